@@ -1,0 +1,62 @@
+import { PAYMENT_WINDOW_NAME, STORAGE_KEY } from '../shared/browser-keys.ts';
+import { hydrateIslands } from './hydrate.ts';
+import { watchNavigation } from './state/loading.ts';
+
+const body = document.body.dataset;
+
+/** A window opened for the payment provider reports back to the shop and closes itself (§2). */
+function closePaymentWindow(): boolean {
+  if (!window.opener || window.name !== PAYMENT_WINDOW_NAME) return false;
+  try {
+    (window.opener as Window).postMessage({ type: 'payment-return', search: location.search }, location.origin);
+  } finally {
+    window.close();
+  }
+  return true;
+}
+
+/** Remembers the previous route for the session (§2). */
+function rememberRoute(): void {
+  const here = location.pathname + location.search;
+  const last = sessionStorage.getItem(STORAGE_KEY.currentRoute);
+  if (last && last !== here) sessionStorage.setItem(STORAGE_KEY.previousRoute, last);
+  sessionStorage.setItem(STORAGE_KEY.currentRoute, here);
+}
+
+/** The referral reset (§2): the server cleared the cookies; the local cart goes too. */
+function resetReferralCart(): void {
+  if (body.resetCart !== 'true') return;
+  localStorage.removeItem(STORAGE_KEY.cart);
+  localStorage.removeItem(STORAGE_KEY.cartId);
+}
+
+/** A configured marketing script loads when the browser is idle, never before the page. */
+function loadMarketingScript(): void {
+  const src = body.marketingScript;
+  if (!src) return;
+  const load = () => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    document.head.appendChild(script);
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 3000);
+}
+
+/** Window errors go to the shop's log endpoint with their message (§8). */
+function reportErrors(): void {
+  addEventListener('error', (event) => {
+    const payload = JSON.stringify({ level: 'error', message: String(event.message || 'window error').slice(0, 2000), url: location.href });
+    navigator.sendBeacon?.('/api/public/logs', new Blob([payload], { type: 'application/json' }));
+  });
+}
+
+if (!closePaymentWindow()) {
+  reportErrors();
+  rememberRoute();
+  resetReferralCart();
+  watchNavigation();
+  void hydrateIslands();
+  loadMarketingScript();
+}

@@ -1,0 +1,9 @@
+import type { ComponentType } from 'react';
+
+/** Every island the browser can hydrate, each in a chunk of its own. */
+export const islandLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
+  NoticeHost: () => import('./NoticeHost.tsx'),
+  LoadingBar: () => import('./LoadingBar.tsx'),
+  CopyText: () => import('./CopyText.tsx'),
+  SubscribeModal: () => import('./SubscribeModal.tsx'),
+};

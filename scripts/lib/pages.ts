@@ -1,0 +1,7 @@
+// Reads the information pages' written content from kv-seed/pages.
+import { readdir, readFile } from 'node:fs/promises';
+
+export async function readInfoPages(dir = 'kv-seed/pages'): Promise<{ route: string }[]> {
+  const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { route: string }));
+}

@@ -1,0 +1,37 @@
+// Runs wrangler offline: no metrics, no error reports, no Cloudflare account.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export const OFFLINE_ENV = {
+  WRANGLER_SEND_METRICS: 'false',
+  DO_NOT_TRACK: '1',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  WRANGLER_LOG_PATH: '.wrangler/logs',
+};
+
+export const DEFAULT_STATE_DIR = '.wrangler/state';
+
+function wranglerBin(): string {
+  return new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url).pathname;
+}
+
+/** Starts wrangler with the given arguments. */
+export function spawnWrangler(args: string[], options: { quiet?: boolean; env?: Record<string, string> } = {}): ChildProcess {
+  return spawn(process.execPath, [wranglerBin(), ...args], {
+    env: { ...process.env, ...OFFLINE_ENV, ...options.env },
+    stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+}
+
+/** Runs wrangler to completion; rejects with its output when it fails. */
+export function runWrangler(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawnWrangler(args, { quiet: true });
+    let output = '';
+    child.stdout?.on('data', (chunk) => { output += chunk; });
+    child.stderr?.on('data', (chunk) => { output += chunk; });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`))));
+  });
+}

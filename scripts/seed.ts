@@ -1,0 +1,29 @@
+// Seeds the local shop: applies D1 migrations and loads settings and content into KV.
+// Idempotent: running it again leaves the same state.
+//   node scripts/seed.ts [--persist-to DIR]
+import { mkdir, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { buildSeedEntries } from '../kv-seed/entries.ts';
+import { readInfoPages } from './lib/pages.ts';
+import { DEFAULT_STATE_DIR, runWrangler } from './lib/wrangler.ts';
+
+export async function seed(stateDir: string): Promise<void> {
+  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]);
+  const entries = buildSeedEntries(await readInfoPages());
+  await mkdir('.wrangler', { recursive: true });
+  const file = '.wrangler/kv-seed.json';
+  await writeFile(file, JSON.stringify(entries));
+  await runWrangler(['kv', 'bulk', 'put', file, '--binding', 'SETTINGS', '--local', '--persist-to', stateDir]);
+  console.log(`seeded ${stateDir}: migrations applied, ${entries.length} settings and content entries`);
+}
+
+if (import.meta.main) {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { 'persist-to': { type: 'string', default: DEFAULT_STATE_DIR } } }));
+  } catch (error) {
+    console.error(`seed: ${(error as Error).message}\nusage: node scripts/seed.ts [--persist-to DIR]`);
+    process.exit(2);
+  }
+  await seed(values['persist-to']);
+}

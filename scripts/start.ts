@@ -1,0 +1,24 @@
+// Builds the client, seeds the local shop and serves it with wrangler dev on PORT (8787).
+//   http://us.shop.localhost:8787  the US site
+//   http://ca.shop.localhost:8787  the Canadian site
+import { seed } from './seed.ts';
+import { DEFAULT_STATE_DIR, spawnWrangler } from './lib/wrangler.ts';
+import { execFileSync } from 'node:child_process';
+
+const port = process.env.PORT ?? '8787';
+if (!/^\d{2,5}$/.test(port)) {
+  console.error(`start: PORT must be a number, got "${port}"`);
+  process.exit(2);
+}
+const stateDir = process.env.STATE_DIR ?? DEFAULT_STATE_DIR;
+
+execFileSync(process.execPath, ['scripts/build-client.ts'], { stdio: 'inherit' });
+await seed(stateDir);
+
+const dev = spawnWrangler([
+  'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',
+  '--var', `US_ORIGIN:http://us.shop.localhost:${port}`, '--var', `CA_ORIGIN:http://ca.shop.localhost:${port}`,
+]);
+console.log(`\nAutoHaven: http://us.shop.localhost:${port} (US)  http://ca.shop.localhost:${port} (Canada)\n`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
+dev.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,14 @@
+/** Names the browser scripts use for storage and windows, shared with the server views. */
+export const STORAGE_KEY = {
+  token: 'token',
+  user: 'user',
+  cart: 'cart',
+  cartId: 'cartId',
+  vehicle: 'vehicle',
+  search: 'search',
+  previousRoute: 'previous-route',
+  currentRoute: 'current-route',
+} as const;
+
+/** The name checkout gives the payment provider's window; that window closes itself on return. */
+export const PAYMENT_WINDOW_NAME = 'payment-provider';

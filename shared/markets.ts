@@ -1,0 +1,61 @@
+/** The two markets of spec §1 and their country config (§3). */
+
+export type MarketId = 'us' | 'ca';
+
+export type PaymentIcon =
+  | 'mastercard' | 'visa' | 'diners' | 'discover' | 'amex' | 'paypal' | 'applepay' | 'googlepay';
+
+export interface Market {
+  id: MarketId;
+  code: 2022 | 2023;
+  currency: 'USD' | 'CAD';
+  symbol: '$' | 'CA$';
+  hreflang: 'en-us' | 'en-ca';
+  labels: { region: string; postalCode: string; delivery: string };
+  showBlog: boolean;
+  paymentIcons: readonly PaymentIcon[];
+}
+
+export const US: Market = {
+  id: 'us',
+  code: 2022,
+  currency: 'USD',
+  symbol: '$',
+  hreflang: 'en-us',
+  labels: { region: 'State', postalCode: 'ZIP code', delivery: 'Estimated Delivery Date' },
+  showBlog: true,
+  paymentIcons: ['mastercard', 'visa', 'diners', 'discover', 'amex', 'paypal', 'applepay', 'googlepay'],
+};
+
+/** Canada hides the Blog link; Diners Club and Discover are not offered there. */
+export const CA: Market = {
+  id: 'ca',
+  code: 2023,
+  currency: 'CAD',
+  symbol: 'CA$',
+  hreflang: 'en-ca',
+  labels: { region: 'Province/Territory', postalCode: 'Postal code', delivery: 'Shipping method' },
+  showBlog: false,
+  paymentIcons: ['visa', 'mastercard', 'amex', 'paypal', 'applepay', 'googlepay'],
+};
+
+/** A host whose first label is `ca` is the Canadian site; every other host is the US site. */
+export function marketForHost(host: string | null | undefined): Market {
+  const firstLabel = (host ?? '').trim().toLowerCase().split('.')[0]?.split(':')[0];
+  return firstLabel === 'ca' ? CA : US;
+}
+
+export function marketById(id: MarketId): Market {
+  return id === 'ca' ? CA : US;
+}
+
+export const PAYMENT_ICON_LABEL: Record<PaymentIcon, string> = {
+  mastercard: 'Mastercard',
+  visa: 'Visa',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  amex: 'American Express',
+  paypal: 'PayPal',
+  applepay: 'Apple Pay',
+  googlepay: 'Google Pay',
+};

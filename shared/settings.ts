@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Shop settings (§3) as read from KV; every field has a safe default so a bad value never breaks a page. */
+export const shopSettingsSchema = z.object({
+  SHOP_NAME: z.string().min(1).catch('AutoHaven'),
+  COMPANY_PHONE: z.string().catch(''),
+  COMPANY_EMAIL_1: z.string().catch(''),
+  COMPANY_EMAIL_2: z.string().catch(''),
+  COMPANY_ADDRESS: z.string().catch(''),
+  UDP_GLOBAL_MODAL_CONFIG: z
+    .object({ subscribe: z.boolean().optional(), marketingScriptUrl: z.string().catch('') })
+    .catch({ marketingScriptUrl: '' }),
+  SITE_VERIFICATION: z.object({ google: z.string().catch(''), bing: z.string().catch('') }).catch({ google: '', bing: '' }),
+  COUPON_SETTINGS: z.record(z.string(), z.object({ enabled: z.boolean(), couponName: z.string() })).catch({}),
+  GLOBAL_ACTIVE_INFO: z.object({ active: z.boolean(), text: z.string() }).catch({ active: false, text: '' }),
+  NAV_BAR_BACKGROUND: z.string().regex(/^#[0-9a-fA-F]{3,8}$/).catch('#1f2937'),
+  BLACK_FRIDAY_CONFIG: z.record(z.string(), z.unknown()).catch({}),
+  BLACK_FRIDAY_2024_CONFIG: z.object({ active: z.boolean().catch(false), BF_CODE: z.string().catch('') }).catch({ active: false, BF_CODE: '' }),
+  SOCIAL_LINKS: z
+    .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })
+    .catch({ facebook: '', instagram: '', youtube: '', x: '' }),
+});
+
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export function parseShopSettings(raw: unknown): ShopSettings {
+  return shopSettingsSchema.parse(raw && typeof raw === 'object' ? raw : {});
+}

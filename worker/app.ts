@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { failure } from '../shared/envelope.ts';
+import { ERROR_CODE } from '../shared/messages.ts';
+import { ApiError, isApiPath } from './api-error.ts';
+import type { AppEnv } from './env.ts';
+import { affiliate } from './middleware/affiliate.ts';
+import { debug } from './middleware/debug.ts';
+import { market } from './middleware/market.ts';
+import { referral } from './middleware/referral.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { visitor } from './middleware/visitor.ts';
+import { infra } from './routes/api/infra.ts';
+import { openapi } from './routes/api/openapi.ts';
+import { homePage } from './routes/pages/home.tsx';
+import { infoPages } from './routes/pages/info.tsx';
+import { renderErrorPage } from './routes/pages/render-page.tsx';
+import { shopPages } from './routes/pages/shop-pages.tsx';
+
+/** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+
+  // A bare text route: the benchmark's yardstick for what the Worker costs with no work.
+  app.get('/__bare', (c) => c.text('ok'));
+
+  app.use(securityHeaders, debug, market, visitor, referral, affiliate);
+
+  app.route('/', infra);
+  app.route('/', openapi);
+  app.route('/', homePage);
+  app.route('/', infoPages);
+  app.route('/', shopPages);
+
+  app.notFound((c) => {
+    if (isApiPath(new URL(c.req.url).pathname)) return c.json(failure(404, ERROR_CODE.notFound, 'No such API call'), 404);
+    return renderErrorPage(c, 404);
+  });
+
+  app.onError((error, c) => {
+    if (isApiPath(new URL(c.req.url).pathname)) {
+      if (error instanceof ApiError) return c.json(failure(error.httpCode, error.code, error.message, error.data), error.httpCode as 400);
+      if (error instanceof HTTPException) return c.json(failure(error.status, error.status, error.message), error.status);
+      console.error('api failure', error);
+      return c.json(failure(500, ERROR_CODE.internal, 'Internal error'), 500);
+    }
+    console.error('page failure', error);
+    return renderErrorPage(c, 500);
+  });
+
+  return app;
+}

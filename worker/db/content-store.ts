@@ -1,0 +1,32 @@
+import { KV_KEY } from '../../shared/kv-keys.ts';
+import { SHOP_SETTINGS_CACHE_MS } from '../../shared/constants.ts';
+
+/** KV's own edge cache, in seconds; KV requires at least 60. */
+const KV_CACHE_TTL = Math.max(60, SHOP_SETTINGS_CACHE_MS / 1000);
+
+/** Reads settings and content configs from KV: the only module that knows the KV keys. */
+export function contentStore(kv: KVNamespace) {
+  const json = <T>(key: string) => kv.get<T>(key, { type: 'json', cacheTtl: KV_CACHE_TTL });
+  return {
+    shopSettings: () => json<Record<string, unknown>>(KV_KEY.shopSettings),
+    campaign: () => json<Record<string, unknown>>(KV_KEY.campaign),
+    fixedContent: () => json<Record<string, unknown>>(KV_KEY.fixedContent),
+    contentConfig: (key: string) => json<Record<string, unknown>>(KV_KEY.contentConfig(key)),
+    urlContentConfig: (urlPattern: string) =>
+      json<{ urlPattern: string; title: string; description: string }>(KV_KEY.urlContentConfig(urlPattern)),
+    pageContent: <T>(route: string) => json<T>(KV_KEY.pageContent(route)),
+    /** Content config keys, one page of them, in key order. */
+    async listContentConfigs(page: number, size: number) {
+      const keys: { key: string; type: string }[] = [];
+      let cursor: string | undefined;
+      do {
+        const batch = await kv.list<{ type?: string }>({ prefix: KV_KEY.contentConfigPrefix, cursor });
+        for (const entry of batch.keys) {
+          keys.push({ key: entry.name.slice(KV_KEY.contentConfigPrefix.length), type: entry.metadata?.type ?? '' });
+        }
+        cursor = batch.list_complete ? undefined : batch.cursor;
+      } while (cursor);
+      return { total: keys.length, records: keys.slice((page - 1) * size, page * size) };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { Hono, type Context } from 'hono';
+import type { PageType } from '../../../shared/constants.ts';
+import { POPULAR_MAKES } from '../../../shared/routes.ts';
+import type { AppEnv } from '../../env.ts';
+import { systemClock } from '../../services/clock.ts';
+import { getCampaign } from '../../services/campaign.ts';
+import { SimplePage, type SimplePageProps } from '../../views/pages/SimplePage.tsx';
+import { renderErrorPage, renderPage } from './render-page.tsx';
+
+interface ScreenSpec extends SimplePageProps {
+  pageType?: PageType;
+  robots?: string;
+}
+
+const HELP = { label: 'Help center', href: '/help' };
+const SEARCH = { label: 'Search parts', href: '/search' };
+
+/**
+ * The screens whose features arrive with the catalog, search, cart, account and order work:
+ * each answers now with the shell and a page that says what it is for.
+ */
+const SCREENS: Record<string, ScreenSpec> = {
+  '/categories': { heading: 'Shop by category', text: 'Brakes, lighting, body, suspension and steering, engine and cooling, exhaust, electrical, interior, wheels and tires, and accessories.', pageType: 'category list', links: [SEARCH] },
+  '/parts': { heading: 'Parts for your vehicle', text: 'Choose your year, make and model to see the parts that fit it.', pageType: 'category list', links: [SEARCH] },
+  '/search': { heading: 'Search parts', text: 'Search by part name, part number or brand.', pageType: 'search results', robots: 'noindex, follow' },
+  '/shopCart': { heading: 'Shopping cart', text: 'Your cart is empty.', pageType: 'shopping cart', links: [SEARCH] },
+  '/checkout/orderResult': { heading: 'Order result', text: 'Your payment result appears here once the payment provider answers.', robots: 'noindex', links: [{ label: 'Track an order', href: '/order/track' }] },
+  '/login': { heading: 'Sign in', text: 'Sign in to keep your garage, orders and points on every device.', robots: 'noindex', links: [{ label: 'Create an account', href: '/createAccount' }, { label: 'Forgot your password?', href: '/retrievePassword' }] },
+  '/createAccount': { heading: 'Create an account', text: 'An account keeps your garage, orders, addresses and points.', links: [{ label: 'Already have an account? Sign in', href: '/login' }] },
+  '/retrievePassword': { heading: 'Reset your password', text: 'We will email you a link to choose a new password.', robots: 'noindex', links: [{ label: 'Back to sign in', href: '/login' }] },
+  '/signUpResult': { heading: 'Welcome aboard', text: 'Your account is ready. Check your inbox to confirm your email address.', robots: 'noindex', links: [{ label: 'Start shopping', href: '/' }] },
+  '/sign-up-discount': { heading: 'Sign up and save', text: 'Create an account and get a discount on your first order.', links: [{ label: 'Create an account', href: '/createAccount' }] },
+  '/myAccount': { heading: 'My account', text: 'Your garage, orders, addresses, points and newsletter settings.', robots: 'noindex', links: [{ label: 'Order history', href: '/myAccount?type=orderHistory' }, { label: 'My points', href: '/myAccount?type=member' }] },
+  '/myAccount/member/rule': { heading: 'Reward rules', text: 'How members earn and spend points on parts orders.', robots: 'noindex', links: [{ label: 'My points', href: '/myAccount?type=member' }] },
+  '/myAccount/orderHistory/orderDetail': { heading: 'Order detail', text: 'The items, shipments and payments of one order.', robots: 'noindex', links: [{ label: 'Order history', href: '/myAccount?type=orderHistory' }] },
+  '/order/track': { heading: 'Track your order', text: 'Enter your order number and the email address you ordered with.', links: [HELP] },
+  '/printInvoice': { heading: 'Print invoice', text: 'Open an order from your order history to print its invoice.', robots: 'noindex', links: [{ label: 'Order history', href: '/myAccount?type=orderHistory' }] },
+};
+
+function screen(spec: ScreenSpec) {
+  return (c: Context<AppEnv>) => renderPage(c, () => <SimplePage {...spec} />, { pageType: spec.pageType, robots: spec.robots });
+}
+
+function titleCase(slug: string): string {
+  return slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+}
+
+export const shopPages = new Hono<AppEnv>();
+
+for (const [path, spec] of Object.entries(SCREENS)) shopPages.get(path, screen(spec));
+
+shopPages
+  .get('/myAccount/member', screen({ heading: 'Membership', text: 'Your member level, points balance and rewards.', robots: 'noindex', links: [{ label: 'Reward rules', href: '/myAccount/member/rule' }] }))
+  .get('/myAccount/member/*', screen({ heading: 'Membership', text: 'Your member level, points balance and rewards.', robots: 'noindex' }))
+  .get('/checkout/*', screen({ heading: 'Checkout', text: 'Shipping address, shipping method and payment.', robots: 'noindex', links: [{ label: 'Back to cart', href: '/shopCart' }] }))
+  .get('/product/:handle', screen({ heading: 'Product', text: 'Photos, price, stock and fitment for this part.', pageType: 'product detail', links: [SEARCH] }))
+  .get('/collection/*', screen({ heading: 'Collection', text: 'A hand-picked set of parts.', pageType: 'collection', links: [SEARCH] }))
+  .get('/makes', screen({ heading: 'Shop by make', text: 'Parts for every make sold in the United States and Canada since 1990.', links: POPULAR_MAKES.map((make) => ({ label: make.name, href: make.href })) }))
+  .get('/makes/:make', async (c) => {
+    const slug = c.req.param('make').toLowerCase();
+    if (!/^[a-z0-9-]{1,40}$/.test(slug)) return renderErrorPage(c, 404);
+    const name = POPULAR_MAKES.find((make) => make.href === `/makes/${slug}`)?.name ?? titleCase(slug);
+    return renderPage(c, () => <SimplePage heading={`${name} parts`} text={`Choose your ${name} model and year to see the parts that fit it.`} links={[{ label: 'All makes', href: '/makes' }]} />);
+  })
+  .get('/campaign/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderErrorPage(c, 404);
+    const campaign = await getCampaign(c.env.SETTINGS, systemClock);
+    const banners = Array.isArray(campaign.banners) ? (campaign.banners as { code: string; value: string }[]) : [];
+    return renderPage(c, () => (
+      <SimplePage heading={titleCase(slug)} text={campaign.active ? 'Limited-time offers on parts that fit your vehicle.' : 'This offer has ended. See our current deals.'} links={[SEARCH]}>
+        {campaign.active === true && <ul className="campaign-banners">{banners.map((banner) => <li key={banner.code}>{banner.value}</li>)}</ul>}
+      </SimplePage>
+    ), { pageType: 'campaign' });
+  })
+  .get('/404', (c) => renderErrorPage(c, 404))
+  .get('/500', (c) => renderErrorPage(c, 500))
+  .get('/504', (c) => renderErrorPage(c, 504));

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import LoadingBar from '../../../client/islands/LoadingBar.tsx';
+import NoticeHost from '../../../client/islands/NoticeHost.tsx';
+import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
+import { buildInfo } from '../../build-info.ts';
+import { Island } from '../Island.tsx';
+import { DebugPanel } from './DebugPanel.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import type { Shell } from './shell.ts';
+
+/** The whole HTML document: head metadata, header, page, footer and the page's scripts. */
+export function Document({ shell, children }: { shell: Shell; children: ReactNode }) {
+  const modal = shell.settings.UDP_GLOBAL_MODAL_CONFIG;
+  // The marketing script loads only when the subscribe modal is explicitly off (§2).
+  const marketingScript = modal.subscribe === false && modal.marketingScriptUrl ? modal.marketingScriptUrl : undefined;
+  return (
+    <html lang="en" data-shop-name={shell.settings.SHOP_NAME} data-market={shell.market.id} data-shop-id="1">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <title>{shell.title}</title>
+        <meta name="description" content={shell.description} />
+        <link rel="canonical" href={shell.canonical} />
+        {shell.alternates.map((alt) => <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />)}
+        <meta name="build" content={buildInfo.buildId} data-build-time={buildInfo.buildTime} />
+        {shell.robots && <meta name="robots" content={shell.robots} />}
+        {shell.settings.SITE_VERIFICATION.google && <meta name="google-site-verification" content={shell.settings.SITE_VERIFICATION.google} />}
+        <meta name="page-type" content={shell.pageType} />
+        <link rel="stylesheet" href={buildInfo.css} />
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <script type="module" src={buildInfo.entry} async />
+      </head>
+      <body data-reset-cart={shell.resetCart ? 'true' : undefined} data-marketing-script={marketingScript}>
+        <Island name="LoadingBar" component={LoadingBar} props={{}} />
+        {shell.layout && shell.showHeader && <Header shell={shell} />}
+        <main id="main">{children}</main>
+        {shell.layout && <Footer shell={shell} />}
+        <Island name="NoticeHost" component={NoticeHost} props={{}} />
+        {modal.subscribe === true && <Island name="SubscribeModal" component={SubscribeModal} props={{ shopName: shell.settings.SHOP_NAME }} />}
+        {shell.debug && <DebugPanel info={shell.debug} />}
+      </body>
+    </html>
+  );
+}

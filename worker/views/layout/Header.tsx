@@ -1,0 +1,58 @@
+import { SocialLinks } from './Icons.tsx';
+import type { Shell } from './shell.ts';
+
+function navLinks(shell: Shell) {
+  return shell.fixed.headerLinks.filter((link) => !link.blog || shell.market.showBlog);
+}
+
+function SearchForm({ id }: { id: string }) {
+  return (
+    <form className="search-form" action="/search" method="get" role="search">
+      <label htmlFor={id} className="visually-hidden">Search parts</label>
+      <input id={id} name="keyword" type="search" maxLength={200} placeholder="Search by part name, part number or brand" autoComplete="off" />
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+/** Desktop header (above 960 px) and mobile header (960 px or less); CSS shows one. */
+export function Header({ shell }: { shell: Shell }) {
+  const account = shell.signedIn ? '/myAccount' : '/login';
+  const links = navLinks(shell);
+  return (
+    <header className="site-header" style={{ background: shell.settings.NAV_BAR_BACKGROUND }}>
+      <div className="header-desktop" data-header="desktop">
+        <div className="header-desktop__top">
+          <span>Support {shell.settings.COMPANY_PHONE} · Mon-Sun, 7*24h</span>
+          <SocialLinks links={shell.settings.SOCIAL_LINKS} />
+        </div>
+        <div className="header-desktop__main">
+          <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
+          <SearchForm id="search-desktop" />
+          <a className="header-link" href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a>
+          <a className="header-link" href="/shopCart">Cart</a>
+        </div>
+        <nav aria-label="Main">
+          <ul className="nav-links">
+            {links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
+          </ul>
+        </nav>
+      </div>
+      <div className="header-mobile" data-header="mobile">
+        <details className="mobile-menu">
+          <summary aria-label="Menu">☰</summary>
+          <nav aria-label="Mobile">
+            <ul>
+              {links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
+              <li><a href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a></li>
+            </ul>
+            <SocialLinks links={shell.settings.SOCIAL_LINKS} />
+          </nav>
+        </details>
+        <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
+        <a className="header-link" href="/shopCart" aria-label="Cart">Cart</a>
+        <SearchForm id="search-mobile" />
+      </div>
+    </header>
+  );
+}

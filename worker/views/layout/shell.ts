@@ -1,0 +1,40 @@
+import type { Market } from '../../../shared/markets.ts';
+import type { ShopSettings } from '../../../shared/settings.ts';
+import type { PageType } from '../../../shared/constants.ts';
+
+export interface FixedContent {
+  headerLinks: { label: string; href: string; blog?: boolean }[];
+  awards: string[];
+  reviewBadges: { name: string; rating: number; count: number }[];
+}
+
+export interface DebugInfo {
+  market: string;
+  buildId: string;
+  buildTime: string;
+  abTestGroup: string;
+  timings: { label: string; ms: number }[];
+}
+
+/** Everything the page shell needs, loaded once per request by the page route. */
+export interface Shell {
+  market: Market;
+  settings: ShopSettings;
+  title: string;
+  description: string;
+  canonical: string;
+  path: string;
+  pageType: PageType;
+  /** hreflang alternates; only the home page has them. */
+  alternates: { hreflang: string; href: string }[];
+  layout: boolean;
+  showHeader: boolean;
+  hideMobileFooter: boolean;
+  showNewsletter: boolean;
+  signedIn: boolean;
+  resetCart: boolean;
+  fixed: FixedContent;
+  year: number;
+  debug: DebugInfo | null;
+  robots?: string;
+}

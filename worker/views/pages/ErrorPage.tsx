@@ -1,0 +1,22 @@
+const COPY: Record<number, { heading: string; text: string }> = {
+  404: { heading: 'Page not found', text: 'The page you are looking for cannot be found. It may have moved, or the address may be mistyped.' },
+  500: { heading: 'Something went wrong', text: 'Something went wrong on our side. Please try again in a moment.' },
+  504: { heading: 'The page took too long', text: 'Our server took too long to answer. Please try again in a moment.' },
+};
+
+/** The 404, 500 and 504 pages: what happened and where to go next. */
+export function ErrorPage({ status, shopName }: { status: 404 | 500 | 504; shopName: string }) {
+  const copy = COPY[status]!;
+  return (
+    <section className="error-page" data-error-status={status}>
+      <p className="error-page__code">{status}</p>
+      <h1>{copy.heading}</h1>
+      <p>{copy.text}</p>
+      <ul className="error-page__links">
+        <li><a className="button" href="/">Back to {shopName} home</a></li>
+        <li><a href="/search">Search parts</a></li>
+        <li><a href="/help">Help center</a></li>
+      </ul>
+    </section>
+  );
+}
