@@ -1,0 +1,69 @@
+// Starts the shop with wrangler dev on a fresh, seeded state directory: for e2e tests and the bench.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seed } from '../seed.ts';
+import { spawnWrangler } from './wrangler.ts';
+
+export interface RunningShop {
+  port: number;
+  us: string;
+  ca: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the shop did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Seeds a temporary state directory and serves the built shop on a free port (production React). */
+export async function serveShop(): Promise<RunningShop> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'autohaven-state-'));
+  await seed(stateDir);
+  const port = await freePort();
+  const us = `http://us.shop.localhost:${port}`;
+  const ca = `http://ca.shop.localhost:${port}`;
+  const child = spawnWrangler([
+    'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',
+    '--var', `US_ORIGIN:${us}`, '--var', `CA_ORIGIN:${ca}`, '--minify', '--log-level', 'warn',
+  ], { quiet: true, env: { NODE_ENV: 'production' } });
+  let output = '';
+  child.stdout?.on('data', (chunk) => { output += chunk; });
+  child.stderr?.on('data', (chunk) => { output += chunk; });
+  try {
+    await waitUntilUp(`http://127.0.0.1:${port}/__bare`, 90_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  return {
+    port, us, ca,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.ts';
+
+const us = inject('shopUs');
+const ca = inject('shopCa');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+async function visible(width: number, url: string, selector: string): Promise<boolean> {
+  const { context, page } = await openPage(browser, width);
+  await page.goto(url);
+  const shown = await page.locator(selector).first().isVisible();
+  await context.close();
+  return shown;
+}
+
+describe('header and footer by width', () => {
+  for (const [name, origin] of [['US', us], ['Canada', ca]] as const) {
+    it(`${name}: mobile header at 375 and 960, desktop header at 961, 1100, 1101 and 1440`, async () => {
+      for (const width of [375, 960]) {
+        expect(await visible(width, origin, '[data-header="mobile"]'), `${width}`).toBe(true);
+        expect(await visible(width, origin, '[data-header="desktop"]'), `${width}`).toBe(false);
+      }
+      for (const width of [961, 1100, 1101, 1440]) {
+        expect(await visible(width, origin, '[data-header="desktop"]'), `${width}`).toBe(true);
+        expect(await visible(width, origin, '[data-header="mobile"]'), `${width}`).toBe(false);
+      }
+    });
+
+    it(`${name}: mobile footer at 1100 or less, desktop footer above`, async () => {
+      for (const width of [375, 960, 961, 1100]) {
+        expect(await visible(width, origin, '[data-footer="mobile"]'), `${width}`).toBe(true);
+        expect(await visible(width, origin, '[data-footer="desktop"]'), `${width}`).toBe(false);
+      }
+      for (const width of [1101, 1440]) {
+        expect(await visible(width, origin, '[data-footer="desktop"]'), `${width}`).toBe(true);
+        expect(await visible(width, origin, '[data-footer="mobile"]'), `${width}`).toBe(false);
+      }
+    });
+  }
+
+  it('Canada has no Blog link; the US has one in the header', async () => {
+    const { context, page } = await openPage(browser, 1440);
+    await page.goto(us);
+    expect(await page.locator('[data-header="desktop"] a[href="/blogs"]').count()).toBe(1);
+    await page.goto(ca);
+    expect(await page.locator('a[href="/blogs"]').count()).toBe(0);
+    const response = await page.goto(`${ca}/blogs`);
+    expect(response?.status()).toBe(404);
+    await context.close();
+  });
+
+  it('hides the mobile footer on /myAccount with a type query', async () => {
+    expect(await visible(375, `${us}/myAccount?type=member`, '.site-footer')).toBe(false);
+    expect(await visible(1440, `${us}/myAccount?type=member`, '.site-footer')).toBe(true);
+  });
+});
+
+describe('footer interactions', () => {
+  it('opens and closes the collapsible sections, Contact us open at first', async () => {
+    const { context, page, errors } = await openPage(browser, 375);
+    await page.goto(us);
+    const footer = page.locator('[data-footer="mobile"]');
+    expect(await footer.locator('details:has(summary:text-is("Contact us"))').getAttribute('open')).not.toBeNull();
+    const makes = footer.locator('details:has(summary:text-is("Popular makes"))');
+    expect(await makes.locator('a[href="/makes/ford"]').isVisible()).toBe(false);
+    await makes.locator('summary').click();
+    expect(await makes.locator('a[href="/makes/ford"]').isVisible()).toBe(true);
+    await makes.locator('summary').click();
+    expect(await makes.locator('a[href="/makes/ford"]').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("copies the phone number and says 'Copy success', then the notice closes", async () => {
+    const { context, page, errors } = await openPage(browser, 1440, { clipboard: true });
+    await page.goto(us);
+    await page.locator('[data-footer="desktop"] button[aria-label="Copy phone number"]').click();
+    const notice = page.locator('.notice', { hasText: 'Copy success' });
+    await notice.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('+1 (888) 555-0142');
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers tel and mailto links on the mobile footer', async () => {
+    const { context, page } = await openPage(browser, 375);
+    await page.goto(ca);
+    expect(await page.locator('[data-footer="mobile"] a[href^="tel:"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-footer="mobile"] a[href^="mailto:"]').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('document head', () => {
+  it('has titles, canonical links on the market host and hreflang on the home page', async () => {
+    const { context, page } = await openPage(browser, 1440);
+    await page.goto(`${ca}/?utm_source=news&gclid=1`);
+    expect(await page.title()).toBe('A Premium Aftermarket Car Parts Online Shop - Your Home For Auto');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${ca}/`);
+    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
+    expect(alternates).toEqual([`x-default ${us}/`, `en-us ${us}/`, `en-ca ${ca}/`]);
+    await page.goto(`${us}/about`);
+    expect(await page.title()).toBe('About Us | AutoHaven');
+    expect(await page.locator('link[rel="alternate"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the debug panel with ?debug=true and keeps it on the next page', async () => {
+    const { context, page } = await openPage(browser, 1440);
+    await page.goto(`${us}/?debug=true`);
+    expect(await page.locator('[data-debug-panel]').isVisible()).toBe(true);
+    expect(await page.locator('[data-debug="market"]').textContent()).toContain('US');
+    await page.goto(`${us}/about`);
+    expect(await page.locator('[data-debug-panel]').isVisible()).toBe(true);
+    await context.clearCookies();
+    await page.goto(`${us}/about`);
+    expect(await page.locator('[data-debug-panel]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('renders the 404 page for an unknown path', async () => {
+    const { context, page } = await openPage(browser, 375);
+    const response = await page.goto(`${us}/definitely/not/here`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Page not found');
+    await context.close();
+  });
+});
+
+describe('hydration', () => {
+  it('hydrates the islands without console errors on every width and market', async () => {
+    for (const origin of [us, ca]) {
+      for (const width of [375, 1440]) {
+        const { context, page, errors } = await openPage(browser, width);
+        await page.goto(`${origin}/page/return-policy`);
+        await page.waitForLoadState('networkidle');
+        expect(errors, `${origin} ${width}`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('serves hashed scripts with a year-long immutable cache', async () => {
+    const { context, page } = await openPage(browser, 375);
+    await page.goto(us);
+    const src = await page.locator('script[type="module"]').getAttribute('src');
+    const response = await page.goto(`${us}${src}`);
+    expect(response?.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    await context.close();
+  });
+
+  it('shows the loading indicator while leaving for another page', async () => {
+    const { context, page } = await openPage(browser, 1440);
+    await page.goto(us);
+    await page.waitForLoadState('networkidle');
+    // The bar's state is recorded in sessionStorage, which survives the navigation it precedes.
+    await page.evaluate(() => {
+      const bar = document.querySelector('.loading-bar')!;
+      new MutationObserver(() => {
+        if (bar.classList.contains('loading-bar--active')) sessionStorage.setItem('saw-loading', '1');
+      }).observe(bar, { attributes: true });
+    });
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-loading'))).toBeNull();
+    await page.locator('[data-footer="desktop"] a[href="/about"]').click();
+    await page.waitForURL(`${us}/about`);
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-loading'))).toBe('1');
+    expect(await page.locator('.loading-bar--active').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('previous-route'))).toBe('/');
+    await context.close();
+  });
+});
