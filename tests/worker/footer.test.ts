@@ -43,7 +43,7 @@ describe('footer', () => {
 
   it('runs the copyright from 2022 to this year with two legal links', async () => {
     const { html } = await page(`${CA_HOST}/`);
-    expect(html).toContain(`© 2022-<!-- -->${new Date().getUTCFullYear()}`);
+    expect(html).toContain(`© 2022-${new Date().getUTCFullYear()} AutoHaven. All rights reserved.`);
     expect(html).toContain('href="/page/terms-of-use"');
     expect(html).toContain('href="/page/privacy-policy"');
   });

@@ -3,9 +3,11 @@ import { exports } from 'cloudflare:workers';
 export const US_HOST = 'http://us.shop.localhost';
 export const CA_HOST = 'http://ca.shop.localhost';
 
+const worker = (exports as unknown as { default: Fetcher }).default;
+
 /** Sends a request through the real Worker. */
 export function shop(url: string, init?: RequestInit): Promise<Response> {
-  return exports.default.fetch(new Request(url, init));
+  return worker.fetch(new Request(url, init));
 }
 
 export async function page(url: string, init?: RequestInit): Promise<{ status: number; html: string; response: Response }> {

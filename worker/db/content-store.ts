@@ -6,7 +6,17 @@ const KV_CACHE_TTL = Math.max(60, SHOP_SETTINGS_CACHE_MS / 1000);
 
 /** Reads settings and content configs from KV: the only module that knows the KV keys. */
 export function contentStore(kv: KVNamespace) {
-  const json = <T>(key: string) => kv.get<T>(key, { type: 'json', cacheTtl: KV_CACHE_TTL });
+  // A malformed value reads as absent, so a bad edit in KV degrades to defaults instead of a 500.
+  const json = async <T>(key: string): Promise<T | null> => {
+    const text = await kv.get(key, { type: 'text', cacheTtl: KV_CACHE_TTL });
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      console.error(`KV value ${key} is not valid JSON; using defaults`);
+      return null;
+    }
+  };
   return {
     shopSettings: () => json<Record<string, unknown>>(KV_KEY.shopSettings),
     campaign: () => json<Record<string, unknown>>(KV_KEY.campaign),

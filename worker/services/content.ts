@@ -26,6 +26,7 @@ export interface InfoPageContent {
 }
 
 const metaCache = new TtlCache<PageMeta | null>(SHOP_SETTINGS_CACHE_MS);
+const configCache = new TtlCache<Record<string, unknown> | null>(SHOP_SETTINGS_CACHE_MS, 100);
 const pageCache = new TtlCache<InfoPageContent | null>(SHOP_SETTINGS_CACHE_MS, 100);
 
 /** Replaces the shop's placeholders in seeded text. */
@@ -56,12 +57,38 @@ export async function urlContentConfig(kv: KVNamespace, urlPattern: string): Pro
   return { title: config.title, description: typeof config.description === 'string' ? config.description : DEFAULT_DESCRIPTION };
 }
 
-/** Written content of an information or policy page. */
-export function infoPage(kv: KVNamespace, clock: Clock, route: string, market: MarketId): Promise<InfoPageContent | null> {
-  return pageCache.get(`${market}:${route}`, clock, () => contentStore(kv).pageContent<InfoPageContent>(route));
+/** Written content of an information or policy page, with the shop's name and contacts filled in. */
+export function infoPage(kv: KVNamespace, clock: Clock, route: string, market: MarketId, values: Record<string, string>): Promise<InfoPageContent | null> {
+  const key = `${market}:${route}:${Object.values(values).join('|')}`;
+  return pageCache.get(key, clock, async () => {
+    const page = await contentStore(kv).pageContent<InfoPageContent>(route);
+    return page && personalise(page, values);
+  });
+}
+
+/** Fills the placeholders in every string of a page; values are JSON-escaped to keep it valid. */
+function personalise(page: InfoPageContent, values: Record<string, string>): InfoPageContent {
+  const escaped = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]));
+  return JSON.parse(fillPlaceholders(JSON.stringify(page), escaped)) as InfoPageContent;
+}
+
+/** A content config by key (announcement, banner, ...), cached like the shop settings. */
+export function contentConfig(kv: KVNamespace, clock: Clock, key: string): Promise<Record<string, unknown> | null> {
+  return configCache.get(`config:${key}`, clock, () => contentStore(kv).contentConfig(key));
+}
+
+/** Content fixed on every page: header links, awards, review badges. */
+export function fixedContent(kv: KVNamespace, clock: Clock): Promise<Record<string, unknown> | null> {
+  return configCache.get('fixed', clock, () => contentStore(kv).fixedContent());
+}
+
+/** One page of content config keys. */
+export function listContentConfigs(kv: KVNamespace, page: number, size: number) {
+  return contentStore(kv).listContentConfigs(page, size);
 }
 
 export function forgetContent(): void {
+  configCache.clear();
   metaCache.clear();
   pageCache.clear();
 }

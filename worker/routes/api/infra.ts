@@ -4,13 +4,12 @@ import { AB_TEST_COOKIE_SECONDS, COOKIE } from '../../../shared/constants.ts';
 import { ok } from '../../../shared/envelope.ts';
 import { shopSettingsSchema } from '../../../shared/settings.ts';
 import { ApiError } from '../../api-error.ts';
-import { contentStore } from '../../db/content-store.ts';
 import type { AppEnv } from '../../env.ts';
 import { readCookie, writeCookie } from '../../middleware/cookies.ts';
 import { abTestGroupFor, isAbTestGroup } from '../../services/abtest.ts';
 import { getCampaign } from '../../services/campaign.ts';
 import { systemClock } from '../../services/clock.ts';
-import { urlContentConfig } from '../../services/content.ts';
+import { contentConfig as findContentConfig, fixedContent as findFixedContent, listContentConfigs, urlContentConfig } from '../../services/content.ts';
 import { recordClientLogs } from '../../services/logs.ts';
 import { getShopSettings } from '../../services/settings.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../../shared/routes.ts';
@@ -59,7 +58,7 @@ export const infra = new Hono<AppEnv>()
     readQuery(c, contentConfig);
     const key = c.req.param('key') ?? '';
     if (!/^[a-z0-9-]{1,64}$/.test(key)) throw ApiError.badRequest('key must be lowercase letters, digits and dashes');
-    const config = await contentStore(c.env.SETTINGS).contentConfig(key);
+    const config = await findContentConfig(c.env.SETTINGS, systemClock, key);
     if (!config) throw ApiError.notFound(`No content config named ${key}`);
     return c.json(ok(config));
   })
@@ -71,10 +70,10 @@ export const infra = new Hono<AppEnv>()
       : { urlPattern, title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, isDefault: true }));
   })
   .get(campaign.path, async (c) => c.json(ok(await getCampaign(c.env.SETTINGS, systemClock))))
-  .get(fixedContent.path, async (c) => c.json(ok((await contentStore(c.env.SETTINGS).fixedContent()) ?? {})))
+  .get(fixedContent.path, async (c) => c.json(ok((await findFixedContent(c.env.SETTINGS, systemClock)) ?? {})))
   .get(configList.path, async (c) => {
     const { page, size } = readQuery(c, configList);
-    const { total, records } = await contentStore(c.env.SETTINGS).listContentConfigs(page, size);
+    const { total, records } = await listContentConfigs(c.env.SETTINGS, page, size);
     return c.json(ok({ total, page, size, records }));
   })
   .get(abTest.path, (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { contentStore } from '../../db/content-store.ts';
+import { systemClock } from '../../services/clock.ts';
+import { contentConfig } from '../../services/content.ts';
 import type { AppEnv } from '../../env.ts';
 import { HomePage, type HomeContent } from '../../views/pages/HomePage.tsx';
 import { renderPage } from './render-page.tsx';
@@ -8,11 +9,11 @@ type Items<T> = { items?: T[] } | null;
 
 /** Reads the home page's content configs; a missing config leaves its block out. */
 async function homeContent(kv: KVNamespace): Promise<HomeContent> {
-  const store = contentStore(kv);
+  const config = <T,>(key: string) => contentConfig(kv, systemClock, key) as Promise<Items<T>>;
   const [banner, category, announcement] = await Promise.all([
-    store.contentConfig('banner') as Promise<Items<HomeContent['banners'][number]>>,
-    store.contentConfig('front-category') as Promise<Items<HomeContent['categories'][number]>>,
-    store.contentConfig('announcement') as Promise<Items<HomeContent['announcements'][number]>>,
+    config<HomeContent['banners'][number]>('banner'),
+    config<HomeContent['categories'][number]>('front-category'),
+    config<HomeContent['announcements'][number]>('announcement'),
   ]);
   return { banners: banner?.items ?? [], categories: category?.items ?? [], announcements: announcement?.items ?? [] };
 }

@@ -2,15 +2,10 @@ import { Hono } from 'hono';
 import { INFO_ROUTES } from '../../../shared/routes.ts';
 import type { AppEnv } from '../../env.ts';
 import { systemClock } from '../../services/clock.ts';
-import { fillPlaceholders, infoPage, type InfoPageContent } from '../../services/content.ts';
+import { infoPage } from '../../services/content.ts';
 import { getShopSettings } from '../../services/settings.ts';
 import { InfoPage } from '../../views/pages/InfoPage.tsx';
 import { renderErrorPage, renderPage } from './render-page.tsx';
-
-function personalise(page: InfoPageContent, values: Record<string, string>): InfoPageContent {
-  const escaped = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]));
-  return JSON.parse(fillPlaceholders(JSON.stringify(page), escaped)) as InfoPageContent;
-}
 
 /** The information and policy pages (§2), written content kept in content configs. */
 export const infoPages = new Hono<AppEnv>();
@@ -18,15 +13,12 @@ export const infoPages = new Hono<AppEnv>();
 for (const route of INFO_ROUTES) {
   infoPages.get(route, async (c) => {
     if (route === '/blogs' && !c.var.market.showBlog) return renderErrorPage(c, 404);
-    const [page, settings] = await Promise.all([
-      infoPage(c.env.SETTINGS, systemClock, route, c.var.market.id),
-      getShopSettings(c.env.SETTINGS, systemClock),
-    ]);
-    if (!page) return renderErrorPage(c, 404);
-    const content = personalise(page, {
+    const settings = await getShopSettings(c.env.SETTINGS, systemClock);
+    const page = await infoPage(c.env.SETTINGS, systemClock, route, c.var.market.id, {
       shopName: settings.SHOP_NAME, phone: settings.COMPANY_PHONE, email: settings.COMPANY_EMAIL_1, address: settings.COMPANY_ADDRESS,
     });
+    if (!page) return renderErrorPage(c, 404);
     // Titles come from content configs for the routes §2 lists; the rest keep the default.
-    return renderPage(c, () => <InfoPage page={content} />, { pageType: route === '/sale/easter-sale' ? 'campaign' : 'other' });
+    return renderPage(c, () => <InfoPage page={page} />, { pageType: route === '/sale/easter-sale' ? 'campaign' : 'other' });
   });
 }

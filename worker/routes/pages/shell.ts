@@ -2,12 +2,11 @@ import type { Context } from 'hono';
 import { COOKIE, type PageType } from '../../../shared/constants.ts';
 import { hasNoLayout, hidesHeader, hidesMobileFooter, hidesNewsletter, normalizePath, TRACKING_PARAMS } from '../../../shared/routes.ts';
 import { buildInfo } from '../../build-info.ts';
-import { contentStore } from '../../db/content-store.ts';
 import type { AppEnv } from '../../env.ts';
 import { readCookie } from '../../middleware/cookies.ts';
 import { abTestGroupFor, isAbTestGroup } from '../../services/abtest.ts';
 import { systemClock } from '../../services/clock.ts';
-import { pageMetaFor } from '../../services/content.ts';
+import { fixedContent, pageMetaFor } from '../../services/content.ts';
 import { getShopSettings } from '../../services/settings.ts';
 import type { FixedContent, Shell } from '../../views/layout/shell.ts';
 
@@ -25,13 +24,19 @@ export function canonicalUrl(requestUrl: string): string {
   return `${url.origin}${path}${query && query.length <= MAX_CANONICAL_QUERY ? `?${query}` : ''}`;
 }
 
+const NO_FIXED_CONTENT: FixedContent = { headerLinks: [], awards: [], reviewBadges: [] };
+const fixedContentByRaw = new WeakMap<object, FixedContent>();
+
+/** Typed fixed content; the same cached object gives the same result, so the chrome cache holds. */
 function fixedContentOf(raw: Record<string, unknown> | null): FixedContent {
-  const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-  return {
-    headerLinks: list(raw?.headerLinks),
-    awards: list(raw?.awards),
-    reviewBadges: list(raw?.reviewBadges),
-  };
+  if (!raw) return NO_FIXED_CONTENT;
+  let typed = fixedContentByRaw.get(raw);
+  if (!typed) {
+    const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+    typed = { headerLinks: list(raw.headerLinks), awards: list(raw.awards), reviewBadges: list(raw.reviewBadges) };
+    fixedContentByRaw.set(raw, typed);
+  }
+  return typed;
 }
 
 export interface ShellOptions {
@@ -52,7 +57,7 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
   const settings = await getShopSettings(c.env.SETTINGS, systemClock);
   const [meta, fixed] = await Promise.all([
     pageMetaFor(c.env.SETTINGS, systemClock, path, market.id, settings.SHOP_NAME),
-    contentStore(c.env.SETTINGS).fixedContent(),
+    fixedContent(c.env.SETTINGS, systemClock),
   ]);
   const stored = readCookie(c, COOKIE.abTestGroup);
   return {

@@ -4,6 +4,7 @@ import NoticeHost from '../../../client/islands/NoticeHost.tsx';
 import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
 import { buildInfo } from '../../build-info.ts';
 import { Island } from '../Island.tsx';
+import { Chrome } from './Chrome.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -13,6 +14,8 @@ import type { Shell } from './shell.ts';
 export function Document({ shell, children }: { shell: Shell; children: ReactNode }) {
   const modal = shell.settings.UDP_GLOBAL_MODAL_CONFIG;
   // The marketing script loads only when the subscribe modal is explicitly off (§2).
+  const chromeKey = `${shell.market.id}|${shell.signedIn}|${shell.year}`;
+  const chromeInputs = [shell.settings, shell.fixed];
   const marketingScript = modal.subscribe === false && modal.marketingScriptUrl ? modal.marketingScriptUrl : undefined;
   return (
     <html lang="en" data-shop-name={shell.settings.SHOP_NAME} data-market={shell.market.id} data-shop-id="1">
@@ -33,9 +36,13 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
       </head>
       <body data-reset-cart={shell.resetCart ? 'true' : undefined} data-marketing-script={marketingScript}>
         <Island name="LoadingBar" component={LoadingBar} props={{}} />
-        {shell.layout && shell.showHeader && <Header shell={shell} />}
+        {shell.layout && shell.showHeader && (
+          <Chrome variant={`header|${chromeKey}`} inputs={chromeInputs}>{() => <Header shell={shell} />}</Chrome>
+        )}
         <main id="main">{children}</main>
-        {shell.layout && <Footer shell={shell} />}
+        {shell.layout && (
+          <Chrome variant={`footer|${chromeKey}|${shell.showNewsletter}|${shell.hideMobileFooter}`} inputs={chromeInputs}>{() => <Footer shell={shell} />}</Chrome>
+        )}
         <Island name="NoticeHost" component={NoticeHost} props={{}} />
         {modal.subscribe === true && <Island name="SubscribeModal" component={SubscribeModal} props={{ shopName: shell.settings.SHOP_NAME }} />}
         {shell.debug && <DebugPanel info={shell.debug} />}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import CopyText from '../../../client/islands/CopyText.tsx';
 import { POPULAR_MAKES } from '../../../shared/routes.ts';
-import { NEWSLETTER_INPUT_MAX_LENGTH, SUPPORT_HOURS } from '../../../shared/constants.ts';
+import { COPYRIGHT_START_YEAR, NEWSLETTER_INPUT_MAX_LENGTH, SUPPORT_HOURS } from '../../../shared/constants.ts';
 import { Island } from '../Island.tsx';
 import { customerServiceLinks, informationLinks, LEGAL_LINKS, type FooterLink } from './footer-links.ts';
 import { PaymentIcons, SocialLinks } from './Icons.tsx';
@@ -57,7 +57,7 @@ function Badges({ shell }: { shell: Shell }) {
 function Copyright({ shell }: { shell: Shell }) {
   return (
     <div className="copyright">
-      <span>© 2022-{shell.year} {shell.settings.SHOP_NAME}. All rights reserved.</span>
+      <span>{`© ${COPYRIGHT_START_YEAR}-${shell.year} ${shell.settings.SHOP_NAME}. All rights reserved.`}</span>
       {LEGAL_LINKS.map((link) => <a key={link.href} href={link.href}>{link.label}</a>)}
     </div>
   );

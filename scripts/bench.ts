@@ -1,0 +1,80 @@
+// The shop's speed and size budgets (issue budgets are checked here, never by timed tests):
+// - every key page at least 50 % of the bare text route's throughput in the same run;
+// - JavaScript per page at most 100 KB gzipped (React 19 alone is about 69 KB).
+//   node scripts/bench.ts [--seconds N] [--concurrency N]
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { serveShop } from './lib/serve.ts';
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'info page (/page/return-policy)', path: '/page/return-policy' },
+  { name: '404', path: '/no-such-page' },
+];
+const JS_BUDGET = 100 * 1024;
+const THROUGHPUT_FLOOR = 0.5;
+
+let options;
+try {
+  ({ values: options } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } }));
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}\nusage: node scripts/bench.ts [--seconds N] [--concurrency N]`);
+  process.exit(2);
+}
+const seconds = Number(options.seconds);
+const concurrency = Number(options.concurrency);
+if (!(seconds > 0 && seconds <= 120) || !(Number.isInteger(concurrency) && concurrency > 0 && concurrency <= 64)) {
+  console.error('bench: --seconds must be 1-120 and --concurrency 1-64');
+  process.exit(2);
+}
+
+/** Requests per second for one URL: `concurrency` clients in a loop for `seconds`. */
+async function throughput(url: string): Promise<number> {
+  const headers = { cookie: 'visitor_key=bench-visitor-0001' };
+  const end = Date.now() + seconds * 1000;
+  let count = 0;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status >= 500) throw new Error(`${url} answered ${response.status}`);
+      count++;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return count / ((Date.now() - started) / 1000);
+}
+
+/** Gzipped bytes of every script a page loads: the entry and the preloaded island chunks. */
+async function javascriptOf(origin: string, path: string): Promise<{ files: number; gzip: number }> {
+  const html = await (await fetch(origin + path)).text();
+  const sources = new Set([...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!));
+  let gzip = 0;
+  for (const src of sources) gzip += gzipSync(Buffer.from(await (await fetch(origin + src)).arrayBuffer())).length;
+  return { files: sources.size, gzip };
+}
+
+execFileSync(process.execPath, ['scripts/build-client.ts'], { stdio: 'inherit' });
+const shop = await serveShop();
+try {
+  const origin = `http://127.0.0.1:${shop.port}`;
+  await throughput(`${origin}/`); // warm the isolate and its caches
+  const bare = await throughput(`${origin}/__bare`);
+  console.log(`\nbare text route: ${bare.toFixed(0)} req/s (${concurrency} clients, ${seconds} s each)\n`);
+  console.log('page'.padEnd(36), 'req/s'.padStart(8), 'ratio'.padStart(7), 'JS gz KB'.padStart(9), 'files'.padStart(6), ' verdict');
+  let failed = false;
+  for (const page of PAGES) {
+    const rate = await throughput(`${origin}${page.path}`);
+    const js = await javascriptOf(origin, page.path);
+    const ratio = rate / bare;
+    const ok = ratio >= THROUGHPUT_FLOOR && js.gzip <= JS_BUDGET;
+    failed ||= !ok;
+    console.log(page.name.padEnd(36), rate.toFixed(0).padStart(8), `${(ratio * 100).toFixed(0)}%`.padStart(7), (js.gzip / 1024).toFixed(1).padStart(9), String(js.files).padStart(6), ok ? ' ok' : ' OVER BUDGET');
+  }
+  console.log(`\nbudgets: throughput >= ${THROUGHPUT_FLOOR * 100}% of the bare route; JavaScript <= ${JS_BUDGET / 1024} KB gzipped per page`);
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await shop.stop();
+}
