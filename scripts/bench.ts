@@ -56,7 +56,7 @@ async function javascriptOf(origin: string, path: string): Promise<{ files: numb
   return { files: sources.size, gzip };
 }
 
-execFileSync(process.execPath, ['scripts/build-client.ts'], { stdio: 'inherit' });
+execFileSync(process.execPath, [...process.execArgv, 'scripts/build-client.ts'], { stdio: 'inherit' });
 const shop = await serveShop();
 try {
   const origin = `http://127.0.0.1:${shop.port}`;

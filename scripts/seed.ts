@@ -3,6 +3,8 @@
 //   node scripts/seed.ts [--persist-to DIR]
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { buildSeedEntries } from '../kv-seed/entries.ts';
 import { readInfoPages } from './lib/pages.ts';
 import { DEFAULT_STATE_DIR, runWrangler } from './lib/wrangler.ts';
@@ -17,7 +19,7 @@ export async function seed(stateDir: string): Promise<void> {
   console.log(`seeded ${stateDir}: migrations applied, ${entries.length} settings and content entries`);
 }
 
-if (import.meta.main) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   let values;
   try {
     ({ values } = parseArgs({ options: { 'persist-to': { type: 'string', default: DEFAULT_STATE_DIR } } }));

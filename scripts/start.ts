@@ -12,7 +12,7 @@ if (!/^\d{2,5}$/.test(port)) {
 }
 const stateDir = process.env.STATE_DIR ?? DEFAULT_STATE_DIR;
 
-execFileSync(process.execPath, ['scripts/build-client.ts'], { stdio: 'inherit' });
+execFileSync(process.execPath, [...process.execArgv, 'scripts/build-client.ts'], { stdio: 'inherit' });
 await seed(stateDir);
 
 const dev = spawnWrangler([
