@@ -35,3 +35,23 @@ export function runWrangler(args: string[]): Promise<void> {
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`))));
   });
 }
+
+/** Runs wrangler and parses its JSON output (commands given --json). */
+export function wranglerJson<T>(args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawnWrangler(args, { quiet: true });
+    let output = '';
+    let errors = '';
+    child.stdout?.on('data', (chunk) => { output += chunk; });
+    child.stderr?.on('data', (chunk) => { errors += chunk; });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${errors}${output}`));
+      try {
+        resolve(JSON.parse(output) as T);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}

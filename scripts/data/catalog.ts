@@ -1,0 +1,92 @@
+// Generates the parts catalog and loads it, with the vehicles, into the local D1.
+//   npm run data:catalog -- [--items N] [--seed S] [--persist-to DIR] [--out FILE] [--force]
+// The load is one atomic file: it either replaces the whole catalog or changes nothing.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_STATE_DIR, runWrangler, wranglerJson } from '../lib/wrangler.ts';
+import { generateCatalog } from './catalog-gen.ts';
+import { catalogStatements, writeStatements } from './catalog-sql.ts';
+import { buildVehicleTree, readVehicleExtract } from './vehicle-tree.ts';
+
+export const DEFAULT_ITEMS = 5000;
+export const DEFAULT_SEED = 2022;
+const MAX_ITEMS = 500_000;
+
+export interface CatalogOptions {
+  items: number;
+  seed: number;
+  stateDir: string;
+  out?: string;
+  force?: boolean;
+}
+
+/** A version that changes whenever the data or the generator would give a different catalog. */
+async function catalogVersion(items: number, seed: number): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of ['kv-seed/vehicles/vehicles.json', 'kv-seed/vehicles/wmi.json', 'scripts/data/catalog-gen.ts', 'scripts/data/part-types.ts', 'scripts/data/catalog-text.ts', 'scripts/data/vehicle-tree.ts', 'scripts/data/catalog-sql.ts']) {
+    hash.update(await readFile(new URL(`../../${file}`, import.meta.url)).catch(() => Buffer.from('missing')));
+  }
+  return `items=${items};seed=${seed};data=${hash.digest('hex').slice(0, 16)}`;
+}
+
+async function loadedVersion(stateDir: string): Promise<string | null> {
+  try {
+    const result = await wranglerJson<{ results: { value: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', "SELECT value FROM shop_meta WHERE key = 'catalog'"]);
+    return result[0]?.results[0]?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Generates and loads the catalog unless the same one is already loaded. */
+export async function loadCatalog(options: CatalogOptions): Promise<void> {
+  const started = Date.now();
+  const version = await catalogVersion(options.items, options.seed);
+  if (!options.out && !options.force && (await loadedVersion(options.stateDir)) === version) {
+    console.log(`catalog already loaded (${version})`);
+    return;
+  }
+  const { extract, wmi } = await readVehicleExtract();
+  const tree = buildVehicleTree(extract, wmi);
+  const catalog = generateCatalog(tree, options.items, options.seed);
+  await mkdir('.wrangler', { recursive: true });
+  const file = options.out ?? `.wrangler/catalog-${options.items}-${options.seed}.sql`;
+  const bytes = await writeStatements(file, catalogStatements(tree, catalog, version));
+  const generated = Date.now();
+  console.log(`catalog: ${options.items} items, ${catalog.tables.fitment!.length} fitment rows, ${tree.nodes.length} vehicle nodes; ${(bytes / 1e6).toFixed(1)} MB of SQL in ${((generated - started) / 1000).toFixed(1)} s`);
+  if (options.out) return;
+  try {
+    await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', options.stateDir, '--yes', '--file', file]);
+  } finally {
+    await rm(file, { force: true });
+  }
+  console.log(`catalog loaded into ${options.stateDir} in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
+}
+
+function positiveInt(name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
+  return Number(text);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  try {
+    const { values } = parseArgs({ options: {
+      items: { type: 'string' }, seed: { type: 'string' }, 'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
+      out: { type: 'string' }, force: { type: 'boolean', default: false },
+    } });
+    const options = {
+      items: positiveInt('items', values.items, DEFAULT_ITEMS, MAX_ITEMS),
+      seed: positiveInt('seed', values.seed, DEFAULT_SEED, 2 ** 31),
+      stateDir: values['persist-to'], out: values.out, force: values.force,
+    };
+    await stat('kv-seed/vehicles/vehicles.json').catch(() => { throw new Error('kv-seed/vehicles/vehicles.json is missing: run npm run data:vehicles'); });
+    await loadCatalog(options);
+  } catch (error) {
+    console.error(`data:catalog: ${(error as Error).message}\nusage: npm run data:catalog -- [--items N] [--seed S] [--persist-to DIR] [--out FILE] [--force]`);
+    process.exit(2);
+  }
+}
