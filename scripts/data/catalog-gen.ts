@@ -229,7 +229,8 @@ function collectionsAndBundles(random: Random, tables: Tables, itemCount: number
     const first = random.pick(skus);
     const second = random.pick(skus);
     if (first.id === second.id) continue;
-    tables.bundle!.push({ id: b, name: `Bundle ${b}: save when you buy together`, handle: `bundle-${b}`, discount_percent: random.pick([5, 10, 15]), active: 1 });
-    tables.bundle_item!.push({ bundle_id: b, sku_id: first.id, quantity: 1 }, { bundle_id: b, sku_id: second.id, quantity: 1 });
+    const percent = random.pick([5, 10, 15]);
+    tables.bundle!.push({ id: b, name: `Buy together and save ${percent}%`, handle: `bundle-${b}`, discount_percent: percent, active: 1 });
+    tables.bundle_item!.push({ bundle_id: b, sku_id: first.id as number, quantity: 1 }, { bundle_id: b, sku_id: second.id as number, quantity: 1 });
   }
 }

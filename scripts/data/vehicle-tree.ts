@@ -43,8 +43,16 @@ export function slugify(text: string): string {
  * Builds the tree. Ids are assigned in a fixed order (years, then each year's makes, models,
  * trims and engines, all sorted by name), so the same extract always gives the same ids.
  */
-export function buildVehicleTree(extract: VehicleExtract, wmi: Record<string, number> = {}, filter?: (make: string) => boolean): VehicleTree {
-  const keepMake = (index: number) => !filter || filter(extract.makes[index]!);
+export interface TreeFilter {
+  makes?: readonly string[];
+  yearFrom?: number;
+  yearTo?: number;
+}
+
+export function buildVehicleTree(extract: VehicleExtract, wmi: Record<string, number> = {}, filter: TreeFilter = {}): VehicleTree {
+  const keepMake = (index: number) => !filter.makes || filter.makes.includes(extract.makes[index]!);
+  const firstYear = Math.max(extract.yearFrom, filter.yearFrom ?? extract.yearFrom);
+  const lastYear = Math.min(extract.yearTo, filter.yearTo ?? extract.yearTo);
   const makes = extract.makes.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })).filter((_, i) => keepMake(i));
   const models = extract.models
     .map(([makeIndex, name], i) => ({ id: i + 1, makeId: makeIndex + 1, name, slug: slugify(name), makeIndex }))
@@ -58,7 +66,7 @@ export function buildVehicleTree(extract: VehicleExtract, wmi: Record<string, nu
   for (const [modelIndex, from, to, trim, engine] of extract.configs) {
     const model = modelById.get(modelIndex + 1);
     if (!model) continue;
-    for (let year = from; year <= to; year++) {
+    for (let year = Math.max(from, firstYear); year <= Math.min(to, lastYear); year++) {
       const makesOfYear = byYear.get(year) ?? byYear.set(year, new Map()).get(year)!;
       const modelsOfMake = makesOfYear.get(model.makeId) ?? makesOfYear.set(model.makeId, new Map()).get(model.makeId)!;
       const trims = modelsOfMake.get(model.id) ?? modelsOfMake.set(model.id, new Map()).get(model.id)!;

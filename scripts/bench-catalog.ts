@@ -1,0 +1,66 @@
+// Catalog budgets, measured against local D1 (never by timed tests):
+// - item page data (item, SKUs, images, fitment for one vehicle) in at most 3 D1 queries;
+// - with a large catalog, the items of a category that fit a vehicle, cheapest first, first
+//   page of 20, under 25 ms.
+//   npm run bench:catalog -- [--items N] [--runs N]      (default 200000 items, 200 runs)
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { getPlatformProxy } from 'wrangler';
+import { catalogRepository } from '../worker/db/catalog-repository.ts';
+import { loadCatalog, DEFAULT_SEED } from './data/catalog.ts';
+import { seed } from './seed.ts';
+import { OFFLINE_ENV } from './lib/wrangler.ts';
+
+Object.assign(process.env, OFFLINE_ENV);
+const { values } = parseArgs({ options: { items: { type: 'string', default: '200000' }, runs: { type: 'string', default: '200' } } });
+const items = Number(values.items);
+const runs = Number(values.runs);
+if (!Number.isInteger(items) || items < 100 || items > 500_000 || !Number.isInteger(runs) || runs < 1 || runs > 10_000) {
+  console.error('bench:catalog: --items must be 100-500000 and --runs 1-10000');
+  process.exit(2);
+}
+const stateDir = `.wrangler/bench-${items}`;
+await seed(stateDir);
+const loadStart = Date.now();
+await loadCatalog({ items, seed: DEFAULT_SEED, stateDir });
+console.log(`catalog ready in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+
+const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } });
+try {
+  let statements = 0;
+  const counting = new Proxy(env.DB, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (key === 'prepare') return (sql: string) => { statements++; return target.prepare(sql); };
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const repo = catalogRepository(counting);
+  const percentile = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
+
+  // Item page: item by handle (images and specs inside), then SKUs and fitment together.
+  const sample = await env.DB.prepare("SELECT s.url_handle AS handle, f.model_node_id AS modelNodeId FROM seo s JOIN fitment f ON f.item_id = s.target_id WHERE s.is_primary = 1 LIMIT 1").first<{ handle: string; modelNodeId: number }>();
+  statements = 0;
+  const pageData = await repo.itemPage(sample!.handle, 'us', sample!.modelNodeId);
+  if (!pageData || pageData.fitment.length === 0) throw new Error('the sample item page has no fitment for its vehicle');
+  console.log(`item page data (item, SKUs, images, fitment for one vehicle): ${statements} D1 queries (budget 3)`);
+  const itemPageOk = statements <= 3;
+
+  // Vehicles and categories to ask about: popular model years and the categories their parts are in.
+  const { results: cases } = await env.DB.prepare(
+    `SELECT f.node_id AS nodeId, i.back_category_id AS categoryId FROM fitment f JOIN item i ON i.id = f.item_id
+     WHERE f.node_level = 3 GROUP BY f.node_id, i.back_category_id ORDER BY count(*) DESC LIMIT 50`).all<{ nodeId: number; categoryId: number }>();
+  const timings: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const { nodeId, categoryId } = cases[run % cases.length]!;
+    const started = performance.now();
+    const page = await repo.itemsFittingVehicle(categoryId, [nodeId], 'us');
+    timings.push(performance.now() - started);
+    if (page.length === 0) throw new Error(`no items for vehicle ${nodeId} in category ${categoryId}`);
+  }
+  const p95 = percentile(timings, 0.95);
+  console.log(`fits-vehicle category page (${items} items, ${runs} runs): p50 ${percentile(timings, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget 25 ms)`);
+  process.exitCode = p95 <= 25 && itemPageOk ? 0 : 1;
+} finally {
+  await dispose();
+}

@@ -1,0 +1,190 @@
+import type { MarketId } from '../../shared/markets.ts';
+
+/** Catalog queries for items, SKUs, media and fitment. The only place with their SQL. */
+
+export interface ItemRow {
+  id: number;
+  title: string;
+  subTitle: string | null;
+  detailContent: string | null;
+  installation: string | null;
+  warranty: string | null;
+  country: string | null;
+  quantity: number;
+  vehicleUniversal: number;
+  nonVehicle: number;
+  alt: string | null;
+  specialNote: string | null;
+  itemCondition: string;
+  status: string;
+  usStatus: string;
+  caStatus: string;
+  backCategoryId: number;
+  brandId: number | null;
+  brandName: string | null;
+  reviewRating: number | null;
+  reviewCount: number;
+  sales: number;
+}
+
+export interface ItemPageRow extends ItemRow {
+  urlHandle: string;
+  handleIsPrimary: number;
+  handleActive: number;
+  primaryHandle: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  images: { index: number; isMain: boolean; mediaType: string; url: string; title: string | null; description: string | null }[];
+  customs: { label: string; value: string }[];
+}
+
+export interface SkuRow {
+  skuId: number;
+  itemId: number;
+  partNumber: string;
+  barCode: string | null;
+  color: string | null;
+  availableTotal: number;
+  currency: 'USD' | 'CAD';
+  discountPrice: number | null;
+  originalPrice: number | null;
+}
+
+export interface FitmentRow {
+  itemId: number;
+  nodeId: number;
+  nodeLevel: number;
+  modelNodeId: number;
+  subModel: string | null;
+  engineType: string | null;
+  location: string | null;
+  note: string | null;
+  quantity: number;
+}
+
+export interface ItemFitmentFacts {
+  itemId: number;
+  vehicleUniversal: number;
+  nonVehicle: number;
+  /** How many applications the item has in all. */
+  applications: number;
+}
+
+const ITEM_COLUMNS = `i.id, i.title, i.sub_title AS subTitle, i.detail_content AS detailContent, i.installation, i.warranty, i.country,
+  i.quantity, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle, i.alt, i.special_note AS specialNote,
+  i.item_condition AS itemCondition, i.status, i.us_status AS usStatus, i.ca_status AS caStatus, i.back_category_id AS backCategoryId,
+  i.brand_id AS brandId, b.name AS brandName, i.review_rating AS reviewRating, i.review_count AS reviewCount, i.sales`;
+
+const FITMENT_COLUMNS = `item_id AS itemId, node_id AS nodeId, node_level AS nodeLevel, model_node_id AS modelNodeId, sub_model AS subModel,
+  engine_type AS engineType, location, note, quantity`;
+
+const CURRENCY: Record<MarketId, 'USD' | 'CAD'> = { us: 'USD', ca: 'CAD' };
+const PRICE_COLUMN: Record<MarketId, string> = { us: 'min_price_usd', ca: 'min_price_cad' };
+const STATUS_COLUMN: Record<MarketId, string> = { us: 'us_status', ca: 'ca_status' };
+
+/** Ids go in as one JSON parameter: D1 allows only 100 bound parameters a statement. */
+const idList = (ids: readonly number[]) => JSON.stringify(ids.filter((id) => Number.isSafeInteger(id)));
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) (groups.get(key(row)) ?? groups.set(key(row), []).get(key(row))!).push(row);
+  return groups;
+}
+
+export function catalogRepository(db: D1Database) {
+  const skuStatement = (list: string, market: MarketId) => db.prepare(
+    `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color, s.available_total AS availableTotal,
+       ?2 AS currency, p.discount_price AS discountPrice, p.original_price AS originalPrice
+     FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
+     WHERE s.item_id IN (SELECT value FROM json_each(?1)) ORDER BY s.item_id, s.sort`,
+  ).bind(list, CURRENCY[market]);
+  const repository = {
+    /** The item behind an SEO handle (any handle, primary or not), with its images and specs. */
+    async itemByHandle(handle: string): Promise<ItemPageRow | null> {
+      const row = await db.prepare(
+        `SELECT ${ITEM_COLUMNS}, s.url_handle AS urlHandle, s.is_primary AS handleIsPrimary, s.active AS handleActive,
+           s.title AS seoTitle, s.description AS seoDescription,
+           (SELECT p.url_handle FROM seo p WHERE p.type = 'ITEM' AND p.target_id = i.id AND p.is_primary = 1 AND p.active = 1 LIMIT 1) AS primaryHandle,
+           (SELECT json_group_array(json_object('index', idx, 'isMain', json(CASE is_main WHEN 1 THEN 'true' ELSE 'false' END), 'mediaType', media_type, 'url', url, 'title', title, 'description', description))
+              FROM (SELECT * FROM item_image WHERE item_id = i.id ORDER BY idx)) AS imagesJson,
+           (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
+         FROM seo s JOIN item i ON i.id = s.target_id LEFT JOIN brand b ON b.id = i.brand_id
+         WHERE s.url_handle = ? AND s.type = 'ITEM'`,
+      ).bind(handle).first<ItemPageRow & { imagesJson: string; customsJson: string }>();
+      if (!row) return null;
+      const { imagesJson, customsJson, ...item } = row;
+      return { ...item, images: JSON.parse(imagesJson), customs: JSON.parse(customsJson) };
+    },
+
+    /** Items by id with their SKUs priced in the market's currency, in the order asked. */
+    async itemsWithSkus(ids: readonly number[], market: MarketId): Promise<(ItemRow & { skus: SkuRow[] })[]> {
+      const list = idList(ids);
+      const [items, skus] = await db.batch([
+        db.prepare(`SELECT ${ITEM_COLUMNS} FROM item i LEFT JOIN brand b ON b.id = i.brand_id WHERE i.id IN (SELECT value FROM json_each(?))`).bind(list),
+        skuStatement(list, market),
+      ]);
+      const skusByItem = groupBy(skus!.results as SkuRow[], (sku) => sku.itemId);
+      const byId = new Map((items!.results as ItemRow[]).map((item) => [item.id, item]));
+      return ids.flatMap((id) => {
+        const item = byId.get(id);
+        return item ? [{ ...item, skus: skusByItem.get(id) ?? [] }] : [];
+      });
+    },
+
+    /**
+     * Everything the product page needs from the catalog in three statements: the item (with
+     * images and specs) by handle, then its SKUs and its applications to one model year.
+     */
+    async itemPage(handle: string, market: MarketId, modelNodeId: number | null) {
+      const item = await repository.itemByHandle(handle);
+      if (!item) return null;
+      const list = idList([item.id]);
+      const [skus, fitment] = await db.batch([
+        skuStatement(list, market),
+        db.prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE item_id = ?1 AND model_node_id = ?2`).bind(item.id, modelNodeId ?? -1),
+      ]);
+      return { item, skus: skus!.results as SkuRow[], fitment: fitment!.results as FitmentRow[] };
+    },
+
+    /** Applications of the given items to one model year (and its trims and engines), plus each item's fitment facts. */
+    async fitmentForItems(ids: readonly number[], modelNodeId: number): Promise<{ rows: FitmentRow[]; facts: ItemFitmentFacts[] }> {
+      const list = idList(ids);
+      const [rows, facts] = await db.batch([
+        db.prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value FROM json_each(?1))`).bind(list, modelNodeId),
+        db.prepare(
+          `SELECT i.id AS itemId, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle,
+             (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) AS applications
+           FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))`,
+        ).bind(list),
+      ]);
+      return { rows: rows!.results as FitmentRow[], facts: facts!.results as ItemFitmentFacts[] };
+    },
+
+    /** Every application of one item, with the vehicle names, for the product page's fitment table. */
+    async applicationsOfItem(itemId: number, limit = 500) {
+      const { results } = await db.prepare(
+        `SELECT f.node_id AS nodeId, f.node_level AS nodeLevel, m.year, mk.name AS make, md.name AS model, f.sub_model AS subModel,
+           f.engine_type AS engineType, f.location, f.note, f.quantity
+         FROM fitment f JOIN vehicle_node m ON m.id = f.model_node_id
+         JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
+         WHERE f.item_id = ? ORDER BY mk.name, md.name, m.year, f.sub_model, f.engine_type LIMIT ?`,
+      ).bind(itemId, limit).all<{ nodeId: number; nodeLevel: number; year: number; make: string; model: string; subModel: string | null; engineType: string | null; location: string | null; note: string | null; quantity: number }>();
+      return results;
+    },
+
+    /**
+     * One page of the items of a category that are sold in the market and fit a vehicle (any of
+     * its node ids, model year first) or are universal, cheapest first.
+     */
+    async itemsFittingVehicle(categoryId: number, vehicleNodeIds: readonly number[], market: MarketId, page = 1, size = 20): Promise<{ id: number; title: string; price: number }[]> {
+      const { results } = await db.prepare(
+        `SELECT i.id, i.title, i.${PRICE_COLUMN[market]} AS price FROM item i
+         WHERE i.back_category_id = ?1 AND i.${STATUS_COLUMN[market]} IN ('ON_SHELVES', 'UNDER_STOCK')
+           AND (i.vehicle_universal = 1 OR i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?2))))
+         ORDER BY i.${PRICE_COLUMN[market]}, i.id LIMIT ?3 OFFSET ?4`,
+      ).bind(categoryId, idList(vehicleNodeIds), size, (page - 1) * size).all<{ id: number; title: string; price: number }>();
+      return results;
+    },
+  };
+  return repository;
+}
