@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Pages and islands in a real Chromium against the shop served by wrangler dev.
+// Pages and islands in a real Chromium against the shop served by wrangler dev, and the
+// Node-side data tools.
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
+    include: ['tests/e2e/**/*.test.ts', 'tests/node/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

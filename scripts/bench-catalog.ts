@@ -22,7 +22,10 @@ if (!Number.isInteger(items) || items < 100 || items > 500_000 || !Number.isInte
 const stateDir = `.wrangler/bench-${items}`;
 await seed(stateDir);
 const loadStart = Date.now();
-await loadCatalog({ items, seed: DEFAULT_SEED, stateDir });
+await loadCatalog({ items, seed: DEFAULT_SEED, stateDir }).catch((error: Error) => {
+  console.error(`bench:catalog: the catalog did not load: ${error.message}`);
+  process.exit(1);
+});
 console.log(`catalog ready in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
 
 const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } });
@@ -50,6 +53,17 @@ try {
   const { results: cases } = await env.DB.prepare(
     `SELECT f.node_id AS nodeId, i.back_category_id AS categoryId FROM fitment f JOIN item i ON i.id = f.item_id
      WHERE f.node_level = 3 GROUP BY f.node_id, i.back_category_id ORDER BY count(*) DESC LIMIT 50`).all<{ nodeId: number; categoryId: number }>();
+  // Universal-heavy categories too (floor mats, seat covers): the most candidates to sort.
+  const { results: universal } = await env.DB.prepare(
+    'SELECT back_category_id AS categoryId FROM item WHERE vehicle_universal = 1 GROUP BY back_category_id ORDER BY count(*) DESC LIMIT 5').all<{ categoryId: number }>();
+  cases.push(...universal.map((row, i) => ({ nodeId: cases[i]!.nodeId, categoryId: row.categoryId })));
+  const roundTrips: number[] = [];
+  for (let run = 0; run < 50; run++) {
+    const started = performance.now();
+    await env.DB.prepare('SELECT 1').first();
+    roundTrips.push(performance.now() - started);
+  }
+  console.log(`local D1 round trip through the platform proxy (SELECT 1): p50 ${percentile(roundTrips, 0.5).toFixed(1)} ms`);
   const timings: number[] = [];
   for (let run = 0; run < runs; run++) {
     const { nodeId, categoryId } = cases[run % cases.length]!;

@@ -132,7 +132,8 @@ export function generateCatalog(tree: VehicleTree, itemCount: number, seed: numb
     const baseTitle = template.replace('{brand}', brand.name).replace('{variant}', variant).replace('{count}', String(random.pick([3, 4])))
       + (position ? `, ${position}` : '');
     const title = `${baseTitle}${fitsText}`.replace(/\s+/g, ' ').trim();
-    const partNumber = `${BRANDS[brand.id - 1]!.abbreviation}-${leaf.part.handle.slice(0, 3).toUpperCase()}${String(100000 + itemId * 7 + random.int(0, 6)).slice(-6)}`;
+    // Unique by construction: the item id is part of it.
+    const partNumber = `${BRANDS[brand.id - 1]!.abbreviation}-${leaf.part.handle.slice(0, 3).toUpperCase()}${String(itemId).padStart(6, '0')}`;
     const priceUsd = retail(part.priceUsd[0] + random.next() * (part.priceUsd[1] - part.priceUsd[0]));
     const priceCad = retail((priceUsd / 100) * 1.37);
     const markup = random.chance(0.7) ? 1 + random.int(5, 45) / 100 : 1;

@@ -21,26 +21,60 @@ export function vehicleRows(tree: VehicleTree): Record<string, Row[]> {
   };
 }
 
-/** Every statement of a full catalog replacement, ending with the version marker. */
+const marker = (value: string) =>
+  `INSERT INTO shop_meta (key, value) VALUES ('catalog', ${sqlValue(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
+
+/** Empties the catalog and forgets its version: what a failed multi-file load is rolled back to. */
+export function* clearCatalogStatements(): Generator<string> {
+  for (const table of CATALOG_TABLES) yield `DELETE FROM ${table};`;
+  yield "DELETE FROM shop_meta WHERE key = 'catalog';";
+}
+
+/**
+ * Every statement of a full catalog replacement. It marks the catalog as loading first and
+ * writes the version last, so a load cut short is never taken for a finished one.
+ */
 export function* catalogStatements(tree: VehicleTree, catalog: GeneratedCatalog, version: string): Generator<string> {
+  yield marker('loading');
   for (const table of CATALOG_TABLES) yield `DELETE FROM ${table};`;
   const vehicles = vehicleRows(tree);
   for (const table of ['vehicle_make', 'vehicle_model', 'vehicle_node', 'vehicle_wmi']) yield* insertStatements(table, vehicles[table]!);
   const order = ['brand', 'category', 'front_back_category', 'item', 'item_customs', 'sku', 'sku_price', 'item_image', 'item_video', 'seo',
     'fitment', 'review', 'item_faq', 'collection', 'collection_item', 'bundle', 'bundle_item', 'item_search'];
   for (const table of order) yield* insertStatements(table, catalog.tables[table] ?? []);
-  yield `INSERT INTO shop_meta (key, value) VALUES ('catalog', ${sqlValue(version)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
+  yield marker(version);
 }
 
 /** Streams statements to a file; returns its size in bytes. */
 export async function writeStatements(file: string, statements: Iterable<string>): Promise<number> {
-  const out = createWriteStream(file);
-  let bytes = 0;
+  const [written] = await writeStatementFiles(file, statements, Number.POSITIVE_INFINITY);
+  return written!.bytes;
+}
+
+/**
+ * Streams statements into files of at most `maxBytes` each (`base`, `base.2`, ...): wrangler
+ * reads a whole file into one string, and a string cannot pass 512 MB.
+ */
+export async function writeStatementFiles(base: string, statements: Iterable<string>, maxBytes: number): Promise<{ file: string; bytes: number }[]> {
+  const files: { file: string; bytes: number }[] = [];
+  let out: ReturnType<typeof createWriteStream> | null = null;
+  const close = async () => {
+    if (!out) return;
+    out.end();
+    await once(out, 'finish');
+    out = null;
+  };
   for (const statement of statements) {
-    bytes += statement.length + 1;
-    if (!out.write(`${statement}\n`)) await once(out, 'drain');
+    const current = files.at(-1);
+    if (!out || (current!.bytes > 0 && current!.bytes + statement.length + 1 > maxBytes)) {
+      await close();
+      const file = files.length === 0 ? base : `${base}.${files.length + 1}`;
+      files.push({ file, bytes: 0 });
+      out = createWriteStream(file);
+    }
+    files.at(-1)!.bytes += statement.length + 1;
+    if (!out!.write(`${statement}\n`)) await once(out!, 'drain');
   }
-  out.end();
-  await once(out, 'finish');
-  return bytes;
+  await close();
+  return files;
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_STATE_DIR, runWrangler, wranglerJson } from '../lib/wrangler.ts';
 import { generateCatalog } from './catalog-gen.ts';
-import { catalogStatements, writeStatements } from './catalog-sql.ts';
+import { catalogStatements, clearCatalogStatements, writeStatementFiles, writeStatements } from './catalog-sql.ts';
 import { buildVehicleTree, readVehicleExtract } from './vehicle-tree.ts';
 
 export const DEFAULT_ITEMS = 5000;
@@ -41,6 +41,32 @@ async function loadedVersion(stateDir: string): Promise<string | null> {
   }
 }
 
+/** One file is one atomic D1 execution; a bigger catalog is split (wrangler's 512 MB string limit). */
+const MAX_FILE_BYTES = 150_000_000;
+
+const execute = (stateDir: string, file: string) =>
+  runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', file]);
+
+/**
+ * Runs the load files in order. Each file is atomic; if a later one fails, the catalog is
+ * emptied again, so a failed load never leaves a half-written catalog behind.
+ */
+async function executeAll(stateDir: string, files: string[]): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    if (files.length > 1) console.log(`  loading part ${index + 1} of ${files.length}`);
+    try {
+      await execute(stateDir, file);
+    } catch (error) {
+      if (index > 0) {
+        const cleanup = `${files[0]}.rollback`;
+        await writeStatements(cleanup, clearCatalogStatements());
+        await execute(stateDir, cleanup).finally(() => rm(cleanup, { force: true }));
+      }
+      throw error;
+    }
+  }
+}
+
 /** Generates and loads the catalog unless the same one is already loaded. */
 export async function loadCatalog(options: CatalogOptions): Promise<void> {
   const started = Date.now();
@@ -53,15 +79,16 @@ export async function loadCatalog(options: CatalogOptions): Promise<void> {
   const tree = buildVehicleTree(extract, wmi);
   const catalog = generateCatalog(tree, options.items, options.seed);
   await mkdir('.wrangler', { recursive: true });
-  const file = options.out ?? `.wrangler/catalog-${options.items}-${options.seed}.sql`;
-  const bytes = await writeStatements(file, catalogStatements(tree, catalog, version));
+  const base = options.out ?? `.wrangler/catalog-${options.items}-${options.seed}.sql`;
+  const files = await writeStatementFiles(base, catalogStatements(tree, catalog, version), options.out ? Number.POSITIVE_INFINITY : MAX_FILE_BYTES);
+  const bytes = files.reduce((sum, part) => sum + part.bytes, 0);
   const generated = Date.now();
-  console.log(`catalog: ${options.items} items, ${catalog.tables.fitment!.length} fitment rows, ${tree.nodes.length} vehicle nodes; ${(bytes / 1e6).toFixed(1)} MB of SQL in ${((generated - started) / 1000).toFixed(1)} s`);
+  console.log(`catalog: ${options.items} items, ${catalog.tables.fitment!.length} fitment rows, ${tree.nodes.length} vehicle nodes; ${(bytes / 1e6).toFixed(1)} MB of SQL in ${files.length} file(s), ${((generated - started) / 1000).toFixed(1)} s`);
   if (options.out) return;
   try {
-    await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', options.stateDir, '--yes', '--file', file]);
+    await executeAll(options.stateDir, files.map((part) => part.file));
   } finally {
-    await rm(file, { force: true });
+    await Promise.all(files.map((part) => rm(part.file, { force: true })));
   }
   console.log(`catalog loaded into ${options.stateDir} in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
 }
