@@ -16,6 +16,7 @@ import { homePage } from './routes/pages/home.tsx';
 import { infoPages } from './routes/pages/info.tsx';
 import { renderErrorPage } from './routes/pages/render-page.tsx';
 import { shopPages } from './routes/pages/shop-pages.tsx';
+import { media } from './routes/media.ts';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -31,6 +32,7 @@ export function createApp() {
   app.route('/', homePage);
   app.route('/', infoPages);
   app.route('/', shopPages);
+  app.route('/', media);
 
   app.notFound((c) => {
     if (isApiPath(new URL(c.req.url).pathname)) return c.json(failure(404, ERROR_CODE.notFound, 'No such API call'), 404);

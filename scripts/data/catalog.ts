@@ -51,7 +51,7 @@ const execute = (stateDir: string, file: string) =>
  * Runs the load files in order. Each file is atomic; if a later one fails, the catalog is
  * emptied again, so a failed load never leaves a half-written catalog behind.
  */
-async function executeAll(stateDir: string, files: string[]): Promise<void> {
+export async function executeAll(stateDir: string, files: string[]): Promise<void> {
   for (const [index, file] of files.entries()) {
     if (files.length > 1) console.log(`  loading part ${index + 1} of ${files.length}`);
     try {

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+
+const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
+
+/** Files kept in R2 (installation videos, review photos, return evidence), served with caching. */
+export const media = new Hono<AppEnv>().get('/media/*', async (c) => {
+  const key = new URL(c.req.url).pathname.slice('/media/'.length);
+  if (!KEY.test(key) || key.includes('..')) return c.notFound();
+  const ranged = c.req.raw.headers.has('range');
+  const object = await c.env.MEDIA.get(key, { range: ranged ? c.req.raw.headers : undefined, onlyIf: c.req.raw.headers });
+  if (!object) return c.notFound();
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set('ETag', object.httpEtag);
+  headers.set('Cache-Control', 'public, max-age=86400');
+  headers.set('Accept-Ranges', 'bytes');
+  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  if (ranged && object.range && 'offset' in object.range) {
+    const end = (object.range.offset ?? 0) + (object.range.length ?? object.size) - 1;
+    headers.set('Content-Range', `bytes ${object.range.offset ?? 0}-${end}/${object.size}`);
+    return new Response(object.body, { status: 206, headers });
+  }
+  return new Response(object.body, { status: 200, headers });
+});
