@@ -17,6 +17,11 @@ import { infoPages } from './routes/pages/info.tsx';
 import { renderErrorPage } from './routes/pages/render-page.tsx';
 import { shopPages } from './routes/pages/shop-pages.tsx';
 import { media } from './routes/media.ts';
+import { auth } from './middleware/auth.ts';
+import { accountAuth } from './routes/api/account-auth.ts';
+import { accountProfile } from './routes/api/account-profile.ts';
+import { newsletter } from './routes/api/newsletter.ts';
+import { devPages } from './routes/dev.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -25,10 +30,14 @@ export function createApp() {
   // A bare text route: the benchmark's yardstick for what the Worker costs with no work.
   app.get('/__bare', (c) => c.text('ok'));
 
-  app.use(securityHeaders, debug, market, visitor, referral, affiliate);
+  app.use(securityHeaders, debug, market, visitor, referral, affiliate, auth);
 
   app.route('/', infra);
   app.route('/', openapi);
+  app.route('/', accountAuth);
+  app.route('/', accountProfile);
+  app.route('/', newsletter);
+  app.route('/', devPages);
   app.route('/', homePage);
   app.route('/', infoPages);
   app.route('/', shopPages);

@@ -7,7 +7,19 @@ export interface Bindings {
   MEDIA: R2Bucket;
   EVENTS: Queue<ShopEvent>;
   ASSETS: Fetcher;
+  RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter.ts').RateLimiter>;
   SHOP_ID: string;
+  AUTH_SECRET: string;
+  PASSWORD_PEPPER: string;
+  /** 'true' turns on the developer pages (/dev/outbox, the test identity provider). */
+  DEV_TOOLS?: string;
+  /** Cloudflare's email sending binding and sender address; mail goes to the outbox without them. */
+  EMAIL?: { send(message: unknown): Promise<void> };
+  EMAIL_FROM?: string;
+  /** A third-party OpenID Connect provider; none is called unless all three are set. */
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_JWKS_URL?: string;
   US_ORIGIN: string;
   CA_ORIGIN: string;
 }
@@ -26,6 +38,8 @@ export interface Variables {
   resetCart: boolean;
   requestStart: number;
   signedIn: boolean;
+  /** The signed-in member, when the request carries a valid token. */
+  member: { accountId: number; email: string; tokenVersion: number } | null;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -16,7 +16,6 @@ export const visitor = createMiddleware<AppEnv>(async (c, next) => {
   const visitorKey = known && VISITOR_KEY.test(known) ? known : crypto.randomUUID();
   c.set('visitorKey', visitorKey);
   c.set('isBot', isbot(c.req.header('user-agent') ?? ''));
-  c.set('signedIn', false);
   if (visitorKey !== known) {
     writeCookie(c, COOKIE.visitorKey, visitorKey, ONE_YEAR);
     writeCookie(c, COOKIE.firstVisit, '1', FIRST_VISIT_SECONDS);

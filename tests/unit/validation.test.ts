@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.ts';
+import { CA_PROVINCES, US_STATES, isRegionCode, regionsFor } from '../../shared/regions.ts';
+import {
+  ADDRESS_TOO_LONG_MESSAGE, EMAIL_PATTERN, POSTAL_CODE_MESSAGE, addressProblem, emailProblem,
+  englishLettersProblem, nameProblem, newsletterEmailProblem, normalizePostalCode, phoneProblem,
+  postalCodeProblem, reviewPrivacyProblem, specialCharactersProblem, trimInput, urlProblem,
+} from '../../shared/validation.ts';
+
+const CYRILLIC_A = '\u0430';
+const ZWSP = '\u200B';
+/** An address of exactly `length` characters. */
+const emailOfLength = (length: number) => `${'a'.repeat(length - 12)}@example.com`;
+
+describe('trimInput', () => {
+  it('trims the ends and collapses inner whitespace runs to one space', () => {
+    expect(trimInput('  Jane \t\n  Doe  ')).toBe('Jane Doe');
+    expect(trimInput('\u00A0x\u3000')).toBe('x');
+    expect(trimInput('   ')).toBe('');
+  });
+});
+
+describe('email', () => {
+  it('uses the exact §5 messages', () => {
+    expect(MSG.emailInvalid).toBe('Provide a valid email address.');
+    expect(MSG.newsletterTooLong).toBe('Only can enter up to 55 characters');
+    expect(MSG.newsletterInvalidEmail).toBe('Please enter a valid email address');
+  });
+
+  it('accepts common valid addresses, trimmed', () => {
+    for (const email of ['jane@example.com', 'j.doe+parts@mail.shop.co.uk', "o'neil@ex-ample.ca", 'a_b{1}~@x.io']) {
+      expect(emailProblem(email)).toBeNull();
+      expect(newsletterEmailProblem(email)).toBeNull();
+    }
+    expect(emailProblem('  jane@example.com \n')).toBeNull();
+  });
+
+  it('rejects malformed addresses with the form message and the newsletter message', () => {
+    const bad = ['', '   ', 'jane', 'jane@', '@example.com', 'jane@example', 'jane@example.c', '.jane@example.com',
+      'jane.@example.com', 'ja..ne@example.com', 'jane@-example.com', 'jane@example-.com', 'jane@exa_mple.com',
+      'ja ne@example.com', 'jane@@example.com', 'jane@example.123'];
+    for (const email of bad) {
+      expect(emailProblem(email), email).toBe(MSG.emailInvalid);
+      expect(newsletterEmailProblem(email), email).toBe(MSG.newsletterInvalidEmail);
+    }
+  });
+
+  it('allows 55 characters and rejects 56 with the length message, checked before the pattern', () => {
+    expect(emailOfLength(55)).toHaveLength(55);
+    expect(emailProblem(emailOfLength(55))).toBeNull();
+    expect(newsletterEmailProblem(emailOfLength(55))).toBeNull();
+    expect(emailProblem(emailOfLength(56))).toBe(MSG.newsletterTooLong);
+    expect(newsletterEmailProblem(emailOfLength(56))).toBe(MSG.newsletterTooLong);
+    expect(emailProblem('x'.repeat(56))).toBe(MSG.newsletterTooLong);
+    expect(emailProblem(`  ${emailOfLength(55)}  `)).toBeNull();
+  });
+
+  it('rejects script tags, SQL fragments and unicode look-alikes', () => {
+    for (const email of ['<script>alert(1)</script>@x.com', "' OR 1=1 --@example.com", `j${CYRILLIC_A}ne@example.com`,
+      `jane@ex${CYRILLIC_A}mple.com`, `jane${ZWSP}@example.com`, 'jane@example.com<script>']) {
+      expect(emailProblem(email), email).toBe(MSG.emailInvalid);
+    }
+    expect(EMAIL_PATTERN.test('jane@example.com')).toBe(true);
+    expect(EMAIL_PATTERN.test(`jane@example.com${ZWSP}`)).toBe(false);
+  });
+});
+
+describe('phoneProblem', () => {
+  it('accepts 10 and 11 characters of digits and dashes', () => {
+    for (const phone of ['5551234567', '15551234567', '555-1234567', ' 5551234567 ']) {
+      expect(phoneProblem(phone), phone).toBeNull();
+    }
+  });
+
+  it('rejects 9 and 12 characters with the exact message', () => {
+    expect(phoneProblem('555123456')).toBe('Please enter 10 to 11 characters.');
+    expect(phoneProblem('555-123-4567')).toBe(MSG.phoneInvalid);
+    expect(phoneProblem('155512345678')).toBe(MSG.phoneInvalid);
+    expect(phoneProblem('')).toBe(MSG.phoneInvalid);
+  });
+
+  it('rejects letters, spaces, plus signs, full-width digits, SQL and dashes only', () => {
+    for (const phone of ['555123456a', '555 123 4567', '+15551234567', '(555)12345', '１２３４５６７８９０',
+      `55512${ZWSP}34567`, "' OR 1=1 --", '----------']) {
+      expect(phoneProblem(phone), phone).toBe(MSG.phoneInvalid);
+    }
+  });
+});
+
+describe('englishLettersProblem', () => {
+  it('accepts English letters with spaces, hyphens, apostrophes and periods', () => {
+    for (const value of ['Toronto', "St. John's", 'Winston-Salem', '  New   York ']) {
+      expect(englishLettersProblem(value), value).toBeNull();
+    }
+  });
+
+  it('rejects empty, letterless, digits, accents, Cyrillic and markup', () => {
+    for (const value of ['', '  ', "'-.", 'Route 66', 'Montréal', `Tor${CYRILLIC_A}nto`, '<script>', `Ab${ZWSP}c`]) {
+      expect(englishLettersProblem(value), value).toBe('Please enter English letters.');
+    }
+  });
+});
+
+describe('nameProblem', () => {
+  it('accepts names of 1 to 50 characters', () => {
+    for (const name of ['J', "Mary-Jane O'Neil", 'J. R. R. Tolkien', 'A'.repeat(50), `  ${'A'.repeat(50)}  `]) {
+      expect(nameProblem(name), name).toBeNull();
+    }
+  });
+
+  it('rejects empty, 51 characters, digits, Cyrillic, zero-width spaces, scripts and SQL', () => {
+    for (const name of ['', ' ', 'A'.repeat(51), 'Jane2', `J${CYRILLIC_A}ne`, `Ja${ZWSP}ne`, '<script>alert(1)</script>',
+      "' OR 1=1 --", '...', 'José']) {
+      expect(nameProblem(name), name).toBe('Name must include English letters.');
+    }
+  });
+});
+
+describe('addressProblem', () => {
+  it('accepts street addresses with #.,\'/- and trims them', () => {
+    for (const address of ['123 Main St.', 'Apt #4B, 1/2 Elm Rd', "O'Connor Blvd - Unit 7", '  PO Box 12  ', 'A'.repeat(100)]) {
+      expect(addressProblem(address), address).toBeNull();
+    }
+  });
+
+  it('rejects special characters and punctuation-only input with the exact message', () => {
+    for (const address of ['', '#-/', '123 Main St; DROP TABLE users', "' OR 1=1 --x", '<script>', '12 Rue Café',
+      `12 M${CYRILLIC_A}in St`, '１２ Main St', `12${ZWSP} Main`, '12 Main St!']) {
+      expect(addressProblem(address), address).toBe('Address cannot contain special characters.');
+    }
+  });
+
+  it('rejects more than 100 characters with the length message', () => {
+    expect(addressProblem('A'.repeat(101))).toBe(ADDRESS_TOO_LONG_MESSAGE);
+  });
+});
+
+describe('specialCharactersProblem', () => {
+  it("'text' allows letters, digits, common punctuation and newlines", () => {
+    const text = 'Great fit! (2019 Civic) - 100% "OEM" quality; worth it?\nNotes: #1 & 5/5 @shop, +1.';
+    expect(specialCharactersProblem(text, 'text')).toBeNull();
+    expect(specialCharactersProblem('Line one\r\nLine two', 'text')).toBeNull();
+    expect(specialCharactersProblem('', 'text')).toBeNull();
+  });
+
+  it("'text' rejects markup, symbols outside the list and unicode", () => {
+    for (const value of ['<script>alert(1)</script>', 'a $ sign', 'emoji 😀', 'naïve', `x${ZWSP}y`, 'back\\slash', 'a=b']) {
+      expect(specialCharactersProblem(value, 'text'), value).toBe(MSG.removeSpecialChars);
+    }
+  });
+
+  it("'strict' allows only letters, digits, spaces, - and _", () => {
+    expect(specialCharactersProblem('Brake_pads-2024 front', 'strict')).toBeNull();
+    for (const value of ['brake.pads', "' OR 1=1 --", 'a!b', '<b>', '１２３４５', `ab${CYRILLIC_A}`]) {
+      expect(specialCharactersProblem(value, 'strict'), value).toBe('Please remove special characters');
+    }
+  });
+});
+
+describe('reviewPrivacyProblem', () => {
+  it('accepts ordinary reviews, including decimals and abbreviations', () => {
+    expect(reviewPrivacyProblem('Great pads', 'Fit my 2.5L engine, e.g. no noise. 10/10')).toBeNull();
+    expect(reviewPrivacyProblem('Works', 'Installed in 1.5 hours.Fits well')).toBeNull();
+  });
+
+  it('rejects an email address or URL in the title or the content with the exact message', () => {
+    const leaks = ['mail me at jane@example.com', 'see https://example.com/x', 'http://x.io', 'visit www.parts-deal',
+      'buy at example.com', 'shop.co.uk is cheaper', 'EXAMPLE.COM', 'ｅｘａｍｐｌｅ．ｃｏｍ', `example${ZWSP}.com`];
+    for (const leak of leaks) {
+      expect(reviewPrivacyProblem(leak, 'Good part'), leak).toBe(
+        'Privacy information is not allowed in the reviews content and title',
+      );
+      expect(reviewPrivacyProblem('Good part', leak), leak).toBe(MSG.reviewPrivacy);
+    }
+  });
+});
+
+describe('urlProblem', () => {
+  it('accepts http and https URLs with a host', () => {
+    for (const url of ['https://example.com', 'http://shop.example.co.uk/path?q=1#top', ' https://1.2.3.4:8080/ ']) {
+      expect(urlProblem(url), url).toBeNull();
+    }
+  });
+
+  it('rejects other schemes, missing hosts, spaces and look-alike hosts', () => {
+    for (const url of ['', 'example.com', 'javascript:alert(1)', 'ftp://example.com', 'https://', 'http:example.com',
+      'https://localhost', 'https://exa mple.com', `https://ex${CYRILLIC_A}mple.com`, 'https://<script>.com', 'http://.com']) {
+      expect(urlProblem(url), url).toBe('Please enter the correct url');
+    }
+  });
+});
+
+describe('postal codes', () => {
+  it('US accepts exactly 5 or 9 ASCII digits', () => {
+    for (const zip of ['90210', '902101234', ' 10001 ']) expect(postalCodeProblem(zip, 'us'), zip).toBeNull();
+  });
+
+  it('US rejects dashes, letters, wrong lengths and full-width digits', () => {
+    for (const zip of ['', '9021', '902101', '90210-1234', '9021O', '１２３４５', `902${ZWSP}10`, "' OR 1=1 --"]) {
+      expect(postalCodeProblem(zip, 'us'), zip).toBe('Please enter a valid ZIP code.');
+    }
+  });
+
+  it('Canada accepts A1A 1A1 with an optional space in any case', () => {
+    for (const code of ['K1A 0B1', 'k1a0b1', 'M5V 3L9', ' h2x 1y4 ', 'T2P 5W2', 'K1A  0B1']) {
+      expect(postalCodeProblem(code, 'ca'), code).toBeNull();
+    }
+  });
+
+  it('Canada rejects digits only, forbidden first letters and wrong shapes', () => {
+    for (const code of ['123456', 'D1A 0B1', 'W1A 0B1', 'Z1A 0B1', 'K1O 0B1', 'K1 A0B1', 'K1A-0B1', 'KK1 0B1', 'K1A 0B', '90210']) {
+      expect(postalCodeProblem(code, 'ca'), code).toBe(POSTAL_CODE_MESSAGE.ca);
+    }
+    expect(POSTAL_CODE_MESSAGE.ca).toBe('Please enter a valid postal code, such as K1A 0B1.');
+  });
+
+  it('normalizes US to digits and Canada to upper case with one space', () => {
+    expect(normalizePostalCode(' 90210 ', 'us')).toBe('90210');
+    expect(normalizePostalCode('k1a0b1', 'ca')).toBe('K1A 0B1');
+    expect(normalizePostalCode(' k1a  0b1 ', 'ca')).toBe('K1A 0B1');
+  });
+});
+
+describe('regions', () => {
+  it('lists 50 states, DC and 5 territories for the US, and 13 for Canada', () => {
+    expect(US_STATES).toHaveLength(56);
+    expect(US_STATES.filter((r) => r.territory).map((r) => r.code).sort()).toEqual(['AS', 'GU', 'MP', 'PR', 'VI']);
+    expect(US_STATES.find((r) => r.code === 'DC')?.territory).toBeUndefined();
+    expect(CA_PROVINCES).toHaveLength(13);
+    for (const r of [...US_STATES, ...CA_PROVINCES]) expect(r.code).toMatch(/^[A-Z]{2}$/);
+    expect(new Set(US_STATES.map((r) => r.code)).size).toBe(56);
+  });
+
+  it('picks the list by market and checks codes exactly', () => {
+    expect(regionsFor('us')).toBe(US_STATES);
+    expect(regionsFor('ca')).toBe(CA_PROVINCES);
+    expect(isRegionCode('us', 'NY')).toBe(true);
+    expect(isRegionCode('ca', 'QC')).toBe(true);
+    expect(isRegionCode('us', 'ON')).toBe(false);
+    expect(isRegionCode('ca', 'NY')).toBe(false);
+    expect(isRegionCode('us', 'ny')).toBe(false);
+    expect(isRegionCode('us', 'New York')).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import { createMiddleware } from 'hono/factory';
+import { MSG } from '../../shared/messages.ts';
+import { ApiError } from '../api-error.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import type { AppEnv } from '../env.ts';
+import { verifySession } from '../services/tokens.ts';
+import { readCookie } from './cookies.ts';
+
+export const SESSION_COOKIE = 'token';
+
+function tokenOf(authorization: string | undefined, cookie: string | undefined): string | null {
+  const bearer = authorization?.match(/^Bearer\s+(\S{10,4096})$/i)?.[1];
+  return bearer ?? (cookie && cookie.length <= 4096 ? cookie : null);
+}
+
+/**
+ * Knows the member (§6): a bearer token, or the HttpOnly cookie that lets server-rendered pages
+ * know them. A token issued before a password change no longer counts.
+ */
+export const auth = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('member', null);
+  const token = tokenOf(c.req.header('authorization'), readCookie(c, SESSION_COOKIE));
+  const claims = token ? await verifySession(token, c.env.AUTH_SECRET) : null;
+  if (claims) {
+    const account = await accountRepository(c.env.DB).byId(claims.accountId);
+    if (account && account.tokenVersion === claims.tokenVersion) {
+      c.set('member', { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion });
+    }
+  }
+  c.set('signedIn', c.var.member !== null);
+  await next();
+});
+
+/** Non-public endpoints: without a valid token, 401 and 'Login is invalid. Please log in again' (§5). */
+export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.member) throw new ApiError(401, 401, MSG.loginInvalid);
+  await next();
+});

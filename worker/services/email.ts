@@ -1,0 +1,49 @@
+/** Sending email: one interface, an outbox for local use and a production adapter. */
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: 'verify-email' | 'reset-password' | 'change-email' | 'newsletter-confirm' | 'account-exists';
+}
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** Keeps every message in D1; locally that is where mail goes, and /dev/outbox lists it. */
+export function outboxSender(db: D1Database): EmailSender {
+  return {
+    async send(message) {
+      await db.prepare('INSERT INTO email_outbox (to_address, subject, text_body, html_body, kind) VALUES (?, ?, ?, ?, ?)')
+        .bind(message.to, message.subject, message.text, message.html, message.kind).run();
+    },
+  };
+}
+
+interface SendEmailBinding {
+  send(message: unknown): Promise<void>;
+}
+
+/** A minimal multipart/alternative MIME message for Cloudflare's send_email binding. */
+export function mimeMessage(from: string, message: EmailMessage, boundary = `b${crypto.randomUUID()}`): string {
+  const encode = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/.{76}/g, '$&\r\n');
+  return [
+    `From: ${from}`, `To: ${message.to}`, `Subject: =?UTF-8?B?${encode(message.subject).replace(/\r\n/g, '')}?=`,
+    'MIME-Version: 1.0', `Message-ID: <${crypto.randomUUID()}@${from.split('@')[1] ?? 'localhost'}>`,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`, '',
+    `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', encode(message.text),
+    `--${boundary}`, 'Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64', '', encode(message.html),
+    `--${boundary}--`, '',
+  ].join('\r\n');
+}
+
+/** Sends through Cloudflare's email sending binding; used only when EMAIL and EMAIL_FROM are configured. */
+export function cloudflareEmailSender(binding: SendEmailBinding, from: string, build: (raw: string, to: string) => unknown): EmailSender {
+  return {
+    async send(message) {
+      await binding.send(build(mimeMessage(from, message), message.to));
+    },
+  };
+}
