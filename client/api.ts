@@ -14,12 +14,13 @@ export function clearSession(): void {
   for (const key of [STORAGE_KEY.token, STORAGE_KEY.user, STORAGE_KEY.cart, STORAGE_KEY.cartId]) localStorage.removeItem(key);
 }
 
-const root = document.documentElement.dataset;
+// Read when a request is made, not on import: islands are imported on the server too.
+const root = (): DOMStringMap => (typeof document === 'undefined' ? {} : document.documentElement.dataset);
 
 /** The browser's client for the shop API (§7). */
 export const api = createApiClient({
-  baseUrl: root.apiOrigin ?? '',
-  shopId: root.shopId ?? '1',
+  get baseUrl() { return root().apiOrigin ?? ''; },
+  get shopId() { return root().shopId ?? '1'; },
   getToken: () => localStorage.getItem(STORAGE_KEY.token),
   getVisitorKey: () => cookie(COOKIE.visitorKey),
   getDiversionName: () => cookie(COOKIE.abTestGroup),
@@ -27,5 +28,5 @@ export const api = createApiClient({
     clearSession();
     location.assign('/login');
   },
-  onNetworkError: () => notify(serviceExceptionMessage(root.shopName ?? 'AutoHaven'), 'error'),
+  onNetworkError: () => notify(serviceExceptionMessage(root().shopName ?? 'AutoHaven'), 'error'),
 });

@@ -19,9 +19,12 @@ import { shopPages } from './routes/pages/shop-pages.tsx';
 import { media } from './routes/media.ts';
 import { auth } from './middleware/auth.ts';
 import { accountAuth } from './routes/api/account-auth.ts';
+import { accountThird } from './routes/api/account-third.ts';
 import { accountProfile } from './routes/api/account-profile.ts';
 import { newsletter } from './routes/api/newsletter.ts';
 import { devPages } from './routes/dev.tsx';
+import { devIdp } from './routes/dev-idp.ts';
+import { accountPages } from './routes/pages/account-pages.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -35,11 +38,14 @@ export function createApp() {
   app.route('/', infra);
   app.route('/', openapi);
   app.route('/', accountAuth);
+  app.route('/', accountThird);
   app.route('/', accountProfile);
   app.route('/', newsletter);
   app.route('/', devPages);
+  app.route('/', devIdp);
   app.route('/', homePage);
   app.route('/', infoPages);
+  app.route('/', accountPages);
   app.route('/', shopPages);
   app.route('/', media);
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import NewsletterForm from './NewsletterForm.tsx';
 
 const SEEN_KEY = 'subscribe-modal-seen';
 
@@ -25,7 +26,7 @@ export default function SubscribeModal({ shopName }: SubscribeModalProps) {
         <button type="button" className="modal__close" onClick={close} aria-label="Close">×</button>
         <h2 id="subscribe-modal-title">Join our newsletter</h2>
         <p>Subscribe to unlock amazing deals from {shopName}: new parts for your vehicle, coupons and seasonal sales.</p>
-        <a className="button" href="#newsletter" onClick={close}>Subscribe</a>
+        <NewsletterForm variant="desktop" position="modal" inputId="newsletter-modal" />
       </div>
     </div>
   );

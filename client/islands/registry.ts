@@ -5,5 +5,12 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   NoticeHost: () => import('./NoticeHost.tsx'),
   LoadingBar: () => import('./LoadingBar.tsx'),
   CopyText: () => import('./CopyText.tsx'),
+  LoginForm: () => import('./LoginForm.tsx'),
+  CreateAccountForm: () => import('./CreateAccountForm.tsx'),
+  SignUpResult: () => import('./SignUpResult.tsx'),
+  RetrievePassword: () => import('./RetrievePassword.tsx'),
+  AccountProfile: () => import('./AccountProfile.tsx'),
+  AccountAddresses: () => import('./AccountAddresses.tsx'),
   SubscribeModal: () => import('./SubscribeModal.tsx'),
+  NewsletterForm: () => import('./NewsletterForm.tsx'),
 };

@@ -53,10 +53,6 @@ describe('header and footer by width', () => {
     await context.close();
   });
 
-  it('hides the mobile footer on /myAccount with a type query', async () => {
-    expect(await visible(375, `${us}/myAccount?type=member`, '.site-footer')).toBe(false);
-    expect(await visible(1440, `${us}/myAccount?type=member`, '.site-footer')).toBe(true);
-  });
 });
 
 describe('footer interactions', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TITLE, TITLED_ROUTES } from '../../shared/routes.ts';
 import pageTitles from '../../kv-seed/page-titles.json';
 import { CA_HOST, US_HOST, page } from './helpers.ts';
+import { member } from './account-helpers.ts';
 
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1]?.replace(/&amp;/g, '&');
 const descriptionOf = (html: string) => html.match(/<meta name="description" content="([^"]*)"/)?.[1];
@@ -60,15 +61,23 @@ describe('page shell', () => {
   });
 
   it('hides the standard header on /myAccount with a type query and on member pages', async () => {
-    expect((await page(`${US_HOST}/myAccount`)).html).toContain('class="site-header"');
+    const headers = { cookie: `token=${await member('shell-header@example.com')}` };
+    expect((await page(`${US_HOST}/myAccount`, { headers })).html).toContain('class="site-header"');
     for (const route of ['/myAccount?type=orderHistory', '/myAccount/member', '/myAccount/member/rule']) {
-      expect((await page(`${US_HOST}${route}`)).html, route).not.toContain('class="site-header"');
+      expect((await page(`${US_HOST}${route}`, { headers })).html, route).not.toContain('class="site-header"');
     }
   });
 
   it('hides the mobile footer on /myAccount with a type query', async () => {
-    expect((await page(`${US_HOST}/myAccount?type=member`)).html).toContain('site-footer--no-mobile');
-    expect((await page(`${US_HOST}/myAccount`)).html).not.toContain('site-footer--no-mobile');
+    const headers = { cookie: `token=${await member('shell-footer@example.com')}` };
+    expect((await page(`${US_HOST}/myAccount?type=member`, { headers })).html).toContain('site-footer--no-mobile');
+    expect((await page(`${US_HOST}/myAccount`, { headers })).html).not.toContain('site-footer--no-mobile');
+  });
+
+  it('sends a visitor from /myAccount to /login with the way back', async () => {
+    const response = await page(`${US_HOST}/myAccount?type=orderHistory`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.response.headers.get('location')).toBe('/login?callBackPath=%2FmyAccount&queryStr=%7B%22type%22%3A%22orderHistory%22%7D');
   });
 
   it('hides the footer newsletter on the three campaign pages only', async () => {

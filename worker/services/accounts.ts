@@ -53,7 +53,8 @@ export function userData(account: AccountRow) {
   };
 }
 
-async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
+/** Signs a session for an account. */
+export async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
   const { token, expiresIn } = await signSession({ accountId: account.id, tokenVersion: account.tokenVersion }, deps.secret);
   return { accountToken: token, expiresIn, accountId: account.id, email: account.email };
 }

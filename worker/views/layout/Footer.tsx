@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import CopyText from '../../../client/islands/CopyText.tsx';
+import NewsletterForm from '../../../client/islands/NewsletterForm.tsx';
 import { POPULAR_MAKES } from '../../../shared/routes.ts';
-import { COPYRIGHT_START_YEAR, NEWSLETTER_INPUT_MAX_LENGTH, SUPPORT_HOURS } from '../../../shared/constants.ts';
+import { COPYRIGHT_START_YEAR, SUPPORT_HOURS } from '../../../shared/constants.ts';
 import { Island } from '../Island.tsx';
 import { customerServiceLinks, informationLinks, LEGAL_LINKS, type FooterLink } from './footer-links.ts';
 import { PaymentIcons, SocialLinks } from './Icons.tsx';
@@ -13,16 +14,6 @@ function LinkList({ links }: { links: readonly FooterLink[] }) {
 
 function MakesList() {
   return <LinkList links={[...POPULAR_MAKES.map((make) => ({ label: make.name, href: make.href })), { label: 'Show more', href: '/makes' }]} />;
-}
-
-function NewsletterForm({ id }: { id: string }) {
-  return (
-    <form className="newsletter-form" data-newsletter-form="footer" noValidate>
-      <label htmlFor={id} className="visually-hidden">Email address</label>
-      <input id={id} name="email" type="email" inputMode="email" autoComplete="email" maxLength={NEWSLETTER_INPUT_MAX_LENGTH} placeholder="Enter your email address" />
-      <button type="submit">Subscribe</button>
-    </form>
-  );
 }
 
 /** Contact options (§2): live chat, phone and email (tel/mailto links on mobile), copy, hours. */
@@ -78,7 +69,7 @@ function DesktopFooter({ shell }: { shell: Shell }) {
       {shell.showNewsletter && (
         <div className="newsletter-band" id="newsletter">
           <div><strong>Join our newsletter</strong> Subscribe to unlock amazing deals</div>
-          <NewsletterForm id="newsletter-desktop" />
+          <Island name="NewsletterForm" component={NewsletterForm} props={{ variant: 'desktop', position: 'footer', inputId: 'newsletter-desktop' }} />
         </div>
       )}
       <div className="footer-columns">
@@ -107,7 +98,7 @@ function MobileFooter({ shell }: { shell: Shell }) {
           <img src="/static/newsletter.svg" alt="" width="120" height="80" loading="lazy" />
           <h2>Join our newsletter</h2>
           <p>Subscribe to unlock amazing deals</p>
-          <NewsletterForm id="newsletter-mobile" />
+          <Island name="NewsletterForm" component={NewsletterForm} props={{ variant: 'mobile', position: 'footer', inputId: 'newsletter-mobile' }} />
         </div>
       )}
       <Section title="Contact us" open><ContactUs shell={shell} mobile /></Section>

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { api } from '../api.ts';
+import { Field, FormError, useSubmit } from './form-kit.tsx';
+
+/** Creates an account with a password or with email only; the confirmation link comes by email. */
+export default function CreateAccountForm() {
+  const [withPassword, setWithPassword] = useState(true);
+  const { busy, error, onSubmit } = useSubmit(async (data) => {
+    const email = String(data.get('email') ?? '');
+    const answer = withPassword
+      ? await api.post<{ message: string }>('/account/public/buyer/register', { email, password: data.get('password') })
+      : await api.post<{ message: string }>('/account/public/buyer/register/no-password', { email });
+    location.assign(`/signUpResult?sent=1&message=${encodeURIComponent(answer.message)}`);
+  });
+  return (
+    <form className="account-form" onSubmit={onSubmit} noValidate data-form="create-account">
+      <Field label="Email" name="email" type="email" autoComplete="email" />
+      {withPassword && <Field label="Password (8 to 128 characters)" name="password" type="password" autoComplete="new-password" />}
+      <label className="checkbox">
+        <input type="checkbox" checked={!withPassword} onChange={(event) => setWithPassword(!event.target.checked)} />
+        <span>Sign up with email only (we email you a link instead of a password)</span>
+      </label>
+      <FormError text={error} />
+      <button className="button" type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create account'}</button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { STORAGE_KEY } from '../../shared/browser-keys.ts';
+import { api, clearSession } from '../api.ts';
+
+export interface SessionAnswer {
+  accountToken: string;
+  expiresIn: number;
+  accountId: number;
+  email: string;
+}
+
+export interface UserData {
+  accountId: number;
+  email: string;
+  zipCode: string | null;
+  [key: string]: unknown;
+}
+
+const POSTAL_CODE_KEY = 'postCode';
+const TOKEN_EXPIRES_KEY = 'tokenExpiresAt';
+
+/**
+ * After sign-in (§4 Login): keep the token with its validity, fetch the user, keep the
+ * postal code. Saved vehicles join in with the garage.
+ */
+export async function storeSession(session: SessionAnswer): Promise<UserData> {
+  localStorage.setItem(STORAGE_KEY.token, session.accountToken);
+  localStorage.setItem(TOKEN_EXPIRES_KEY, String(Date.now() + session.expiresIn * 1000));
+  const user = await api.get<UserData>('/account/buyer/account/current');
+  localStorage.setItem(STORAGE_KEY.user, JSON.stringify(user));
+  if (user.zipCode) localStorage.setItem(POSTAL_CODE_KEY, user.zipCode);
+  return user;
+}
+
+/** Signs out (§4 Logout): token and user, optionally the cart id, and the vehicle and search state. */
+export async function signOut(clearCart = false): Promise<void> {
+  await api.post('/account/public/buyer/logout', { clearCart }).catch(() => undefined);
+  clearSession();
+  for (const key of [STORAGE_KEY.vehicle, STORAGE_KEY.search, TOKEN_EXPIRES_KEY]) localStorage.removeItem(key);
+  if (clearCart) localStorage.removeItem(STORAGE_KEY.cartId);
+}
+
+/** With a token but a missing or mismatched stored user, the user is fetched again (§4). */
+export async function syncStoredUser(userIdCookie: string | undefined): Promise<void> {
+  if (!localStorage.getItem(STORAGE_KEY.token)) return;
+  const stored = localStorage.getItem(STORAGE_KEY.user);
+  const user = stored ? (JSON.parse(stored) as UserData) : null;
+  if (user && userIdCookie && String(user.accountId) === userIdCookie) return;
+  try {
+    localStorage.setItem(STORAGE_KEY.user, JSON.stringify(await api.get<UserData>('/account/buyer/account/current')));
+  } catch {
+    // A failed fetch silently leaves things as they are (§8).
+  }
+}

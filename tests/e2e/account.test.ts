@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.ts';
+import { emailedToken, registerMember, signIn } from './members.ts';
+
+const us = inject('shopUs');
+const ca = inject('shopCa');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+describe('a member’s account in the browser', () => {
+  it('registers, confirms from the emailed link, signs in, adds an address and signs out', async () => {
+    const email = `journey-${Date.now()}@example.com`;
+    const { context, page, errors } = await openPage(browser, 1440);
+    await page.goto(`${us}/createAccount`);
+    await page.fill('[data-form="create-account"] input[name="email"]', email);
+    await page.fill('[data-form="create-account"] input[name="password"]', 'fits my truck 2024');
+    await page.click('[data-form="create-account"] button[type="submit"]');
+    await page.waitForURL(/\/signUpResult\?sent=1/);
+    expect(await page.locator('[data-signup-state="waiting"]').textContent()).toContain('Check your inbox');
+
+    await page.goto(`${us}/signUpResult?token=${encodeURIComponent(await emailedToken(us, email))}`);
+    await page.locator('[data-signup-state="confirmed"]').waitFor();
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+
+    await page.goto(`${us}/myAccount?type=orderHistory`);
+    await page.waitForURL(/\/login\?callBackPath=%2FmyAccount/);
+    await page.fill('[data-form="login"] input[name="email"]', email);
+    await page.fill('[data-form="login"] input[name="password"]', 'wrong password here');
+    await page.click('[data-form="login"] button[type="submit"]');
+    expect(await page.locator('[data-form="login"] [role="alert"]').textContent()).toBe('Email or password is incorrect.');
+    await page.fill('[data-form="login"] input[name="password"]', 'fits my truck 2024');
+    await page.click('[data-form="login"] button[type="submit"]');
+    await page.waitForURL(`${us}/myAccount?type=orderHistory`);
+    expect(await page.locator('h1').textContent()).toBe('Order history');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(email);
+
+    await page.goto(`${us}/myAccount`);
+    const form = page.locator('[data-form="address"]');
+    await form.locator('input[name="firstName"]').fill('Dana');
+    await form.locator('input[name="lastName"]').fill('Reyes');
+    await form.locator('input[name="phone"]').fill('6145550199');
+    await form.locator('input[name="addressLine1"]').fill('1200 Commerce Pkwy');
+    await form.locator('input[name="city"]').fill('Columbus');
+    await form.locator('select[name="regionCode"]').selectOption('OH');
+    await form.locator('input[name="postalCode"]').fill('4321');
+    await form.locator('button[type="submit"]').click();
+    expect(await form.locator('[role="alert"]').textContent()).toBe('postalCode Please enter a valid ZIP code.');
+    await form.locator('input[name="postalCode"]').fill('43215');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('[data-addresses] li', { hasText: 'Columbus, OH 43215' }).waitFor();
+
+    await page.click('button.sign-out');
+    await page.waitForURL(`${us}/`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const response = await page.goto(`${us}/myAccount`);
+    expect(response?.url()).toContain('/login?callBackPath=%2FmyAccount');
+    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows Track order and My points for a member, and provinces on the Canadian site', async () => {
+    const email = `ca-member-${Date.now()}@example.com`;
+    const token = await registerMember(ca, email, 'winter tires 2025');
+    const { context, page } = await openPage(browser, 1440);
+    await signIn(context, ca, token);
+    await page.goto(`${ca}/myAccount`);
+    expect(await page.locator('[data-account-email]').textContent()).toBe(email);
+    expect(await page.locator('[data-footer="desktop"] a', { hasText: 'Track order' }).getAttribute('href')).toBe('/myAccount?type=orderHistory');
+    expect(await page.locator('[data-footer="desktop"] a', { hasText: 'My points' }).getAttribute('href')).toBe('/myAccount?type=member');
+    const options = await page.locator('[data-form="address"] select[name="regionCode"] option').allTextContents();
+    expect(options).toContain('Ontario');
+    expect(options).not.toContain('Ohio');
+    expect(await page.locator('[data-form="address"]').textContent()).toContain('Province/Territory');
+    await context.close();
+  });
+
+  it('hides the mobile footer on /myAccount with a type query', async () => {
+    const token = await registerMember(us, `mobile-${Date.now()}@example.com`, 'mobile footer test');
+    const { context, page } = await openPage(browser, 375);
+    await signIn(context, us, token);
+    await page.goto(`${us}/myAccount?type=member`);
+    expect(await page.locator('.site-footer').isVisible()).toBe(false);
+    await page.goto(`${us}/myAccount`);
+    expect(await page.locator('.site-footer').isVisible()).toBe(true);
+    await context.close();
+  });
+});
