@@ -44,6 +44,13 @@ function loadMarketingScript(): void {
   else setTimeout(load, 3000);
 }
 
+/** With a token but a missing or mismatched stored user, fetch the user again (§4 Login). */
+function syncUser(): void {
+  if (!localStorage.getItem(STORAGE_KEY.token)) return;
+  const userId = document.cookie.split('; ').find((part) => part.startsWith('user_id='))?.slice('user_id='.length);
+  void import('./state/session.ts').then((session) => session.syncStoredUser(userId));
+}
+
 /** Window errors go to the shop's log endpoint with their message (§8). */
 function reportErrors(): void {
   addEventListener('error', (event) => {
@@ -56,6 +63,7 @@ if (!closePaymentWindow()) {
   reportErrors();
   rememberRoute();
   resetReferralCart();
+  syncUser();
   watchNavigation();
   void hydrateIslands();
   loadMarketingScript();

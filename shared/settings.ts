@@ -16,6 +16,7 @@ export const shopSettingsSchema = z.object({
   NAV_BAR_BACKGROUND: z.string().regex(/^#[0-9a-fA-F]{3,8}$/).catch('#1f2937'),
   BLACK_FRIDAY_CONFIG: z.record(z.string(), z.unknown()).catch({}),
   BLACK_FRIDAY_2024_CONFIG: z.object({ active: z.boolean().catch(false), BF_CODE: z.string().catch('') }).catch({ active: false, BF_CODE: '' }),
+  EMAIL_MARKETING: z.object({ listUrl: z.string().url().or(z.literal('')).catch('') }).catch({ listUrl: '' }),
   SOCIAL_LINKS: z
     .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })
     .catch({ facebook: '', instagram: '', youtube: '', x: '' }),

@@ -1,3 +1,4 @@
+import { addToMarketingList } from '../state/email-marketing.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NEWSLETTER_INPUT_MAX_LENGTH } from '../../shared/constants.ts';
 import { ROUTE_CHANGE_EVENT, createNewsletterStore, isError, type NewsletterVariant, type SubscribeBody } from '../state/newsletter.ts';
@@ -18,7 +19,7 @@ async function post(path: string, body: SubscribeBody): Promise<unknown> {
 
 /** The newsletter form (§4): footer band, mobile footer block and the subscribe modal. */
 export default function NewsletterForm({ variant, position, inputId }: NewsletterFormProps) {
-  const [store] = useState(() => createNewsletterStore({ variant, position, post }));
+  const [store] = useState(() => createNewsletterStore({ variant, position, post, onSubscribed: addToMarketingList }));
   const state = useSignalValue(store.state);
 
   useEffect(() => {

@@ -108,6 +108,8 @@ export interface NewsletterDeps {
   position: string;
   post: (path: string, body: SubscribeBody) => Promise<unknown>;
   notify?: (text: string, kind: NoticeKind) => unknown;
+  /** Called with the email after a successful subscription (the email-marketing adapter). */
+  onSubscribed?: (email: string) => void;
 }
 
 /** One form's store. */
@@ -144,6 +146,7 @@ export function createNewsletterStore(deps: NewsletterDeps): NewsletterStore {
       }
       state.value = submitSucceeded();
       notify(MSG.newsletterSuccess, 'success');
+      deps.onSubscribed?.(next.value);
     },
     routeChange() {
       state.value = routeChanged(state.value);

@@ -164,3 +164,16 @@ describe('createNewsletterStore', () => {
     expect(store.state.value).toEqual(at('idle', 'abc'));
   });
 });
+
+describe('email-marketing adapter hook', () => {
+  it('hands the email to the adapter after a successful subscription only', async () => {
+    const handed: string[] = [];
+    const ok = createNewsletterStore({ variant: 'desktop', position: 'footer', post: async () => ({ errorStatus: false, errorText: '' }), notify: () => undefined, onSubscribed: (email) => handed.push(email) });
+    ok.input('list@example.com');
+    await ok.submit();
+    const failing = createNewsletterStore({ variant: 'desktop', position: 'footer', post: async () => ({ errorStatus: true, errorText: 'no' }), notify: () => undefined, onSubscribed: (email) => handed.push(email) });
+    failing.input('other@example.com');
+    await failing.submit();
+    expect(handed).toEqual(['list@example.com']);
+  });
+});

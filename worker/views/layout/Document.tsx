@@ -34,7 +34,7 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <script type="module" src={buildInfo.entry} async />
       </head>
-      <body data-reset-cart={shell.resetCart ? 'true' : undefined} data-marketing-script={marketingScript}>
+      <body data-reset-cart={shell.resetCart ? 'true' : undefined} data-marketing-script={marketingScript} data-email-marketing-url={shell.settings.EMAIL_MARKETING.listUrl || undefined}>
         <Island name="LoadingBar" component={LoadingBar} props={{}} />
         {shell.layout && shell.showHeader && (
           <Chrome variant={`header|${chromeKey}`} inputs={chromeInputs}>{() => <Header shell={shell} />}</Chrome>
