@@ -1,0 +1,84 @@
+import { LEVEL_NAMES, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import { vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
+import { ApiError } from '../api-error.ts';
+import { vehicleCatalogRepository } from '../db/vehicle-catalog-repository.ts';
+import { vehicleRepository, type VehicleNodeRow } from '../db/vehicle-repository.ts';
+import type { Clock } from './clock.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
+
+const attribute = (node: VehicleNodeRow): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
+
+/** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
+export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
+  const [year, make, model, ...rest] = path;
+  if (year?.level !== 1 || make?.level !== 2 || model?.level !== 3) return null;
+  const trim = rest.find((node) => node.level === 4) ?? null;
+  const engine = rest.find((node) => node.level === 5) ?? null;
+  if (rest.length !== (trim ? 1 : 0) + (engine ? 1 : 0)) return null;
+  return { year: attribute(year), make: attribute(make), model: attribute(model), trim: trim && attribute(trim), engine: engine && attribute(engine) };
+}
+
+/**
+ * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
+ * parent's children, which must sit one level down (a model without trims goes straight to engines).
+ */
+export async function childrenOf(db: D1Database, parentId: number | null, level: number): Promise<VehicleNodeRow[]> {
+  const repo = vehicleRepository(db);
+  if (parentId === null) {
+    if (level > 1) throw ApiError.badRequest('attributeValueId is required below the year level');
+    return repo.years();
+  }
+  const parent = (await repo.path(parentId)).at(-1);
+  if (!parent || parent.id !== parentId) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  if (parent.level === 5) return [];
+  if (level !== 0 && level <= parent.level) throw ApiError.badRequest(`level ${level} is not below the ${LEVEL_NAMES[parent.level - 1]} level of attributeValueId ${parentId}`);
+  return repo.children(parentId);
+}
+
+/** Resolves text values (year, make, model, trim, engine) to the vehicle, as deep as given. */
+export async function vehicleByValues(db: D1Database, values: { year: string; make: string; model: string; trim?: string; engine?: string }): Promise<Vehicle> {
+  const repo = vehicleCatalogRepository(db);
+  const year = await repo.childByValue(null, 1, values.year);
+  const make = year && (await repo.childByValue(year.id, 2, values.make));
+  const model = make && (await repo.childByValue(make.id, 3, values.model));
+  if (!model) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  let deepest = model.id;
+  if (values.trim) deepest = (await repo.childByValue(deepest, 4, values.trim))?.id ?? -1;
+  if (values.engine && deepest > 0) deepest = (await repo.childByValue(deepest, 5, values.engine))?.id ?? -1;
+  if (deepest < 0) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  const vehicle = vehicleFromPath(await vehicleRepository(db).path(deepest));
+  if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  return vehicle;
+}
+
+export interface VinDecode {
+  vin: string;
+  year: VehicleAttribute;
+  make: VehicleAttribute;
+  /** The models that make sold that year: the VIN's model code needs the maker's own tables. */
+  models: VehicleAttribute[];
+}
+
+/** Decodes a VIN to its model year and make (WMI) and offers that make's models for the year. */
+export async function decodeVin(db: D1Database, vin: string): Promise<VinDecode> {
+  const problem = vinProblem(vin);
+  if (problem) throw ApiError.badRequest(problem);
+  const yearValue = vinModelYear(vin);
+  const make = await vehicleRepository(db).makeForWmi(vinWmi(vin));
+  const catalog = vehicleCatalogRepository(db);
+  const year = yearValue ? await catalog.childByValue(null, 1, String(yearValue)) : null;
+  const makeNode = year && make ? await catalog.childByValue(year.id, 2, make.name) : null;
+  if (!year || !makeNode) throw ApiError.notFound('We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.');
+  const models = await vehicleRepository(db).children(makeNode.id);
+  return { vin: vin.toUpperCase(), year: attribute(year as VehicleNodeRow), make: attribute(makeNode as VehicleNodeRow), models: models.map(attribute) };
+}
+
+const topMakesCache = new TtlCache<{ id: number; name: string; slug: string }[]>(5 * 60_000, 2);
+
+/** The makes with the most parts, cached for five minutes: the ranking changes only with the catalog. */
+export function topMakes(db: D1Database, clock: Clock, limit = 12) {
+  return topMakesCache.get(`top:${limit}`, clock, async () =>
+    (await vehicleCatalogRepository(db).topMakes(limit)).map(({ id, name, slug }) => ({ id, name, slug })));
+}
