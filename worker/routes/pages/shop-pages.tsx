@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import type { PageType } from '../../../shared/constants.ts';
-import { POPULAR_MAKES } from '../../../shared/routes.ts';
 import type { AppEnv } from '../../env.ts';
 import { systemClock } from '../../services/clock.ts';
 import { getCampaign } from '../../services/campaign.ts';
@@ -50,13 +49,6 @@ shopPages
   .get('/checkout/*', screen({ heading: 'Checkout', text: 'Shipping address, shipping method and payment.', robots: 'noindex', links: [{ label: 'Back to cart', href: '/shopCart' }] }))
   .get('/product/:handle', screen({ heading: 'Product', text: 'Photos, price, stock and fitment for this part.', pageType: 'product detail', links: [SEARCH] }))
   .get('/collection/*', screen({ heading: 'Collection', text: 'A hand-picked set of parts.', pageType: 'collection', links: [SEARCH] }))
-  .get('/makes', screen({ heading: 'Shop by make', text: 'Parts for every make sold in the United States and Canada since 1990.', links: POPULAR_MAKES.map((make) => ({ label: make.name, href: make.href })) }))
-  .get('/makes/:make', async (c) => {
-    const slug = c.req.param('make').toLowerCase();
-    if (!/^[a-z0-9-]{1,40}$/.test(slug)) return renderErrorPage(c, 404);
-    const name = POPULAR_MAKES.find((make) => make.href === `/makes/${slug}`)?.name ?? titleCase(slug);
-    return renderPage(c, () => <SimplePage heading={`${name} parts`} text={`Choose your ${name} model and year to see the parts that fit it.`} links={[{ label: 'All makes', href: '/makes' }]} />);
-  })
   .get('/campaign/:slug', async (c) => {
     const slug = c.req.param('slug');
     if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderErrorPage(c, 404);
