@@ -23,6 +23,8 @@ import { accountThird } from './routes/api/account-third.ts';
 import { accountProfile } from './routes/api/account-profile.ts';
 import { newsletter } from './routes/api/newsletter.ts';
 import { devPages } from './routes/dev.tsx';
+import { vehiclesApi } from './routes/api/vehicles.ts';
+import { makePages } from './routes/pages/make-pages.tsx';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
 
@@ -41,11 +43,13 @@ export function createApp() {
   app.route('/', accountThird);
   app.route('/', accountProfile);
   app.route('/', newsletter);
+  app.route('/', vehiclesApi);
   app.route('/', devPages);
   app.route('/', devIdp);
   app.route('/', homePage);
   app.route('/', infoPages);
   app.route('/', accountPages);
+  app.route('/', makePages);
   app.route('/', shopPages);
   app.route('/', media);
 
