@@ -70,6 +70,22 @@ export interface ItemFitmentFacts {
   applications: number;
 }
 
+/** One row of the §3 fitment table: the vehicle and the application's qualifiers. */
+export interface FitmentTableRow {
+  year: number;
+  make: string;
+  model: string;
+  subModel: string | null;
+  series: string | null;
+  engine: string | null;
+  engineCode: string | null;
+  engineType: string | null;
+  bodyStyle: string | null;
+  location: string | null;
+  note: string | null;
+  quantity: number;
+}
+
 const ITEM_COLUMNS = `i.id, i.title, i.sub_title AS subTitle, i.detail_content AS detailContent, i.installation, i.warranty, i.country,
   i.quantity, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle, i.alt, i.special_note AS specialNote,
   i.item_condition AS itemCondition, i.status, i.us_status AS usStatus, i.ca_status AS caStatus, i.back_category_id AS backCategoryId,
@@ -92,6 +108,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 }
 
 export function catalogRepository(db: D1Database) {
+  const fitmentFactsStatement = (list: string) => db.prepare(
+    `SELECT i.id AS itemId, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle,
+       (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) AS applications
+     FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))`,
+  ).bind(list);
   const skuStatement = (list: string, market: MarketId) => db.prepare(
     `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color, s.available_total AS availableTotal,
        ?2 AS currency, p.discount_price AS discountPrice, p.original_price AS originalPrice
@@ -148,16 +169,51 @@ export function catalogRepository(db: D1Database) {
 
     /** Applications of the given items to one model year (and its trims and engines), plus each item's fitment facts. */
     async fitmentForItems(ids: readonly number[], modelNodeId: number): Promise<{ rows: FitmentRow[]; facts: ItemFitmentFacts[] }> {
+      const { statements, read } = repository.fitmentForItemsStatements(ids, modelNodeId);
+      const [rows, facts] = await db.batch(statements);
+      return read(rows!, facts!);
+    },
+
+    /** fitmentForItems as statements for a caller's own db.batch (with other reads), and how to read their results. */
+    fitmentForItemsStatements(ids: readonly number[], modelNodeId: number) {
       const list = idList(ids);
-      const [rows, facts] = await db.batch([
-        db.prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value FROM json_each(?1))`).bind(list, modelNodeId),
+      return {
+        statements: [
+          db.prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value FROM json_each(?1))`).bind(list, modelNodeId),
+          fitmentFactsStatement(list),
+        ],
+        read: (rows: D1Result, facts: D1Result) => ({ rows: rows.results as FitmentRow[], facts: facts.results as ItemFitmentFacts[] }),
+      };
+    },
+
+    /** The item a SKU belongs to, or null. */
+    async itemIdOfSku(skuId: number): Promise<number | null> {
+      return db.prepare('SELECT item_id AS itemId FROM sku WHERE id = ?').bind(skuId).first<number>('itemId');
+    },
+
+    /**
+     * One page of an item's §3 fitment table, sorted by make, model, year, sub-model and engine,
+     * with the total and the item's fitment facts (null for an unknown item), in one round trip.
+     */
+    async fitmentTableOfItem(itemId: number, page: number, size: number) {
+      const [facts, total, rows] = await db.batch([
+        fitmentFactsStatement(idList([itemId])),
+        db.prepare('SELECT count(*) AS total FROM fitment WHERE item_id = ?').bind(itemId),
         db.prepare(
-          `SELECT i.id AS itemId, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle,
-             (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) AS applications
-           FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))`,
-        ).bind(list),
+          `SELECT m.year, mk.name AS make, md.name AS model,
+             COALESCE(f.sub_model, CASE WHEN n.level = 4 THEN n.text WHEN p.level = 4 THEN p.text END) AS subModel,
+             f.series, CASE WHEN n.level = 5 THEN n.text END AS engine, f.engine_code AS engineCode, f.engine_type AS engineType,
+             f.body_style AS bodyStyle, f.location, f.note, f.quantity
+           FROM fitment f JOIN vehicle_node n ON n.id = f.node_id LEFT JOIN vehicle_node p ON p.id = n.parent_id
+           JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
+           WHERE f.item_id = ?1 ORDER BY mk.name, md.name, m.year, subModel, engine, f.id LIMIT ?2 OFFSET ?3`,
+        ).bind(itemId, size, (page - 1) * size),
       ]);
-      return { rows: rows!.results as FitmentRow[], facts: facts!.results as ItemFitmentFacts[] };
+      return {
+        facts: (facts!.results[0] as ItemFitmentFacts | undefined) ?? null,
+        total: (total!.results[0] as { total: number }).total,
+        rows: rows!.results as FitmentTableRow[],
+      };
     },
 
     /** Every application of one item, with the vehicle names, for the product page's fitment table. */

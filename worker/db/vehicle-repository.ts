@@ -37,6 +37,21 @@ export function vehicleRepository(db: D1Database) {
       return results;
     },
 
+    /**
+     * The children of one node (its trims or engines) with each trim's engine ids, as a statement
+     * for a caller's own db.batch, and how to read its result.
+     */
+    configurationsStatement(nodeId: number) {
+      return {
+        statement: db.prepare(
+          `SELECT c.id, c.level, (SELECT json_group_array(e.id) FROM vehicle_node e WHERE e.parent_id = c.id) AS engineIds
+           FROM vehicle_node c WHERE c.parent_id = ? ORDER BY c.id`,
+        ).bind(nodeId),
+        read: (result: D1Result) => (result.results as { id: number; level: number; engineIds: string }[])
+          .map((row) => ({ id: row.id, level: row.level, engineIds: JSON.parse(row.engineIds) as number[] })),
+      };
+    },
+
     /** Every make, alphabetically. */
     async makes(): Promise<{ id: number; name: string; slug: string }[]> {
       const { results } = await db.prepare('SELECT id, name, slug FROM vehicle_make ORDER BY name').all<{ id: number; name: string; slug: string }>();
