@@ -4,7 +4,7 @@ import { generateCatalog } from './catalog-gen.ts';
 import { catalogStatements, writeStatements } from './catalog-sql.ts';
 import { buildVehicleTree, readVehicleExtract } from './vehicle-tree.ts';
 
-export const FIXTURE = { makes: ['Ford', 'Honda', 'Toyota'], yearFrom: 2012, yearTo: 2018, items: 150, seed: 7 } as const;
+export const FIXTURE = { makes: ['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota'], yearFrom: 2012, yearTo: 2018, items: 150, seed: 7 } as const;
 
 const { extract, wmi } = await readVehicleExtract();
 const tree = buildVehicleTree(extract, wmi, FIXTURE);

@@ -15,7 +15,7 @@ describe('vehicle repository', () => {
     const years = await vehicles().years();
     expect(years.map((y) => y.year)).toEqual([2018, 2017, 2016, 2015, 2014, 2013, 2012]);
     const makes = await vehicles().children(years.find((y) => y.year === 2015)!.id);
-    expect(makes.map((m) => m.text)).toEqual(['Ford', 'Honda', 'Toyota']);
+    expect(makes.map((m) => m.text)).toEqual(['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota']);
     const models = await vehicles().children(makes.find((m) => m.text === 'Honda')!.id);
     expect(models.every((m) => m.level === 3 && m.year === 2015)).toBe(true);
     expect(models.map((m) => m.text)).toContain('Civic');

@@ -8,6 +8,10 @@ import { streamHtml } from '../../worker/render.tsx';
 import { renderPage } from '../../worker/routes/pages/render-page.tsx';
 import { US_HOST, page } from './helpers.ts';
 import { env } from 'cloudflare:test';
+import { beforeAll } from 'vitest';
+import { loadCatalogFixture } from './catalog-fixture.ts';
+
+beforeAll(loadCatalogFixture);
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 

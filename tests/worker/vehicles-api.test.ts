@@ -20,7 +20,7 @@ describe('vehicle selector API', () => {
     expect(years[0]!.text).toBe('2018');
     const y2015 = years.find((y) => y.text === '2015')!;
     const makes = (await children(`attributeValueId=${y2015.id}&level=2`)).body.data;
-    expect(makes.map((m) => m.text)).toEqual(['Ford', 'Honda', 'Toyota']);
+    expect(makes.map((m) => m.text)).toEqual(['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota']);
     const honda = makes.find((m) => m.text === 'Honda')!;
     const models = (await children(`attributeValueId=${honda.id}&level=3`)).body.data;
     const civic = models.find((m) => m.text === 'Civic')!;
@@ -74,6 +74,6 @@ describe('vehicle selector API', () => {
     expect(body.data.length).toBeGreaterThan(1);
     expect(body.data.every((category) => category.items > 0)).toBe(true);
     const top = await api<{ name: string }[]>(`${US_HOST}/item/public/buyer/top-makes`);
-    expect(top.body.data.map((make) => make.name).sort()).toEqual(['Ford', 'Honda', 'Toyota']);
+    expect(top.body.data.map((make) => make.name).sort()).toEqual(['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota']);
   });
 });
