@@ -11,6 +11,9 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   RetrievePassword: () => import('./RetrievePassword.tsx'),
   AccountProfile: () => import('./AccountProfile.tsx'),
   AccountAddresses: () => import('./AccountAddresses.tsx'),
+  VehicleSelector: () => import('./VehicleSelector.tsx'),
+  HeaderVehicle: () => import('./HeaderVehicle.tsx'),
+  GarageList: () => import('./GarageList.tsx'),
   SubscribeModal: () => import('./SubscribeModal.tsx'),
   NewsletterForm: () => import('./NewsletterForm.tsx'),
 };

@@ -28,7 +28,21 @@ export async function storeSession(session: SessionAnswer): Promise<UserData> {
   const user = await api.get<UserData>('/account/buyer/account/current');
   localStorage.setItem(STORAGE_KEY.user, JSON.stringify(user));
   if (user.zipCode) localStorage.setItem(POSTAL_CODE_KEY, user.zipCode);
+  await loadGarage();
   return user;
+}
+
+/**
+ * The member's saved vehicles: a garage kept in this browser is pushed to the server, and the
+ * default vehicle applies, unless the shopper arrived by referral (§4 Login).
+ */
+async function loadGarage(): Promise<void> {
+  const { garage } = await import('./garage.ts');
+  if (document.cookie.split('; ').some((part) => part.startsWith('isReffer='))) return;
+  await garage.pushLocalGarage().catch(() => undefined);
+  const saved = await garage.load().catch(() => []);
+  const preferred = saved.find((vehicle) => vehicle.isDefault);
+  if (preferred) await garage.select(preferred.id).catch(() => undefined);
 }
 
 /** Signs out (§4 Logout): token and user, optionally the cart id, and the vehicle and search state. */

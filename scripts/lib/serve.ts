@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from '../seed.ts';
-import { spawnWrangler } from './wrangler.ts';
+import { runWrangler, spawnWrangler } from './wrangler.ts';
 
 export interface RunningShop {
   port: number;
@@ -42,6 +42,8 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
 export async function serveShop(): Promise<RunningShop> {
   const stateDir = await mkdtemp(join(tmpdir(), 'autohaven-state-'));
   await seed(stateDir);
+  // The small fixed catalog (vehicles of six makes, 150 items): enough for every page, fast to load.
+  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/catalog.sql']);
   const port = await freePort();
   const us = `http://us.shop.localhost:${port}`;
   const ca = `http://ca.shop.localhost:${port}`;

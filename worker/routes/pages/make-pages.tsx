@@ -4,11 +4,12 @@ import { vehicleRepository } from '../../db/vehicle-repository.ts';
 import type { AppEnv } from '../../env.ts';
 import { systemClock } from '../../services/clock.ts';
 import { topMakes } from '../../services/vehicles.ts';
-import { MakePage, MakesPage, type ChosenModelYear } from '../../views/pages/MakePages.tsx';
+import { MakePage, MakesPage, PartsPage, type ChosenModelYear } from '../../views/pages/MakePages.tsx';
 import { renderErrorPage, renderPage } from './render-page.tsx';
 
 /** Shop by make (§2): /makes lists every make; /makes/{make} its models, years and part categories. */
 export const makePages = new Hono<AppEnv>()
+  .get('/parts', (c) => renderPage(c, () => <PartsPage />, { pageType: 'category list' }))
   .get('/makes', async (c) => {
     const [popular, makes] = await Promise.all([topMakes(c.env.DB, systemClock, 12), vehicleRepository(c.env.DB).makes()]);
     return renderPage(c, () => <MakesPage popular={popular} makes={makes} />, { pageType: 'category list' });

@@ -1,3 +1,5 @@
+import HeaderVehicle from '../../../client/islands/HeaderVehicle.tsx';
+import { Island } from '../Island.tsx';
 import { SocialLinks } from './Icons.tsx';
 import type { Shell } from './shell.ts';
 
@@ -29,6 +31,7 @@ export function Header({ shell }: { shell: Shell }) {
         <div className="header-desktop__main">
           <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
           <SearchForm id="search-desktop" />
+          <Island name="HeaderVehicle" component={HeaderVehicle} props={{}} />
           <a className="header-link" href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a>
           <a className="header-link" href="/shopCart">Cart</a>
         </div>
@@ -52,6 +55,7 @@ export function Header({ shell }: { shell: Shell }) {
         <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
         <a className="header-link" href="/shopCart" aria-label="Cart">Cart</a>
         <SearchForm id="search-mobile" />
+        <div className="header-mobile__vehicle"><Island name="HeaderVehicle" component={HeaderVehicle} props={{}} /></div>
       </div>
     </header>
   );

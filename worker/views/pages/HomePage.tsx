@@ -1,4 +1,6 @@
+import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
 import { POPULAR_MAKES } from '../../../shared/routes.ts';
+import { Island } from '../Island.tsx';
 import type { Shell } from '../layout/shell.ts';
 
 export interface HomeContent {
@@ -17,7 +19,7 @@ export function HomePage({ shell, content }: { shell: Shell; content: HomeConten
       <section className="hero">
         <h1>Aftermarket car parts that fit your vehicle</h1>
         <p>Tell us your year, make and model and every part shows whether it fits. {shell.settings.SHOP_NAME} ships across {shell.market.id === 'ca' ? 'Canada' : 'the United States'} in {shell.market.currency}.</p>
-        <a className="button" href="/parts">Shop parts for my vehicle</a>
+        <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
       </section>
       {content.banners.length > 0 && (
         <section className="banners" aria-label="Featured">

@@ -1,4 +1,20 @@
+import GarageList from '../../../client/islands/GarageList.tsx';
+import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
 import type { MakeModelYears, VehicleCategory } from '../../db/vehicle-catalog-repository.ts';
+import { Island } from '../Island.tsx';
+
+/** /parts: choose the vehicle (or a VIN) and keep several in the garage. */
+export function PartsPage() {
+  return (
+    <section className="parts-page">
+      <h1>Parts for your vehicle</h1>
+      <p>Choose your year, make and model (trim and engine when you know them) and every part shows whether it fits.</p>
+      <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
+      <Island name="GarageList" component={GarageList} props={{}} />
+      <p><a href="/makes">Shop by make</a></p>
+    </section>
+  );
+}
 
 /** /makes: every make the shop has parts for, popular ones first. */
 export function MakesPage({ popular, makes }: { popular: { name: string; slug: string }[]; makes: { name: string; slug: string }[] }) {

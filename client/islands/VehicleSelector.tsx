@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { LEVEL_NAMES, type LevelName, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import { garage } from '../state/garage.ts';
+import { decodeVin, optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
+import { failureText } from './form-kit.tsx';
+
+type Chosen = Partial<Record<LevelName, VehicleAttribute>>;
+const LABEL: Record<LevelName, string> = { year: 'Year', make: 'Make', model: 'Model', trim: 'Trim', engine: 'Engine' };
+
+/**
+ * The choices for each level, given what is chosen above it: every chosen level's list (a VIN
+ * fills year and make at once) and the list below the deepest choice (a model without trims
+ * offers engines). Lists below a changed level are dropped before new ones load.
+ */
+function useOptions(chosen: Chosen) {
+  const [options, setOptions] = useState<Partial<Record<LevelName, VehicleOption[]>>>({});
+  useEffect(() => {
+    const chain = LEVEL_NAMES.filter((level) => chosen[level]);
+    const keep = new Set<LevelName>(['year', ...chain]);
+    setOptions((o) => Object.fromEntries(Object.entries(o).filter(([level]) => keep.has(level as LevelName))));
+    const parents: (VehicleAttribute | null)[] = [null, ...chain.map((level) => chosen[level]!)];
+    parents.forEach((parent, index) => {
+      if (index > 0 && chain[index - 1] === 'engine') return;
+      void optionsBelow(parent?.id ?? null, parent ? LEVEL_NAMES.indexOf(chain[index - 1]!) + 2 : 1).then((list) => {
+        const level = list[0] ? LEVEL_NAMES[list[0].level - 1]! : null;
+        if (level) setOptions((o) => ({ ...o, [level]: list }));
+      });
+    });
+  }, [chosen]);
+  return options;
+}
+
+/** Year -> Make -> Model (-> Trim -> Engine), or a VIN: the vehicle every part is checked against. */
+export default function VehicleSelector({ compact = false }: { compact?: boolean }) {
+  const [chosen, setChosen] = useState<Chosen>({});
+  const [vin, setVin] = useState('');
+  const [error, setError] = useState('');
+  const options = useOptions(chosen);
+
+  function choose(level: LevelName, id: string) {
+    const option = options[level]?.find((item) => String(item.id) === id);
+    const index = LEVEL_NAMES.indexOf(level);
+    const kept = Object.fromEntries(LEVEL_NAMES.slice(0, index).map((name) => [name, chosen[name]]).filter(([, value]) => value));
+    setChosen(option ? { ...kept, [level]: { id: option.id, value: option.value, text: option.text } } : kept);
+  }
+
+  async function useVin() {
+    setError('');
+    try {
+      const answer = await decodeVin(vin);
+      setChosen({ year: answer.year, make: answer.make });
+    } catch (failure) {
+      setError(failureText(failure, 'This VIN could not be read.'));
+    }
+  }
+
+  async function shop() {
+    if (!chosen.year || !chosen.make || !chosen.model) return;
+    const saved = await garage.add({ ...chosen } as Vehicle);
+    if (saved) await garage.select(saved.id);
+  }
+
+  const visible = LEVEL_NAMES.filter((level, i) => i < 3 || (options[level]?.length ?? 0) > 0);
+  return (
+    <div className={compact ? 'vehicle-selector vehicle-selector--compact' : 'vehicle-selector'} data-vehicle-selector>
+      <div className="vehicle-selector__levels">
+        {visible.map((level) => (
+          <label key={level} className="vehicle-selector__level">
+            <span>{LABEL[level]}</span>
+            <select name={level} value={chosen[level]?.id ?? ''} onChange={(event) => choose(level, event.target.value)} disabled={!options[level]?.length}>
+              <option value="">{LABEL[level]}</option>
+              {options[level]?.map((option) => <option key={option.id} value={option.id}>{option.text}</option>)}
+            </select>
+          </label>
+        ))}
+        <button className="button" type="button" disabled={!chosen.model} onClick={shop}>Shop for this vehicle</button>
+      </div>
+      {!compact && (
+        <form className="vehicle-selector__vin" onSubmit={(event) => { event.preventDefault(); void useVin(); }}>
+          <label><span>Or enter your VIN</span><input name="vin" value={vin} maxLength={20} onChange={(event) => setVin(event.target.value)} placeholder="17 characters" /></label>
+          <button type="submit">Use VIN</button>
+          {error && <p className="form-error" role="alert">{error}</p>}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { vinCheckDigit } from '../../shared/vin.ts';
+import { launchBrowser, openPage } from './browser.ts';
+import { registerMember, signIn } from './members.ts';
+
+const us = inject('shopUs');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+async function chooseByText(page: Page, level: string, text: string) {
+  const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
+  await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
+  await select.selectOption({ label: text });
+}
+
+async function pickVehicle(page: Page, year: string, make: string, model: string) {
+  await chooseByText(page, 'year', year);
+  await chooseByText(page, 'make', make);
+  await chooseByText(page, 'model', model);
+  await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
+}
+
+describe('choosing a vehicle', () => {
+  it('picks Year, Make, Model, says so, shows it in the header and keeps it across a reload', async () => {
+    const { context, page, errors } = await openPage(browser, 1440);
+    await page.goto(`${us}/parts`);
+    await pickVehicle(page, '2015', 'Honda', 'Civic');
+    await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
+    const header = page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]');
+    expect(await header.textContent()).toContain('2015 Honda Civic');
+    await page.reload();
+    await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();
+    expect(await page.locator('[data-garage="list"] li').count()).toBe(1);
+
+    await pickVehicle(page, '2013', 'Ford', 'F-150');
+    await page.locator('[data-garage="list"] li').nth(1).waitFor();
+    expect(await page.locator('[data-garage="list"] li[data-default="true"]').textContent()).toContain('2013 Ford F-150');
+    await page.locator('[data-garage="list"] li', { hasText: '2015 Honda Civic' }).locator('button', { hasText: 'Shop for this' }).click();
+    await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts from a VIN, and says what is wrong with a bad one', async () => {
+    const { context, page } = await openPage(browser, 1440);
+    await page.goto(`${us}/parts`);
+    const base = '1HGCR2F3_EA000001';
+    const vin = base.replace('_', vinCheckDigit(base.replace('_', '0')));
+    const form = page.locator('.vehicle-selector__vin').first();
+    await form.locator('input[name="vin"]').fill('1HGCR2F3XEA00000');
+    await form.locator('button').click();
+    expect(await form.locator('[role="alert"]').textContent()).toBe('A VIN has exactly 17 characters.');
+    await form.locator('input[name="vin"]').fill(vin);
+    await form.locator('button').click();
+    await page.locator('[data-vehicle-selector] select[name="make"] option:checked', { hasText: 'Honda' }).first().waitFor({ state: 'attached' });
+    expect(await page.locator('[data-vehicle-selector] select[name="year"]').first().evaluate((el) => (el as unknown as HTMLSelectElement).selectedOptions[0]?.text)).toBe('2014');
+    await context.close();
+  });
+
+  it('keeps a member’s garage on the server, so another device finds it', async () => {
+    const token = await registerMember(us, `garage-${Date.now()}@example.com`, 'two devices please');
+    const first = await openPage(browser, 1440);
+    await signIn(first.context, us, token);
+    await first.page.goto(`${us}/parts`);
+    await pickVehicle(first.page, '2016', 'Toyota', 'Camry');
+    await first.page.locator('[data-garage="list"] li', { hasText: '2016 Toyota Camry' }).waitFor();
+    await first.context.close();
+
+    const second = await openPage(browser, 375);
+    await signIn(second.context, us, token);
+    await second.page.goto(`${us}/parts`);
+    await second.page.locator('[data-garage="list"] li', { hasText: '2016 Toyota Camry' }).waitFor();
+    await second.context.close();
+  });
+});
