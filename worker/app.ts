@@ -27,6 +27,7 @@ import { fitmentApi } from './routes/api/fitment.ts';
 import { devPages } from './routes/dev.tsx';
 import { vehiclesApi } from './routes/api/vehicles.ts';
 import { makePages } from './routes/pages/make-pages.tsx';
+import { productPage } from './routes/pages/product-page.tsx';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
 
@@ -54,6 +55,7 @@ export function createApp() {
   app.route('/', infoPages);
   app.route('/', accountPages);
   app.route('/', makePages);
+  app.route('/', productPage);
   app.route('/', shopPages);
   app.route('/', media);
 

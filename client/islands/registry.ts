@@ -14,6 +14,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   VehicleSelector: () => import('./VehicleSelector.tsx'),
   HeaderVehicle: () => import('./HeaderVehicle.tsx'),
   GarageList: () => import('./GarageList.tsx'),
+  FitmentBadge: () => import('./FitmentBadge.tsx'),
   SubscribeModal: () => import('./SubscribeModal.tsx'),
   NewsletterForm: () => import('./NewsletterForm.tsx'),
 };

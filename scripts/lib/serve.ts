@@ -8,6 +8,7 @@ import { runWrangler, spawnWrangler } from './wrangler.ts';
 
 export interface RunningShop {
   port: number;
+  stateDir: string;
   us: string;
   ca: string;
   stop(): Promise<void>;
@@ -61,7 +62,7 @@ export async function serveShop(): Promise<RunningShop> {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   return {
-    port, us, ca,
+    port, us, ca, stateDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));

@@ -5,6 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     shopUs: string;
     shopCa: string;
+    shopStateDir: string;
   }
 }
 
@@ -13,5 +14,6 @@ export default async function setup(project: TestProject) {
   const shop = await serveShop();
   project.provide('shopUs', shop.us);
   project.provide('shopCa', shop.ca);
+  project.provide('shopStateDir', shop.stateDir);
   return () => shop.stop();
 }

@@ -216,17 +216,6 @@ export function catalogRepository(db: D1Database) {
       };
     },
 
-    /** Every application of one item, with the vehicle names, for the product page's fitment table. */
-    async applicationsOfItem(itemId: number, limit = 500) {
-      const { results } = await db.prepare(
-        `SELECT f.node_id AS nodeId, f.node_level AS nodeLevel, m.year, mk.name AS make, md.name AS model, f.sub_model AS subModel,
-           f.engine_type AS engineType, f.location, f.note, f.quantity
-         FROM fitment f JOIN vehicle_node m ON m.id = f.model_node_id
-         JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
-         WHERE f.item_id = ? ORDER BY mk.name, md.name, m.year, f.sub_model, f.engine_type LIMIT ?`,
-      ).bind(itemId, limit).all<{ nodeId: number; nodeLevel: number; year: number; make: string; model: string; subModel: string | null; engineType: string | null; location: string | null; note: string | null; quantity: number }>();
-      return results;
-    },
 
     /**
      * One page of the items of a category that are sold in the market and fit a vehicle (any of

@@ -46,7 +46,6 @@ shopPages
   .get('/myAccount/member', screen({ heading: 'Membership', text: 'Your member level, points balance and rewards.', robots: 'noindex', links: [{ label: 'Reward rules', href: '/myAccount/member/rule' }] }))
   .get('/myAccount/member/*', screen({ heading: 'Membership', text: 'Your member level, points balance and rewards.', robots: 'noindex' }))
   .get('/checkout/*', screen({ heading: 'Checkout', text: 'Shipping address, shipping method and payment.', robots: 'noindex', links: [{ label: 'Back to cart', href: '/shopCart' }] }))
-  .get('/product/:handle', screen({ heading: 'Product', text: 'Photos, price, stock and fitment for this part.', pageType: 'product detail', links: [SEARCH] }))
   .get('/collection/*', screen({ heading: 'Collection', text: 'A hand-picked set of parts.', pageType: 'collection', links: [SEARCH] }))
   .get('/campaign/:slug', async (c) => {
     const slug = c.req.param('slug');

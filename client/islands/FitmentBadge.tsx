@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import { FIT_DISPLAY, fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
+import { LEVEL, vehicleName, type Vehicle } from '../../shared/vehicle.ts';
+import { api } from '../api.ts';
+import { garage } from '../state/garage.ts';
+import { useHydrated } from '../state/hydrated.ts';
+import { useSignalValue } from '../state/signal-hook.ts';
+import { optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
+
+/** Universal-fit checks for one product are sent at most every 2000 ms (§9). */
+const MATCH_THROTTLE_MS = 2000;
+
+interface MatchAnswer extends FitmentAnswer {
+  carModelMatch: FitmentAnswer['status'];
+}
+
+const pathIds = (vehicle: Vehicle) => [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) => (level ? [level.id] : []));
+
+/** Asks whether the product fits, at most once per throttle window, always for the newest vehicle. */
+function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): MatchAnswer | null {
+  const [answer, setAnswer] = useState<MatchAnswer | null>(null);
+  const last = useRef(0);
+  useEffect(() => {
+    if (!hydrated || !vehicle) return setAnswer(null);
+    let cancelled = false;
+    const wait = Math.max(0, last.current + MATCH_THROTTLE_MS - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      api.get<MatchAnswer | null>('/item/public/buyer/car-model/universal/match', { itemId, attributeValueIds: pathIds(vehicle) })
+        .then((result) => { if (!cancelled) setAnswer(result); })
+        .catch(() => undefined);
+    }, wait);
+    return () => { cancelled = true; clearTimeout(timer); };
+  }, [itemId, vehicle, hydrated]);
+  return answer;
+}
+
+/** The missing trim or engine, chosen right under the badge; the vehicle in the garage follows. */
+function AddDetail({ vehicle, level }: { vehicle: Vehicle; level: 'trim' | 'engine' }) {
+  const [options, setOptions] = useState<VehicleOption[]>([]);
+  const parent = level === 'trim' ? vehicle.model : vehicle.trim ?? vehicle.model;
+  useEffect(() => { void optionsBelow(parent.id, LEVEL[level]).then(setOptions); }, [parent.id, level]);
+  async function choose(id: string) {
+    const option = options.find((item) => String(item.id) === id);
+    if (!option) return;
+    const saved = await garage.add({ ...vehicle, [level]: { id: option.id, value: option.value, text: option.text } });
+    if (saved) await garage.select(saved.id);
+  }
+  return (
+    <label className="fitment-badge__detail">
+      <span>{level === 'trim' ? 'Trim' : 'Engine'}</span>
+      <select name={`fitment-${level}`} defaultValue="" onChange={(event) => void choose(event.target.value)}>
+        <option value="" disabled>Choose…</option>
+        {options.map((option) => <option key={option.id} value={option.id}>{option.text}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** Whether this product fits the vehicle being shopped for, in the §4 colours and words. */
+export default function FitmentBadge({ itemId, applies }: { itemId: number; applies: boolean }) {
+  const hydrated = useHydrated();
+  const vehicle = useSignalValue(garage.current);
+  const answer = useMatch(itemId, vehicle, hydrated);
+  if (!applies) return null;
+  const status = hydrated && vehicle ? answer?.carModelMatch ?? null : 'EMPTY';
+  if (!status) return <div className="fitment-badge fitment-badge--checking" data-fit="checking">Checking fitment…</div>;
+  const display = FIT_DISPLAY[status];
+  const sentence = fitmentSentence({ applies: true, status, missingLevel: answer?.missingLevel, notes: [], positions: [] }, vehicle ? vehicleName(vehicle) : null);
+  return (
+    <div className={`fitment-badge fitment-badge--${display.colour}`} data-fit={status}>
+      <strong>{sentence}</strong>
+      {answer && answer.notes.length > 0 && <small>{answer.notes.join('; ')}</small>}
+      {status === 'UNCERTAIN' && vehicle && answer?.missingLevel && <AddDetail vehicle={vehicle} level={answer.missingLevel} />}
+      <a href="/parts">{display.action}</a>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { wranglerJson } from '../../scripts/lib/wrangler.ts';
+import { launchBrowser, openPage } from './browser.ts';
+
+const us = inject('shopUs');
+const stateDir = inject('shopStateDir');
+let browser: Browser;
+
+/** Reads the shop's local D1 (the e2e run's own state directory). */
+async function query<T>(sql: string): Promise<T[]> {
+  const [result] = await wranglerJson<{ results: T[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql]);
+  return result!.results;
+}
+
+interface Case { handle: string; year: string; make: string; model: string }
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+async function chooseVehicle(page: Page, vehicle: Omit<Case, 'handle'>) {
+  await page.goto(`${us}/parts`);
+  for (const [level, text] of [['year', vehicle.year], ['make', vehicle.make], ['model', vehicle.model]] as const) {
+    const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
+    await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
+    await select.selectOption({ label: text });
+  }
+  await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
+  await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();
+}
+
+const CASE_SQL = (level: number) => `
+  SELECT s.url_handle AS handle, CAST(m.year AS TEXT) AS year, mk.name AS make, md.name AS model
+  FROM fitment f JOIN item i ON i.id = f.item_id JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
+  JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
+  WHERE f.node_level = ${level} AND i.us_status = 'ON_SHELVES'
+    AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = i.id AND g.model_node_id = f.model_node_id AND g.node_level = 3)
+    ${level === 4 ? "AND (SELECT count(*) FROM vehicle_node t WHERE t.parent_id = f.model_node_id AND t.level = 4) > (SELECT count(*) FROM fitment h WHERE h.item_id = i.id AND h.model_node_id = f.model_node_id)" : ''}
+  ORDER BY f.id LIMIT 1`;
+
+describe('fitment on the product page', () => {
+  it('shows green when the part fits, red when it does not, grey without a vehicle', async () => {
+    const [fits] = await query<Case>(CASE_SQL(3).replace('AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = i.id AND g.model_node_id = f.model_node_id AND g.node_level = 3)', ''));
+    const { context, page, errors } = await openPage(browser, 1440);
+    await page.goto(`${us}/product/${fits!.handle}`);
+    expect(await page.locator('[data-fit="EMPTY"]').textContent()).toContain('Add vehicle');
+    await chooseVehicle(page, fits!);
+    await page.goto(`${us}/product/${fits!.handle}`);
+    const green = page.locator('[data-fit="FIT"]');
+    await green.waitFor();
+    expect(await green.textContent()).toContain(`Fits your ${fits!.year} ${fits!.make} ${fits!.model}`);
+    expect(await green.textContent()).toContain('Change Vehicle');
+    expect(await green.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(46, 125, 50)');
+
+    const other = fits!.make === 'Honda' ? { year: '2016', make: 'Ford', model: 'F-150' } : { year: '2016', make: 'Honda', model: 'Civic' };
+    await chooseVehicle(page, other);
+    await page.goto(`${us}/product/${fits!.handle}`);
+    const red = page.locator('[data-fit="NOT_FIT"]');
+    await red.waitFor();
+    expect(await red.textContent()).toContain('Does not fit your');
+    expect(await red.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(198, 40, 40)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('turns orange when the trim decides, and green or red once the trim is added', async () => {
+    const [byTrim] = await query<Case>(CASE_SQL(4));
+    expect(byTrim, 'the fixture has a part that fits only some trims').toBeDefined();
+    const { context, page } = await openPage(browser, 1440);
+    await chooseVehicle(page, byTrim!);
+    await page.goto(`${us}/product/${byTrim!.handle}`);
+    const orange = page.locator('[data-fit="UNCERTAIN"]');
+    await orange.waitFor();
+    expect(await orange.textContent()).toContain('Add vehicle Details');
+    expect(await orange.textContent()).toContain('trim');
+    const select = orange.locator('select[name="fitment-trim"]');
+    await select.locator('option').nth(1).waitFor({ state: 'attached' });
+    await select.selectOption({ index: 1 });
+    await page.locator('[data-fit="FIT"], [data-fit="NOT_FIT"]').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,78 @@
+import FitmentBadge from '../../../client/islands/FitmentBadge.tsx';
+import { PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
+import type { Market } from '../../../shared/markets.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import type { FitmentTableRow, ItemPageRow, SkuRow } from '../../db/catalog-repository.ts';
+import { Island } from '../Island.tsx';
+
+export interface ProductView {
+  item: ItemPageRow;
+  skus: SkuRow[];
+  market: Market;
+  soldHere: boolean;
+  fitment: { total: number; rows: FitmentTableRow[] };
+}
+
+const STOCK: Record<string, string> = { SOLD_OUT: 'Sold out', UNDER_STOCK: 'Only a few left', ON_SHELVES: 'In stock' };
+
+function Price({ sku, market }: { sku: SkuRow; market: Market }) {
+  if (sku.discountPrice === null || sku.originalPrice === null) return null;
+  const percentOff = sku.originalPrice > 0 ? Math.floor(((sku.originalPrice - sku.discountPrice) / sku.originalPrice) * 100) : 0;
+  return (
+    <p className="product-price" data-price={sku.discountPrice}>
+      <strong>{formatMoney({ cent: sku.discountPrice, currency: market.currency })}</strong>
+      {sku.originalPrice > sku.discountPrice && <s>{formatMoney({ cent: sku.originalPrice, currency: market.currency })}</s>}
+      {percentOff >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${percentOff}% off`}</span>}
+    </p>
+  );
+}
+
+function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
+  if (fitment.total === 0) return null;
+  return (
+    <section aria-labelledby="fitment-table">
+      <h2 id="fitment-table">{`Fits ${fitment.total} vehicle application${fitment.total === 1 ? '' : 's'}`}</h2>
+      <table className="fitment-table">
+        <thead><tr><th>Year</th><th>Make</th><th>Model</th><th>Trim</th><th>Engine</th><th>Position</th><th>Notes</th></tr></thead>
+        <tbody>
+          {fitment.rows.map((row, i) => (
+            <tr key={i}><td>{row.year}</td><td>{row.make}</td><td>{row.model}</td><td>{row.subModel ?? 'All'}</td><td>{row.engine ?? 'All'}</td><td>{row.location ?? ''}</td><td>{row.note ?? ''}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      {fitment.total > fitment.rows.length && <p>{`Showing the first ${fitment.rows.length}.`}</p>}
+    </section>
+  );
+}
+
+/** The product page: photos, price, stock, whether it fits, where it fits, specs. */
+export function ProductPage({ view }: { view: ProductView }) {
+  const { item, skus, market } = view;
+  const main = item.images.find((image) => image.isMain) ?? item.images[0];
+  const sku = skus[0];
+  const status = market.id === 'ca' ? item.caStatus : item.usStatus;
+  return (
+    <article className="product" data-item-id={item.id}>
+      <div className="product__gallery">
+        <img src={main?.url ?? '/static/parts/placeholder.svg'} alt={item.alt ?? item.title} width="270" height="270" />
+        <ul className="product__thumbs">{item.images.map((image) => <li key={image.index}><img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" /></li>)}</ul>
+      </div>
+      <div className="product__summary">
+        <h1>{item.title}</h1>
+        {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
+        <p>Brand: <strong>{item.brandName ?? ''}</strong> · Part number: <strong>{sku?.partNumber}</strong> · Condition: {item.itemCondition}</p>
+        {sku && <Price sku={sku} market={market} />}
+        <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>{view.soldHere ? STOCK[status] ?? 'Unavailable' : `Not sold in ${market.id === 'ca' ? 'Canada' : 'the United States'}`}</p>
+        <Island name="FitmentBadge" component={FitmentBadge} props={{ itemId: item.id, applies: item.nonVehicle !== 1 }} />
+        {item.vehicleUniversal === 1 && <p>Universal fit: suits any vehicle.</p>}
+      </div>
+      <section className="product__specs" aria-labelledby="specs">
+        <h2 id="specs">Specifications</h2>
+        <dl>{item.customs.map((spec) => <div key={spec.label}><dt>{spec.label}</dt><dd>{spec.value}</dd></div>)}<div><dt>Warranty</dt><dd>{item.warranty}</dd></div></dl>
+        {item.installation && <p>{item.installation}</p>}
+        {item.detailContent && <p>{item.detailContent}</p>}
+      </section>
+      <FitmentTable fitment={view.fitment} />
+    </article>
+  );
+}
