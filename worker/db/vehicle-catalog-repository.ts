@@ -24,6 +24,20 @@ export function vehicleCatalogRepository(db: D1Database) {
         ? db.prepare('SELECT id, level, value, text FROM vehicle_node WHERE level = 1 AND value = ?').bind(value).first<{ id: number; level: number; value: string; text: string }>()
         : db.prepare('SELECT id, level, value, text FROM vehicle_node WHERE parent_id = ? AND level = ? AND value = ? COLLATE NOCASE').bind(parentId, level, value).first<{ id: number; level: number; value: string; text: string }>(),
 
+    /** A node's level and its children in one query: the parent row comes back even with no children. */
+    async childrenWithParent(parentId: number): Promise<{ parentLevel: number | null; children: { id: number; level: number; value: string; text: string }[]; durationMs: number }> {
+      const result = await db.prepare(
+        `SELECT p.level AS parentLevel, c.id, c.level, c.value, c.text FROM vehicle_node p
+         LEFT JOIN vehicle_node c ON c.parent_id = p.id WHERE p.id = ? ORDER BY c.level, c.text`,
+      ).bind(parentId).all<{ parentLevel: number; id: number | null; level: number; value: string; text: string }>();
+      const rows = result.results;
+      return {
+        parentLevel: rows[0]?.parentLevel ?? null,
+        children: rows.filter((row) => row.id !== null).map(({ id, level, value, text }) => ({ id: id!, level, value, text })),
+        durationMs: result.meta.duration,
+      };
+    },
+
     makeBySlug: (slug: string) => db.prepare('SELECT id, name, slug FROM vehicle_make WHERE slug = ?').bind(slug).first<{ id: number; name: string; slug: string }>(),
 
     /** A make's models with the model years the shop has for them. */

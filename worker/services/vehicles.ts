@@ -24,17 +24,15 @@ export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
  * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
  * parent's children, which must sit one level down (a model without trims goes straight to engines).
  */
-export async function childrenOf(db: D1Database, parentId: number | null, level: number): Promise<VehicleNodeRow[]> {
-  const repo = vehicleRepository(db);
+export async function childrenOf(db: D1Database, parentId: number | null, level: number): Promise<{ id: number; level: number; value: string; text: string }[]> {
   if (parentId === null) {
     if (level > 1) throw ApiError.badRequest('attributeValueId is required below the year level');
-    return repo.years();
+    return vehicleRepository(db).years();
   }
-  const parent = (await repo.path(parentId)).at(-1);
-  if (!parent || parent.id !== parentId) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-  if (parent.level === 5) return [];
-  if (level !== 0 && level <= parent.level) throw ApiError.badRequest(`level ${level} is not below the ${LEVEL_NAMES[parent.level - 1]} level of attributeValueId ${parentId}`);
-  return repo.children(parentId);
+  const { parentLevel, children } = await vehicleCatalogRepository(db).childrenWithParent(parentId);
+  if (parentLevel === null) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  if (level !== 0 && level <= parentLevel) throw ApiError.badRequest(`level ${level} is not below the ${LEVEL_NAMES[parentLevel - 1]} level of attributeValueId ${parentId}`);
+  return children;
 }
 
 /** Resolves text values (year, make, model, trim, engine) to the vehicle, as deep as given. */
