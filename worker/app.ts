@@ -28,6 +28,7 @@ import { devPages } from './routes/dev.tsx';
 import { vehiclesApi } from './routes/api/vehicles.ts';
 import { makePages } from './routes/pages/make-pages.tsx';
 import { productPage } from './routes/pages/product-page.tsx';
+import { trackingApi } from './routes/api/tracking.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
 
@@ -49,6 +50,7 @@ export function createApp() {
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
+  app.route('/', trackingApi);
   app.route('/', devPages);
   app.route('/', devIdp);
   app.route('/', homePage);

@@ -1,9 +1,10 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api-client.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
-import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, isCompleteVehicle, shoppingForMessage, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
+import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, isCompleteVehicle, shoppingForMessage, vehicleName, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 import { notify, type NoticeKind } from './notices.ts';
+import { track } from './tracking.ts';
 
 // The browser's garage (§4): a visitor's in localStorage, a member's on the server, fetched again after each change.
 
@@ -251,5 +252,8 @@ const browserStorage: GarageStorage = {
   removeItem: (key) => { if (typeof localStorage !== 'undefined') localStorage.removeItem(key); },
 };
 
-/** The shop's garage: localStorage and the shop API; tracking is a no-op until it exists. */
-export const garage = createGarageStore({ storage: browserStorage, api, member: () => Boolean(browserStorage.getItem(STORAGE_KEY.token)), notify });
+/** The shop's garage: localStorage, the shop API, and the add-vehicle tracking event. */
+export const garage = createGarageStore({
+  storage: browserStorage, api, member: () => Boolean(browserStorage.getItem(STORAGE_KEY.token)), notify,
+  onTrack: ({ event, vehicle }) => track(event, { vehicle: vehicleName(vehicle, true), attributeValueId: attributeValueIdOf(vehicle) }),
+});

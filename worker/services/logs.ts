@@ -21,6 +21,9 @@ export function consumeEvents(batch: MessageBatch<ShopEvent>): void {
       const line = JSON.stringify({ source: 'browser', level: event.level, message: event.message, url: event.url, visitor: event.visitorKey, at: event.at });
       if (event.level === 'error') console.error(line);
       else console.log(line);
+    } else if (event?.kind === 'track') {
+      // The analytics sink reads tracking events from the Worker's log stream.
+      console.log(JSON.stringify({ source: 'tracking', ...event }));
     }
     message.ack();
   }
