@@ -169,3 +169,22 @@ describe('lookupFitment', () => {
     await expect(lookupFitment(db, vehicle, Array.from({ length: 101 }, (_, index) => index + 1))).rejects.toThrow(RangeError);
   });
 });
+
+describe('fit of many products at once', () => {
+  it('answers every listed product for the chosen vehicle, and EMPTY without one', async () => {
+    const application = await env.DB.prepare('SELECT f.item_id, f.model_node_id FROM fitment f WHERE f.node_level = 3 LIMIT 1').first<{ item_id: number; model_node_id: number }>();
+    const path = await env.DB.prepare(
+      `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL)
+       SELECT group_concat(id) AS ids FROM (SELECT id FROM vehicle_node WHERE id IN (SELECT id FROM up) ORDER BY level)`).bind(application!.model_node_id).first<{ ids: string }>();
+    const { results } = await env.DB.prepare('SELECT id FROM item ORDER BY id LIMIT 30').all<{ id: number }>();
+    const ids = [...new Set([application!.item_id, ...results.map((row) => row.id)])];
+    const answer = await api<{ itemId: number; carModelMatch: string }[]>(`${US_HOST}/item/public/buyer/car-model/universal/match-list?itemIds=${ids.join(',')}&attributeValueIds=${path!.ids}`);
+    expect(answer.body.data.map((row) => row.itemId).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect(answer.body.data.find((row) => row.itemId === application!.item_id)!.carModelMatch).toBe('FIT');
+    const none = await api<{ carModelMatch: string }[]>(`${US_HOST}/item/public/buyer/car-model/universal/match-list?itemIds=${ids.join(',')}`);
+    expect(new Set(none.body.data.map((row) => row.carModelMatch))).toEqual(new Set(['EMPTY']));
+    expect((await api(`${US_HOST}/item/public/buyer/car-model/universal/match-list?itemIds=abc`)).status).toBe(400);
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expect((await api(`${US_HOST}/item/public/buyer/car-model/universal/match-list?itemIds=${tooMany}`)).status).toBe(400);
+  });
+});

@@ -38,6 +38,14 @@ const includeV2 = endpoint({ method: 'get', path: '/item/public/buyer/item/relat
   }).refine((query) => query.itemId !== undefined || query.skuId !== undefined, { message: 'itemId or skuId is required' }),
   response: z.object({ applies: z.boolean(), universal: z.boolean(), total: z.number().int(), page: z.number().int(), size: z.number().int(), records: z.array(tableRow) }) });
 
+const matchList = endpoint({ method: 'get', path: '/item/public/buyer/car-model/universal/match-list', tag: 'item',
+  summary: 'The fit of up to 100 products for the chosen vehicle in one answer, for product cards and cart lines (documented addition)',
+  query: z.object({
+    itemIds: z.string().regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'must be up to 100 comma-joined item ids').transform((value) => [...new Set(value.split(',').map(Number))]),
+    attributeValueIds: nodeIdList,
+  }),
+  response: z.array(matchAnswer.extend({ itemId: z.number().int() })) });
+
 /** The item named by the query, or a 404 that says which id was not found. */
 async function requireItemId(db: D1Database, ids: { itemId?: number; skuId?: number }): Promise<number> {
   const itemId = await itemIdOf(db, ids);
@@ -68,6 +76,16 @@ export const fitmentApi = new Hono<AppEnv>()
     if (!answer) throw ApiError.notFound(`No item with id ${itemId}`);
     const { status, ...rest } = answer;
     return c.json(ok({ carModelMatch: status, ...rest }));
+  })
+  .get(matchList.path, async (c) => {
+    const { itemIds, attributeValueIds } = readQuery(c, matchList);
+    const answers = await lookupFitment(c.env.DB, await chosenVehicle(c.env.DB, attributeValueIds), itemIds);
+    return c.json(ok(itemIds.flatMap((itemId) => {
+      const answer = answers.get(itemId);
+      if (!answer) return [];
+      const { status, ...rest } = answer;
+      return [{ itemId, carModelMatch: status, ...rest }];
+    })));
   })
   .get(includeV2.path, async (c) => {
     const query = readQuery(c, includeV2);
