@@ -51,6 +51,23 @@ function syncUser(): void {
   void import('./state/session.ts').then((session) => session.syncStoredUser(userId));
 }
 
+/** A search from the header ranks parts that fit the vehicle being shopped for first. */
+function searchWithVehicle(): void {
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.getAttribute('role') !== 'search') return;
+    try {
+      const vehicle = JSON.parse(localStorage.getItem(STORAGE_KEY.vehicle) ?? 'null') as { model?: { id: number }; trim?: { id: number } | null; engine?: { id: number } | null } | null;
+      const id = vehicle?.engine?.id ?? vehicle?.trim?.id ?? vehicle?.model?.id;
+      if (!id || form.querySelector('input[name="attributeValueId"]')) return;
+      const input = Object.assign(document.createElement('input'), { type: 'hidden', name: 'attributeValueId', value: String(id) });
+      form.appendChild(input);
+    } catch {
+      // A broken stored vehicle only means an unranked search.
+    }
+  }, true);
+}
+
 /** Window errors go to the shop's log endpoint with their message (§8). */
 function reportErrors(): void {
   addEventListener('error', (event) => {
@@ -64,6 +81,7 @@ if (!closePaymentWindow()) {
   rememberRoute();
   resetReferralCart();
   syncUser();
+  searchWithVehicle();
   watchNavigation();
   void hydrateIslands();
   loadMarketingScript();

@@ -26,8 +26,10 @@ import { newsletter } from './routes/api/newsletter.ts';
 import { fitmentApi } from './routes/api/fitment.ts';
 import { devPages } from './routes/dev.tsx';
 import { vehiclesApi } from './routes/api/vehicles.ts';
+import { searchApi } from './routes/api/search.ts';
 import { makePages } from './routes/pages/make-pages.tsx';
 import { productPage } from './routes/pages/product-page.tsx';
+import { searchPage } from './routes/pages/search-page.tsx';
 import { trackingApi } from './routes/api/tracking.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
@@ -50,6 +52,7 @@ export function createApp() {
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
+  app.route('/', searchApi);
   app.route('/', trackingApi);
   app.route('/', devPages);
   app.route('/', devIdp);
@@ -58,6 +61,7 @@ export function createApp() {
   app.route('/', accountPages);
   app.route('/', makePages);
   app.route('/', productPage);
+  app.route('/', searchPage);
   app.route('/', shopPages);
   app.route('/', media);
 

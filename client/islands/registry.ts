@@ -15,6 +15,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   HeaderVehicle: () => import('./HeaderVehicle.tsx'),
   GarageList: () => import('./GarageList.tsx'),
   FitmentBadge: () => import('./FitmentBadge.tsx'),
+  CardFitment: () => import('./CardFitment.tsx'),
   SubscribeModal: () => import('./SubscribeModal.tsx'),
   NewsletterForm: () => import('./NewsletterForm.tsx'),
 };

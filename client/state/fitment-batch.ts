@@ -1,0 +1,44 @@
+import type { FitStatus } from '../../shared/fitment.ts';
+import type { Vehicle } from '../../shared/vehicle.ts';
+import { api } from '../api.ts';
+
+export interface CardFit {
+  itemId: number;
+  carModelMatch: FitStatus;
+  applies: boolean;
+  missingLevel?: 'trim' | 'engine';
+}
+
+const pathIds = (vehicle: Vehicle) => [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) => (level ? [level.id] : []));
+
+let pending: { key: string; vehicle: Vehicle; waiters: Map<number, ((fit: CardFit | null) => void)[]> } | null = null;
+
+/** Cards hydrate one by one, each on its own root; a short window lets a whole page ask together. */
+const BATCH_WINDOW_MS = 50;
+
+/**
+ * The fit of one product card. Cards that ask within the same short window share one request
+ * (up to 100 products), so a page of results costs one call, not one per card.
+ */
+export function fitOf(itemId: number, vehicle: Vehicle): Promise<CardFit | null> {
+  const key = pathIds(vehicle).join(',');
+  if (!pending || pending.key !== key) {
+    const batch = { key, vehicle, waiters: new Map<number, ((fit: CardFit | null) => void)[]>() };
+    pending = batch;
+    setTimeout(() => void flush(batch), BATCH_WINDOW_MS);
+  }
+  const batch = pending;
+  return new Promise((resolve) => batch.waiters.set(itemId, [...(batch.waiters.get(itemId) ?? []), resolve]));
+}
+
+async function flush(batch: NonNullable<typeof pending>): Promise<void> {
+  if (pending === batch) pending = null;
+  const ids = [...batch.waiters.keys()];
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    const answers = await api.get<CardFit[]>('/item/public/buyer/car-model/universal/match-list', { itemIds: chunk, attributeValueIds: batch.key })
+      .catch(() => [] as CardFit[]);
+    const byId = new Map(answers.map((answer) => [answer.itemId, answer]));
+    for (const id of chunk) for (const resolve of batch.waiters.get(id) ?? []) resolve(byId.get(id) ?? null);
+  }
+}
