@@ -95,6 +95,9 @@ const FITMENT_COLUMNS = `item_id AS itemId, node_id AS nodeId, node_level AS nod
   engine_type AS engineType, location, note, quantity`;
 
 const CURRENCY: Record<MarketId, 'USD' | 'CAD'> = { us: 'USD', ca: 'CAD' };
+/** Where item ids come from in a statement whose ?1 is a JSON id list, or an SEO handle. */
+const BY_IDS = 'SELECT value FROM json_each(?1)';
+const BY_HANDLE = "SELECT target_id FROM seo WHERE url_handle = ?1 AND type = 'ITEM'";
 const PRICE_COLUMN: Record<MarketId, string> = { us: 'min_price_usd', ca: 'min_price_cad' };
 const STATUS_COLUMN: Record<MarketId, string> = { us: 'us_status', ca: 'ca_status' };
 
@@ -113,28 +116,53 @@ export function catalogRepository(db: D1Database) {
        (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) AS applications
      FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))`,
   ).bind(list);
-  const skuStatement = (list: string, market: MarketId) => db.prepare(
+  const skuStatement = (list: string, market: MarketId, source = BY_IDS) => db.prepare(
     `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color, s.available_total AS availableTotal,
        ?2 AS currency, p.discount_price AS discountPrice, p.original_price AS originalPrice
      FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
-     WHERE s.item_id IN (SELECT value FROM json_each(?1)) ORDER BY s.item_id, s.sort`,
+     WHERE s.item_id IN (${source}) ORDER BY s.item_id, s.sort`,
   ).bind(list, CURRENCY[market]);
+  const itemByHandleStatement = (handle: string) => db.prepare(
+    `SELECT ${ITEM_COLUMNS}, s.url_handle AS urlHandle, s.is_primary AS handleIsPrimary, s.active AS handleActive,
+       s.title AS seoTitle, s.description AS seoDescription,
+       (SELECT p.url_handle FROM seo p WHERE p.type = 'ITEM' AND p.target_id = i.id AND p.is_primary = 1 AND p.active = 1 LIMIT 1) AS primaryHandle,
+       (SELECT json_group_array(json_object('index', idx, 'isMain', json(CASE is_main WHEN 1 THEN 'true' ELSE 'false' END), 'mediaType', media_type, 'url', url, 'title', title, 'description', description))
+          FROM (SELECT * FROM item_image WHERE item_id = i.id ORDER BY idx)) AS imagesJson,
+       (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
+     FROM seo s JOIN item i ON i.id = s.target_id LEFT JOIN brand b ON b.id = i.brand_id
+     WHERE s.url_handle = ? AND s.type = 'ITEM'`,
+  ).bind(handle);
+  const readItemPageRow = (row: (ItemPageRow & { imagesJson: string; customsJson: string }) | null | undefined): ItemPageRow | null => {
+    if (!row) return null;
+    const { imagesJson, customsJson, ...item } = row;
+    return { ...item, images: JSON.parse(imagesJson), customs: JSON.parse(customsJson) };
+  };
+  const fitmentTableStatements = (param: string | number, page: number, size: number, source: string) => [
+    db.prepare(`SELECT count(*) AS total FROM fitment WHERE item_id IN (${source})`).bind(param),
+    db.prepare(
+      `SELECT m.year, mk.name AS make, md.name AS model,
+         COALESCE(f.sub_model, CASE WHEN n.level = 4 THEN n.text WHEN p.level = 4 THEN p.text END) AS subModel,
+         f.series, CASE WHEN n.level = 5 THEN n.text END AS engine, f.engine_code AS engineCode, f.engine_type AS engineType,
+         f.body_style AS bodyStyle, f.location, f.note, f.quantity
+       FROM fitment f JOIN vehicle_node n ON n.id = f.node_id LEFT JOIN vehicle_node p ON p.id = n.parent_id
+       JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
+       WHERE f.item_id IN (${source}) ORDER BY mk.name, md.name, m.year, subModel, engine, f.id LIMIT ?2 OFFSET ?3`,
+    ).bind(param, size, (page - 1) * size),
+  ];
   const repository = {
     /** The item behind an SEO handle (any handle, primary or not), with its images and specs. */
     async itemByHandle(handle: string): Promise<ItemPageRow | null> {
-      const row = await db.prepare(
-        `SELECT ${ITEM_COLUMNS}, s.url_handle AS urlHandle, s.is_primary AS handleIsPrimary, s.active AS handleActive,
-           s.title AS seoTitle, s.description AS seoDescription,
-           (SELECT p.url_handle FROM seo p WHERE p.type = 'ITEM' AND p.target_id = i.id AND p.is_primary = 1 AND p.active = 1 LIMIT 1) AS primaryHandle,
-           (SELECT json_group_array(json_object('index', idx, 'isMain', json(CASE is_main WHEN 1 THEN 'true' ELSE 'false' END), 'mediaType', media_type, 'url', url, 'title', title, 'description', description))
-              FROM (SELECT * FROM item_image WHERE item_id = i.id ORDER BY idx)) AS imagesJson,
-           (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
-         FROM seo s JOIN item i ON i.id = s.target_id LEFT JOIN brand b ON b.id = i.brand_id
-         WHERE s.url_handle = ? AND s.type = 'ITEM'`,
-      ).bind(handle).first<ItemPageRow & { imagesJson: string; customsJson: string }>();
+      return readItemPageRow(await itemByHandleStatement(handle).first());
+    },
+
+    /** The product page's catalog data by handle in one round trip: the item, its SKUs and a page of its fitment table. */
+    async productPage(handle: string, market: MarketId, tableSize: number) {
+      const [item, skus, total, rows] = await db.batch([
+        itemByHandleStatement(handle), skuStatement(handle, market, BY_HANDLE), ...fitmentTableStatements(handle, 1, tableSize, BY_HANDLE),
+      ]);
+      const row = readItemPageRow(item!.results[0] as (ItemPageRow & { imagesJson: string; customsJson: string }) | undefined);
       if (!row) return null;
-      const { imagesJson, customsJson, ...item } = row;
-      return { ...item, images: JSON.parse(imagesJson), customs: JSON.parse(customsJson) };
+      return { item: row, skus: skus!.results as SkuRow[], fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] } };
     },
 
     /** Items by id with their SKUs priced in the market's currency, in the order asked. */
@@ -151,6 +179,7 @@ export function catalogRepository(db: D1Database) {
         return item ? [{ ...item, skus: skusByItem.get(id) ?? [] }] : [];
       });
     },
+
 
     /**
      * Everything the product page needs from the catalog in three statements: the item (with
@@ -196,19 +225,7 @@ export function catalogRepository(db: D1Database) {
      * with the total and the item's fitment facts (null for an unknown item), in one round trip.
      */
     async fitmentTableOfItem(itemId: number, page: number, size: number) {
-      const [facts, total, rows] = await db.batch([
-        fitmentFactsStatement(idList([itemId])),
-        db.prepare('SELECT count(*) AS total FROM fitment WHERE item_id = ?').bind(itemId),
-        db.prepare(
-          `SELECT m.year, mk.name AS make, md.name AS model,
-             COALESCE(f.sub_model, CASE WHEN n.level = 4 THEN n.text WHEN p.level = 4 THEN p.text END) AS subModel,
-             f.series, CASE WHEN n.level = 5 THEN n.text END AS engine, f.engine_code AS engineCode, f.engine_type AS engineType,
-             f.body_style AS bodyStyle, f.location, f.note, f.quantity
-           FROM fitment f JOIN vehicle_node n ON n.id = f.node_id LEFT JOIN vehicle_node p ON p.id = n.parent_id
-           JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
-           WHERE f.item_id = ?1 ORDER BY mk.name, md.name, m.year, subModel, engine, f.id LIMIT ?2 OFFSET ?3`,
-        ).bind(itemId, size, (page - 1) * size),
-      ]);
+      const [facts, total, rows] = await db.batch([fitmentFactsStatement(idList([itemId])), ...fitmentTableStatements(idList([itemId]), page, size, BY_IDS)]);
       return {
         facts: (facts!.results[0] as ItemFitmentFacts | undefined) ?? null,
         total: (total!.results[0] as { total: number }).total,
