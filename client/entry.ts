@@ -1,5 +1,6 @@
 import { PAYMENT_WINDOW_NAME, STORAGE_KEY } from '../shared/browser-keys.ts';
 import { hydrateIslands } from './hydrate.ts';
+import { retryFailedImages } from './image-retry.ts';
 import { watchNavigation } from './state/loading.ts';
 
 const body = document.body.dataset;
@@ -78,6 +79,7 @@ function reportErrors(): void {
 
 if (!closePaymentWindow()) {
   reportErrors();
+  retryFailedImages();
   rememberRoute();
   resetReferralCart();
   syncUser();

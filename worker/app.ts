@@ -30,6 +30,8 @@ import { searchApi } from './routes/api/search.ts';
 import { makePages } from './routes/pages/make-pages.tsx';
 import { productPage } from './routes/pages/product-page.tsx';
 import { searchPage } from './routes/pages/search-page.tsx';
+import { categoriesPage } from './routes/pages/categories-page.tsx';
+import { catalogContentApi } from './routes/api/catalog-content.ts';
 import { trackingApi } from './routes/api/tracking.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
@@ -62,6 +64,8 @@ export function createApp() {
   app.route('/', makePages);
   app.route('/', productPage);
   app.route('/', searchPage);
+  app.route('/', categoriesPage);
+  app.route('/', catalogContentApi);
   app.route('/', shopPages);
   app.route('/', media);
 

@@ -157,12 +157,16 @@ export function catalogRepository(db: D1Database) {
 
     /** The product page's catalog data by handle in one round trip: the item, its SKUs and a page of its fitment table. */
     async productPage(handle: string, market: MarketId, tableSize: number) {
-      const [item, skus, total, rows] = await db.batch([
+      const [item, skus, total, rows, faqs] = await db.batch([
         itemByHandleStatement(handle), skuStatement(handle, market, BY_HANDLE), ...fitmentTableStatements(handle, 1, tableSize, BY_HANDLE),
+        db.prepare(`SELECT question, answer FROM item_faq WHERE item_id IN (${BY_HANDLE}) ORDER BY sort, id`).bind(handle),
       ]);
       const row = readItemPageRow(item!.results[0] as (ItemPageRow & { imagesJson: string; customsJson: string }) | undefined);
       if (!row) return null;
-      return { item: row, skus: skus!.results as SkuRow[], fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] } };
+      return {
+        item: row, skus: skus!.results as SkuRow[], faqs: faqs!.results as { question: string; answer: string }[],
+        fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] },
+      };
     },
 
     /** Items by id with their SKUs priced in the market's currency, in the order asked. */
@@ -232,7 +236,6 @@ export function catalogRepository(db: D1Database) {
         rows: rows!.results as FitmentTableRow[],
       };
     },
-
 
     /**
      * One page of the items of a category that are sold in the market and fit a vehicle (any of

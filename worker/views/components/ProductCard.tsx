@@ -12,7 +12,7 @@ export function ProductCard({ product }: { product: SearchRecord }) {
   return (
     <li className="product-card" data-item-id={product.itemId}>
       <a href={href}>
-        <img src={product.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="200" height="200" loading="lazy" />
+        <img src={product.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="200" height="200" loading="lazy" data-retry="" />
         <h3>{product.title}</h3>
       </a>
       <span className="product-card__meta">{[product.brandName, product.partNumber].filter(Boolean).join(' · ')}</span>

@@ -8,6 +8,9 @@ import { Island } from '../Island.tsx';
 export interface ProductView {
   item: ItemPageRow;
   skus: SkuRow[];
+  faqs: { question: string; answer: string }[];
+  /** The request's origin, for the absolute URLs of the structured data. */
+  origin: string;
   market: Market;
   soldHere: boolean;
   fitment: { total: number; rows: FitmentTableRow[] };
@@ -45,6 +48,21 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
   );
 }
 
+/** schema.org Product / Offer / AggregateRating, for search engines. */
+function StructuredData({ view }: { view: ProductView }) {
+  const { item, skus, market, origin } = view;
+  const sku = skus[0];
+  const status = market.id === 'ca' ? item.caStatus : item.usStatus;
+  const data = {
+    '@context': 'https://schema.org', '@type': 'Product', name: item.title, sku: sku?.partNumber, mpn: sku?.partNumber,
+    brand: { '@type': 'Brand', name: item.brandName }, image: item.images.map((image) => `${origin}${image.url}`), itemCondition: `https://schema.org/${item.itemCondition === 'New' ? 'New' : 'Refurbished'}Condition`,
+    ...(sku?.discountPrice != null && { offers: { '@type': 'Offer', price: (sku.discountPrice / 100).toFixed(2), priceCurrency: market.currency, url: `${origin}/product/${item.urlHandle}`,
+      availability: `https://schema.org/${view.soldHere && status !== 'SOLD_OUT' ? 'InStock' : 'OutOfStock'}` } }),
+    ...(item.reviewCount > 0 && item.reviewRating !== null && { aggregateRating: { '@type': 'AggregateRating', ratingValue: item.reviewRating, reviewCount: item.reviewCount } }),
+  };
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+}
+
 /** The product page: photos, price, stock, whether it fits, where it fits, specs. */
 export function ProductPage({ view }: { view: ProductView }) {
   const { item, skus, market } = view;
@@ -54,8 +72,8 @@ export function ProductPage({ view }: { view: ProductView }) {
   return (
     <article className="product" data-item-id={item.id}>
       <div className="product__gallery">
-        <img src={main?.url ?? '/static/parts/placeholder.svg'} alt={item.alt ?? item.title} width="270" height="270" />
-        <ul className="product__thumbs">{item.images.map((image) => <li key={image.index}><img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" /></li>)}</ul>
+        <img src={main?.url ?? '/static/parts/placeholder.svg'} alt={item.alt ?? item.title} width="270" height="270" data-retry="" />
+        <ul className="product__thumbs">{item.images.map((image) => <li key={image.index}><img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" data-retry="" /></li>)}</ul>
       </div>
       <div className="product__summary">
         <h1>{item.title}</h1>
@@ -73,6 +91,13 @@ export function ProductPage({ view }: { view: ProductView }) {
         {item.detailContent && <p>{item.detailContent}</p>}
       </section>
       <FitmentTable fitment={view.fitment} />
+      {view.faqs.length > 0 && (
+        <section className="product-faq" aria-labelledby="faq">
+          <h2 id="faq">Questions and answers</h2>
+          {view.faqs.map((faq) => <details key={faq.question}><summary>{faq.question}</summary><p>{faq.answer}</p></details>)}
+        </section>
+      )}
+      <StructuredData view={view} />
     </article>
   );
 }
