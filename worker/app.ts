@@ -26,6 +26,7 @@ import { newsletter } from './routes/api/newsletter.ts';
 import { fitmentApi } from './routes/api/fitment.ts';
 import { devPages } from './routes/dev.tsx';
 import { vehiclesApi } from './routes/api/vehicles.ts';
+import { reviewsApi } from './routes/api/reviews.ts';
 import { searchApi } from './routes/api/search.ts';
 import { makePages } from './routes/pages/make-pages.tsx';
 import { productPage } from './routes/pages/product-page.tsx';
@@ -54,6 +55,7 @@ export function createApp() {
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
+  app.route('/', reviewsApi);
   app.route('/', searchApi);
   app.route('/', trackingApi);
   app.route('/', devPages);
