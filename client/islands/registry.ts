@@ -16,6 +16,8 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   GarageList: () => import('./GarageList.tsx'),
   FitmentBadge: () => import('./FitmentBadge.tsx'),
   CardFitment: () => import('./CardFitment.tsx'),
+  RecentlyViewed: () => import('./RecentlyViewed.tsx'),
+  ReviewForm: () => import('./ReviewForm.tsx'),
   SubscribeModal: () => import('./SubscribeModal.tsx'),
   NewsletterForm: () => import('./NewsletterForm.tsx'),
 };

@@ -48,3 +48,28 @@ describe('product page in the browser', () => {
     await context.close();
   });
 });
+
+describe('reviews and recently viewed', () => {
+  it('sends a review for moderation, refusing links first, and remembers viewed products', async () => {
+    const { context, page, errors } = await openPage(browser, 1440);
+    await page.goto(`${us}/product/${handle}`);
+    await page.locator('.review-write summary').click();
+    const form = page.locator('[data-form="review"]');
+    await form.locator('input[name="title"]').fill('Great fit, see www.example.com');
+    await form.locator('textarea[name="content"]').fill('Fitted my truck in twenty minutes.');
+    await form.locator('input[name="name"]').fill('Dana');
+    await form.locator('button[type="submit"]').click();
+    expect(await form.locator('[role="alert"]').textContent()).toBe('Privacy information is not allowed in the reviews content and title');
+    await form.locator('input[name="title"]').fill('Great fit');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('[data-review-state="sent"]').waitFor();
+
+    const [others] = await wranglerJson<{ results: { handle: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command',
+      `SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND url_handle <> '${handle}' LIMIT 1`]);
+    await page.goto(`${us}/product/${others!.results[0]!.handle}`);
+    await page.locator('.recently-viewed [data-viewed]').first().waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('recently-viewed') ?? '[]').length)).toBe(2);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+});

@@ -70,6 +70,18 @@ export interface ItemFitmentFacts {
   applications: number;
 }
 
+/** A published review as the product page shows it. */
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  title: string;
+  content: string;
+  name: string;
+  vehicle: string | null;
+  verifiedPurchase: number;
+  createdAt: number;
+}
+
 /** One row of the §3 fitment table: the vehicle and the application's qualifiers. */
 export interface FitmentTableRow {
   year: number;
@@ -157,14 +169,16 @@ export function catalogRepository(db: D1Database) {
 
     /** The product page's catalog data by handle in one round trip: the item, its SKUs and a page of its fitment table. */
     async productPage(handle: string, market: MarketId, tableSize: number) {
-      const [item, skus, total, rows, faqs] = await db.batch([
+      const [item, skus, total, rows, faqs, reviews] = await db.batch([
         itemByHandleStatement(handle), skuStatement(handle, market, BY_HANDLE), ...fitmentTableStatements(handle, 1, tableSize, BY_HANDLE),
         db.prepare(`SELECT question, answer FROM item_faq WHERE item_id IN (${BY_HANDLE}) ORDER BY sort, id`).bind(handle),
+        db.prepare(`SELECT id, rating, title, content, name, vehicle, verified_purchase AS verifiedPurchase, created_at AS createdAt FROM review
+                    WHERE item_id IN (${BY_HANDLE}) AND status = 'PUBLISHED' ORDER BY helpful_count DESC, created_at DESC LIMIT 5`).bind(handle),
       ]);
       const row = readItemPageRow(item!.results[0] as (ItemPageRow & { imagesJson: string; customsJson: string }) | undefined);
       if (!row) return null;
       return {
-        item: row, skus: skus!.results as SkuRow[], faqs: faqs!.results as { question: string; answer: string }[],
+        item: row, skus: skus!.results as SkuRow[], faqs: faqs!.results as { question: string; answer: string }[], reviews: reviews!.results as ReviewRow[],
         fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] },
       };
     },

@@ -1,14 +1,17 @@
 import FitmentBadge from '../../../client/islands/FitmentBadge.tsx';
-import { PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
+import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
+import ReviewForm from '../../../client/islands/ReviewForm.tsx';
+import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import type { FitmentTableRow, ItemPageRow, SkuRow } from '../../db/catalog-repository.ts';
+import type { FitmentTableRow, ItemPageRow, ReviewRow, SkuRow } from '../../db/catalog-repository.ts';
 import { Island } from '../Island.tsx';
 
 export interface ProductView {
   item: ItemPageRow;
   skus: SkuRow[];
   faqs: { question: string; answer: string }[];
+  reviews: ReviewRow[];
   /** The request's origin, for the absolute URLs of the structured data. */
   origin: string;
   market: Market;
@@ -44,6 +47,26 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
         </tbody>
       </table>
       {fitment.total > fitment.rows.length && <p>{`Showing the first ${fitment.rows.length}.`}</p>}
+    </section>
+  );
+}
+
+function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] }) {
+  const rating = item.reviewCount > 0 && item.reviewRating !== null ? item.reviewRating : DEFAULT_RATING;
+  return (
+    <section className="product-reviews" aria-labelledby="reviews">
+      <h2 id="reviews">Reviews</h2>
+      <p data-rating={rating}>{item.reviewCount > 0 ? `★ ${rating.toFixed(1)} from ${item.reviewCount} review${item.reviewCount === 1 ? '' : 's'}` : 'No reviews yet. Be the first to review this part.'}</p>
+      <ul className="review-list">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <strong>{`${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.title}`}</strong>
+            <p>{review.content}</p>
+            <small>{[review.name, review.vehicle, review.verifiedPurchase ? 'Verified purchase' : null].filter(Boolean).join(' · ')}</small>
+          </li>
+        ))}
+      </ul>
+      <details className="review-write"><summary>Write a review</summary><Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} /></details>
     </section>
   );
 }
@@ -97,6 +120,8 @@ export function ProductPage({ view }: { view: ProductView }) {
           {view.faqs.map((faq) => <details key={faq.question}><summary>{faq.question}</summary><p>{faq.answer}</p></details>)}
         </section>
       )}
+      <Reviews item={item} reviews={view.reviews} />
+      <Island name="RecentlyViewed" component={RecentlyViewed} props={{ current: { itemId: item.id, title: item.title, urlHandle: item.urlHandle, imageUrl: main?.url ?? null, reviewRating: item.reviewRating } }} />
       <StructuredData view={view} />
     </article>
   );
