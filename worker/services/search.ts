@@ -23,24 +23,13 @@ export interface SearchQuery {
   sort?: SortValue;
 }
 
-/** One product on the results page. */
-export interface SearchRecord {
-  itemId: number;
-  title: string;
-  urlHandle: string | null;
-  imageUrl: string | null;
-  brandName: string | null;
-  partNumber: string | null;
-  discountPrice: number | null;
-  originalPrice: number | null;
+/** One product on the results page: the row with its flags as booleans and the market's currency. */
+export type SearchRecord = Omit<SearchRow, 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
   currency: 'USD' | 'CAD';
-  status: string;
-  reviewRating: number | null;
-  reviewCount: number;
   vehicleUniversal: boolean;
   nonVehicle: boolean;
   fits: boolean | null;
-}
+};
 
 /** The answer of a search: one page, the total and the facets. */
 export interface SearchAnswer {
