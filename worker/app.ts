@@ -33,6 +33,7 @@ import { productPage } from './routes/pages/product-page.tsx';
 import { searchPage } from './routes/pages/search-page.tsx';
 import { categoriesPage } from './routes/pages/categories-page.tsx';
 import { catalogContentApi } from './routes/api/catalog-content.ts';
+import { suggestApi } from './routes/api/suggest.ts';
 import { trackingApi } from './routes/api/tracking.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
@@ -68,6 +69,7 @@ export function createApp() {
   app.route('/', searchPage);
   app.route('/', categoriesPage);
   app.route('/', catalogContentApi);
+  app.route('/', suggestApi);
   app.route('/', shopPages);
   app.route('/', media);
 

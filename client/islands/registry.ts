@@ -18,6 +18,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   CardFitment: () => import('./CardFitment.tsx'),
   RecentlyViewed: () => import('./RecentlyViewed.tsx'),
   ReviewForm: () => import('./ReviewForm.tsx'),
+  SearchBox: () => import('./SearchBox.tsx'),
   SubscribeModal: () => import('./SubscribeModal.tsx'),
   NewsletterForm: () => import('./NewsletterForm.tsx'),
 };

@@ -8,6 +8,24 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
+describe('typeahead', () => {
+  it('suggests as the shopper types, after a pause, and goes to the suggestion', async () => {
+    const { context, page } = await openPage(browser, 1440);
+    let calls = 0;
+    page.on('request', (request) => { if (request.url().includes('top-search-box')) calls++; });
+    await page.goto(us);
+    await page.locator('#search-desktop').pressSequentially('brake pad', { delay: 40 });
+    const list = page.locator('[data-header="desktop"] [data-suggestions]');
+    await list.waitFor();
+    expect(calls, 'requests after pauses, not one per key').toBeLessThanOrEqual(2);
+    const first = list.locator('a').first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await page.waitForURL(`${us}${href}`);
+    await context.close();
+  });
+});
+
 describe('searching with a vehicle', () => {
   it('searches from the header with the chosen vehicle, and cards say which parts fit', async () => {
     const { context, page, errors } = await openPage(browser, 1440);

@@ -1,4 +1,5 @@
 import HeaderVehicle from '../../../client/islands/HeaderVehicle.tsx';
+import SearchBox from '../../../client/islands/SearchBox.tsx';
 import { Island } from '../Island.tsx';
 import { SocialLinks } from './Icons.tsx';
 import type { Shell } from './shell.ts';
@@ -8,13 +9,7 @@ function navLinks(shell: Shell) {
 }
 
 function SearchForm({ id }: { id: string }) {
-  return (
-    <form className="search-form" action="/search" method="get" role="search">
-      <label htmlFor={id} className="visually-hidden">Search parts</label>
-      <input id={id} name="keyword" type="search" maxLength={200} placeholder="Search by part name, part number or brand" autoComplete="off" />
-      <button type="submit">Search</button>
-    </form>
-  );
+  return <Island name="SearchBox" component={SearchBox} props={{ id }} />;
 }
 
 /** Desktop header (above 960 px) and mobile header (960 px or less); CSS shows one. */

@@ -1,0 +1,34 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { US_HOST, api } from './helpers.ts';
+import { loadCatalogFixture } from './catalog-fixture.ts';
+
+type Suggestion = { kind: string; text: string; href: string };
+const suggest = (keyword: string) => api<Suggestion[]>(`${US_HOST}/item/public/buyer/associative/top-search-box?keyword=${encodeURIComponent(keyword)}`);
+
+beforeAll(loadCatalogFixture);
+
+describe('typeahead', () => {
+  it('suggests categories and products as the words are typed', async () => {
+    const { body } = await suggest('brak');
+    expect(body.data.some((s) => s.kind === 'category' && s.text.startsWith('Brak'))).toBe(true);
+    expect(body.data.some((s) => s.kind === 'item' && /brake/i.test(s.text) && s.href.startsWith('/product/'))).toBe(true);
+  });
+
+  it('suggests a part number from its first characters', async () => {
+    const sku = await env.DB.prepare('SELECT part_number FROM sku ORDER BY id LIMIT 1').first<{ part_number: string }>();
+    const { body } = await suggest(sku!.part_number.slice(0, 8).toLowerCase());
+    expect(body.data.filter((s) => s.kind === 'partNumber').map((s) => s.text)).toContain(sku!.part_number);
+  });
+
+  it('answers nothing for one letter or only symbols, and refuses an oversized query', async () => {
+    expect((await suggest('b')).body.data).toEqual([]);
+    expect((await suggest('"*(NEAR')).body.data).toEqual([]);
+    expect((await suggest('x'.repeat(500))).status).toBe(400);
+  });
+
+  it('lists popular searches', async () => {
+    const { body } = await api<string[]>(`${US_HOST}/search/public/suggestion/hot-words/list`);
+    expect(body.data).toContain('brake pads');
+  });
+});
