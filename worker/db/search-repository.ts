@@ -76,8 +76,12 @@ class Binder {
 
 type Unfiltered = 'category' | 'brand' | 'price';
 
-/** The CTEs and WHERE clause shared by the three statements, leaving out one facet's own filter. */
-function filtered(criteria: SearchCriteria, b: Binder, omit?: Unfiltered): { ctes: string; where: string } {
+/**
+ * The CTEs, FROM and WHERE clauses shared by the three statements, leaving out one facet's own
+ * filter. With a keyword the statements start from the matching items (joined to item by its
+ * key), never from a scan of the whole catalog.
+ */
+function filtered(criteria: SearchCriteria, b: Binder, omit?: Unfiltered): { ctes: string; from: string; where: string } {
   const statuses = criteria.soldOut ? `'ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT'` : `'ON_SHELVES', 'UNDER_STOCK'`;
   const ctes: string[] = [];
   const where = [`i.${STATUS_COLUMN[criteria.market]} IN (${statuses})`];
@@ -86,7 +90,7 @@ function filtered(criteria: SearchCriteria, b: Binder, omit?: Unfiltered): { cte
     ctes.push(`hits AS (SELECT rowid AS id, bm25(item_search, 10.0, 8.0, 3.0, 2.0) AS score FROM item_search WHERE item_search MATCH ${b.ref('match', criteria.match)})`);
     // The unique index is case-sensitive: the usual spellings are looked up through it.
     ctes.push(`exact AS (SELECT DISTINCT item_id AS id FROM sku WHERE part_number IN (${text}, upper(${text}), lower(${text})))`);
-    where.push('(i.id IN (SELECT id FROM hits) OR i.id IN (SELECT id FROM exact))');
+    ctes.push('cand AS MATERIALIZED (SELECT id, min(score) AS score FROM (SELECT id, score FROM hits UNION ALL SELECT id, -1e9 AS score FROM exact) GROUP BY id)');
   }
   if (criteria.vehicleNodeIds) {
     ctes.push(`fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (SELECT value FROM json_each(${b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))})))`);
@@ -100,7 +104,8 @@ function filtered(criteria: SearchCriteria, b: Binder, omit?: Unfiltered): { cte
     where.push(`i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`);
   }
   if (omit !== 'price') where.push(...priceConditions(criteria, b));
-  return { ctes: ctes.length ? `WITH ${ctes.join(', ')} ` : '', where: where.join(' AND ') };
+  const keyword = criteria.match !== null && criteria.partNumber !== null;
+  return { ctes: ctes.length ? `WITH ${ctes.join(', ')} ` : '', from: keyword ? 'cand h JOIN item i ON i.id = h.id' : 'item i', where: where.join(' AND ') };
 }
 
 function priceConditions(criteria: SearchCriteria, b: Binder): string[] {
@@ -125,12 +130,12 @@ export function searchRepository(db: D1Database) {
   /** The page of results, ranked: exact part number, then fitting parts, then the chosen order. */
   function pageStatement(criteria: SearchCriteria): D1PreparedStatement {
     const b = new Binder();
-    const { ctes, where } = filtered(criteria, b);
+    const { ctes, from, where } = filtered(criteria, b);
     const price = `i.${PRICE_COLUMN[criteria.market]}`;
     const currency = b.ref('currency', CURRENCY[criteria.market]);
     const keyword = criteria.match !== null && criteria.partNumber !== null;
     const part = keyword ? b.ref('part', criteria.partNumber) : null;
-    const exact = keyword ? 'i.id IN (SELECT id FROM exact) DESC, ' : '';
+    const exact = keyword ? 'h.score = -1e9 DESC, ' : '';
     const fits = criteria.vehicleNodeIds
       ? 'CASE WHEN i.non_vehicle = 1 THEN NULL WHEN i.vehicle_universal = 1 OR i.id IN (SELECT id FROM fit) THEN 1 ELSE 0 END'
       : 'NULL';
@@ -142,7 +147,7 @@ export function searchRepository(db: D1Database) {
         (SELECT url FROM item_image m WHERE m.item_id = i.id AND m.media_type = 'IMAGE' ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
         (SELECT s.part_number FROM sku s WHERE s.item_id = i.id ORDER BY ${part ? `s.part_number IN (${part}, upper(${part}), lower(${part})) DESC, ` : ''}s.sort, s.id LIMIT 1) AS partNumber,
         (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id AND p.currency = ${currency} WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1) AS originalPrice
-      FROM item i LEFT JOIN brand b ON b.id = i.brand_id${keyword ? ' LEFT JOIN hits h ON h.id = i.id' : ''}
+      FROM ${from} LEFT JOIN brand b ON b.id = i.brand_id
       WHERE ${where}
       ORDER BY ${exact}${criteria.vehicleNodeIds ? `coalesce(${fits}, 0) DESC, ` : ''} ${relevance}${ORDER_BY[criteria.order](price)}, i.sales DESC, i.id
       LIMIT ${b.ref('limit', criteria.limit)} OFFSET ${b.ref('offset', criteria.offset)}`;
@@ -152,11 +157,11 @@ export function searchRepository(db: D1Database) {
   /** The total under every filter and the price range without the price filter. */
   function totalStatement(criteria: SearchCriteria): D1PreparedStatement {
     const b = new Binder();
-    const { ctes, where } = filtered(criteria, b, 'price');
+    const { ctes, from, where } = filtered(criteria, b, 'price');
     const price = `i.${PRICE_COLUMN[criteria.market]}`;
     const inRange = priceConditions(criteria, b);
     const counted = inRange.length ? `sum(CASE WHEN ${inRange.join(' AND ')} THEN 1 ELSE 0 END)` : 'count(*)';
-    return db.prepare(`${ctes}SELECT coalesce(${counted}, 0) AS total, min(${price}) AS minPrice, max(${price}) AS maxPrice FROM item i WHERE ${where}`)
+    return db.prepare(`${ctes}SELECT coalesce(${counted}, 0) AS total, min(${price}) AS minPrice, max(${price}) AS maxPrice FROM ${from} WHERE ${where}`)
       .bind(...b.values);
   }
 
@@ -166,10 +171,10 @@ export function searchRepository(db: D1Database) {
     const byCategory = filtered(criteria, b, 'category');
     const byBrand = filtered(criteria, b, 'brand');
     // Both halves share CTE names and bound values; one WITH clause serves the two.
-    const sql = `${byCategory.ctes}SELECT 'category' AS kind, c.id, c.name, count(*) AS count FROM item i JOIN category c ON c.id = i.back_category_id
+    const sql = `${byCategory.ctes}SELECT 'category' AS kind, c.id, c.name, count(*) AS count FROM ${byCategory.from} JOIN category c ON c.id = i.back_category_id
         WHERE ${byCategory.where} GROUP BY c.id
       UNION ALL
-      SELECT 'brand' AS kind, br.id, br.name, count(*) AS count FROM item i JOIN brand br ON br.id = i.brand_id
+      SELECT 'brand' AS kind, br.id, br.name, count(*) AS count FROM ${byBrand.from} JOIN brand br ON br.id = i.brand_id
         WHERE ${byBrand.where} GROUP BY br.id
       ORDER BY kind, count DESC, name`;
     return db.prepare(sql).bind(...b.values);

@@ -13,9 +13,10 @@ export function suggestRepository(db: D1Database) {
       const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const [items, categories, parts] = await db.batch([
         db.prepare(
-          `SELECT i.title AS text, s.url_handle AS handle FROM item_search f JOIN item i ON i.id = f.rowid
-           JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
-           WHERE item_search MATCH ?1 AND i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.sales DESC LIMIT ?2`,
+          // The first few hundred matches are ranked by sales: the cost stays flat however common the prefix.
+          `SELECT i.title AS text, s.url_handle AS handle FROM (SELECT rowid AS id FROM item_search WHERE item_search MATCH ?1 LIMIT 300) f
+           JOIN item i ON i.id = f.id JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
+           WHERE i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.sales DESC LIMIT ?2`,
         ).bind(match, limit),
         db.prepare(`SELECT DISTINCT name AS text, id FROM category WHERE kind = 'BACK' AND name LIKE ?1 ESCAPE '\\' ORDER BY depth, name LIMIT 3`).bind(like),
         db.prepare(
