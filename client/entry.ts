@@ -85,6 +85,7 @@ if (!closePaymentWindow()) {
   syncUser();
   searchWithVehicle();
   watchNavigation();
-  void hydrateIslands();
+  // Marks the page as interactive once every island has hydrated (browser tests wait for it).
+  void hydrateIslands().then(() => { document.documentElement.dataset.hydrated = 'true'; });
   loadMarketingScript();
 }

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, hydrated } from './browser.ts';
 import { emailedToken, registerMember, signIn } from './members.ts';
 
 const us = inject('shopUs');
@@ -15,6 +15,7 @@ describe('a member’s account in the browser', () => {
     const email = `journey-${Date.now()}@example.com`;
     const { context, page, errors } = await openPage(browser, 1440);
     await page.goto(`${us}/createAccount`);
+    await hydrated(page);
     await page.fill('[data-form="create-account"] input[name="email"]', email);
     await page.fill('[data-form="create-account"] input[name="password"]', 'fits my truck 2024');
     await page.click('[data-form="create-account"] button[type="submit"]');
@@ -28,6 +29,7 @@ describe('a member’s account in the browser', () => {
 
     await page.goto(`${us}/myAccount?type=orderHistory`);
     await page.waitForURL(/\/login\?callBackPath=%2FmyAccount/);
+    await hydrated(page);
     await page.fill('[data-form="login"] input[name="email"]', email);
     await page.fill('[data-form="login"] input[name="password"]', 'wrong password here');
     await page.click('[data-form="login"] button[type="submit"]');
@@ -39,6 +41,7 @@ describe('a member’s account in the browser', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(email);
 
     await page.goto(`${us}/myAccount`);
+    await hydrated(page);
     const form = page.locator('[data-form="address"]');
     await form.locator('input[name="firstName"]').fill('Dana');
     await form.locator('input[name="lastName"]').fill('Reyes');

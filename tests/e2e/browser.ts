@@ -25,3 +25,8 @@ export async function openPage(browser: Browser, width: number, options: { clipb
   });
   return { context, page, errors };
 }
+
+/** Waits until the page's islands have hydrated, so clicks and typing reach React, not static HTML. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, hydrated } from './browser.ts';
 
 const us = inject('shopUs');
 const SUBSCRIBE = '**/account/public/buyer/subscribe';
@@ -23,7 +23,7 @@ async function openForm(width: number, footer: 'desktop' | 'mobile'): Promise<Fo
   const { context, page, errors } = await openPage(browser, width);
   await page.goto(us);
   // Typing before the island hydrates would go to the static HTML.
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const form = page.locator(`[data-footer="${footer}"] form[data-newsletter-form="footer"]`);
   return { context, page, errors, form };
 }

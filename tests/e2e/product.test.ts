@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { wranglerJson } from '../../scripts/lib/wrangler.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, hydrated } from './browser.ts';
 
 const us = inject('shopUs');
 const ca = inject('shopCa');
@@ -53,6 +53,7 @@ describe('reviews and recently viewed', () => {
   it('sends a review for moderation, refusing links first, and remembers viewed products', async () => {
     const { context, page, errors } = await openPage(browser, 1440);
     await page.goto(`${us}/product/${handle}`);
+    await hydrated(page);
     await page.locator('.review-write summary').click();
     const form = page.locator('[data-form="review"]');
     await form.locator('input[name="title"]').fill('Great fit, see www.example.com');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, hydrated } from './browser.ts';
 
 const us = inject('shopUs');
 let browser: Browser;
@@ -14,6 +14,7 @@ describe('typeahead', () => {
     let calls = 0;
     page.on('request', (request) => { if (request.url().includes('top-search-box')) calls++; });
     await page.goto(us);
+    await hydrated(page);
     await page.locator('#search-desktop').pressSequentially('brake pad', { delay: 40 });
     const list = page.locator('[data-header="desktop"] [data-suggestions]');
     await list.waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, hydrated } from './browser.ts';
 
 const us = inject('shopUs');
 const ca = inject('shopCa');
@@ -74,6 +74,7 @@ describe('footer interactions', () => {
   it("copies the phone number and says 'Copy success', then the notice closes", async () => {
     const { context, page, errors } = await openPage(browser, 1440, { clipboard: true });
     await page.goto(us);
+    await hydrated(page);
     await page.locator('[data-footer="desktop"] button[aria-label="Copy phone number"]').click();
     const notice = page.locator('.notice', { hasText: 'Copy success' });
     await notice.waitFor({ state: 'visible', timeout: 10_000 });
@@ -134,6 +135,7 @@ describe('hydration', () => {
       for (const width of [375, 1440]) {
         const { context, page, errors } = await openPage(browser, width);
         await page.goto(`${origin}/page/return-policy`);
+        await hydrated(page);
         await page.waitForLoadState('networkidle');
         expect(errors, `${origin} ${width}`).toEqual([]);
         await context.close();
@@ -153,7 +155,7 @@ describe('hydration', () => {
   it('shows the loading indicator while leaving for another page', async () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(us);
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     // The bar's state is recorded in sessionStorage, which survives the navigation it precedes.
     await page.evaluate(() => {
       const bar = document.querySelector('.loading-bar')!;
