@@ -1,20 +1,12 @@
 import { useState } from 'react';
+import type { AddressFields } from '../../shared/address.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { regionsFor } from '../../shared/regions.ts';
 import { api } from '../api.ts';
 import { Field, FormError, useSubmit } from './form-kit.tsx';
 
-export interface SavedAddress {
+export interface SavedAddress extends AddressFields {
   id: number;
-  market: MarketId;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  regionCode: string;
-  postalCode: string;
   isDefault: boolean;
 }
 

@@ -1,5 +1,7 @@
 /** Account, identity, address, link and newsletter queries. The only place with their SQL. */
 
+import type { AddressFields } from '../../shared/address.ts';
+
 export interface AccountRow {
   id: number;
   email: string;
@@ -17,22 +19,13 @@ export interface AccountRow {
   market: string;
 }
 
-export interface AddressRow {
+export interface AddressRow extends AddressFields {
   id: number;
   accountId: number;
-  market: 'us' | 'ca';
-  firstName: string;
-  lastName: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  regionCode: string;
-  postalCode: string;
   isDefault: number;
 }
 
-export type AddressInput = Omit<AddressRow, 'id' | 'accountId' | 'isDefault'> & { isDefault: boolean };
+export type AddressInput = AddressFields & { isDefault: boolean };
 
 const ACCOUNT_COLUMNS = `id, email, password_hash AS passwordHash, email_verified AS emailVerified, client_type AS clientType,
   zip_code AS zipCode, default_garage AS defaultGarage, use_first_discount AS useFirstDiscount, subscribed,

@@ -1,14 +1,8 @@
 /** Review queries: published lists, aggregates, drafts and moderation. The only place with their SQL. */
 
 /** A review as shown to shoppers. */
-export interface ReviewRow {
+export interface ReviewRow extends ReviewWrite {
   id: number;
-  itemId: number;
-  rating: number;
-  title: string;
-  content: string;
-  name: string;
-  vehicle: string | null;
   verifiedPurchase: boolean;
   helpfulCount: number;
   createdAt: number;
