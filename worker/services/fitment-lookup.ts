@@ -29,7 +29,7 @@ export async function lookupFitment(db: D1Database, vehicle: VehicleChoice | nul
 const VEHICLE_CHAINS = new Set(['1,2,3', '1,2,3,4', '1,2,3,4,5', '1,2,3,5']);
 
 /** A chosen vehicle with the ids of its whole path, year first. */
-export type VehiclePath = VehicleChoice & { nodeIds: number[] };
+export type VehiclePath = VehicleChoice & { nodeIds: number[]; /** 'Year Make Model', as the badges say it. */ name: string };
 
 /** The vehicle a saved attributeValueId (its deepest node) stands for; null when unknown or not a model year, trim or engine. */
 export async function vehiclePath(db: D1Database, attributeValueId: number): Promise<VehiclePath | null> {
@@ -43,6 +43,7 @@ export async function vehiclePath(db: D1Database, attributeValueId: number): Pro
     ...(trimNodeId !== undefined && { trimNodeId }),
     ...(engineNodeId !== undefined && { engineNodeId }),
     nodeIds: path.map((node) => node.id),
+    name: path.filter((node) => node.level <= 3).map((node) => node.text).join(' '),
   };
 }
 

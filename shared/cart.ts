@@ -1,0 +1,71 @@
+/** The cart's words (§3 Cart, §4 Cart): item types, unusable statuses, the identity key, grouping. */
+
+export const CART_ITEM_TYPES = ['NORMAL', 'TRADE_IN'] as const;
+export type CartItemType = (typeof CART_ITEM_TYPES)[number];
+
+/** An item in one of these statuses stays in the cart but cannot be bought (§4). */
+export const UNUSABLE_STATUSES = ['OFF_SHELVES', 'DRAFT', 'SOLD_OUT'] as const;
+
+/** The most of one line a shopper can buy at once: more is a typing slip, not an order. */
+export const MAX_LINE_QUANTITY = 99;
+/** The most lines one cart holds; also one fitment lookup's worth of items. */
+export const MAX_CART_LINES = 100;
+/** The update actions of §7. */
+export const CART_ACTIONS = ['UPDATE', 'DELETE'] as const;
+
+export const CART_MSG = {
+  notFound: 'This cart could not be found. It may belong to another shopper; a new cart has been started.',
+  unknownSku: 'This part could not be found.',
+  notSoldHere: 'This part is not sold in your country.',
+  soldOut: 'This part is sold out.',
+  unavailable: 'This part is no longer available.',
+  onlyLeft: (left: number) => `Only ${left} left in stock.`,
+  lineLimit: `A cart holds at most ${MAX_CART_LINES} different parts.`,
+  quantity: `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`,
+  updateQuantity: `must be a whole number from 0 to ${MAX_LINE_QUANTITY}`,
+  bundleGone: 'This bundle is no longer available.',
+  addOnNeedsThreshold: 'This add-on price needs a qualifying purchase in your cart.',
+  notInCart: 'This part is not in your cart.',
+} as const;
+
+/** What identifies a line (§3): skuId + itemType (default NORMAL) + bundleId. */
+export interface CartItemIdentity {
+  skuId: number;
+  itemType?: CartItemType | null;
+  bundleId?: number | string | null;
+}
+
+/** The identity key of a line as one string, e.g. `1042:NORMAL:` or `77:NORMAL:5`. */
+export function cartItemKey(item: CartItemIdentity): string {
+  return `${item.skuId}:${item.itemType ?? 'NORMAL'}:${item.bundleId ?? ''}`;
+}
+
+/** Whether a status makes the line unusable (§4). */
+export function isUnusable(status: string): boolean {
+  return (UNUSABLE_STATUSES as readonly string[]).includes(status) || status === 'DELETED';
+}
+
+export interface CartGroups<T> {
+  regular: T[];
+  tradeIn: T[];
+  bundles: { bundleId: string; items: T[] }[];
+  unusable: T[];
+}
+
+/**
+ * Sorts lines into the §4 groups: unusable first claims any line whose status forbids buying;
+ * the rest go to bundles (by bundleId, in first-seen order), trade-in add-ons, or regular.
+ */
+export function groupCartItems<T extends { itemType: CartItemType; bundleId: string | null; status: string }>(items: readonly T[]): CartGroups<T> {
+  const groups: CartGroups<T> = { regular: [], tradeIn: [], bundles: [], unusable: [] };
+  for (const item of items) {
+    if (isUnusable(item.status)) groups.unusable.push(item);
+    else if (item.bundleId) {
+      const bundle = groups.bundles.find((group) => group.bundleId === item.bundleId);
+      if (bundle) bundle.items.push(item);
+      else groups.bundles.push({ bundleId: item.bundleId, items: [item] });
+    } else if (item.itemType === 'TRADE_IN') groups.tradeIn.push(item);
+    else groups.regular.push(item);
+  }
+  return groups;
+}

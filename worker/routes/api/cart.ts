@@ -1,0 +1,73 @@
+import { Hono, type Context } from 'hono';
+import { COOKIE } from '../../../shared/constants.ts';
+import { ok } from '../../../shared/envelope.ts';
+import type { AppEnv } from '../../env.ts';
+import { readCookie, writeCookie } from '../../middleware/cookies.ts';
+import type { CartRow } from '../../db/cart-repository.ts';
+import { addToCart, removeFromCart, updateCart, type CartError } from '../../services/cart.ts';
+import { findCart, openCart, type CartCredentials } from '../../services/cart-access.ts';
+import { priceCartView } from '../../services/cart-pricing.ts';
+import { cartLines } from '../../services/cart-view.ts';
+import { addBody, cartAnswer, getQuery, updateBody } from './cart-schemas.ts';
+import { endpoint, readBody, readQuery } from './contract.ts';
+
+const CART_COOKIE_SECONDS = 365 * 86_400;
+/** Non-browser clients send the token they were given in this header; browsers send the cookie. */
+export const CART_TOKEN_HEADER = 'x-cart-token';
+
+const add = endpoint({ method: 'post', path: '/order/public/buyer/cart/v2', tag: 'cart',
+  summary: 'Add parts to the cart (quantities add up per skuId + itemType + bundleId), starting a cart when there is none; answers the cart with a per-part error for anything that could not be added in full',
+  body: addBody, response: cartAnswer });
+const update = endpoint({ method: 'put', path: '/order/public/buyer/cart/v2', tag: 'cart',
+  summary: 'Change the cart: action UPDATE sets quantities (0 removes the line), DELETE removes the lines; answers the cart and errors[].error',
+  body: updateBody, response: cartAnswer });
+const get = endpoint({ method: 'get', path: '/order/public/buyer/cart/v2', tag: 'cart',
+  summary: "The cart by cartUUID (and its token) or the member's cart, checked against the current vehicle (attributeValueId); without a cart id and token the cart is empty (cartUUID null)",
+  query: getQuery, response: cartAnswer });
+
+function credentials(c: Context<AppEnv>, cartUUID: string | null | undefined): CartCredentials {
+  return {
+    cartUUID: cartUUID ?? readCookie(c, COOKIE.cartId) ?? null,
+    token: c.req.header(CART_TOKEN_HEADER) ?? readCookie(c, COOKIE.cart) ?? null,
+    accountId: c.var.member?.accountId ?? null,
+  };
+}
+
+/** Keeps the browser's cookies pointing at the cart it now has. */
+function remember(c: Context<AppEnv>, cart: CartRow | null, issuedToken?: string) {
+  if (!cart) return;
+  if (readCookie(c, COOKIE.cartId) !== cart.uuid) writeCookie(c, COOKIE.cartId, cart.uuid, CART_COOKIE_SECONDS);
+  if (issuedToken) writeCookie(c, COOKIE.cart, issuedToken, CART_COOKIE_SECONDS, true);
+}
+
+async function answer(c: Context<AppEnv>, cart: CartRow | null, attributeValueId: number | null | undefined, errors: CartError[], issuedToken?: string) {
+  const lines = await cartLines(c.env.DB, cart, c.var.market, attributeValueId ?? null);
+  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines);
+  remember(c, cart, issuedToken);
+  return c.json(ok({ cartUUID: cart?.uuid ?? null, ...(issuedToken && { cartToken: issuedToken }), detail: { ...lines, pricing: { ...pricing } }, errors }));
+}
+
+/** The cart (§4 Cart, §7): a visitor's by id and token, a member's by account, merged on sign-in. */
+export const cartApi = new Hono<AppEnv>()
+  .get(get.path, async (c) => {
+    const query = readQuery(c, get);
+    const cart = await findCart(c.env.DB, credentials(c, query.cartUUID), Date.now());
+    return answer(c, cart, query.attributeValueId, []);
+  })
+  .post(add.path, async (c) => {
+    const body = await readBody(c, add);
+    const now = Date.now();
+    const { cart, issuedToken } = await openCart(c.env.DB, credentials(c, body.cartUUID), now);
+    const errors = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
+    return answer(c, cart, body.attributeValueId, errors, issuedToken);
+  })
+  .put(update.path, async (c) => {
+    const body = await readBody(c, update);
+    const now = Date.now();
+    const cart = await findCart(c.env.DB, credentials(c, body.cartUUID), now);
+    if (!cart) return answer(c, null, body.attributeValueId, []);
+    const errors = body.action === 'DELETE'
+      ? await removeFromCart(c.env.DB, cart, body.items, now)
+      : await updateCart(c.env.DB, cart, c.var.market.id, body.items, now);
+    return answer(c, cart, body.attributeValueId, errors);
+  });

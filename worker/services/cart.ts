@@ -1,0 +1,118 @@
+import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
+import type { MarketId } from '../../shared/markets.ts';
+import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from '../db/cart-repository.ts';
+
+/**
+ * Changing a cart (§4 Cart): every change checks stock and market availability against the
+ * catalog, clamps what cannot be had, and reports each problem per part (§7 errors[].error)
+ * instead of failing the whole request. Each change is one D1 batch of single-row writes, so
+ * two tabs changing one cart at once never corrupt it.
+ */
+
+export interface CartLineInput {
+  skuId: number;
+  itemCount: number;
+  itemType: CartItemType;
+  bundleId: number | null;
+  attributeValueId?: number | null;
+  campaignId?: number | null;
+}
+
+export interface CartError {
+  skuId: number;
+  error: string;
+}
+
+/** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
+export function effectiveStatus(facts: SkuFacts): string {
+  if (facts.discountPrice === null) return 'OFF_SHELVES';
+  if (facts.status === 'ON_SHELVES' || facts.status === 'UNDER_STOCK') return facts.availableTotal > 0 ? facts.status : 'SOLD_OUT';
+  return facts.status;
+}
+
+/** Why a part cannot go into the cart at all, or null when it can. */
+export function availabilityProblem(facts: SkuFacts | undefined): string | null {
+  if (!facts) return CART_MSG.unknownSku;
+  const status = effectiveStatus(facts);
+  if (status === 'SOLD_OUT') return CART_MSG.soldOut;
+  // Off the shelves in this market's status (us_status / ca_status) means not sold in this country.
+  if (status === 'OFF_SHELVES') return CART_MSG.notSoldHere;
+  if (status !== 'ON_SHELVES' && status !== 'UNDER_STOCK') return CART_MSG.unavailable;
+  return null;
+}
+
+const lineKey = (line: { skuId: number; itemType: string; bundleId: string }) => ({ skuId: line.skuId, itemType: line.itemType, bundleId: line.bundleId });
+
+async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): Promise<Map<string, string>> {
+  const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
+  const rows = await cartRepository(db).bundleSkus(bundleIds);
+  const problems = new Map<string, string>();
+  for (const item of items) {
+    if (!item.bundleId) continue;
+    const member = rows.find((row) => row.bundleId === item.bundleId && row.skuId === item.skuId);
+    if (!member || !member.active) problems.set(cartItemKey(item), CART_MSG.bundleGone);
+  }
+  return problems;
+}
+
+/** Adds parts (quantities add to a line already there), within stock. */
+export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartError[]> {
+  const repository = cartRepository(db);
+  const [facts, lines, bundles] = await Promise.all([repository.skuFacts(items.map((item) => item.skuId), market), repository.lines(cart.uuid), bundleProblems(db, items)]);
+  const inCart = new Map(lines.map((line) => [cartItemKey(line), line.itemCount]));
+  const errors: CartError[] = [];
+  const writes: { item: CartLineInput; count: number }[] = [];
+  for (const item of items) {
+    const key = cartItemKey(item);
+    const sku = facts.get(item.skuId);
+    const problem = availabilityProblem(sku) ?? bundles.get(key) ?? null;
+    if (problem) { errors.push({ skuId: item.skuId, error: problem }); continue; }
+    const already = inCart.get(key) ?? 0;
+    const room = Math.min(sku!.availableTotal, MAX_LINE_QUANTITY) - already;
+    const count = Math.min(item.itemCount, room);
+    if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
+    if (count <= 0) continue;
+    inCart.set(key, already + count);
+    writes.push({ item, count });
+  }
+  const statements = writes.map(({ item, count }) => repository.addStatement(cart.uuid, {
+    skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
+    attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
+  }, now));
+  const results = await repository.run([...statements, repository.touchStatement(cart.uuid, now)]);
+  writes.forEach(({ item }, index) => {
+    if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
+  });
+  return errors;
+}
+
+/** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
+export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartError[]> {
+  const repository = cartRepository(db);
+  const [facts, lines] = await Promise.all([repository.skuFacts(items.map((item) => item.skuId), market), repository.lines(cart.uuid)]);
+  const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
+  const errors: CartError[] = [];
+  const statements: D1PreparedStatement[] = [];
+  for (const item of items) {
+    const line = present.get(cartItemKey(item));
+    if (!line) { errors.push({ skuId: item.skuId, error: CART_MSG.notInCart }); continue; }
+    if (item.itemCount === 0) { statements.push(repository.deleteLineStatement(cart.uuid, lineKey(line))); continue; }
+    const sku = facts.get(item.skuId);
+    const problem = availabilityProblem(sku);
+    // A line that can no longer be bought keeps its quantity and shows under unusable.
+    if (problem) { errors.push({ skuId: item.skuId, error: problem }); continue; }
+    const count = Math.min(item.itemCount, sku!.availableTotal, MAX_LINE_QUANTITY);
+    if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
+    statements.push(repository.setCountStatement(cart.uuid, lineKey(line), count));
+  }
+  await repository.run([...statements, repository.touchStatement(cart.uuid, now)]);
+  return errors;
+}
+
+/** Removes lines; removing one that is already gone is not an error (another tab did it). */
+export async function removeFromCart(db: D1Database, cart: CartRow, items: readonly CartLineInput[], now: number): Promise<CartError[]> {
+  const repository = cartRepository(db);
+  const statements = items.map((item) => repository.deleteLineStatement(cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '' }));
+  await repository.run([...statements, repository.touchStatement(cart.uuid, now)]);
+  return [];
+}
