@@ -37,6 +37,7 @@ import { suggestApi } from './routes/api/suggest.ts';
 import { trackingApi } from './routes/api/tracking.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
+import { cartApi } from './routes/api/cart.ts';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -53,6 +54,7 @@ export function createApp() {
   app.route('/', accountThird);
   app.route('/', accountProfile);
   app.route('/', garageApi);
+  app.route('/', cartApi);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
