@@ -123,6 +123,7 @@ describe('a visitor cart', () => {
     const read = await stranger.get(`?cartUUID=${cartUUID}`);
     expect(read.status).toBe(404);
     expect(read.body.msg).toBe(CART_MSG.notFound);
+    expect(cookiesOf(read.response).cartId).toMatch(/Max-Age=0/i);
     const write = await stranger.put({ action: 'DELETE', cartUUID, items: [{ skuId: skuA }] });
     expect(write.status).toBe(404);
     expect((await owner.get()).body.data.detail.items).toHaveLength(1);
@@ -175,7 +176,9 @@ describe('a member cart', () => {
     const { cartUUID } = (await shopper.add({ items: [{ skuId: skuB, itemCount: 1 }] })).body.data;
     const cookie = Object.entries(shopper.jar).map(([name, value]) => `${name}=${value}`).join('; ');
     expect((await api<Cart>(`${US_HOST}${CART}`, { headers: { cookie, ...bearer(token) } })).body.data.cartUUID).toBe(cartUUID);
-    // Signed out again, the same browser cannot read the member's cart with the old token.
-    expect((await shopper.get()).status).toBe(404);
+    // Signed out again, the same browser starts a new cart rather than reading the member's.
+    const signedOut = await shopper.get();
+    expect(signedOut.body.data).toMatchObject({ cartUUID: null, detail: { items: [] } });
+    expect(cookiesOf(signedOut.response).cartId).toMatch(/Max-Age=0/i);
   });
 });

@@ -68,8 +68,9 @@ export async function findCart(db: D1Database, credentials: CartCredentials, now
   if (!isCartUuid(credentials.cartUUID)) return null;
   const cart = await cartRepository(db).byUuid(credentials.cartUUID);
   if (!cart) return null;
-  if (cart.accountId !== null || !(await tokenMatches(cart, credentials.token))) throw notYours();
-  return cart;
+  if (!(await tokenMatches(cart, credentials.token))) throw notYours();
+  // The browser's cart became a member's at sign-in; signed out, it starts afresh.
+  return cart.accountId === null && cart.kind === 'CART' ? cart : null;
 }
 
 /** The cart to change: the one these credentials reach, else a new one. */

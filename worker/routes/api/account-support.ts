@@ -52,7 +52,7 @@ export function startSession(c: Context<AppEnv>, session: Session): Session {
 export function endSession(c: Context<AppEnv>, clearCart: boolean): void {
   removeCookie(c, SESSION_COOKIE);
   removeCookie(c, 'user_id');
-  if (clearCart) removeCookie(c, COOKIE.cartId);
+  if (clearCart) for (const name of [COOKIE.cartId, COOKIE.cart]) removeCookie(c, name);
 }
 
 /** The caller's IP, for rate limits. */

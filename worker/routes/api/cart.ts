@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { COOKIE } from '../../../shared/constants.ts';
 import { ok } from '../../../shared/envelope.ts';
+import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../../env.ts';
-import { readCookie, writeCookie } from '../../middleware/cookies.ts';
+import { readCookie, removeCookie, writeCookie } from '../../middleware/cookies.ts';
 import type { CartRow } from '../../db/cart-repository.ts';
 import { addToCart, removeFromCart, updateCart, type CartError } from '../../services/cart.ts';
 import { findCart, openCart, type CartCredentials } from '../../services/cart-access.ts';
@@ -33,11 +34,24 @@ function credentials(c: Context<AppEnv>, cartUUID: string | null | undefined): C
   };
 }
 
-/** Keeps the browser's cookies pointing at the cart it now has. */
+/** Keeps the browser's cookies pointing at the cart it now has; without one, they go. */
 function remember(c: Context<AppEnv>, cart: CartRow | null, issuedToken?: string) {
-  if (!cart) return;
+  if (!cart) {
+    if (readCookie(c, COOKIE.cartId)) for (const name of [COOKIE.cartId, COOKIE.cart]) removeCookie(c, name);
+    return;
+  }
   if (readCookie(c, COOKIE.cartId) !== cart.uuid) writeCookie(c, COOKIE.cartId, cart.uuid, CART_COOKIE_SECONDS);
   if (issuedToken) writeCookie(c, COOKIE.cart, issuedToken, CART_COOKIE_SECONDS, true);
+}
+
+/** Runs a cart lookup; a refused cart also drops the browser's stale cookies, so its next request starts afresh. */
+async function reach<T>(c: Context<AppEnv>, lookup: () => Promise<T>): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof ApiError && error.httpCode === 404) for (const name of [COOKIE.cartId, COOKIE.cart]) removeCookie(c, name);
+    throw error;
+  }
 }
 
 async function answer(c: Context<AppEnv>, cart: CartRow | null, attributeValueId: number | null | undefined, errors: CartError[], issuedToken?: string) {
@@ -51,20 +65,20 @@ async function answer(c: Context<AppEnv>, cart: CartRow | null, attributeValueId
 export const cartApi = new Hono<AppEnv>()
   .get(get.path, async (c) => {
     const query = readQuery(c, get);
-    const cart = await findCart(c.env.DB, credentials(c, query.cartUUID), Date.now());
+    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, query.cartUUID), Date.now()));
     return answer(c, cart, query.attributeValueId, []);
   })
   .post(add.path, async (c) => {
     const body = await readBody(c, add);
     const now = Date.now();
-    const { cart, issuedToken } = await openCart(c.env.DB, credentials(c, body.cartUUID), now);
+    const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
     const errors = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
     return answer(c, cart, body.attributeValueId, errors, issuedToken);
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
     const now = Date.now();
-    const cart = await findCart(c.env.DB, credentials(c, body.cartUUID), now);
+    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
     if (!cart) return answer(c, null, body.attributeValueId, []);
     const errors = body.action === 'DELETE'
       ? await removeFromCart(c.env.DB, cart, body.items, now)
