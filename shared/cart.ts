@@ -1,3 +1,5 @@
+import type { FitStatus } from './fitment.ts';
+
 /** The cart's words (§3 Cart, §4 Cart): item types, unusable statuses, the identity key, grouping. */
 
 export const CART_ITEM_TYPES = ['NORMAL', 'TRADE_IN'] as const;
@@ -68,4 +70,76 @@ export function groupCartItems<T extends { itemType: CartItemType; bundleId: str
     else groups.regular.push(item);
   }
   return groups;
+}
+
+/** What a shopper sees of one cart line (§3 Cart item fields, plus what the page needs to show it). */
+export interface CartLineView {
+  key: string;
+  itemId: number;
+  skuId: number;
+  itemCount: number;
+  itemType: CartItemType;
+  bundleId: string | null;
+  status: string;
+  /** The price one unit sells for here, in cents (a bundle's discount included). */
+  discountPrice: number;
+  originalPrice: number;
+  currency: 'USD' | 'CAD';
+  seoId: number | null;
+  urlHandle: string | null;
+  imageUrl: string | null;
+  title: string;
+  partNumber: string;
+  availableTotal: number;
+  campaignId: number | null;
+  attributeValueId: number | null;
+  extraSubTitle: string;
+  extraSubTitleJoinVehicle: string;
+  /** The fitment result for the current vehicle (§3); null for parts with no fitment (tools, merchandise). */
+  carModelMatch: FitStatus | null;
+  cartModelAttr: { notes: string[]; positions: string[]; missingLevel: 'trim' | 'engine' | null } | null;
+  /** discountPrice x itemCount, before promotions. */
+  lineTotal: number;
+  usable: boolean;
+}
+
+export interface CartLinesView {
+  items: CartLineView[];
+  groups: { regular: string[]; tradeIn: string[]; bundles: { bundleId: string; items: string[] }[]; unusable: string[] };
+  /** Pieces of usable lines: the header's cart count. */
+  itemCount: number;
+  vehicleName: string | null;
+}
+
+/** A priced cart (§7: cartUUID, detail.items, errors[].error). */
+export interface CartAnswer {
+  cartUUID: string | null;
+  cartToken?: string;
+  detail: CartLinesView & { pricing: CartPricing };
+  errors: { skuId: number; error: string }[];
+}
+
+/** One discount applied to the cart, with the reason a shopper reads. */
+export interface CartDiscount {
+  name: string;
+  reason: string;
+  source: string;
+  amount: number;
+  code: string | null;
+}
+
+/** What the cart costs, in cents of its currency. */
+export interface CartPricing {
+  currency: 'USD' | 'CAD';
+  subtotal: number;
+  discount: number;
+  discounts: CartDiscount[];
+  shipping: number;
+  shippingDiscount: number;
+  shippingName: string | null;
+  points: number;
+  total: number;
+  /** Codes the shopper entered that do not apply, each with why. */
+  rejected: { code: string | null; reason: string }[];
+  promotionCodes: string[];
 }

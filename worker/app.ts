@@ -38,6 +38,8 @@ import { trackingApi } from './routes/api/tracking.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
 import { cartApi } from './routes/api/cart.ts';
+import { buyNowApi } from './routes/api/buy-now.ts';
+import { cartPage } from './routes/pages/cart-page.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -55,6 +57,7 @@ export function createApp() {
   app.route('/', accountProfile);
   app.route('/', garageApi);
   app.route('/', cartApi);
+  app.route('/', buyNowApi);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
@@ -72,6 +75,7 @@ export function createApp() {
   app.route('/', categoriesPage);
   app.route('/', catalogContentApi);
   app.route('/', suggestApi);
+  app.route('/', cartPage);
   app.route('/', shopPages);
   app.route('/', media);
 

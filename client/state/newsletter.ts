@@ -26,12 +26,13 @@ export interface NewsletterState {
 }
 
 /** The body the subscribe API expects. */
-export interface SubscribeBody {
-  email: string;
-  type: 'SUBSCRIBE';
-  source: 'DASHBOARD';
-  position: string;
-}
+export type SubscribeBody =
+  | { email: string; type: 'SUBSCRIBE'; source: 'DASHBOARD'; position: string }
+  /** The cart-level variant (§3) says where in the cart the shopper subscribed instead. */
+  | { email: string; source: 'CART'; subscribeSource: 'SHOPPING_CART' };
+
+/** The position of the newsletter form on the cart page. */
+export const CART_POSITION = 'cart';
 
 /** A form that has shown nothing yet. */
 export const initialNewsletterState: NewsletterState = { status: 'idle', value: '', message: '' };
@@ -82,6 +83,7 @@ export function submitFailed(state: NewsletterState, message: string | null): Ne
 
 /** The body for an email and the form's position. */
 export function subscribeBody(value: string, position: string): SubscribeBody {
+  if (position === CART_POSITION) return { email: trimInput(value), source: 'CART', subscribeSource: 'SHOPPING_CART' };
   return { email: trimInput(value), type: 'SUBSCRIBE', source: 'DASHBOARD', position };
 }
 

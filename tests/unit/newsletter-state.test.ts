@@ -76,6 +76,8 @@ describe('submitting', () => {
 
   it('builds the API body, trimmed', () => {
     expect(subscribeBody(`  ${VALID} `, 'footer')).toEqual({ email: VALID, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' });
+    // The cart-level variant carries email, source and subscribeSource (§3).
+    expect(subscribeBody(VALID, 'cart')).toEqual({ email: VALID, source: 'CART', subscribeSource: 'SHOPPING_CART' });
   });
 
   it('reads the server refusal and the rejection message', () => {

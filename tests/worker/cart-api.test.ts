@@ -182,3 +182,21 @@ describe('a member cart', () => {
     expect(cookiesOf(signedOut.response).cartId).toMatch(/Max-Age=0/i);
   });
 });
+
+describe('buy now', () => {
+  it('prices one part as its own checkout and leaves the cart untouched', async () => {
+    const shopper = visitor();
+    await shopper.add({ items: [{ skuId: skuA, itemCount: 1 }] });
+    const cookie = Object.entries(shopper.jar).map(([name, value]) => `${name}=${value}`).join('; ');
+    const bought = await api<Cart>(`${US_HOST}/order/public/buyer/buy-now/order`, json('POST', { skuId: skuB, itemCount: 2 }, { cookie }));
+    expect(bought.body.data.cartToken).toBeTruthy();
+    expect(bought.body.data.detail.items).toMatchObject([{ skuId: skuB, itemCount: 2 }]);
+    expect((await shopper.get()).body.data.detail.items.map((line) => line.skuId)).toEqual([skuA]);
+  });
+
+  it('refuses a part that cannot be bought with the reason', async () => {
+    const result = await api(`${US_HOST}/order/public/buyer/buy-now/order`, json('POST', { skuId: 999_999_999, itemCount: 1 }));
+    expect(result.status).toBe(400);
+    expect(result.body.msg).toBe(CART_MSG.unknownSku);
+  });
+});

@@ -1,40 +1,9 @@
-import { cartItemKey, groupCartItems, isUnusable, type CartItemType } from '../../shared/cart.ts';
-import { fitmentSentence, type FitmentAnswer, type FitStatus } from '../../shared/fitment.ts';
+import { cartItemKey, groupCartItems, isUnusable, type CartLineView, type CartLinesView } from '../../shared/cart.ts';
+import { fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from '../db/cart-repository.ts';
 import { effectiveStatus } from './cart.ts';
 import { lookupFitment, vehiclePath } from './fitment-lookup.ts';
-
-/** What a shopper sees of one cart line (§3 Cart item fields, plus what the page needs to show it). */
-export interface CartLineView {
-  key: string;
-  itemId: number;
-  skuId: number;
-  itemCount: number;
-  itemType: CartItemType;
-  bundleId: string | null;
-  status: string;
-  /** The price one unit sells for here, in cents (a bundle's discount included). */
-  discountPrice: number;
-  originalPrice: number;
-  currency: 'USD' | 'CAD';
-  seoId: number | null;
-  urlHandle: string | null;
-  imageUrl: string | null;
-  title: string;
-  partNumber: string;
-  availableTotal: number;
-  campaignId: number | null;
-  attributeValueId: number | null;
-  extraSubTitle: string;
-  extraSubTitleJoinVehicle: string;
-  /** The fitment result for the current vehicle (§3); null for parts with no fitment (tools, merchandise). */
-  carModelMatch: FitStatus | null;
-  cartModelAttr: { notes: string[]; positions: string[]; missingLevel: 'trim' | 'engine' | null } | null;
-  /** discountPrice x itemCount, before promotions. */
-  lineTotal: number;
-  usable: boolean;
-}
 
 /** A line's priced facts; lines whose part vanished from the catalog show as unavailable. */
 function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent: number, market: Market, fitment: FitmentAnswer | undefined, vehicleName: string | null): CartLineView {
@@ -56,18 +25,12 @@ function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent:
   };
 }
 
-export interface CartLinesView {
-  items: CartLineView[];
-  groups: { regular: string[]; tradeIn: string[]; bundles: { bundleId: string; items: string[] }[]; unusable: string[] };
-  /** Pieces of usable lines: the header's cart count. */
-  itemCount: number;
-  vehicleName: string | null;
-}
-
 /**
  * The cart's lines as the shopper sees them for the current vehicle: catalog facts, bundle
  * prices and fitment, in three D1 round trips whatever the cart's size.
  */
+export type { CartLineView, CartLinesView };
+
 export async function cartLines(db: D1Database, cart: CartRow | null, market: Market, attributeValueId: number | null): Promise<CartLinesView> {
   const repository = cartRepository(db);
   const lines = cart ? await repository.lines(cart.uuid) : [];

@@ -58,7 +58,7 @@ async function answer(c: Context<AppEnv>, cart: CartRow | null, attributeValueId
   const lines = await cartLines(c.env.DB, cart, c.var.market, attributeValueId ?? null);
   const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines);
   remember(c, cart, issuedToken);
-  return c.json(ok({ cartUUID: cart?.uuid ?? null, ...(issuedToken && { cartToken: issuedToken }), detail: { ...lines, pricing: { ...pricing } }, errors }));
+  return c.json(ok({ cartUUID: cart?.uuid ?? null, ...(issuedToken && { cartToken: issuedToken }), detail: { ...lines, pricing }, errors }));
 }
 
 /** The cart (§4 Cart, §7): a visitor's by id and token, a member's by account, merged on sign-in. */

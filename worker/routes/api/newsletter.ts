@@ -19,7 +19,7 @@ const newsletterEmail = z.string().transform((value) => trimInput(value).toLower
 });
 
 const subscribeCall = endpoint({ method: 'post', path: '/account/public/buyer/subscribe', tag: 'newsletter', summary: 'Subscribe to the newsletter (§7 Other calls): email, type SUBSCRIBE, source, position',
-  body: z.object({ email: newsletterEmail, type: z.literal('SUBSCRIBE'), source: z.string().min(1).max(40), position: z.string().max(40).optional(), subscribeSource: z.string().max(40).optional() }),
+  body: z.object({ email: newsletterEmail, type: z.literal('SUBSCRIBE').optional(), source: z.string().min(1).max(40), position: z.string().max(40).optional(), subscribeSource: z.string().max(40).optional() }),
   response: z.object({ errorStatus: z.boolean(), errorText: z.string() }) });
 const confirmCall = endpoint({ method: 'post', path: '/account/public/buyer/subscribe/confirm', tag: 'newsletter', summary: 'Confirm a subscription from its emailed link (double opt-in)',
   body: z.object({ token: z.string().min(10).max(4096) }), response: z.object({ state: z.literal('SUBSCRIBED') }) });

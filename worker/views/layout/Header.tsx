@@ -1,3 +1,4 @@
+import HeaderCart from '../../../client/islands/HeaderCart.tsx';
 import HeaderVehicle from '../../../client/islands/HeaderVehicle.tsx';
 import SearchBox from '../../../client/islands/SearchBox.tsx';
 import { Island } from '../Island.tsx';
@@ -28,7 +29,7 @@ export function Header({ shell }: { shell: Shell }) {
           <SearchForm id="search-desktop" />
           <Island name="HeaderVehicle" component={HeaderVehicle} props={{}} />
           <a className="header-link" href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a>
-          <a className="header-link" href="/shopCart">Cart</a>
+          <Island name="HeaderCart" component={HeaderCart} props={{}} />
         </div>
         <nav aria-label="Main">
           <ul className="nav-links">
@@ -48,7 +49,7 @@ export function Header({ shell }: { shell: Shell }) {
           </nav>
         </details>
         <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
-        <a className="header-link" href="/shopCart" aria-label="Cart">Cart</a>
+        <Island name="HeaderCart" component={HeaderCart} props={{}} />
         <SearchForm id="search-mobile" />
         <div className="header-mobile__vehicle"><Island name="HeaderVehicle" component={HeaderVehicle} props={{}} /></div>
       </div>

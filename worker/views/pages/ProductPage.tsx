@@ -1,3 +1,4 @@
+import AddToCart from '../../../client/islands/AddToCart.tsx';
 import FitmentBadge from '../../../client/islands/FitmentBadge.tsx';
 import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
 import ReviewForm from '../../../client/islands/ReviewForm.tsx';
@@ -104,6 +105,7 @@ export function ProductPage({ view }: { view: ProductView }) {
         <p>Brand: <strong>{item.brandName ?? ''}</strong> · Part number: <strong>{sku?.partNumber}</strong> · Condition: {item.itemCondition}</p>
         {sku && <Price sku={sku} market={market} />}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>{view.soldHere ? STOCK[status] ?? 'Unavailable' : `Not sold in ${market.id === 'ca' ? 'Canada' : 'the United States'}`}</p>
+        {sku && <Island name="AddToCart" component={AddToCart} props={{ skuId: sku.skuId, buyable: view.soldHere && status !== 'SOLD_OUT' && sku.availableTotal > 0 && sku.discountPrice !== null, availableTotal: sku.availableTotal }} />}
         <Island name="FitmentBadge" component={FitmentBadge} props={{ itemId: item.id, applies: item.nonVehicle !== 1 }} />
         {item.vehicleUniversal === 1 && <p>Universal fit: suits any vehicle.</p>}
       </div>

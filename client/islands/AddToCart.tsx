@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { MAX_LINE_QUANTITY } from '../../shared/cart.ts';
+import { attributeValueIdOf } from '../../shared/vehicle.ts';
+import { garage } from '../state/garage.ts';
+import { useHydrated } from '../state/hydrated.ts';
+import { notify } from '../state/notices.ts';
+
+export interface AddToCartProps {
+  skuId: number;
+  /** False when the part cannot be bought here (sold out, not sold in this market). */
+  buyable: boolean;
+  availableTotal: number;
+}
+
+const clamp = (value: number, most: number) => Math.max(1, Math.min(most, Number.isFinite(value) ? Math.trunc(value) : 1));
+
+/** Quantity, 'Add to cart' and 'Buy now' on the product page. */
+export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartProps) {
+  const hydrated = useHydrated();
+  const most = Math.max(1, Math.min(MAX_LINE_QUANTITY, availableTotal));
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const vehicleId = () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null);
+
+  async function add() {
+    setBusy(true);
+    const { shopCart } = await import('../state/shop-cart.ts');
+    const added = await shopCart.add([{ skuId, itemCount: quantity, attributeValueId: vehicleId() }]);
+    setBusy(false);
+    if (added && !shopCart.cart.value?.errors.length) notify('Added to cart', 'success');
+  }
+
+  async function buyNow() {
+    setBusy(true);
+    const { api } = await import('../api.ts');
+    try {
+      const order = await api.post<{ cartUUID: string }>('/order/public/buyer/buy-now/order', { skuId, itemCount: quantity, attributeValueId: vehicleId() });
+      location.assign(`/checkout?buyNow=${encodeURIComponent(order.cartUUID)}`);
+    } catch (error) {
+      notify((error as { msg?: string }).msg ?? 'This part could not be bought now. Please try again.', 'warning', 4000);
+      setBusy(false);
+    }
+  }
+
+  if (!buyable) return <p className="add-to-cart add-to-cart--unavailable">This part cannot be added to the cart.</p>;
+  const disabled = !hydrated || busy;
+  return (
+    <div className="add-to-cart" data-add-to-cart={skuId}>
+      <div className="quantity-stepper" role="group" aria-label="Quantity">
+        <button type="button" aria-label="One less" disabled={disabled || quantity <= 1} onClick={() => setQuantity(clamp(quantity - 1, most))}>−</button>
+        <input aria-label="Quantity" inputMode="numeric" value={quantity} disabled={!hydrated}
+          onChange={(event) => setQuantity(clamp(Number(event.target.value.replace(/\D/g, '')) || 1, most))} />
+        <button type="button" aria-label="One more" disabled={disabled || quantity >= most} onClick={() => setQuantity(clamp(quantity + 1, most))}>+</button>
+      </div>
+      <button type="button" className="button button--primary" disabled={disabled} onClick={add}>Add to cart</button>
+      <button type="button" className="button" disabled={disabled} onClick={buyNow}>Buy now</button>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useHydrated } from '../state/hydrated.ts';
+import { shopCart } from '../state/shop-cart.ts';
+import { useSignalValue } from '../state/signal-hook.ts';
+
+let loaded = false;
+
+/** The header's cart link with the number of pieces in the cart; it moves as soon as a part is added. */
+export default function HeaderCart() {
+  const hydrated = useHydrated();
+  const count = useSignalValue(shopCart.count);
+  useEffect(() => {
+    if (!hydrated || loaded) return;
+    loaded = true;
+    void shopCart.load();
+  }, [hydrated]);
+  return (
+    <a className="header-link header-cart" href="/shopCart" aria-label={count ? `Cart, ${count} items` : 'Cart'}>
+      Cart{hydrated && count > 0 && <span className="header-cart__count" data-cart-count={count}>{count > 99 ? '99+' : count}</span>}
+    </a>
+  );
+}

@@ -1,0 +1,112 @@
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import type { CartAnswer, CartItemType, CartLineView } from '../../shared/cart.ts';
+import type { ApiClient } from '../../shared/api-client.ts';
+
+/**
+ * The cart in the browser (§4 Cart): the server is the truth; the count in the header moves
+ * at once when a part is added (optimistic) and settles on the server's answer. The first
+ * error of an update shows as a warning (§8).
+ */
+
+export const CART_PATH = '/order/public/buyer/cart/v2';
+
+export interface CartDeps {
+  api: Pick<ApiClient, 'get' | 'post' | 'put'>;
+  /** The current vehicle's deepest id, so lines come back with their fitment. */
+  vehicleId: () => number | null;
+  warn: (message: string) => void;
+  saveCopy: (cart: CartAnswer) => Promise<void>;
+  readCopy: () => Promise<CartAnswer | null>;
+}
+
+export interface AddLine {
+  skuId: number;
+  itemCount: number;
+  itemType?: CartItemType;
+  bundleId?: number | null;
+  attributeValueId?: number | null;
+}
+
+export interface CartStore {
+  readonly cart: ReadonlySignal<CartAnswer | null>;
+  /** Pieces in the cart as the header shows them, including adds still on their way. */
+  readonly count: ReadonlySignal<number>;
+  readonly busy: ReadonlySignal<boolean>;
+  /** Shows the stored copy at once, then the server's cart. */
+  load(): Promise<void>;
+  add(lines: AddLine[]): Promise<boolean>;
+  setQuantity(line: CartLineView, itemCount: number): Promise<void>;
+  remove(line: CartLineView): Promise<void>;
+  /** Applies a promotion code or coupon code; true when the cart took it. */
+  applyCode(code: string): Promise<boolean>;
+  removeCode(code: string): Promise<void>;
+}
+
+const identity = (line: CartLineView) => ({ skuId: line.skuId, itemType: line.itemType, bundleId: line.bundleId ? Number(line.bundleId) : null, needAddCarModel: false });
+
+export function createCartStore(deps: CartDeps): CartStore {
+  const cart = signal<CartAnswer | null>(null);
+  const pending = signal(0);
+  const busy = signal(false);
+  const count = computed(() => (cart.value?.detail.itemCount ?? 0) + pending.value);
+
+  const settle = (answer: CartAnswer) => {
+    cart.value = answer;
+    void deps.saveCopy(answer).catch(() => undefined);
+    const first = answer.errors[0];
+    if (first) deps.warn(first.error);
+  };
+
+  async function run(call: () => Promise<CartAnswer>): Promise<boolean> {
+    busy.value = true;
+    try {
+      settle(await call());
+      return true;
+    } catch (error) {
+      deps.warn((error as { msg?: string }).msg ?? 'The cart could not be updated. Please try again.');
+      return false;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const vehicle = () => deps.vehicleId() ?? undefined;
+
+  return {
+    cart, count, busy,
+    async load() {
+      const copy = await deps.readCopy().catch(() => null);
+      if (copy && !cart.value) cart.value = copy;
+      try {
+        const answer = await deps.api.get<CartAnswer>(CART_PATH, { attributeValueId: vehicle() });
+        cart.value = answer;
+        await deps.saveCopy(answer).catch(() => undefined);
+      } catch {
+        // A failed cart fetch silently leaves what is shown (§8).
+      }
+    },
+    async add(lines) {
+      const pieces = lines.reduce((sum, line) => sum + line.itemCount, 0);
+      pending.value += pieces;
+      try {
+        return await run(() => deps.api.post<CartAnswer>(CART_PATH, { attributeValueId: vehicle(), items: lines }));
+      } finally {
+        pending.value -= pieces;
+      }
+    },
+    async setQuantity(line, itemCount) {
+      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'UPDATE', attributeValueId: vehicle(), items: [{ ...identity(line), itemCount }] }));
+    },
+    async remove(line) {
+      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'DELETE', attributeValueId: vehicle(), items: [identity(line)] }));
+    },
+    async applyCode(code) {
+      const before = cart.value?.detail.pricing.promotionCodes.length ?? 0;
+      const applied = await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, attributeValueId: vehicle() }));
+      return applied && (cart.value?.detail.pricing.promotionCodes.length ?? 0) > before;
+    },
+    async removeCode(code) {
+      await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, remove: true, attributeValueId: vehicle() }));
+    },
+  };
+}

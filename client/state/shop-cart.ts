@@ -1,0 +1,15 @@
+import { attributeValueIdOf } from '../../shared/vehicle.ts';
+import { api } from '../api.ts';
+import { readCartCopy, saveCartCopy } from './cart-cache.ts';
+import { createCartStore } from './cart.ts';
+import { garage } from './garage.ts';
+import { notify } from './notices.ts';
+
+/** The page's one cart store, shared by the header count, the add buttons and the cart page. */
+export const shopCart = createCartStore({
+  api,
+  vehicleId: () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null),
+  warn: (message) => notify(message, 'warning', 4000),
+  saveCopy: saveCartCopy,
+  readCopy: readCartCopy,
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { CartAnswer } from '../../shared/cart.ts';
+import { createCartStore, type CartDeps } from '../../client/state/cart.ts';
+
+const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
+  cartUUID: 'c', errors,
+  detail: { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount, vehicleName: null,
+    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, points: 0, total: 0, rejected: [], promotionCodes: [] } },
+});
+
+function harness(post: () => Promise<CartAnswer>) {
+  const warnings: string[] = [];
+  const saved: CartAnswer[] = [];
+  const deps: CartDeps = {
+    api: { get: async () => answer(0) as never, post: post as never, put: post as never },
+    vehicleId: () => 42, warn: (message) => warnings.push(message),
+    saveCopy: async (cart) => { saved.push(cart); }, readCopy: async () => answer(3),
+  };
+  return { store: createCartStore(deps), warnings, saved };
+}
+
+describe('the cart store', () => {
+  it('counts an added part at once and settles on the server count', async () => {
+    let release!: (value: CartAnswer) => void;
+    const { store } = harness(() => new Promise((resolve) => { release = resolve; }));
+    const adding = store.add([{ skuId: 1, itemCount: 2 }]);
+    expect(store.count.value).toBe(2);
+    release(answer(5));
+    await adding;
+    expect(store.count.value).toBe(5);
+  });
+
+  it('takes the optimistic count back when the add fails, and warns with the server message', async () => {
+    const { store, warnings } = harness(async () => { throw { msg: 'items.0.itemCount must be a whole number from 1 to 99' }; });
+    expect(await store.add([{ skuId: 1, itemCount: 200 }])).toBe(false);
+    expect(store.count.value).toBe(0);
+    expect(warnings).toEqual(['items.0.itemCount must be a whole number from 1 to 99']);
+  });
+
+  it('shows the first update error as a warning (§8) and keeps an encrypted copy of the answer', async () => {
+    const { store, warnings, saved } = harness(async () => answer(1, [{ skuId: 1, error: 'Only 1 left in stock.' }, { skuId: 2, error: 'This part is sold out.' }]));
+    await store.add([{ skuId: 1, itemCount: 3 }, { skuId: 2, itemCount: 1 }]);
+    expect(warnings).toEqual(['Only 1 left in stock.']);
+    expect(saved.at(-1)?.detail.itemCount).toBe(1);
+  });
+
+  it('shows the stored copy first, then the server cart', async () => {
+    let release!: (value: CartAnswer) => void;
+    const slow = createCartStore({
+      api: { get: (() => new Promise((resolve) => { release = resolve as never; })) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
+      vehicleId: () => null, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => answer(3),
+    });
+    const loading = slow.load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(slow.count.value).toBe(3);
+    release(answer(1));
+    await loading;
+    expect(slow.count.value).toBe(1);
+  });
+});

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ok } from '../../../shared/envelope.ts';
+import { ApiError } from '../../api-error.ts';
+import type { AppEnv } from '../../env.ts';
+import { addToCart } from '../../services/cart.ts';
+import { openCart } from '../../services/cart-access.ts';
+import { priceCartView } from '../../services/cart-pricing.ts';
+import { cartLines } from '../../services/cart-view.ts';
+import { addItem, cartAnswer } from './cart-schemas.ts';
+import { endpoint, readBody } from './contract.ts';
+
+const buyNow = endpoint({ method: 'post', path: '/order/public/buyer/buy-now/order', tag: 'cart',
+  summary: 'Buy one part now: a checkout of its own that leaves the cart untouched; answers its cartUUID and cartToken (checkout reads it with both)',
+  body: addItem.extend({ attributeValueId: addItem.shape.attributeValueId }), response: cartAnswer });
+
+/** Buy now (§7): one part straight to checkout, priced like a cart of one line. */
+export const buyNowApi = new Hono<AppEnv>().post(buyNow.path, async (c) => {
+  const item = await readBody(c, buyNow);
+  const now = Date.now();
+  // A buy-now checkout never merges with anything: it starts from no cart.
+  const { cart, issuedToken } = await openCart(c.env.DB, { cartUUID: null, token: null, accountId: c.var.member?.accountId ?? null }, now, 'BUY_NOW');
+  const errors = await addToCart(c.env.DB, cart, c.var.market.id, [item], now);
+  const lines = await cartLines(c.env.DB, cart, c.var.market, item.attributeValueId ?? null);
+  if (lines.items.length === 0) throw ApiError.badRequest(errors[0]?.error ?? 'This part cannot be bought now.');
+  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines);
+  return c.json(ok({ cartUUID: cart.uuid, cartToken: issuedToken, detail: { ...lines, pricing }, errors }));
+});
