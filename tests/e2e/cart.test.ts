@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { wranglerJson } from '../../scripts/lib/wrangler.ts';
+import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { registerMember } from './members.ts';
+
+const us = inject('shopUs');
+const stateDir = inject('shopStateDir');
+let browser: Browser;
+let handle = '';
+let unitCents = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [result] = await wranglerJson<{ results: { handle: string; price: number }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command',
+    `SELECT o.url_handle AS handle, p.discount_price AS price FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s ON s.item_id = i.id AND s.sort = 0
+     JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
+     WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES' AND s.available_total >= 10 ORDER BY i.id LIMIT 1 OFFSET 3`]);
+  ({ handle, price: unitCents } = result!.results[0]!);
+});
+afterAll(async () => { await browser?.close(); });
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const headerCount = (page: Page) => page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count');
+
+describe('the cart in the browser', () => {
+  it('adds from the product page, changes the quantity on /shopCart, and keeps the cart after signing in and on another device', async () => {
+    const { context, page, errors } = await openPage(browser, 1440);
+    await page.goto(`${us}/product/${handle}`);
+    await hydrated(page);
+    await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => headerCount(page)).toBe('1');
+
+    await page.goto(`${us}/shopCart`);
+    // Rendered by the server from the cart cookies, before any script runs.
+    await page.locator('[data-cart-line]').first().waitFor();
+    await hydrated(page);
+    await page.locator('[data-cart-line]').getByRole('button', { name: 'One more' }).click();
+    await expect.poll(() => page.locator('[data-cart-line] input').inputValue()).toBe('2');
+    await expect.poll(() => page.locator('[data-total]').textContent()).toBe(dollars(unitCents * 2));
+    await expect.poll(() => headerCount(page)).toBe('2');
+
+    // Sign in through the login page: the visitor's cart becomes the member's.
+    const email = `cart-e2e-${Date.now()}@example.com`;
+    await registerMember(us, email, 'correct horse battery');
+    await page.goto(`${us}/login`);
+    await hydrated(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${us}/shopCart`);
+    await hydrated(page);
+    await expect.poll(() => page.locator('[data-cart-line] input').inputValue()).toBe('2');
+
+    // Another device: signing in there finds the same cart.
+    const phone = await openPage(browser, 375);
+    await phone.page.goto(`${us}/login`);
+    await hydrated(phone.page);
+    await phone.page.getByLabel('Email').fill(email);
+    await phone.page.getByLabel('Password').fill('correct horse battery');
+    await phone.page.getByRole('button', { name: 'Sign in' }).click();
+    await phone.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await phone.page.goto(`${us}/shopCart`);
+    await expect.poll(() => phone.page.locator('[data-cart-line] input').inputValue()).toBe('2');
+    await phone.context.close();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
