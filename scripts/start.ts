@@ -2,6 +2,7 @@
 //   http://us.shop.localhost:8787  the US site
 //   http://ca.shop.localhost:8787  the Canadian site
 import { seed } from './seed.ts';
+import { loadVinPatterns } from './lib/vin-load.ts';
 import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from './data/catalog.ts';
 import { DEFAULT_STATE_DIR, spawnWrangler } from './lib/wrangler.ts';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,8 @@ execFileSync(process.execPath, [...process.execArgv, 'scripts/build-client.ts'],
 await seed(stateDir);
 // Vehicles and the default catalog: loaded once, skipped while the same version is loaded.
 await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir });
+// VIN model patterns (vPIC): decode a VIN to its model.
+await loadVinPatterns({ stateDir });
 
 const dev = spawnWrangler([
   'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',

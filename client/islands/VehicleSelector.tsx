@@ -9,7 +9,7 @@ const LABEL: Record<LevelName, string> = { year: 'Year', make: 'Make', model: 'M
 
 /**
  * The choices for each level, given what is chosen above it: every chosen level's list (a VIN
- * fills year and make at once) and the list below the deepest choice (a model without trims
+ * fills year, make and, when it decodes, model at once) and the list below the deepest choice (a model without trims
  * offers engines). Lists below a changed level are dropped before new ones load.
  */
 function useOptions(chosen: Chosen) {
@@ -48,7 +48,7 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
     setError('');
     try {
       const answer = await decodeVin(vin);
-      setChosen({ year: answer.year, make: answer.make });
+      setChosen(answer.model ? { year: answer.year, make: answer.make, model: answer.model } : { year: answer.year, make: answer.make });
     } catch (failure) {
       setError(failureText(failure, 'This VIN could not be read.'));
     }

@@ -23,8 +23,10 @@ export interface VinAnswer {
   vin: string;
   year: VehicleAttribute;
   make: VehicleAttribute;
+  /** The decoded model, or null when the VIN's patterns do not name one (then the shopper picks from the make's models). */
+  model: VehicleAttribute | null;
   models: VehicleAttribute[];
 }
 
-/** Decodes a VIN on the server (check digit, model year, make). */
+/** Decodes a VIN on the server (check digit, model year, make and, when it can, model). */
 export const decodeVin = (vin: string) => api.get<VinAnswer>('/item/public/buyer/car-model/vin', { vin });

@@ -45,6 +45,7 @@ export async function serveShop(): Promise<RunningShop> {
   await seed(stateDir);
   // The small fixed catalog (vehicles of six makes, 150 items): enough for every page, fast to load.
   await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/catalog.sql']);
+  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/vin-patterns.sql']);
   const port = await freePort();
   const us = `http://us.shop.localhost:${port}`;
   const ca = `http://ca.shop.localhost:${port}`;

@@ -1,14 +1,15 @@
 import { LEVEL_NAMES, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
-import { vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
+import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../api-error.ts';
 import { vehicleCatalogRepository } from '../db/vehicle-catalog-repository.ts';
 import { vehicleRepository, type VehicleNodeRow } from '../db/vehicle-repository.ts';
+import { vinRepository, type VinModelMatch } from '../db/vin-repository.ts';
 import type { Clock } from './clock.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
 
-const attribute = (node: VehicleNodeRow): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
+const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
 
 /** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
 export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
@@ -55,22 +56,58 @@ export interface VinDecode {
   vin: string;
   year: VehicleAttribute;
   make: VehicleAttribute;
-  /** The models that make sold that year: the VIN's model code needs the maker's own tables. */
+  /** The model the VIN's vPIC patterns name, when they name one unambiguously and the shop has it that year. */
+  model: VehicleAttribute | null;
+  /** The models of that make that year: the choice to offer when the model is unknown (or to change it). */
   models: VehicleAttribute[];
 }
 
-/** Decodes a VIN to its model year and make (WMI) and offers that make's models for the year. */
-export async function decodeVin(db: D1Database, vin: string): Promise<VinDecode> {
-  const problem = vinProblem(vin);
-  if (problem) throw ApiError.badRequest(problem);
-  const yearValue = vinModelYear(vin);
-  const make = await vehicleRepository(db).makeForWmi(vinWmi(vin));
+/** A valid VIN whose year or make the shop does not sell parts for. */
+export const VIN_NOT_MATCHED = 'We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.';
+
+/**
+ * The make and model the matching patterns name, as vPIC decides: the most specific patterns
+ * win, and when equally specific ones name different models the VIN names none.
+ */
+export function decodedModel(matches: readonly VinModelMatch[]): { make: string; model: string } | null {
+  const narrowest = Math.min(...matches.map((match) => match.breadth));
+  const best = matches.filter((match) => match.breadth === narrowest);
+  const first = best[0];
+  if (!first || best.some((match) => match.make !== first.make || match.model !== first.model)) return null;
+  return { make: first.make, model: first.model };
+}
+
+/** The make and model nodes of a model year, or null when the shop does not have that model that year. */
+async function modelYearNodes(db: D1Database, yearId: number, named: { make: string; model: string }) {
   const catalog = vehicleCatalogRepository(db);
-  const year = yearValue ? await catalog.childByValue(null, 1, String(yearValue)) : null;
-  const makeNode = year && make ? await catalog.childByValue(year.id, 2, make.name) : null;
-  if (!year || !makeNode) throw ApiError.notFound('We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.');
-  const models = await vehicleRepository(db).children(makeNode.id);
-  return { vin: vin.toUpperCase(), year: attribute(year as VehicleNodeRow), make: attribute(makeNode as VehicleNodeRow), models: models.map(attribute) };
+  const make = await catalog.childByValue(yearId, 2, named.make);
+  const model = make && (await catalog.childByValue(make.id, 3, named.model));
+  return make && model ? { make, model } : null;
+}
+
+/**
+ * Decodes a VIN: model year (position 10), then the model its vPIC patterns name (whose make
+ * wins over the WMI's: one WMI can serve several makes, 1C4 Chrysler, Dodge and Jeep), else the WMI's make with model null.
+ * The make's models for the year come back either way.
+ */
+export async function decodeVin(db: D1Database, input: string): Promise<VinDecode> {
+  const problem = vinProblem(input);
+  if (problem) throw ApiError.badRequest(problem);
+  const vin = normalizeVin(input);
+  const yearValue = vinModelYear(vin);
+  if (!yearValue) throw ApiError.notFound(VIN_NOT_MATCHED);
+  const [year, wmiMake, matches] = await Promise.all([
+    vehicleCatalogRepository(db).childByValue(null, 1, String(yearValue)),
+    vehicleRepository(db).makeForWmi(vinWmi(vin)),
+    vinRepository(db).modelMatches(vin, yearValue),
+  ]);
+  if (!year) throw ApiError.notFound(VIN_NOT_MATCHED);
+  const named = decodedModel(matches);
+  const decoded = named && (await modelYearNodes(db, year.id, named));
+  const make = decoded?.make ?? (wmiMake && (await vehicleCatalogRepository(db).childByValue(year.id, 2, wmiMake.name)));
+  if (!make) throw ApiError.notFound(VIN_NOT_MATCHED);
+  const models = await vehicleRepository(db).children(make.id);
+  return { vin, year: attribute(year), make: attribute(make), model: decoded ? attribute(decoded.model) : null, models: models.map(attribute) };
 }
 
 const topMakesCache = new TtlCache<{ id: number; name: string; slug: string }[]>(5 * 60_000, 2);

@@ -25,8 +25,9 @@ const topMakesCall = endpoint({ method: 'get', path: '/item/public/buyer/top-mak
 const vehicleId = endpoint({ method: 'get', path: '/item/public/buyer/car-model/vehicle-id', tag: 'vehicle', summary: 'A vehicle by id (attributeValueId) or by its values (year, make, model, trim, engine), with its attributeValueId',
   query: z.object({ attributeValueId: nodeId.optional(), year: text.optional(), make: text.optional(), model: text.optional(), trim: text.optional(), engine: text.optional() }),
   response: z.object({ attributeValueId: z.number().int(), vehicle: vehicleSchema }) });
-const vin = endpoint({ method: 'get', path: '/item/public/buyer/car-model/vin', tag: 'vehicle', summary: 'Decode a VIN to model year and make, with the models to choose from (documented addition)',
-  query: z.object({ vin: z.string().max(40) }), response: z.object({ vin: z.string(), year: attribute, make: attribute, models: z.array(attribute) }) });
+const vin = endpoint({ method: 'get', path: '/item/public/buyer/car-model/vin', tag: 'vehicle',
+  summary: 'Decode a VIN to model year, make and model (null when its vPIC patterns do not name one), with the models of that make to choose from (documented addition)',
+  query: z.object({ vin: z.string().max(40) }), response: z.object({ vin: z.string(), year: attribute, make: attribute, model: attribute.nullable(), models: z.array(attribute) }) });
 const categories = endpoint({ method: 'get', path: '/search/public/buyer/category/vehicle-categories', tag: 'vehicle', summary: 'The part categories with parts for a vehicle (its parts and universal ones)',
   query: z.object({ attributeValueId: nodeId }), response: z.array(z.object({ id: z.number().int(), name: z.string(), handle: z.string(), parentName: z.string(), items: z.number().int() })) });
 
