@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FIT_DISPLAY } from '../../shared/fitment.ts';
+import { observeExposure } from '../state/exposure.ts';
 import { garage } from '../state/garage.ts';
 import { fitOf, type CardFit } from '../state/fitment-batch.ts';
 import { useHydrated } from '../state/hydrated.ts';
@@ -18,6 +19,8 @@ export default function CardFitment({ itemId, applies }: { itemId: number; appli
     void fitOf(itemId, vehicle).then((answer) => { if (live) setFit(answer); });
     return () => { live = false; };
   }, [itemId, vehicle, hydrated, applies]);
+  // The card reports its exposure (§4) from here: every product card carries this island.
+  useEffect(() => observeExposure(itemId), [itemId]);
   if (!applies) return null;
   const status = hydrated && vehicle ? fit?.carModelMatch ?? null : 'EMPTY';
   if (!status) return <span className="card-fit card-fit--checking" data-fit="checking">Checking fit…</span>;

@@ -1,5 +1,6 @@
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import { api, clearSession } from '../api.ts';
+import { RECENTLY_VIEWED_KEY } from './recently-viewed.ts';
 
 export interface SessionAnswer {
   accountToken: string;
@@ -29,6 +30,7 @@ export async function storeSession(session: SessionAnswer): Promise<UserData> {
   localStorage.setItem(STORAGE_KEY.user, JSON.stringify(user));
   if (user.zipCode) localStorage.setItem(POSTAL_CODE_KEY, user.zipCode);
   await loadGarage();
+  await import('./recently-viewed.ts').then((viewed) => viewed.pushViewed()).catch(() => undefined);
   return user;
 }
 
@@ -49,8 +51,8 @@ async function loadGarage(): Promise<void> {
 export async function signOut(clearCart = false): Promise<void> {
   await api.post('/account/public/buyer/logout', { clearCart }).catch(() => undefined);
   clearSession();
-  for (const key of [STORAGE_KEY.vehicle, STORAGE_KEY.search, TOKEN_EXPIRES_KEY]) localStorage.removeItem(key);
-  if (clearCart) localStorage.removeItem(STORAGE_KEY.cartId);
+  for (const key of [STORAGE_KEY.vehicle, STORAGE_KEY.search, TOKEN_EXPIRES_KEY, RECENTLY_VIEWED_KEY]) localStorage.removeItem(key);
+  if (clearCart) for (const key of [STORAGE_KEY.cartId, STORAGE_KEY.cart]) localStorage.removeItem(key);
 }
 
 /** With a token but a missing or mismatched stored user, the user is fetched again (§4). */

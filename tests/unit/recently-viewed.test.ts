@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readViewed, recordView } from '../../client/state/recently-viewed.ts';
+import { RECENTLY_VIEWED_PATH, pushViewed, readViewed, recordView, type ViewedServer } from '../../client/state/recently-viewed.ts';
 
 const memory = () => {
   const data = new Map<string, string>();
@@ -22,4 +22,49 @@ describe('recently viewed (§4)', () => {
     storage.setItem('recently-viewed', '{not json');
     expect(readViewed(storage)).toEqual([]);
   });
+
+  it('records a signed-in member\'s view on the server too, and a visitor\'s only in the browser', async () => {
+    const visitor = new FakeServer(false);
+    recordView(item(1), memory(), visitor);
+    const member = new FakeServer(true);
+    const storage = memory();
+    recordView(item(2), storage, member);
+    expect(visitor.calls).toEqual([]);
+    expect(member.calls).toEqual([[`${RECENTLY_VIEWED_PATH}/2`, undefined]]);
+    expect(readViewed(storage).map((entry) => entry.itemId)).toEqual([2]);
+  });
+
+  it('sends the stored list newest first on sign-in and keeps the merged list the server answers', async () => {
+    const storage = memory();
+    for (const id of [1, 2, 3]) recordView(item(id), storage);
+    const server = new FakeServer(true, [{ ...item(3), reviewRating: 4.6, viewedAt: 3 }, { ...item(9), viewedAt: 2 }, { ...item(8), urlHandle: null }]);
+    await pushViewed(storage, server);
+    expect(server.calls).toEqual([[`${RECENTLY_VIEWED_PATH}/batch`, { itemIds: [3, 2, 1] }]]);
+    expect(readViewed(storage)).toEqual([{ ...item(3), reviewRating: 4.6 }, item(9)]);
+  });
+
+  it('keeps the stored list when the batch fails, and sends nothing for a visitor', async () => {
+    const storage = memory();
+    recordView(item(1), storage);
+    const failing = new FakeServer(true);
+    failing.fail = true;
+    await pushViewed(storage, failing);
+    expect(readViewed(storage)).toEqual([item(1)]);
+    const visitor = new FakeServer(false);
+    await pushViewed(storage, visitor);
+    expect(visitor.calls).toEqual([]);
+  });
 });
+
+/** The server side of the list: records its calls and answers the batch with a fixed list. */
+class FakeServer implements ViewedServer {
+  calls: [string, unknown][] = [];
+  fail = false;
+  constructor(private readonly signedIn: boolean, private readonly answer: unknown = null) {}
+  member() { return this.signedIn; }
+  async post<T>(path: string, body?: unknown) {
+    this.calls.push([path, body]);
+    if (this.fail) throw { msg: 'down', code: 500 };
+    return this.answer as T;
+  }
+}
