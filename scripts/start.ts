@@ -3,6 +3,7 @@
 //   http://ca.shop.localhost:8787  the Canadian site
 import { seed } from './seed.ts';
 import { loadVinPatterns } from './lib/vin-load.ts';
+import { loadPostal } from './data/postal.ts';
 import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from './data/catalog.ts';
 import { DEFAULT_STATE_DIR, spawnWrangler } from './lib/wrangler.ts';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,8 @@ await seed(stateDir);
 await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir });
 // VIN model patterns (vPIC): decode a VIN to its model.
 await loadVinPatterns({ stateDir });
+// Postal codes and the area dictionary: the postal-code lookup and remote-area shipping.
+await loadPostal({ stateDir });
 
 const dev = spawnWrangler([
   'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',

@@ -34,7 +34,10 @@ import { searchPage } from './routes/pages/search-page.tsx';
 import { categoriesPage } from './routes/pages/categories-page.tsx';
 import { catalogContentApi } from './routes/api/catalog-content.ts';
 import { suggestApi } from './routes/api/suggest.ts';
+import { catalogBrowseApi } from './routes/api/catalog-browse.ts';
+import { catalogRecommendApi } from './routes/api/catalog-recommend.ts';
 import { trackingApi } from './routes/api/tracking.ts';
+import { areaApi } from './routes/api/area.ts';
 import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
 import { cartApi } from './routes/api/cart.ts';
@@ -64,6 +67,7 @@ export function createApp() {
   app.route('/', reviewsApi);
   app.route('/', searchApi);
   app.route('/', trackingApi);
+  app.route('/', areaApi);
   app.route('/', devPages);
   app.route('/', devIdp);
   app.route('/', homePage);
@@ -75,6 +79,8 @@ export function createApp() {
   app.route('/', categoriesPage);
   app.route('/', catalogContentApi);
   app.route('/', suggestApi);
+  app.route('/', catalogBrowseApi);
+  app.route('/', catalogRecommendApi);
   app.route('/', cartPage);
   app.route('/', shopPages);
   app.route('/', media);

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seed } from '../seed.ts';
+import { loadPostal } from '../data/postal.ts';
 import { runWrangler, spawnWrangler } from './wrangler.ts';
 
 export interface RunningShop {
@@ -46,6 +47,7 @@ export async function serveShop(): Promise<RunningShop> {
   // The small fixed catalog (vehicles of six makes, 150 items): enough for every page, fast to load.
   await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/catalog.sql']);
   await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/vin-patterns.sql']);
+  await loadPostal({ stateDir });
   const port = await freePort();
   const us = `http://us.shop.localhost:${port}`;
   const ca = `http://ca.shop.localhost:${port}`;
