@@ -1,0 +1,41 @@
+/** The sentence a shopper reads for a promotion, e.g. '10% off orders of $150.00 or more'. */
+import { formatMoney } from '../money.ts';
+import type { Promotion } from './types.ts';
+
+type Currency = 'USD' | 'CAD';
+
+function condition(promotion: Promotion, currency: Currency): string {
+  const money = formatMoney({ cent: promotion.thresholdValue, currency });
+  const n = promotion.thresholdValue;
+  if (promotion.scope) {
+    if (promotion.thresholdType === 'AMOUNT') return ` when they total ${money} or more`;
+    if (promotion.thresholdType === 'QUANTITY') return ` when you buy ${n} or more`;
+    return '';
+  }
+  if (promotion.thresholdType === 'AMOUNT') return ` of ${money} or more`;
+  if (promotion.thresholdType === 'QUANTITY') return ` of ${n} or more items`;
+  return '';
+}
+
+function benefit(promotion: Promotion, currency: Currency, what: string): string {
+  if (promotion.promotionType === 'GIVEAWAY') return `A free gift with ${what}`;
+  if (promotion.promotionType === 'EXCHANGE_PURCHASE') return `Add-on prices with ${what}`;
+  if (promotion.discountType === 'PERCENT') return `${promotion.discountValue}% off ${what}`;
+  if (promotion.discountType === 'FIXED_AMOUNT') return `${formatMoney({ cent: promotion.discountValue, currency })} off ${what}`;
+  return `Free shipping on ${what}`;
+}
+
+/** Why a promotion applies, in the shopper's words and the cart's currency. */
+export function describePromotion(promotion: Promotion, currency: Currency): string {
+  const what = promotion.scope ? 'eligible items' : promotion.thresholdType === 'NO_THRESHOLD' ? 'your order' : 'orders';
+  const cap = promotion.maxDiscountCent !== null && promotion.promotionType === 'DISCOUNT'
+    ? ` (up to ${formatMoney({ cent: promotion.maxDiscountCent, currency })})`
+    : '';
+  return `${benefit(promotion, currency, what)}${condition(promotion, currency)}${cap}`;
+}
+
+/** The same sentence to follow "to get ...": its first letter in lower case unless it is a price. */
+export function offerPhrase(promotion: Promotion, currency: Currency): string {
+  const text = describePromotion(promotion, currency);
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

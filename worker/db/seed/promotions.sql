@@ -1,0 +1,64 @@
+-- Demo promotions for both markets (issue 7). Run after the migrations and the catalog load:
+--   npx wrangler d1 execute DB --local --persist-to DIR --yes --file worker/db/seed/promotions.sql
+-- Idempotent: rows have fixed ids (1001-1099) and are inserted only when missing. Rows that point
+-- into the catalog (category scopes, add-on and gift skus) are found by category handle; without
+-- a catalog they are skipped (a SELECTED scope with no rows applies to nothing), and running the
+-- file again after the catalog load adds them.
+
+-- 10 % off any order of $150.00 (CA$150.00) or more, automatically.
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
+VALUES (1001, '10% off orders of $150+', 'AUTO_DISCOUNT', 'DISCOUNT', 'PERCENT', 10, 'AMOUNT', 15000, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000);
+
+-- BRAKES15: 15 % off brake parts, at most $100.00 off, up to 5000 orders.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, usage_limit, max_discount_cent)
+VALUES (1002, '15% off brakes', 'BRAKES15', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 15, 'NO_THRESHOLD', 0, 'SELECTED', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 5000, 10000);
+
+-- FREESHIP: free shipping on orders of $99.00 or more.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
+VALUES (1003, 'Free shipping over $99', 'FREESHIP', 'PROMOTION_CODE', 'DISCOUNT', 'FREE_SHIPPING', 0, 'AMOUNT', 9900, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000);
+
+-- A $20.00 coupon for members buying 2 or more items (US), once per member.
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, member_only)
+VALUES (1004, '$20 off 2+ items', 'COUPON', 'DISCOUNT', 'FIXED_AMOUNT', 2000, 'QUANTITY', 2, 'ALL', 'us', unixepoch() - 2592000, unixepoch() + 31536000, 1, 1);
+
+-- A $10.00 coupon (orders of $50.00 or more) that members buy with 1000 points (limitScene REDEEM).
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, member_only, integral_score, limit_scene)
+VALUES (1005, '$10 off for 1000 points', 'COUPON', 'DISCOUNT', 'FIXED_AMOUNT', 1000, 'AMOUNT', 5000, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 1, 1, 1000, 'REDEEM');
+
+-- Exchange purchase: brake fluid at 40 % off as an add-on to $100.00 of brake parts.
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
+VALUES (1006, 'Brake job add-ons', 'AUTO_DISCOUNT', 'EXCHANGE_PURCHASE', NULL, 0, 'AMOUNT', 10000, 'SELECTED', NULL, unixepoch() - 2592000, unixepoch() + 31536000);
+
+-- Giveaway: a free bottle of brake fluid with $200.00 of brake parts (needs the catalog for its sku).
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, gift_sku_id, gift_quantity)
+SELECT 1007, 'Free brake fluid with $200 of brakes', 'AUTO_DISCOUNT', 'GIVEAWAY', NULL, 0, 'AMOUNT', 20000, 'SELECTED', NULL, unixepoch() - 2592000, unixepoch() + 31536000, s.id, 1
+FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id
+WHERE c.kind = 'BACK' AND c.handle = 'brake-fluid' ORDER BY s.id LIMIT 1;
+
+-- SPRING10: last spring's code, expired a month ago.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
+VALUES (1008, 'Spring tune-up 10% off', 'SPRING10', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 10, 'NO_THRESHOLD', 0, 'ALL', NULL, unixepoch() - 7776000, unixepoch() - 2592000);
+
+-- CANADA15: Canada only, 15 % off orders of CA$100.00 or more.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
+VALUES (1009, 'Canada 15% off CA$100+', 'CANADA15', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 15, 'AMOUNT', 10000, 'ALL', 'ca', unixepoch() - 2592000, unixepoch() + 31536000);
+
+-- WELCOME5: $5.00 off a member's first order (US), once per member.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, member_only)
+VALUES (1010, 'Welcome $5 off', 'WELCOME5', 'PROMOTION_CODE', 'DISCOUNT', 'FIXED_AMOUNT', 500, 'NO_THRESHOLD', 0, 'ALL', 'us', unixepoch() - 2592000, unixepoch() + 31536000, 1, 1);
+
+-- Codes, one row per market each is valid in.
+INSERT OR IGNORE INTO promotion_code (code, market, promotion_id)
+SELECT p.code, m.market, p.id FROM promotion p JOIN (SELECT 'us' AS market UNION ALL SELECT 'ca') m ON p.market IS NULL OR p.market = m.market
+WHERE p.code IS NOT NULL AND p.id BETWEEN 1001 AND 1099;
+
+-- Brake scopes: the Brakes back category and its subcategories.
+INSERT OR IGNORE INTO promotion_scope (promotion_id, target_type, target_id)
+SELECT p.id, 'CATEGORY', c.id FROM promotion p JOIN category c
+  ON c.kind = 'BACK' AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes'))
+WHERE p.id IN (1002, 1006, 1007);
+
+-- The add-ons of 'Brake job add-ons': up to three brake fluids, one each per order.
+INSERT OR IGNORE INTO promotion_add_on (promotion_id, sku_id, percent_off, max_quantity)
+SELECT 1006, s.id, 40, 1 FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id
+WHERE c.kind = 'BACK' AND c.handle = 'brake-fluid' ORDER BY s.id LIMIT 3;
