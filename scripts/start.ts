@@ -5,7 +5,7 @@ import { seed } from './seed.ts';
 import { loadVinPatterns } from './lib/vin-load.ts';
 import { loadPostal } from './data/postal.ts';
 import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from './data/catalog.ts';
-import { DEFAULT_STATE_DIR, spawnWrangler } from './lib/wrangler.ts';
+import { DEFAULT_STATE_DIR, runWrangler, spawnWrangler } from './lib/wrangler.ts';
 import { execFileSync } from 'node:child_process';
 
 const port = process.env.PORT ?? '8787';
@@ -23,6 +23,8 @@ await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir });
 await loadVinPatterns({ stateDir });
 // Postal codes and the area dictionary: the postal-code lookup and remote-area shipping.
 await loadPostal({ stateDir });
+// The shop's promotions (idempotent; scopes find their categories in the loaded catalog).
+await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'worker/db/seed/promotions.sql']);
 
 const dev = spawnWrangler([
   'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',

@@ -98,6 +98,9 @@ export interface CartLineView {
   /** The fitment result for the current vehicle (§3); null for parts with no fitment (tools, merchandise). */
   carModelMatch: FitStatus | null;
   cartModelAttr: { notes: string[]; positions: string[]; missingLevel: 'trim' | 'engine' | null } | null;
+  brandId: number | null;
+  /** The part's category, then its parent categories. */
+  categoryIds: number[];
   /** discountPrice x itemCount, before promotions. */
   lineTotal: number;
   usable: boolean;
@@ -142,4 +145,15 @@ export interface CartPricing {
   /** Codes the shopper entered that do not apply, each with why. */
   rejected: { code: string | null; reason: string }[];
   promotionCodes: string[];
+  /** Offers the cart has not reached yet ('Spend $12.00 more to get 10% off'). */
+  hints: string[];
+  /** Add-on offers (exchange purchase) and whether the cart qualifies. */
+  exchangeOffers: { promotionId: number; name: string; qualifies: boolean; reason: string; skuIds: number[] }[];
+  giveaways: { promotionId: number; name: string; reason: string; skuId: number; quantity: number }[];
+  /** Every shipping option with its cost for this cart and postal code; the chosen one is shippingName. */
+  shippingOptions: { name: string; cost: number }[];
+  /** The postal code shipping was estimated for, when one is known. */
+  postCode: string | null;
+  /** Each line's share of the discounts, so a refund of one line is exact. */
+  lineDiscounts: { key: string; discount: number; total: number }[];
 }

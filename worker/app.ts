@@ -42,6 +42,8 @@ import { devIdp } from './routes/dev-idp.ts';
 import { accountPages } from './routes/pages/account-pages.tsx';
 import { cartApi } from './routes/api/cart.ts';
 import { buyNowApi } from './routes/api/buy-now.ts';
+import { promotionApi } from './routes/api/promotion.ts';
+import { promotionCartApi } from './routes/api/promotion-cart.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
@@ -61,6 +63,8 @@ export function createApp() {
   app.route('/', garageApi);
   app.route('/', cartApi);
   app.route('/', buyNowApi);
+  app.route('/', promotionApi);
+  app.route('/', promotionCartApi);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);

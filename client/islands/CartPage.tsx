@@ -1,53 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { CartAnswer, CartLineView, CartPricing } from '../../shared/cart.ts';
+import { useEffect } from 'react';
+import type { CartAnswer, CartLineView } from '../../shared/cart.ts';
 import { PROMO_TEXT } from '../../shared/constants.ts';
-import { formatMoney } from '../../shared/money.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { shopCart } from '../state/shop-cart.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { CartLine, type LineActions } from './cart-line.tsx';
+import { CouponForm, Offers, ShippingEstimate, Summary } from './cart-summary.tsx';
 
 export interface CartPageProps {
   /** The cart as the server rendered it (no vehicle yet); the browser refreshes it with the current vehicle. */
   initial: CartAnswer | null;
-}
-
-function CouponForm({ pricing, apply, remove, busy }: { pricing: CartPricing; apply: (code: string) => Promise<boolean>; remove: (code: string) => void; busy: boolean }) {
-  const [code, setCode] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() && (await apply(code.trim()))) setCode('');
-  };
-  return (
-    <form className="coupon-form" onSubmit={submit} data-coupon-form="">
-      <label htmlFor="coupon-code">Coupon or promotion code</label>
-      <input id="coupon-code" value={code} maxLength={40} autoComplete="off" onChange={(event) => setCode(event.target.value)} />
-      <button type="submit" className="button" disabled={busy || !code.trim()}>Apply</button>
-      {pricing.promotionCodes.length > 0 && (
-        <ul className="coupon-form__codes">
-          {pricing.promotionCodes.map((applied) => <li key={applied}><code>{applied}</code> <button type="button" onClick={() => remove(applied)} disabled={busy}>Remove</button></li>)}
-        </ul>
-      )}
-      {pricing.rejected.map((rejection) => <p key={`${rejection.code}:${rejection.reason}`} className="coupon-form__rejected" role="status">{rejection.code ? `${rejection.code}: ` : ''}{rejection.reason}</p>)}
-    </form>
-  );
-}
-
-function Summary({ pricing }: { pricing: CartPricing }) {
-  const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
-  return (
-    <dl className="cart-summary" data-cart-summary="">
-      <div><dt>Subtotal</dt><dd data-subtotal={pricing.subtotal}>{money(pricing.subtotal)}</dd></div>
-      {pricing.discounts.map((discount) => (
-        <div key={`${discount.source}:${discount.name}`} className="cart-summary__discount" data-discount={discount.source}>
-          <dt>{discount.name}<small>{discount.reason}</small></dt><dd>-{money(discount.amount)}</dd>
-        </div>
-      ))}
-      <div><dt>Shipping{pricing.shippingName ? ` (${pricing.shippingName})` : ''}</dt><dd>{pricing.shipping - pricing.shippingDiscount === 0 && pricing.shippingName ? 'Free' : money(pricing.shipping - pricing.shippingDiscount)}</dd></div>
-      {pricing.points > 0 && <div><dt>Points</dt><dd>-{money(pricing.points)}</dd></div>}
-      <div className="cart-summary__total"><dt>Total</dt><dd data-total={pricing.total}>{money(pricing.total)}</dd></div>
-    </dl>
-  );
 }
 
 function Group({ title, keys, byKey, actions, note }: { title: string | null; keys: string[]; byKey: Map<string, CartLineView>; actions: LineActions; note?: string }) {
@@ -89,6 +51,8 @@ export default function CartPage({ initial }: CartPageProps) {
       </div>
       <aside className="cart-page__summary">
         <CouponForm pricing={pricing} busy={actions.busy} apply={(code) => shopCart.applyCode(code)} remove={(code) => void shopCart.removeCode(code)} />
+        <Offers pricing={pricing} />
+        <ShippingEstimate pricing={pricing} busy={actions.busy} estimate={(code) => void shopCart.setPostCode(code)} />
         <Summary pricing={pricing} />
         <a className="button button--primary" href="/checkout" data-checkout="">Checkout</a>
       </aside>

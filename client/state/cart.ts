@@ -14,6 +14,8 @@ export interface CartDeps {
   api: Pick<ApiClient, 'get' | 'post' | 'put'>;
   /** The current vehicle's deepest id, so lines come back with their fitment. */
   vehicleId: () => number | null;
+  /** The shopper's postal code, for the shipping estimate. */
+  postCode: { read: () => string | null; write: (code: string) => void };
   warn: (message: string) => void;
   saveCopy: (cart: CartAnswer) => Promise<void>;
   readCopy: () => Promise<CartAnswer | null>;
@@ -40,6 +42,8 @@ export interface CartStore {
   /** Applies a promotion code or coupon code; true when the cart took it. */
   applyCode(code: string): Promise<boolean>;
   removeCode(code: string): Promise<void>;
+  /** Estimates shipping for another postal code. */
+  setPostCode(code: string): Promise<void>;
 }
 
 const identity = (line: CartLineView) => ({ skuId: line.skuId, itemType: line.itemType, bundleId: line.bundleId ? Number(line.bundleId) : null, needAddCarModel: false });
@@ -71,6 +75,8 @@ export function createCartStore(deps: CartDeps): CartStore {
   }
 
   const vehicle = () => deps.vehicleId() ?? undefined;
+  /** What every cart call carries besides its own fields: the vehicle and the postal code. */
+  const shopper = () => ({ attributeValueId: vehicle(), postCode: deps.postCode.read() ?? undefined });
 
   return {
     cart, count, busy,
@@ -78,7 +84,7 @@ export function createCartStore(deps: CartDeps): CartStore {
       const copy = await deps.readCopy().catch(() => null);
       if (copy && !cart.value) cart.value = copy;
       try {
-        const answer = await deps.api.get<CartAnswer>(CART_PATH, { attributeValueId: vehicle() });
+        const answer = await deps.api.get<CartAnswer>(CART_PATH, shopper());
         cart.value = answer;
         await deps.saveCopy(answer).catch(() => undefined);
       } catch {
@@ -89,24 +95,28 @@ export function createCartStore(deps: CartDeps): CartStore {
       const pieces = lines.reduce((sum, line) => sum + line.itemCount, 0);
       pending.value += pieces;
       try {
-        return await run(() => deps.api.post<CartAnswer>(CART_PATH, { attributeValueId: vehicle(), items: lines }));
+        return await run(() => deps.api.post<CartAnswer>(CART_PATH, { ...shopper(), items: lines }));
       } finally {
         pending.value -= pieces;
       }
     },
     async setQuantity(line, itemCount) {
-      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'UPDATE', attributeValueId: vehicle(), items: [{ ...identity(line), itemCount }] }));
+      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'UPDATE', ...shopper(), items: [{ ...identity(line), itemCount }] }));
     },
     async remove(line) {
-      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'DELETE', attributeValueId: vehicle(), items: [identity(line)] }));
+      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'DELETE', ...shopper(), items: [identity(line)] }));
     },
     async applyCode(code) {
       const before = cart.value?.detail.pricing.promotionCodes.length ?? 0;
-      const applied = await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, attributeValueId: vehicle() }));
+      const applied = await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, ...shopper() }));
       return applied && (cart.value?.detail.pricing.promotionCodes.length ?? 0) > before;
     },
+    async setPostCode(code) {
+      deps.postCode.write(code);
+      await this.load();
+    },
     async removeCode(code) {
-      await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, remove: true, attributeValueId: vehicle() }));
+      await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, remove: true, ...shopper() }));
     },
   };
 }

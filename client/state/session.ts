@@ -16,7 +16,7 @@ export interface UserData {
   [key: string]: unknown;
 }
 
-const POSTAL_CODE_KEY = 'postCode';
+export const POSTAL_CODE_KEY = 'postCode';
 const TOKEN_EXPIRES_KEY = 'tokenExpiresAt';
 
 /**

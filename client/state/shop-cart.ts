@@ -4,12 +4,15 @@ import { readCartCopy, saveCartCopy } from './cart-cache.ts';
 import { createCartStore } from './cart.ts';
 import { garage } from './garage.ts';
 import { notify } from './notices.ts';
+import { POSTAL_CODE_KEY } from './session.ts';
 
 /** The page's one cart store, shared by the header count, the add buttons and the cart page. */
 export const shopCart = createCartStore({
   api,
   vehicleId: () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null),
   warn: (message) => notify(message, 'warning', 4000),
+  // The same key sign-in fills from the member's profile (§4 Login: the postal code is stored).
+  postCode: { read: () => localStorage.getItem(POSTAL_CODE_KEY), write: (code) => localStorage.setItem(POSTAL_CODE_KEY, code) },
   saveCopy: saveCartCopy,
   readCopy: readCartCopy,
 });

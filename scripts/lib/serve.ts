@@ -48,6 +48,7 @@ export async function serveShop(): Promise<RunningShop> {
   await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/catalog.sql']);
   await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/vin-patterns.sql']);
   await loadPostal({ stateDir });
+  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'worker/db/seed/promotions.sql']);
   const port = await freePort();
   const us = `http://us.shop.localhost:${port}`;
   const ca = `http://ca.shop.localhost:${port}`;

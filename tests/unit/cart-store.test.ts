@@ -5,7 +5,7 @@ import { createCartStore, type CartDeps } from '../../client/state/cart.ts';
 const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
   cartUUID: 'c', errors,
   detail: { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount, vehicleName: null,
-    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, points: 0, total: 0, rejected: [], promotionCodes: [] } },
+    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, points: 0, total: 0, rejected: [], promotionCodes: [], hints: [], exchangeOffers: [], giveaways: [], shippingOptions: [], postCode: null, lineDiscounts: [] } },
 });
 
 function harness(post: () => Promise<CartAnswer>) {
@@ -13,7 +13,7 @@ function harness(post: () => Promise<CartAnswer>) {
   const saved: CartAnswer[] = [];
   const deps: CartDeps = {
     api: { get: async () => answer(0) as never, post: post as never, put: post as never },
-    vehicleId: () => 42, warn: (message) => warnings.push(message),
+    vehicleId: () => 42, postCode: { read: () => null, write: () => undefined }, warn: (message) => warnings.push(message),
     saveCopy: async (cart) => { saved.push(cart); }, readCopy: async () => answer(3),
   };
   return { store: createCartStore(deps), warnings, saved };
@@ -48,7 +48,7 @@ describe('the cart store', () => {
     let release!: (value: CartAnswer) => void;
     const slow = createCartStore({
       api: { get: (() => new Promise((resolve) => { release = resolve as never; })) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
-      vehicleId: () => null, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => answer(3),
+      vehicleId: () => null, postCode: { read: () => null, write: () => undefined }, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => answer(3),
     });
     const loading = slow.load();
     await new Promise((resolve) => setTimeout(resolve, 0));

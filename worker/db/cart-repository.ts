@@ -40,6 +40,9 @@ export interface SkuFacts {
   seoId: number | null;
   brandId: number | null;
   backCategoryId: number;
+  /** The back category's parent and grandparent: a promotion on a parent category covers its children. */
+  parentCategoryId: number | null;
+  grandCategoryId: number | null;
   nonVehicle: number;
 }
 
@@ -151,8 +154,10 @@ export function cartRepository(db: D1Database) {
            CASE WHEN ?2 = 'ca' THEN i.ca_status ELSE i.us_status END AS status, s.available_total AS availableTotal,
            p.discount_price AS discountPrice, p.original_price AS originalPrice,
            (SELECT url FROM item_image m WHERE m.item_id = i.id ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
-           o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId, i.non_vehicle AS nonVehicle
+           o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId,
+           c1.parent_id AS parentCategoryId, c2.parent_id AS grandCategoryId, i.non_vehicle AS nonVehicle
          FROM sku s JOIN item i ON i.id = s.item_id
+           LEFT JOIN category c1 ON c1.id = i.back_category_id LEFT JOIN category c2 ON c2.id = c1.parent_id
            LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
            LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1 ORDER BY is_primary DESC, id LIMIT 1)
          WHERE s.id IN (SELECT value FROM json_each(?1))`,

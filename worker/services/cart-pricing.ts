@@ -1,12 +1,69 @@
 import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
+import { priceCart } from '../../shared/promotions/engine.ts';
+import type { PricingLine, CartPricing as EnginePricing } from '../../shared/promotions/types.ts';
+import { postalCodeProblem } from '../../shared/validation.ts';
 import type { CartRow } from '../db/cart-repository.ts';
+import { loadPromotionContext } from './promotions.ts';
+import { shippingQuote } from './shipping.ts';
 
-/** Prices the cart's usable lines. */
-export async function priceCartView(_db: D1Database, cart: CartRow | null, market: Market, lines: CartLinesView): Promise<CartPricing> {
-  const subtotal = lines.items.reduce((sum, item) => sum + item.lineTotal, 0);
+/** Who is pricing and where the parts go: promotions depend on the member, shipping on the postal code. */
+export interface PricingRequest {
+  accountId: number | null;
+  postCode: string | null;
+  now: number;
+}
+
+/** The usable lines as the promotions engine prices them. */
+export function pricingLines(lines: CartLinesView): PricingLine[] {
+  return lines.items.filter((item) => item.usable).map((item) => ({
+    key: item.key, skuId: item.skuId, itemId: item.itemId, brandId: item.brandId,
+    categoryIds: item.categoryIds,
+    quantity: item.itemCount, unitCent: item.discountPrice, itemType: item.itemType, bundleId: item.bundleId,
+  }));
+}
+
+/** The engine's answer in the words the cart page shows. */
+function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<number, string>, quote: ReturnType<typeof shippingQuote> | null, postCode: string | null): CartPricing {
+  const chosen = quote?.chosen ?? null;
   return {
-    currency: market.currency, subtotal, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, points: 0,
-    total: subtotal, rejected: [], promotionCodes: cart?.promotionCodes ?? [],
+    currency: priced.currency, subtotal: priced.subtotalCent, discount: priced.discountCent,
+    discounts: priced.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS' && adjustment.kind !== 'FREE_SHIPPING').map((adjustment) => ({
+      name: adjustment.name, reason: adjustment.reason, source: adjustment.source ?? 'POINTS', amount: adjustment.amountCent,
+      code: adjustment.promotionId === null ? null : codes.get(adjustment.promotionId) ?? null,
+    })),
+    shipping: priced.shippingCent, shippingDiscount: priced.shippingDiscountCent, shippingName: chosen?.name ?? null,
+    points: priced.pointsCent, total: priced.totalCent,
+    rejected: priced.rejected.map((rejection) => ({ code: rejection.code ?? null, reason: rejection.reason })),
+    promotionCodes: cart?.promotionCodes ?? [],
+    hints: priced.hints.map((hint) => hint.reason),
+    exchangeOffers: priced.exchangeOffers.map((offer) => ({ promotionId: offer.promotionId, name: offer.name, qualifies: offer.qualifies, reason: offer.reason, skuIds: offer.addOns.map((addOn) => addOn.skuId) })),
+    giveaways: priced.giveaways.map(({ promotionId, name, reason, skuId, quantity }) => ({ promotionId, name, reason, skuId, quantity })),
+    shippingOptions: quote?.options.map((option) => ({ name: option.name, cost: option.cost.cent })) ?? [],
+    postCode,
+    lineDiscounts: priced.lines.map((line) => ({ key: line.key, discount: line.discountCent, total: line.totalCent })),
   };
+}
+
+/**
+ * Prices the cart: the usable lines, the promotions in force and those the shopper entered
+ * (each discount with its reason), and shipping for the postal code (Standard Shipping, else
+ * the cheapest, §9). One pricing function for the cart page, buy now and checkout.
+ */
+export async function priceCartView(db: D1Database, cart: CartRow | null, market: Market, lines: CartLinesView, request: PricingRequest): Promise<CartPricing> {
+  const postCode = request.postCode && !postalCodeProblem(request.postCode, market.id) ? request.postCode : null;
+  const priced = pricingLines(lines);
+  const quantity = priced.reduce((sum, line) => sum + line.quantity, 0);
+  const quote = quantity > 0 ? shippingQuote(market.id, postCode, quantity) : null;
+  const context = await loadPromotionContext(db, {
+    market: market.id, now: request.now, accountId: request.accountId,
+    enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
+  });
+  const result = priceCart({
+    lines: priced, market: market.id, now: request.now, accountId: request.accountId, ...context,
+    enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
+    shippingCent: quote?.chosen?.cost.cent ?? 0, pointsToRedeem: 0, pointsBalance: 0,
+  });
+  const codes = new Map(context.promotions.flatMap((promotion) => (promotion.code ? [[promotion.id, promotion.code] as const] : [])));
+  return pricingView(result, cart, codes, quote, postCode);
 }

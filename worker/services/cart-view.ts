@@ -21,6 +21,8 @@ function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent:
     extraSubTitleJoinVehicle: fitment?.applies ? fitmentSentence(fitment, vehicleName) : '',
     carModelMatch: fitment?.applies ? fitment.status : null,
     cartModelAttr: fitment?.applies ? { notes: fitment.notes, positions: fitment.positions, missingLevel: fitment.missingLevel ?? null } : null,
+    brandId: facts?.brandId ?? null,
+    categoryIds: facts ? [facts.backCategoryId, facts.parentCategoryId, facts.grandCategoryId].filter((id): id is number => id !== null) : [],
     lineTotal: usable ? discountPrice * line.itemCount : 0, usable,
   };
 }

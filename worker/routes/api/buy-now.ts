@@ -23,6 +23,6 @@ export const buyNowApi = new Hono<AppEnv>().post(buyNow.path, async (c) => {
   const errors = await addToCart(c.env.DB, cart, c.var.market.id, [item], now);
   const lines = await cartLines(c.env.DB, cart, c.var.market, item.attributeValueId ?? null);
   if (lines.items.length === 0) throw ApiError.badRequest(errors[0]?.error ?? 'This part cannot be bought now.');
-  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines);
+  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: c.var.member?.accountId ?? null, postCode: null, now });
   return c.json(ok({ cartUUID: cart.uuid, cartToken: issuedToken, detail: { ...lines, pricing }, errors }));
 });

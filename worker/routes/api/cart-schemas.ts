@@ -22,8 +22,12 @@ export const addItem = z.object({
   campaignId: id.nullable().optional(),
 });
 
+/** Where the parts would go: shipping is estimated for it (an invalid code is ignored). */
+const postCode = z.string().max(16).nullable().optional();
+
 export const addBody = z.object({
   cartUUID: uuid,
+  postCode,
   /** The current vehicle: lines are checked against it. */
   attributeValueId: id.nullable().optional(),
   items: z.array(addItem).min(1, 'must list at least one part').max(MAX_CART_LINES, `can list at most ${MAX_CART_LINES} parts`),
@@ -32,6 +36,7 @@ export const addBody = z.object({
 export const updateBody = z.object({
   action: z.enum(CART_ACTIONS, { error: `must be ${CART_ACTIONS.join(' or ')}` }),
   cartUUID: uuid,
+  postCode,
   attributeValueId: id.nullable().optional(),
   items: z.array(z.object({ ...lineIdentity, itemCount: count(0, CART_MSG.updateQuantity).default(0) }))
     .min(1, 'must list at least one part').max(MAX_CART_LINES, `can list at most ${MAX_CART_LINES} parts`),
@@ -39,6 +44,7 @@ export const updateBody = z.object({
 
 export const getQuery = z.object({
   cartUUID: z.string().max(64).optional(),
+  postCode: z.string().max(16).optional(),
   attributeValueId: z.coerce.number({ error: ID }).int(ID).positive(ID).max(Number.MAX_SAFE_INTEGER, ID).optional(),
 });
 
@@ -49,6 +55,7 @@ const lineSchema = z.object({
   campaignId: z.number().nullable(), attributeValueId: z.number().nullable(), extraSubTitle: z.string(), extraSubTitleJoinVehicle: z.string(),
   carModelMatch: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']).nullable(),
   cartModelAttr: z.object({ notes: z.array(z.string()), positions: z.array(z.string()), missingLevel: z.enum(['trim', 'engine']).nullable() }).nullable(),
+  brandId: z.number().nullable(), categoryIds: z.array(z.number()),
   lineTotal: z.number(), usable: z.boolean(),
 });
 

@@ -26,7 +26,7 @@ const get = endpoint({ method: 'get', path: '/order/public/buyer/cart/v2', tag: 
   summary: "The cart by cartUUID (and its token) or the member's cart, checked against the current vehicle (attributeValueId); without a cart id and token the cart is empty (cartUUID null)",
   query: getQuery, response: cartAnswer });
 
-function credentials(c: Context<AppEnv>, cartUUID: string | null | undefined): CartCredentials {
+export function credentials(c: Context<AppEnv>, cartUUID: string | null | undefined): CartCredentials {
   return {
     cartUUID: cartUUID ?? readCookie(c, COOKIE.cartId) ?? null,
     token: c.req.header(CART_TOKEN_HEADER) ?? readCookie(c, COOKIE.cart) ?? null,
@@ -45,7 +45,7 @@ function remember(c: Context<AppEnv>, cart: CartRow | null, issuedToken?: string
 }
 
 /** Runs a cart lookup; a refused cart also drops the browser's stale cookies, so its next request starts afresh. */
-async function reach<T>(c: Context<AppEnv>, lookup: () => Promise<T>): Promise<T> {
+export async function reach<T>(c: Context<AppEnv>, lookup: () => Promise<T>): Promise<T> {
   try {
     return await lookup();
   } catch (error) {
@@ -54,9 +54,15 @@ async function reach<T>(c: Context<AppEnv>, lookup: () => Promise<T>): Promise<T
   }
 }
 
-async function answer(c: Context<AppEnv>, cart: CartRow | null, attributeValueId: number | null | undefined, errors: CartError[], issuedToken?: string) {
-  const lines = await cartLines(c.env.DB, cart, c.var.market, attributeValueId ?? null);
-  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines);
+interface Shopper {
+  attributeValueId?: number | null;
+  postCode?: string | null;
+}
+
+/** The cart as it answers every call: lines for the current vehicle, priced with promotions and shipping. */
+export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string) {
+  const lines = await cartLines(c.env.DB, cart, c.var.market, shopper.attributeValueId ?? null);
+  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: c.var.member?.accountId ?? null, postCode: shopper.postCode ?? null, now: Date.now() });
   remember(c, cart, issuedToken);
   return c.json(ok({ cartUUID: cart?.uuid ?? null, ...(issuedToken && { cartToken: issuedToken }), detail: { ...lines, pricing }, errors }));
 }
@@ -66,22 +72,22 @@ export const cartApi = new Hono<AppEnv>()
   .get(get.path, async (c) => {
     const query = readQuery(c, get);
     const cart = await reach(c, () => findCart(c.env.DB, credentials(c, query.cartUUID), Date.now()));
-    return answer(c, cart, query.attributeValueId, []);
+    return answer(c, cart, query, []);
   })
   .post(add.path, async (c) => {
     const body = await readBody(c, add);
     const now = Date.now();
     const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
     const errors = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body.attributeValueId, errors, issuedToken);
+    return answer(c, cart, body, errors, issuedToken);
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
     const now = Date.now();
     const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
-    if (!cart) return answer(c, null, body.attributeValueId, []);
+    if (!cart) return answer(c, null, body, []);
     const errors = body.action === 'DELETE'
       ? await removeFromCart(c.env.DB, cart, body.items, now)
       : await updateCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body.attributeValueId, errors);
+    return answer(c, cart, body, errors);
   });

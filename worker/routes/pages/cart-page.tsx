@@ -17,7 +17,7 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
   const cart = await findCart(c.env.DB, credentials, Date.now()).catch(() => null);
   if (!cart) return null;
   const lines = await cartLines(c.env.DB, cart, c.var.market, null);
-  return { cartUUID: cart.uuid, detail: { ...lines, pricing: await priceCartView(c.env.DB, cart, c.var.market, lines) }, errors: [] };
+  return { cartUUID: cart.uuid, detail: { ...lines, pricing: await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: credentials.accountId, postCode: null, now: Date.now() }) }, errors: [] };
 }
 
 /** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */
