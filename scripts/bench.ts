@@ -1,12 +1,14 @@
 // The shop's speed and size budgets (issue budgets are checked here, never by timed tests):
 // - every key page at least 50 % of the bare text route's throughput in the same run;
-// - JavaScript per page at most 100 KB gzipped (React 19 alone is about 69 KB).
+// - JavaScript per page at most 100 KB gzipped (React 19 alone is about 69 KB);
+// - pricing a 50-line cart with 20 promotions under 5 ms of CPU; add to cart p95 under 20 ms.
 //   node scripts/bench.ts [--seconds N] [--concurrency N]
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { serveShop } from './lib/serve.ts';
 import { wranglerJson } from './lib/wrangler.ts';
+import { benchAddToCart, benchPricing } from './lib/bench-cart.ts';
 
 const PAGES = [
   { name: 'home', path: '/', floor: 0.5 },
@@ -80,6 +82,15 @@ try {
     console.log(page.name.padEnd(36), rate.toFixed(0).padStart(8), `${(ratio * 100).toFixed(0)}%`.padStart(7), (js.gzip / 1024).toFixed(1).padStart(9), String(js.files).padStart(6), ok ? ' ok' : ' OVER BUDGET');
   }
   console.log(`\nbudgets: throughput >= 50% of the bare route (search and product pages 40%); JavaScript <= ${JS_BUDGET / 1024} KB gzipped per page`);
+  const pricing = benchPricing();
+  const [stocked] = (await wranglerJson<{ results: { id: number }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', shop.stateDir, '--json', '--command',
+    "SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 99 LIMIT 1"]))[0]!.results;
+  const adding = await benchAddToCart(origin, stocked!.id);
+  const pricingOk = pricing.p95 < 5;
+  const addOk = adding.p95 < 20;
+  failed ||= !pricingOk || !addOk;
+  console.log(`\npricing a 50-line cart with 20 promotions: mean ${pricing.mean.toFixed(3)} ms, p95 ${pricing.p95.toFixed(3)} ms CPU (budget 5 ms)${pricingOk ? ' ok' : ' OVER BUDGET'}`);
+  console.log(`add to cart: p50 ${adding.p50.toFixed(1)} ms, p95 ${adding.p95.toFixed(1)} ms (budget 20 ms)${addOk ? ' ok' : ' OVER BUDGET'}`);
   process.exitCode = failed ? 1 : 0;
 } finally {
   await shop.stop();

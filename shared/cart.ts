@@ -140,7 +140,9 @@ export interface CartPricing {
   shipping: number;
   shippingDiscount: number;
   shippingName: string | null;
+  /** Cents paid with points, and the points that takes. */
   points: number;
+  pointsUsed: number;
   total: number;
   /** Codes the shopper entered that do not apply, each with why. */
   rejected: { code: string | null; reason: string }[];

@@ -15,7 +15,7 @@ export interface CartDeps {
   /** The current vehicle's deepest id, so lines come back with their fitment. */
   vehicleId: () => number | null;
   /** The shopper's postal code, for the shipping estimate. */
-  postCode: { read: () => string | null; write: (code: string) => void };
+  postCode: { read: () => string | null; write: (code: string) => void; guess?: () => Promise<string | null> };
   warn: (message: string) => void;
   saveCopy: (cart: CartAnswer) => Promise<void>;
   readCopy: () => Promise<CartAnswer | null>;
@@ -83,6 +83,11 @@ export function createCartStore(deps: CartDeps): CartStore {
     async load() {
       const copy = await deps.readCopy().catch(() => null);
       if (copy && !cart.value) cart.value = copy;
+      // A visitor with no postal code stored gets one from their location (US site, §7), once.
+      if (!deps.postCode.read() && deps.postCode.guess) {
+        const guessed = await deps.postCode.guess().catch(() => null);
+        if (guessed) deps.postCode.write(guessed);
+      }
       try {
         const answer = await deps.api.get<CartAnswer>(CART_PATH, shopper());
         cart.value = answer;

@@ -6,13 +6,24 @@ import { garage } from './garage.ts';
 import { notify } from './notices.ts';
 import { POSTAL_CODE_KEY } from './session.ts';
 
+/** Asked once per visit: most visitors' location has no postal code locally. */
+const GUESSED_KEY = 'postcode-guessed';
+
 /** The page's one cart store, shared by the header count, the add buttons and the cart page. */
 export const shopCart = createCartStore({
   api,
   vehicleId: () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null),
   warn: (message) => notify(message, 'warning', 4000),
   // The same key sign-in fills from the member's profile (§4 Login: the postal code is stored).
-  postCode: { read: () => localStorage.getItem(POSTAL_CODE_KEY), write: (code) => localStorage.setItem(POSTAL_CODE_KEY, code) },
+  postCode: {
+    read: () => localStorage.getItem(POSTAL_CODE_KEY),
+    write: (code) => localStorage.setItem(POSTAL_CODE_KEY, code),
+    guess: async () => {
+      if (document.documentElement.dataset.market !== 'us' || sessionStorage.getItem(GUESSED_KEY)) return null;
+      sessionStorage.setItem(GUESSED_KEY, '1');
+      return (await api.get<{ postCode: string } | null>('/infra/public/ip/current/zipcode'))?.postCode ?? null;
+    },
+  },
   saveCopy: saveCartCopy,
   readCopy: readCartCopy,
 });

@@ -5,7 +5,7 @@ import { createCartStore, type CartDeps } from '../../client/state/cart.ts';
 const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
   cartUUID: 'c', errors,
   detail: { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount, vehicleName: null,
-    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, points: 0, total: 0, rejected: [], promotionCodes: [], hints: [], exchangeOffers: [], giveaways: [], shippingOptions: [], postCode: null, lineDiscounts: [] } },
+    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, points: 0, pointsUsed: 0, total: 0, rejected: [], promotionCodes: [], hints: [], exchangeOffers: [], giveaways: [], shippingOptions: [], postCode: null, lineDiscounts: [] } },
 });
 
 function harness(post: () => Promise<CartAnswer>) {
@@ -56,5 +56,31 @@ describe('the cart store', () => {
     release(answer(1));
     await loading;
     expect(slow.count.value).toBe(1);
+  });
+});
+
+describe('the shipping postal code', () => {
+  it('is guessed from the location once when none is stored, and sent with the cart', async () => {
+    let stored: string | null = null;
+    const asked: unknown[] = [];
+    const store = createCartStore({
+      api: { get: (async (_path: string, query: unknown) => { asked.push(query); return answer(0); }) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
+      vehicleId: () => null, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => null,
+      postCode: { read: () => stored, write: (code) => { stored = code; }, guess: async () => '10001' },
+    });
+    await store.load();
+    expect(stored).toBe('10001');
+    expect(asked[0]).toMatchObject({ postCode: '10001' });
+  });
+
+  it('is not guessed over one the shopper gave', async () => {
+    let guessed = false;
+    const store = createCartStore({
+      api: { get: (async () => answer(0)) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
+      vehicleId: () => null, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => null,
+      postCode: { read: () => 'K1A 0B1', write: () => undefined, guess: async () => { guessed = true; return '10001'; } },
+    });
+    await store.load();
+    expect(guessed).toBe(false);
   });
 });

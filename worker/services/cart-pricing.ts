@@ -12,6 +12,8 @@ export interface PricingRequest {
   accountId: number | null;
   postCode: string | null;
   now: number;
+  /** Points the member wants to spend on this order, and their balance. */
+  points?: { toRedeem: number; balance: number };
 }
 
 /** The usable lines as the promotions engine prices them. */
@@ -33,7 +35,7 @@ function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<num
       code: adjustment.promotionId === null ? null : codes.get(adjustment.promotionId) ?? null,
     })),
     shipping: priced.shippingCent, shippingDiscount: priced.shippingDiscountCent, shippingName: chosen?.name ?? null,
-    points: priced.pointsCent, total: priced.totalCent,
+    points: priced.pointsCent, pointsUsed: priced.pointsUsed, total: priced.totalCent,
     rejected: priced.rejected.map((rejection) => ({ code: rejection.code ?? null, reason: rejection.reason })),
     promotionCodes: cart?.promotionCodes ?? [],
     hints: priced.hints.map((hint) => hint.reason),
@@ -62,7 +64,7 @@ export async function priceCartView(db: D1Database, cart: CartRow | null, market
   const result = priceCart({
     lines: priced, market: market.id, now: request.now, accountId: request.accountId, ...context,
     enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
-    shippingCent: quote?.chosen?.cost.cent ?? 0, pointsToRedeem: 0, pointsBalance: 0,
+    shippingCent: quote?.chosen?.cost.cent ?? 0, pointsToRedeem: request.points?.toRedeem ?? 0, pointsBalance: request.points?.balance ?? 0,
   });
   const codes = new Map(context.promotions.flatMap((promotion) => (promotion.code ? [[promotion.id, promotion.code] as const] : [])));
   return pricingView(result, cart, codes, quote, postCode);

@@ -4,7 +4,9 @@ import { ok } from '../../../shared/envelope.ts';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../../env.ts';
 import { addToCart } from '../../services/cart.ts';
-import { openCart } from '../../services/cart-access.ts';
+import { findBuyNowCart, openCart } from '../../services/cart-access.ts';
+import { pointsRepository } from '../../db/points-repository.ts';
+import { requireMember } from '../../middleware/auth.ts';
 import { priceCartView } from '../../services/cart-pricing.ts';
 import { cartLines } from '../../services/cart-view.ts';
 import { addItem, cartAnswer } from './cart-schemas.ts';
@@ -14,8 +16,22 @@ const buyNow = endpoint({ method: 'post', path: '/order/public/buyer/buy-now/ord
   summary: 'Buy one part now: a checkout of its own that leaves the cart untouched; answers its cartUUID and cartToken (checkout reads it with both)',
   body: addItem.extend({ attributeValueId: addItem.shape.attributeValueId }), response: cartAnswer });
 
+const integral = endpoint({ method: 'post', path: '/order/public/buyer/buy-now/integral', tag: 'cart', auth: true,
+  summary: "The member's points on a buy-now checkout: the balance, and how many points (and cents) this order can take (points pay for items, never shipping; 100 points = $1)",
+  body: z.object({ cartUUID: z.string().max(64), cartToken: z.string().max(200) }),
+  response: z.object({ balance: z.number(), usablePoints: z.number(), usableCent: z.number() }) });
+
 /** Buy now (§7): one part straight to checkout, priced like a cart of one line. */
-export const buyNowApi = new Hono<AppEnv>().post(buyNow.path, async (c) => {
+export const buyNowApi = new Hono<AppEnv>().use(integral.path, requireMember).post(integral.path, async (c) => {
+  const body = await readBody(c, integral);
+  const accountId = c.var.member!.accountId;
+  const cart = await findBuyNowCart(c.env.DB, body.cartUUID, body.cartToken, accountId);
+  if (!cart) throw ApiError.notFound('This buy-now checkout has expired. Please choose the part again.');
+  const balance = await pointsRepository(c.env.DB).balance(accountId);
+  const lines = await cartLines(c.env.DB, cart, c.var.market, null);
+  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId, postCode: null, now: Date.now(), points: { toRedeem: balance, balance } });
+  return c.json(ok({ balance, usablePoints: pricing.pointsUsed, usableCent: pricing.points }));
+}).post(buyNow.path, async (c) => {
   const item = await readBody(c, buyNow);
   const now = Date.now();
   // A buy-now checkout never merges with anything: it starts from no cart.
