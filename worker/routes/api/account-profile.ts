@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../../shared/envelope.ts';
-import { isRegionCode } from '../../../shared/regions.ts';
-import { addressProblem, nameProblem, normalizePostalCode, phoneProblem, postalCodeProblem, trimInput } from '../../../shared/validation.ts';
+import { nameProblem, normalizePostalCode, phoneProblem, postalCodeProblem } from '../../../shared/validation.ts';
+import { addressBody, rule, text } from './address-schema.ts';
 import { ApiError } from '../../api-error.ts';
-import { accountRepository, type AddressInput } from '../../db/account-repository.ts';
+import { accountRepository } from '../../db/account-repository.ts';
 import type { AppEnv } from '../../env.ts';
 import { requireMember } from '../../middleware/auth.ts';
 import * as accounts from '../../services/accounts.ts';
@@ -12,32 +12,11 @@ import { endpoint, readBody, readQuery } from './contract.ts';
 import { accountDeps, emailField, messageSchema, passwordField, sessionSchema, startSession } from './account-support.ts';
 
 const MAX_ADDRESSES = 20;
-const rule = (check: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
-  const problem = check(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-};
-const text = (max: number) => z.string().max(max).transform(trimInput);
-
 const userDataSchema = z.object({
   accountId: z.number().int(), email: z.string(), clientType: z.string(), zipCode: z.string().nullable(), defaultGarage: z.number().nullable(),
   useFirstDiscount: z.boolean(), emailVerified: z.boolean(), subscribed: z.boolean(), firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string().nullable(),
 });
-const addressBody = z.object({
-  market: z.enum(['us', 'ca']),
-  firstName: text(50).superRefine(rule(nameProblem)),
-  lastName: text(50).superRefine(rule(nameProblem)),
-  phone: text(20).superRefine(rule(phoneProblem)),
-  addressLine1: text(120).superRefine(rule(addressProblem)),
-  addressLine2: text(120).superRefine((value, ctx) => { if (value) rule(addressProblem)(value, ctx); }).optional().transform((value) => value || null),
-  city: text(60).superRefine(rule(nameProblem)),
-  regionCode: z.string().max(2).transform((value) => value.toUpperCase()),
-  postalCode: z.string().max(10),
-  isDefault: z.boolean().default(false),
-}).superRefine((address, ctx) => {
-  if (!isRegionCode(address.market, address.regionCode)) ctx.addIssue({ code: 'custom', path: ['regionCode'], message: address.market === 'us' ? 'Please choose a state.' : 'Please choose a province or territory.' });
-  const problem = postalCodeProblem(address.postalCode, address.market);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
-}).transform((address): AddressInput => ({ ...address, postalCode: normalizePostalCode(address.postalCode, address.market) }));
+
 const addressSchema = z.object({ id: z.number().int(), market: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string(), addressLine1: z.string(), addressLine2: z.string().nullable(), city: z.string(), regionCode: z.string(), postalCode: z.string(), isDefault: z.boolean() });
 
 const current = endpoint({ method: 'get', path: '/account/buyer/account/current', tag: 'account', auth: true, summary: "The signed-in member's user data (§3)", response: userDataSchema });
