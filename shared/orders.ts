@@ -1,0 +1,57 @@
+import type { AddressFields } from './address.ts';
+
+/** Order words (§3 Order list statuses and filter times), written once. */
+
+export const ORDER_STATUSES = ['PROCESSING', 'SHIPPED', 'PARTIAL_SHIPMENT', 'CANCELLED', 'PARTIAL_REFUND', 'REFUND', 'RETURNING', 'PAYMENT_PENDING', 'PENDING'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How a status reads to a shopper: REFUND is shown as Refunded (§3). */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  PROCESSING: 'Processing', SHIPPED: 'Shipped', PARTIAL_SHIPMENT: 'Partially shipped', CANCELLED: 'Cancelled',
+  PARTIAL_REFUND: 'Partially refunded', REFUND: 'Refunded', RETURNING: 'Returning', PAYMENT_PENDING: 'Awaiting payment', PENDING: 'Pending',
+};
+
+/** Order filter times (§3): all, last 30 days (1), last 6 months (6). */
+export const ORDER_TIME_FILTERS = [
+  { label: 'All orders', value: null },
+  { label: 'Last 30 days', value: 1 },
+  { label: 'Last 6 months', value: 6 },
+] as const;
+
+/** A shopper may cancel an order while it has not shipped. */
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PAYMENT_PENDING', 'PENDING', 'PROCESSING'];
+
+/** How long stock is held for an order that is not paid yet. */
+export const STOCK_HOLD_MINUTES = 30;
+
+/** The ship-to address an order keeps: the account book's fields (§3 Country config labels). */
+export type OrderAddress = AddressFields;
+
+/** An order as the shopper's pages and calls show it. */
+export interface OrderView {
+  orderId: string;
+  status: OrderStatus;
+  statusLabel: string;
+  email: string;
+  market: 'us' | 'ca';
+  currency: 'USD' | 'CAD';
+  createdAt: number;
+  paidAt: number | null;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  shippingDiscount: number;
+  shippingName: string;
+  tax: number;
+  pointsUsed: number;
+  points: number;
+  total: number;
+  pointsEarned: number;
+  paymentMethod: string | null;
+  address: OrderAddress;
+  lines: { lineNo: number; skuId: number; itemId: number; title: string; partNumber: string; imageUrl: string | null; urlHandle: string | null; itemType: string; bundleId: string | null; quantity: number; unitPrice: number; discount: number; total: number }[];
+  adjustments: { promotionId: number | null; source: string | null; kind: string; name: string; reason: string; amount: number }[];
+  taxes: { name: string; rateLabel: string; amount: number }[];
+  events: { status: string; note: string | null; createdAt: number }[];
+  cancellable: boolean;
+}
