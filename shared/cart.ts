@@ -124,6 +124,7 @@ export interface CartAnswer {
 
 /** One discount applied to the cart, with the reason a shopper reads. */
 export interface CartDiscount {
+  promotionId: number | null;
   name: string;
   reason: string;
   source: string;
@@ -140,6 +141,8 @@ export interface CartPricing {
   shipping: number;
   shippingDiscount: number;
   shippingName: string | null;
+  /** The free-shipping promotion that took shipping off, if one did. */
+  shippingPromotionId: number | null;
   /** Cents paid with points, and the points that takes. */
   points: number;
   pointsUsed: number;

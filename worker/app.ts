@@ -44,6 +44,7 @@ import { cartApi } from './routes/api/cart.ts';
 import { buyNowApi } from './routes/api/buy-now.ts';
 import { promotionApi } from './routes/api/promotion.ts';
 import { promotionCartApi } from './routes/api/promotion-cart.ts';
+import { checkoutApi } from './routes/api/checkout.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
@@ -65,6 +66,7 @@ export function createApp() {
   app.route('/', buyNowApi);
   app.route('/', promotionApi);
   app.route('/', promotionCartApi);
+  app.route('/', checkoutApi);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);

@@ -11,6 +11,8 @@ export interface CartRow {
   promotionCodes: string[];
   couponIds: number[];
   kind: 'CART' | 'BUY_NOW';
+  /** Points set aside for this checkout (lock/integral). */
+  pointsLocked: number;
 }
 
 export interface CartLineRow {
@@ -55,7 +57,7 @@ export interface BundleSkuRow {
 
 type RawCart = Omit<CartRow, 'promotionCodes' | 'couponIds'> & { promotionCodes: string; couponIds: string };
 
-const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes, coupon_ids AS couponIds, kind`;
+const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes, coupon_ids AS couponIds, kind, points_locked AS pointsLocked`;
 const LINE_COLUMNS = `sku_id AS skuId, item_type AS itemType, bundle_id AS bundleId, item_count AS itemCount,
   attribute_value_id AS attributeValueId, campaign_id AS campaignId, added_at AS addedAt`;
 
@@ -113,6 +115,10 @@ export function cartRepository(db: D1Database) {
 
     touchStatement(uuid: string, now: number) {
       return db.prepare(`UPDATE cart SET updated_at = ? WHERE uuid = ?`).bind(now, uuid);
+    },
+
+    async lockPoints(uuid: string, points: number, now: number): Promise<void> {
+      await db.prepare(`UPDATE cart SET points_locked = ?, updated_at = ? WHERE uuid = ?`).bind(points, now, uuid).run();
     },
 
     async setPromotions(uuid: string, codes: string[], couponIds: number[], now: number): Promise<void> {

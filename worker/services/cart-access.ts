@@ -87,7 +87,7 @@ export async function openCart(db: D1Database, credentials: CartCredentials, now
     if (existing) return { cart: existing };
     throw new Error('cart could not be created');
   }
-  return { cart: { ...cart, promotionCodes: [], couponIds: [] }, issuedToken: token };
+  return { cart: { ...cart, promotionCodes: [], couponIds: [], pointsLocked: 0 }, issuedToken: token };
 }
 
 /** A buy-now cart (one part straight to checkout), reached by its id and token only. */

@@ -14,6 +14,8 @@ export interface PricingRequest {
   now: number;
   /** Points the member wants to spend on this order, and their balance. */
   points?: { toRedeem: number; balance: number };
+  /** The shipping option the shopper picked at checkout; otherwise Standard Shipping, else the cheapest. */
+  shippingName?: string | null;
 }
 
 /** The usable lines as the promotions engine prices them. */
@@ -31,10 +33,11 @@ function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<num
   return {
     currency: priced.currency, subtotal: priced.subtotalCent, discount: priced.discountCent,
     discounts: priced.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS' && adjustment.kind !== 'FREE_SHIPPING').map((adjustment) => ({
-      name: adjustment.name, reason: adjustment.reason, source: adjustment.source ?? 'POINTS', amount: adjustment.amountCent,
+      promotionId: adjustment.promotionId, name: adjustment.name, reason: adjustment.reason, source: adjustment.source ?? 'POINTS', amount: adjustment.amountCent,
       code: adjustment.promotionId === null ? null : codes.get(adjustment.promotionId) ?? null,
     })),
     shipping: priced.shippingCent, shippingDiscount: priced.shippingDiscountCent, shippingName: chosen?.name ?? null,
+    shippingPromotionId: priced.adjustments.find((adjustment) => adjustment.kind === 'FREE_SHIPPING')?.promotionId ?? null,
     points: priced.pointsCent, pointsUsed: priced.pointsUsed, total: priced.totalCent,
     rejected: priced.rejected.map((rejection) => ({ code: rejection.code ?? null, reason: rejection.reason })),
     promotionCodes: cart?.promotionCodes ?? [],
@@ -56,7 +59,9 @@ export async function priceCartView(db: D1Database, cart: CartRow | null, market
   const postCode = request.postCode && !postalCodeProblem(request.postCode, market.id) ? request.postCode : null;
   const priced = pricingLines(lines);
   const quantity = priced.reduce((sum, line) => sum + line.quantity, 0);
-  const quote = quantity > 0 ? shippingQuote(market.id, postCode, quantity) : null;
+  const quoted = quantity > 0 ? shippingQuote(market.id, postCode, quantity) : null;
+  const picked = quoted?.options.find((option) => option.name === request.shippingName);
+  const quote = quoted && picked ? { ...quoted, chosen: picked } : quoted;
   const context = await loadPromotionContext(db, {
     market: market.id, now: request.now, accountId: request.accountId,
     enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],

@@ -88,3 +88,6 @@ CREATE INDEX order_event_order ON order_event (order_id, id);
 
 -- A guard row that must read 1: a batch inserts a condition here to abort itself when it fails.
 CREATE TABLE batch_guard (ok INTEGER NOT NULL CHECK (ok = 1));
+
+-- Points a member set aside for this cart's checkout (lock/integral); spent when the order is placed.
+ALTER TABLE cart ADD COLUMN points_locked INTEGER NOT NULL DEFAULT 0 CHECK (points_locked >= 0);

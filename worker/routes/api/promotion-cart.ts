@@ -84,7 +84,7 @@ export const promotionCartApi = new Hono<AppEnv>()
     const lines = await cartLines(c.env.DB, cart, c.var.market, null);
     const request = { accountId: c.var.member?.accountId ?? null, postCode: null, now };
     const base = await priceCartView(c.env.DB, cart, c.var.market, lines, request);
-    const held = cart ?? { uuid: '', tokenHash: '', accountId: null, promotionCodes: [], couponIds: [], kind: 'CART' as const };
+    const held = cart ?? { uuid: '', tokenHash: '', accountId: null, promotionCodes: [], couponIds: [], kind: 'CART' as const, pointsLocked: 0 };
     const trial = { ...held, promotionCodes: [...held.promotionCodes, query.code.toUpperCase()] };
     const priced = await priceCartView(c.env.DB, trial, c.var.market, lines, request);
     const rejection = priced.rejected.find((candidate) => candidate.code?.toUpperCase() === query.code.toUpperCase());

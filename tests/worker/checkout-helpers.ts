@@ -1,0 +1,29 @@
+import { env } from 'cloudflare:test';
+import type { CartAnswer } from '../../shared/cart.ts';
+import { json } from './account-helpers.ts';
+import { US_HOST, api, cookiesOf } from './helpers.ts';
+
+/** A few real postal codes, enough to verify checkout addresses in both markets. */
+export async function loadPostalCodes(): Promise<void> {
+  await env.DB.prepare(`INSERT OR IGNORE INTO postal_code (market, post_code, city, state_code) VALUES
+    ('us', '10001', 'New York', 'NY'), ('us', '97201', 'Portland', 'OR'), ('us', '99501', 'Anchorage', 'AK'),
+    ('ca', 'M5V', 'Toronto', 'ON'), ('ca', 'H2X', 'Montreal', 'QC'), ('ca', 'V6B', 'Vancouver', 'BC')`).run();
+}
+
+export const NEW_YORK = { market: 'us', firstName: 'Jane', lastName: 'Driver', phone: '2125550100', addressLine1: '350 5th Ave', city: 'New York', regionCode: 'NY', postalCode: '10001' };
+export const TORONTO = { market: 'ca', firstName: 'Jean', lastName: 'Driver', phone: '4165550100', addressLine1: '290 Bremner Blvd', city: 'Toronto', regionCode: 'ON', postalCode: 'M5V 3L9' };
+
+/** A shopper with a cookie jar (a browser), optionally signed in. */
+export function shopper(host = US_HOST, headers: Record<string, string> = {}) {
+  const jar: Record<string, string> = {};
+  const call = async <T = CartAnswer>(method: string, path: string, body?: unknown) => {
+    const cookie = Object.entries(jar).map(([name, value]) => `${name}=${value}`).join('; ');
+    const init = body === undefined ? { method, headers: { cookie, ...headers } } : json(method, body, { cookie, ...headers });
+    const result = await api<T>(`${host}${path}`, init);
+    for (const [name, line] of Object.entries(cookiesOf(result.response))) jar[name] = line.slice(name.length + 1).split(';')[0]!;
+    return result;
+  };
+  return { jar, call, add: (skuId: number, itemCount: number) => call('POST', '/order/public/buyer/cart/v2', { items: [{ skuId, itemCount }] }) };
+}
+
+export interface Quote { total: number; tax: number; taxes: { name: string; rateLabel: string; amountCent: number }[]; pricing: { subtotal: number; shipping: number; discount: number; points: number; shippingName: string }; pointsBalance: number; pointsLocked: number }
