@@ -21,6 +21,9 @@ export const ORDER_TIME_FILTERS = [
 /** A shopper may cancel an order while it has not shipped. */
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PAYMENT_PENDING', 'PENDING', 'PROCESSING'];
 
+/** Points a member earns per whole dollar paid for parts (redeemed at 100 points to the dollar). */
+export const EARN_POINTS_PER_DOLLAR = 1;
+
 /** How long stock is held for an order that is not paid yet. */
 export const STOCK_HOLD_MINUTES = 30;
 
@@ -55,3 +58,8 @@ export interface OrderView {
   events: { status: string; note: string | null; createdAt: number }[];
   cancellable: boolean;
 }
+
+export const ORDER_MSG = {
+  notFound: 'This order could not be found.',
+  notCancellable: 'This order can no longer be cancelled: it has already shipped. You can return parts once they arrive.',
+} as const;

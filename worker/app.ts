@@ -45,6 +45,7 @@ import { buyNowApi } from './routes/api/buy-now.ts';
 import { promotionApi } from './routes/api/promotion.ts';
 import { promotionCartApi } from './routes/api/promotion-cart.ts';
 import { checkoutApi } from './routes/api/checkout.ts';
+import { orderActionsApi } from './routes/api/order-actions.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
@@ -67,6 +68,7 @@ export function createApp() {
   app.route('/', promotionApi);
   app.route('/', promotionCartApi);
   app.route('/', checkoutApi);
+  app.route('/', orderActionsApi);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
