@@ -47,6 +47,7 @@ import { promotionCartApi } from './routes/api/promotion-cart.ts';
 import { checkoutApi } from './routes/api/checkout.ts';
 import { orderActionsApi } from './routes/api/order-actions.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
+import { checkoutPage } from './routes/pages/checkout-page.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -90,6 +91,7 @@ export function createApp() {
   app.route('/', catalogBrowseApi);
   app.route('/', catalogRecommendApi);
   app.route('/', cartPage);
+  app.route('/', checkoutPage);
   app.route('/', shopPages);
   app.route('/', media);
 

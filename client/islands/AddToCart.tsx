@@ -34,7 +34,10 @@ export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartP
     setBusy(true);
     const { api } = await import('../api.ts');
     try {
-      const order = await api.post<{ cartUUID: string }>('/order/public/buyer/buy-now/order', { skuId, itemCount: quantity, attributeValueId: vehicleId() });
+      const order = await api.post<{ cartUUID: string; cartToken: string }>('/order/public/buyer/buy-now/order', { skuId, itemCount: quantity, attributeValueId: vehicleId() });
+      // Checkout finds this part's own checkout by its id and token, kept for this tab only.
+      const { BUY_NOW_KEY } = await import('../state/checkout.ts');
+      sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify({ cartUUID: order.cartUUID, cartToken: order.cartToken }));
       location.assign(`/checkout?buyNow=${encodeURIComponent(order.cartUUID)}`);
     } catch (error) {
       notify((error as { msg?: string }).msg ?? 'This part could not be bought now. Please try again.', 'warning', 4000);

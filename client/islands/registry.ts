@@ -16,6 +16,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   HeaderCart: () => import('./HeaderCart.tsx'),
   AddToCart: () => import('./AddToCart.tsx'),
   CartPage: () => import('./CartPage.tsx'),
+  CheckoutPage: () => import('./CheckoutPage.tsx'),
   GarageList: () => import('./GarageList.tsx'),
   FitmentBadge: () => import('./FitmentBadge.tsx'),
   CardFitment: () => import('./CardFitment.tsx'),

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../../shared/envelope.ts';
+import { isOfferedIn, isPaymentMethodId } from '../../../shared/payment-methods.ts';
 import { emailProblem } from '../../../shared/validation.ts';
 import { ApiError } from '../../api-error.ts';
 import { cartRepository, type CartRow } from '../../db/cart-repository.ts';
@@ -80,6 +81,7 @@ export const checkoutApi = new Hono<AppEnv>()
     const email = member?.email ?? body.email ?? '';
     const problem = emailProblem(email);
     if (problem) throw ApiError.badRequest(`email ${problem}`);
+    if (!isPaymentMethodId(body.paymentMethod) || !isOfferedIn(c.var.market, body.paymentMethod)) throw ApiError.badRequest('paymentMethod Please choose one of the payment methods offered.');
     const cart = await checkoutCart(c, body);
     const placed = await placeOrder(c.env.DB, {
       idempotencyKey: body.idempotencyKey, cart, market: c.var.market, accountId: member?.accountId ?? null, email, address: body.address,

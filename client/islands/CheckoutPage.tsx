@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { AddressFields } from '../../shared/address.ts';
+import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
+import type { Region } from '../../shared/regions.ts';
+import { formatMoney } from '../../shared/money.ts';
+import { api } from '../api.ts';
+import { buyNowTicket, checkoutCalls, checkoutKey, forgetCheckoutKey, type CheckoutQuote } from '../state/checkout.ts';
+import { useHydrated } from '../state/hydrated.ts';
+import { AddressForm, CheckoutSummary } from './checkout-parts.tsx';
+import { failureText } from './form-kit.tsx';
+
+export interface CheckoutPageProps {
+  market: 'us' | 'ca';
+  labels: { region: string; postalCode: string; delivery: string };
+  regions: readonly Region[];
+  methods: OfferedPaymentMethod[];
+  signedIn: boolean;
+}
+
+type Calls = ReturnType<typeof checkoutCalls>;
+
+/** Checkout (§2 /checkout): contact, ship-to address, shipping, points, payment method, summary, place order. */
+export default function CheckoutPage({ market, labels, regions, methods, signedIn }: CheckoutPageProps) {
+  const hydrated = useHydrated();
+  const calls = useMemo<Calls | null>(() => (hydrated ? checkoutCalls(api, buyNowTicket(sessionStorage, location.search)) : null), [hydrated]);
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const [address, setAddress] = useState<AddressFields | null>(null);
+  const [saved, setSaved] = useState<(AddressFields & { id: number; isDefault: boolean })[]>([]);
+  const [shippingName, setShippingName] = useState<string | null>(null);
+  const [method, setMethod] = useState<string>(methods[0]?.id ?? '');
+  const [email, setEmail] = useState('');
+  const [points, setPoints] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function run<T>(work: () => Promise<T>): Promise<T | null> {
+    setBusy(true);
+    setError('');
+    try {
+      return await work();
+    } catch (failure) {
+      setError(failureText(failure, 'Something went wrong. Please try again.'));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const requote = (next: { address?: AddressFields | null; shippingName?: string | null }) => run(async () => {
+    const chosen = { address: next.address === undefined ? address : next.address, shippingName: next.shippingName === undefined ? shippingName : next.shippingName };
+    const answer = await calls!.quote(chosen);
+    setQuote(answer);
+    if (next.address !== undefined) setAddress(next.address);
+    setShippingName(answer.pricing.shippingName);
+  });
+
+  useEffect(() => {
+    if (!calls) return;
+    void requote({});
+    if (signedIn) void calls.savedAddresses().then((list) => {
+      const here = list.filter((entry) => entry.market === market);
+      setSaved(here);
+      const preferred = here.find((entry) => entry.isDefault) ?? here[0];
+      if (preferred) void requote({ address: preferred });
+    }).catch(() => undefined);
+  }, [calls]);
+
+  async function placeOrder() {
+    if (!calls || !quote || !address) return;
+    const placed = await run(() => calls.place({ idempotencyKey: checkoutKey(sessionStorage), email: signedIn ? undefined : email, address, shippingName, paymentMethod: method, expectedTotal: quote.total }));
+    if (!placed) return;
+    forgetCheckoutKey(sessionStorage);
+    location.assign(`/checkout/orderResult?orderId=${encodeURIComponent(placed.order.orderId)}`);
+  }
+
+  if (!quote) return <p className="checkout-loading" aria-busy="true">{error || 'Loading your order…'}</p>;
+  if (quote.itemCount === 0) return <p className="cart-empty">Your cart is empty. <a href="/shopCart">Back to cart</a></p>;
+  const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
+  return (
+    <div className="checkout" data-checkout="" aria-busy={busy}>
+      <div className="checkout__steps">
+        {!signedIn && (
+          <section aria-label="Contact"><h2>Contact</h2>
+            <label className="field"><span>Email</span><input type="email" name="email" autoComplete="email" maxLength={55} value={email} onChange={(event) => setEmail(event.target.value)} /></label>
+            <p><a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.</p>
+          </section>
+        )}
+        <section aria-label="Shipping address"><h2>Shipping address</h2>
+          {saved.length > 0 && (
+            <ul className="checkout__saved">{saved.map((entry) => (
+              <li key={entry.id}><label><input type="radio" name="saved-address" checked={address?.addressLine1 === entry.addressLine1 && address.postalCode === entry.postalCode} onChange={() => void requote({ address: entry })} />
+                {entry.firstName} {entry.lastName}, {entry.addressLine1}, {entry.city}, {entry.regionCode} {entry.postalCode}</label></li>
+            ))}</ul>
+          )}
+          <AddressForm market={market} labels={labels} regions={regions} initial={address} busy={busy} onSubmit={(next) => void requote({ address: next })} />
+          {address && <p className="checkout__confirmed" data-address-confirmed="">Shipping to {address.addressLine1}, {address.city}, {address.regionCode} {address.postalCode}</p>}
+        </section>
+        <section aria-label={labels.delivery}><h2>{labels.delivery}</h2>
+          <ul className="checkout__options">{quote.pricing.shippingOptions.map((option) => (
+            <li key={option.name}><label><input type="radio" name="shipping" checked={option.name === shippingName} onChange={() => void requote({ shippingName: option.name })} /> {option.name}: {money(option.cost)}</label></li>
+          ))}</ul>
+        </section>
+        {signedIn && quote.pointsBalance > 0 && (
+          <section aria-label="Points"><h2>Points</h2>
+            <p>You have {quote.pointsBalance} points (100 points = {money(100)}).</p>
+            <input aria-label="Points to use" inputMode="numeric" value={points} onChange={(event) => setPoints(event.target.value.replace(/\D/g, ''))} />
+            <button type="button" className="button" disabled={busy || !points} onClick={() => void run(async () => setQuote(await calls!.lockPoints(Number(points))))}>Use points</button>
+            {quote.pointsLocked > 0 && <button type="button" disabled={busy} onClick={() => void run(async () => setQuote(await calls!.unlockPoints()))}>Remove points</button>}
+          </section>
+        )}
+        <section aria-label="Payment"><h2>Payment</h2>
+          <ul className="checkout__methods">{methods.map((offered) => (
+            <li key={offered.id}><label><input type="radio" name="payment" value={offered.id} checked={method === offered.id} onChange={() => setMethod(offered.id)} /> {offered.label}</label></li>
+          ))}</ul>
+        </section>
+      </div>
+      <aside className="checkout__summary">
+        <CheckoutSummary quote={quote} />
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <button type="button" className="button button--primary" data-place-order="" disabled={busy || !address || !method} onClick={() => void placeOrder()}>Place order</button>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { AddressFields } from '../../shared/address.ts';
+import type { CartPricing } from '../../shared/cart.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import type { ApiClient } from '../../shared/api-client.ts';
+
+/** Checkout in the browser: which cart is checked out, its quote, and placing the order once. */
+
+export const BUY_NOW_KEY = 'buy-now';
+const KEY_STORAGE = 'checkout-key';
+
+export interface BuyNowTicket { cartUUID: string; cartToken: string }
+
+export interface CheckoutQuote {
+  pricing: CartPricing;
+  taxes: { name: string; rateLabel: string; amountCent: number }[];
+  tax: number;
+  total: number;
+  pointsBalance: number;
+  pointsLocked: number;
+  itemCount: number;
+}
+
+/** The buy-now checkout the product page started, when this page is for it. */
+export function buyNowTicket(storage: Pick<Storage, 'getItem'>, search: string): BuyNowTicket | null {
+  const wanted = new URLSearchParams(search).get('buyNow');
+  if (!wanted) return null;
+  try {
+    const ticket = JSON.parse(storage.getItem(BUY_NOW_KEY) ?? 'null') as BuyNowTicket | null;
+    return ticket?.cartUUID === wanted ? ticket : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The idempotency key of this checkout: kept until an order is placed, so a retried or
+ * double-clicked 'Place order' is the same order (issue 8 §3).
+ */
+export function checkoutKey(storage: Pick<Storage, 'getItem' | 'setItem'>): string {
+  const existing = storage.getItem(KEY_STORAGE);
+  if (existing) return existing;
+  const key = `checkout-${crypto.randomUUID()}`;
+  storage.setItem(KEY_STORAGE, key);
+  return key;
+}
+
+export function forgetCheckoutKey(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(KEY_STORAGE);
+}
+
+export interface CheckoutChoice {
+  address: AddressFields | null;
+  shippingName: string | null;
+}
+
+/** The calls checkout makes. */
+export function checkoutCalls(api: Pick<ApiClient, 'post' | 'get'>, ticket: BuyNowTicket | null) {
+  const target = ticket ? { buyNow: ticket } : {};
+  return {
+    quote: (choice: CheckoutChoice) => api.post<CheckoutQuote>('/order/public/buyer/checkout/quote', { ...target, address: choice.address ?? undefined, shippingName: choice.shippingName }),
+    lockPoints: (points: number) => api.post<CheckoutQuote>('/order/public/buyer/lock/integral', { ...target, points }),
+    unlockPoints: () => api.post<CheckoutQuote>('/order/public/buyer/unlock/integral', { ...target }),
+    place: (input: { idempotencyKey: string; email?: string; address: AddressFields; shippingName: string | null; paymentMethod: string; expectedTotal: number }) =>
+      api.post<{ created: boolean; order: OrderView }>('/order/public/buyer/order/place', { ...target, ...input }),
+    savedAddresses: () => api.get<(AddressFields & { id: number; isDefault: boolean })[]>('/account/buyer/current/address/list'),
+  };
+}
