@@ -16,6 +16,8 @@ import { homePage } from './routes/pages/home.tsx';
 import { infoPages } from './routes/pages/info.tsx';
 import { renderErrorPage } from './routes/pages/render-page.tsx';
 import { shopPages } from './routes/pages/shop-pages.tsx';
+import { ordersApi } from './routes/api/orders.ts';
+import { orderPages } from './routes/pages/order-pages.tsx';
 import { media } from './routes/media.ts';
 import { auth } from './middleware/auth.ts';
 import { accountAuth } from './routes/api/account-auth.ts';
@@ -48,6 +50,8 @@ import { checkoutApi } from './routes/api/checkout.ts';
 import { orderActionsApi } from './routes/api/order-actions.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
 import { checkoutPage } from './routes/pages/checkout-page.tsx';
+import { paymentWebhooksApi } from './routes/api/payment-webhooks.ts';
+import { paymentSandboxPages } from './routes/pages/payment-sandbox.tsx';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
@@ -70,6 +74,8 @@ export function createApp() {
   app.route('/', promotionCartApi);
   app.route('/', checkoutApi);
   app.route('/', orderActionsApi);
+  app.route('/', paymentWebhooksApi);
+  app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
   app.route('/', vehiclesApi);
@@ -92,6 +98,8 @@ export function createApp() {
   app.route('/', catalogRecommendApi);
   app.route('/', cartPage);
   app.route('/', checkoutPage);
+  app.route('/', ordersApi);
+  app.route('/', orderPages);
   app.route('/', shopPages);
   app.route('/', media);
 

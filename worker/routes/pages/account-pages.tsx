@@ -4,6 +4,7 @@ import { accountRepository } from '../../db/account-repository.ts';
 import type { AppEnv } from '../../env.ts';
 import { CreateAccountPage, LoginPage, MyAccountPage, RetrievePasswordPage, SignUpResultPage } from '../../views/pages/AccountPages.tsx';
 import { renderPage } from './render-page.tsx';
+import { loadOrderHistory } from './order-pages.tsx';
 
 const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
@@ -17,11 +18,12 @@ export const accountPages = new Hono<AppEnv>()
     const url = new URL(c.req.url);
     if (!c.var.member) return c.redirect(loginUrlFor(url.pathname, url.searchParams), 302);
     const repo = accountRepository(c.env.DB);
-    const [account, addresses] = await Promise.all([repo.byId(c.var.member.accountId), repo.addresses(c.var.member.accountId)]);
+    const [account, addresses, orders] = await Promise.all([repo.byId(c.var.member.accountId), repo.addresses(c.var.member.accountId),
+      c.req.query('type') === 'orderHistory' ? loadOrderHistory(c, c.var.member.accountId) : null]);
     const profile = {
       email: account!.email, firstName: account!.firstName, lastName: account!.lastName, phone: account!.phone, zipCode: account!.zipCode,
       subscribed: account!.subscribed === 1, hasPassword: account!.passwordHash !== null, changeEmailToken: tokenOf(c.req.query('token')),
     };
     const saved = addresses.map(({ accountId: _, isDefault, ...address }) => ({ ...address, isDefault: isDefault === 1 }));
-    return renderPage(c, () => <MyAccountPage profile={profile} addresses={saved} market={c.var.market} type={c.req.query('type') ?? null} />, { robots: 'noindex' });
+    return renderPage(c, () => <MyAccountPage profile={profile} addresses={saved} market={c.var.market} type={c.req.query('type') ?? null} orders={orders} />, { robots: 'noindex' });
   });

@@ -22,9 +22,6 @@ const SCREENS: Record<string, ScreenSpec> = {
   '/checkout/orderResult': { heading: 'Order result', text: 'Your payment result appears here once the payment provider answers.', robots: 'noindex', links: [{ label: 'Track an order', href: '/order/track' }] },
   '/sign-up-discount': { heading: 'Sign up and save', text: 'Create an account and get a discount on your first order.', links: [{ label: 'Create an account', href: '/createAccount' }] },
   '/myAccount/member/rule': { heading: 'Reward rules', text: 'How members earn and spend points on parts orders.', robots: 'noindex', links: [{ label: 'My points', href: '/myAccount?type=member' }] },
-  '/myAccount/orderHistory/orderDetail': { heading: 'Order detail', text: 'The items, shipments and payments of one order.', robots: 'noindex', links: [{ label: 'Order history', href: '/myAccount?type=orderHistory' }] },
-  '/order/track': { heading: 'Track your order', text: 'Enter your order number and the email address you ordered with.', links: [HELP] },
-  '/printInvoice': { heading: 'Print invoice', text: 'Open an order from your order history to print its invoice.', robots: 'noindex', links: [{ label: 'Order history', href: '/myAccount?type=orderHistory' }] },
 };
 
 function screen(spec: ScreenSpec) {

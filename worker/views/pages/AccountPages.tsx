@@ -7,6 +7,7 @@ import RetrievePassword from '../../../client/islands/RetrievePassword.tsx';
 import SignUpResult from '../../../client/islands/SignUpResult.tsx';
 import type { Market } from '../../../shared/markets.ts';
 import { Island } from '../Island.tsx';
+import { OrderHistory, type OrderHistoryData } from './OrderPages.tsx';
 
 function Entry({ heading, children, links }: { heading: string; children: ReactNode; links: { label: string; href: string }[] }) {
   return (
@@ -46,13 +47,13 @@ export const RetrievePasswordPage = ({ token }: { token: string | null }) => (
 
 const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history', member: 'My points' };
 
-export const MyAccountPage = ({ profile, addresses, market, type }: { profile: AccountProfileProps; addresses: SavedAddress[]; market: Market; type: string | null }) => (
+export const MyAccountPage = ({ profile, addresses, market, type, orders = null }: { profile: AccountProfileProps; addresses: SavedAddress[]; market: Market; type: string | null; orders?: OrderHistoryData | null }) => (
   <section className="my-account">
     <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type] : 'My account'}</h1>
     <nav className="account-nav" aria-label="Account">
       <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a> <a href="/myAccount?type=member">My points</a>
     </nav>
-    {type && SECTION_TITLE[type]
+    {type === 'orderHistory' && orders ? <OrderHistory data={orders} /> : type && SECTION_TITLE[type]
       ? <p>{type === 'orderHistory' ? 'Your orders appear here once you place one.' : 'Points you earn on orders appear here.'}</p>
       : (
         <>
