@@ -50,12 +50,18 @@ import { checkoutApi } from './routes/api/checkout.ts';
 import { orderActionsApi } from './routes/api/order-actions.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
 import { checkoutPage } from './routes/pages/checkout-page.tsx';
-import { paymentWebhooksApi } from './routes/api/payment-webhooks.ts';
 import { paymentSandboxPages } from './routes/pages/payment-sandbox.tsx';
+import { paymentsApi } from './routes/api/payments.ts';
+import { applyPaymentEvent, refundOrder } from './services/order-payments.ts';
+import { paymentWebhooksApi, setPaymentEventHandler } from './routes/api/payment-webhooks.ts';
+import { onPaidOrderCancelled } from './routes/api/order-actions.ts';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
   const app = new Hono<AppEnv>();
+  // Orders act on payments: a verified success pays the order; a cancelled paid order is refunded.
+  setPaymentEventHandler((event, env) => applyPaymentEvent(event, env as AppEnv['Bindings']));
+  onPaidOrderCancelled(refundOrder);
 
   // A bare text route: the benchmark's yardstick for what the Worker costs with no work.
   app.get('/__bare', (c) => c.text('ok'));
@@ -75,6 +81,7 @@ export function createApp() {
   app.route('/', checkoutApi);
   app.route('/', orderActionsApi);
   app.route('/', paymentWebhooksApi);
+  app.route('/', paymentsApi);
   app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
   app.route('/', fitmentApi);

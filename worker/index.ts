@@ -2,6 +2,8 @@ import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
 import { consumeEvents } from './services/logs.ts';
 import { releaseExpiredHolds } from './services/orders.ts';
+import { sandboxEnabled } from './services/payments/provider.ts';
+import { SandboxProvider } from './services/payments/sandbox.ts';
 
 export { RateLimiter } from './durable/rate-limiter.ts';
 
@@ -17,5 +19,7 @@ export default {
     ctx.waitUntil(releaseExpiredHolds(env.DB, controller.scheduledTime).then((count) => {
       if (count > 0) console.log(`released the stock of ${count} unpaid orders`);
     }));
+    // Sandbox payments left open past their window expire, so their orders can be paid again or released.
+    if (sandboxEnabled(env)) ctx.waitUntil(new SandboxProvider(env, { clock: { now: () => controller.scheduledTime } }).expireDue());
   },
 } satisfies ExportedHandler<Bindings, ShopEvent>;

@@ -1,0 +1,99 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
+import { PAY_MSG } from '../../worker/services/order-payments.ts';
+import { bearer, member } from './account-helpers.ts';
+import { loadCatalogFixture } from './catalog-fixture.ts';
+import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
+import { US_HOST, shop } from './helpers.ts';
+
+interface Result { paymentId: string; kind: string; status: string; url?: string | null; message?: string }
+interface PaidResult { result: 'SUCCEEDED' | 'PENDING' | 'FAILED'; message: string }
+const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+let skuIds: number[];
+
+async function placed(buyer: ReturnType<typeof shopper>, skuId: number, email?: string): Promise<string> {
+  await buyer.add(skuId, 1);
+  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body.data;
+  const answer = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', { idempotencyKey: `order-${crypto.randomUUID()}`, email, address: NEW_YORK, paymentMethod: 'HOSTED_CARD', expectedTotal: quote.total });
+  return answer.body.data.order.orderId;
+}
+
+const submitCard = (url: string, cardNumber: string) => shop(`${url}/submit`, {
+  method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual',
+  body: new URLSearchParams({ cardNumber, expiry: FUTURE, cvc: '123' }).toString(),
+});
+
+/** The webhook arrives after the window's answer (waitUntil): wait for the order to settle. */
+async function settled(buyer: ReturnType<typeof shopper>, orderId: string, email: string | undefined, want: PaidResult['result']): Promise<PaidResult> {
+  let last: PaidResult | null = null;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    last = (await buyer.call<PaidResult>('GET', `/order/public/buyer/order/paid/result?orderId=${orderId}${email ? `&email=${encodeURIComponent(email)}` : ''}`)).body.data;
+    if (last.result === want) return last;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return last!;
+}
+
+beforeAll(async () => {
+  await loadCatalogFixture();
+  await loadPostalCodes();
+  skuIds = (await env.DB.prepare(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id LIMIT 5`).all<{ id: number }>()).results.map((row) => row.id);
+});
+
+describe('paying for an order', () => {
+  it('opens the sandbox window, pays with a test card, marks the order paid once and emails the confirmation', async () => {
+    const email = `pay-ok-${Date.now()}@example.com`;
+    const buyer = shopper();
+    const orderId = await placed(buyer, skuIds[0]!, email);
+    const started = (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body.data;
+    expect(started).toMatchObject({ kind: 'RequiresAction' });
+    expect(started.url).toMatch(/\/payment\/sandbox\/pay_/);
+    // Starting again answers the same payment: nothing is charged twice.
+    expect((await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body.data.paymentId).toBe(started.paymentId);
+    expect((await submitCard(started.url!, '4242424242424242')).status).toBe(303);
+    expect((await settled(buyer, orderId, email, 'SUCCEEDED')).result).toBe('SUCCEEDED');
+    const order = await env.DB.prepare(`SELECT status, paid_at AS paidAt FROM orders WHERE id = ?`).bind(orderId).first<{ status: string; paidAt: number }>();
+    expect(order).toMatchObject({ status: 'PROCESSING' });
+    const mail = await env.DB.prepare(`SELECT subject FROM email_outbox WHERE to_address = ?`).bind(email).all<{ subject: string }>();
+    expect(mail.results.map((row) => row.subject)).toEqual([`Your order ${orderId} is confirmed`]);
+    const again = await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' });
+    expect(again.body.msg).toBe(PAY_MSG.alreadyPaid);
+  });
+
+  it('a declined card is an issuer decline with a next step; the order still awaits payment', async () => {
+    const email = `pay-decline-${Date.now()}@example.com`;
+    const buyer = shopper();
+    const orderId = await placed(buyer, skuIds[1]!, email);
+    const started = (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body.data;
+    await submitCard(started.url!, '4000000000001001');
+    const result = await settled(buyer, orderId, email, 'FAILED');
+    expect(result).toEqual({ ...result, result: 'FAILED', message: PAYMENT_MSG.issuerDecline });
+    expect((await env.DB.prepare(`SELECT status FROM orders WHERE id = ?`).bind(orderId).first<{ status: string }>())!.status).toBe('PAYMENT_PENDING');
+  });
+
+  it('refunds a paid order its owner cancels', async () => {
+    const token = await member(`pay-refund-${Date.now()}@example.com`);
+    const buyer = shopper(US_HOST, bearer(token));
+    const orderId = await placed(buyer, skuIds[2]!);
+    const started = (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, paymentType: 'HOSTED_CARD' })).body.data;
+    await submitCard(started.url!, '4242424242424242');
+    await settled(buyer, orderId, undefined, 'SUCCEEDED');
+    const cancelled = await buyer.call<{ refunded: boolean }>('POST', '/order/public/requisition/order/cancel', { orderId });
+    expect(cancelled.body.data.refunded).toBe(true);
+    const payment = await env.DB.prepare(`SELECT status FROM payment WHERE order_id = ?`).bind(orderId).first<{ status: string }>();
+    expect(payment!.status).toBe('REFUNDED');
+  });
+
+  it("refuses a method the market does not offer, and another shopper's order", async () => {
+    const email = `pay-bad-${Date.now()}@example.com`;
+    const buyer = shopper();
+    const orderId = await placed(buyer, skuIds[3]!, email);
+    expect((await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'CASH' })).body.msg).toBe(PAY_MSG.method);
+    expect((await shopper().call('POST', '/order/public/payment/', { orderId, email: 'someone@example.com', paymentType: 'HOSTED_CARD' })).status).toBe(404);
+    const check = await buyer.call<{ orderStatus: string }>('GET', `/order/public/payment/st/check?orderId=${orderId}&email=${encodeURIComponent(email)}`);
+    expect(check.body.data.orderStatus).toBe('PAYMENT_PENDING');
+    const route = await buyer.call<{ next: string }>('GET', `/order/public/payment/router?orderId=${orderId}&email=${encodeURIComponent(email)}`);
+    expect(route.body.data.next).toBe('checkout');
+  });
+});
