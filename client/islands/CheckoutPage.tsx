@@ -4,7 +4,7 @@ import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
-import { buyNowTicket, checkoutCalls, checkoutKey, forgetCheckoutKey, type CheckoutQuote } from '../state/checkout.ts';
+import { CHECKOUT_EMAIL_KEY, buyNowTicket, checkoutCalls, checkoutKey, forgetCheckoutKey, payForOrder, type CheckoutQuote } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { AddressForm, CheckoutSummary } from './checkout-parts.tsx';
 import { failureText } from './form-kit.tsx';
@@ -70,7 +70,14 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     const placed = await run(() => calls.place({ idempotencyKey: checkoutKey(sessionStorage), email: signedIn ? undefined : email, address, shippingName, paymentMethod: method, expectedTotal: quote.total }));
     if (!placed) return;
     forgetCheckoutKey(sessionStorage);
-    location.assign(`/checkout/orderResult?orderId=${encodeURIComponent(placed.order.orderId)}`);
+    const orderEmail = signedIn ? undefined : email.trim();
+    if (orderEmail) sessionStorage.setItem(CHECKOUT_EMAIL_KEY, orderEmail);
+    const go = (url: string) => location.assign(url);
+    const orderId = placed.order.orderId;
+    if (placed.order.status !== 'PAYMENT_PENDING') return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+    const refused = await run(() => payForOrder(api, orderId, method, orderEmail, go));
+    // The order is placed either way: a refused payment is retried from the result page.
+    if (refused) go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
   }
 
   if (!quote) return <p className="checkout-loading" aria-busy="true">{error || 'Loading your order…'}</p>;

@@ -17,6 +17,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   AddToCart: () => import('./AddToCart.tsx'),
   CartPage: () => import('./CartPage.tsx'),
   CheckoutPage: () => import('./CheckoutPage.tsx'),
+  OrderResult: () => import('./OrderResult.tsx'),
   GarageList: () => import('./GarageList.tsx'),
   FitmentBadge: () => import('./FitmentBadge.tsx'),
   CardFitment: () => import('./CardFitment.tsx'),

@@ -65,3 +65,24 @@ export function checkoutCalls(api: Pick<ApiClient, 'post' | 'get'>, ticket: BuyN
     savedAddresses: () => api.get<(AddressFields & { id: number; isDefault: boolean })[]>('/account/buyer/current/address/list'),
   };
 }
+
+/** The visitor's order email, kept for the tab so the result page can read the order. */
+export const CHECKOUT_EMAIL_KEY = 'checkout-email';
+
+export interface PaymentAnswer { paymentId: string; kind: 'Succeeded' | 'RequiresAction' | 'Pending' | 'Declined' | 'Failed'; url?: string | null; message?: string }
+
+/**
+ * Pays for a placed order: the provider's window opens in this tab (it sends the shopper back
+ * to the result page), a payment settled at once goes straight to the result page, and a
+ * refusal answers its message for the shopper.
+ */
+export async function payForOrder(api: Pick<ApiClient, 'post'>, orderId: string, method: string, email: string | undefined, go: (url: string) => void): Promise<string | null> {
+  const answer = await api.post<PaymentAnswer>('/order/public/payment/', { orderId, paymentType: method, email });
+  if (answer.kind === 'RequiresAction' && answer.url) {
+    go(answer.url);
+    return null;
+  }
+  if (answer.kind === 'Declined' || answer.kind === 'Failed') return answer.message ?? 'Your payment did not go through.';
+  go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+  return null;
+}

@@ -134,3 +134,14 @@ describe('placing an order', () => {
     await setStock(skuIds[6]!, 50);
   });
 });
+
+describe('the ship-to address', () => {
+  it('takes a missing, null or empty second address line as none', async () => {
+    const buyer = shopper();
+    await buyer.add(skuIds[7]!, 1);
+    for (const addressLine2 of [undefined, null, '', '  ']) {
+      const quote = await buyer.call<Quote>('POST', QUOTE, { address: { ...NEW_YORK, addressLine2 } });
+      expect(quote.body.success).toBe(true);
+    }
+  });
+});

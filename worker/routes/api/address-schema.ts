@@ -21,7 +21,8 @@ export const addressFields = z.object({
   lastName: text(50).superRefine(rule(nameProblem)),
   phone: text(20).superRefine(rule(phoneProblem)),
   addressLine1: text(120).superRefine(rule(addressProblem)),
-  addressLine2: text(120).superRefine((value, ctx) => { if (value) rule(addressProblem)(value, ctx); }).optional().transform((value) => value || null),
+  // Optional: absent, null or empty all mean none.
+  addressLine2: z.string().max(120).nullable().optional().transform((value) => trimInput(value ?? '')).superRefine((value, ctx) => { if (value) rule(addressProblem)(value, ctx); }).transform((value) => value || null),
   city: text(60).superRefine(rule(nameProblem)),
   regionCode: z.string().max(2).transform((value) => value.toUpperCase()),
   postalCode: z.string().max(10),

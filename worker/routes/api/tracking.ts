@@ -25,3 +25,22 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   });
   return c.json(ok({ accepted: true as const }));
 });
+
+const marketingBody = z.object({
+  clickId: z.string().max(200).optional(), orderId: z.string().max(40).optional(), pageUrl: z.string().max(2000).default(''),
+  eventDate: z.union([z.string().max(40), z.number()]).optional(), referringUrl: z.string().max(2000).default(''), customProfileId: z.string().max(200).optional(),
+});
+const pageLoad = endpoint({ method: 'post', path: '/data-service/public/buyer/marketing/page-load', tag: 'tracking', summary: 'An affiliate page load (§7 Tracking), queued', body: marketingBody, response: z.object({ accepted: z.literal(true) }) });
+const conversion = endpoint({ method: 'post', path: '/data-service/public/buyer/marketing/conversion', tag: 'tracking', summary: 'A conversion, sent when the paid result is SUCCEEDED (§4), queued with the affiliate click id', body: marketingBody, response: z.object({ accepted: z.literal(true) }) });
+
+for (const spec of [pageLoad, conversion]) {
+  trackingApi.post(spec.path, async (c) => {
+    const body = await readBody(c, spec);
+    const event = spec === conversion ? 'marketing_conversion' : 'marketing_page_load';
+    await c.env.EVENTS.send({
+      kind: 'track', event, data: { ...body, clickId: body.clickId ?? readCookie(c, COOKIE.affiliateClickId) ?? null }, pageUrl: body.pageUrl, referrer: body.referringUrl,
+      ts: Date.now(), clientId: '', sessionId: '', visitorKey: c.var.visitorKey, abTestGroup: readCookie(c, COOKIE.abTestGroup) ?? '', market: c.var.market.id, at: Date.now(),
+    });
+    return c.json(ok({ accepted: true as const }));
+  });
+}

@@ -19,7 +19,6 @@ const SEARCH = { label: 'Search parts', href: '/search' };
  * each answers now with the shell and a page that says what it is for.
  */
 const SCREENS: Record<string, ScreenSpec> = {
-  '/checkout/orderResult': { heading: 'Order result', text: 'Your payment result appears here once the payment provider answers.', robots: 'noindex', links: [{ label: 'Track an order', href: '/order/track' }] },
   '/sign-up-discount': { heading: 'Sign up and save', text: 'Create an account and get a discount on your first order.', links: [{ label: 'Create an account', href: '/createAccount' }] },
   '/myAccount/member/rule': { heading: 'Reward rules', text: 'How members earn and spend points on parts orders.', robots: 'noindex', links: [{ label: 'My points', href: '/myAccount?type=member' }] },
 };
