@@ -200,3 +200,21 @@ describe('buy now', () => {
     expect(result.body.msg).toBe(CART_MSG.unknownSku);
   });
 });
+
+describe('fitment on cart lines', () => {
+  it('says on each line whether the part fits the current vehicle, with the §4 status and the vehicle named', async () => {
+    const app = (await env.DB.prepare(
+      `SELECT f.item_id AS itemId, f.model_node_id AS modelId, s.id AS skuId FROM fitment f JOIN sku s ON s.item_id = f.item_id JOIN item i ON i.id = f.item_id
+       WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' AND i.vehicle_universal = 0 AND s.available_total > 5 ORDER BY f.id LIMIT 1`,
+    ).first<{ itemId: number; modelId: number; skuId: number }>())!;
+    const other = (await env.DB.prepare(`SELECT id FROM vehicle_node WHERE level = 3 AND id NOT IN (SELECT model_node_id FROM fitment WHERE item_id = ?) LIMIT 1`).bind(app.itemId).first<{ id: number }>())!.id;
+    const shopper = visitor();
+    await shopper.add({ items: [{ skuId: app.skuId, itemCount: 1 }] });
+    const fits = (await shopper.get(`?attributeValueId=${app.modelId}`)).body.data.detail;
+    expect(fits.items[0]).toMatchObject({ carModelMatch: 'FIT' });
+    expect(fits.vehicleName).toMatch(/^\d{4} /);
+    expect((fits.items[0] as unknown as { extraSubTitleJoinVehicle: string }).extraSubTitleJoinVehicle).toBe(`Fits your ${fits.vehicleName}`);
+    expect((await shopper.get(`?attributeValueId=${other}`)).body.data.detail.items[0]).toMatchObject({ carModelMatch: 'NOT_FIT' });
+    expect((await shopper.get()).body.data.detail.items[0]).toMatchObject({ carModelMatch: 'EMPTY' });
+  });
+});
