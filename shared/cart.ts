@@ -155,6 +155,8 @@ export interface CartPricing {
   /** Add-on offers (exchange purchase) and whether the cart qualifies. */
   exchangeOffers: { promotionId: number; name: string; qualifies: boolean; reason: string; skuIds: number[] }[];
   giveaways: { promotionId: number; name: string; reason: string; skuId: number; quantity: number }[];
+  /** The add-on parts offered (§9 'Instantly SAVE up to 60% on Add-on items below.'), each at its add-on price. */
+  addOnItems: { promotionId: number; skuId: number; title: string; imageUrl: string | null; urlHandle: string | null; price: number; originalPrice: number; qualifies: boolean; inCart: boolean }[];
   /** Every shipping option with its cost for this cart and postal code; the chosen one is shippingName. */
   shippingOptions: { name: string; cost: number }[];
   /** The postal code shipping was estimated for, when one is known. */

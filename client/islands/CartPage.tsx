@@ -5,7 +5,7 @@ import { useHydrated } from '../state/hydrated.ts';
 import { shopCart } from '../state/shop-cart.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { CartLine, type LineActions } from './cart-line.tsx';
-import { CouponForm, Offers, ShippingEstimate, Summary } from './cart-summary.tsx';
+import { AddOns, CouponForm, Offers, ShippingEstimate, Summary } from './cart-summary.tsx';
 
 export interface CartPageProps {
   /** The cart as the server rendered it (no vehicle yet); the browser refreshes it with the current vehicle. */
@@ -46,7 +46,8 @@ export default function CartPage({ initial }: CartPageProps) {
       <div className="cart-page__lines">
         <Group title={null} keys={groups.regular} byKey={byKey} actions={actions} />
         {groups.bundles.map((bundle) => <Group key={bundle.bundleId} title="Bundle" keys={bundle.items} byKey={byKey} actions={actions} />)}
-        <Group title="Add-on items" note={PROMO_TEXT} keys={groups.tradeIn} byKey={byKey} actions={actions} />
+        <Group title="Your add-on items" note={PROMO_TEXT} keys={groups.tradeIn} byKey={byKey} actions={actions} />
+        <AddOns pricing={pricing} busy={actions.busy} add={(skuId) => void shopCart.add([{ skuId, itemCount: 1, itemType: 'TRADE_IN' }])} />
         <Group title="Unavailable items" note="These parts cannot be bought right now and are not in your total." keys={groups.unusable} byKey={byKey} actions={actions} />
       </div>
       <aside className="cart-page__summary">

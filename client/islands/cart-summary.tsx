@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CartPricing } from '../../shared/cart.ts';
+import { PROMO_TEXT } from '../../shared/constants.ts';
 import { formatMoney } from '../../shared/money.ts';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
@@ -67,5 +68,26 @@ export function ShippingEstimate({ pricing, busy, estimate }: { pricing: CartPri
       <button type="submit" className="button" disabled={busy || !code.trim()}>Estimate</button>
       <ul>{pricing.shippingOptions.map((option) => <li key={option.name} data-chosen={option.name === pricing.shippingName ? 'true' : undefined}>{option.name}: {money(option.cost)}</li>)}</ul>
     </form>
+  );
+}
+
+/** The add-on section: parts offered at their add-on price once the cart qualifies (§9 promo text). */
+export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boolean; add: (skuId: number) => void }) {
+  const offered = pricing.addOnItems.filter((item) => !item.inCart);
+  if (offered.length === 0) return null;
+  const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
+  return (
+    <section className="cart-addons" aria-label="Add-on items" data-addons="">
+      <h2>Add-on items</h2>
+      <p className="cart-group__note">{PROMO_TEXT}</p>
+      <ul>{offered.map((item) => (
+        <li key={`${item.promotionId}:${item.skuId}`} className="cart-addons__item" data-addon={item.skuId}>
+          <img src={item.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="64" height="64" loading="lazy" data-retry="" />
+          {item.urlHandle ? <a href={`/product/${item.urlHandle}`}>{item.title}</a> : <span>{item.title}</span>}
+          <span><strong>{money(item.price)}</strong> <s>{money(item.originalPrice)}</s></span>
+          <button type="button" className="button" disabled={busy} onClick={() => add(item.skuId)}>{item.qualifies ? 'Add' : 'Add (price unlocks with a qualifying part)'}</button>
+        </li>
+      ))}</ul>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { createCartStore, type CartDeps } from '../../client/state/cart.ts';
 const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
   cartUUID: 'c', errors,
   detail: { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount, vehicleName: null,
-    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, shippingPromotionId: null, points: 0, pointsUsed: 0, total: 0, rejected: [], promotionCodes: [], hints: [], exchangeOffers: [], giveaways: [], shippingOptions: [], postCode: null, lineDiscounts: [] } },
+    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, shippingPromotionId: null, points: 0, pointsUsed: 0, total: 0, rejected: [], promotionCodes: [], hints: [], exchangeOffers: [], giveaways: [], addOnItems: [], shippingOptions: [], postCode: null, lineDiscounts: [] } },
 });
 
 function harness(post: () => Promise<CartAnswer>) {

@@ -7,7 +7,7 @@ import { CA_HOST, US_HOST, api, cookiesOf } from './helpers.ts';
 
 const CART = '/order/public/buyer/cart/v2';
 interface Line { key: string; skuId: number; itemCount: number; status: string; discountPrice: number; currency: string; carModelMatch: string | null; usable: boolean; bundleId: string | null }
-interface Cart { cartUUID: string | null; cartToken?: string; detail: { items: Line[]; itemCount: number; groups: { regular: string[]; tradeIn: string[]; bundles: { bundleId: string; items: string[] }[]; unusable: string[] }; pricing: { subtotal: number; total: number; currency: string } }; errors: { skuId: number; error: string }[] }
+interface Cart { cartUUID: string | null; cartToken?: string; detail: { items: Line[]; itemCount: number; vehicleName: string | null; groups: { regular: string[]; tradeIn: string[]; bundles: { bundleId: string; items: string[] }[]; unusable: string[] }; pricing: { subtotal: number; total: number; currency: string } }; errors: { skuId: number; error: string }[] }
 
 const sku = async (where: string) => (await env.DB.prepare(
   `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD' WHERE ${where} ORDER BY s.id LIMIT 1`,

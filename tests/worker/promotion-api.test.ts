@@ -148,3 +148,21 @@ describe('offers and coupons', () => {
     expect((await api(`${US_HOST}/promotion/public/promotion/calculator/discount/member`)).status).toBe(401);
   });
 });
+
+describe('add-on items (exchange purchase)', () => {
+  it('offers the add-on parts once the cart qualifies, and an added add-on line gets its add-on price, never more than 60 % off', async () => {
+    const shopper = visitor();
+    const quantity = Math.ceil(10_000 / brake.price);
+    const pricing = (await shopper.add(brake.id, quantity)).body.data.detail.pricing;
+    const offered = pricing.addOnItems.find((item) => item.qualifies);
+    expect(offered).toBeDefined();
+    expect(offered!.price).toBeLessThan(offered!.originalPrice);
+    expect(offered!.price).toBeGreaterThanOrEqual(Math.ceil(offered!.originalPrice * 0.4) - 1);
+    const withAddOn = (await shopper.call('POST', CART, { items: [{ skuId: offered!.skuId, itemCount: 1, itemType: 'TRADE_IN' }] })).body.data;
+    const line = withAddOn.detail.items.find((item) => item.itemType === 'TRADE_IN')!;
+    expect(withAddOn.detail.groups.tradeIn).toEqual([line.key]);
+    const share = withAddOn.detail.pricing.lineDiscounts.find((entry) => entry.key === line.key)!;
+    expect(share.total).toBe(offered!.price);
+    expect(withAddOn.detail.pricing.addOnItems.find((item) => item.skuId === offered!.skuId)?.inCart).toBe(true);
+  });
+});

@@ -3,7 +3,9 @@ import type { Market } from '../../shared/markets.ts';
 import { priceCart } from '../../shared/promotions/engine.ts';
 import type { PricingLine, CartPricing as EnginePricing } from '../../shared/promotions/types.ts';
 import { postalCodeProblem } from '../../shared/validation.ts';
-import type { CartRow } from '../db/cart-repository.ts';
+import { cartRepository, type CartRow } from '../db/cart-repository.ts';
+import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
+import { availabilityProblem } from './cart.ts';
 import { loadPromotionContext } from './promotions.ts';
 import { shippingQuote } from './shipping.ts';
 
@@ -28,7 +30,7 @@ export function pricingLines(lines: CartLinesView): PricingLine[] {
 }
 
 /** The engine's answer in the words the cart page shows. */
-function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<number, string>, quote: ReturnType<typeof shippingQuote> | null, postCode: string | null): CartPricing {
+function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<number, string>, quote: ReturnType<typeof shippingQuote> | null, postCode: string | null): Omit<CartPricing, 'addOnItems'> {
   const chosen = quote?.chosen ?? null;
   return {
     currency: priced.currency, subtotal: priced.subtotalCent, discount: priced.discountCent,
@@ -48,6 +50,22 @@ function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<num
     postCode,
     lineDiscounts: priced.lines.map((line) => ({ key: line.key, discount: line.discountCent, total: line.totalCent })),
   };
+}
+
+/** The add-on parts the cart's exchange offers show, each at its add-on price in this market. */
+async function addOnItems(db: D1Database, market: Market, priced: EnginePricing, lines: CartLinesView): Promise<CartPricing['addOnItems']> {
+  const offers = priced.exchangeOffers.flatMap((offer) => offer.addOns.map((addOn) => ({ offer, addOn })));
+  if (offers.length === 0) return [];
+  const facts = await cartRepository(db).skuFacts([...new Set(offers.map(({ addOn }) => addOn.skuId))], market.id);
+  const inCart = new Set(lines.items.filter((item) => item.itemType === 'TRADE_IN').map((item) => item.skuId));
+  return offers.flatMap(({ offer, addOn }) => {
+    const sku = facts.get(addOn.skuId);
+    if (!sku || sku.discountPrice === null || availabilityProblem(sku)) return [];
+    return [{
+      promotionId: offer.promotionId, skuId: sku.skuId, title: sku.title, imageUrl: sku.imageUrl, urlHandle: sku.urlHandle,
+      price: addOnUnitPrice(addOn, sku.discountPrice), originalPrice: sku.discountPrice, qualifies: offer.qualifies, inCart: inCart.has(sku.skuId),
+    }];
+  });
 }
 
 /**
@@ -72,5 +90,5 @@ export async function priceCartView(db: D1Database, cart: CartRow | null, market
     shippingCent: quote?.chosen?.cost.cent ?? 0, pointsToRedeem: request.points?.toRedeem ?? 0, pointsBalance: request.points?.balance ?? 0,
   });
   const codes = new Map(context.promotions.flatMap((promotion) => (promotion.code ? [[promotion.id, promotion.code] as const] : [])));
-  return pricingView(result, cart, codes, quote, postCode);
+  return { ...pricingView(result, cart, codes, quote, postCode), addOnItems: await addOnItems(db, market, result, lines) };
 }
