@@ -52,6 +52,7 @@ import { cartPage } from './routes/pages/cart-page.tsx';
 import { checkoutPage } from './routes/pages/checkout-page.tsx';
 import { paymentSandboxPages } from './routes/pages/payment-sandbox.tsx';
 import { paymentsApi } from './routes/api/payments.ts';
+import { orderAddressApi } from './routes/api/order-address.ts';
 import { applyPaymentEvent, refundOrder } from './services/order-payments.ts';
 import { paymentWebhooksApi, setPaymentEventHandler } from './routes/api/payment-webhooks.ts';
 import { onPaidOrderCancelled } from './routes/api/order-actions.ts';
@@ -82,6 +83,7 @@ export function createApp() {
   app.route('/', orderActionsApi);
   app.route('/', paymentWebhooksApi);
   app.route('/', paymentsApi);
+  app.route('/', orderAddressApi);
   app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
   app.route('/', fitmentApi);
