@@ -53,6 +53,7 @@ import { checkoutPage } from './routes/pages/checkout-page.tsx';
 import { paymentSandboxPages } from './routes/pages/payment-sandbox.tsx';
 import { paymentsApi } from './routes/api/payments.ts';
 import { orderAddressApi } from './routes/api/order-address.ts';
+import { paymentsHostedApi } from './routes/api/payments-hosted.ts';
 import { applyPaymentEvent, refundOrder } from './services/order-payments.ts';
 import { paymentWebhooksApi, setPaymentEventHandler } from './routes/api/payment-webhooks.ts';
 import { onPaidOrderCancelled } from './routes/api/order-actions.ts';
@@ -84,6 +85,7 @@ export function createApp() {
   app.route('/', paymentWebhooksApi);
   app.route('/', paymentsApi);
   app.route('/', orderAddressApi);
+  app.route('/', paymentsHostedApi);
   app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
   app.route('/', fitmentApi);

@@ -97,3 +97,26 @@ describe('paying for an order', () => {
     expect(route.body.data.next).toBe('checkout');
   });
 });
+
+describe('the hosted gateway sign and check calls, and the provider submissions', () => {
+  it('signs a payment with its amount; a check with another amount or signature is refused', async () => {
+    const email = `hosted-${Date.now()}@example.com`;
+    const buyer = shopper();
+    const orderId = await placed(buyer, skuIds[4]!, email);
+    const signed = (await buyer.call<{ paymentId: string; amount: number; signature: string; url: string }>('POST', '/order/public/payment/hosted/sign', { orderId, email })).body.data;
+    expect(signed.url).toMatch(/\/payment\/sandbox\//);
+    const check = (amount: number, signature: string) => buyer.call<Result>('GET', `/order/public/payment/hosted/check?paymentId=${signed.paymentId}&amount=${amount}&signature=${encodeURIComponent(signature)}`);
+    expect((await check(signed.amount, signed.signature)).body.data).toMatchObject({ paymentId: signed.paymentId, kind: 'RequiresAction' });
+    expect((await check(signed.amount - 1, signed.signature)).status).toBe(401);
+    expect((await check(signed.amount, signed.signature.replace(/v1=./, 'v1=0'))).status).toBe(401);
+  });
+
+  it('the wallet submission answers its approval window', async () => {
+    const email = `wallet-${Date.now()}@example.com`;
+    const buyer = shopper();
+    const orderId = await placed(buyer, skuIds[4]!, email);
+    const wallet = (await buyer.call<Result>('POST', '/order/public/payment/wallet/submit', { orderId, email })).body.data;
+    expect(wallet).toMatchObject({ kind: 'RequiresAction' });
+    expect((await buyer.call('POST', '/order/public/payment/card/submit', { orderId, email, paymentMethodToken: '' })).status).toBe(400);
+  });
+});
