@@ -59,3 +59,23 @@ export async function benchAddToCart(origin: string, skuId: number, requests = 2
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
+
+/** p95 milliseconds of placing an order (payment excluded), each from a fresh visitor cart of one part. */
+export async function benchPlaceOrder(origin: string, skuId: number, orders = 40): Promise<{ p50: number; p95: number }> {
+  const address = { market: 'us', firstName: 'Bench', lastName: 'Buyer', phone: '2125550100', addressLine1: '350 5th Ave', city: 'New York', regionCode: 'NY', postalCode: '10001' };
+  const times: number[] = [];
+  for (let index = 0; index < orders; index++) {
+    const added = await fetch(`${origin}/order/public/buyer/cart/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ skuId, itemCount: 1 }] }) });
+    const cookie = added.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    await added.arrayBuffer();
+    const post = (path: string, body: unknown) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    const quote = (await (await post('/order/public/buyer/checkout/quote', { address })).json()) as { data: { total: number } };
+    const started = performance.now();
+    const placed = await post('/order/public/buyer/order/place', { idempotencyKey: `bench-${crypto.randomUUID()}`, email: 'bench@example.com', address, paymentMethod: 'CARD', expectedTotal: quote.data.total });
+    const answer = (await placed.json()) as { success: boolean; msg: string };
+    times.push(performance.now() - started);
+    if (!answer.success) throw new Error(`placing an order failed: ${answer.msg}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
