@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
+import { PAYMENT_ICON_LABEL } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import { CHECKOUT_EMAIL_KEY, buyNowTicket, checkoutCalls, checkoutKey, forgetCheckoutKey, payForOrder, type CheckoutQuote } from '../state/checkout.ts';
@@ -117,7 +118,10 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         )}
         <section aria-label="Payment"><h2>Payment</h2>
           <ul className="checkout__methods">{methods.map((offered) => (
-            <li key={offered.id}><label><input type="radio" name="payment" value={offered.id} checked={method === offered.id} onChange={() => setMethod(offered.id)} /> {offered.label}</label></li>
+            <li key={offered.id}><label><input type="radio" name="payment" value={offered.id} checked={method === offered.id} onChange={() => setMethod(offered.id)} /> {offered.label}
+              <span className="checkout__icons">{offered.icons.map((icon) => (
+                <svg key={icon} viewBox="0 0 48 30" width="36" height="22" role="img" aria-label={PAYMENT_ICON_LABEL[icon]}><rect width="48" height="30" rx="4" className={`pay pay--${icon}`} /><text x="24" y="19" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff">{PAYMENT_ICON_LABEL[icon].split(' ')[0]}</text></svg>
+              ))}</span></label></li>
           ))}</ul>
         </section>
       </div>

@@ -19,8 +19,22 @@ export function AddressForm({ market, labels, regions, initial, busy, onSubmit }
       addressLine2: text('addressLine2') || null, city: text('city'), regionCode: text('regionCode'), postalCode: text('postalCode'),
     });
   };
+  // A known postal code fills in the city and state or province the shopper has not typed yet (§7 verify call).
+  const fillFromPostalCode = async (input: HTMLInputElement) => {
+    const form = input.form;
+    if (!form || input.value.trim().length < 3) return;
+    const { api } = await import('../api.ts');
+    const found = await api.post<{ cityName: string; stateCode: string; deliverAble: boolean }>('/infra/public/buyer/area-dict/verify/post-code', { postCode: input.value.trim() }).catch(() => null);
+    if (!found?.deliverAble) return;
+    const city = form.elements.namedItem('city') as HTMLInputElement | null;
+    const region = form.elements.namedItem('regionCode') as HTMLSelectElement | null;
+    if (city && !city.value) city.value = found.cityName;
+    if (region && !region.value) region.value = found.stateCode;
+  };
   return (
-    <form className="checkout-address" onSubmit={submit} data-checkout-address="">
+    <form className="checkout-address" onSubmit={submit} data-checkout-address="" onBlur={(event) => {
+      if (event.target instanceof HTMLInputElement && event.target.name === 'postalCode') void fillFromPostalCode(event.target);
+    }}>
       <Field label="First name" name="firstName" maxLength={50} defaultValue={initial?.firstName} />
       <Field label="Last name" name="lastName" maxLength={50} defaultValue={initial?.lastName} />
       <Field label="Phone" name="phone" type="tel" maxLength={20} defaultValue={initial?.phone} />

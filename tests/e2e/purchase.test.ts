@@ -61,6 +61,12 @@ describe('the whole purchase in the browser', () => {
     await page.goto(`${us}/checkout`);
     await hydrated(page);
     await page.locator('[data-checkout]').getByLabel('Email', { exact: true }).fill('visitor-purchase@example.com');
+    // A known ZIP code fills in the city and the state.
+    const form = page.locator('[data-checkout-address]');
+    await form.getByLabel('ZIP code', { exact: true }).fill('10001');
+    await form.getByLabel('ZIP code', { exact: true }).press('Tab');
+    await expect.poll(() => form.getByLabel('City', { exact: true }).inputValue()).toBe('New York');
+    expect(await form.getByLabel('State', { exact: true }).first().inputValue()).toBe('NY');
     await fillAddress(page, { first: 'Jane', line1: '350 5th Ave', city: 'New York', region: 'NY', regionLabel: 'State', postal: '10001', postalLabel: 'ZIP code' });
     await expect.poll(() => page.locator('[data-tax]').first().textContent()).toMatch(/4%/);
     const total = (await page.locator('[data-checkout-summary] [data-total]').textContent())!;
