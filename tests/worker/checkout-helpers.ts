@@ -27,3 +27,18 @@ export function shopper(host = US_HOST, headers: Record<string, string> = {}) {
 }
 
 export interface Quote { total: number; tax: number; taxes: { name: string; rateLabel: string; amountCent: number }[]; pricing: { subtotal: number; shipping: number; discount: number; points: number; shippingName: string }; pointsBalance: number; pointsLocked: number }
+
+/** Loads the catalog fixture and the postal codes; answers the ids of in-stock US SKUs. */
+export async function checkoutFixture(count = 5): Promise<number[]> {
+  const { loadCatalogFixture } = await import('./catalog-fixture.ts');
+  await loadCatalogFixture();
+  await loadPostalCodes();
+  return (await env.DB.prepare(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id LIMIT ?`)
+    .bind(count).all<{ id: number }>()).results.map((row) => row.id);
+}
+
+/** Runs a SQL file of statements separated by `;` at line ends (comments skipped), as one batch. */
+export async function runSqlFile(sql: string): Promise<void> {
+  const statements = sql.split('\n').filter((text) => !text.trimStart().startsWith('--')).join('\n').split(/;\s*\n/).map((text) => text.trim()).filter(Boolean);
+  await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+}

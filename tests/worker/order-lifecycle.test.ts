@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '../../shared/orders.ts';
 import { markOrderPaid, releaseExpiredHolds } from '../../worker/services/orders.ts';
 import { bearer, member } from './account-helpers.ts';
-import { loadCatalogFixture } from './catalog-fixture.ts';
-import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
+import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 
 interface Placed { created: boolean; order: { orderId: string; status: string; total: number } }
 const stockOf = async (skuId: number) => (await env.DB.prepare(`SELECT available_total AS n FROM sku WHERE id = ?`).bind(skuId).first<{ n: number }>())!.n;
@@ -22,9 +21,7 @@ async function placeFor(buyer: ReturnType<typeof shopper>, skuId: number, quanti
 }
 
 beforeAll(async () => {
-  await loadCatalogFixture();
-  await loadPostalCodes();
-  skuIds = (await env.DB.prepare(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id LIMIT 5`).all<{ id: number }>()).results.map((row) => row.id);
+  skuIds = await checkoutFixture();
 });
 
 describe('an order after it is placed', () => {

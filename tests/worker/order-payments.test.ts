@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
 import { PAY_MSG } from '../../worker/services/order-payments.ts';
 import { bearer, member } from './account-helpers.ts';
-import { loadCatalogFixture } from './catalog-fixture.ts';
-import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
+import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { US_HOST, shop } from './helpers.ts';
 
 interface Result { paymentId: string; kind: string; status: string; url?: string | null; message?: string }
@@ -36,9 +35,7 @@ async function settled(buyer: ReturnType<typeof shopper>, orderId: string, email
 }
 
 beforeAll(async () => {
-  await loadCatalogFixture();
-  await loadPostalCodes();
-  skuIds = (await env.DB.prepare(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id LIMIT 5`).all<{ id: number }>()).results.map((row) => row.id);
+  skuIds = await checkoutFixture();
 });
 
 describe('paying for an order', () => {

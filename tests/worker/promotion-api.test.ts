@@ -5,15 +5,11 @@ import { PROMOTION_MSG } from '../../shared/promotion-words.ts';
 import seedSql from '../../worker/db/seed/promotions.sql?raw';
 import { bearer, json, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
+import { runSqlFile } from './checkout-helpers.ts';
 import { CA_HOST, US_HOST, api, cookiesOf } from './helpers.ts';
 
 const CART = '/order/public/buyer/cart/v2';
 const APPLY = '/order/public/promotion/v2/apply';
-
-async function runSqlFile(sql: string): Promise<void> {
-  const statements = sql.split('\n').filter((text) => !text.trimStart().startsWith('--')).join('\n').split(/;\s*\n/).map((text) => text.trim()).filter(Boolean);
-  await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
-}
 
 /** A visitor with a cookie jar, like a browser. */
 function visitor(host = US_HOST, headers: Record<string, string> = {}) {

@@ -4,12 +4,8 @@ import type { CartAnswer } from '../../shared/cart.ts';
 import seedSql from '../../worker/db/seed/promotions.sql?raw';
 import { bearer, json, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
+import { runSqlFile } from './checkout-helpers.ts';
 import { US_HOST, api, cookiesOf } from './helpers.ts';
-
-async function runSqlFile(sql: string): Promise<void> {
-  const statements = sql.split('\n').filter((text) => !text.trimStart().startsWith('--')).join('\n').split(/;\s*\n/).map((text) => text.trim()).filter(Boolean);
-  await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
-}
 
 let skuId: number;
 let itemId: number;
