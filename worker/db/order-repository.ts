@@ -51,6 +51,18 @@ export function orderRepository(db: D1Database) {
       return db.prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2`).bind(quantity, skuId);
     },
 
+    /**
+     * A gift rides along only while its stock lasts: the stock is taken without failing the
+     * order, and the gift line is written only when that took (changes() of the statement before).
+     */
+    giftStatements(orderId: string, line: NewOrderLine) {
+      return [
+        db.prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`).bind(line.quantity, line.skuId),
+        db.prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`).bind(orderId, line.lineNo, line.skuId, line.itemId, line.title, line.partNumber, line.imageUrl, line.urlHandle, line.quantity),
+      ];
+    },
+
     giveBackStockStatement(skuId: number, quantity: number) {
       return db.prepare(`UPDATE sku SET available_total = available_total + ?1 WHERE id = ?2`).bind(quantity, skuId);
     },

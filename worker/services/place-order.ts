@@ -93,6 +93,7 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
       pointsRepository(db).creditStatement(input.accountId, -quote.pricing.pointsUsed, 'REDEEM_ORDER', id, input.now),
       ...orders.pointsGuardStatements(input.accountId),
     ] : []),
+    ...(await giftStatements(db, id, quote, input.market)),
     ...quote.lines.items.map((item) => cartRepository(db).deleteLineStatement(input.cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ?? '' })),
   ];
   try {
@@ -104,6 +105,22 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     throw await placementFailure(db, error, input, quote);
   }
   return { order: (await orders.view(id))!, created: true };
+}
+
+/** The gifts the order qualifies for (§7 giveaway), as zero-priced lines after the bought ones. */
+async function giftStatements(db: D1Database, orderId: string, quote: CheckoutQuote, market: Market): Promise<D1PreparedStatement[]> {
+  if (quote.pricing.giveaways.length === 0) return [];
+  const facts = await cartRepository(db).skuFacts(quote.pricing.giveaways.map((gift) => gift.skuId), market.id);
+  let lineNo = quote.lines.items.length;
+  return quote.pricing.giveaways.flatMap((gift) => {
+    const sku = facts.get(gift.skuId);
+    if (!sku) return [];
+    lineNo++;
+    return orderRepository(db).giftStatements(orderId, {
+      lineNo, skuId: sku.skuId, itemId: sku.itemId, title: `${sku.title} (gift: ${gift.name})`, partNumber: sku.partNumber, imageUrl: sku.imageUrl,
+      urlHandle: sku.urlHandle, itemType: 'GIFT', bundleId: null, quantity: gift.quantity, unitCent: 0, discountCent: 0, totalCent: 0,
+    });
+  });
 }
 
 /** One stock statement per SKU with the quantity of every line of it. */
