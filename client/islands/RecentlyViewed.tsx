@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
+import type { RecommendScene } from '../../worker/services/recently-viewed.ts';
+import { observeExposure } from '../state/exposure.ts';
 import { readViewed, recordView, type ViewedItem } from '../state/recently-viewed.ts';
+import { track } from '../state/tracking.ts';
+
+/** The tracking event a shown list sends, with the §4 track scene name. */
+export const SCENE_EVENT = 'track_scene';
+const SCENE: RecommendScene = 'RECENTLY_VIEWED';
 
 /** Records this product as viewed and lists the others the shopper looked at (kept in this browser). */
 export default function RecentlyViewed({ current }: { current: ViewedItem }) {
@@ -8,14 +15,20 @@ export default function RecentlyViewed({ current }: { current: ViewedItem }) {
     const before = readViewed().filter((entry) => entry.itemId !== current.itemId);
     recordView(current);
     setOthers(before);
+    // The scene is tracked when there is a list to show, once per page view (§4).
+    if (before.length > 0) track(SCENE_EVENT, { scene: SCENE, itemIds: before.map((entry) => entry.itemId) });
   }, [current]);
+  useEffect(() => {
+    const stops = others.map((item) => observeExposure(item.itemId));
+    return () => stops.forEach((stop) => stop());
+  }, [others]);
   if (others.length === 0) return null;
   return (
     <section className="recently-viewed" aria-labelledby="recently-viewed">
       <h2 id="recently-viewed">Recently viewed</h2>
       <ul className="product-grid">
         {others.map((item) => (
-          <li key={item.itemId} className="product-card" data-viewed={item.itemId}>
+          <li key={item.itemId} className="product-card" data-viewed={item.itemId} data-item-id={item.itemId}>
             <a href={`/product/${item.urlHandle}`}><img src={item.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="120" height="120" loading="lazy" /><h3>{item.title}</h3></a>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CA_HOST, US_HOST, page, shop } from './helpers.ts';
+import { CA_HOST, US_HOST, api, page, shop } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
 const one = <T>(sql: string) => env.DB.prepare(sql).first<T>();
@@ -40,5 +40,43 @@ describe('product page', () => {
   it('answers an unknown or malformed handle with the 404 page', async () => {
     expect((await page(`${US_HOST}/product/no-such-part`)).status).toBe(404);
     expect((await page(`${US_HOST}/product/${encodeURIComponent('<script>')}`)).status).toBe(404);
+  });
+});
+
+describe('product videos and the fields only the product shows', () => {
+  const withVideo = () => one<{ handle: string; id: number; url: string; cover: string; title: string; location: string | null }>(
+    `SELECT s.url_handle AS handle, i.id, v.url, v.cover_url AS cover, v.title, i.location FROM item_video v JOIN item i ON i.id = v.item_id
+     JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1 AND s.active = 1 WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.id LIMIT 1`);
+
+  it('shows each video in the gallery as a labelled poster that loads nothing until played', async () => {
+    const video = (await withVideo())!;
+    const { html } = await page(`${US_HOST}/product/${video.handle}`);
+    const tag = html.match(/<video [^>]*>/)?.[0] ?? '';
+    expect(html).toMatch(/<div class="product__gallery">[\s\S]*<ul class="product__videos" aria-label="Videos">[\s\S]*<\/div><div class="product__summary">/);
+    expect(tag).toContain(`src="${video.url}"`);
+    expect(tag).toContain(`poster="${video.cover}"`);
+    expect(tag).toContain('preload="none"');
+    expect(tag).toContain(`aria-label="${video.title}"`);
+    expect(tag).toContain('controls');
+    expect(tag).not.toContain('autoplay');
+  });
+
+  it('shows no video list for a product without videos, and waits to load recommendations', async () => {
+    const plain = await one<{ handle: string }>(`SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
+      WHERE i.us_status = 'ON_SHELVES' AND NOT EXISTS (SELECT 1 FROM item_video v WHERE v.item_id = i.id) LIMIT 1`);
+    const { html } = await page(`${US_HOST}/product/${plain!.handle}`);
+    expect(html).not.toContain('<video');
+    expect(html).toContain('data-island="Recommendations"');
+    expect(html).toContain('data-recommendations="waiting"');
+  });
+
+  it('item/v2 carries additionalVideos, additionalVideoCoverUrl, inKind and location', async () => {
+    const video = (await withVideo())!;
+    await env.DB.prepare(`UPDATE item SET in_kind = 'Pair', additional_video_cover_url = '/static/parts/cover.svg' WHERE id = ?`).bind(video.id).run();
+    const { body } = await api<{ product: Record<string, unknown> }>(`${US_HOST}/item/public/buyer/item/v2/${video.handle}`);
+    expect(body.data.product).toMatchObject({
+      inKind: 'Pair', location: video.location, additionalVideoCoverUrl: '/static/parts/cover.svg',
+      additionalVideos: [{ index: 0, url: video.url, coverUrl: video.cover, title: video.title }],
+    });
   });
 });

@@ -70,6 +70,14 @@ export interface ItemFitmentFacts {
   applications: number;
 }
 
+/** What only the product page shows of an item: §3 inKind, location and its videos (additionalVideos, additionalVideoCoverUrl). */
+export interface ItemMediaRow {
+  inKind: string | null;
+  location: string | null;
+  additionalVideoCoverUrl: string | null;
+  additionalVideos: { index: number; url: string; coverUrl: string | null; title: string | null }[];
+}
+
 /** A published review as the product page shows it. */
 export interface ReviewRow {
   id: number;
@@ -167,19 +175,25 @@ export function catalogRepository(db: D1Database) {
       return readItemPageRow(await itemByHandleStatement(handle).first());
     },
 
-    /** The product page's catalog data by handle in one round trip: the item, its SKUs and a page of its fitment table. */
+    /** The product page's catalog data by handle in one round trip: the item, its SKUs, a page of its fitment table, FAQs, reviews and videos. */
     async productPage(handle: string, market: MarketId, tableSize: number) {
-      const [item, skus, total, rows, faqs, reviews] = await db.batch([
+      const [item, skus, total, rows, faqs, reviews, media] = await db.batch([
         itemByHandleStatement(handle), skuStatement(handle, market, BY_HANDLE), ...fitmentTableStatements(handle, 1, tableSize, BY_HANDLE),
         db.prepare(`SELECT question, answer FROM item_faq WHERE item_id IN (${BY_HANDLE}) ORDER BY sort, id`).bind(handle),
         db.prepare(`SELECT id, rating, title, content, name, vehicle, verified_purchase AS verifiedPurchase, created_at AS createdAt FROM review
                     WHERE item_id IN (${BY_HANDLE}) AND status = 'PUBLISHED' ORDER BY helpful_count DESC, created_at DESC LIMIT 5`).bind(handle),
+        db.prepare(`SELECT i.in_kind AS inKind, i.location, i.additional_video_cover_url AS additionalVideoCoverUrl,
+                      (SELECT json_group_array(json_object('index', idx, 'url', url, 'coverUrl', cover_url, 'title', title))
+                         FROM (SELECT * FROM item_video WHERE item_id = i.id ORDER BY idx)) AS videosJson
+                    FROM item i WHERE i.id IN (${BY_HANDLE})`).bind(handle),
       ]);
       const row = readItemPageRow(item!.results[0] as (ItemPageRow & { imagesJson: string; customsJson: string }) | undefined);
       if (!row) return null;
+      const { videosJson, ...extra } = media!.results[0] as Omit<ItemMediaRow, 'additionalVideos'> & { videosJson: string };
       return {
         item: row, skus: skus!.results as SkuRow[], faqs: faqs!.results as { question: string; answer: string }[], reviews: reviews!.results as ReviewRow[],
         fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] },
+        media: { ...extra, additionalVideos: JSON.parse(videosJson) } as ItemMediaRow,
       };
     },
 

@@ -273,7 +273,7 @@ const FITMENT_ROWS = 50;
 export async function productBySeoUrl(db: D1Database, market: MarketId, handle: string) {
   const data = await catalogRepository(db).productPage(handle, market, FITMENT_ROWS);
   if (!data || ['DRAFT', 'DELETED'].includes(data.item.status)) throw ApiError.notFound(NO_SUCH_PRODUCT);
-  const { item, skus, fitment, faqs, reviews } = data;
+  const { item, skus, fitment, faqs, reviews, media } = data;
   const status = market === 'ca' ? item.caStatus : item.usStatus;
   const primaryHandle = item.primaryHandle ?? item.urlHandle;
   if (!SOLD_HERE.has(status)) throw new ApiError(ERROR_CODE.notSale, 403, NOT_SOLD_HERE, { itemId: item.id, urlHandle: primaryHandle });
@@ -281,7 +281,8 @@ export async function productBySeoUrl(db: D1Database, market: MarketId, handle: 
   const rated = item.reviewCount > 0 && item.reviewRating !== null;
   const product = {
     id: item.id, title: item.title, subTitle: item.subTitle, detailContent: item.detailContent, installation: item.installation, warranty: item.warranty,
-    country: item.country, quantity: item.quantity, alt: item.alt, specialNote: item.specialNote, vehicleUniversal: item.vehicleUniversal === 1,
+    country: item.country, location: media.location, inKind: media.inKind, additionalVideos: media.additionalVideos, additionalVideoCoverUrl: media.additionalVideoCoverUrl,
+    quantity: item.quantity, alt: item.alt, specialNote: item.specialNote, vehicleUniversal: item.vehicleUniversal === 1,
     nonVehicle: item.nonVehicle === 1, brand: item.brandId === null ? null : { id: item.brandId, name: item.brandName ?? '' },
     itemCondition: item.itemCondition || 'New', itemCustoms: item.customs, itemImages: item.images,
     status, usStatus: item.usStatus, caStatus: item.caStatus, itemCollectionInfo: { backCategoryId: item.backCategoryId },

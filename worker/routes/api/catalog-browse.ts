@@ -80,6 +80,7 @@ const seo = endpoint({ method: 'get', path: '/item/public/buyer/seo/features/:id
     description: z.string().nullable(), isPrimary: z.boolean(), active: z.boolean(), displacements: z.string().nullable(), path: z.string().nullable(),
   }) });
 const image = z.object({ index: int, isMain: z.boolean(), mediaType: z.string(), url: z.string(), title: z.string().nullable(), description: z.string().nullable() });
+const video = z.object({ index: int, url: z.string(), coverUrl: z.string().nullable(), title: z.string().nullable() });
 const itemV2 = endpoint({ method: 'get', path: '/item/public/buyer/item/v2/:seoUrl', tag: 'item',
   summary: 'A product by any of its handles (§3 Product fields as the product page shows them). redirectTo is the primary handle when the one asked is '
     + 'not primary or not active (the page answers 301 there). Not sold in this market: code 503007 (NotSale), data { itemId, urlHandle }. 404 when unknown',
@@ -89,6 +90,7 @@ const itemV2 = endpoint({ method: 'get', path: '/item/public/buyer/item/v2/:seoU
     product: z.object({
       id: int, title: z.string(), subTitle: z.string().nullable(), detailContent: z.string().nullable(), installation: z.string().nullable(),
       warranty: z.string().nullable(), country: z.string().nullable(), quantity: int, alt: z.string().nullable(), specialNote: z.string().nullable(),
+      location: z.string().nullable(), inKind: z.string().nullable(), additionalVideos: z.array(video), additionalVideoCoverUrl: z.string().nullable(),
       vehicleUniversal: z.boolean(), nonVehicle: z.boolean(), brand: z.object({ id: int, name: z.string() }).nullable(), itemCondition: z.string(),
       itemCustoms: z.array(pair), itemImages: z.array(image), status: z.string(), usStatus: z.string(), caStatus: z.string(),
       itemCollectionInfo: z.object({ backCategoryId: int }),

@@ -13,9 +13,9 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   if (!/^[a-z0-9-]{1,200}$/.test(handle)) return renderErrorPage(c, 404);
   const data = await catalogRepository(c.env.DB).productPage(handle, c.var.market.id, TABLE_ROWS);
   if (!data || ['DRAFT', 'DELETED'].includes(data.item.status)) return renderErrorPage(c, 404);
-  const { item, skus, fitment, faqs, reviews } = data;
+  const { item, skus, fitment, faqs, reviews, media } = data;
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle) return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;
   const status = market.id === 'ca' ? item.caStatus : item.usStatus;
-  return renderPage(c, () => <ProductPage view={{ item, skus, faqs, reviews, market, soldHere: SOLD.has(status), fitment, origin: new URL(c.req.url).origin }} />, { pageType: 'product detail', title: item.seoTitle ?? item.title });
+  return renderPage(c, () => <ProductPage view={{ item, skus, faqs, reviews, media, market, soldHere: SOLD.has(status), fitment, origin: new URL(c.req.url).origin }} />, { pageType: 'product detail', title: item.seoTitle ?? item.title });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import type { TrackedOrder } from '../../routes/api/orders.ts';
-import { AddressBlock, detailHref, invoiceHref, money, OrderEvents, OrderLineTable, OrderTotals, orderDate } from './order-parts.tsx';
+import { AddressBlock, detailHref, invoiceHref, money, OrderActionsFor, OrderEvents, OrderLineTable, OrderTotals, orderDate } from './order-parts.tsx';
 
 const HISTORY = '/myAccount?type=orderHistory';
 const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) => `/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
@@ -20,6 +20,7 @@ export function OrderDetailPage({ order }: { order: OrderView }) {
       <p className="order-actions">
         <a className="button" href={invoiceHref(order.orderId)}>Print invoice</a> <a href={trackHref(order)}>Track this order</a>
       </p>
+      <OrderActionsFor order={order} />
       <h2>Items</h2>
       <OrderLineTable order={order} />
       <div className="order-columns">
@@ -199,6 +200,7 @@ export function OrderHistory({ data }: { data: OrderHistoryData }) {
               ))}
             </ul>
             <p className="order-card__links"><a href={detailHref(order.orderId)}>View details</a> <a href={invoiceHref(order.orderId)}>Invoice</a></p>
+            <OrderActionsFor order={order} />
           </li>
         ))}
       </ul>

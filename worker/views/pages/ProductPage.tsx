@@ -1,11 +1,13 @@
 import AddToCart from '../../../client/islands/AddToCart.tsx';
 import FitmentBadge from '../../../client/islands/FitmentBadge.tsx';
+import ProductVideos, { type GalleryVideo } from '../../../client/islands/ProductVideos.tsx';
+import Recommendations from '../../../client/islands/Recommendations.tsx';
 import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
 import ReviewForm from '../../../client/islands/ReviewForm.tsx';
 import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import type { FitmentTableRow, ItemPageRow, ReviewRow, SkuRow } from '../../db/catalog-repository.ts';
+import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../../db/catalog-repository.ts';
 import { Island } from '../Island.tsx';
 
 export interface ProductView {
@@ -13,6 +15,8 @@ export interface ProductView {
   skus: SkuRow[];
   faqs: { question: string; answer: string }[];
   reviews: ReviewRow[];
+  /** inKind, location and the installation videos. */
+  media: ItemMediaRow;
   /** The request's origin, for the absolute URLs of the structured data. */
   origin: string;
   market: Market;
@@ -20,6 +24,7 @@ export interface ProductView {
   fitment: { total: number; rows: FitmentTableRow[] };
 }
 
+const PLACEHOLDER = '/static/parts/placeholder.svg';
 const STOCK: Record<string, string> = { SOLD_OUT: 'Sold out', UNDER_STOCK: 'Only a few left', ON_SHELVES: 'In stock' };
 
 function Price({ sku, market }: { sku: SkuRow; market: Market }) {
@@ -32,6 +37,14 @@ function Price({ sku, market }: { sku: SkuRow; market: Market }) {
       {percentOff >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${percentOff}% off`}</span>}
     </p>
   );
+}
+
+/** The item's videos for the gallery, each with a poster: its own cover, else the item's video cover, else its main photo. */
+function galleryVideos(media: ItemMediaRow, item: ItemPageRow, mainImage: string): GalleryVideo[] {
+  return media.additionalVideos.map((video) => ({
+    index: video.index, url: video.url, poster: video.coverUrl ?? media.additionalVideoCoverUrl ?? mainImage,
+    label: video.title ?? `Video: ${item.title}`, title: video.title,
+  }));
 }
 
 function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
@@ -96,8 +109,9 @@ export function ProductPage({ view }: { view: ProductView }) {
   return (
     <article className="product" data-item-id={item.id}>
       <div className="product__gallery">
-        <img src={main?.url ?? '/static/parts/placeholder.svg'} alt={item.alt ?? item.title} width="270" height="270" data-retry="" />
+        <img src={main?.url ?? PLACEHOLDER} alt={item.alt ?? item.title} width="270" height="270" data-retry="" />
         <ul className="product__thumbs">{item.images.map((image) => <li key={image.index}><img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" data-retry="" /></li>)}</ul>
+        {view.media.additionalVideos.length > 0 && <Island name="ProductVideos" component={ProductVideos} props={{ videos: galleryVideos(view.media, item, main?.url ?? PLACEHOLDER) }} />}
       </div>
       <div className="product__summary">
         <h1>{item.title}</h1>
@@ -123,6 +137,7 @@ export function ProductPage({ view }: { view: ProductView }) {
         </section>
       )}
       <Reviews item={item} reviews={view.reviews} />
+      <Island name="Recommendations" component={Recommendations} props={{ itemId: item.id }} />
       <Island name="RecentlyViewed" component={RecentlyViewed} props={{ current: { itemId: item.id, title: item.title, urlHandle: item.urlHandle, imageUrl: main?.url ?? null, reviewRating: item.reviewRating } }} />
       <StructuredData view={view} />
     </article>

@@ -1,6 +1,9 @@
+import OrderActions from '../../../client/islands/OrderActions.tsx';
 import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '../../../shared/orders.ts';
+import { REMOVABLE_STATUSES } from '../../routes/api/orders.ts';
 import { orderTotals } from '../../services/order-email.ts';
+import { Island } from '../Island.tsx';
 
 /** Pieces the order detail, invoice, tracking and history pages share. */
 
@@ -80,4 +83,10 @@ export function OrderEvents({ events }: { events: OrderView['events'] }) {
       ))}
     </ol>
   );
+}
+
+/** Cancel while processing, or remove a cancelled or refunded order from the history (an island). */
+export function OrderActionsFor({ order }: { order: Pick<OrderView, 'orderId' | 'status' | 'cancellable' | 'total' | 'currency'> }) {
+  const props = { orderId: order.orderId, cancellable: order.cancellable, removable: REMOVABLE_STATUSES.includes(order.status), total: money(order.total, order.currency) };
+  return <Island name="OrderActions" component={OrderActions} props={props} />;
 }

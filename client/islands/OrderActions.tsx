@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { MSG } from '../../shared/messages.ts';
+import { api } from '../api.ts';
+
+/** The shopper's order calls (§7 Orders). */
+export const CANCEL_PATH = '/order/public/requisition/order/cancel';
+export const REMOVE_PATH = '/order/signed/order';
+
+export const ORDER_ACTION_MSG = {
+  cancelled: 'Your order was cancelled.',
+  refund: (total: string) => `A refund of ${total} is on its way to your original payment method.`,
+  confirmCancel: 'Cancel this order? The parts go back on the shelf and nothing more will be charged.',
+  confirmRemove: 'Remove this order from your order history? The order itself is kept.',
+  removed: 'This order was removed from your order history.',
+} as const;
+
+export interface OrderActionsProps {
+  orderId: string;
+  /** Still processing (OrderView.cancellable). */
+  cancellable: boolean;
+  /** Cancelled or refunded: nothing more will happen to it. */
+  removable: boolean;
+  /** The order total as the shopper reads it, for the refund message. */
+  total: string;
+}
+
+type Action = 'cancel' | 'remove';
+type Phase = 'idle' | 'busy' | 'removed' | { confirm: Action };
+
+const messageOf = (error: unknown): string => {
+  const msg = (error as { msg?: unknown } | null)?.msg;
+  return typeof msg === 'string' && msg ? msg : MSG.serverError;
+};
+
+/**
+ * Cancel an order while it is processing, or take a cancelled or refunded one out of the history:
+ * each asks first, then shows the outcome or the server's message in place.
+ */
+export default function OrderActions({ orderId, cancellable, removable, total }: OrderActionsProps) {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [cancelled, setCancelled] = useState<{ refunded: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const canCancel = cancellable && cancelled === null;
+  // Once cancelled here, the order may leave the history like any other cancelled one.
+  const canRemove = removable || cancelled !== null;
+
+  async function run(action: Action) {
+    setError(null);
+    setPhase('busy');
+    try {
+      if (action === 'cancel') {
+        setCancelled({ refunded: (await api.post<{ refunded: boolean }>(CANCEL_PATH, { orderId })).refunded });
+        setPhase('idle');
+      } else {
+        await api.delete(`${REMOVE_PATH}/${encodeURIComponent(orderId)}`);
+        setPhase('removed');
+      }
+    } catch (failure) {
+      setError(messageOf(failure));
+      setPhase('idle');
+    }
+  }
+
+  if (phase === 'removed') return <p className="order-action__done" role="status">{ORDER_ACTION_MSG.removed}</p>;
+  if (!canCancel && !canRemove) return null;
+  const confirming = typeof phase === 'object' ? phase.confirm : null;
+  return (
+    <div className="order-action" data-order-action={confirming ? `confirm-${confirming}` : cancelled ? 'cancelled' : phase}>
+      {cancelled && (
+        <p className="order-action__done" role="status">
+          {ORDER_ACTION_MSG.cancelled}{cancelled.refunded && <> {ORDER_ACTION_MSG.refund(total)}</>}
+        </p>
+      )}
+      {confirming ? (
+        <div className="order-action__confirm" role="group" aria-label={confirming === 'cancel' ? 'Confirm cancellation' : 'Confirm removal'}>
+          <p>{confirming === 'cancel' ? ORDER_ACTION_MSG.confirmCancel : ORDER_ACTION_MSG.confirmRemove}</p>
+          <button type="button" className="button" onClick={() => void run(confirming)}>{confirming === 'cancel' ? 'Yes, cancel order' : 'Yes, remove it'}</button>
+          <button type="button" className="button button--plain" onClick={() => setPhase('idle')}>{confirming === 'cancel' ? 'Keep order' : 'Keep it'}</button>
+        </div>
+      ) : (
+        <p className="order-action__buttons">
+          {canCancel && <button type="button" className="button" disabled={phase === 'busy'} onClick={() => setPhase({ confirm: 'cancel' })}>Cancel order</button>}
+          {canRemove && <button type="button" className="button button--plain" disabled={phase === 'busy'} onClick={() => setPhase({ confirm: 'remove' })}>Remove from history</button>}
+        </p>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </div>
+  );
+}
