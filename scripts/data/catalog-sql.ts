@@ -7,7 +7,7 @@ import type { VehicleTree } from './vehicle-tree.ts';
 
 /** Children before parents, so the deletes never trip a foreign key. */
 export const CATALOG_TABLES = [
-  'item_search', 'item_faq', 'review', 'fitment', 'seo', 'item_video', 'item_image', 'sku_price', 'bundle_item', 'bundle',
+  'item_rank', 'item_search', 'item_faq', 'review', 'fitment', 'seo', 'item_video', 'item_image', 'sku_price', 'bundle_item', 'bundle',
   'sku', 'item_customs', 'collection_item', 'collection', 'item', 'front_back_category', 'category', 'brand',
   'vehicle_wmi', 'vehicle_node', 'vehicle_model', 'vehicle_make',
 ] as const;
@@ -24,9 +24,29 @@ export function vehicleRows(tree: VehicleTree): Record<string, Row[]> {
 const marker = (value: string) =>
   `INSERT INTO shop_meta (key, value) VALUES ('catalog', ${sqlValue(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
 
+/** Empties the catalog tables; item_search_ranked is contentless, so FTS5's own command clears it. */
+function* deleteCatalogStatements(): Generator<string> {
+  yield "INSERT INTO item_search_ranked (item_search_ranked) VALUES ('delete-all');";
+  for (const table of CATALOG_TABLES) yield `DELETE FROM ${table};`;
+}
+
+/**
+ * Finishes the search indexes once item and item_search are loaded: merges item_search's many
+ * insert segments into one (a scan of the matches reads half the pages), then rebuilds the
+ * sales-ranked index of migration 0014, in rank order so FTS5 appends instead of merging. One
+ * line each: the test fixture is run with D1's exec, which splits on newlines.
+ */
+export function* searchIndexStatements(): Generator<string> {
+  yield "INSERT INTO item_search (item_search) VALUES ('optimize');";
+  yield 'INSERT INTO item_rank (rank, item_id) SELECT row_number() OVER (ORDER BY sales DESC, id), id FROM item;';
+  yield 'INSERT INTO item_search_ranked (rowid, title, part_numbers, brand, category) '
+    + 'SELECT r.rank, s.title, s.part_numbers, s.brand, s.category FROM item_rank r JOIN item_search s ON s.rowid = r.item_id ORDER BY r.rank;';
+  yield "INSERT INTO item_search_ranked (item_search_ranked) VALUES ('optimize');";
+}
+
 /** Empties the catalog and forgets its version: what a failed multi-file load is rolled back to. */
 export function* clearCatalogStatements(): Generator<string> {
-  for (const table of CATALOG_TABLES) yield `DELETE FROM ${table};`;
+  yield* deleteCatalogStatements();
   yield "DELETE FROM shop_meta WHERE key = 'catalog';";
 }
 
@@ -36,12 +56,13 @@ export function* clearCatalogStatements(): Generator<string> {
  */
 export function* catalogStatements(tree: VehicleTree, catalog: GeneratedCatalog, version: string): Generator<string> {
   yield marker('loading');
-  for (const table of CATALOG_TABLES) yield `DELETE FROM ${table};`;
+  yield* deleteCatalogStatements();
   const vehicles = vehicleRows(tree);
   for (const table of ['vehicle_make', 'vehicle_model', 'vehicle_node', 'vehicle_wmi']) yield* insertStatements(table, vehicles[table]!);
   const order = ['brand', 'category', 'front_back_category', 'item', 'item_customs', 'sku', 'sku_price', 'item_image', 'item_video', 'seo',
     'fitment', 'review', 'item_faq', 'collection', 'collection_item', 'bundle', 'bundle_item', 'item_search'];
   for (const table of order) yield* insertStatements(table, catalog.tables[table] ?? []);
+  yield* searchIndexStatements();
   yield marker(version);
 }
 

@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from '../../shared/constants.ts';
+import { searchRepository, type SearchCriteria } from '../../worker/db/search-repository.ts';
+import { matchExpression } from '../../worker/services/search.ts';
 import { CA_HOST, US_HOST, api } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
@@ -166,5 +168,48 @@ describe('product search', () => {
       expect(body.success).toBe(false);
     }
     expect((await search('categoryId=999999')).body.data.total).toBe(0);
+  });
+});
+
+describe('keyword search with a candidate cap (the 200,000-item budget)', () => {
+  // The fixture is small: a cap of 5 stands in for the real one to show what the cap keeps.
+  const CAP = 5;
+  const brake = matchExpression('brake')!;
+  const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({
+    market: 'us', match: brake, partNumber: 'brake', candidateLimit: CAP, categoryId: null, brandIds: [], minPrice: null, maxPrice: null,
+    vehicleNodeIds: null, fitsOnly: false, soldOut: false, order: 'sales', limit: 100, offset: 0, ...overrides,
+  });
+  type Match = { id: number; selling: number; partNumber: string };
+  const matches = () => rows<Match>(`SELECT i.id, i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') AS selling,
+      (SELECT part_number FROM sku WHERE item_id = i.id ORDER BY sort LIMIT 1) AS partNumber
+    FROM item_search s JOIN item i ON i.id = s.rowid WHERE item_search MATCH ? ORDER BY i.sales DESC, i.id`, brake);
+  const selling = (list: Match[]) => list.filter((match) => match.selling).map((match) => match.id).sort((a, b) => a - b);
+
+  it('considers the best-selling matches up to the cap, with totals and facets over the same set', async () => {
+    const all = await matches();
+    expect(all.length).toBeGreaterThan(CAP * 2);
+    const result = await searchRepository(env.DB).search(criteria({}));
+    expect(result.rows.map((row) => row.itemId).sort((a, b) => a - b)).toEqual(selling(all.slice(0, CAP)));
+    expect(result.total).toBe(result.rows.length);
+    expect(result.categories.reduce((sum, entry) => sum + entry.count, 0)).toBe(result.total);
+    expect(result.brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(result.total);
+  });
+
+  it('keeps every match that fits the vehicle, first, and an exact part number before all', async () => {
+    const all = await matches();
+    const beyond = all.slice(CAP * 2).filter((match) => match.selling);
+    const fitted = (await rows<{ id: number; node: number }>(`SELECT f.item_id AS id, f.node_id AS node FROM fitment f
+      WHERE f.node_level = 3 AND f.item_id IN (SELECT value FROM json_each(?))`, JSON.stringify(beyond.map((match) => match.id))))[0]!;
+    const exact = beyond.find((match) => match.id !== fitted.id)!;
+    const result = await searchRepository(env.DB).search(criteria({ vehicleNodeIds: [fitted.node], partNumber: exact.partNumber, order: 'relevance' }));
+    const ids = result.rows.map((row) => row.itemId);
+    expect(ids[0]).toBe(exact.id);
+    expect(ids).toContain(fitted.id);
+    const fitting = await rows<{ id: number }>('SELECT DISTINCT item_id AS id FROM fitment WHERE node_id = ?', fitted.node);
+    const fittingMatches = selling(all.filter((match) => fitting.some((row) => row.id === match.id)));
+    for (const id of fittingMatches) expect(ids).toContain(id);
+    const flags = result.rows.slice(1).map((row) => row.fits ?? 0);
+    for (let i = 1; i < flags.length; i += 1) expect(flags[i]!).toBeLessThanOrEqual(flags[i - 1]!);
+    expect(result.total).toBe(ids.length);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { matchExpression } from '../../worker/services/search.ts';
 import { US_HOST, api } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
@@ -13,6 +14,15 @@ describe('typeahead', () => {
     const { body } = await suggest('brak');
     expect(body.data.some((s) => s.kind === 'category' && s.text.startsWith('Brak'))).toBe(true);
     expect(body.data.some((s) => s.kind === 'item' && /brake/i.test(s.text) && s.href.startsWith('/product/'))).toBe(true);
+  });
+
+  it('offers the best-selling products that match first, each title once', async () => {
+    const { results } = await env.DB.prepare(`SELECT i.title FROM item_search s JOIN item i ON i.id = s.rowid
+      WHERE item_search MATCH ? AND i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.sales DESC, i.id`).bind(matchExpression('bra')).all<{ title: string }>();
+    const bestSellers = [...new Set(results.map((row) => row.title))].slice(0, 4);
+    expect(bestSellers).toHaveLength(4);
+    const { body } = await api<Suggestion[]>(`${US_HOST}/item/public/buyer/associative/top-search-box?keyword=bra&size=4`);
+    expect(body.data.filter((s) => s.kind === 'item').map((s) => s.text)).toEqual(bestSellers);
   });
 
   it('suggests a part number from its first characters', async () => {

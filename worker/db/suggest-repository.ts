@@ -6,29 +6,49 @@ export interface Suggestion {
   href: string;
 }
 
+interface SuggestionRow { kind: Suggestion['kind']; text: string; handle: string | null; categoryId: number | null }
+
 export function suggestRepository(db: D1Database) {
   return {
-    /** The best-selling items matching an FTS expression, plus categories and part numbers starting with the text, in one round trip. */
+    /**
+     * Part numbers and categories starting with the text, then the best-selling items matching
+     * the FTS expression (no title twice), in one statement (one round trip). Items come from item_search_ranked,
+     * whose rowid is the sales rank: the scan meets matches best-selling first and stops at the
+     * limit, however common the prefix. CROSS JOIN fixes the join order: small lists first,
+     * never a pass over seo or item.
+     */
     async suggest(match: string, prefix: string, statusColumn: 'us_status' | 'ca_status', limit: number): Promise<Suggestion[]> {
       const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const [items, categories, parts] = await db.batch([
-        db.prepare(
-          // The first few hundred matches are ranked by sales: the cost stays flat however common the prefix.
-          `SELECT i.title AS text, s.url_handle AS handle FROM (SELECT rowid AS id FROM item_search WHERE item_search MATCH ?1 LIMIT 300) f
-           JOIN item i ON i.id = f.id JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
-           WHERE i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.sales DESC LIMIT ?2`,
-        ).bind(match, limit),
-        db.prepare(`SELECT DISTINCT name AS text, id FROM category WHERE kind = 'BACK' AND name LIKE ?1 ESCAPE '\\' ORDER BY depth, name LIMIT 3`).bind(like),
-        db.prepare(
-          `SELECT k.part_number AS text, s.url_handle AS handle FROM sku k JOIN seo s ON s.target_id = k.item_id AND s.type = 'ITEM' AND s.is_primary = 1
-           WHERE k.part_number >= upper(?1) AND k.part_number < upper(?1) || 'z' LIMIT 3`,
-        ).bind(prefix),
-      ]);
-      return [
-        ...(parts!.results as { text: string; handle: string }[]).map((row) => ({ kind: 'partNumber' as const, text: row.text, href: `/product/${row.handle}` })),
-        ...(categories!.results as { text: string; id: number }[]).map((row) => ({ kind: 'category' as const, text: row.text, href: `/search?category=${row.id}` })),
-        ...(items!.results as { text: string; handle: string }[]).map((row) => ({ kind: 'item' as const, text: row.text, href: `/product/${row.handle}` })),
-      ];
+      const { results } = await db.prepare(
+        `SELECT kind, text, handle, categoryId FROM (
+           SELECT 'partNumber' AS kind, 0 AS part, text, handle, NULL AS categoryId, text AS k1, NULL AS k2 FROM (
+             SELECT k.part_number AS text, s.url_handle AS handle FROM sku k
+             CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = k.item_id AND s.is_primary = 1
+             WHERE k.part_number >= upper(?1) AND k.part_number < upper(?1) || 'z' ORDER BY k.part_number LIMIT 3)
+           UNION ALL
+           SELECT 'category', 1, name, NULL, id, depth, name FROM (
+             SELECT name, id, depth FROM category WHERE kind = 'BACK' AND name LIKE ?2 ESCAPE '\\' ORDER BY depth, name LIMIT 3)
+           UNION ALL
+           SELECT 'item', 2, text, handle, NULL, rank, NULL FROM (
+             SELECT i.title AS text, s.url_handle AS handle, r.rowid AS rank FROM item_search_ranked r
+             CROSS JOIN item_rank m ON m.rank = r.rowid CROSS JOIN item i ON i.id = m.item_id
+             CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = i.id AND s.is_primary = 1
+             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY r.rowid LIMIT ?4))
+         ORDER BY part, k1, k2`,
+      ).bind(prefix, like, match, limit * 2).all<SuggestionRow>();
+      // Universal parts often share a title: twice the items are read so repeats can be dropped.
+      const titles = new Set<string>();
+      const rows = results.filter((row) => {
+        if (row.kind !== 'item') return true;
+        if (titles.has(row.text) || titles.size === limit) return false;
+        titles.add(row.text);
+        return true;
+      });
+      return rows.map((row) => ({
+        kind: row.kind,
+        text: row.text,
+        href: row.kind === 'category' ? `/search?category=${row.categoryId}` : `/product/${row.handle}`,
+      }));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
 import { searchRepository, type SearchOrder, type SearchRow } from '../db/search-repository.ts';
+import { suggestRepository, type Suggestion } from '../db/suggest-repository.ts';
 
 /** Product search decisions (§7 filter-search, §9 sort options): terms, synonyms, ranking, paging. */
 
@@ -71,6 +72,14 @@ const CORRECTIONS: Readonly<Record<string, string>> = {
 
 const OPERATORS = new Set(['near', 'and', 'or', 'not']);
 const MAX_TERMS = 8;
+/**
+ * A keyword search considers the best-selling matches up to this many, plus every match that fits
+ * the chosen vehicle and an exact part number: totals, facets and sorts apply within that set, and
+ * the cost of a search stays flat however common its words are (issue 6 budgets).
+ */
+const SEARCH_CANDIDATES = 2000;
+/** Typed text shorter than this suggests nothing. */
+const MIN_SUGGEST_CHARS = 2;
 
 /** Splits the shopper's text into plain words: FTS syntax, invisible and symbol characters removed. */
 export function searchTerms(keyword: string): string[] {
@@ -137,6 +146,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     market,
     match,
     partNumber: match ? keyword : null,
+    candidateLimit: SEARCH_CANDIDATES,
     categoryId: query.categoryId ?? null,
     brandIds: query.brandIds ?? [],
     minPrice: query.minPrice ?? null,
@@ -149,12 +159,19 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     offset: (page - 1) * size,
   });
   const currency = market === 'ca' ? 'CAD' : 'USD';
-  const facet = (kind: 'category' | 'brand') => result.facets.filter((row) => row.kind === kind).map(({ id, name, count }) => ({ id, name, count }));
   return {
     total: result.total,
     page,
     size,
     records: result.rows.map(toRecord(currency)),
-    facets: { categories: facet('category'), brands: facet('brand'), price: { min: result.minPrice, max: result.maxPrice } },
+    facets: { categories: result.categories, brands: result.brands, price: { min: result.minPrice, max: result.maxPrice } },
   };
+}
+
+/** Typeahead (§9): part numbers, categories and best-selling products that start like the words typed. */
+export async function suggestItems(db: D1Database, market: MarketId, keyword: string, size: number): Promise<Suggestion[]> {
+  const match = matchExpression(keyword);
+  const prefix = searchTerms(keyword).join(' ');
+  if (!match || prefix.length < MIN_SUGGEST_CHARS) return [];
+  return suggestRepository(db).suggest(match, prefix, market === 'ca' ? 'ca_status' : 'us_status', size);
 }

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../../shared/envelope.ts';
-import { suggestRepository } from '../../db/suggest-repository.ts';
 import type { AppEnv } from '../../env.ts';
 import { systemClock } from '../../services/clock.ts';
 import { contentConfig } from '../../services/content.ts';
-import { matchExpression, searchTerms } from '../../services/search.ts';
+import { suggestItems } from '../../services/search.ts';
 import { endpoint, readQuery } from './contract.ts';
 
 const suggestion = z.object({ kind: z.enum(['item', 'category', 'partNumber']), text: z.string(), href: z.string() });
@@ -19,11 +18,7 @@ const hotWords = endpoint({ method: 'get', path: '/search/public/suggestion/hot-
 export const suggestApi = new Hono<AppEnv>()
   .get(topSearchBox.path, async (c) => {
     const { keyword, size } = readQuery(c, topSearchBox);
-    const match = matchExpression(keyword);
-    const prefix = searchTerms(keyword).join(' ');
-    if (!match || prefix.length < 2) return c.json(ok([]));
-    const statusColumn = c.var.market.id === 'ca' ? 'ca_status' : 'us_status';
-    return c.json(ok(await suggestRepository(c.env.DB).suggest(match, prefix, statusColumn, size)));
+    return c.json(ok(await suggestItems(c.env.DB, c.var.market.id, keyword, size)));
   })
   .get(hotWords.path, async (c) => {
     const config = await contentConfig(c.env.SETTINGS, systemClock, 'hot-words');
