@@ -50,6 +50,7 @@ import { checkoutApi } from './routes/api/checkout.ts';
 import { orderActionsApi } from './routes/api/order-actions.ts';
 import { cartPage } from './routes/pages/cart-page.tsx';
 import { checkoutPage } from './routes/pages/checkout-page.tsx';
+import { collectionPage } from './routes/pages/collection-page.tsx';
 import { paymentSandboxPages } from './routes/pages/payment-sandbox.tsx';
 import { paymentsApi } from './routes/api/payments.ts';
 import { orderAddressApi } from './routes/api/order-address.ts';
@@ -109,6 +110,7 @@ export function createApp() {
   app.route('/', catalogRecommendApi);
   app.route('/', cartPage);
   app.route('/', checkoutPage);
+  app.route('/', collectionPage);
   app.route('/', ordersApi);
   app.route('/', orderPages);
   app.route('/', shopPages);

@@ -48,7 +48,7 @@ describe('pages', () => {
   });
 
   it('answers every §2 route with the shell', async () => {
-    const routes = ['/', '/makes', '/makes/chevrolet', '/makes/ford', '/makes/gmc', '/makes/dodge', '/makes/toyota', '/categories', '/parts', '/search', '/collection/winter', '/campaign/bf2', '/shopCart', '/checkout/address', '/checkout/orderResult', '/login', '/createAccount', '/retrievePassword', '/signUpResult', '/sign-up-discount', '/myAccount', '/myAccount?type=orderHistory', '/myAccount?type=member', '/myAccount/member', '/myAccount/member/rule', '/myAccount/orderHistory/orderDetail', '/order/track', '/printInvoice'];
+    const routes = ['/', '/makes', '/makes/chevrolet', '/makes/ford', '/makes/gmc', '/makes/dodge', '/makes/toyota', '/categories', '/parts', '/search', '/collection/winter-ready', '/campaign/bf2', '/shopCart', '/checkout/address', '/checkout/orderResult', '/login', '/createAccount', '/retrievePassword', '/signUpResult', '/sign-up-discount', '/myAccount', '/myAccount?type=orderHistory', '/myAccount?type=member', '/myAccount/member', '/myAccount/member/rule', '/myAccount/orderHistory/orderDetail', '/order/track', '/printInvoice'];
     for (const route of routes) {
       const { status, html } = await page(`${US_HOST}${route}`);
       expect(status, route).toBe(200);

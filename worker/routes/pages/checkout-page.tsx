@@ -26,4 +26,8 @@ export const checkoutPage = new Hono<AppEnv>().get('/checkout/orderResult', (c) 
       <Island name="CheckoutPage" component={CheckoutPage} props={props} />
     </section>
   ), { robots: 'noindex' });
+}).get('/checkout/*', (c) => {
+  // Checkout is one page: its steps' old addresses lead there, keeping the buy-now query.
+  const query = new URL(c.req.url).search;
+  return c.redirect(`/checkout${query}`, 302);
 });

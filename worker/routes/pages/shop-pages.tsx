@@ -38,8 +38,6 @@ for (const [path, spec] of Object.entries(SCREENS)) shopPages.get(path, screen(s
 shopPages
   .get('/myAccount/member', screen({ heading: 'Membership', text: 'Your member level, points balance and rewards.', robots: 'noindex', links: [{ label: 'Reward rules', href: '/myAccount/member/rule' }] }))
   .get('/myAccount/member/*', screen({ heading: 'Membership', text: 'Your member level, points balance and rewards.', robots: 'noindex' }))
-  .get('/checkout/*', screen({ heading: 'Checkout', text: 'Shipping address, shipping method and payment.', robots: 'noindex', links: [{ label: 'Back to cart', href: '/shopCart' }] }))
-  .get('/collection/*', screen({ heading: 'Collection', text: 'A hand-picked set of parts.', pageType: 'collection', links: [SEARCH] }))
   .get('/campaign/:slug', async (c) => {
     const slug = c.req.param('slug');
     if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderErrorPage(c, 404);
