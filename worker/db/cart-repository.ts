@@ -83,7 +83,18 @@ export function cartRepository(db: D1Database) {
     },
 
     async lines(uuid: string): Promise<CartLineRow[]> {
-      return (await db.prepare(`SELECT ${LINE_COLUMNS} FROM cart_item WHERE cart_uuid = ? ORDER BY added_at, sku_id`).bind(uuid).all<CartLineRow>()).results;
+      return (await this.linesStatement(uuid).all<CartLineRow>()).results;
+    },
+
+    /** The lines as a statement, so a write batch can end with them and save a round trip. */
+    linesStatement(uuid: string) {
+      return db.prepare(`SELECT ${LINE_COLUMNS} FROM cart_item WHERE cart_uuid = ? ORDER BY added_at, sku_id`).bind(uuid);
+    },
+
+    /** Runs a cart's writes and reads its lines back in the same batch. */
+    async write(uuid: string, statements: D1PreparedStatement[], now: number): Promise<{ results: D1Result[]; lines: CartLineRow[] }> {
+      const results = await db.batch([...statements, this.touchStatement(uuid, now), this.linesStatement(uuid)]);
+      return { results, lines: results.at(-1)!.results as CartLineRow[] };
     },
 
     /**

@@ -5,6 +5,10 @@ import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from '.
 import { effectiveStatus } from './cart.ts';
 import { lookupFitment, vehiclePath } from './fitment-lookup.ts';
 
+function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {
+  return new Map([...facts.values()].map((sku) => [sku.itemId, { applies: sku.nonVehicle !== 1, status: 'EMPTY' as const, notes: [], positions: [] }]));
+}
+
 /** A line's priced facts; lines whose part vanished from the catalog show as unavailable. */
 function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent: number, market: Market, fitment: FitmentAnswer | undefined, vehicleName: string | null): CartLineView {
   const status = facts ? effectiveStatus(facts) : 'DELETED';
@@ -33,9 +37,9 @@ function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent:
  */
 export type { CartLineView, CartLinesView };
 
-export async function cartLines(db: D1Database, cart: CartRow | null, market: Market, attributeValueId: number | null): Promise<CartLinesView> {
+export async function cartLines(db: D1Database, cart: CartRow | null, market: Market, attributeValueId: number | null, known?: CartLineRow[]): Promise<CartLinesView> {
   const repository = cartRepository(db);
-  const lines = cart ? await repository.lines(cart.uuid) : [];
+  const lines = cart ? known ?? await repository.lines(cart.uuid) : [];
   if (lines.length === 0) return { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount: 0, vehicleName: null };
   const bundleIds = [...new Set(lines.flatMap((line) => (line.bundleId ? [Number(line.bundleId)] : [])))];
   const [facts, bundles, vehicle] = await Promise.all([
@@ -44,7 +48,8 @@ export async function cartLines(db: D1Database, cart: CartRow | null, market: Ma
     attributeValueId ? vehiclePath(db, attributeValueId) : null,
   ]);
   const itemIds = [...new Set([...facts.values()].map((sku) => sku.itemId))];
-  const fitment = await lookupFitment(db, vehicle, itemIds);
+  // Without a vehicle every part that has fitment is EMPTY: no need to ask D1.
+  const fitment = vehicle ? await lookupFitment(db, vehicle, itemIds) : noVehicleFitment(facts);
   const items = lines.map((line) => {
     const sku = facts.get(line.skuId);
     const percent = bundles.find((row) => String(row.bundleId) === line.bundleId)?.discountPercent ?? 0;

@@ -23,6 +23,12 @@ export interface CartError {
   error: string;
 }
 
+/** What a change answers: the problems per part, and the cart's lines after it. */
+export interface CartChange {
+  errors: CartError[];
+  lines: CartLineRow[];
+}
+
 /** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
 export function effectiveStatus(facts: SkuFacts): string {
   if (facts.discountPrice === null) return 'OFF_SHELVES';
@@ -56,7 +62,7 @@ async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): 
 }
 
 /** Adds parts (quantities add to a line already there), within stock. */
-export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartError[]> {
+export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
   const [facts, lines, bundles] = await Promise.all([repository.skuFacts(items.map((item) => item.skuId), market), repository.lines(cart.uuid), bundleProblems(db, items)]);
   const inCart = new Map(lines.map((line) => [cartItemKey(line), line.itemCount]));
@@ -79,15 +85,15 @@ export async function addToCart(db: D1Database, cart: CartRow, market: MarketId,
     skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
     attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
   }, now));
-  const results = await repository.run([...statements, repository.touchStatement(cart.uuid, now)]);
+  const { results, lines: after } = await repository.write(cart.uuid, statements, now);
   writes.forEach(({ item }, index) => {
     if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   });
-  return errors;
+  return { errors, lines: after };
 }
 
 /** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
-export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartError[]> {
+export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
   const [facts, lines] = await Promise.all([repository.skuFacts(items.map((item) => item.skuId), market), repository.lines(cart.uuid)]);
   const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
@@ -105,14 +111,12 @@ export async function updateCart(db: D1Database, cart: CartRow, market: MarketId
     if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
     statements.push(repository.setCountStatement(cart.uuid, lineKey(line), count));
   }
-  await repository.run([...statements, repository.touchStatement(cart.uuid, now)]);
-  return errors;
+  return { errors, lines: (await repository.write(cart.uuid, statements, now)).lines };
 }
 
 /** Removes lines; removing one that is already gone is not an error (another tab did it). */
-export async function removeFromCart(db: D1Database, cart: CartRow, items: readonly CartLineInput[], now: number): Promise<CartError[]> {
+export async function removeFromCart(db: D1Database, cart: CartRow, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
   const statements = items.map((item) => repository.deleteLineStatement(cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '' }));
-  await repository.run([...statements, repository.touchStatement(cart.uuid, now)]);
-  return [];
+  return { errors: [], lines: (await repository.write(cart.uuid, statements, now)).lines };
 }

@@ -4,7 +4,7 @@ import { ok } from '../../../shared/envelope.ts';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../../env.ts';
 import { readCookie, removeCookie, writeCookie } from '../../middleware/cookies.ts';
-import type { CartRow } from '../../db/cart-repository.ts';
+import type { CartLineRow, CartRow } from '../../db/cart-repository.ts';
 import { addToCart, removeFromCart, updateCart, type CartError } from '../../services/cart.ts';
 import { findCart, openCart, type CartCredentials } from '../../services/cart-access.ts';
 import { priceCartView } from '../../services/cart-pricing.ts';
@@ -60,8 +60,8 @@ interface Shopper {
 }
 
 /** The cart as it answers every call: lines for the current vehicle, priced with promotions and shipping. */
-export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string) {
-  const lines = await cartLines(c.env.DB, cart, c.var.market, shopper.attributeValueId ?? null);
+export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string, known?: CartLineRow[]) {
+  const lines = await cartLines(c.env.DB, cart, c.var.market, shopper.attributeValueId ?? null, known);
   const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: c.var.member?.accountId ?? null, postCode: shopper.postCode ?? null, now: Date.now() });
   remember(c, cart, issuedToken);
   return c.json(ok({ cartUUID: cart?.uuid ?? null, ...(issuedToken && { cartToken: issuedToken }), detail: { ...lines, pricing }, errors }));
@@ -78,16 +78,16 @@ export const cartApi = new Hono<AppEnv>()
     const body = await readBody(c, add);
     const now = Date.now();
     const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
-    const errors = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, errors, issuedToken);
+    const change = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
+    return answer(c, cart, body, change.errors, issuedToken, change.lines);
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
     const now = Date.now();
     const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
     if (!cart) return answer(c, null, body, []);
-    const errors = body.action === 'DELETE'
+    const change = body.action === 'DELETE'
       ? await removeFromCart(c.env.DB, cart, body.items, now)
       : await updateCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, errors);
+    return answer(c, cart, body, change.errors, undefined, change.lines);
   });
