@@ -110,6 +110,29 @@ export function promotionRepository(db: D1Database) {
        FROM promotion p WHERE p.id IN (${IDS})`,
     ).bind(JSON.stringify(ids), accountId),
 
+    /**
+     * Everything one cart is priced with, in one round trip: the automatic discounts in force,
+     * the promotions behind the entered codes, the chosen wallet coupons, and the scopes, add-ons
+     * and usage of all of them (selected by the same candidate set inside SQL).
+     */
+    contextStatements(market: string, nowSec: number, codes: readonly string[], accountId: number | null, couponIds: readonly number[]) {
+      const candidates = `SELECT p.id FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
+        UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(?3))
+        UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(?5))`;
+      const bind = (statement: D1PreparedStatement) => statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
+      return [
+        bind(db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} AND ?3 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
+        bind(db.prepare(`SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (SELECT value FROM json_each(?3)) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
+        bind(db.prepare(`SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(?5)) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL ORDER BY p.id`)),
+        bind(db.prepare(`SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId FROM promotion_scope WHERE promotion_id IN (${candidates})`)),
+        bind(db.prepare(`SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity
+           FROM promotion_add_on WHERE promotion_id IN (${candidates}) ORDER BY promotion_id, sku_id`)),
+        bind(db.prepare(`SELECT p.id AS promotionId, p.used_count AS total,
+             (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer
+           FROM promotion p WHERE p.id IN (${candidates})`)),
+      ];
+    },
+
     /** Runs read statements in one round trip. */
     async read<T extends unknown[]>(statements: D1PreparedStatement[]): Promise<T> {
       if (statements.length === 0) return [] as unknown as T;

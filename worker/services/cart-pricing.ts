@@ -18,6 +18,16 @@ export interface PricingRequest {
   points?: { toRedeem: number; balance: number };
   /** The shipping option the shopper picked at checkout; otherwise Standard Shipping, else the cheapest. */
   shippingName?: string | null;
+  /** The promotions in play, when the caller started loading them alongside the cart's lines. */
+  promotions?: ReturnType<typeof loadPromotionContext>;
+}
+
+/** Starts loading the promotions a cart is priced with; they do not depend on its lines, so this can run alongside them. */
+export function promotionsFor(db: D1Database, cart: CartRow | null, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) {
+  return loadPromotionContext(db, {
+    market: market.id, now: request.now, accountId: request.accountId,
+    enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
+  });
 }
 
 /** The usable lines as the promotions engine prices them. */
@@ -80,10 +90,7 @@ export async function priceCartView(db: D1Database, cart: CartRow | null, market
   const quoted = quantity > 0 ? shippingQuote(market.id, postCode, quantity) : null;
   const picked = quoted?.options.find((option) => option.name === request.shippingName);
   const quote = quoted && picked ? { ...quoted, chosen: picked } : quoted;
-  const context = await loadPromotionContext(db, {
-    market: market.id, now: request.now, accountId: request.accountId,
-    enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
-  });
+  const context = await (request.promotions ?? promotionsFor(db, cart, market, request));
   const result = priceCart({
     lines: priced, market: market.id, now: request.now, accountId: request.accountId, ...context,
     enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],

@@ -62,18 +62,19 @@ export interface PromotionContextRequest {
 /**
  * The `promotions` and `usage` of the engine's input for one cart: the automatic discounts in
  * force, every promotion behind the entered codes (in any market, so a foreign code is named as
- * such), and the chosen coupons in the member's wallet with their state. Two D1 round trips.
+ * such), and the chosen coupons in the member's wallet with their state. One D1 round trip.
  */
 export async function loadPromotionContext(db: D1Database, request: PromotionContextRequest): Promise<{ promotions: Promotion[]; usage: Record<number, PromotionUsage> }> {
   const repository = promotionRepository(db);
   const codes = normalizeCodes(request.enteredCodes);
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
-  const [autos, coded, coupons] = await repository.read<[PromotionRecord[], PromotionRecord[], WalletRecord[]]>([
-    repository.activeAutoDiscounts(request.market, toSec(request.now)),
-    repository.byCodes(codes),
-    repository.memberCouponsAmong(request.accountId ?? 0, couponIds),
-  ]);
-  return complete(db, [...autos, ...coded, ...coupons], request.accountId);
+  const [autos, coded, coupons, scopes, addOns, usageRows] = await repository.read<[PromotionRecord[], PromotionRecord[], WalletRecord[], ScopeRecord[], AddOnRecord[], UsageRecord[]]>(
+    repository.contextStatements(request.market, toSec(request.now), codes, request.accountId, couponIds),
+  );
+  const usage: Record<number, PromotionUsage> = {};
+  for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
+  const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
+  return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
 }
 
 /** What a wallet coupon is to its member now. REDEEMABLE: not held yet, can be bought with points (unRedeem). */

@@ -7,7 +7,7 @@ import { readCookie, removeCookie, writeCookie } from '../../middleware/cookies.
 import type { CartLineRow, CartRow } from '../../db/cart-repository.ts';
 import { addToCart, removeFromCart, updateCart, type CartError } from '../../services/cart.ts';
 import { findCart, openCart, type CartCredentials } from '../../services/cart-access.ts';
-import { priceCartView } from '../../services/cart-pricing.ts';
+import { priceCartView, promotionsFor } from '../../services/cart-pricing.ts';
 import { cartLines } from '../../services/cart-view.ts';
 import { addBody, cartAnswer, getQuery, updateBody } from './cart-schemas.ts';
 import { endpoint, readBody, readQuery } from './contract.ts';
@@ -60,9 +60,13 @@ interface Shopper {
 }
 
 /** The cart as it answers every call: lines for the current vehicle, priced with promotions and shipping. */
-export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string, known?: CartLineRow[]) {
+export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string, known?: CartLineRow[], started?: ReturnType<typeof promotionsFor>) {
+  const request = { accountId: c.var.member?.accountId ?? null, postCode: shopper.postCode ?? null, now: Date.now() };
+  // The promotions load alongside the lines (or the change itself): neither waits for the other.
+  const promotions = started ?? promotionsFor(c.env.DB, cart, c.var.market, request);
+  promotions.catch(() => undefined);
   const lines = await cartLines(c.env.DB, cart, c.var.market, shopper.attributeValueId ?? null, known);
-  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: c.var.member?.accountId ?? null, postCode: shopper.postCode ?? null, now: Date.now() });
+  const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { ...request, promotions });
   remember(c, cart, issuedToken);
   return c.json(ok({ cartUUID: cart?.uuid ?? null, ...(issuedToken && { cartToken: issuedToken }), detail: { ...lines, pricing }, errors }));
 }
@@ -78,8 +82,10 @@ export const cartApi = new Hono<AppEnv>()
     const body = await readBody(c, add);
     const now = Date.now();
     const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
+    const promotions = promotionsFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
+    promotions.catch(() => undefined);
     const change = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, change.errors, issuedToken, change.lines);
+    return answer(c, cart, body, change.errors, issuedToken, change.lines, promotions);
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);

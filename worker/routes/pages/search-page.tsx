@@ -21,9 +21,10 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   const vehicleId = whole(c.req.query('attributeValueId'), 1, 2 ** 31);
   const vehicle = vehicleId ? await vehiclePath(c.env.DB, vehicleId) : null;
   const brand = whole(c.req.query('brand'), 1, 2 ** 31);
-  const answer = await searchItems(c.env.DB, c.var.market.id, {
+  // The search runs while the shell loads.
+  const answer = searchItems(c.env.DB, c.var.market.id, {
     keyword: keyword || undefined, categoryId: whole(c.req.query('category'), 1, 2 ** 31), brandIds: brand ? [brand] : undefined,
     vehicleNodeIds: vehicle?.nodeIds, sort, page: whole(c.req.query('page'), 1, 500) ?? 1, size: 20,
   });
-  return renderPage(c, () => <SearchPage keyword={keyword} params={url.searchParams} answer={answer} />, { pageType: 'search results', robots: 'noindex, follow' });
+  return renderPage(c, (_shell, found) => <SearchPage keyword={keyword} params={url.searchParams} answer={found} />, { pageType: 'search results', robots: 'noindex, follow', data: answer });
 });

@@ -16,13 +16,16 @@ function withParam(params: URLSearchParams, key: string, value: string | null): 
   return `/search?${next}`;
 }
 
+/** A count with thousands commas (§9), without building an Intl formatter per page. */
+const withCommas = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Search results: facets, sort, cards with fitment, paging, and what to try when nothing matches. */
 export function SearchPage({ keyword, params, answer }: SearchPageProps) {
   const pages = Math.max(1, Math.ceil(answer.total / answer.size));
   return (
     <section className="search-page">
       <h1>{keyword ? `Results for “${keyword}”` : 'All parts'}</h1>
-      <p data-total={answer.total}>{`${answer.total.toLocaleString('en-US')} part${answer.total === 1 ? '' : 's'}`}</p>
+      <p data-total={answer.total}>{`${withCommas(answer.total)} part${answer.total === 1 ? '' : 's'}`}</p>
       <div className="search-layout">
         <aside className="search-facets" aria-label="Filters">
           <h2>Category</h2>
