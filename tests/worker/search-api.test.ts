@@ -195,6 +195,18 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
     expect(result.brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(result.total);
   });
 
+  it('finds every match in a chosen category or brand, not only those within the cap', async () => {
+    const all = await matches();
+    const beyond = all.slice(CAP * 2).filter((match) => match.selling);
+    const { categoryId, brandId } = (await rows<{ categoryId: number; brandId: number }>(`SELECT back_category_id AS categoryId, brand_id AS brandId FROM item WHERE id = ?`, beyond[0]!.id))[0]!;
+    const inCategory = await rows<{ id: number }>(`SELECT id FROM item WHERE back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1))`, categoryId);
+    const expected = selling(all.filter((match) => inCategory.some((row) => row.id === match.id)));
+    const byCategory = await searchRepository(env.DB).search(criteria({ categoryId }));
+    expect(byCategory.rows.map((row) => row.itemId).sort((a, b) => a - b)).toEqual(expected);
+    const byBrand = await searchRepository(env.DB).search(criteria({ brandIds: [brandId] }));
+    expect(byBrand.rows.map((row) => row.itemId)).toContain(beyond[0]!.id);
+  });
+
   it('keeps every match that fits the vehicle, first, and an exact part number before all', async () => {
     const all = await matches();
     const beyond = all.slice(CAP * 2).filter((match) => match.selling);

@@ -105,8 +105,26 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
       WHERE item_search MATCH ${match} AND +rowid IN (SELECT id FROM fit))`);
     parts.push('SELECT id, score, 0 FROM fitting');
   }
+  const narrowing = narrowingCondition(criteria, b);
+  if (narrowing) {
+    // A category or brand filter is a small set: all its matches count, not only those in the cap.
+    ctes.push(`chosen AS MATERIALIZED (SELECT rowid AS id, ${scored ? `bm25(item_search, ${BM25_WEIGHTS})` : 'NULL'} AS score FROM item_search
+      WHERE item_search MATCH ${match} AND +rowid IN (SELECT i.id FROM item i WHERE ${narrowing}))`);
+    parts.push('SELECT id, score, 0 FROM chosen');
+  }
   ctes.push(`hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`);
   return ctes;
+}
+
+/** The category (with its subcategories) and brand filters as a condition on item i, or null when neither is set. */
+function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null {
+  const conditions: string[] = [];
+  if (criteria.categoryId !== null) {
+    const id = b.ref('category', criteria.categoryId);
+    conditions.push(`i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`);
+  }
+  if (criteria.brandIds.length > 0) conditions.push(`i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`);
+  return conditions.length > 0 ? conditions.join(' AND ') : null;
 }
 
 /**
