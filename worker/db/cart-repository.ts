@@ -64,6 +64,25 @@ const LINE_COLUMNS = `sku_id AS skuId, item_type AS itemType, bundle_id AS bundl
 const readCart = (row: RawCart | null): CartRow | null =>
   row && { ...row, promotionCodes: JSON.parse(row.promotionCodes), couponIds: JSON.parse(row.couponIds) };
 
+const factsMap = (rows: SkuFacts[]) => new Map(rows.map((row) => [row.skuId, row]));
+
+/** What the catalog says about the SKUs `source` selects (bound as ?1), priced in the market (?2). */
+function factsStatement(db: D1Database, market: MarketId, source: string, param: string) {
+  return db.prepare(
+    `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
+       CASE WHEN ?2 = 'ca' THEN i.ca_status ELSE i.us_status END AS status, s.available_total AS availableTotal,
+       p.discount_price AS discountPrice, p.original_price AS originalPrice,
+       (SELECT url FROM item_image m WHERE m.item_id = i.id ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
+       o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId,
+       c1.parent_id AS parentCategoryId, c2.parent_id AS grandCategoryId, i.non_vehicle AS nonVehicle
+     FROM sku s JOIN item i ON i.id = s.item_id
+       LEFT JOIN category c1 ON c1.id = i.back_category_id LEFT JOIN category c2 ON c2.id = c1.parent_id
+       LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
+       LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1 ORDER BY is_primary DESC, id LIMIT 1)
+     WHERE s.id IN (${source})`,
+  ).bind(param, market);
+}
+
 export function cartRepository(db: D1Database) {
   return {
     async byUuid(uuid: string): Promise<CartRow | null> {
@@ -91,10 +110,10 @@ export function cartRepository(db: D1Database) {
       return db.prepare(`SELECT ${LINE_COLUMNS} FROM cart_item WHERE cart_uuid = ? ORDER BY added_at, sku_id`).bind(uuid);
     },
 
-    /** Runs a cart's writes and reads its lines back in the same batch. */
-    async write(uuid: string, statements: D1PreparedStatement[], now: number): Promise<{ results: D1Result[]; lines: CartLineRow[] }> {
-      const results = await db.batch([...statements, this.touchStatement(uuid, now), this.linesStatement(uuid)]);
-      return { results, lines: results.at(-1)!.results as CartLineRow[] };
+    /** Runs a cart's writes and reads its lines, and their SKUs' facts in the market, back in the same batch. */
+    async write(uuid: string, statements: D1PreparedStatement[], now: number, market: MarketId): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts> }> {
+      const results = await db.batch([...statements, this.touchStatement(uuid, now), this.linesStatement(uuid), this.cartFactsStatement(uuid, market)]);
+      return { results, lines: results.at(-2)!.results as CartLineRow[], facts: factsMap(results.at(-1)!.results as SkuFacts[]) };
     },
 
     /**
@@ -166,20 +185,18 @@ export function cartRepository(db: D1Database) {
     /** The catalog facts of SKUs in one market, in one statement. */
     async skuFacts(skuIds: readonly number[], market: MarketId): Promise<Map<number, SkuFacts>> {
       if (skuIds.length === 0) return new Map();
-      const rows = (await db.prepare(
-        `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
-           CASE WHEN ?2 = 'ca' THEN i.ca_status ELSE i.us_status END AS status, s.available_total AS availableTotal,
-           p.discount_price AS discountPrice, p.original_price AS originalPrice,
-           (SELECT url FROM item_image m WHERE m.item_id = i.id ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
-           o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId,
-           c1.parent_id AS parentCategoryId, c2.parent_id AS grandCategoryId, i.non_vehicle AS nonVehicle
-         FROM sku s JOIN item i ON i.id = s.item_id
-           LEFT JOIN category c1 ON c1.id = i.back_category_id LEFT JOIN category c2 ON c2.id = c1.parent_id
-           LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
-           LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1 ORDER BY is_primary DESC, id LIMIT 1)
-         WHERE s.id IN (SELECT value FROM json_each(?1))`,
-      ).bind(JSON.stringify(skuIds), market).all<SkuFacts>()).results;
-      return new Map(rows.map((row) => [row.skuId, row]));
+      return factsMap((await factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)).all<SkuFacts>()).results);
+    },
+
+    /** The facts of the SKUs a change names and the cart's lines, in one round trip. */
+    async beforeChange(uuid: string, skuIds: readonly number[], market: MarketId): Promise<{ facts: Map<number, SkuFacts>; lines: CartLineRow[] }> {
+      const [facts, lines] = await db.batch([factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)), this.linesStatement(uuid)]);
+      return { facts: factsMap(facts!.results as SkuFacts[]), lines: lines!.results as CartLineRow[] };
+    },
+
+    /** The facts of every SKU in a cart, as a statement a write batch can end with. */
+    cartFactsStatement(uuid: string, market: MarketId) {
+      return factsStatement(db, market, 'SELECT sku_id FROM cart_item WHERE cart_uuid = ?1', uuid);
     },
 
     /** Which bundles contain which SKUs, for the bundle lines asked about. */

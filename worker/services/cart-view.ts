@@ -37,13 +37,13 @@ function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent:
  */
 export type { CartLineView, CartLinesView };
 
-export async function cartLines(db: D1Database, cart: CartRow | null, market: Market, attributeValueId: number | null, known?: CartLineRow[]): Promise<CartLinesView> {
+export async function cartLines(db: D1Database, cart: CartRow | null, market: Market, attributeValueId: number | null, known?: { lines: CartLineRow[]; facts: Map<number, SkuFacts> }): Promise<CartLinesView> {
   const repository = cartRepository(db);
-  const lines = cart ? known ?? await repository.lines(cart.uuid) : [];
+  const lines = cart ? known?.lines ?? await repository.lines(cart.uuid) : [];
   if (lines.length === 0) return { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount: 0, vehicleName: null };
   const bundleIds = [...new Set(lines.flatMap((line) => (line.bundleId ? [Number(line.bundleId)] : [])))];
   const [facts, bundles, vehicle] = await Promise.all([
-    repository.skuFacts(lines.map((line) => line.skuId), market.id),
+    known?.facts ?? repository.skuFacts(lines.map((line) => line.skuId), market.id),
     repository.bundleSkus(bundleIds),
     attributeValueId ? vehiclePath(db, attributeValueId) : null,
   ]);

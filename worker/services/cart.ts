@@ -27,6 +27,8 @@ export interface CartError {
 export interface CartChange {
   errors: CartError[];
   lines: CartLineRow[];
+  /** The facts of every SKU in the cart after the change, read in the same batch. */
+  facts: Map<number, SkuFacts>;
 }
 
 /** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
@@ -64,7 +66,7 @@ async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): 
 /** Adds parts (quantities add to a line already there), within stock. */
 export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
-  const [facts, lines, bundles] = await Promise.all([repository.skuFacts(items.map((item) => item.skuId), market), repository.lines(cart.uuid), bundleProblems(db, items)]);
+  const [{ facts, lines }, bundles] = await Promise.all([repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
   const inCart = new Map(lines.map((line) => [cartItemKey(line), line.itemCount]));
   const errors: CartError[] = [];
   const writes: { item: CartLineInput; count: number }[] = [];
@@ -85,17 +87,17 @@ export async function addToCart(db: D1Database, cart: CartRow, market: MarketId,
     skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
     attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
   }, now));
-  const { results, lines: after } = await repository.write(cart.uuid, statements, now);
+  const { results, lines: after, facts: cartFacts } = await repository.write(cart.uuid, statements, now, market);
   writes.forEach(({ item }, index) => {
     if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   });
-  return { errors, lines: after };
+  return { errors, lines: after, facts: cartFacts };
 }
 
 /** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
 export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
-  const [facts, lines] = await Promise.all([repository.skuFacts(items.map((item) => item.skuId), market), repository.lines(cart.uuid)]);
+  const { facts, lines } = await repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market);
   const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
   const errors: CartError[] = [];
   const statements: D1PreparedStatement[] = [];
@@ -111,12 +113,14 @@ export async function updateCart(db: D1Database, cart: CartRow, market: MarketId
     if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
     statements.push(repository.setCountStatement(cart.uuid, lineKey(line), count));
   }
-  return { errors, lines: (await repository.write(cart.uuid, statements, now)).lines };
+  const written = await repository.write(cart.uuid, statements, now, market);
+  return { errors, lines: written.lines, facts: written.facts };
 }
 
 /** Removes lines; removing one that is already gone is not an error (another tab did it). */
-export async function removeFromCart(db: D1Database, cart: CartRow, items: readonly CartLineInput[], now: number): Promise<CartChange> {
+export async function removeFromCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
   const statements = items.map((item) => repository.deleteLineStatement(cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '' }));
-  return { errors: [], lines: (await repository.write(cart.uuid, statements, now)).lines };
+  const written = await repository.write(cart.uuid, statements, now, market);
+  return { errors: [], lines: written.lines, facts: written.facts };
 }

@@ -36,7 +36,8 @@ export const buyNowApi = new Hono<AppEnv>().use(integral.path, requireMember).po
   const now = Date.now();
   // A buy-now checkout never merges with anything: it starts from no cart.
   const { cart, issuedToken } = await openCart(c.env.DB, { cartUUID: null, token: null, accountId: c.var.member?.accountId ?? null }, now, 'BUY_NOW');
-  const { errors, lines: added } = await addToCart(c.env.DB, cart, c.var.market.id, [item], now);
+  const added = await addToCart(c.env.DB, cart, c.var.market.id, [item], now);
+  const { errors } = added;
   const lines = await cartLines(c.env.DB, cart, c.var.market, item.attributeValueId ?? null, added);
   if (lines.items.length === 0) throw ApiError.badRequest(errors[0]?.error ?? 'This part cannot be bought now.');
   const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: c.var.member?.accountId ?? null, postCode: null, now });

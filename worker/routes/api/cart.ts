@@ -4,8 +4,8 @@ import { ok } from '../../../shared/envelope.ts';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../../env.ts';
 import { readCookie, removeCookie, writeCookie } from '../../middleware/cookies.ts';
-import type { CartLineRow, CartRow } from '../../db/cart-repository.ts';
-import { addToCart, removeFromCart, updateCart, type CartError } from '../../services/cart.ts';
+import type { CartRow } from '../../db/cart-repository.ts';
+import { addToCart, removeFromCart, updateCart, type CartChange, type CartError } from '../../services/cart.ts';
 import { findCart, openCart, type CartCredentials } from '../../services/cart-access.ts';
 import { priceCartView, promotionsFor } from '../../services/cart-pricing.ts';
 import { cartLines } from '../../services/cart-view.ts';
@@ -60,7 +60,7 @@ interface Shopper {
 }
 
 /** The cart as it answers every call: lines for the current vehicle, priced with promotions and shipping. */
-export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string, known?: CartLineRow[], started?: ReturnType<typeof promotionsFor>) {
+export async function answer(c: Context<AppEnv>, cart: CartRow | null, shopper: Shopper, errors: CartError[], issuedToken?: string, known?: CartChange, started?: ReturnType<typeof promotionsFor>) {
   const request = { accountId: c.var.member?.accountId ?? null, postCode: shopper.postCode ?? null, now: Date.now() };
   // The promotions load alongside the lines (or the change itself): neither waits for the other.
   const promotions = started ?? promotionsFor(c.env.DB, cart, c.var.market, request);
@@ -85,7 +85,7 @@ export const cartApi = new Hono<AppEnv>()
     const promotions = promotionsFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
     promotions.catch(() => undefined);
     const change = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, change.errors, issuedToken, change.lines, promotions);
+    return answer(c, cart, body, change.errors, issuedToken, change, promotions);
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
@@ -93,7 +93,7 @@ export const cartApi = new Hono<AppEnv>()
     const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
     if (!cart) return answer(c, null, body, []);
     const change = body.action === 'DELETE'
-      ? await removeFromCart(c.env.DB, cart, body.items, now)
+      ? await removeFromCart(c.env.DB, cart, c.var.market.id, body.items, now)
       : await updateCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, change.errors, undefined, change.lines);
+    return answer(c, cart, body, change.errors, undefined, change);
   });
