@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { serveShop } from './lib/serve.ts';
 import { wranglerJson } from './lib/wrangler.ts';
-import { benchAddToCart, benchPlaceOrder, benchPricing } from './lib/bench-cart.ts';
+import { benchAddToCart, benchBareLatency, benchPlaceOrder, benchPricing } from './lib/bench-cart.ts';
 
 const PAGES = [
   { name: 'home', path: '/', floor: 0.5 },
@@ -86,6 +86,7 @@ try {
   const pricing = benchPricing();
   const [stocked] = (await wranglerJson<{ results: { id: number }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', shop.stateDir, '--json', '--command',
     "SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 99 ORDER BY s.available_total DESC LIMIT 1"]))[0]!.results;
+  const floor = await benchBareLatency(origin);
   const adding = await benchAddToCart(origin, stocked!.id);
   const placing = await benchPlaceOrder(origin, stocked!.id);
   const pricingOk = pricing.p95 < 5;
@@ -93,6 +94,7 @@ try {
   const placeOk = placing.p95 < 100;
   failed ||= !pricingOk || !addOk || !placeOk;
   console.log(`\npricing a 50-line cart with 20 promotions: mean ${pricing.mean.toFixed(3)} ms, p95 ${pricing.p95.toFixed(3)} ms CPU (budget 5 ms)${pricingOk ? ' ok' : ' OVER BUDGET'}`);
+  console.log(`bare route one at a time (wrangler dev's own proxy and the HTTP client): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
   console.log(`add to cart: p50 ${adding.p50.toFixed(1)} ms, p95 ${adding.p95.toFixed(1)} ms (budget 20 ms)${addOk ? ' ok' : ' OVER BUDGET'}`);
   console.log(`placing an order (payment excluded): p50 ${placing.p50.toFixed(1)} ms, p95 ${placing.p95.toFixed(1)} ms (budget 100 ms)${placeOk ? ' ok' : ' OVER BUDGET'}`);
   process.exitCode = failed ? 1 : 0;

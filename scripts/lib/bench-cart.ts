@@ -79,3 +79,15 @@ export async function benchPlaceOrder(origin: string, skuId: number, orders = 40
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
+
+/** p50 and p95 milliseconds of the bare route, one request at a time: the floor every timed call above stands on. */
+export async function benchBareLatency(origin: string, requests = 200): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let index = 0; index < requests; index++) {
+    const started = performance.now();
+    await (await fetch(`${origin}/__bare`)).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}

@@ -146,6 +146,11 @@ describe('offers and coupons', () => {
 });
 
 describe('add-on items (exchange purchase)', () => {
+  it('offers no add-ons to a cart without a part the offer is about', async () => {
+    const pricing = (await visitor().add(other.id, 1)).body.data.detail.pricing;
+    expect(pricing.addOnItems).toEqual([]);
+  });
+
   it('offers the add-on parts once the cart qualifies, and an added add-on line gets its add-on price, never more than 60 % off', async () => {
     const shopper = visitor();
     const quantity = Math.ceil(10_000 / brake.price);

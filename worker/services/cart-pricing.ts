@@ -5,6 +5,7 @@ import type { PricingLine, CartPricing as EnginePricing } from '../../shared/pro
 import { postalCodeProblem } from '../../shared/validation.ts';
 import { cartRepository, type CartRow } from '../db/cart-repository.ts';
 import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
+import { eligibleLines } from '../../shared/promotions/eligibility.ts';
 import { availabilityProblem } from './cart.ts';
 import { loadPromotionContext } from './promotions.ts';
 import { shippingQuote } from './shipping.ts';
@@ -63,8 +64,10 @@ function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<num
 }
 
 /** The add-on parts the cart's exchange offers show, each at its add-on price in this market. */
-async function addOnItems(db: D1Database, market: Market, priced: EnginePricing, lines: CartLinesView): Promise<CartPricing['addOnItems']> {
-  const offers = priced.exchangeOffers.flatMap((offer) => offer.addOns.map((addOn) => ({ offer, addOn })));
+async function addOnItems(db: D1Database, market: Market, priced: EnginePricing, lines: CartLinesView, related: ReadonlySet<number>): Promise<CartPricing['addOnItems']> {
+  // An offer shows its add-ons once the cart holds a part it is about (brake fluid with brakes), not for any cart.
+  const offers = priced.exchangeOffers.filter((offer) => offer.qualifies || related.has(offer.promotionId))
+    .flatMap((offer) => offer.addOns.map((addOn) => ({ offer, addOn })));
   if (offers.length === 0) return [];
   const facts = await cartRepository(db).skuFacts([...new Set(offers.map(({ addOn }) => addOn.skuId))], market.id);
   const inCart = new Set(lines.items.filter((item) => item.itemType === 'TRADE_IN').map((item) => item.skuId));
@@ -97,5 +100,6 @@ export async function priceCartView(db: D1Database, cart: CartRow | null, market
     shippingCent: quote?.chosen?.cost.cent ?? 0, pointsToRedeem: request.points?.toRedeem ?? 0, pointsBalance: request.points?.balance ?? 0,
   });
   const codes = new Map(context.promotions.flatMap((promotion) => (promotion.code ? [[promotion.id, promotion.code] as const] : [])));
-  return { ...pricingView(result, cart, codes, quote, postCode), addOnItems: await addOnItems(db, market, result, lines) };
+  const related = new Set(context.promotions.filter((promotion) => promotion.promotionType === 'EXCHANGE_PURCHASE' && eligibleLines(promotion, priced).length > 0).map((promotion) => promotion.id));
+  return { ...pricingView(result, cart, codes, quote, postCode), addOnItems: await addOnItems(db, market, result, lines, related) };
 }
