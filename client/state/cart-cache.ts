@@ -43,8 +43,12 @@ function cartKey(): Promise<CryptoKey> {
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
-/** Keeps an encrypted copy of the cart. */
+/** Keeps an encrypted copy of the cart; with no cart (reset, signed out) nothing is kept. */
 export async function saveCartCopy(cart: CartAnswer): Promise<void> {
+  if (cart.cartUUID === null) {
+    localStorage.removeItem(STORAGE_KEY.cart);
+    return;
+  }
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await cartKey(), new TextEncoder().encode(JSON.stringify(cart))));
   localStorage.setItem(STORAGE_KEY.cart, `${toBase64(iv)}.${toBase64(sealed)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { US_HOST, cookiesOf, page, shop } from './helpers.ts';
+import { US_HOST, api, cookiesOf, page, shop } from './helpers.ts';
 
 describe('edge middleware', () => {
   it('gives a new visitor a visitor key and a one-day first-visit flag', async () => {
@@ -42,6 +42,14 @@ describe('edge middleware', () => {
     const cookies = cookiesOf(response);
     for (const name of ['isReffer', 'cart', 'cartId']) expect(cookies[name], name).toMatch(/Max-Age=0/);
     expect(html).toContain('data-reset-cart="true"');
+  });
+
+  it('leaves the referral for the next page when an API call comes first, so the page can drop the local cart', async () => {
+    const { response } = await api(`${US_HOST}/order/public/buyer/cart/v2`, { headers: { cookie: 'isReffer=1; cartId=42' } });
+    expect(cookiesOf(response).isReffer).toBeUndefined();
+    const next = await page(`${US_HOST}/`, { headers: { cookie: 'isReffer=1; cartId=42' } });
+    expect(cookiesOf(next.response).isReffer).toMatch(/Max-Age=0/);
+    expect(next.html).toContain('data-reset-cart="true"');
   });
 
   it('leaves the referral alone while the Year cookie is present', async () => {

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { COOKIE } from '../../shared/constants.ts';
+import { isApiPath } from '../api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie, removeCookie } from './cookies.ts';
 
@@ -8,7 +9,10 @@ import { readCookie, removeCookie } from './cookies.ts';
  * flag, cart and cart id are cleared; the page tells the browser to drop its local cart too.
  */
 export const referral = createMiddleware<AppEnv>(async (c, next) => {
-  const reset = readCookie(c, COOKIE.referral) !== undefined && readCookie(c, COOKIE.year) === undefined;
+  // Only a page can tell the browser to drop its local cart: an API call (the header's cart count
+  // loading in the background) must not use the reset up and leave the local cart behind.
+  const page = !isApiPath(new URL(c.req.url).pathname);
+  const reset = page && readCookie(c, COOKIE.referral) !== undefined && readCookie(c, COOKIE.year) === undefined;
   c.set('resetCart', reset);
   if (reset) {
     for (const name of [COOKIE.referral, COOKIE.cart, COOKIE.cartId, COOKIE.year]) removeCookie(c, name);
