@@ -178,10 +178,6 @@ export function cartRepository(db: D1Database) {
       ]);
     },
 
-    async run(statements: D1PreparedStatement[]) {
-      return statements.length ? db.batch(statements) : [];
-    },
-
     /** The catalog facts of SKUs in one market, in one statement. */
     async skuFacts(skuIds: readonly number[], market: MarketId): Promise<Map<number, SkuFacts>> {
       if (skuIds.length === 0) return new Map();

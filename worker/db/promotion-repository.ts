@@ -67,10 +67,6 @@ export function isPromotionOverused(error: unknown): boolean {
 export function promotionRepository(db: D1Database) {
   const all = async <T>(statement: D1PreparedStatement) => (await statement.all<T>()).results;
   return {
-    /** The automatic discounts in force in a market now. */
-    activeAutoDiscounts: (market: string, nowSec: number) =>
-      db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} ORDER BY p.id`).bind(market, nowSec),
-
     /** The code promotions behind these codes, in every market (case-insensitive), so a foreign code can be named as such. */
     byCodes: (codes: readonly string[]) =>
       db.prepare(`SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (${IDS}) ORDER BY p.id`)
@@ -78,11 +74,6 @@ export function promotionRepository(db: D1Database) {
 
     /** Promotions by id. */
     byIds: (ids: readonly number[]) => db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.id IN (${IDS}) ORDER BY p.id`).bind(JSON.stringify(ids)),
-
-    /** The member's wallet coupons among these promotions, whatever their state. */
-    memberCouponsAmong: (accountId: number, promotionIds: readonly number[]) =>
-      db.prepare(`SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?2 AND m.promotion_id IN (${IDS}) ORDER BY p.id`)
-        .bind(JSON.stringify(promotionIds), accountId),
 
     /** The member's whole wallet, newest first. */
     memberCoupons: (accountId: number) =>
@@ -119,6 +110,7 @@ export function promotionRepository(db: D1Database) {
       const candidates = `SELECT p.id FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
         UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(?3))
         UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(?5))`;
+      // Every statement binds the same five values; each names all five (`?n IS NOT NULL`), as D1 refuses a value a statement does not use.
       const bind = (statement: D1PreparedStatement) => statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
       return [
         bind(db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} AND ?3 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),

@@ -5,7 +5,7 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
-  kind: 'verify-email' | 'reset-password' | 'change-email' | 'newsletter-confirm' | 'account-exists';
+  kind: 'verify-email' | 'reset-password' | 'change-email' | 'newsletter-confirm' | 'account-exists' | 'order-confirmation';
 }
 
 export interface EmailSender {
@@ -46,4 +46,14 @@ export function cloudflareEmailSender(binding: SendEmailBinding, from: string, b
       await binding.send(build(mimeMessage(from, message), message.to));
     },
   };
+}
+
+/** The mailer: Cloudflare's email binding when configured, otherwise the D1 outbox. */
+export async function mailerFor(env: { DB: D1Database; EMAIL?: SendEmailBinding; EMAIL_FROM?: string }): Promise<EmailSender> {
+  if (env.EMAIL && env.EMAIL_FROM) {
+    const { EmailMessage } = await import('cloudflare:email');
+    const from = env.EMAIL_FROM;
+    return cloudflareEmailSender(env.EMAIL, from, (raw, to) => new EmailMessage(from, to, raw));
+  }
+  return outboxSender(env.DB);
 }

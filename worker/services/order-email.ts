@@ -1,19 +1,16 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
-import { outboxSender, type EmailMessage } from './email.ts';
+import { outboxSender, type EmailMessage, type EmailSender } from './email.ts';
 
 /**
  * The order confirmation email (issue 8): what was bought, every discount with its reason,
  * shipping, each tax line and the total, and a link to public tracking.
  */
 
-/** email.ts does not list order mail among its kinds yet (issue 8); the outbox stores any kind. */
-export type OrderEmailMessage = Omit<EmailMessage, 'kind'> & { kind: 'order-confirmation' };
+export type OrderEmailMessage = EmailMessage & { kind: 'order-confirmation' };
 
-/** Anything that sends mail: the outbox locally, Cloudflare's binding in production (an EmailSender). */
-export interface OrderMailer {
-  send(message: Omit<EmailMessage, 'kind'> & { kind: string }): Promise<void>;
-}
+/** Anything that sends mail: the outbox locally, Cloudflare's binding in production. */
+export type OrderMailer = EmailSender;
 
 export interface ShopIdentity {
   name: string;

@@ -6,7 +6,7 @@ import { orderRepository, type OrderRow } from '../db/order-repository.ts';
 import { paymentRepository } from '../db/payment-repository.ts';
 import type { Bindings } from '../env.ts';
 import { systemClock } from './clock.ts';
-import { outboxSender } from './email.ts';
+import { mailerFor } from './email.ts';
 import { getShopSettings } from './settings.ts';
 import { queueOrderConfirmation } from './order-email.ts';
 import { markOrderPaid } from './orders.ts';
@@ -66,7 +66,7 @@ export async function settlePaidOrder(env: Bindings, orderId: string): Promise<b
   if (order) {
     const origin = order.market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN;
     const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
-    await queueOrderConfirmation(env.DB, order, { name: SHOP_NAME, origin }, outboxSender(env.DB));
+    await queueOrderConfirmation(env.DB, order, { name: SHOP_NAME, origin }, await mailerFor(env));
   }
   return true;
 }

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../middleware/auth.ts';
 import { removeCookie, writeCookie } from '../../middleware/cookies.ts';
 import type { AccountDeps, Session } from '../../services/accounts.ts';
 import { systemClock } from '../../services/clock.ts';
-import { cloudflareEmailSender, outboxSender, type EmailSender } from '../../services/email.ts';
+import { mailerFor } from '../../services/email.ts';
 import { getShopSettings } from '../../services/settings.ts';
 
 export const PASSWORD_MESSAGE = 'Password must be 8 to 128 characters.';
@@ -23,20 +23,10 @@ export const passwordField = z.string().min(8, PASSWORD_MESSAGE).max(128, PASSWO
 export const sessionSchema = z.object({ accountToken: z.string(), expiresIn: z.number().int(), accountId: z.number().int(), email: z.string() });
 export const messageSchema = z.object({ message: z.string() });
 
-/** The mailer: Cloudflare's email binding when configured, otherwise the D1 outbox. */
-async function mailerFor(c: Context<AppEnv>): Promise<EmailSender> {
-  if (c.env.EMAIL && c.env.EMAIL_FROM) {
-    const { EmailMessage } = await import('cloudflare:email');
-    const from = c.env.EMAIL_FROM;
-    return cloudflareEmailSender(c.env.EMAIL, from, (raw, to) => new EmailMessage(from, to, raw));
-  }
-  return outboxSender(c.env.DB);
-}
-
 export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
   const settings = await getShopSettings(c.env.SETTINGS, systemClock);
   return {
-    db: c.env.DB, secret: c.env.AUTH_SECRET, pepper: c.env.PASSWORD_PEPPER, mailer: await mailerFor(c),
+    db: c.env.DB, secret: c.env.AUTH_SECRET, pepper: c.env.PASSWORD_PEPPER, mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME, origin: new URL(c.req.url).origin,
   };
 }
