@@ -55,6 +55,12 @@ export interface BundleSkuRow {
   active: number;
 }
 
+/** What a change reads before writing: the facts of the SKUs it names and the cart's lines. */
+export interface BeforeChange {
+  facts: Map<number, SkuFacts>;
+  lines: CartLineRow[];
+}
+
 type RawCart = Omit<CartRow, 'promotionCodes' | 'couponIds'> & { promotionCodes: string; couponIds: string };
 
 const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes, coupon_ids AS couponIds, kind, points_locked AS pointsLocked`;
@@ -86,7 +92,17 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
 export function cartRepository(db: D1Database) {
   return {
     async byUuid(uuid: string): Promise<CartRow | null> {
-      return readCart(await db.prepare(`SELECT ${CART_COLUMNS} FROM cart WHERE uuid = ?`).bind(uuid).first<RawCart>());
+      return readCart(await this.byUuidStatement(uuid).first<RawCart>());
+    },
+
+    /** The cart by id as a statement, so a batch can read it alongside what a change needs. */
+    byUuidStatement(uuid: string) {
+      return db.prepare(`SELECT ${CART_COLUMNS} FROM cart WHERE uuid = ?`).bind(uuid);
+    },
+
+    /** The cart of a byUuidStatement's result. */
+    cartOf(result: D1Result): CartRow | null {
+      return readCart((result.results[0] as RawCart | undefined) ?? null);
     },
 
     async byAccount(accountId: number): Promise<CartRow | null> {
@@ -110,10 +126,15 @@ export function cartRepository(db: D1Database) {
       return db.prepare(`SELECT ${LINE_COLUMNS} FROM cart_item WHERE cart_uuid = ? ORDER BY added_at, sku_id`).bind(uuid);
     },
 
-    /** Runs a cart's writes and reads its lines, and their SKUs' facts in the market, back in the same batch. */
-    async write(uuid: string, statements: D1PreparedStatement[], now: number, market: MarketId): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts> }> {
-      const results = await db.batch([...statements, this.touchStatement(uuid, now), this.linesStatement(uuid), this.cartFactsStatement(uuid, market)]);
-      return { results, lines: results.at(-2)!.results as CartLineRow[], facts: factsMap(results.at(-1)!.results as SkuFacts[]) };
+    /**
+     * Runs a cart's writes and reads its lines, and their SKUs' facts in the market, back in the
+     * same batch; reads that do not depend on the change (the cart's promotions) ride `alongside`.
+     */
+    async write(uuid: string, statements: D1PreparedStatement[], now: number, market: MarketId, alongside: D1PreparedStatement[] = []): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts>; alongside: D1Result[] }> {
+      const all = await db.batch([...statements, this.touchStatement(uuid, now), this.linesStatement(uuid), this.cartFactsStatement(uuid, market), ...alongside]);
+      const results = all.slice(0, statements.length);
+      const [, lines, facts] = all.slice(statements.length, statements.length + 3);
+      return { results, lines: lines!.results as CartLineRow[], facts: factsMap(facts!.results as SkuFacts[]), alongside: all.slice(statements.length + 3) };
     },
 
     /**
@@ -185,8 +206,16 @@ export function cartRepository(db: D1Database) {
     },
 
     /** The facts of the SKUs a change names and the cart's lines, in one round trip. */
-    async beforeChange(uuid: string, skuIds: readonly number[], market: MarketId): Promise<{ facts: Map<number, SkuFacts>; lines: CartLineRow[] }> {
-      const [facts, lines] = await db.batch([factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)), this.linesStatement(uuid)]);
+    async beforeChange(uuid: string, skuIds: readonly number[], market: MarketId): Promise<BeforeChange> {
+      return this.readBeforeChange(await db.batch(this.beforeChangeStatements(uuid, skuIds, market)));
+    },
+
+    /** beforeChange as statements, so the cart lookup can share their batch. */
+    beforeChangeStatements(uuid: string, skuIds: readonly number[], market: MarketId) {
+      return [factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)), this.linesStatement(uuid)];
+    },
+
+    readBeforeChange([facts, lines]: readonly D1Result[]): BeforeChange {
       return { facts: factsMap(facts!.results as SkuFacts[]), lines: lines!.results as CartLineRow[] };
     },
 

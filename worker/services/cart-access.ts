@@ -19,7 +19,12 @@ export interface OpenedCart {
   cart: CartRow;
   /** Set when a new visitor cart was started: the browser must keep it with the cart id. */
   issuedToken?: string;
+  /** The results of the caller's reads, when they could share the cart lookup's batch. */
+  read?: D1Result[];
 }
+
+/** Reads a caller wants about the cart it is reaching (by the cart's id), to run in the lookup's batch. */
+export type CartReads = (uuid: string) => D1PreparedStatement[];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,19 +69,29 @@ async function memberCart(db: D1Database, credentials: CartCredentials, accountI
  * "without a cart id and token"). Another shopper's cart is refused with a clear message.
  */
 export async function findCart(db: D1Database, credentials: CartCredentials, now: number): Promise<CartRow | null> {
-  if (credentials.accountId !== null) return memberCart(db, credentials, credentials.accountId, now);
-  if (!isCartUuid(credentials.cartUUID)) return null;
-  const cart = await cartRepository(db).byUuid(credentials.cartUUID);
-  if (!cart) return null;
+  return (await findCartWith(db, credentials, now)).cart;
+}
+
+/**
+ * findCart, with the caller's reads about a visitor's cart in the same round trip: they are
+ * returned only once the token proves the cart is this browser's.
+ */
+export async function findCartWith(db: D1Database, credentials: CartCredentials, now: number, reads?: CartReads): Promise<{ cart: CartRow | null; read?: D1Result[] }> {
+  if (credentials.accountId !== null) return { cart: await memberCart(db, credentials, credentials.accountId, now) };
+  if (!isCartUuid(credentials.cartUUID)) return { cart: null };
+  const repository = cartRepository(db);
+  const [found, ...read] = await db.batch([repository.byUuidStatement(credentials.cartUUID), ...(reads?.(credentials.cartUUID) ?? [])]);
+  const cart = repository.cartOf(found!);
+  if (!cart) return { cart: null };
   if (!(await tokenMatches(cart, credentials.token))) throw notYours();
   // The browser's cart became a member's at sign-in; signed out, it starts afresh.
-  return cart.accountId === null && cart.kind === 'CART' ? cart : null;
+  return cart.accountId === null && cart.kind === 'CART' ? { cart, ...(reads && { read }) } : { cart: null };
 }
 
 /** The cart to change: the one these credentials reach, else a new one. */
-export async function openCart(db: D1Database, credentials: CartCredentials, now: number, kind: 'CART' | 'BUY_NOW' = 'CART'): Promise<OpenedCart> {
-  const found = kind === 'CART' ? await findCart(db, credentials, now) : null;
-  if (found) return { cart: found };
+export async function openCart(db: D1Database, credentials: CartCredentials, now: number, kind: 'CART' | 'BUY_NOW' = 'CART', reads?: CartReads): Promise<OpenedCart> {
+  const found = kind === 'CART' ? await findCartWith(db, credentials, now, reads) : { cart: null };
+  if (found.cart) return found as OpenedCart;
   const repository = cartRepository(db);
   const token = newToken();
   const accountId = credentials.accountId;

@@ -7,7 +7,7 @@ import { cartRepository, type CartRow } from '../db/cart-repository.ts';
 import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
 import { eligibleLines } from '../../shared/promotions/eligibility.ts';
 import { availabilityProblem } from './cart.ts';
-import { loadPromotionContext } from './promotions.ts';
+import { loadPromotionContext, promotionContextQuery } from './promotions.ts';
 import { shippingQuote } from './shipping.ts';
 
 /** Who is pricing and where the parts go: promotions depend on the member, shipping on the postal code. */
@@ -23,12 +23,19 @@ export interface PricingRequest {
   promotions?: ReturnType<typeof loadPromotionContext>;
 }
 
+const contextRequest = (cart: CartRow | null, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) => ({
+  market: market.id, now: request.now, accountId: request.accountId,
+  enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
+});
+
 /** Starts loading the promotions a cart is priced with; they do not depend on its lines, so this can run alongside them. */
 export function promotionsFor(db: D1Database, cart: CartRow | null, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) {
-  return loadPromotionContext(db, {
-    market: market.id, now: request.now, accountId: request.accountId,
-    enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
-  });
+  return loadPromotionContext(db, contextRequest(cart, market, request));
+}
+
+/** The same reads as statements, for a cart change to run in its write batch. */
+export function promotionsQueryFor(db: D1Database, cart: CartRow, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) {
+  return promotionContextQuery(db, contextRequest(cart, market, request));
 }
 
 /** The usable lines as the promotions engine prices them. */

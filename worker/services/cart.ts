@@ -1,6 +1,6 @@
 import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from '../db/cart-repository.ts';
+import { cartRepository, type BeforeChange, type CartLineRow, type CartRow, type SkuFacts } from '../db/cart-repository.ts';
 
 /**
  * Changing a cart (§4 Cart): every change checks stock and market availability against the
@@ -29,6 +29,14 @@ export interface CartChange {
   lines: CartLineRow[];
   /** The facts of every SKU in the cart after the change, read in the same batch. */
   facts: Map<number, SkuFacts>;
+  /** The results of the reads that rode along with the change's write. */
+  alongside: D1Result[];
+}
+
+/** What a caller already has or wants in the same round trips: the reads before the change, and reads to run with its write. */
+export interface ChangeOptions {
+  before?: BeforeChange;
+  alongside?: D1PreparedStatement[];
 }
 
 /** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
@@ -64,9 +72,9 @@ async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): 
 }
 
 /** Adds parts (quantities add to a line already there), within stock. */
-export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
+export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
   const repository = cartRepository(db);
-  const [{ facts, lines }, bundles] = await Promise.all([repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
+  const [{ facts, lines }, bundles] = await Promise.all([options.before ?? repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
   const inCart = new Map(lines.map((line) => [cartItemKey(line), line.itemCount]));
   const errors: CartError[] = [];
   const writes: { item: CartLineInput; count: number }[] = [];
@@ -87,17 +95,17 @@ export async function addToCart(db: D1Database, cart: CartRow, market: MarketId,
     skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
     attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
   }, now));
-  const { results, lines: after, facts: cartFacts } = await repository.write(cart.uuid, statements, now, market);
+  const { results, lines: after, facts: cartFacts, alongside } = await repository.write(cart.uuid, statements, now, market, options.alongside);
   writes.forEach(({ item }, index) => {
     if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   });
-  return { errors, lines: after, facts: cartFacts };
+  return { errors, lines: after, facts: cartFacts, alongside };
 }
 
 /** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
-export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
+export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
   const repository = cartRepository(db);
-  const { facts, lines } = await repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market);
+  const { facts, lines } = options.before ?? await repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market);
   const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
   const errors: CartError[] = [];
   const statements: D1PreparedStatement[] = [];
@@ -113,14 +121,14 @@ export async function updateCart(db: D1Database, cart: CartRow, market: MarketId
     if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
     statements.push(repository.setCountStatement(cart.uuid, lineKey(line), count));
   }
-  const written = await repository.write(cart.uuid, statements, now, market);
-  return { errors, lines: written.lines, facts: written.facts };
+  const written = await repository.write(cart.uuid, statements, now, market, options.alongside);
+  return { errors, lines: written.lines, facts: written.facts, alongside: written.alongside };
 }
 
 /** Removes lines; removing one that is already gone is not an error (another tab did it). */
-export async function removeFromCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
+export async function removeFromCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
   const repository = cartRepository(db);
   const statements = items.map((item) => repository.deleteLineStatement(cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '' }));
-  const written = await repository.write(cart.uuid, statements, now, market);
-  return { errors: [], lines: written.lines, facts: written.facts };
+  const written = await repository.write(cart.uuid, statements, now, market, options.alongside);
+  return { errors: [], lines: written.lines, facts: written.facts, alongside: written.alongside };
 }

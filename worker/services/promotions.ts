@@ -59,22 +59,32 @@ export interface PromotionContextRequest {
   selectedCouponIds: readonly number[];
 }
 
+type PromotionContext = { promotions: Promotion[]; usage: Record<number, PromotionUsage> };
+
 /**
- * The `promotions` and `usage` of the engine's input for one cart: the automatic discounts in
- * force, every promotion behind the entered codes (in any market, so a foreign code is named as
- * such), and the chosen coupons in the member's wallet with their state. One D1 round trip.
+ * The reads behind the `promotions` and `usage` of the engine's input for one cart: the automatic
+ * discounts in force, every promotion behind the entered codes (in any market, so a foreign code is
+ * named as such), and the chosen coupons in the member's wallet with their state. The statements
+ * can ride in another batch (a cart change's write), and `decode` turns their results into the context.
  */
-export async function loadPromotionContext(db: D1Database, request: PromotionContextRequest): Promise<{ promotions: Promotion[]; usage: Record<number, PromotionUsage> }> {
-  const repository = promotionRepository(db);
+export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): { statements: D1PreparedStatement[]; decode: (results: readonly D1Result[]) => PromotionContext } {
   const codes = normalizeCodes(request.enteredCodes);
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
-  const [autos, coded, coupons, scopes, addOns, usageRows] = await repository.read<[PromotionRecord[], PromotionRecord[], WalletRecord[], ScopeRecord[], AddOnRecord[], UsageRecord[]]>(
-    repository.contextStatements(request.market, toSec(request.now), codes, request.accountId, couponIds),
-  );
-  const usage: Record<number, PromotionUsage> = {};
-  for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
-  const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
-  return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
+  const statements = promotionRepository(db).contextStatements(request.market, toSec(request.now), codes, request.accountId, couponIds);
+  const decode = (results: readonly D1Result[]): PromotionContext => {
+    const [autos, coded, coupons, scopes, addOns, usageRows] = results.map((result) => result.results) as [PromotionRecord[], PromotionRecord[], WalletRecord[], ScopeRecord[], AddOnRecord[], UsageRecord[]];
+    const usage: Record<number, PromotionUsage> = {};
+    for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
+    const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
+    return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
+  };
+  return { statements, decode };
+}
+
+/** The promotion context of one cart, in one D1 round trip. */
+export async function loadPromotionContext(db: D1Database, request: PromotionContextRequest): Promise<PromotionContext> {
+  const query = promotionContextQuery(db, request);
+  return query.decode(await db.batch(query.statements));
 }
 
 /** What a wallet coupon is to its member now. REDEEMABLE: not held yet, can be bought with points (unRedeem). */

@@ -4,10 +4,10 @@ import { ok } from '../../../shared/envelope.ts';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../../env.ts';
 import { readCookie, removeCookie, writeCookie } from '../../middleware/cookies.ts';
-import type { CartRow } from '../../db/cart-repository.ts';
-import { addToCart, removeFromCart, updateCart, type CartChange, type CartError } from '../../services/cart.ts';
-import { findCart, openCart, type CartCredentials } from '../../services/cart-access.ts';
-import { priceCartView, promotionsFor } from '../../services/cart-pricing.ts';
+import { cartRepository, type CartRow } from '../../db/cart-repository.ts';
+import { addToCart, removeFromCart, updateCart, type CartChange, type CartError, type CartLineInput } from '../../services/cart.ts';
+import { findCart, findCartWith, openCart, type CartCredentials, type CartReads } from '../../services/cart-access.ts';
+import { priceCartView, promotionsFor, promotionsQueryFor } from '../../services/cart-pricing.ts';
 import { cartLines } from '../../services/cart-view.ts';
 import { addBody, cartAnswer, getQuery, updateBody } from './cart-schemas.ts';
 import { endpoint, readBody, readQuery } from './contract.ts';
@@ -81,19 +81,26 @@ export const cartApi = new Hono<AppEnv>()
   .post(add.path, async (c) => {
     const body = await readBody(c, add);
     const now = Date.now();
-    const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
-    const promotions = promotionsFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
-    promotions.catch(() => undefined);
-    const change = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, change.errors, issuedToken, change, promotions);
+    // The cart, what the change needs and (with the write) the promotions: two round trips for a cart already open.
+    const { cart, issuedToken, read } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now, 'CART', changeReads(c, body.items)));
+    const promotions = promotionsQueryFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
+    const change = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now, { before: read && cartRepository(c.env.DB).readBeforeChange(read), alongside: promotions.statements });
+    return answer(c, cart, body, change.errors, issuedToken, change, Promise.resolve(promotions.decode(change.alongside)));
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
     const now = Date.now();
-    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
+    const { cart, read } = await reach(c, () => findCartWith(c.env.DB, credentials(c, body.cartUUID), now, changeReads(c, body.items)));
     if (!cart) return answer(c, null, body, []);
+    const promotions = promotionsQueryFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
+    const options = { before: read && cartRepository(c.env.DB).readBeforeChange(read), alongside: promotions.statements };
     const change = body.action === 'DELETE'
-      ? await removeFromCart(c.env.DB, cart, c.var.market.id, body.items, now)
-      : await updateCart(c.env.DB, cart, c.var.market.id, body.items, now);
-    return answer(c, cart, body, change.errors, undefined, change);
+      ? await removeFromCart(c.env.DB, cart, c.var.market.id, body.items, now, options)
+      : await updateCart(c.env.DB, cart, c.var.market.id, body.items, now, options);
+    return answer(c, cart, body, change.errors, undefined, change, Promise.resolve(promotions.decode(change.alongside)));
   });
+
+/** The reads a change makes before writing, to share the cart lookup's round trip. */
+function changeReads(c: Context<AppEnv>, items: readonly Pick<CartLineInput, 'skuId'>[]): CartReads {
+  return (uuid) => cartRepository(c.env.DB).beforeChangeStatements(uuid, items.map((item) => item.skuId), c.var.market.id);
+}
