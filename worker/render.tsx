@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server.edge';
+import { renderToReadableStream } from './react-server.ts';
 import type { AppEnv } from './env.ts';
 
 /**

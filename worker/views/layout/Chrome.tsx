@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server.edge';
+import { renderToString } from '../../react-server.ts';
 
 interface Entry {
   inputs: readonly unknown[];
