@@ -3,14 +3,23 @@ import { PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { SearchRecord } from '../../services/search.ts';
 import { Island } from '../Island.tsx';
+import { MarkupCache } from '../markup-cache.ts';
+
+/** Rendered cards, reused while the product's data is unchanged: the same part shows in many lists. */
+export const renderedCards = new MarkupCache(2000);
 
 /** A product in a list: photo, title, price, rating and whether it fits the chosen vehicle. */
 export function ProductCard({ product }: { product: SearchRecord }) {
+  const markup = renderedCards.markup(`${product.currency}|${product.itemId}`, JSON.stringify(product), () => <CardBody product={product} />);
+  return <li className="product-card" data-item-id={product.itemId} dangerouslySetInnerHTML={markup} />;
+}
+
+function CardBody({ product }: { product: SearchRecord }) {
   const href = product.urlHandle ? `/product/${product.urlHandle}` : '#';
   const off = product.originalPrice && product.discountPrice !== null && product.originalPrice > 0
     ? Math.floor(((product.originalPrice - product.discountPrice) / product.originalPrice) * 100) : 0;
   return (
-    <li className="product-card" data-item-id={product.itemId}>
+    <>
       <a href={href}>
         <img src={product.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="200" height="200" loading="lazy" data-retry="" />
         <h3>{product.title}</h3>
@@ -26,6 +35,6 @@ export function ProductCard({ product }: { product: SearchRecord }) {
       {product.status === 'SOLD_OUT' && <span className="product-card__stock">Sold out</span>}
       {product.reviewCount > 0 && <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>}
       <Island name="CardFitment" component={CardFitment} props={{ itemId: product.itemId, applies: !product.nonVehicle }} />
-    </li>
+    </>
   );
 }

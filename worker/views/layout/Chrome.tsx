@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { renderToString } from '../../react-server.ts';
+import { markupOf, renderPart, type RenderedPart } from '../markup-cache.ts';
 
-interface Entry {
+interface Entry extends RenderedPart {
   inputs: readonly unknown[];
-  html: string;
 }
 
 const rendered = new Map<string, Entry>();
@@ -18,8 +17,8 @@ export function Chrome({ variant, inputs, children }: { variant: string; inputs:
   let entry = rendered.get(variant);
   if (!entry || entry.inputs.length !== inputs.length || entry.inputs.some((input, i) => input !== inputs[i])) {
     if (rendered.size >= MAX_ENTRIES) rendered.clear();
-    entry = { inputs, html: renderToString(children()) };
+    entry = { inputs, ...renderPart(children) };
     rendered.set(variant, entry);
   }
-  return <div className="chrome" dangerouslySetInnerHTML={{ __html: entry.html }} />;
+  return <div className="chrome" dangerouslySetInnerHTML={markupOf(entry)} />;
 }

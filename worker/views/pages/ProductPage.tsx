@@ -9,6 +9,7 @@ import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../../db/catalog-repository.ts';
 import { Island } from '../Island.tsx';
+import { MarkupCache } from '../markup-cache.ts';
 
 export interface ProductView {
   item: ItemPageRow;
@@ -100,14 +101,23 @@ function StructuredData({ view }: { view: ProductView }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
 }
 
+/** Rendered product pages, reused while the product's data is unchanged (one per product and market). */
+export const renderedProducts = new MarkupCache(200);
+
 /** The product page: photos, price, stock, whether it fits, where it fits, specs. */
 export function ProductPage({ view }: { view: ProductView }) {
+  const { item, market } = view;
+  const markup = renderedProducts.markup(`${market.id}|${item.id}`, JSON.stringify(view), () => <ProductBody view={view} />);
+  return <article className="product" data-item-id={item.id} dangerouslySetInnerHTML={markup} />;
+}
+
+function ProductBody({ view }: { view: ProductView }) {
   const { item, skus, market } = view;
   const main = item.images.find((image) => image.isMain) ?? item.images[0];
   const sku = skus[0];
   const status = market.id === 'ca' ? item.caStatus : item.usStatus;
   return (
-    <article className="product" data-item-id={item.id}>
+    <>
       <div className="product__gallery">
         <img src={main?.url ?? PLACEHOLDER} alt={item.alt ?? item.title} width="270" height="270" data-retry="" />
         <ul className="product__thumbs">{item.images.map((image) => <li key={image.index}><img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" data-retry="" /></li>)}</ul>
@@ -140,6 +150,6 @@ export function ProductPage({ view }: { view: ProductView }) {
       <Island name="Recommendations" component={Recommendations} props={{ itemId: item.id }} />
       <Island name="RecentlyViewed" component={RecentlyViewed} props={{ current: { itemId: item.id, title: item.title, urlHandle: item.urlHandle, imageUrl: main?.url ?? null, reviewRating: item.reviewRating } }} />
       <StructuredData view={view} />
-    </article>
+    </>
   );
 }
