@@ -61,6 +61,14 @@ export interface BeforeChange {
   lines: CartLineRow[];
 }
 
+/** A cart about to be created. */
+export interface NewCart {
+  uuid: string;
+  tokenHash: string;
+  accountId: number | null;
+  kind: 'CART' | 'BUY_NOW';
+}
+
 type RawCart = Omit<CartRow, 'promotionCodes' | 'couponIds'> & { promotionCodes: string; couponIds: string };
 
 const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes, coupon_ids AS couponIds, kind, points_locked AS pointsLocked`;
@@ -110,11 +118,13 @@ export function cartRepository(db: D1Database) {
     },
 
     /** Creates a cart; a member's second CART is refused by the unique index, so the caller re-reads. */
-    async create(cart: { uuid: string; tokenHash: string; accountId: number | null; kind: 'CART' | 'BUY_NOW' }, now: number): Promise<boolean> {
-      const result = await db.prepare(
-        `INSERT INTO cart (uuid, token_hash, account_id, kind, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT DO NOTHING`,
-      ).bind(cart.uuid, cart.tokenHash, cart.accountId, cart.kind, now).run();
-      return result.meta.changes === 1;
+    async create(cart: NewCart, now: number): Promise<boolean> {
+      return (await this.createStatement(cart, now).run()).meta.changes === 1;
+    },
+
+    createStatement(cart: NewCart, now: number) {
+      return db.prepare(`INSERT INTO cart (uuid, token_hash, account_id, kind, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT DO NOTHING`)
+        .bind(cart.uuid, cart.tokenHash, cart.accountId, cart.kind, now);
     },
 
     async lines(uuid: string): Promise<CartLineRow[]> {
@@ -227,10 +237,19 @@ export function cartRepository(db: D1Database) {
     /** Which bundles contain which SKUs, for the bundle lines asked about. */
     async bundleSkus(bundleIds: readonly number[]): Promise<BundleSkuRow[]> {
       if (bundleIds.length === 0) return [];
-      return (await db.prepare(
+      return (await this.bundleSkusStatement(bundleIds).all<BundleSkuRow>()).results;
+    },
+
+    bundleSkusStatement(bundleIds: readonly number[]) {
+      return db.prepare(
         `SELECT bi.bundle_id AS bundleId, bi.sku_id AS skuId, b.discount_percent AS discountPercent, b.active
          FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id WHERE bi.bundle_id IN (SELECT value FROM json_each(?))`,
-      ).bind(JSON.stringify(bundleIds)).all<BundleSkuRow>()).results;
+      ).bind(JSON.stringify(bundleIds));
+    },
+
+    /** The SKU facts of a cartFactsStatement's result. */
+    factsOf(result: D1Result): Map<number, SkuFacts> {
+      return factsMap(result.results as SkuFacts[]);
     },
   };
 }

@@ -55,6 +55,11 @@ const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponSt
 const IN_FORCE = '(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2) AND (p.ends_at IS NULL OR p.ends_at > ?2)';
 const IDS = 'SELECT value FROM json_each(?1)';
 
+/** The entered codes and chosen coupons as the cart's row holds them (already normalized when stored). */
+export interface CodesOfCart {
+  cartUuid: string;
+}
+
 /** SQLite's message when a guarded usage insert found the promotion used up (see usageStatements). */
 const OVERUSED = /NOT NULL constraint failed: promotion_usage\.promotion_id|CHECK constraint failed: usage_limit IS NULL OR used_count <= usage_limit/;
 
@@ -106,16 +111,21 @@ export function promotionRepository(db: D1Database) {
      * the promotions behind the entered codes, the chosen wallet coupons, and the scopes, add-ons
      * and usage of all of them (selected by the same candidate set inside SQL).
      */
-    contextStatements(market: string, nowSec: number, codes: readonly string[], accountId: number | null, couponIds: readonly number[]) {
+    contextStatements(market: string, nowSec: number, codes: readonly string[] | CodesOfCart, accountId: number | null, couponIds: readonly number[]) {
+      // The codes and coupons are values, or read from the cart's row inside SQL (a cart change's batch, before its row is known).
+      const ofCart = !Array.isArray(codes);
+      const [codesJson, couponsJson] = ofCart ? ['(SELECT promotion_codes FROM cart WHERE uuid = ?3)', '(SELECT coupon_ids FROM cart WHERE uuid = ?5)'] : ['?3', '?5'];
       const candidates = `SELECT p.id FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
-        UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(?3))
-        UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(?5))`;
+        UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(${codesJson}))
+        UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson}))`;
       // Every statement binds the same five values; each names all five (`?n IS NOT NULL`), as D1 refuses a value a statement does not use.
-      const bind = (statement: D1PreparedStatement) => statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
+      const bind = (statement: D1PreparedStatement) => ofCart
+        ? statement.bind(market, nowSec, (codes as CodesOfCart).cartUuid, accountId ?? 0, (codes as CodesOfCart).cartUuid)
+        : statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
       return [
         bind(db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} AND ?3 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
-        bind(db.prepare(`SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (SELECT value FROM json_each(?3)) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
-        bind(db.prepare(`SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(?5)) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL ORDER BY p.id`)),
+        bind(db.prepare(`SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (SELECT value FROM json_each(${codesJson})) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
+        bind(db.prepare(`SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson})) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL ORDER BY p.id`)),
         bind(db.prepare(`SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId FROM promotion_scope WHERE promotion_id IN (${candidates})`)),
         bind(db.prepare(`SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity
            FROM promotion_add_on WHERE promotion_id IN (${candidates}) ORDER BY promotion_id, sku_id`)),

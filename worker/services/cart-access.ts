@@ -31,17 +31,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a cart id is well formed (anything else is treated as no cart). */
 export const isCartUuid = (value: string | null | undefined): value is string => !!value && UUID.test(value);
 
-async function hashToken(token: string): Promise<string> {
+export async function hashToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function newToken(): string {
+export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-const notYours = () => new ApiError(ERROR_CODE.notFound, 404, CART_MSG.notFound);
+export const notYours = () => new ApiError(ERROR_CODE.notFound, 404, CART_MSG.notFound);
 
 async function tokenMatches(cart: CartRow, token: string | null): Promise<boolean> {
   return token !== null && token.length <= 200 && (await hashToken(token)) === cart.tokenHash;

@@ -1,6 +1,6 @@
 import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { cartRepository, type BeforeChange, type CartLineRow, type CartRow, type SkuFacts } from '../db/cart-repository.ts';
+import { cartRepository, type BeforeChange, type BundleSkuRow, type CartLineRow, type CartRow, type SkuFacts } from '../db/cart-repository.ts';
 
 /**
  * Changing a cart (§4 Cart): every change checks stock and market availability against the
@@ -59,9 +59,8 @@ export function availabilityProblem(facts: SkuFacts | undefined): string | null 
 
 const lineKey = (line: { skuId: number; itemType: string; bundleId: string }) => ({ skuId: line.skuId, itemType: line.itemType, bundleId: line.bundleId });
 
-async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): Promise<Map<string, string>> {
-  const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
-  const rows = await cartRepository(db).bundleSkus(bundleIds);
+/** Why each bundle line of a change cannot be added (its bundle is gone or no longer holds the part), by line key. */
+export function bundleProblemsOf(items: readonly CartLineInput[], rows: readonly BundleSkuRow[]): Map<string, string> {
   const problems = new Map<string, string>();
   for (const item of items) {
     if (!item.bundleId) continue;
@@ -71,30 +70,48 @@ async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): 
   return problems;
 }
 
-/** Adds parts (quantities add to a line already there), within stock. */
-export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
-  const repository = cartRepository(db);
-  const [{ facts, lines }, bundles] = await Promise.all([options.before ?? repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
-  const inCart = new Map(lines.map((line) => [cartItemKey(line), line.itemCount]));
+async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): Promise<Map<string, string>> {
+  const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
+  return bundleProblemsOf(items, await cartRepository(db).bundleSkus(bundleIds));
+}
+
+/** The line an added part is written as. */
+export const addedLine = (item: CartLineInput, count: number): Omit<CartLineRow, 'addedAt'> => ({
+  skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
+  attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
+});
+
+/**
+ * What an add does, decided from what the cart and catalog held before it: each part's problem,
+ * and the parts to write with how many (quantities add to a line already there, within stock
+ * and the line limit). `writes[].index` is the part's place in `items`.
+ */
+export function planAdd(items: readonly CartLineInput[], before: BeforeChange, bundles: Map<string, string>): { errors: CartError[]; writes: { item: CartLineInput; count: number; index: number }[] } {
+  const inCart = new Map(before.lines.map((line) => [cartItemKey(line), line.itemCount]));
   const errors: CartError[] = [];
-  const writes: { item: CartLineInput; count: number }[] = [];
-  for (const item of items) {
+  const writes: { item: CartLineInput; count: number; index: number }[] = [];
+  items.forEach((item, index) => {
     const key = cartItemKey(item);
-    const sku = facts.get(item.skuId);
+    const sku = before.facts.get(item.skuId);
     const problem = availabilityProblem(sku) ?? bundles.get(key) ?? null;
-    if (problem) { errors.push({ skuId: item.skuId, error: problem }); continue; }
+    if (problem) { errors.push({ skuId: item.skuId, error: problem }); return; }
     const already = inCart.get(key) ?? 0;
     const room = Math.min(sku!.availableTotal, MAX_LINE_QUANTITY) - already;
     const count = Math.min(item.itemCount, room);
     if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
-    if (count <= 0) continue;
+    if (count <= 0) return;
     inCart.set(key, already + count);
-    writes.push({ item, count });
-  }
-  const statements = writes.map(({ item, count }) => repository.addStatement(cart.uuid, {
-    skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
-    attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
-  }, now));
+    writes.push({ item, count, index });
+  });
+  return { errors, writes };
+}
+
+/** Adds parts (quantities add to a line already there), within stock. */
+export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
+  const repository = cartRepository(db);
+  const [before, bundles] = await Promise.all([options.before ?? repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
+  const { errors, writes } = planAdd(items, before, bundles);
+  const statements = writes.map(({ item, count }) => repository.addStatement(cart.uuid, addedLine(item, count), now));
   const { results, lines: after, facts: cartFacts, alongside } = await repository.write(cart.uuid, statements, now, market, options.alongside);
   writes.forEach(({ item }, index) => {
     if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });

@@ -67,18 +67,28 @@ type PromotionContext = { promotions: Promotion[]; usage: Record<number, Promoti
  * named as such), and the chosen coupons in the member's wallet with their state. The statements
  * can ride in another batch (a cart change's write), and `decode` turns their results into the context.
  */
-export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): { statements: D1PreparedStatement[]; decode: (results: readonly D1Result[]) => PromotionContext } {
+export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): PromotionContextQuery {
   const codes = normalizeCodes(request.enteredCodes);
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
-  const statements = promotionRepository(db).contextStatements(request.market, toSec(request.now), codes, request.accountId, couponIds);
-  const decode = (results: readonly D1Result[]): PromotionContext => {
-    const [autos, coded, coupons, scopes, addOns, usageRows] = results.map((result) => result.results) as [PromotionRecord[], PromotionRecord[], WalletRecord[], ScopeRecord[], AddOnRecord[], UsageRecord[]];
-    const usage: Record<number, PromotionUsage> = {};
-    for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
-    const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
-    return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
-  };
-  return { statements, decode };
+  return { statements: promotionRepository(db).contextStatements(request.market, toSec(request.now), codes, request.accountId, couponIds), decode: decodeContext };
+}
+
+/** The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also creates or changes the cart. */
+export function cartPromotionContextQuery(db: D1Database, request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string }): PromotionContextQuery {
+  return { statements: promotionRepository(db).contextStatements(request.market, toSec(request.now), { cartUuid: request.cartUuid }, request.accountId, []), decode: decodeContext };
+}
+
+interface PromotionContextQuery {
+  statements: D1PreparedStatement[];
+  decode: (results: readonly D1Result[]) => PromotionContext;
+}
+
+function decodeContext(results: readonly D1Result[]): PromotionContext {
+  const [autos, coded, coupons, scopes, addOns, usageRows] = results.map((result) => result.results) as [PromotionRecord[], PromotionRecord[], WalletRecord[], ScopeRecord[], AddOnRecord[], UsageRecord[]];
+  const usage: Record<number, PromotionUsage> = {};
+  for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
+  const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
+  return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
 }
 
 /** The promotion context of one cart, in one D1 round trip. */

@@ -5,8 +5,9 @@ import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../../env.ts';
 import { readCookie, removeCookie, writeCookie } from '../../middleware/cookies.ts';
 import { cartRepository, type CartRow } from '../../db/cart-repository.ts';
-import { addToCart, removeFromCart, updateCart, type CartChange, type CartError, type CartLineInput } from '../../services/cart.ts';
-import { findCart, findCartWith, openCart, type CartCredentials, type CartReads } from '../../services/cart-access.ts';
+import { removeFromCart, updateCart, type CartChange, type CartError, type CartLineInput } from '../../services/cart.ts';
+import { addToCartOnce } from '../../services/cart-add.ts';
+import { findCart, findCartWith, type CartCredentials, type CartReads } from '../../services/cart-access.ts';
 import { priceCartView, promotionsFor, promotionsQueryFor } from '../../services/cart-pricing.ts';
 import { cartLines } from '../../services/cart-view.ts';
 import { addBody, cartAnswer, getQuery, updateBody } from './cart-schemas.ts';
@@ -80,12 +81,8 @@ export const cartApi = new Hono<AppEnv>()
   })
   .post(add.path, async (c) => {
     const body = await readBody(c, add);
-    const now = Date.now();
-    // The cart, what the change needs and (with the write) the promotions: two round trips for a cart already open.
-    const { cart, issuedToken, read } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now, 'CART', changeReads(c, body.items)));
-    const promotions = promotionsQueryFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
-    const change = await addToCart(c.env.DB, cart, c.var.market.id, body.items, now, { before: read && cartRepository(c.env.DB).readBeforeChange(read), alongside: promotions.statements });
-    return answer(c, cart, body, change.errors, issuedToken, change, Promise.resolve(promotions.decode(change.alongside)));
+    const added = await reach(c, () => addToCartOnce(c.env.DB, credentials(c, body.cartUUID), c.var.market, body.items, Date.now()));
+    return answer(c, added.cart, body, added.change.errors, added.issuedToken, added.change, Promise.resolve(added.promotions));
   })
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
