@@ -19,8 +19,6 @@ export interface OpenedCart {
   cart: CartRow;
   /** Set when a new visitor cart was started: the browser must keep it with the cart id. */
   issuedToken?: string;
-  /** The results of the caller's reads, when they could share the cart lookup's batch. */
-  read?: D1Result[];
 }
 
 /** Reads a caller wants about the cart it is reaching (by the cart's id), to run in the lookup's batch. */
@@ -89,9 +87,9 @@ export async function findCartWith(db: D1Database, credentials: CartCredentials,
 }
 
 /** The cart to change: the one these credentials reach, else a new one. */
-export async function openCart(db: D1Database, credentials: CartCredentials, now: number, kind: 'CART' | 'BUY_NOW' = 'CART', reads?: CartReads): Promise<OpenedCart> {
-  const found = kind === 'CART' ? await findCartWith(db, credentials, now, reads) : { cart: null };
-  if (found.cart) return found as OpenedCart;
+export async function openCart(db: D1Database, credentials: CartCredentials, now: number, kind: 'CART' | 'BUY_NOW' = 'CART'): Promise<OpenedCart> {
+  const found = kind === 'CART' ? await findCart(db, credentials, now) : null;
+  if (found) return { cart: found };
   const repository = cartRepository(db);
   const token = newToken();
   const accountId = credentials.accountId;

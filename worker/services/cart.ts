@@ -106,13 +106,13 @@ export function planAdd(items: readonly CartLineInput[], before: BeforeChange, b
   return { errors, writes };
 }
 
-/** Adds parts (quantities add to a line already there), within stock. */
-export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
+/** Adds parts (quantities add to a line already there), within stock: for a cart already in hand (buy now). The cart API adds in one round trip (cart-add.ts). */
+export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
   const repository = cartRepository(db);
-  const [before, bundles] = await Promise.all([options.before ?? repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
+  const [before, bundles] = await Promise.all([repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
   const { errors, writes } = planAdd(items, before, bundles);
   const statements = writes.map(({ item, count }) => repository.addStatement(cart.uuid, addedLine(item, count), now));
-  const { results, lines: after, facts: cartFacts, alongside } = await repository.write(cart.uuid, statements, now, market, options.alongside);
+  const { results, lines: after, facts: cartFacts, alongside } = await repository.write(cart.uuid, statements, now, market);
   writes.forEach(({ item }, index) => {
     if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   });
