@@ -41,8 +41,14 @@ export function newToken(): string {
 
 export const notYours = () => new ApiError(ERROR_CODE.notFound, 404, CART_MSG.notFound);
 
+/** The hash of a presented cart token, or '' (which matches no cart) when none or a nonsense one is presented. */
+export async function presentedTokenHash(token: string | null): Promise<string> {
+  return token !== null && token.length <= 200 ? hashToken(token) : '';
+}
+
 async function tokenMatches(cart: CartRow, token: string | null): Promise<boolean> {
-  return token !== null && token.length <= 200 && (await hashToken(token)) === cart.tokenHash;
+  const presented = await presentedTokenHash(token);
+  return presented !== '' && presented === cart.tokenHash;
 }
 
 /** The member's cart after bringing in the visitor cart they hold (if any). */

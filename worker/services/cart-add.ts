@@ -3,7 +3,7 @@ import type { Market } from '../../shared/markets.ts';
 import { cartGuardedWrites, type CartGuard } from '../db/cart-guarded-writes.ts';
 import { cartRepository, type BundleSkuRow, type CartRow, type NewCart } from '../db/cart-repository.ts';
 import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './cart.ts';
-import { findCart, hashToken, isCartUuid, newToken, notYours, type CartCredentials } from './cart-access.ts';
+import { findCart, hashToken, isCartUuid, newToken, notYours, presentedTokenHash, type CartCredentials } from './cart-access.ts';
 import { cartPromotionContextQuery } from './promotions.ts';
 
 /**
@@ -42,9 +42,7 @@ async function targetFor(db: D1Database, credentials: CartCredentials, now: numb
     return cart ? { guard: cart } : newCart(credentials.accountId);
   }
   if (!isCartUuid(credentials.cartUUID)) return newCart(null);
-  const token = credentials.token;
-  const tokenHash = token !== null && token.length <= 200 ? await hashToken(token) : '';
-  return { guard: { uuid: credentials.cartUUID, tokenHash, accountId: null } };
+  return { guard: { uuid: credentials.cartUUID, tokenHash: await presentedTokenHash(credentials.token), accountId: null } };
 }
 
 /** Adds parts to the cart the credentials reach, or to a new one. */
