@@ -2,7 +2,7 @@ import { DEFAULT_RATING } from '../../shared/constants.ts';
 import { marketById, type MarketId } from '../../shared/markets.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../api-error.ts';
-import { catalogRepository } from '../db/catalog-repository.ts';
+import { productData } from './product-data.ts';
 import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from '../db/browse-repository.ts';
 import type { Clock } from './clock.ts';
 import { matchExpression, searchItems, type SearchQuery, type SearchRecord } from './search.ts';
@@ -263,7 +263,6 @@ export async function sellingHierarchy(db: D1Database, market: MarketId, itemId:
 const SOLD_HERE = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
 /** The message of the NotSale answer (§8, code 503007). */
 export const NOT_SOLD_HERE = 'This product is not sold in this market';
-const FITMENT_ROWS = 50;
 
 /**
  * A product by any of its handles (§7 item/v2), from the product page's own loader. A
@@ -271,7 +270,7 @@ const FITMENT_ROWS = 50;
  * not sold in the market is the NotSale error (503007), with the handle to show.
  */
 export async function productBySeoUrl(db: D1Database, market: MarketId, handle: string) {
-  const data = await catalogRepository(db).productPage(handle, market, FITMENT_ROWS);
+  const data = await productData(db, market, handle);
   if (!data || ['DRAFT', 'DELETED'].includes(data.item.status)) throw ApiError.notFound(NO_SUCH_PRODUCT);
   const { item, skus, fitment, faqs, reviews, media } = data;
   const status = market === 'ca' ? item.caStatus : item.usStatus;

@@ -3,6 +3,7 @@ import { ApiError } from '../api-error.ts';
 import { orderRepository, type OrderRow } from '../db/order-repository.ts';
 import { pointsRepository } from '../db/points-repository.ts';
 import { promotionRepository } from '../db/promotion-repository.ts';
+import { catalogChanged } from './recent-reads.ts';
 
 /**
  * An order after it is placed (issue 8): paid, cancelled, or let go when its stock hold runs
@@ -68,6 +69,7 @@ async function moveToCancelled(db: D1Database, order: OrderRow, from: readonly O
       ...(await undoStatements(db, order, now)),
       orders.eventStatement(order.id, 'CANCELLED', note, now),
     ]);
+    catalogChanged(); // stock went back on the shelf
     return true;
   } catch (error) {
     if (/batch_guard/.test(String(error))) return false;

@@ -7,6 +7,7 @@ import { orderRepository, type NewAdjustment, type NewOrderLine } from '../db/or
 import { pointsRepository } from '../db/points-repository.ts';
 import { isPromotionOverused, promotionRepository } from '../db/promotion-repository.ts';
 import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from './checkout.ts';
+import { catalogChanged } from './recent-reads.ts';
 
 /**
  * Placing an order (issue 8 §3): one D1 batch writes the order with the prices, discounts and
@@ -104,6 +105,7 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     if (twin) return { order: (await orders.view(twin.id))!, created: false };
     throw await placementFailure(db, error, input, quote);
   }
+  catalogChanged(); // stock was taken
   return { order: (await orders.view(id))!, created: true };
 }
 

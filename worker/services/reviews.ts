@@ -3,6 +3,7 @@ import { MSG } from '../../shared/messages.ts';
 import { reviewPrivacyProblem } from '../../shared/validation.ts';
 import { ApiError } from '../api-error.ts';
 import { reviewRepository, type ReviewSort, type ReviewWrite } from '../db/review-repository.ts';
+import { catalogChanged } from './recent-reads.ts';
 
 /** Reviews per IP for writing calls (create, edit, delete, invitations). */
 export const REVIEW_RULE = { limit: 10, windowMs: 10 * 60_000 };
@@ -51,6 +52,7 @@ export async function editReview(db: D1Database, id: number, editLink: string, d
   if (problem) throw ApiError.badRequest(problem);
   const review = await authorize(db, id, editLink);
   await reviewRepository(db).update(id, draft, review.itemId);
+  catalogChanged();
   return { id, status: 'PENDING' as const };
 }
 
@@ -58,11 +60,13 @@ export async function editReview(db: D1Database, id: number, editLink: string, d
 export async function deleteReview(db: D1Database, id: number, editLink: string): Promise<void> {
   const review = await authorize(db, id, editLink);
   await reviewRepository(db).remove(id, review.itemId);
+  catalogChanged();
 }
 
 /** Publishes or rejects a review and recomputes its item's rating and count (no HTTP endpoint). */
 export async function moderateReview(db: D1Database, id: number, status: 'PUBLISHED' | 'REJECTED'): Promise<void> {
   if (!(await reviewRepository(db).setStatus(id, status))) throw ApiError.notFound(REVIEW_NOT_FOUND);
+  catalogChanged();
 }
 
 /** An item's rating summary: the published average (or the default, flagged), count and star distribution. */

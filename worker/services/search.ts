@@ -1,7 +1,9 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
-import { searchRepository, type SearchOrder, type SearchRow } from '../db/search-repository.ts';
+import { searchRepository, type SearchCriteria, type SearchOrder, type SearchResult, type SearchRow } from '../db/search-repository.ts';
 import { suggestRepository, type Suggestion } from '../db/suggest-repository.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { RecentReads } from './recent-reads.ts';
 
 /** Product search decisions (§7 filter-search, §9 sort options): terms, synonyms, ranking, paging. */
 
@@ -131,8 +133,11 @@ const toRecord = (currency: 'USD' | 'CAD') => (row: SearchRow): SearchRecord => 
   fits: row.fits === null ? null : row.fits === 1,
 });
 
+/** Identical searches in a rush share one answer (recent-reads.ts). */
+const recentSearches = new RecentReads<SearchResult>(200);
+
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
-export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {
+export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery, clock: Clock = systemClock): Promise<SearchAnswer> {
   const page = query.page ?? 1;
   const size = query.size ?? SEARCH_PAGE_SIZE;
   const keyword = (query.keyword ?? '').trim();
@@ -142,7 +147,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
   // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
   if (keyword && !match) return empty;
   const vehicleNodeIds = query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
-  const result = await searchRepository(db).search({
+  const criteria: SearchCriteria = {
     market,
     match,
     partNumber: match ? keyword : null,
@@ -157,7 +162,8 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     order: ORDER[sort],
     limit: size,
     offset: (page - 1) * size,
-  });
+  };
+  const result = await recentSearches.read(JSON.stringify(criteria), clock, () => searchRepository(db).search(criteria));
   const currency = market === 'ca' ? 'CAD' : 'USD';
   return {
     total: result.total,

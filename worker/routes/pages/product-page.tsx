@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
-import { catalogRepository } from '../../db/catalog-repository.ts';
 import type { AppEnv } from '../../env.ts';
+import { productData } from '../../services/product-data.ts';
 import { ProductPage } from '../../views/pages/ProductPage.tsx';
 import { renderErrorPage, renderPage } from './render-page.tsx';
 
 const SOLD = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
-const TABLE_ROWS = 50;
 
 /** /product/{handle}: an old or inactive handle redirects (301) to the primary one. */
 export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) => {
   const handle = c.req.param('handle');
   if (!/^[a-z0-9-]{1,200}$/.test(handle)) return renderErrorPage(c, 404);
-  const data = await catalogRepository(c.env.DB).productPage(handle, c.var.market.id, TABLE_ROWS);
+  const data = await productData(c.env.DB, c.var.market.id, handle);
   if (!data || ['DRAFT', 'DELETED'].includes(data.item.status)) return renderErrorPage(c, 404);
   const { item, skus, fitment, faqs, reviews, media } = data;
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle) return c.redirect(`/product/${item.primaryHandle}`, 301);
