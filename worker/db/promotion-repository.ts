@@ -52,8 +52,29 @@ const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionTy
   p.max_discount_cent AS maxDiscountCent, p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity`;
 const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponStatus, m.claimed_via AS claimedVia,
   m.points_spent AS pointsSpent, m.claimed_at AS claimedAt`;
+const SCOPE_COLUMNS = 'promotion_id AS promotionId, target_type AS targetType, target_id AS targetId';
+const ADD_ON_COLUMNS = 'promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity';
+const USAGE_COLUMNS = 'p.id AS promotionId, p.used_count AS total, (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer';
 const IN_FORCE = '(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2) AND (p.ends_at IS NULL OR p.ends_at > ?2)';
 const IDS = 'SELECT value FROM json_each(?1)';
+
+/** The rows of a select as one JSON array of objects keyed by its column names ('p.x AS y' is y, 'p.x' is x). */
+function jsonRows(columns: string, select: string): string {
+  const names = columns.split(/,(?![^(]*\))/).map((column) => {
+    const text = column.trim();
+    return text.includes(' AS ') ? text.slice(text.lastIndexOf(' AS ') + 4) : text.slice(text.indexOf('.') + 1);
+  });
+  return `(SELECT json_group_array(json_object(${names.map((name) => `'${name}', ${name}`).join(', ')})) FROM (${select}))`;
+}
+
+/** The promotion context's rows, from the JSON columns of contextStatement's one row. */
+export function contextRowsOf(result: D1Result): { autos: PromotionRecord[]; coded: PromotionRecord[]; coupons: WalletRecord[]; scopes: ScopeRecord[]; addOns: AddOnRecord[]; usage: UsageRecord[] } {
+  const row = result.results[0] as Record<'autos' | 'coded' | 'coupons' | 'scopes' | 'addOns' | 'usage', string>;
+  return {
+    autos: JSON.parse(row.autos), coded: JSON.parse(row.coded), coupons: JSON.parse(row.coupons),
+    scopes: JSON.parse(row.scopes), addOns: JSON.parse(row.addOns), usage: JSON.parse(row.usage),
+  };
+}
 
 /** The entered codes and chosen coupons as the cart's row holds them (already normalized when stored). */
 export interface CodesOfCart {
@@ -107,32 +128,27 @@ export function promotionRepository(db: D1Database) {
     ).bind(JSON.stringify(ids), accountId),
 
     /**
-     * Everything one cart is priced with, in one round trip: the automatic discounts in force,
-     * the promotions behind the entered codes, the chosen wallet coupons, and the scopes, add-ons
-     * and usage of all of them (selected by the same candidate set inside SQL).
+     * Everything one cart is priced with, in one statement: the automatic discounts in force, the
+     * promotions behind the entered codes, the chosen wallet coupons, and the scopes, add-ons and
+     * usage of all of them (selected by the same candidate set inside SQL), each a JSON column.
      */
-    contextStatements(market: string, nowSec: number, codes: readonly string[] | CodesOfCart, accountId: number | null, couponIds: readonly number[]) {
+    contextStatement(market: string, nowSec: number, codes: readonly string[] | CodesOfCart, accountId: number | null, couponIds: readonly number[]) {
       // The codes and coupons are values, or read from the cart's row inside SQL (a cart change's batch, before its row is known).
       const ofCart = !Array.isArray(codes);
       const [codesJson, couponsJson] = ofCart ? ['(SELECT promotion_codes FROM cart WHERE uuid = ?3)', '(SELECT coupon_ids FROM cart WHERE uuid = ?5)'] : ['?3', '?5'];
       const candidates = `SELECT p.id FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
         UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(${codesJson}))
         UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson}))`;
-      // Every statement binds the same five values; each names all five (`?n IS NOT NULL`), as D1 refuses a value a statement does not use.
-      const bind = (statement: D1PreparedStatement) => ofCart
+      const statement = db.prepare(`SELECT
+        ${jsonRows(COLUMNS, `SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} ORDER BY p.id`)} AS autos,
+        ${jsonRows(COLUMNS, `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (SELECT value FROM json_each(${codesJson})) ORDER BY p.id`)} AS coded,
+        ${jsonRows(WALLET_COLUMNS, `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson})) ORDER BY p.id`)} AS coupons,
+        ${jsonRows(SCOPE_COLUMNS, `SELECT ${SCOPE_COLUMNS} FROM promotion_scope WHERE promotion_id IN (${candidates})`)} AS scopes,
+        ${jsonRows(ADD_ON_COLUMNS, `SELECT ${ADD_ON_COLUMNS} FROM promotion_add_on WHERE promotion_id IN (${candidates}) ORDER BY promotion_id, sku_id`)} AS addOns,
+        ${jsonRows(USAGE_COLUMNS, `SELECT ${USAGE_COLUMNS} FROM promotion p WHERE p.id IN (${candidates})`)} AS usage`);
+      return ofCart
         ? statement.bind(market, nowSec, (codes as CodesOfCart).cartUuid, accountId ?? 0, (codes as CodesOfCart).cartUuid)
         : statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
-      return [
-        bind(db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} AND ?3 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
-        bind(db.prepare(`SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (SELECT value FROM json_each(${codesJson})) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?4 IS NOT NULL AND ?5 IS NOT NULL ORDER BY p.id`)),
-        bind(db.prepare(`SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson})) AND ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL ORDER BY p.id`)),
-        bind(db.prepare(`SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId FROM promotion_scope WHERE promotion_id IN (${candidates})`)),
-        bind(db.prepare(`SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity
-           FROM promotion_add_on WHERE promotion_id IN (${candidates}) ORDER BY promotion_id, sku_id`)),
-        bind(db.prepare(`SELECT p.id AS promotionId, p.used_count AS total,
-             (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer
-           FROM promotion p WHERE p.id IN (${candidates})`)),
-      ];
     },
 
     /** Runs read statements in one round trip. */

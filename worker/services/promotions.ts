@@ -13,7 +13,7 @@ import { standingProblem } from '../../shared/promotions/eligibility.ts';
 import { normalizeCodes } from '../../shared/promotions/engine.ts';
 import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
 import {
-  promotionRepository, type AddOnRecord, type PromotionRecord, type ScopeRecord, type UsageRecord, type WalletRecord,
+  contextRowsOf, promotionRepository, type AddOnRecord, type PromotionRecord, type ScopeRecord, type UsageRecord, type WalletRecord,
 } from '../db/promotion-repository.ts';
 
 const toMs = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
@@ -70,12 +70,12 @@ type PromotionContext = { promotions: Promotion[]; usage: Record<number, Promoti
 export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): PromotionContextQuery {
   const codes = normalizeCodes(request.enteredCodes);
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
-  return { statements: promotionRepository(db).contextStatements(request.market, toSec(request.now), codes, request.accountId, couponIds), decode: decodeContext };
+  return { statements: [promotionRepository(db).contextStatement(request.market, toSec(request.now), codes, request.accountId, couponIds)], decode: decodeContext };
 }
 
 /** The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also creates or changes the cart. */
 export function cartPromotionContextQuery(db: D1Database, request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string }): PromotionContextQuery {
-  return { statements: promotionRepository(db).contextStatements(request.market, toSec(request.now), { cartUuid: request.cartUuid }, request.accountId, []), decode: decodeContext };
+  return { statements: [promotionRepository(db).contextStatement(request.market, toSec(request.now), { cartUuid: request.cartUuid }, request.accountId, [])], decode: decodeContext };
 }
 
 interface PromotionContextQuery {
@@ -84,7 +84,7 @@ interface PromotionContextQuery {
 }
 
 function decodeContext(results: readonly D1Result[]): PromotionContext {
-  const [autos, coded, coupons, scopes, addOns, usageRows] = results.map((result) => result.results) as [PromotionRecord[], PromotionRecord[], WalletRecord[], ScopeRecord[], AddOnRecord[], UsageRecord[]];
+  const { autos, coded, coupons, scopes, addOns, usage: usageRows } = contextRowsOf(results[0]!);
   const usage: Record<number, PromotionUsage> = {};
   for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
   const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
