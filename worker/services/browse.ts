@@ -2,9 +2,9 @@ import { DEFAULT_RATING } from '../../shared/constants.ts';
 import { marketById, type MarketId } from '../../shared/markets.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../api-error.ts';
-import { productData } from './product-data.ts';
 import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from '../db/browse-repository.ts';
 import type { Clock } from './clock.ts';
+import { productData } from './product-data.ts';
 import { matchExpression, searchItems, type SearchQuery, type SearchRecord } from './search.ts';
 import { TtlCache } from './ttl-cache.ts';
 
