@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RecentReads, catalogChanged } from '../../worker/services/recent-reads.ts';
+import { catalogChanged, recentReads } from '../../worker/services/recent-reads.ts';
 import { cancelOrder } from '../../worker/services/orders.ts';
 import { moderateReview } from '../../worker/services/reviews.ts';
 import { json } from './account-helpers.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 /** A clock the test moves, and a read that counts its calls and answers what it is told. */
 function fixture() {
   const clock = { at: 1_000_000, now() { return this.at; } };
-  const reads = new RecentReads<string>(3, 1000);
+  const reads = recentReads<string>(3, 1000);
   let calls = 0;
   const load = (answer: string) => () => {
     calls++;
@@ -28,47 +28,47 @@ function fixture() {
 describe('shared catalog answers', () => {
   it('share one read among identical asks within the second, and read afresh after it', async () => {
     const { clock, reads, load, calls } = fixture();
-    expect(await reads.read('brake', clock, load('first'))).toBe('first');
+    expect(await reads.get('brake', clock, load('first'))).toBe('first');
     clock.at += 999;
-    expect(await reads.read('brake', clock, load('second'))).toBe('first');
-    expect(await reads.read('rotor', clock, load('rotor'))).toBe('rotor');
+    expect(await reads.get('brake', clock, load('second'))).toBe('first');
+    expect(await reads.get('rotor', clock, load('rotor'))).toBe('rotor');
     expect(calls()).toBe(2);
     clock.at += 1;
-    expect(await reads.read('brake', clock, load('third'))).toBe('third');
+    expect(await reads.get('brake', clock, load('third'))).toBe('third');
     expect(calls()).toBe(3);
   });
 
   it('share a read still under way, and never keep a failed one', async () => {
     const { clock, reads, load, calls } = fixture();
     let finish!: (answer: string) => void;
-    const pending = reads.read('brake', clock, () => new Promise<string>((resolve) => (finish = resolve)));
-    const sharing = reads.read('brake', clock, load('unused'));
+    const pending = reads.get('brake', clock, () => new Promise<string>((resolve) => (finish = resolve)));
+    const sharing = reads.get('brake', clock, load('unused'));
     finish('under way');
     expect(await Promise.all([pending, sharing])).toEqual(['under way', 'under way']);
     expect(calls()).toBe(0);
-    await expect(reads.read('pads', clock, () => Promise.reject(new Error('D1 is down')))).rejects.toThrow('D1 is down');
-    expect(await reads.read('pads', clock, load('back'))).toBe('back');
+    await expect(reads.get('pads', clock, () => Promise.reject(new Error('D1 is down')))).rejects.toThrow('D1 is down');
+    expect(await reads.get('pads', clock, load('back'))).toBe('back');
   });
 
   it('are all dropped when the catalog changes, also a read that was under way during the change', async () => {
     const { clock, reads, load } = fixture();
-    await reads.read('brake', clock, load('before'));
+    await reads.get('brake', clock, load('before'));
     let finish!: (answer: string) => void;
-    const during = reads.read('rotor', clock, () => new Promise<string>((resolve) => (finish = resolve)));
+    const during = reads.get('rotor', clock, () => new Promise<string>((resolve) => (finish = resolve)));
     catalogChanged();
     finish('read before the change');
     await during;
-    expect(await reads.read('brake', clock, load('after'))).toBe('after');
-    expect(await reads.read('rotor', clock, load('after'))).toBe('after');
+    expect(await reads.get('brake', clock, load('after'))).toBe('after');
+    expect(await reads.get('rotor', clock, load('after'))).toBe('after');
   });
 
   it('keep at most as many answers as they were given room for', async () => {
     const { clock, reads, load, calls } = fixture();
-    for (const key of ['a', 'b', 'c', 'd']) await reads.read(key, clock, load(key));
+    for (const key of ['a', 'b', 'c', 'd']) await reads.get(key, clock, load(key));
     expect(calls()).toBe(4);
-    await reads.read('d', clock, load('again'));
+    await reads.get('d', clock, load('again'));
     expect(calls()).toBe(4);
-    await reads.read('a', clock, load('again'));
+    await reads.get('a', clock, load('again'));
     expect(calls()).toBe(5);
   });
 });

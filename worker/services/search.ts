@@ -2,8 +2,8 @@ import type { MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
 import { searchRepository, type SearchCriteria, type SearchOrder, type SearchResult, type SearchRow } from '../db/search-repository.ts';
 import { suggestRepository, type Suggestion } from '../db/suggest-repository.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { RecentReads } from './recent-reads.ts';
+import { systemClock } from './clock.ts';
+import { recentReads } from './recent-reads.ts';
 
 /** Product search decisions (§7 filter-search, §9 sort options): terms, synonyms, ranking, paging. */
 
@@ -134,10 +134,10 @@ const toRecord = (currency: 'USD' | 'CAD') => (row: SearchRow): SearchRecord => 
 });
 
 /** Identical searches in a rush share one answer (recent-reads.ts). */
-const recentSearches = new RecentReads<SearchResult>(200);
+const recentSearches = recentReads<SearchResult>(200);
 
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
-export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery, clock: Clock = systemClock): Promise<SearchAnswer> {
+export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {
   const page = query.page ?? 1;
   const size = query.size ?? SEARCH_PAGE_SIZE;
   const keyword = (query.keyword ?? '').trim();
@@ -163,7 +163,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     limit: size,
     offset: (page - 1) * size,
   };
-  const result = await recentSearches.read(JSON.stringify(criteria), clock, () => searchRepository(db).search(criteria));
+  const result = await recentSearches.get(JSON.stringify(criteria), systemClock, () => searchRepository(db).search(criteria));
   const currency = market === 'ca' ? 'CAD' : 'USD';
   return {
     total: result.total,
