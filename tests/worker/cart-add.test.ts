@@ -57,6 +57,18 @@ describe('adding to the cart in one round trip', () => {
     }
   });
 
+  it('answers the lines already in the cart with their titles and prices when another part is added', async () => {
+    const [first, second] = await onSale(2);
+    const shopper = browser();
+    const alone = (await shopper.add([{ skuId: first, itemCount: 2 }])).body.data.detail.items[0]!;
+    const both = (await shopper.add([{ skuId: second, itemCount: 1 }])).body.data.detail.items;
+    const earlier = both.find((line) => line.skuId === first)!;
+    expect(both).toHaveLength(2);
+    expect({ ...earlier, itemCount: 2 }).toEqual(alone);
+    expect(earlier.discountPrice).toBeGreaterThan(0);
+    expect(both.find((line) => line.skuId === second)?.discountPrice).toBeGreaterThan(0);
+  });
+
   it("refuses to add to another shopper's cart, writing nothing to it", async () => {
     const [skuId, other] = await onSale(2);
     const owner = browser();

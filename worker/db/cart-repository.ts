@@ -80,8 +80,8 @@ const readCart = (row: RawCart | null): CartRow | null =>
 
 const factsMap = (rows: SkuFacts[]) => new Map(rows.map((row) => [row.skuId, row]));
 
-/** What the catalog says about the SKUs `source` selects (bound as ?1), priced in the market (?2). */
-function factsStatement(db: D1Database, market: MarketId, source: string, param: string) {
+/** What the catalog says about the SKUs `source` selects (its parameters bound as ?1, ?3, ...), priced in the market (?2). */
+function factsStatement(db: D1Database, market: MarketId, source: string, param: string, ...more: string[]) {
   return db.prepare(
     `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
        CASE WHEN ?2 = 'ca' THEN i.ca_status ELSE i.us_status END AS status, s.available_total AS availableTotal,
@@ -94,7 +94,7 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
        LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
        LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1 ORDER BY is_primary DESC, id LIMIT 1)
      WHERE s.id IN (${source})`,
-  ).bind(param, market);
+  ).bind(param, market, ...more);
 }
 
 export function cartRepository(db: D1Database) {
@@ -225,6 +225,15 @@ export function cartRepository(db: D1Database) {
       return [factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)), this.linesStatement(uuid)];
     },
 
+    /**
+     * beforeChangeStatements for an add that reads the cart again after its writes in the same
+     * batch: the facts cover the cart's SKUs too, so the lines after the add (the lines before
+     * and the parts added) all have theirs without a second facts read.
+     */
+    beforeAddStatements(uuid: string, skuIds: readonly number[], market: MarketId) {
+      return [factsStatement(db, market, 'SELECT value FROM json_each(?1) UNION SELECT sku_id FROM cart_item WHERE cart_uuid = ?3', JSON.stringify(skuIds), uuid), this.linesStatement(uuid)];
+    },
+
     readBeforeChange([facts, lines]: readonly D1Result[]): BeforeChange {
       return { facts: factsMap(facts!.results as SkuFacts[]), lines: lines!.results as CartLineRow[] };
     },
@@ -245,11 +254,6 @@ export function cartRepository(db: D1Database) {
         `SELECT bi.bundle_id AS bundleId, bi.sku_id AS skuId, b.discount_percent AS discountPercent, b.active
          FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id WHERE bi.bundle_id IN (SELECT value FROM json_each(?))`,
       ).bind(JSON.stringify(bundleIds));
-    },
-
-    /** The SKU facts of a cartFactsStatement's result. */
-    factsOf(result: D1Result): Map<number, SkuFacts> {
-      return factsMap(result.results as SkuFacts[]);
     },
   };
 }

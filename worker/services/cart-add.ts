@@ -2,6 +2,7 @@ import { CART_MSG } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartGuardedWrites, type CartGuard } from '../db/cart-guarded-writes.ts';
 import { cartRepository, type BundleSkuRow, type CartRow, type NewCart } from '../db/cart-repository.ts';
+import { namedBatch } from '../db/named-batch.ts';
 import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './cart.ts';
 import { findCart, hashToken, isCartUuid, newToken, notYours, presentedTokenHash, type CartCredentials } from './cart-access.ts';
 import { cartPromotionContextQuery } from './promotions.ts';
@@ -53,19 +54,17 @@ export async function addToCartOnce(db: D1Database, credentials: CartCredentials
   const writes = cartGuardedWrites(db);
   const promotions = cartPromotionContextQuery(db, { market: market.id, now, accountId: credentials.accountId, cartUuid: guard.uuid });
   const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
-  const results = await db.batch([
-    ...(target.create ? [repository.createStatement(target.create, now)] : []),
-    repository.byUuidStatement(guard.uuid),
-    ...repository.beforeChangeStatements(guard.uuid, items.map((item) => item.skuId), market.id),
-    repository.bundleSkusStatement(bundleIds),
-    ...items.map((item) => writes.add(guard, addedLine(item, item.itemCount), market.id, now)),
-    writes.touch(guard, now),
-    repository.linesStatement(guard.uuid),
-    repository.cartFactsStatement(guard.uuid, market.id),
-    ...promotions.statements,
-  ]);
-  const read = results.slice(target.create ? 1 : 0);
-  const cart = repository.cartOf(read[0]!);
+  const read = await namedBatch(db, {
+    create: target.create ? [repository.createStatement(target.create, now)] : [],
+    cart: [repository.byUuidStatement(guard.uuid)],
+    before: repository.beforeAddStatements(guard.uuid, items.map((item) => item.skuId), market.id),
+    bundles: bundleIds.length > 0 ? [repository.bundleSkusStatement(bundleIds)] : [],
+    written: items.map((item) => writes.add(guard, addedLine(item, item.itemCount), market.id, now)),
+    touch: [writes.touch(guard, now)],
+    after: [repository.linesStatement(guard.uuid)],
+    promotions: promotions.statements,
+  });
+  const cart = repository.cartOf(read.cart[0]!);
   if (!cart || cart.tokenHash !== guard.tokenHash || cart.accountId !== guard.accountId || cart.kind !== 'CART') {
     // Nothing was written. Someone else's cart is refused; a cart that is gone, became a member's or
     // lost a race to another tab's new member cart is looked for again (as a new cart, or the member's).
@@ -73,17 +72,16 @@ export async function addToCartOnce(db: D1Database, credentials: CartCredentials
     if (attempt > 0) throw new Error('the cart could not be reached');
     return addToCartOnce(db, credentials.accountId === null ? { ...credentials, cartUUID: null, token: null } : credentials, market, items, now, attempt + 1);
   }
-  const before = repository.readBeforeChange(read.slice(1, 3));
-  const plan = planAdd(items, before, bundleProblemsOf(items, read[3]!.results as BundleSkuRow[]));
-  const written = read.slice(4, 4 + items.length);
+  // The facts read before the writes cover every line after them: an add only writes lines of the parts it names.
+  const before = repository.readBeforeChange(read.before);
+  const plan = planAdd(items, before, bundleProblemsOf(items, (read.bundles[0]?.results ?? []) as BundleSkuRow[]));
   const errors = [...plan.errors];
   for (const { item, index } of plan.writes) {
-    if (written[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
+    if (read.written[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   }
-  const after = read.slice(5 + items.length);
   return {
     cart, ...(target.issuedToken && { issuedToken: target.issuedToken }),
-    change: { errors, lines: after[0]!.results as CartChange['lines'], facts: repository.factsOf(after[1]!), alongside: [] },
-    promotions: promotions.decode(after.slice(2)),
+    change: { errors, lines: read.after[0]!.results as CartChange['lines'], facts: before.facts, alongside: [] },
+    promotions: promotions.decode(read.promotions),
   };
 }
