@@ -1,6 +1,7 @@
 import type { CartItemType } from '../../shared/cart.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
 import type { MarketId } from '../../shared/markets.ts';
+import { namedBatch } from './named-batch.ts';
 
 /** Cart queries (§3 Cart): carts, their lines and the catalog facts a line is priced with. */
 
@@ -141,10 +142,10 @@ export function cartRepository(db: D1Database) {
      * same batch; reads that do not depend on the change (the cart's promotions) ride `alongside`.
      */
     async write(uuid: string, statements: D1PreparedStatement[], now: number, market: MarketId, alongside: D1PreparedStatement[] = []): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts>; alongside: D1Result[] }> {
-      const all = await db.batch([...statements, this.touchStatement(uuid, now), this.linesStatement(uuid), this.cartFactsStatement(uuid, market), ...alongside]);
-      const results = all.slice(0, statements.length);
-      const [, lines, facts] = all.slice(statements.length, statements.length + 3);
-      return { results, lines: lines!.results as CartLineRow[], facts: factsMap(facts!.results as SkuFacts[]), alongside: all.slice(statements.length + 3) };
+      const read = await namedBatch(db, {
+        results: statements, touch: [this.touchStatement(uuid, now)], lines: [this.linesStatement(uuid)], facts: [this.cartFactsStatement(uuid, market)], alongside,
+      });
+      return { results: read.results, lines: read.lines[0]!.results as CartLineRow[], facts: factsMap(read.facts[0]!.results as SkuFacts[]), alongside: read.alongside };
     },
 
     /**
