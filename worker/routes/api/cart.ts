@@ -87,7 +87,9 @@ export const cartApi = new Hono<AppEnv>()
   .put(update.path, async (c) => {
     const body = await readBody(c, update);
     const now = Date.now();
-    const { cart, read } = await reach(c, () => findCartWith(c.env.DB, credentials(c, body.cartUUID), now, changeReads(c, body.items)));
+    // Setting quantities is decided from the parts' facts and the lines, read with the cart; removing needs neither.
+    const reads = body.action === 'UPDATE' ? changeReads(c, body.items) : undefined;
+    const { cart, read } = await reach(c, () => findCartWith(c.env.DB, credentials(c, body.cartUUID), now, reads));
     if (!cart) return answer(c, null, body, []);
     const promotions = promotionsQueryFor(c.env.DB, cart, c.var.market, { accountId: c.var.member?.accountId ?? null, now });
     const options = { before: read && cartRepository(c.env.DB).readBeforeChange(read), alongside: promotions.statements };
