@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { PERCENT_OFF_BADGE_MIN } from '../../shared/constants.ts';
-import { formatMoney } from '../../shared/money.ts';
 import { attributeValueIdOf } from '../../shared/vehicle.ts';
 import type { RecommendScene } from '../../worker/services/recently-viewed.ts';
 import type { SearchRecord } from '../../worker/services/search.ts';
@@ -8,6 +6,7 @@ import { api } from '../api.ts';
 import { garage } from '../state/garage.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import CardFitment from './CardFitment.tsx';
+import { ProductCardBody } from './product-card-body.tsx';
 
 const SCENE: RecommendScene = 'PRODUCT_DETAIL';
 /** The recommend scene call (§7 Search and items). */
@@ -16,28 +15,12 @@ const SIZE = 8;
 /** Start loading a little before the section scrolls into view, so the cards are there when it does. */
 const AHEAD = '200px';
 
-/** The same markup and classes as the server's ProductCard, so search-page styles apply. */
+/** The same card as the server's ProductCard, so search-page styles apply. */
 function RecommendedCard({ product }: { product: SearchRecord }) {
-  const off = product.originalPrice && product.discountPrice !== null && product.originalPrice > 0
-    ? Math.floor(((product.originalPrice - product.discountPrice) / product.originalPrice) * 100) : 0;
   return (
     <li className="product-card" data-item-id={product.itemId}>
-      <a href={product.urlHandle ? `/product/${product.urlHandle}` : '#'}>
-        <img src={product.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="200" height="200" loading="lazy" data-retry="" />
-        <h3>{product.title}</h3>
-      </a>
-      <span className="product-card__meta">{[product.brandName, product.partNumber].filter(Boolean).join(' · ')}</span>
-      {product.discountPrice !== null && (
-        <span className="product-card__price">
-          {formatMoney({ cent: product.discountPrice, currency: product.currency })}
-          {product.originalPrice !== null && product.originalPrice > product.discountPrice && <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>}
-          {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${off}% off`}</span>}
-        </span>
-      )}
-      {product.status === 'SOLD_OUT' && <span className="product-card__stock">Sold out</span>}
-      {product.reviewCount > 0 && <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>}
       {/* CardFitment also reports the card's exposure (§4) through observeExposure. */}
-      <CardFitment itemId={product.itemId} applies={!product.nonVehicle} />
+      <ProductCardBody product={product} fitment={<CardFitment itemId={product.itemId} applies={!product.nonVehicle} />} />
     </li>
   );
 }

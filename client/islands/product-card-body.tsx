@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { PERCENT_OFF_BADGE_MIN } from '../../shared/constants.ts';
+import { formatMoney } from '../../shared/money.ts';
+import type { SearchRecord } from '../../worker/services/search.ts';
+
+/**
+ * What a product card shows inside its <li className="product-card">: photo, title, brand and part
+ * number, price with the percent off, stock and rating, then the fitment badge. The server's
+ * ProductCard passes the badge as an island; an island that draws cards itself passes it directly.
+ */
+export function ProductCardBody({ product, fitment }: { product: SearchRecord; fitment: ReactNode }) {
+  const href = product.urlHandle ? `/product/${product.urlHandle}` : '#';
+  const off = product.originalPrice && product.discountPrice !== null && product.originalPrice > 0
+    ? Math.floor(((product.originalPrice - product.discountPrice) / product.originalPrice) * 100) : 0;
+  return (
+    <>
+      <a href={href}>
+        <img src={product.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="200" height="200" loading="lazy" data-retry="" />
+        <h3>{product.title}</h3>
+      </a>
+      <span className="product-card__meta">{[product.brandName, product.partNumber].filter(Boolean).join(' · ')}</span>
+      {product.discountPrice !== null && (
+        <span className="product-card__price">
+          {formatMoney({ cent: product.discountPrice, currency: product.currency })}
+          {product.originalPrice !== null && product.originalPrice > product.discountPrice && <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>}
+          {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${off}% off`}</span>}
+        </span>
+      )}
+      {product.status === 'SOLD_OUT' && <span className="product-card__stock">Sold out</span>}
+      {product.reviewCount > 0 && <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>}
+      {fitment}
+    </>
+  );
+}
