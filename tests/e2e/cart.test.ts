@@ -1,23 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember } from './members.ts';
+import { shopQuery } from './shop-db.ts';
 
 const us = inject('shopUs');
-const stateDir = inject('shopStateDir');
 let browser: Browser;
 let handle = '';
 let unitCents = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [result] = await wranglerJson<{ results: { handle: string; price: number }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command',
+  const [row] = await shopQuery<{ handle: string; price: number }>(
     `SELECT o.url_handle AS handle, p.discount_price AS price FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s ON s.item_id = i.id AND s.sort = 0
      JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD' JOIN category c ON c.id = i.back_category_id
      WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES' AND s.available_total >= 10 AND p.discount_price < 7000
-       AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')) ORDER BY i.id LIMIT 1`]);
-  ({ handle, price: unitCents } = result!.results[0]!);
+       AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')) ORDER BY i.id LIMIT 1`);
+  ({ handle, price: unitCents } = row!);
 });
 afterAll(async () => { await browser?.close(); });
 

@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 import { launchBrowser, openPage } from './browser.ts';
+import { shopQuery as query } from './shop-db.ts';
 
 const us = inject('shopUs');
-const stateDir = inject('shopStateDir');
 let browser: Browser;
-
-/** Reads the shop's local D1 (the e2e run's own state directory). */
-async function query<T>(sql: string): Promise<T[]> {
-  const [result] = await wranglerJson<{ results: T[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql]);
-  return result!.results;
-}
 
 interface Case { handle: string; year: string; make: string; model: string }
 

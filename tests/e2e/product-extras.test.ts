@@ -1,22 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { ORDER_MSG } from '../../shared/orders.ts';
 import { SCENE_EVENT } from '../../client/islands/RecentlyViewed.tsx';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
+import { shopQuery as query } from './shop-db.ts';
 
 const us = inject('shopUs');
-const stateDir = inject('shopStateDir');
 let browser: Browser;
 /** A short real video, made by the browser itself: the shop's R2 holds no video files in tests. */
 let webm: Buffer;
-
-const query = async <T>(sql: string): Promise<T[]> => {
-  const [result] = await wranglerJson<{ results: T[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql]);
-  return result!.results;
-};
 
 /** Node cannot resolve *.localhost as Chromium does: call loopback with the market's Host header. */
 async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
@@ -223,7 +217,7 @@ describe('order actions in the browser', () => {
     await page.goto(`${us}/myAccount/orderHistory/orderDetail?orderId=${orderId}`);
     await hydrated(page);
     // The order ships while the page is open.
-    await wranglerJson(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', `UPDATE orders SET status = 'SHIPPED' WHERE id = '${orderId}'`]);
+    await query(`UPDATE orders SET status = 'SHIPPED' WHERE id = '${orderId}'`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel order' }).click();
     expect(await page.getByRole('alert').filter({ hasText: ORDER_MSG.notCancellable }).textContent()).toBe(ORDER_MSG.notCancellable);

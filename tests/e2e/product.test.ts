@@ -1,19 +1,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 import { launchBrowser, openPage, hydrated } from './browser.ts';
+import { shopQuery } from './shop-db.ts';
 
 const us = inject('shopUs');
 const ca = inject('shopCa');
-const stateDir = inject('shopStateDir');
 let browser: Browser;
 let handle = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [result] = await wranglerJson<{ results: { handle: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command',
-    "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.status = 'ON_SHELVES' AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' LIMIT 1"]);
-  handle = result!.results[0]!.handle;
+  const [row] = await shopQuery<{ handle: string }>(
+    "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.status = 'ON_SHELVES' AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' LIMIT 1");
+  handle = row!.handle;
 });
 afterAll(async () => { await browser?.close(); });
 
@@ -65,9 +64,8 @@ describe('reviews and recently viewed', () => {
     await form.locator('button[type="submit"]').click();
     await page.locator('[data-review-state="sent"]').waitFor();
 
-    const [others] = await wranglerJson<{ results: { handle: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command',
-      `SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND url_handle <> '${handle}' LIMIT 1`]);
-    await page.goto(`${us}/product/${others!.results[0]!.handle}`);
+    const [other] = await shopQuery<{ handle: string }>(`SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND url_handle <> '${handle}' LIMIT 1`);
+    await page.goto(`${us}/product/${other!.handle}`);
     await page.locator('.recently-viewed [data-viewed]').first().waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('recently-viewed') ?? '[]').length)).toBe(2);
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);

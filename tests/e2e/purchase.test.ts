@@ -1,22 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember } from './members.ts';
+import { shopQuery } from './shop-db.ts';
 
 const us = inject('shopUs');
 const ca = inject('shopCa');
-const stateDir = inject('shopStateDir');
 let browser: Browser;
 let handle = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [result] = await wranglerJson<{ results: { handle: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command',
+  const [row] = await shopQuery<{ handle: string }>(
     `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s ON s.item_id = i.id AND s.sort = 0
      WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
-       AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY i.id LIMIT 1 OFFSET 7`]);
-  handle = result!.results[0]!.handle;
+       AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY i.id LIMIT 1 OFFSET 7`);
+  handle = row!.handle;
 });
 afterAll(async () => { await browser?.close(); });
 
