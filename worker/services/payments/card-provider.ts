@@ -7,12 +7,12 @@
 import { z } from 'zod';
 import { OPEN_PAYMENT_STATUSES, type PaymentFailureReason } from '../../../shared/payment-methods.ts';
 import { ApiError } from '../../api-error.ts';
-import { paymentRepository, type PaymentChange, type PaymentRow } from '../../db/payment-repository.ts';
-import { systemClock } from '../clock.ts';
+import type { PaymentChange, PaymentRow } from '../../db/payment-repository.ts';
 import {
   assertAmount, captureRefusal, failed, newPaymentId, parseEventBody, readSignedBody, recordRefund, refundRefusal, resultOf,
   type CreatePaymentInput, type PaymentEnv, type PaymentProvider, type PaymentResult, type PaymentSession, type ProviderRuntime, type RefundResult, type WebhookEvent,
 } from './provider.ts';
+import { ProviderBase } from './provider-base.ts';
 
 export const CARD_PROVIDER_DEFAULT_BASE = 'https://api.stripe.com';
 export const CARD_SIGNATURE_HEADER = 'Stripe-Signature';
@@ -84,29 +84,19 @@ const webhookEvent = z.object({ id: z.string().min(1), type: z.string().min(1), 
 const chargeRefunded = z.object({ payment_intent: z.string(), amount_refunded: z.number().int(), amount_captured: z.number().int() }).loose();
 
 /** Stripe behind the PaymentProvider interface. */
-export class CardProvider implements PaymentProvider {
+export class CardProvider extends ProviderBase implements PaymentProvider {
   readonly id = 'card' as const;
-  readonly #env: PaymentEnv;
-  readonly #runtime: ProviderRuntime;
-  readonly #payments;
-
   constructor(env: PaymentEnv, runtime: ProviderRuntime = {}) {
     if (!env.CARD_PROVIDER_SECRET_KEY) throw new Error('CARD_PROVIDER_SECRET_KEY is not set');
-    this.#env = env;
-    this.#runtime = runtime;
-    this.#payments = paymentRepository(env.DB);
-  }
-
-  #now(): number {
-    return (this.#runtime.clock ?? systemClock).now();
+    super(env, runtime);
   }
 
   async #call(path: string, params: Record<string, FormValue>, idempotencyKey?: string): Promise<ApiAnswer> {
-    const base = (this.#env.CARD_PROVIDER_API_BASE || CARD_PROVIDER_DEFAULT_BASE).replace(/\/+$/, '');
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.#env.CARD_PROVIDER_SECRET_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+    const base = (this.env.CARD_PROVIDER_API_BASE || CARD_PROVIDER_DEFAULT_BASE).replace(/\/+$/, '');
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.env.CARD_PROVIDER_SECRET_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' };
     // The same key on a retried call makes the provider answer the first result instead of charging again.
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    const send = this.#runtime.fetch ?? ((input: RequestInfo, init?: RequestInit) => fetch(input, init));
+    const send = this.runtime.fetch ?? ((input: RequestInfo, init?: RequestInit) => fetch(input, init));
     try {
       const response = await send(`${base}${path}`, { method: 'POST', headers, body: stripeForm(params) });
       const body: unknown = await response.json().catch(() => null);
@@ -119,7 +109,7 @@ export class CardProvider implements PaymentProvider {
   }
 
   async #find(paymentId: string): Promise<PaymentRow> {
-    const payment = await this.#payments.find(paymentId);
+    const payment = await this.payments.find(paymentId);
     if (!payment || payment.provider !== this.id) throw ApiError.notFound('No such payment');
     return payment;
   }
@@ -129,8 +119,8 @@ export class CardProvider implements PaymentProvider {
     assertAmount(input.amount.cent);
     if (!input.orderId) throw ApiError.badRequest('orderId is required');
     const id = newPaymentId('pay');
-    const now = this.#now();
-    await this.#payments.insert({
+    const now = this.now();
+    await this.payments.insert({
       id, orderId: input.orderId, method: input.method, provider: this.id, amountCent: input.amount.cent, currency: input.amount.currency,
       status: 'CREATED', captureMethod: input.capture ?? 'automatic', createdAt: now, expiresAt: now + CARD_PAYMENT_TTL_MS,
     });
@@ -155,25 +145,25 @@ export class CardProvider implements PaymentProvider {
     if (refusal) return refusal;
     const answer = await this.#call(`/v1/payment_intents/${encodeURIComponent(payment.providerRef!)}/capture`, { amount_to_capture: amountCent }, `capture-${payment.id}`);
     if (!answer.ok) return this.#failure(payment, answer);
-    await this.#payments.markCaptured(payment.id, amountCent, this.#now());
-    return resultOf((await this.#payments.find(payment.id))!);
+    await this.payments.markCaptured(payment.id, amountCent, this.now());
+    return resultOf((await this.payments.find(payment.id))!);
   }
 
   async refund(paymentId: string, amountCent: number): Promise<RefundResult> {
     assertAmount(amountCent);
     const payment = await this.#find(paymentId);
-    const refundedSoFar = await this.#payments.refundedCent(payment.id);
+    const refundedSoFar = await this.payments.refundedCent(payment.id);
     const refusal = refundRefusal(payment, amountCent, refundedSoFar);
     if (refusal) return refusal;
     const answer = await this.#call('/v1/refunds', { payment_intent: payment.providerRef!, amount: amountCent, 'metadata[payment_id]': payment.id }, `refund-${payment.id}-${refundedSoFar}-${amountCent}`);
     if (!answer.ok) return failed(payment.id, payment.status, failureReason(answer.status));
     const refund = stripeRefund.safeParse(answer.body);
-    return recordRefund(this.#env, payment, amountCent, refund.success ? refund.data.id : null, this.#now());
+    return recordRefund(this.env, payment, amountCent, refund.success ? refund.data.id : null, this.now());
   }
 
   /** Verifies `Stripe-Signature` (HMAC-SHA256 over `t.body`, 300 s tolerance) and reads the event in our words. */
   async verifyWebhook(request: Request): Promise<WebhookEvent | null> {
-    const rawBody = await readSignedBody(request, CARD_SIGNATURE_HEADER, this.#env.CARD_PROVIDER_WEBHOOK_SECRET, this.#now());
+    const rawBody = await readSignedBody(request, CARD_SIGNATURE_HEADER, this.env.CARD_PROVIDER_WEBHOOK_SECRET, this.now());
     if (rawBody === null) return null;
     const parsed = webhookEvent.safeParse(parseEventBody(rawBody));
     if (!parsed.success) throw ApiError.badRequest('body is not a provider event');
@@ -182,13 +172,13 @@ export class CardProvider implements PaymentProvider {
     if (type === 'charge.refunded') {
       const charge = chargeRefunded.safeParse(data.object);
       if (!charge.success) throw ApiError.badRequest('data.object is not a charge');
-      const payment = await this.#payments.findByProviderRef(this.id, charge.data.payment_intent);
+      const payment = await this.payments.findByProviderRef(this.id, charge.data.payment_intent);
       const status = charge.data.amount_refunded >= charge.data.amount_captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
       return { ...base, paymentId: payment?.id ?? null, orderId: payment?.orderId ?? null, status };
     }
     const intent = stripeIntent.safeParse(data.object);
     if (!type.startsWith('payment_intent.') || !intent.success) return { ...base, paymentId: null, orderId: null, status: null };
-    const payment = intent.data.metadata?.payment_id ? null : await this.#payments.findByProviderRef(this.id, intent.data.id);
+    const payment = intent.data.metadata?.payment_id ? null : await this.payments.findByProviderRef(this.id, intent.data.id);
     const paymentId = intent.data.metadata?.payment_id ?? payment?.id ?? null;
     const orderId = intent.data.metadata?.order_id ?? payment?.orderId ?? null;
     if (type === 'payment_intent.payment_failed') {
@@ -201,12 +191,12 @@ export class CardProvider implements PaymentProvider {
 
   /** Stores what the provider answered and turns it into a typed result. */
   async #settle(paymentId: string, answer: ApiAnswer): Promise<PaymentResult> {
-    const payment = (await this.#payments.find(paymentId))!;
+    const payment = (await this.payments.find(paymentId))!;
     if (!answer.ok) return this.#failure(payment, answer);
     const intent = stripeIntent.safeParse(answer.body);
     if (!intent.success) return failed(payment.id, payment.status, 'provider_error');
-    await this.#payments.transition(payment.id, OPEN_PAYMENT_STATUSES, intentChange(intent.data), this.#now());
-    const result = resultOf((await this.#payments.find(paymentId))!, intent.data.next_action?.redirect_to_url?.url ?? null);
+    await this.payments.transition(payment.id, OPEN_PAYMENT_STATUSES, intentChange(intent.data), this.now());
+    const result = resultOf((await this.payments.find(paymentId))!, intent.data.next_action?.redirect_to_url?.url ?? null);
     if (result.kind !== 'RequiresAction') return result;
     return { ...result, clientSecret: intent.data.client_secret ?? undefined };
   }
@@ -216,8 +206,8 @@ export class CardProvider implements PaymentProvider {
     const declineCode = declineCodeOf(answer.error);
     const providerRef = answer.error?.payment_intent?.id;
     if (declineCode && OPEN_PAYMENT_STATUSES.includes(payment.status)) {
-      await this.#payments.transition(payment.id, OPEN_PAYMENT_STATUSES, { status: 'DECLINED', declineCode, ...(providerRef ? { providerRef } : {}) }, this.#now());
-      return resultOf((await this.#payments.find(payment.id))!);
+      await this.payments.transition(payment.id, OPEN_PAYMENT_STATUSES, { status: 'DECLINED', declineCode, ...(providerRef ? { providerRef } : {}) }, this.now());
+      return resultOf((await this.payments.find(payment.id))!);
     }
     return failed(payment.id, payment.status, failureReason(answer.status));
   }

@@ -20,12 +20,12 @@ import { z } from 'zod';
 import { marketById } from '../../../shared/markets.ts';
 import { ISSUER_DECLINE_CODES, OPEN_PAYMENT_STATUSES, PAYMENT_MSG, PAYMENT_STATUSES, cardBrandsFor, type CardBrand, type PaymentStatus } from '../../../shared/payment-methods.ts';
 import { ApiError } from '../../api-error.ts';
-import { paymentRepository, type PaymentChange, type PaymentRow } from '../../db/payment-repository.ts';
-import { systemClock } from '../clock.ts';
+import type { PaymentChange, PaymentRow } from '../../db/payment-repository.ts';
 import {
   assertAmount, captureRefusal, failed, newPaymentId, parseEventBody, readSignedBody, recordRefund, refundRefusal, resultOf, signatureHeader,
-  type CreatePaymentInput, type PaymentEnv, type PaymentProvider, type PaymentResult, type PaymentSession, type ProviderRuntime, type RefundResult, type WebhookEvent,
+  type CreatePaymentInput, type PaymentProvider, type PaymentResult, type PaymentSession, type RefundResult, type WebhookEvent,
 } from './provider.ts';
+import { ProviderBase } from './provider-base.ts';
 
 /** How long a payment window, and a payment the sandbox keeps processing, stays open. */
 export const SANDBOX_PAYMENT_TTL_MS = 30 * 60_000;
@@ -104,24 +104,10 @@ const eventSchema = z.object({
 });
 
 /** The sandbox as a PaymentProvider, plus what its hosted window does. */
-export class SandboxProvider implements PaymentProvider {
+export class SandboxProvider extends ProviderBase implements PaymentProvider {
   readonly id = 'sandbox' as const;
-  readonly #env: PaymentEnv;
-  readonly #runtime: ProviderRuntime;
-  readonly #payments;
-
-  constructor(env: PaymentEnv, runtime: ProviderRuntime = {}) {
-    this.#env = env;
-    this.#runtime = runtime;
-    this.#payments = paymentRepository(env.DB);
-  }
-
-  #now(): number {
-    return (this.#runtime.clock ?? systemClock).now();
-  }
-
   #windowUrl(paymentId: string): string {
-    return `${this.#runtime.origin ?? ''}${sandboxWindowPath(paymentId)}`;
+    return `${this.runtime.origin ?? ''}${sandboxWindowPath(paymentId)}`;
   }
 
   /** Opens a payment for an order; the shopper pays in the window at `url`. */
@@ -129,8 +115,8 @@ export class SandboxProvider implements PaymentProvider {
     assertAmount(input.amount.cent);
     if (!input.orderId) throw ApiError.badRequest('orderId is required');
     const id = newPaymentId('pay');
-    const now = this.#now();
-    await this.#payments.insert({
+    const now = this.now();
+    await this.payments.insert({
       id, orderId: input.orderId, method: input.method, provider: this.id, providerRef: id, amountCent: input.amount.cent,
       currency: input.amount.currency, status: 'CREATED', captureMethod: input.capture ?? 'automatic', createdAt: now, expiresAt: now + SANDBOX_PAYMENT_TTL_MS,
     });
@@ -150,7 +136,7 @@ export class SandboxProvider implements PaymentProvider {
     if (!payment) throw ApiError.notFound('No such payment');
     const refusal = captureRefusal(payment, amountCent);
     if (refusal) return refusal;
-    if (!(await this.#payments.markCaptured(payment.id, amountCent, this.#now()))) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
+    if (!(await this.payments.markCaptured(payment.id, amountCent, this.now()))) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
     return this.#notify(payment.id, 'payment.captured');
   }
 
@@ -158,15 +144,15 @@ export class SandboxProvider implements PaymentProvider {
     assertAmount(amountCent);
     const payment = await this.load(paymentId);
     if (!payment) throw ApiError.notFound('No such payment');
-    const refusal = refundRefusal(payment, amountCent, await this.#payments.refundedCent(payment.id));
+    const refusal = refundRefusal(payment, amountCent, await this.payments.refundedCent(payment.id));
     if (refusal) return refusal;
-    const refunded = await recordRefund(this.#env, payment, amountCent, null, this.#now());
+    const refunded = await recordRefund(this.env, payment, amountCent, null, this.now());
     if (refunded.kind === 'Refunded') await this.#notify(payment.id);
     return refunded;
   }
 
   async verifyWebhook(request: Request): Promise<WebhookEvent | null> {
-    const rawBody = await readSignedBody(request, SANDBOX_SIGNATURE_HEADER, this.#env.PAYMENT_WEBHOOK_SECRET, this.#now());
+    const rawBody = await readSignedBody(request, SANDBOX_SIGNATURE_HEADER, this.env.PAYMENT_WEBHOOK_SECRET, this.now());
     if (rawBody === null) return null;
     const parsed = eventSchema.safeParse(parseEventBody(rawBody));
     if (!parsed.success) {
@@ -179,11 +165,11 @@ export class SandboxProvider implements PaymentProvider {
 
   /** A payment as its window should show it; an open one whose time is up expires first. */
   async load(paymentId: string): Promise<PaymentRow | null> {
-    const payment = await this.#payments.find(paymentId);
+    const payment = await this.payments.find(paymentId);
     if (!payment || payment.provider !== this.id) return null;
-    if (!OPEN_PAYMENT_STATUSES.includes(payment.status) || payment.expiresAt > this.#now()) return payment;
+    if (!OPEN_PAYMENT_STATUSES.includes(payment.status) || payment.expiresAt > this.now()) return payment;
     await this.expireDue();
-    return this.#payments.find(paymentId);
+    return this.payments.find(paymentId);
   }
 
   /** The window's card form: decides the outcome from the card and keeps only last4 and brand. */
@@ -192,11 +178,11 @@ export class SandboxProvider implements PaymentProvider {
     if (!payment) return { kind: 'gone' };
     // A second submission (double click, back button) never pays twice: the first one stands.
     if (payment.status !== 'CREATED') return { kind: 'accepted', payment };
-    const card = readCard(entry, payment.currency, this.#now());
+    const card = readCard(entry, payment.currency, this.now());
     if ('message' in card) return { kind: 'invalid', message: card.message };
     const change = this.#changeFor(payment, card.outcome);
     await this.#move(payment, ['CREATED'], { ...change, cardLast4: card.last4, cardBrand: card.brand });
-    return { kind: 'accepted', payment: (await this.#payments.find(paymentId))! };
+    return { kind: 'accepted', payment: (await this.payments.find(paymentId))! };
   }
 
   /** The window's 'Authenticate' step: passing it completes the payment, failing it ends it. */
@@ -206,12 +192,12 @@ export class SandboxProvider implements PaymentProvider {
     if (payment.status !== 'REQUIRES_ACTION') return payment;
     const change: PaymentChange = passed ? this.#changeFor(payment, { kind: 'succeed' }) : { status: 'FAILED', declineCode: 'challenge_failed' };
     await this.#move(payment, ['REQUIRES_ACTION'], change);
-    return this.#payments.find(paymentId);
+    return this.payments.find(paymentId);
   }
 
   /** Expires every open sandbox payment whose time is up (a cron may call this too); answers how many. */
   async expireDue(): Promise<number> {
-    const expired = await this.#payments.expireOpen(this.#now(), this.id);
+    const expired = await this.payments.expireOpen(this.now(), this.id);
     for (const payment of expired) await this.#notify(payment.id);
     return expired.length;
   }
@@ -224,33 +210,33 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async #move(payment: PaymentRow, from: readonly PaymentStatus[], change: PaymentChange): Promise<void> {
-    if (await this.#payments.transition(payment.id, from, change, this.#now())) await this.#notify(payment.id);
+    if (await this.payments.transition(payment.id, from, change, this.now())) await this.#notify(payment.id);
   }
 
   /** Sends the payment's current state to the shop's webhook, signed, the way a real provider would. */
   async #notify(paymentId: string, type?: string): Promise<PaymentResult> {
-    const payment = (await this.#payments.find(paymentId))!;
+    const payment = (await this.payments.find(paymentId))!;
     const body = JSON.stringify({
-      id: newPaymentId('evt'), type: type ?? `payment.${payment.status.toLowerCase()}`, created: Math.floor(this.#now() / 1000),
+      id: newPaymentId('evt'), type: type ?? `payment.${payment.status.toLowerCase()}`, created: Math.floor(this.now() / 1000),
       data: {
         paymentId: payment.id, orderId: payment.orderId, status: payment.status, amountCent: payment.amountCent, currency: payment.currency,
         capturedCent: payment.capturedCent, declineCode: payment.declineCode, cardLast4: payment.cardLast4, cardBrand: payment.cardBrand,
       },
     });
     const delivery = this.#deliver(body);
-    if (this.#runtime.waitUntil) this.#runtime.waitUntil(delivery);
+    if (this.runtime.waitUntil) this.runtime.waitUntil(delivery);
     else await delivery;
     return resultOf(payment, this.#windowUrl(payment.id));
   }
 
   async #deliver(body: string): Promise<void> {
-    const secret = this.#env.PAYMENT_WEBHOOK_SECRET;
+    const secret = this.env.PAYMENT_WEBHOOK_SECRET;
     if (!secret) throw new Error('PAYMENT_WEBHOOK_SECRET is not set');
-    const deliver = this.#runtime.deliver ?? ((request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request));
+    const deliver = this.runtime.deliver ?? ((request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request));
     for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt++) {
       try {
-        const headers = { 'Content-Type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(secret, body, this.#now()) };
-        const response = await deliver(new Request(`${this.#runtime.origin ?? 'http://localhost'}${SANDBOX_WEBHOOK_PATH}`, { method: 'POST', headers, body }));
+        const headers = { 'Content-Type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(secret, body, this.now()) };
+        const response = await deliver(new Request(`${this.runtime.origin ?? 'http://localhost'}${SANDBOX_WEBHOOK_PATH}`, { method: 'POST', headers, body }));
         await response.body?.cancel();
         // A 4xx answer will not change on a retry; only the shop being down is worth another try.
         if (response.status < 500) return;
