@@ -1,6 +1,7 @@
 // Turns the committed vPIC extract (kv-seed/vehicles) into the selector's tree of vehicle
 // nodes with deterministic ids: Year (1) -> Make (2) -> Model (3) -> Trim (4) -> Engine (5).
 import { readFile } from 'node:fs/promises';
+import type { VehicleNodeRow } from '../../worker/db/vehicle-repository.ts';
 
 export interface VehicleExtract {
   source: string;
@@ -11,17 +12,8 @@ export interface VehicleExtract {
   configs: [number, number, number, string, string][];
 }
 
-export interface VehicleNode {
-  id: number;
-  level: 1 | 2 | 3 | 4 | 5;
-  parentId: number | null;
-  value: string;
-  text: string;
-  year: number;
-  makeId: number | null;
-  modelId: number | null;
-  modelNodeId: number | null;
-}
+/** A node as the shop's vehicle table holds it (worker/db/vehicle-repository.ts), with its level named. */
+export type VehicleNode = VehicleNodeRow & { level: 1 | 2 | 3 | 4 | 5 };
 
 export interface VehicleTree {
   makes: { id: number; name: string; slug: string }[];
