@@ -2,7 +2,8 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { GeneratedCatalog, Row } from './catalog-gen.ts';
-import { insertStatements, sqlValue } from './sql.ts';
+import { versionStatement } from '../lib/data-version.ts';
+import { insertStatements } from './sql.ts';
 import type { VehicleTree } from './vehicle-tree.ts';
 
 /** Children before parents, so the deletes never trip a foreign key. */
@@ -21,8 +22,10 @@ export function vehicleRows(tree: VehicleTree): Record<string, Row[]> {
   };
 }
 
-const marker = (value: string) =>
-  `INSERT INTO shop_meta (key, value) VALUES ('catalog', ${sqlValue(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
+/** The shop_meta key the loaded catalog's version is kept under. */
+export const CATALOG_VERSION_KEY = 'catalog';
+
+const marker = (value: string) => versionStatement(CATALOG_VERSION_KEY, value);
 
 /** Empties the catalog tables; item_search_ranked is contentless, so FTS5's own command clears it. */
 function* deleteCatalogStatements(): Generator<string> {
@@ -47,7 +50,7 @@ export function* searchIndexStatements(): Generator<string> {
 /** Empties the catalog and forgets its version: what a failed multi-file load is rolled back to. */
 export function* clearCatalogStatements(): Generator<string> {
   yield* deleteCatalogStatements();
-  yield "DELETE FROM shop_meta WHERE key = 'catalog';";
+  yield `DELETE FROM shop_meta WHERE key = '${CATALOG_VERSION_KEY}';`;
 }
 
 /**

@@ -6,9 +6,10 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_STATE_DIR, runWrangler, wranglerJson } from '../lib/wrangler.ts';
+import { loadedVersion } from '../lib/data-version.ts';
+import { DEFAULT_STATE_DIR, runWrangler } from '../lib/wrangler.ts';
 import { generateCatalog } from './catalog-gen.ts';
-import { catalogStatements, clearCatalogStatements, writeStatementFiles, writeStatements } from './catalog-sql.ts';
+import { CATALOG_VERSION_KEY, catalogStatements, clearCatalogStatements, writeStatementFiles, writeStatements } from './catalog-sql.ts';
 import { buildVehicleTree, readVehicleExtract } from './vehicle-tree.ts';
 
 export const DEFAULT_ITEMS = 5000;
@@ -30,15 +31,6 @@ async function catalogVersion(items: number, seed: number): Promise<string> {
     hash.update(await readFile(new URL(`../../${file}`, import.meta.url)).catch(() => Buffer.from('missing')));
   }
   return `items=${items};seed=${seed};data=${hash.digest('hex').slice(0, 16)}`;
-}
-
-async function loadedVersion(stateDir: string): Promise<string | null> {
-  try {
-    const result = await wranglerJson<{ results: { value: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', "SELECT value FROM shop_meta WHERE key = 'catalog'"]);
-    return result[0]?.results[0]?.value ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** One file is one atomic D1 execution; a bigger catalog is split (wrangler's 512 MB string limit). */
@@ -71,7 +63,7 @@ export async function executeAll(stateDir: string, files: string[]): Promise<voi
 export async function loadCatalog(options: CatalogOptions): Promise<void> {
   const started = Date.now();
   const version = await catalogVersion(options.items, options.seed);
-  if (!options.out && !options.force && (await loadedVersion(options.stateDir)) === version) {
+  if (!options.out && !options.force && (await loadedVersion(options.stateDir, CATALOG_VERSION_KEY)) === version) {
     console.log(`catalog already loaded (${version})`);
     return;
   }

@@ -17,9 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CA_PROVINCES } from '../../shared/regions.ts';
 import { areaDictionaryStatements } from '../../worker/db/postal-repository.ts';
-import { DEFAULT_STATE_DIR, runWrangler, wranglerJson } from '../lib/wrangler.ts';
+import { loadedVersion, versionStatement } from '../lib/data-version.ts';
+import { DEFAULT_STATE_DIR, runWrangler } from '../lib/wrangler.ts';
 import { writeStatements } from './catalog-sql.ts';
-import { insertStatements, sqlValue } from './sql.ts';
+import { insertStatements } from './sql.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const EXTRACT_DIR = join(ROOT, 'data/postal');
@@ -134,8 +135,7 @@ export function parseTsv(text: string): PostalRow[] {
 
 /** Every statement of a full replacement: marked as loading first, the version written last. */
 export function* postalStatements(extract: PostalExtract, version: string): Generator<string> {
-  const marker = (value: string) =>
-    `INSERT INTO shop_meta (key, value) VALUES ('${META_KEY}', ${sqlValue(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
+  const marker = (value: string) => versionStatement(META_KEY, value);
   yield marker('loading');
   yield 'DELETE FROM postal_code;';
   for (const market of ['us', 'ca'] as const) {
@@ -160,15 +160,6 @@ async function postalVersion(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function loadedVersion(stateDir: string): Promise<string | null> {
-  try {
-    const result = await wranglerJson<{ results: { value: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', `SELECT value FROM shop_meta WHERE key = '${META_KEY}'`]);
-    return result[0]?.results[0]?.value ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Loads the committed extract and rebuilds the area dictionary in the local D1 (migrations
  * applied first, as scripts/seed.ts does) in one atomic execution; skipped while the same
@@ -176,7 +167,7 @@ async function loadedVersion(stateDir: string): Promise<string | null> {
  */
 export async function loadPostal(options: { stateDir: string; force?: boolean }): Promise<void> {
   const version = await postalVersion();
-  if (!options.force && (await loadedVersion(options.stateDir)) === version) {
+  if (!options.force && (await loadedVersion(options.stateDir, META_KEY)) === version) {
     console.log(`postal codes already loaded (${version})`);
     return;
   }

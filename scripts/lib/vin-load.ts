@@ -6,10 +6,11 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Row } from '../data/catalog-gen.ts';
 import { writeStatements } from '../data/catalog-sql.ts';
-import { insertStatements, sqlValue } from '../data/sql.ts';
+import { insertStatements } from '../data/sql.ts';
+import { loadedVersion, versionStatement } from './data-version.ts';
 import type { VinExtract } from './vin-extract.ts';
 import { globBreadth, vinGlob } from './vin-glob.ts';
-import { runWrangler, wranglerJson } from './wrangler.ts';
+import { runWrangler } from './wrangler.ts';
 
 /** The committed extract (found from this file, not from the working directory). */
 export const VIN_EXTRACT_FILE = fileURLToPath(new URL('../../kv-seed/vehicles/vin-patterns.json', import.meta.url));
@@ -54,8 +55,7 @@ export function vinRows(extract: VinExtract, filter?: VinFilter): { vin_schema_l
   return { vin_schema_link, vin_pattern };
 }
 
-const marker = (value: string): string =>
-  `INSERT INTO shop_meta (key, value) VALUES ('${META_KEY}', ${sqlValue(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
+const marker = (value: string): string => versionStatement(META_KEY, value);
 
 /** Every statement that replaces both tables; the version is written last, so a cut-short load never looks finished. */
 export function* vinStatements(extract: VinExtract, version: string, filter?: VinFilter): Generator<string> {
@@ -77,15 +77,6 @@ async function vinVersion(file: string): Promise<string> {
   return `vin=${hash.digest('hex').slice(0, 16)}`;
 }
 
-async function loadedVersion(stateDir: string): Promise<string | null> {
-  try {
-    const result = await wranglerJson<{ results: { value: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', `SELECT value FROM shop_meta WHERE key = '${META_KEY}'`]);
-    return result[0]?.results[0]?.value ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Loads the extract into the local D1 at `stateDir` (migrations applied first, as by seed),
  * unless the same version is already there or `force` is set.
@@ -94,7 +85,7 @@ export async function loadVinPatterns(options: { stateDir: string; force?: boole
   const started = Date.now();
   const file = options.file ?? VIN_EXTRACT_FILE;
   const version = await vinVersion(file);
-  if (!options.force && (await loadedVersion(options.stateDir)) === version) {
+  if (!options.force && (await loadedVersion(options.stateDir, META_KEY)) === version) {
     console.log(`vin patterns already loaded (${version})`);
     return;
   }
