@@ -86,6 +86,7 @@ const chargeRefunded = z.object({ payment_intent: z.string(), amount_refunded: z
 /** Stripe behind the PaymentProvider interface. */
 export class CardProvider extends ProviderBase implements PaymentProvider {
   readonly id = 'card' as const;
+
   constructor(env: PaymentEnv, runtime: ProviderRuntime = {}) {
     if (!env.CARD_PROVIDER_SECRET_KEY) throw new Error('CARD_PROVIDER_SECRET_KEY is not set');
     super(env, runtime);

@@ -106,6 +106,7 @@ const eventSchema = z.object({
 /** The sandbox as a PaymentProvider, plus what its hosted window does. */
 export class SandboxProvider extends ProviderBase implements PaymentProvider {
   readonly id = 'sandbox' as const;
+
   #windowUrl(paymentId: string): string {
     return `${this.runtime.origin ?? ''}${sandboxWindowPath(paymentId)}`;
   }
