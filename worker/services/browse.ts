@@ -4,7 +4,7 @@ import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../api-error.ts';
 import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from '../db/browse-repository.ts';
 import type { Clock } from './clock.ts';
-import { productData } from './product-data.ts';
+import { shownProductData, soldIn } from './product-data.ts';
 import { matchExpression, searchItems, type SearchQuery, type SearchRecord } from './search.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -260,7 +260,6 @@ export async function sellingHierarchy(db: D1Database, market: MarketId, itemId:
 }
 
 /** Statuses under which a product is sold in a market (sold out still shows, and says so). */
-const SOLD_HERE = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
 /** The message of the NotSale answer (§8, code 503007). */
 export const NOT_SOLD_HERE = 'This product is not sold in this market';
 
@@ -270,12 +269,12 @@ export const NOT_SOLD_HERE = 'This product is not sold in this market';
  * not sold in the market is the NotSale error (503007), with the handle to show.
  */
 export async function productBySeoUrl(db: D1Database, market: MarketId, handle: string) {
-  const data = await productData(db, market, handle);
-  if (!data || ['DRAFT', 'DELETED'].includes(data.item.status)) throw ApiError.notFound(NO_SUCH_PRODUCT);
+  const data = await shownProductData(db, market, handle);
+  if (!data) throw ApiError.notFound(NO_SUCH_PRODUCT);
   const { item, skus, fitment, faqs, reviews, media } = data;
   const status = market === 'ca' ? item.caStatus : item.usStatus;
   const primaryHandle = item.primaryHandle ?? item.urlHandle;
-  if (!SOLD_HERE.has(status)) throw new ApiError(ERROR_CODE.notSale, 403, NOT_SOLD_HERE, { itemId: item.id, urlHandle: primaryHandle });
+  if (!soldIn(item, market)) throw new ApiError(ERROR_CODE.notSale, 403, NOT_SOLD_HERE, { itemId: item.id, urlHandle: primaryHandle });
   const currency = currencyOf(market);
   const rated = item.reviewCount > 0 && item.reviewRating !== null;
   const product = {

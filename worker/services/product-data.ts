@@ -3,6 +3,9 @@ import { catalogRepository } from '../db/catalog-repository.ts';
 import { systemClock } from './clock.ts';
 import { recentReads } from './recent-reads.ts';
 
+const HIDDEN = new Set(['DRAFT', 'DELETED']);
+const SOLD = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
+
 /** Rows of the fitment table a product shows at first. */
 const FITMENT_TABLE_ROWS = 50;
 
@@ -18,4 +21,15 @@ const recentProducts = recentReads<ProductPageData | null>(200);
  */
 export function productData(db: D1Database, market: MarketId, handle: string): Promise<ProductPageData | null> {
   return recentProducts.get(`${market} ${handle}`, systemClock, () => catalogRepository(db).productPage(handle, market, FITMENT_TABLE_ROWS));
+}
+
+/** The product data of a product that exists for shoppers (not a draft, not deleted), else null. */
+export async function shownProductData(db: D1Database, market: MarketId, handle: string): Promise<ProductPageData | null> {
+  const data = await productData(db, market, handle);
+  return data && !HIDDEN.has(data.item.status) ? data : null;
+}
+
+/** Whether the product is for sale in the market (its us_status / ca_status), sold out included. */
+export function soldIn(item: ProductPageData['item'], market: MarketId): boolean {
+  return SOLD.has(market === 'ca' ? item.caStatus : item.usStatus);
 }

@@ -1,20 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env.ts';
-import { productData } from '../../services/product-data.ts';
+import { shownProductData, soldIn } from '../../services/product-data.ts';
 import { ProductPage } from '../../views/pages/ProductPage.tsx';
 import { renderErrorPage, renderPage } from './render-page.tsx';
-
-const SOLD = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
 
 /** /product/{handle}: an old or inactive handle redirects (301) to the primary one. */
 export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) => {
   const handle = c.req.param('handle');
   if (!/^[a-z0-9-]{1,200}$/.test(handle)) return renderErrorPage(c, 404);
-  const data = await productData(c.env.DB, c.var.market.id, handle);
-  if (!data || ['DRAFT', 'DELETED'].includes(data.item.status)) return renderErrorPage(c, 404);
+  const data = await shownProductData(c.env.DB, c.var.market.id, handle);
+  if (!data) return renderErrorPage(c, 404);
   const { item, skus, fitment, faqs, reviews, media } = data;
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle) return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;
-  const status = market.id === 'ca' ? item.caStatus : item.usStatus;
-  return renderPage(c, () => <ProductPage view={{ item, skus, faqs, reviews, media, market, soldHere: SOLD.has(status), fitment, origin: new URL(c.req.url).origin }} />, { pageType: 'product detail', title: item.seoTitle ?? item.title });
+  return renderPage(c, () => <ProductPage view={{ item, skus, faqs, reviews, media, market, soldHere: soldIn(item, market.id), fitment, origin: new URL(c.req.url).origin }} />, { pageType: 'product detail', title: item.seoTitle ?? item.title });
 });
