@@ -9,10 +9,10 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
-import { catalogRepository } from '../worker/db/catalog-repository.ts';
-import { vehicleCatalogRepository } from '../worker/db/vehicle-catalog-repository.ts';
-import { vehicleRepository } from '../worker/db/vehicle-repository.ts';
-import { searchItems, suggestItems } from '../worker/services/search.ts';
+import { catalogRepository } from '../worker/catalog/repository.ts';
+import { vehicleCatalogRepository } from '../worker/vehicles/vehicle-catalog-repository.ts';
+import { vehicleRepository } from '../worker/vehicles/repository.ts';
+import { searchItems, suggestItems } from '../worker/search/service.ts';
 import { loadCatalog, DEFAULT_SEED } from './data/catalog.ts';
 import { seed } from './seed.ts';
 import { OFFLINE_ENV } from './lib/wrangler.ts';

@@ -7,7 +7,7 @@ export interface Bindings {
   MEDIA: R2Bucket;
   EVENTS: Queue<ShopEvent>;
   ASSETS: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<import('./durable/rate-limiter.ts').RateLimiter>;
+  RATE_LIMITER: DurableObjectNamespace<import('./platform/rate-limiter.ts').RateLimiter>;
   SHOP_ID: string;
   AUTH_SECRET: string;
   PASSWORD_PEPPER: string;

@@ -1,11 +1,11 @@
 import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
-import { consumeEvents } from './services/logs.ts';
-import { releaseExpiredHolds } from './services/orders.ts';
-import { sandboxEnabled } from './services/payments/provider.ts';
-import { SandboxProvider } from './services/payments/sandbox.ts';
+import { consumeEvents } from './tracking/service.ts';
+import { releaseExpiredHolds } from './orders/service.ts';
+import { sandboxEnabled } from './payments/provider.ts';
+import { SandboxProvider } from './payments/sandbox.ts';
 
-export { RateLimiter } from './durable/rate-limiter.ts';
+export { RateLimiter } from './platform/rate-limiter.ts';
 
 const app = createApp();
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RecommendScene } from '../../worker/services/recently-viewed.ts';
+import type { RecommendScene } from '../../worker/catalog/recently-viewed.ts';
 import { observeExposure } from '../state/exposure.ts';
 import { readViewed, recordView, type ViewedItem } from '../state/recently-viewed.ts';
 import { track } from '../state/tracking.ts';

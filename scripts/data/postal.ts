@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CA_PROVINCES } from '../../shared/regions.ts';
-import { areaDictionaryStatements } from '../../worker/db/postal-repository.ts';
+import { areaDictionaryStatements } from '../../worker/shipping/repository.ts';
 import { loadedVersion, versionStatement } from '../lib/data-version.ts';
 import { DEFAULT_STATE_DIR, runWrangler } from '../lib/wrangler.ts';
 import { writeStatements } from './catalog-sql.ts';
@@ -154,7 +154,7 @@ export async function readExtract(dir = EXTRACT_DIR): Promise<PostalExtract> {
 /** Changes whenever the extract or the SQL that loads it would give different tables. */
 async function postalVersion(): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of ['data/postal/us.tsv', 'data/postal/ca.tsv', 'worker/db/postal-repository.ts', 'shared/regions.ts', 'shared/shipping.ts', 'scripts/data/postal.ts']) {
+  for (const file of ['data/postal/us.tsv', 'data/postal/ca.tsv', 'worker/shipping/repository.ts', 'shared/regions.ts', 'shared/shipping.ts', 'scripts/data/postal.ts']) {
     hash.update(await readFile(join(ROOT, file)).catch(() => Buffer.from('missing')));
   }
   return hash.digest('hex').slice(0, 16);

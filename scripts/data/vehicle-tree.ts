@@ -1,7 +1,7 @@
 // Turns the committed vPIC extract (kv-seed/vehicles) into the selector's tree of vehicle
 // nodes with deterministic ids: Year (1) -> Make (2) -> Model (3) -> Trim (4) -> Engine (5).
 import { readFile } from 'node:fs/promises';
-import type { VehicleNodeRow } from '../../worker/db/vehicle-repository.ts';
+import type { VehicleNodeRow } from '../../worker/vehicles/repository.ts';
 
 export interface VehicleExtract {
   source: string;
@@ -12,7 +12,7 @@ export interface VehicleExtract {
   configs: [number, number, number, string, string][];
 }
 
-/** A node as the shop's vehicle table holds it (worker/db/vehicle-repository.ts), with its level named. */
+/** A node as the shop's vehicle table holds it (worker/vehicles/repository.ts), with its level named. */
 export type VehicleNode = VehicleNodeRow & { level: 1 | 2 | 3 | 4 | 5 };
 
 export interface VehicleTree {

@@ -38,7 +38,7 @@
  * beaten by a better one of its kind). Automatic offers the cart is short of are `hints`.
  *
  * Input: line keys are unique cartItemKeys; a line's categoryIds hold its back category and its
- * ancestors; `promotions` are the candidates loaded by worker/services/promotions.ts, where a
+ * ancestors; `promotions` are the candidates loaded by worker/promotions/service.ts, where a
  * COUPON entry is one the member holds (couponStatus is its wallet state) and
  * selectedCouponIds name such promotions by id. Quantities, prices, shipping and points are
  * read as whole non-negative numbers (anything else counts as 0).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FitStatus } from '../../shared/fitment.ts';
-import { resolveFitment, resolveForItems, type ApplicationRow, type Configuration, type FitmentFacts, type VehicleChoice } from '../../worker/services/fitment.ts';
+import { resolveFitment, resolveForItems, type ApplicationRow, type Configuration, type FitmentFacts, type VehicleChoice } from '../../worker/vehicles/fitment.ts';
 
 // A model year with two trims (T1: engines E1, E2; T2: engine E3), and a trimless model year
 // whose engines (F1, F2) sit directly under it.

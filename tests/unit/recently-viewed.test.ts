@@ -60,7 +60,12 @@ describe('recently viewed (§4)', () => {
 class FakeServer implements ViewedServer {
   calls: [string, unknown][] = [];
   fail = false;
-  constructor(private readonly signedIn: boolean, private readonly answer: unknown = null) {}
+  private readonly signedIn: boolean;
+  private readonly answer: unknown;
+  constructor(signedIn: boolean, answer: unknown = null) {
+    this.signedIn = signedIn;
+    this.answer = answer;
+  }
   member() { return this.signedIn; }
   async post<T>(path: string, body?: unknown) {
     this.calls.push([path, body]);

@@ -4,9 +4,9 @@ import { errorMessage } from '../../shared/envelope.ts';
 import { CA, US, marketForHost } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { serviceExceptionMessage } from '../../shared/messages.ts';
-import { abTestGroupFor } from '../../worker/services/abtest.ts';
-import { TtlCache } from '../../worker/services/ttl-cache.ts';
-import { canonicalUrl } from '../../worker/routes/pages/shell.ts';
+import { abTestGroupFor } from '../../worker/tracking/abtest.ts';
+import { TtlCache } from '../../worker/platform/ttl-cache.ts';
+import { canonicalUrl } from '../../worker/views/load-shell.ts';
 
 describe('markets', () => {
   it('maps hosts to markets by their first label', () => {

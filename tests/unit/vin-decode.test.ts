@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { at, parseKeys } from '../../scripts/data/vpic/box.ts';
 import { boxToGlob, globBreadth, vinGlob } from '../../scripts/lib/vin-glob.ts';
-import { decodedModel } from '../../worker/services/vehicles.ts';
+import { decodedModel } from '../../worker/vehicles/service.ts';
 
 const match = (make: string, model: string, breadth: number) => ({ make, model, breadth });
 

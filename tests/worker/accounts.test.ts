@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.ts';
-import { ACCOUNT_MSG } from '../../worker/services/accounts.ts';
-import { signLink } from '../../worker/services/tokens.ts';
+import { ACCOUNT_MSG } from '../../worker/accounts/service.ts';
+import { signLink } from '../../worker/platform/tokens.ts';
 import { US_HOST, api, cookiesOf } from './helpers.ts';
 import { bearer, json, linkToken, member } from './account-helpers.ts';
 

@@ -5,8 +5,8 @@ import usExtract from '../../data/postal/us.tsv?raw';
 import { CA_PROVINCES, US_STATES } from '../../shared/regions.ts';
 import { POSTAL_VERIFY_MESSAGE } from '../../shared/shipping.ts';
 import { POSTAL_CODE_MESSAGE } from '../../shared/validation.ts';
-import { areaDictionaryStatements } from '../../worker/db/postal-repository.ts';
-import type { AddressVerification, AreaSuggestion, PostalCodeInfo, ShippingQuote } from '../../worker/services/shipping.ts';
+import { areaDictionaryStatements } from '../../worker/shipping/repository.ts';
+import type { AddressVerification, AreaSuggestion, PostalCodeInfo, ShippingQuote } from '../../worker/shipping/service.ts';
 import { freshIp, json } from './account-helpers.ts';
 import { CA_HOST, US_HOST, api, shop } from './helpers.ts';
 

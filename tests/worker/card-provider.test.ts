@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
-import { receivePaymentEvent } from '../../worker/routes/api/payment-webhooks.ts';
-import { CardProvider, stripeForm } from '../../worker/services/payments/card-provider.ts';
-import { providerFor, signatureHeader, type PaymentEnv } from '../../worker/services/payments/provider.ts';
+import { receivePaymentEvent } from '../../worker/payments/webhooks.routes.ts';
+import { CardProvider, stripeForm } from '../../worker/payments/card-provider.ts';
+import { providerFor, signatureHeader, type PaymentEnv } from '../../worker/payments/provider.ts';
 
 const BASE = 'http://stripe.fake';
 const WEBHOOK_SECRET = 'whsec_test_secret';

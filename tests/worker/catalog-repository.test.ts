@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogRepository } from '../../worker/db/catalog-repository.ts';
-import { vehicleRepository } from '../../worker/db/vehicle-repository.ts';
+import { catalogRepository } from '../../worker/catalog/repository.ts';
+import { vehicleRepository } from '../../worker/vehicles/repository.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
 const catalog = () => catalogRepository(env.DB);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MSG } from '../../worker/services/checkout.ts';
+import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
 import { bearer, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, TORONTO, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lookupFitment, vehiclePath } from '../../worker/services/fitment-lookup.ts';
+import { lookupFitment, vehiclePath } from '../../worker/vehicles/fitment-lookup.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { api, shop, US_HOST } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.ts';
 import { VEHICLE_REQUIRED_MESSAGE, type SavedVehicle } from '../../shared/vehicle.ts';
-import { GARAGE_MSG } from '../../worker/services/garage.ts';
+import { GARAGE_MSG } from '../../worker/vehicles/garage.ts';
 import { bearer, json, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { US_HOST, api, shop } from './helpers.ts';

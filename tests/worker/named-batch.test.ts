@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { namedBatch } from '../../worker/db/named-batch.ts';
+import { namedBatch } from '../../worker/platform/named-batch.ts';
 
 describe('a batch of named statement groups', () => {
   it('answers each group its own results, in order, with empty groups shifting nothing', async () => {

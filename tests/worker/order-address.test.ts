@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markOrderPaid } from '../../worker/services/orders.ts';
-import { ADDRESS_CHANGE_MSG } from '../../worker/services/order-address.ts';
+import { markOrderPaid } from '../../worker/orders/service.ts';
+import { ADDRESS_CHANGE_MSG } from '../../worker/orders/address.ts';
 import { bearer, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';

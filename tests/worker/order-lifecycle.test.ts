@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import worker from '../../worker/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '../../shared/orders.ts';
-import { markOrderPaid, releaseExpiredHolds } from '../../worker/services/orders.ts';
+import { markOrderPaid, releaseExpiredHolds } from '../../worker/orders/service.ts';
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 

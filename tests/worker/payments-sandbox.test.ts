@@ -2,11 +2,11 @@ import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_WINDOW_NAME } from '../../shared/browser-keys.ts';
 import { ISSUER_DECLINE_CODES, PAYMENT_MSG, type PaymentMethodId } from '../../shared/payment-methods.ts';
-import { buildInfo } from '../../worker/build-info.ts';
-import type { PaymentRow } from '../../worker/db/payment-repository.ts';
-import { setPaymentEventHandler } from '../../worker/routes/api/payment-webhooks.ts';
-import { providerFor, signatureHeader, type PaymentEnv, type RequiresAction } from '../../worker/services/payments/provider.ts';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TEST_CARDS, SandboxProvider, readCard } from '../../worker/services/payments/sandbox.ts';
+import { buildInfo } from '../../worker/platform/build-info.ts';
+import type { PaymentRow } from '../../worker/payments/repository.ts';
+import { setPaymentEventHandler } from '../../worker/payments/webhooks.routes.ts';
+import { providerFor, signatureHeader, type PaymentEnv, type RequiresAction } from '../../worker/payments/provider.ts';
+import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TEST_CARDS, SandboxProvider, readCard } from '../../worker/payments/sandbox.ts';
 import { CA_HOST, US_HOST, page, shop } from './helpers.ts';
 
 const paymentEnv = env as unknown as PaymentEnv & { PAYMENT_WEBHOOK_SECRET: string };

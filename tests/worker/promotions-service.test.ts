@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceCart } from '../../shared/promotions/engine.ts';
 import type { PricingLine } from '../../shared/promotions/types.ts';
-import { isPromotionOverused, promotionRepository, type NewPromotionRecord } from '../../worker/db/promotion-repository.ts';
+import { isPromotionOverused, promotionRepository, type NewPromotionRecord } from '../../worker/promotions/repository.ts';
 import seedSql from '../../worker/db/seed/promotions.sql?raw';
-import { claimCoupon, couponsFor, loadPromotionContext, redeemCouponWithPoints } from '../../worker/services/promotions.ts';
+import { claimCoupon, couponsFor, loadPromotionContext, redeemCouponWithPoints } from '../../worker/promotions/service.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
 const NOW = Date.now();

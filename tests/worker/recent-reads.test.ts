@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged, recentReads } from '../../worker/services/recent-reads.ts';
-import { cancelOrder } from '../../worker/services/orders.ts';
-import { moderateReview } from '../../worker/services/reviews.ts';
+import { catalogChanged, recentReads } from '../../worker/platform/recent-reads.ts';
+import { cancelOrder } from '../../worker/orders/service.ts';
+import { moderateReview } from '../../worker/reviews/service.ts';
 import { json } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, loadPostalCodes, shopper } from './checkout-helpers.ts';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderedCards } from '../../worker/views/components/ProductCard.tsx';
-import { renderedProducts } from '../../worker/views/pages/ProductPage.tsx';
-import { catalogChanged } from '../../worker/services/recent-reads.ts';
+import { renderedCards } from '../../worker/catalog/views/ProductCard.tsx';
+import { renderedProducts } from '../../worker/catalog/views/ProductPage.tsx';
+import { catalogChanged } from '../../worker/platform/recent-reads.ts';
 import { US_HOST, page } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 

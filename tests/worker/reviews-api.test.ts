@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { moderateReview } from '../../worker/services/reviews.ts';
+import { moderateReview } from '../../worker/reviews/service.ts';
 import { json } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { US_HOST, api, shop } from './helpers.ts';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from '../../shared/constants.ts';
-import { searchRepository, type SearchCriteria } from '../../worker/db/search-repository.ts';
-import { matchExpression } from '../../worker/services/search.ts';
+import { searchRepository, type SearchCriteria } from '../../worker/search/repository.ts';
+import { matchExpression } from '../../worker/search/service.ts';
 import { CA_HOST, US_HOST, api } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 

@@ -1,7 +1,7 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
 import { beforeAll, beforeEach } from 'vitest';
 import { buildSeedEntries } from '../../kv-seed/entries.ts';
-import { catalogChanged } from '../../worker/services/recent-reads.ts';
+import { catalogChanged } from '../../worker/platform/recent-reads.ts';
 
 const pages = Object.values(import.meta.glob<{ route: string }>('../../kv-seed/pages/*.json', { eager: true, import: 'default' }));
 

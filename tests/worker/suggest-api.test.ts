@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matchExpression } from '../../worker/services/search.ts';
+import { matchExpression } from '../../worker/search/service.ts';
 import { US_HOST, api } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 

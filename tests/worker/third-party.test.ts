@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { devIdp } from '../../worker/routes/dev-idp.ts';
-import { ACCOUNT_MSG, type AccountDeps } from '../../worker/services/accounts.ts';
-import { localVerifier, verifierFor } from '../../worker/services/oidc.ts';
-import { THIRD_PARTY_MSG, thirdPartyLogin } from '../../worker/services/third-party.ts';
+import { devIdp } from '../../worker/dev/idp.routes.ts';
+import { ACCOUNT_MSG, type AccountDeps } from '../../worker/accounts/service.ts';
+import { localVerifier, verifierFor } from '../../worker/accounts/oidc.ts';
+import { THIRD_PARTY_MSG, thirdPartyLogin } from '../../worker/accounts/third-party.ts';
 import { CA_HOST, US_HOST, api, cookiesOf } from './helpers.ts';
 import { bearer, json, member } from './account-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mimeMessage, cloudflareEmailSender } from '../../worker/services/email.ts';
+import { mimeMessage, cloudflareEmailSender } from '../../worker/platform/email.ts';
 import { US_HOST, api } from './helpers.ts';
 
 describe('tracking events', () => {

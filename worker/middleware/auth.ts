@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import { MSG } from '../../shared/messages.ts';
-import { ApiError } from '../api-error.ts';
-import { accountRepository } from '../db/account-repository.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { accountRepository } from '../accounts/repository.ts';
 import type { AppEnv } from '../env.ts';
-import { verifySession } from '../services/tokens.ts';
+import { verifySession } from '../platform/tokens.ts';
 import { readCookie } from './cookies.ts';
 
 export const SESSION_COOKIE = 'token';

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { COOKIE } from '../../shared/constants.ts';
-import { isApiPath } from '../api-error.ts';
+import { isApiPath } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie, removeCookie } from './cookies.ts';
 

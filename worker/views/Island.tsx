@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
-import { buildInfo } from '../build-info.ts';
+import { buildInfo } from '../platform/build-info.ts';
 
 interface IslandProps<P> {
   name: string;

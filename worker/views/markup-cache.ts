@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { preload, preloadModule } from 'react-dom';
-import { renderToString } from '../react-server.ts';
+import { renderToString } from './react-server.ts';
 
 /** A resource the part asked the page to load early: an island's script, or an image it shows at once. */
 interface Preload {

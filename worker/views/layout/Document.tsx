@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import LoadingBar from '../../../client/islands/LoadingBar.tsx';
 import NoticeHost from '../../../client/islands/NoticeHost.tsx';
 import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
-import { buildInfo } from '../../build-info.ts';
+import { buildInfo } from '../../platform/build-info.ts';
 import { Island } from '../Island.tsx';
 import { Chrome } from './Chrome.tsx';
 import { DebugPanel } from './DebugPanel.tsx';

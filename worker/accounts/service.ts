@@ -1,0 +1,171 @@
+import { ApiError } from '../platform/api-error.ts';
+import { accountRepository, type AccountRow } from './repository.ts';
+import type { EmailSender } from '../platform/email.ts';
+import { emails } from './email-templates.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import { signLink, signSession, verifyLink, type LinkPurpose } from '../platform/tokens.ts';
+
+/** What the account flows need from the outside world. */
+export interface AccountDeps {
+  db: D1Database;
+  secret: string;
+  pepper: string;
+  mailer: EmailSender;
+  shopName: string;
+  /** The origin links in emails point to (the request's own market host). */
+  origin: string;
+}
+
+export const ACCOUNT_MSG = {
+  badCredentials: 'Email or password is incorrect.',
+  confirmFirst: 'Please confirm your email address first. We have sent you a new link.',
+  registered: 'Check your inbox: we sent a link to finish creating your account.',
+  resetSent: 'If an account exists for this email, we have sent a link to reset the password.',
+  linkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
+  linkUsed: 'This link has already been used. Please ask for a new one.',
+  wrongPassword: 'Your current password is incorrect.',
+  emailUnavailable: 'This email address cannot be used for your account.',
+  changeEmailSent: 'We sent a link to your new email address. Open it to finish the change.',
+  verifySent: 'We sent a new confirmation link to your email address.',
+} as const;
+
+export interface Session {
+  accountToken: string;
+  expiresIn: number;
+  accountId: number;
+  email: string;
+}
+
+/** The §3 user data of an account. An email in user data counts as fully signed in. */
+export function userData(account: AccountRow) {
+  return {
+    accountId: account.id,
+    email: account.email,
+    clientType: account.clientType,
+    zipCode: account.zipCode,
+    defaultGarage: account.defaultGarage,
+    useFirstDiscount: account.useFirstDiscount === 1,
+    emailVerified: account.emailVerified === 1,
+    subscribed: account.subscribed === 1,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    phone: account.phone,
+  };
+}
+
+/** Signs a session for an account. */
+export async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
+  const { token, expiresIn } = await signSession({ accountId: account.id, tokenVersion: account.tokenVersion }, deps.secret);
+  return { accountToken: token, expiresIn, accountId: account.id, email: account.email };
+}
+
+const linkUrl = (deps: AccountDeps, path: string, token: string) => `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
+
+async function sendVerification(deps: AccountDeps, account: AccountRow): Promise<void> {
+  const token = await signLink({ purpose: 'verify-email', email: account.email, accountId: account.id }, deps.secret);
+  await deps.mailer.send(emails.verify(deps.shopName, account.email, linkUrl(deps, '/signUpResult', token)));
+}
+
+/** Checks a link's signature, expiry and purpose, and uses it up (single use). */
+async function useLink(deps: AccountDeps, token: string, purpose: LinkPurpose) {
+  const claims = await verifyLink(token, purpose, deps.secret);
+  if (!claims) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
+  if (!(await accountRepository(deps.db).useLink(claims.id, purpose))) throw ApiError.badRequest(ACCOUNT_MSG.linkUsed);
+  return claims;
+}
+
+/**
+ * Registers an account. The answer is the same whether or not the email is taken (no account
+ * enumeration): a new address gets a confirmation link, a known one a note to reset instead.
+ */
+export async function register(deps: AccountDeps, input: { email: string; password: string | null; market: string; clientType: string }): Promise<string> {
+  const repo = accountRepository(deps.db);
+  const passwordHash = input.password ? await hashPassword(input.password, deps.pepper) : null;
+  const id = await repo.create({ email: input.email, passwordHash, clientType: input.clientType, market: input.market, emailVerified: false });
+  if (id === null) {
+    await deps.mailer.send(emails.accountExists(deps.shopName, input.email, `${deps.origin}/retrievePassword`));
+    return ACCOUNT_MSG.registered;
+  }
+  await sendVerification(deps, (await repo.byId(id))!);
+  return ACCOUNT_MSG.registered;
+}
+
+/** Signs in with email and password; the same message for an unknown email and a wrong password. */
+export async function login(deps: AccountDeps, email: string, password: string): Promise<Session> {
+  const account = await accountRepository(deps.db).byEmail(email);
+  const matches = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH, deps.pepper);
+  if (!account || !account.passwordHash || !matches) throw ApiError.badRequest(ACCOUNT_MSG.badCredentials);
+  if (account.emailVerified !== 1) {
+    await sendVerification(deps, account);
+    throw new ApiError(403, 403, ACCOUNT_MSG.confirmFirst);
+  }
+  return sessionFor(deps, account);
+}
+
+/** Confirms an email from its link and signs the member in. */
+export async function confirmEmail(deps: AccountDeps, token: string): Promise<Session> {
+  const claims = await useLink(deps, token, 'verify-email');
+  const repo = accountRepository(deps.db);
+  const account = claims.accountId ? await repo.byId(claims.accountId) : null;
+  if (!account || account.email.toLowerCase() !== claims.email.toLowerCase()) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
+  await repo.markEmailVerified(account.id);
+  return sessionFor(deps, account);
+}
+
+/** Sends a new confirmation link to the member's own email. */
+export async function resendVerification(deps: AccountDeps, accountId: number): Promise<string> {
+  const account = await accountRepository(deps.db).byId(accountId);
+  if (account) await sendVerification(deps, account);
+  return ACCOUNT_MSG.verifySent;
+}
+
+/** Starts a password reset; the same answer whether or not the email has an account. */
+export async function startPasswordReset(deps: AccountDeps, email: string): Promise<string> {
+  const account = await accountRepository(deps.db).byEmail(email);
+  if (account) {
+    const token = await signLink({ purpose: 'reset-password', email: account.email, accountId: account.id, tokenVersion: account.tokenVersion }, deps.secret);
+    await deps.mailer.send(emails.reset(deps.shopName, account.email, linkUrl(deps, '/retrievePassword', token)));
+  }
+  return ACCOUNT_MSG.resetSent;
+}
+
+/** Sets a new password from a reset link; every earlier token stops working. */
+export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<Session> {
+  const claims = await useLink(deps, token, 'reset-password');
+  const repo = accountRepository(deps.db);
+  const account = claims.accountId ? await repo.byId(claims.accountId) : null;
+  if (!account || account.tokenVersion !== claims.tokenVersion) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
+  await repo.setPassword(account.id, await hashPassword(password, deps.pepper));
+  return sessionFor(deps, (await repo.byId(account.id))!);
+}
+
+/** Changes the password of a signed-in member; other sessions are signed out. */
+export async function changePassword(deps: AccountDeps, accountId: number, current: string | null, next: string): Promise<Session> {
+  const repo = accountRepository(deps.db);
+  const account = (await repo.byId(accountId))!;
+  if (account.passwordHash && !(current && (await verifyPassword(current, account.passwordHash, deps.pepper)))) {
+    throw ApiError.badRequest(ACCOUNT_MSG.wrongPassword);
+  }
+  await repo.setPassword(accountId, await hashPassword(next, deps.pepper));
+  return sessionFor(deps, (await repo.byId(accountId))!);
+}
+
+/** Sends a confirmation link to a new email address, after checking the password. */
+export async function startEmailChange(deps: AccountDeps, accountId: number, newEmail: string, password: string | null): Promise<string> {
+  const account = (await accountRepository(deps.db).byId(accountId))!;
+  if (account.passwordHash && !(password && (await verifyPassword(password, account.passwordHash, deps.pepper)))) {
+    throw ApiError.badRequest(ACCOUNT_MSG.wrongPassword);
+  }
+  const token = await signLink({ purpose: 'change-email', email: account.email, accountId, newEmail, tokenVersion: account.tokenVersion }, deps.secret);
+  await deps.mailer.send(emails.changeEmail(deps.shopName, newEmail, linkUrl(deps, '/myAccount', token)));
+  return ACCOUNT_MSG.changeEmailSent;
+}
+
+/** Finishes an email change from its link; the member signs in again with the new address. */
+export async function finishEmailChange(deps: AccountDeps, token: string): Promise<Session> {
+  const claims = await useLink(deps, token, 'change-email');
+  const repo = accountRepository(deps.db);
+  if (!claims.accountId || !claims.newEmail) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
+  if (!(await repo.changeEmail(claims.accountId, claims.newEmail))) throw ApiError.badRequest(ACCOUNT_MSG.emailUnavailable);
+  return sessionFor(deps, (await repo.byId(claims.accountId))!);
+}

@@ -1,0 +1,75 @@
+import type { AddressFields } from '../../shared/address.ts';
+import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
+import type { Market } from '../../shared/markets.ts';
+import { taxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { CartRow } from '../cart/repository.ts';
+import { pointsRepository } from '../members/repository.ts';
+import { priceCartView } from '../cart/pricing.ts';
+import { cartLines } from '../cart/view.ts';
+import { verifyAddress } from '../shipping/service.ts';
+
+/** What checkout shows and an order is placed with: the cart priced for an address, with its tax lines. */
+
+export interface CheckoutRequest {
+  cart: CartRow;
+  market: Market;
+  accountId: number | null;
+  address: AddressFields | null;
+  shippingName?: string | null;
+  pointsToRedeem?: number;
+  now: number;
+}
+
+export interface CheckoutQuote {
+  lines: CartLinesView;
+  pricing: CartPricing;
+  taxes: TaxLine[];
+  tax: number;
+  /** What the shopper pays: the cart's total plus tax. */
+  total: number;
+  pointsBalance: number;
+}
+
+export const CHECKOUT_MSG = {
+  empty: 'Your cart is empty.',
+  unusable: 'Some parts in your cart can no longer be bought. Please review your cart.',
+  wrongMarket: (market: Market) => `We ship this order within ${market.id === 'ca' ? 'Canada' : 'the United States'} only. Please enter an address there.`,
+  changed: 'Your cart changed since you last saw it. Please review the new total before placing your order.',
+  soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Please review your cart.`,
+  promotionUsedUp: 'A discount in your order has just reached its limit. Please review the new total.',
+  pointsChanged: 'Your points balance changed. Please review the points used.',
+  shipping: 'Please choose one of the shipping options offered.',
+} as const;
+
+/** The address must be in the shop's market and deliverable, its postal code in its state or province. */
+export async function checkAddress(db: D1Database, market: Market, address: AddressFields): Promise<void> {
+  if (address.market !== market.id) throw ApiError.badRequest(CHECKOUT_MSG.wrongMarket(market));
+  const verification = await verifyAddress(db, market.id, { postCode: address.postalCode, stateCode: address.regionCode, city: address.city });
+  if (!verification.valid) throw ApiError.badRequest(`postalCode ${verification.message ?? 'Please check the postal code.'}`);
+}
+
+/** Prices the cart for checkout: promotions, the chosen shipping to the address, points, and tax by ship-to state or province. */
+export async function quoteCheckout(db: D1Database, request: CheckoutRequest): Promise<CheckoutQuote> {
+  const { cart, market, accountId, address } = request;
+  const [lines, pointsBalance] = await Promise.all([
+    cartLines(db, cart, market, null),
+    accountId !== null ? pointsRepository(db).balance(accountId) : Promise.resolve(0),
+  ]);
+  const pricing = await priceCartView(db, cart, market, lines, {
+    accountId, postCode: address?.postalCode ?? null, now: request.now, shippingName: request.shippingName ?? null,
+    points: { toRedeem: Math.max(0, Math.trunc(request.pointsToRedeem ?? 0)), balance: pointsBalance },
+  });
+  if (request.shippingName && pricing.shippingName !== request.shippingName) throw ApiError.badRequest(CHECKOUT_MSG.shipping);
+  // Tax on the goods after discounts and points, and (in Canada, GST/HST) on shipping after its discount.
+  const taxable = Math.max(0, pricing.subtotal - pricing.discount - pricing.points);
+  const taxes = address ? taxLines(market.id, address.regionCode, taxable, pricing.shipping - pricing.shippingDiscount) : [];
+  const tax = taxTotal(taxes);
+  return { lines, pricing, taxes, tax, total: pricing.total + tax, pointsBalance };
+}
+
+/** Refuses a checkout that cannot become an order: an empty cart, or parts that can no longer be bought. */
+export function assertOrderable(lines: CartLinesView): void {
+  if (lines.items.length === 0) throw ApiError.badRequest(CHECKOUT_MSG.empty);
+  if (lines.items.some((item) => !item.usable)) throw new ApiError(409, 409, CHECKOUT_MSG.unusable);
+}

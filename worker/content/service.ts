@@ -1,0 +1,94 @@
+import { SHOP_SETTINGS_CACHE_MS } from '../../shared/constants.ts';
+import type { MarketId } from '../../shared/markets.ts';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, isTitledRoute, normalizePath } from '../../shared/routes.ts';
+import { contentStore } from './kv-store.ts';
+import type { Clock } from '../platform/clock.ts';
+import { TtlCache } from '../platform/ttl-cache.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export interface InfoPageContent {
+  route: string;
+  heading: string;
+  intro: string;
+  sections: {
+    id: string;
+    heading: string;
+    paragraphs?: string[];
+    list?: string[];
+    faq?: { q: string; a: string }[];
+    links?: { label: string; href: string }[];
+  }[];
+  updated: string;
+}
+
+const metaCache = new TtlCache<PageMeta | null>(SHOP_SETTINGS_CACHE_MS);
+const configCache = new TtlCache<Record<string, unknown> | null>(SHOP_SETTINGS_CACHE_MS, 100);
+const pageCache = new TtlCache<InfoPageContent | null>(SHOP_SETTINGS_CACHE_MS, 100);
+
+/** Replaces the shop's placeholders in seeded text. */
+export function fillPlaceholders(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(shopName|phone|email|address)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * Title and description for a path (§2 Page titles): the 19 listed routes are looked up by
+ * URL pattern in content configs; everything else gets the default.
+ */
+export async function pageMetaFor(kv: KVNamespace, clock: Clock, pathname: string, market: MarketId, shopName: string): Promise<PageMeta> {
+  const fallback = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
+  if (!isTitledRoute(pathname)) return fallback;
+  const path = normalizePath(pathname);
+  const meta = await metaCache.get(`${market}:${path}`, clock, () => urlContentConfig(kv, path));
+  if (!meta) return fallback;
+  return {
+    title: fillPlaceholders(meta.title, { shopName }),
+    description: fillPlaceholders(meta.description, { shopName }),
+  };
+}
+
+/** The content config for a URL pattern, or null when there is none. */
+export async function urlContentConfig(kv: KVNamespace, urlPattern: string): Promise<PageMeta | null> {
+  const config = await contentStore(kv).urlContentConfig(urlPattern);
+  if (!config || typeof config.title !== 'string') return null;
+  return { title: config.title, description: typeof config.description === 'string' ? config.description : DEFAULT_DESCRIPTION };
+}
+
+/** Written content of an information or policy page, with the shop's name and contacts filled in. */
+export function infoPage(kv: KVNamespace, clock: Clock, route: string, market: MarketId, values: Record<string, string>): Promise<InfoPageContent | null> {
+  const key = `${market}:${route}:${Object.values(values).join('|')}`;
+  return pageCache.get(key, clock, async () => {
+    const page = await contentStore(kv).pageContent<InfoPageContent>(route);
+    return page && personalise(page, values);
+  });
+}
+
+/** Fills the placeholders in every string of a page; values are JSON-escaped to keep it valid. */
+function personalise(page: InfoPageContent, values: Record<string, string>): InfoPageContent {
+  const escaped = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]));
+  return JSON.parse(fillPlaceholders(JSON.stringify(page), escaped)) as InfoPageContent;
+}
+
+/** A content config by key (announcement, banner, ...), cached like the shop settings. */
+export function contentConfig(kv: KVNamespace, clock: Clock, key: string): Promise<Record<string, unknown> | null> {
+  return configCache.get(`config:${key}`, clock, () => contentStore(kv).contentConfig(key));
+}
+
+/** Content fixed on every page: header links, awards, review badges. */
+export function fixedContent(kv: KVNamespace, clock: Clock): Promise<Record<string, unknown> | null> {
+  return configCache.get('fixed', clock, () => contentStore(kv).fixedContent());
+}
+
+/** One page of content config keys. */
+export function listContentConfigs(kv: KVNamespace, page: number, size: number) {
+  return contentStore(kv).listContentConfigs(page, size);
+}
+
+export function forgetContent(): void {
+  configCache.clear();
+  metaCache.clear();
+  pageCache.clear();
+}

@@ -1,0 +1,70 @@
+import { formatMoney } from '../../shared/money.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
+
+/**
+ * The order confirmation email (issue 8): what was bought, every discount with its reason,
+ * shipping, each tax line and the total, and a link to public tracking.
+ */
+
+export type OrderEmailMessage = EmailMessage & { kind: 'order-confirmation' };
+
+/** Anything that sends mail: the outbox locally, Cloudflare's binding in production. */
+export type OrderMailer = EmailSender;
+
+export interface ShopIdentity {
+  name: string;
+  /** The shop's origin for the order's market, e.g. https://ca.example.com; links start with it. */
+  origin: string;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const orderDate = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** The public tracking address of an order, which works without signing in. */
+export function trackingUrl(origin: string, order: Pick<OrderView, 'orderId' | 'email'>): string {
+  return `${origin}/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
+}
+
+/** The money rows under the lines, in the order a receipt reads: label, reason, signed amount. */
+export function orderTotals(order: OrderView): { label: string; reason: string | null; cent: number; total?: true }[] {
+  return [
+    { label: 'Subtotal', reason: null, cent: order.subtotal },
+    // Points are their own row below, from the order's own fields.
+    ...order.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS').map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount })),
+    { label: `Shipping${order.shippingName ? ` (${order.shippingName})` : ''}`, reason: null, cent: order.shipping },
+    ...order.taxes.map((tax) => ({ label: `${tax.name} (${tax.rateLabel})`, reason: null, cent: tax.amount })),
+    ...(order.points > 0 ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }] : []),
+    { label: 'Total', reason: null, cent: order.total, total: true as const },
+  ];
+}
+
+/** Builds the confirmation email of a paid order, in the shop's name. */
+export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity): OrderEmailMessage {
+  const money = (cent: number) => formatMoney({ cent, currency: order.currency });
+  const url = trackingUrl(shop.origin, order);
+  const intro = [`Thank you for your order from ${shop.name}.`, `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`];
+  const lines = order.lines.map((line) => ({ text: `${line.quantity} x ${line.title} (${line.partNumber})`, unit: money(line.unitPrice), total: money(line.total) }));
+  const totals = orderTotals(order).map((row) => ({ ...row, text: `${row.label}${row.reason ? ` - ${row.reason}` : ''}`, amount: money(row.cent) }));
+  const text = [
+    ...intro, '',
+    ...lines.map((line) => `${line.text} at ${line.unit}: ${line.total}`), '',
+    ...totals.map((row) => `${row.text}: ${row.amount}`), '',
+    `Track your order: ${url}`,
+  ].join('\n');
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb';
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">${intro.map((line) => `<p>${escape(line)}</p>`).join('')}`
+    + `<table style="border-collapse:collapse;width:100%;max-width:640px">${lines.map((line) => `<tr><td style="${cell}">${escape(line.text)}</td><td style="${cell};text-align:right">${escape(line.unit)}</td><td style="${cell};text-align:right">${escape(line.total)}</td></tr>`).join('')}`
+    + `${totals.map((row) => `<tr><td colspan="2" style="${cell}${row.total ? ';font-weight:700' : ''}">${escape(row.text)}</td><td style="${cell};text-align:right${row.total ? ';font-weight:700' : ''}">${escape(row.amount)}</td></tr>`).join('')}</table>`
+    + `<p><a href="${escape(url)}" style="background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Track your order</a></p>`
+    + `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
+  return { kind: 'order-confirmation', to: order.email, subject: `Your order ${order.orderId} is confirmed`, text, html };
+}
+
+/**
+ * Sends the confirmation of a paid order: into the D1 outbox (listed at /dev/outbox) unless a
+ * production mailer is given. The placement flow calls it once, when the order is paid.
+ */
+export async function queueOrderConfirmation(db: D1Database, order: OrderView, shop: ShopIdentity, mailer: OrderMailer = outboxSender(db)): Promise<void> {
+  await mailer.send(orderConfirmationEmail(order, shop));
+}

@@ -1,0 +1,101 @@
+import { CANCELLABLE_STATUSES, EARN_POINTS_PER_DOLLAR, ORDER_MSG, type OrderStatus } from '../../shared/orders.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { orderRepository, type OrderRow } from './repository.ts';
+import { pointsRepository } from '../members/repository.ts';
+import { promotionRepository } from '../promotions/repository.ts';
+import { catalogChanged } from '../platform/recent-reads.ts';
+
+/**
+ * An order after it is placed (issue 8): paid, cancelled, or let go when its stock hold runs
+ * out. Each change is one batch whose first statement moves the status only from the states
+ * it may leave, followed by a guard that aborts the batch when it did not move; so a payment
+ * and an expiry racing for one order never both happen, and stock or points are never given
+ * back twice.
+ */
+
+const guardMoved = (db: D1Database) => [
+  db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`),
+  db.prepare(`DELETE FROM batch_guard`),
+];
+
+/** Points earned by a paid order: per whole dollar paid for parts (not shipping or tax). */
+export function pointsEarned(order: Pick<OrderRow, 'subtotalCent' | 'discountCent' | 'pointsCent' | 'accountId'>): number {
+  if (order.accountId === null) return 0;
+  return Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100) * EARN_POINTS_PER_DOLLAR;
+}
+
+/** Marks an unpaid order paid: it moves to PROCESSING and the member earns points. False when it was not awaiting payment. */
+export async function markOrderPaid(db: D1Database, orderId: string, now: number, note = 'Payment received'): Promise<boolean> {
+  const orders = orderRepository(db);
+  const order = await orders.byId(orderId);
+  if (!order || (order.status !== 'PAYMENT_PENDING' && order.status !== 'PENDING')) return false;
+  const earned = pointsEarned(order);
+  try {
+    await orders.run([
+      orders.setStatusStatement(orderId, ['PAYMENT_PENDING', 'PENDING'], 'PROCESSING', now, { paidAt: now }),
+      ...guardMoved(db),
+      db.prepare(`UPDATE orders SET points_earned = ?, hold_expires_at = NULL WHERE id = ?`).bind(earned, orderId),
+      ...(earned > 0 ? [pointsRepository(db).creditStatement(order.accountId!, earned, 'EARNED_ORDER', orderId, now)] : []),
+      orders.eventStatement(orderId, 'PROCESSING', note, now),
+    ]);
+    return true;
+  } catch (error) {
+    if (/batch_guard/.test(String(error))) return false;
+    throw error;
+  }
+}
+
+/** The statements that give back what an order took: stock, points spent and earned, promotion uses. */
+async function undoStatements(db: D1Database, order: OrderRow, now: number): Promise<D1PreparedStatement[]> {
+  const orders = orderRepository(db);
+  const lines = await orders.lines(order.id);
+  const bySku = new Map<number, number>();
+  for (const line of lines) bySku.set(line.skuId, (bySku.get(line.skuId) ?? 0) + line.quantity);
+  const points = pointsRepository(db);
+  return [
+    ...[...bySku].map(([skuId, quantity]) => orders.giveBackStockStatement(skuId, quantity)),
+    ...(order.accountId !== null && order.pointsUsed > 0 ? [points.creditStatement(order.accountId, order.pointsUsed, 'REFUND', order.id, now)] : []),
+    ...(order.accountId !== null && order.pointsEarned > 0 ? [points.creditStatement(order.accountId, -order.pointsEarned, 'REFUND', order.id, now)] : []),
+    ...promotionRepository(db).releaseStatements(order.id),
+  ];
+}
+
+async function moveToCancelled(db: D1Database, order: OrderRow, from: readonly OrderStatus[], note: string, now: number): Promise<boolean> {
+  const orders = orderRepository(db);
+  try {
+    await orders.run([
+      orders.setStatusStatement(order.id, from, 'CANCELLED', now, { cancelledAt: now }),
+      ...guardMoved(db),
+      ...(await undoStatements(db, order, now)),
+      orders.eventStatement(order.id, 'CANCELLED', note, now),
+    ]);
+    catalogChanged(); // stock went back on the shelf
+    return true;
+  } catch (error) {
+    if (/batch_guard/.test(String(error))) return false;
+    throw error;
+  }
+}
+
+/**
+ * Cancels an order for its owner while it is still processing: stock, points and coupons go
+ * back. Answers whether the order had been paid, so the caller refunds the payment.
+ */
+export async function cancelOrder(db: D1Database, orderId: string, owner: { accountId: number | null; email: string | null }, now: number): Promise<{ wasPaid: boolean; order: OrderRow }> {
+  const order = await orderRepository(db).byId(orderId);
+  const mine = order && (owner.accountId !== null ? order.accountId === owner.accountId : owner.email !== null && order.email.toLowerCase() === owner.email.toLowerCase());
+  if (!order || !mine) throw ApiError.notFound(ORDER_MSG.notFound);
+  if (order.status === 'CANCELLED') return { wasPaid: order.paidAt !== null, order };
+  if (!CANCELLABLE_STATUSES.includes(order.status)) throw ApiError.badRequest(ORDER_MSG.notCancellable);
+  if (!(await moveToCancelled(db, order, CANCELLABLE_STATUSES, 'Cancelled by the shopper', now))) throw ApiError.badRequest(ORDER_MSG.notCancellable);
+  return { wasPaid: order.paidAt !== null, order };
+}
+
+/** The cron's work: unpaid orders whose stock hold ran out are cancelled and their stock goes back. Answers how many. */
+export async function releaseExpiredHolds(db: D1Database, now: number): Promise<number> {
+  let released = 0;
+  for (const order of await orderRepository(db).expiredHolds(now)) {
+    if (await moveToCancelled(db, order, ['PAYMENT_PENDING'], 'Not paid in time: the parts went back on the shelf', now)) released++;
+  }
+  return released;
+}

@@ -1,0 +1,216 @@
+import type { ReactNode } from 'react';
+import { ORDER_STATUSES, ORDER_STATUS_LABEL, ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
+import type { ShopSettings } from '../../../shared/settings.ts';
+import type { TrackedOrder } from '../orders.routes.ts';
+import { AddressBlock, detailHref, invoiceHref, money, OrderActionsFor, OrderEvents, OrderLineTable, OrderTotals, orderDate } from './order-parts.tsx';
+
+const HISTORY = '/myAccount?type=orderHistory';
+const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) => `/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
+const PAYMENT_LABEL: Record<string, string> = { POINTS: 'Paid with points' };
+
+/** One order of the member, on a page without the standard layout (§2): its own way back. */
+export function OrderDetailPage({ order }: { order: OrderView }) {
+  return (
+    <section className="order-page order-detail" data-order-id={order.orderId}>
+      <a className="logo logo--dark" href={HISTORY}>Back to order history</a>
+      <h1>Order {order.orderId}</h1>
+      <p className="order-meta">
+        Placed {orderDate(order.createdAt)} · <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>{order.statusLabel}</span>
+      </p>
+      <p className="order-actions">
+        <a className="button" href={invoiceHref(order.orderId)}>Print invoice</a> <a href={trackHref(order)}>Track this order</a>
+      </p>
+      <OrderActionsFor order={order} />
+      <h2>Items</h2>
+      <OrderLineTable order={order} />
+      <div className="order-columns">
+        <section>
+          <h2>Order summary</h2>
+          <OrderTotals order={order} />
+          {order.pointsEarned > 0 && <p>You earn {order.pointsEarned} points with this order.</p>}
+        </section>
+        <section>
+          <h2>Shipping to</h2>
+          <AddressBlock address={order.address} />
+          <p>Shipping method: {order.shippingName || 'Standard Shipping'}</p>
+          {order.paymentMethod && <p>Payment: {PAYMENT_LABEL[order.paymentMethod] ?? order.paymentMethod}</p>}
+        </section>
+      </div>
+      <h2>Order history</h2>
+      <OrderEvents events={order.events} />
+    </section>
+  );
+}
+
+/** An order the visitor may not see reads the same as one that does not exist. */
+export function OrderMissing({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <section className="order-page order-missing">
+      <a className="logo logo--dark" href={HISTORY}>Back to order history</a>
+      <h1>Order not found</h1>
+      <p role="alert">{message}</p>
+      {children}
+    </section>
+  );
+}
+
+/** The order number and email form; a plain GET so it works without JavaScript. */
+function LookupForm({ action, numberName, orderNo, email, submit }: { action: string; numberName: string; orderNo: string; email: string; submit: string }) {
+  return (
+    <form className="order-lookup" method="get" action={action} data-form="order-lookup">
+      <label>Order number <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" /></label>
+      <label>Email address <input name="email" type="email" defaultValue={email} required maxLength={128} autoComplete="email" /></label>
+      <button className="button" type="submit">{submit}</button>
+    </form>
+  );
+}
+
+/** Public tracking (§2 /order/track): the form, and what it found. */
+export function TrackOrderPage({ orderNo, email, tracked, error }: { orderNo: string; email: string; tracked: TrackedOrder | null; error: string | null }) {
+  return (
+    <section className="order-page order-track">
+      <h1>Track your order</h1>
+      <p>Enter your order number and the email address you ordered with.</p>
+      <LookupForm action="/order/track" numberName="orderNo" orderNo={orderNo} email={email} submit="Track order" />
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {tracked && (
+        <article className="tracked-order" data-order-id={tracked.orderId}>
+          <h2>Order {tracked.orderId}</h2>
+          <p className="order-meta">
+            Placed {orderDate(tracked.createdAt)} · <span className="order-status" data-status={tracked.status}>{tracked.statusLabel}</span>
+            {tracked.shippingName && <> · {tracked.shippingName}</>}
+          </p>
+          <OrderEvents events={tracked.events} />
+          <ul className="tracked-lines">
+            {tracked.lines.map((line, index) => (
+              <li key={index}><img src={line.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="48" height="48" loading="lazy" /> {line.quantity} x {line.title} <small>{line.partNumber}</small></li>
+            ))}
+          </ul>
+          <p><a href={invoiceHref(tracked.orderId, email)}>Print invoice</a></p>
+        </article>
+      )}
+    </section>
+  );
+}
+
+/** /printInvoice without an order: find one by number and email, or pick it from the order history. */
+export function InvoiceLookupPage({ orderId, email, error, signedIn }: { orderId: string; email: string; error: string | null; signedIn: boolean }) {
+  return (
+    <section className="order-page invoice-lookup">
+      <h1>Print invoice</h1>
+      <p>Enter your order number and the email address you ordered with.</p>
+      <LookupForm action="/printInvoice" numberName="orderId" orderNo={orderId} email={email} submit="Show invoice" />
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {signedIn && <p><a href={HISTORY}>Or open an order from your order history</a></p>}
+    </section>
+  );
+}
+
+// window.print() needs a click handler; there is no island for one small button.
+const PRINT_SCRIPT = "document.querySelector('[data-print]')?.addEventListener('click',function(){window.print()})";
+
+/** A clean printable invoice: the shop's details, the order, bill and ship to, lines and every money row. */
+export function InvoicePage({ order, settings, memberView }: { order: OrderView; settings: ShopSettings; memberView: boolean }) {
+  const shopEmail = settings.COMPANY_EMAIL_1 || settings.COMPANY_EMAIL_2;
+  return (
+    <article className="invoice" data-order-id={order.orderId}>
+      <p className="invoice__actions">
+        <button className="button" type="button" data-print="">Print</button>
+        {memberView && <a href={detailHref(order.orderId)}>Back to the order</a>}
+      </p>
+      <header className="invoice__head">
+        <div className="invoice__shop">
+          <h1>{settings.SHOP_NAME}</h1>
+          {settings.COMPANY_ADDRESS && <p>{settings.COMPANY_ADDRESS}</p>}
+          {settings.COMPANY_PHONE && <p>Phone {settings.COMPANY_PHONE}</p>}
+          {shopEmail && <p>Email {shopEmail}</p>}
+        </div>
+        <dl className="invoice__facts">
+          <div><dt>Invoice for order</dt><dd>{order.orderId}</dd></div>
+          <div><dt>Order date</dt><dd>{orderDate(order.createdAt)}</dd></div>
+          {order.paidAt !== null && <div><dt>Paid</dt><dd>{orderDate(order.paidAt)}</dd></div>}
+          <div><dt>Status</dt><dd>{order.statusLabel}</dd></div>
+        </dl>
+      </header>
+      <div className="invoice__parties">
+        <section><h2>Bill to</h2><p>{order.address.firstName} {order.address.lastName}<br />{order.email}</p></section>
+        <section><h2>Ship to</h2><AddressBlock address={order.address} /><p>{order.shippingName}</p></section>
+      </div>
+      <OrderLineTable order={order} images={false} />
+      <OrderTotals order={order} />
+      <p className="invoice__note">All amounts in {order.currency === 'CAD' ? 'Canadian dollars (CAD)' : 'US dollars (USD)'}.</p>
+      <script dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+    </article>
+  );
+}
+
+export interface OrderHistoryEntry extends Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events'> {
+  lines: { title: string; imageUrl: string | null; quantity: number }[];
+}
+
+export interface OrderHistoryData {
+  total: number;
+  list: OrderHistoryEntry[];
+  status: OrderView['status'] | null;
+  time: '1' | '6' | null;
+  page: number;
+  size: number;
+}
+
+const FIRST_IMAGES = 4;
+
+/** The history's address for a page, keeping the filters. */
+function historyHref(data: OrderHistoryData, page: number): string {
+  const query = new URLSearchParams({ type: 'orderHistory' });
+  if (data.status) query.set('status', data.status);
+  if (data.time) query.set('time', data.time);
+  if (page > 1) query.set('page', String(page));
+  return `/myAccount?${query}`;
+}
+
+/** The member's orders (§2 /myAccount?type=orderHistory): §3 status and time filters, newest first, a page at a time. */
+export function OrderHistory({ data }: { data: OrderHistoryData }) {
+  const pages = Math.max(1, Math.ceil(data.total / data.size));
+  return (
+    <div className="order-history" data-order-total={data.total}>
+      <form className="order-filters" method="get" action="/myAccount">
+        <input type="hidden" name="type" value="orderHistory" />
+        <label>Status <select name="status" defaultValue={data.status ?? ''}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => <option key={status} value={status}>{ORDER_STATUS_LABEL[status]}</option>)}
+        </select></label>
+        <label>Placed <select name="time" defaultValue={data.time ?? ''}>
+          {ORDER_TIME_FILTERS.map((time) => <option key={time.label} value={time.value === null ? '' : String(time.value)}>{time.label}</option>)}
+        </select></label>
+        <button className="button" type="submit">Show orders</button>
+      </form>
+      {data.list.length === 0 && <p className="order-history__empty">{data.status || data.time ? 'No orders match these filters.' : 'You have not placed an order yet.'}</p>}
+      <ul className="order-cards">
+        {data.list.map((order) => (
+          <li key={order.orderId} className="order-card" data-order-id={order.orderId}>
+            <div className="order-card__head">
+              <strong>Order {order.orderId}</strong>
+              <span>{orderDate(order.createdAt)}</span>
+              <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>{order.statusLabel}</span>
+              <span className="order-card__total">{money(order.total, order.currency)}</span>
+            </div>
+            <ul className="order-card__images">
+              {order.lines.slice(0, FIRST_IMAGES).map((line, index) => (
+                <li key={index}><img src={line.imageUrl ?? '/static/parts/placeholder.svg'} alt={line.title} title={`${line.quantity} x ${line.title}`} width="64" height="64" loading="lazy" data-retry="" /></li>
+              ))}
+            </ul>
+            <p className="order-card__links"><a href={detailHref(order.orderId)}>View details</a> <a href={invoiceHref(order.orderId)}>Invoice</a></p>
+            <OrderActionsFor order={order} />
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav className="pager" aria-label="Order pages">
+          {data.page > 1 && <a href={historyHref(data, data.page - 1)} rel="prev">Previous</a>}
+          <span>Page {Math.min(data.page, pages)} of {pages}</span>
+          {data.page < pages && <a href={historyHref(data, data.page + 1)} rel="next">Next</a>}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { DEFAULT_RATING } from '../../shared/constants.ts';
+import { MSG } from '../../shared/messages.ts';
+import { reviewPrivacyProblem } from '../../shared/validation.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { reviewRepository, type ReviewSort, type ReviewWrite } from './repository.ts';
+import { catalogChanged } from '../platform/recent-reads.ts';
+
+/** Reviews per IP for writing calls (create, edit, delete, invitations). */
+export const REVIEW_RULE = { limit: 10, windowMs: 10 * 60_000 };
+/** How long a review invitation stays valid. */
+export const INVITATION_SECONDS = 30 * 24 * 3600;
+/** The answer when an edit link does not match its review. */
+export const BAD_EDIT_LINK = 'This review link is not valid.';
+/** The answer for an item or review that does not exist (or is not published). */
+export const REVIEW_NOT_FOUND = 'The review cannot be found.';
+const ITEM_NOT_FOUND = 'The item cannot be found.';
+const MARKUP = /[<>]/;
+const LETTER = /\p{L}/u;
+
+/** A shopper's draft: the stored fields and an optional invitation token. */
+export interface ReviewDraft extends ReviewWrite {
+  invitation?: string | null;
+}
+
+/** The rules beyond the field lengths: no markup, a name with letters, no contact details (§7 Reviews). */
+export function draftProblem(draft: Omit<ReviewWrite, 'itemId'>): string | null {
+  if ([draft.title, draft.content, draft.name, draft.vehicle ?? ''].some((text) => MARKUP.test(text))) return MSG.removeSpecialChars;
+  if (!LETTER.test(draft.name)) return 'name must contain letters';
+  return reviewPrivacyProblem(draft.title, draft.content);
+}
+
+/** Throws the 400 for a draft that breaks a rule; checks the item exists (404). */
+export async function checkDraft(db: D1Database, draft: ReviewWrite): Promise<void> {
+  const problem = draftProblem(draft);
+  if (problem) throw ApiError.badRequest(problem);
+  if (!(await reviewRepository(db).itemExists(draft.itemId))) throw ApiError.notFound(ITEM_NOT_FOUND);
+}
+
+/** Stores a new PENDING review; verified purchase with a valid invitation for the same item. */
+export async function createReview(db: D1Database, secret: string, draft: ReviewDraft, now = Date.now()) {
+  await checkDraft(db, draft);
+  const invited = draft.invitation ? await verifyInvitation(draft.invitation, secret, now) : null;
+  const editLink = randomToken();
+  const { itemId, rating, title, content, name, vehicle } = draft;
+  const id = await reviewRepository(db).insert({ itemId, rating, title, content, name, vehicle }, await sha256(editLink), invited === itemId);
+  return { id, status: 'PENDING' as const, editLink };
+}
+
+/** Rewrites a review when the edit link matches (403 otherwise); it waits for moderation again. */
+export async function editReview(db: D1Database, id: number, editLink: string, draft: Omit<ReviewWrite, 'itemId'>) {
+  const problem = draftProblem(draft);
+  if (problem) throw ApiError.badRequest(problem);
+  const review = await authorize(db, id, editLink);
+  await reviewRepository(db).update(id, draft, review.itemId);
+  catalogChanged();
+  return { id, status: 'PENDING' as const };
+}
+
+/** Deletes a review when the edit link matches (403 otherwise). */
+export async function deleteReview(db: D1Database, id: number, editLink: string): Promise<void> {
+  const review = await authorize(db, id, editLink);
+  await reviewRepository(db).remove(id, review.itemId);
+  catalogChanged();
+}
+
+/** Publishes or rejects a review and recomputes its item's rating and count (no HTTP endpoint). */
+export async function moderateReview(db: D1Database, id: number, status: 'PUBLISHED' | 'REJECTED'): Promise<void> {
+  if (!(await reviewRepository(db).setStatus(id, status))) throw ApiError.notFound(REVIEW_NOT_FOUND);
+  catalogChanged();
+}
+
+/** An item's rating summary: the published average (or the default, flagged), count and star distribution. */
+export async function reviewInfo(db: D1Database, itemId: number) {
+  const rows = await reviewRepository(db).distribution(itemId);
+  const distribution: Record<'1' | '2' | '3' | '4' | '5', number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const row of rows) distribution[String(row.rating) as '1'] = row.count;
+  const reviewCount = rows.reduce((sum, row) => sum + row.count, 0);
+  if (reviewCount === 0) return { itemId, rating: DEFAULT_RATING, isDefault: true, reviewCount, distribution };
+  const average = rows.reduce((sum, row) => sum + row.rating * row.count, 0) / reviewCount;
+  return { itemId, rating: Math.round(average * 10) / 10, isDefault: false, reviewCount, distribution };
+}
+
+/** One page of an item's published reviews with the total. */
+export async function listReviews(db: D1Database, itemId: number, page: number, size: number, sort: ReviewSort, rating?: number) {
+  const { rows, total } = await reviewRepository(db).listPublished(itemId, { rating, sort, limit: size, offset: (page - 1) * size });
+  return { list: rows, total, page, size };
+}
+
+/** Signs an invitation to review an item: base64url(payload).base64url(HMAC-SHA256), valid 30 days. */
+export async function signInvitation(itemId: number, secret: string, now = Date.now()) {
+  const expiresAt = Math.floor(now / 1000) + INVITATION_SECONDS;
+  const payload = base64url(new TextEncoder().encode(JSON.stringify({ itemId, exp: expiresAt })));
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(payload));
+  return { token: `${payload}.${base64url(new Uint8Array(signature))}`, itemId, expiresAt };
+}
+
+/** The item id of a valid, unexpired invitation; null when tampered with, malformed or expired. */
+export async function verifyInvitation(token: string, secret: string, now = Date.now()): Promise<number | null> {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const signatureBytes = fromBase64url(signature);
+  const payloadBytes = fromBase64url(payload);
+  if (!signatureBytes || !payloadBytes) return null;
+  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), signatureBytes, new TextEncoder().encode(payload));
+  if (!valid) return null;
+  try {
+    const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as { itemId?: unknown; exp?: unknown };
+    if (typeof claims.itemId !== 'number' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
+    return claims.itemId;
+  } catch {
+    return null;
+  }
+}
+
+async function authorize(db: D1Database, id: number, editLink: string) {
+  const review = await reviewRepository(db).editable(id);
+  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256(editLink))) throw new ApiError(403, 403, BAD_EDIT_LINK);
+  return review;
+}
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function randomToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}

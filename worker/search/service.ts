@@ -1,0 +1,183 @@
+import type { MarketId } from '../../shared/markets.ts';
+import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
+import { searchRepository, type SearchCriteria, type SearchOrder, type SearchResult, type SearchRow } from './repository.ts';
+import { suggestRepository, type Suggestion } from './suggest-repository.ts';
+import { systemClock } from '../platform/clock.ts';
+import { recentReads } from '../platform/recent-reads.ts';
+
+/** Product search decisions (§7 filter-search, §9 sort options): terms, synonyms, ranking, paging. */
+
+/** The §9 sort values. */
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+
+/** A search as the API received it, already parsed. */
+export interface SearchQuery {
+  keyword?: string;
+  categoryId?: number;
+  brandIds?: number[];
+  minPrice?: number;
+  maxPrice?: number;
+  vehicleNodeIds?: number[];
+  fitsOnly?: boolean;
+  soldOut?: boolean;
+  page?: number;
+  size?: number;
+  /** Absent: sales desc without a keyword, Best Match with one. */
+  sort?: SortValue;
+}
+
+/** One product on the results page: the row with its flags as booleans and the market's currency. */
+export type SearchRecord = Omit<SearchRow, 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
+  currency: 'USD' | 'CAD';
+  vehicleUniversal: boolean;
+  nonVehicle: boolean;
+  fits: boolean | null;
+};
+
+/** The answer of a search: one page, the total and the facets. */
+export interface SearchAnswer {
+  total: number;
+  page: number;
+  size: number;
+  records: SearchRecord[];
+  facets: {
+    categories: { id: number; name: string; count: number }[];
+    brands: { id: number; name: string; count: number }[];
+    price: { min: number | null; max: number | null };
+  };
+}
+
+const ORDER: Record<SortValue, SearchOrder> = {
+  '': 'relevance',
+  'sales desc': 'sales',
+  'discountMinPrice asc': 'priceAsc',
+  'discountMinPrice desc': 'priceDesc',
+  'reviewRating desc': 'rating',
+  'reviewCount desc': 'reviews',
+};
+
+/** Trade synonyms: any word of a group also finds the others. */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ['pad', 'pads'], ['brake', 'brakes'], ['headlamp', 'headlamps', 'headlight', 'headlights'],
+  ['rotor', 'rotors', 'disc', 'discs', 'disk', 'disks'], ['muffler', 'mufflers', 'silencer', 'silencers'],
+  ['tire', 'tires', 'tyre', 'tyres'], ['shock', 'shocks', 'strut', 'struts'], ['plug', 'plugs'],
+  ['alternator', 'alternators'], ['catalytic', 'cat'], ['blade', 'blades'], ['taillight', 'taillights', 'tail light'],
+];
+
+/** Common misspellings and run-together words, one way: the shopper's word still counts too. */
+const CORRECTIONS: Readonly<Record<string, string>> = {
+  break: 'brake', breaks: 'brakes', alternater: 'alternator', altenator: 'alternator',
+  sparkplug: 'spark plug', sparkplugs: 'spark plug', wiperblade: 'wiper blade', wiperblades: 'wiper blade',
+  catconverter: 'catalytic converter', muffer: 'muffler', rotar: 'rotor', headlite: 'headlight', sensr: 'sensor',
+  suspention: 'suspension', radiater: 'radiator', exaust: 'exhaust', exhuast: 'exhaust', calliper: 'caliper',
+};
+
+const OPERATORS = new Set(['near', 'and', 'or', 'not']);
+const MAX_TERMS = 8;
+/**
+ * A keyword search considers the best-selling matches up to this many, plus every match that fits
+ * the chosen vehicle and an exact part number: totals, facets and sorts apply within that set, and
+ * the cost of a search stays flat however common its words are (issue 6 budgets).
+ */
+const SEARCH_CANDIDATES = 2000;
+/** Typed text shorter than this suggests nothing. */
+const MIN_SUGGEST_CHARS = 2;
+
+/** Splits the shopper's text into plain words: FTS syntax, invisible and symbol characters removed. */
+export function searchTerms(keyword: string): string[] {
+  const text = keyword.normalize('NFKC').toLowerCase()
+    .replace(/[\u200B-\u200F\u2060\uFEFF]/g, '')
+    .replace(/["*():^{}]/g, ' ')
+    .replace(/[^\p{L}\p{N}\p{M}\-./']+/gu, ' ');
+  return text.split(/\s+/)
+    .map((word) => word.replace(/^[-./']+|[-./']+$/g, ''))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word) && !OPERATORS.has(word))
+    .slice(0, MAX_TERMS);
+}
+
+/** The spellings a word also matches: its correction, synonyms and singular or plural. */
+export function variantsOf(word: string): string[] {
+  const corrected = CORRECTIONS[word] ?? word;
+  const variants = new Set([word, corrected]);
+  for (const group of SYNONYMS) if (group.includes(corrected)) group.forEach((variant) => variants.add(variant));
+  if (/^\p{L}{4,}$/u.test(corrected)) variants.add(corrected.endsWith('s') ? corrected.slice(0, -1) : `${corrected}s`);
+  return [...variants];
+}
+
+/** Builds a safe FTS5 MATCH expression: every word quoted, an OR group of its variants, the last one a prefix. */
+export function matchExpression(keyword: string): string | null {
+  const terms = searchTerms(keyword);
+  if (terms.length === 0) return null;
+  return terms.map((term, index) => {
+    const last = index === terms.length - 1;
+    const quoted = variantsOf(term).map((variant) => `"${variant.replace(/"/g, '""')}"${last ? '*' : ''}`);
+    return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;
+  }).join(' AND ');
+}
+
+const toRecord = (currency: 'USD' | 'CAD') => (row: SearchRow): SearchRecord => ({
+  itemId: row.itemId,
+  title: row.title,
+  urlHandle: row.urlHandle,
+  imageUrl: row.imageUrl,
+  brandName: row.brandName,
+  partNumber: row.partNumber,
+  discountPrice: row.discountPrice,
+  originalPrice: row.originalPrice ?? row.discountPrice,
+  currency,
+  status: row.status,
+  reviewRating: row.reviewRating,
+  reviewCount: row.reviewCount,
+  vehicleUniversal: row.vehicleUniversal === 1,
+  nonVehicle: row.nonVehicle === 1,
+  fits: row.fits === null ? null : row.fits === 1,
+});
+
+/** Identical searches in a rush share one answer (recent-reads.ts). */
+const recentSearches = recentReads<SearchResult>(200);
+
+/** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
+export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {
+  const page = query.page ?? 1;
+  const size = query.size ?? SEARCH_PAGE_SIZE;
+  const keyword = (query.keyword ?? '').trim();
+  const sort: SortValue = query.sort ?? (keyword ? '' : 'sales desc');
+  const empty: SearchAnswer = { total: 0, page, size, records: [], facets: { categories: [], brands: [], price: { min: null, max: null } } };
+  const match = keyword ? matchExpression(keyword) : null;
+  // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
+  if (keyword && !match) return empty;
+  const vehicleNodeIds = query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
+  const criteria: SearchCriteria = {
+    market,
+    match,
+    partNumber: match ? keyword : null,
+    candidateLimit: SEARCH_CANDIDATES,
+    categoryId: query.categoryId ?? null,
+    brandIds: query.brandIds ?? [],
+    minPrice: query.minPrice ?? null,
+    maxPrice: query.maxPrice ?? null,
+    vehicleNodeIds,
+    fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds),
+    soldOut: query.soldOut ?? false,
+    order: ORDER[sort],
+    limit: size,
+    offset: (page - 1) * size,
+  };
+  const result = await recentSearches.get(JSON.stringify(criteria), systemClock, () => searchRepository(db).search(criteria));
+  const currency = market === 'ca' ? 'CAD' : 'USD';
+  return {
+    total: result.total,
+    page,
+    size,
+    records: result.rows.map(toRecord(currency)),
+    facets: { categories: result.categories, brands: result.brands, price: { min: result.minPrice, max: result.maxPrice } },
+  };
+}
+
+/** Typeahead (§9): part numbers, categories and best-selling products that start like the words typed. */
+export async function suggestItems(db: D1Database, market: MarketId, keyword: string, size: number): Promise<Suggestion[]> {
+  const match = matchExpression(keyword);
+  const prefix = searchTerms(keyword).join(' ');
+  if (!match || prefix.length < MIN_SUGGEST_CHARS) return [];
+  return suggestRepository(db).suggest(match, prefix, market === 'ca' ? 'ca_status' : 'us_status', size);
+}

@@ -1,0 +1,147 @@
+/**
+ * Postal codes, the area dictionary and shipping quotes (§3 Postal code, Shipping option; §9
+ * Shipping cost). Decides; the SQL is in postal-repository.ts.
+ */
+
+import { marketById, type MarketId } from '../../shared/markets.ts';
+import type { Money } from '../../shared/money.ts';
+import { regionsFor, type Region } from '../../shared/regions.ts';
+import { POSTAL_VERIFY_MESSAGE, chooseShippingOption, isRemotePostalCode, shippingCost, type ShippingOption } from '../../shared/shipping.ts';
+import { shippingOptionsFor } from '../../shared/shipping-options.ts';
+import { normalizePostalCode, postalCodeProblem, trimInput } from '../../shared/validation.ts';
+import { postalRepository, type AreaRow } from './repository.ts';
+
+/** The §3 postal code, plus the state's code for address forms. */
+export interface PostalCodeInfo {
+  postCode: string;
+  cityName: string;
+  stateName: string;
+  stateCode: string;
+  /** False for a code the shop does not know or whose state the market's address form lacks. */
+  deliverAble: boolean;
+}
+
+/** One type-ahead suggestion: a postal code with its city and state. */
+export interface AreaSuggestion {
+  postCode: string;
+  cityName: string;
+  stateCode: string;
+  stateName: string;
+}
+
+/** The answer of the address check. */
+export interface AddressVerification {
+  /** The postal code is deliverable and belongs to the state. */
+  valid: boolean;
+  stateMatches: boolean;
+  /** US only, advisory (USPS lists one preferred city per ZIP code); null when not checked. */
+  cityMatches: boolean | null;
+  /** What the shopper should fix, or null when valid. */
+  message: string | null;
+  /** What the shop knows of the postal code. */
+  postalCode: PostalCodeInfo;
+}
+
+/** A shipping option with what it costs for the quantity and the destination. */
+export interface QuotedOption extends ShippingOption {
+  cost: Money;
+}
+
+export interface ShippingQuote {
+  quantity: number;
+  remote: boolean;
+  options: QuotedOption[];
+  /** Standard Shipping when offered, else the cheapest (§9); null when nothing is offered. */
+  chosen: QuotedOption | null;
+}
+
+const SUGGESTION_LIMIT = 10;
+
+/** The key a code is stored under: a US ZIP's five digits, a Canadian code's FSA. */
+function storageKey(market: MarketId, normalized: string): string {
+  return normalized.slice(0, market === 'us' ? 5 : 3);
+}
+
+const regionOf = (market: MarketId, code: string): Region | undefined => regionsFor(market).find((region) => region.code === code);
+
+/** A region of the market by its code or its name, in any case; null when the market has none such. */
+export function resolveRegion(market: MarketId, state: string): Region | null {
+  const wanted = trimInput(state).toLowerCase();
+  return regionsFor(market).find((region) => region.code.toLowerCase() === wanted || region.name.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * What the shop knows of a postal code (§3 Postal code). A US ZIP+4 is looked up by its ZIP,
+ * a Canadian code by its FSA (the data goes no finer). Unknown or malformed codes answer
+ * deliverAble false with empty names.
+ */
+export async function lookupPostalCode(db: D1Database, market: MarketId, code: string): Promise<PostalCodeInfo> {
+  const trimmed = trimInput(code);
+  const unknown = { postCode: trimmed, cityName: '', stateName: '', stateCode: '', deliverAble: false };
+  if (postalCodeProblem(trimmed, market)) return unknown;
+  const postCode = normalizePostalCode(trimmed, market);
+  const row = await postalRepository(db).byCode(market, storageKey(market, postCode));
+  if (!row) return { ...unknown, postCode };
+  const region = regionOf(market, row.stateCode);
+  return { postCode, cityName: row.city, stateName: region?.name ?? row.stateCode, stateCode: row.stateCode, deliverAble: region !== undefined };
+}
+
+/** The areas under an area (the countries under 0); null when there is no such area. */
+export async function areaChildren(db: D1Database, id: number): Promise<AreaRow[] | null> {
+  const repository = postalRepository(db);
+  if (id !== 0 && !(await repository.area(id))) return null;
+  return repository.children(id);
+}
+
+/** Whether a keyword is the start of a postal code rather than of a city name. */
+function postalPrefix(market: MarketId, keyword: string): string | null {
+  const compact = keyword.replace(/[\s-]+/g, '').toUpperCase();
+  if (market === 'us') return /^\d{1,9}$/.test(compact) ? compact.slice(0, 5) : null;
+  return /^[A-Z]\d/.test(compact) ? compact.slice(0, 3) : null;
+}
+
+/**
+ * Type-ahead over the market's postal codes and cities: a keyword that starts like a postal
+ * code (US digits; Canada letter then digit) matches codes, any other matches city names by
+ * their start, in any case. Only places the address form can take are suggested.
+ */
+export async function areaAssociation(db: D1Database, market: MarketId, keyword: string): Promise<AreaSuggestion[]> {
+  const repository = postalRepository(db);
+  const prefix = postalPrefix(market, keyword);
+  // Asks for a few more than shown: rows of states the form lacks (military mail) are dropped.
+  const rows = prefix
+    ? await repository.codesStartingWith(market, prefix, SUGGESTION_LIMIT * 2)
+    : await repository.citiesStartingWith(market, trimInput(keyword), SUGGESTION_LIMIT * 2);
+  return rows.flatMap((row) => {
+    const region = regionOf(market, row.stateCode);
+    return region ? [{ postCode: row.postCode, cityName: row.city, stateCode: row.stateCode, stateName: region.name }] : [];
+  }).slice(0, SUGGESTION_LIMIT);
+}
+
+const comparableCity = (city: string) => trimInput(city.replace(/\./g, ' ')).toLowerCase();
+
+/**
+ * Checks that a postal code is deliverable and belongs to the address's state (a region
+ * code of the market; see resolveRegion). In the US the city is compared too, advisory only.
+ */
+export async function verifyAddress(db: D1Database, market: MarketId, address: { postCode: string; stateCode: string; city?: string }): Promise<AddressVerification> {
+  const postalCode = await lookupPostalCode(db, market, address.postCode);
+  const stateMatches = postalCode.deliverAble && postalCode.stateCode === address.stateCode;
+  const cityMatches = market === 'us' && postalCode.deliverAble && address.city?.trim()
+    ? comparableCity(address.city) === comparableCity(postalCode.cityName)
+    : null;
+  const messages = POSTAL_VERIFY_MESSAGE[market];
+  const message = !postalCode.deliverAble ? messages.notDeliverable : stateMatches ? null : messages.stateMismatch;
+  return { valid: message === null, stateMatches, cityMatches, message, postalCode };
+}
+
+/**
+ * Every shipping option of the market with its cost for `quantity` units to `postalCode`
+ * (remote areas pay the remote fee; no postal code is not remote), and the one the shop picks.
+ */
+export function shippingQuote(market: MarketId, postalCode: string | null, quantity: number): ShippingQuote {
+  const remote = postalCode !== null && isRemotePostalCode(market, postalCode);
+  const { currency } = marketById(market);
+  const options = shippingOptionsFor(market).map((option) => ({ ...option, cost: { cent: shippingCost(option, quantity, remote), currency } }));
+  return { quantity, remote, options, chosen: chooseShippingOption(options, quantity, remote) };
+}

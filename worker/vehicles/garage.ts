@@ -1,0 +1,196 @@
+import { LEVEL_NAMES, VEHICLE_REQUIRED_MESSAGE, type LevelName, type SavedVehicle, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { garageRepository, type GaragePathNode } from './garage-repository.ts';
+
+/** A garage holds at most this many vehicles (§4). */
+export const MAX_GARAGE_VEHICLES = 30;
+
+/** The garage's messages. */
+export const GARAGE_MSG = {
+  vehicleNotFound: 'This vehicle could not be found. Please choose it again.',
+  full: `Your garage is full (${MAX_GARAGE_VEHICLES} vehicles). Remove one to add another.`,
+  noSuchVehicle: 'No such vehicle in your garage.',
+  nothingToChange: 'Please choose a vehicle, or make this one your default.',
+  alreadySaved: 'This vehicle is already in your garage.',
+} as const;
+
+/** A vehicle as a request names it: its deepest node id, or its levels by id (the §3 shapes). */
+export interface VehicleInput {
+  attributeValueId?: number;
+  year?: { id: number };
+  make?: { id: number };
+  model?: { id: number };
+  trim?: { id: number } | null;
+  engine?: { id: number } | null;
+}
+
+/** Whether a request names a vehicle at all (rather than only a flag). */
+export function namesVehicle(input: VehicleInput): boolean {
+  return input.attributeValueId !== undefined || LEVEL_NAMES.some((name) => input[name] != null);
+}
+
+/** The deepest node a request names; VEHICLE_REQUIRED_MESSAGE without year, make and model. */
+function deepestOf(input: VehicleInput): number {
+  if (input.attributeValueId !== undefined) return input.attributeValueId;
+  if (!input.year?.id || !input.make?.id || !input.model?.id) throw ApiError.badRequest(VEHICLE_REQUIRED_MESSAGE);
+  return input.engine?.id ?? input.trim?.id ?? input.model.id;
+}
+
+const attribute = (node: GaragePathNode): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
+
+/**
+ * The vehicle a node path stands for. The chain must be Year→Make→Model(→Trim)(→Engine) ending at
+ * `startId`, and every level the request named must be the node at that level on the path.
+ */
+export function vehicleFromPath(startId: number, nodes: readonly GaragePathNode[], input: VehicleInput = {}): Vehicle {
+  const notFound = () => ApiError.badRequest(GARAGE_MSG.vehicleNotFound);
+  const at: Partial<Record<LevelName, GaragePathNode>> = {};
+  let previous: GaragePathNode | null = null;
+  for (const node of nodes) {
+    const name = LEVEL_NAMES[node.level - 1];
+    const linked = previous ? node.parentId === previous.id && node.level > previous.level : node.level === 1 && node.parentId === null;
+    if (!name || !linked) throw notFound();
+    at[name] = node;
+    previous = node;
+  }
+  if (!previous || previous.id !== startId) throw notFound();
+  for (const name of LEVEL_NAMES) {
+    const named = input[name]?.id;
+    if (named !== undefined && named !== at[name]?.id) throw notFound();
+  }
+  if (previous.level < 3) throw ApiError.badRequest(VEHICLE_REQUIRED_MESSAGE);
+  if (!at.year || !at.make || !at.model) throw notFound();
+  return {
+    year: attribute(at.year), make: attribute(at.make), model: attribute(at.model),
+    trim: at.trim ? attribute(at.trim) : null, engine: at.engine ? attribute(at.engine) : null,
+  };
+}
+
+function pathsByStart(nodes: readonly GaragePathNode[]): Map<number, GaragePathNode[]> {
+  const paths = new Map<number, GaragePathNode[]>();
+  for (const node of nodes) paths.set(node.startId, [...(paths.get(node.startId) ?? []), node]);
+  return paths;
+}
+
+type Resolved = { nodeId: number; vehicle: Vehicle } | { problem: ApiError };
+
+/** Resolves several requested vehicles with one query; each is a vehicle or the reason it is not. */
+async function resolveAll(db: D1Database, inputs: readonly VehicleInput[]): Promise<Resolved[]> {
+  const deepest = inputs.map((input): number | ApiError => {
+    try { return deepestOf(input); } catch (error) { return error as ApiError; }
+  });
+  const ids = [...new Set(deepest.filter((id): id is number => typeof id === 'number'))];
+  const paths = pathsByStart(await garageRepository(db).paths(ids));
+  return inputs.map((input, index) => {
+    const nodeId = deepest[index]!;
+    if (nodeId instanceof ApiError) return { problem: nodeId };
+    try {
+      return { nodeId, vehicle: vehicleFromPath(nodeId, paths.get(nodeId) ?? [], input) };
+    } catch (error) {
+      if (error instanceof ApiError) return { problem: error };
+      throw error;
+    }
+  });
+}
+
+async function resolveOne(db: D1Database, input: VehicleInput): Promise<number> {
+  const [resolved] = await resolveAll(db, [input]);
+  if ('problem' in resolved!) throw resolved.problem;
+  return resolved!.nodeId;
+}
+
+/** The member's garage as §3 saved vehicles: default first, newest next, one entry per id. */
+export async function listGarage(db: D1Database, accountId: number): Promise<SavedVehicle[]> {
+  const repo = garageRepository(db);
+  const rows = await repo.list(accountId);
+  const paths = pathsByStart(await repo.paths([...new Set(rows.map((row) => row.attributeValueId))]));
+  const byId = new Map<number, SavedVehicle>();
+  let defaultSeen = false;
+  for (const row of rows) {
+    if (byId.has(row.id)) continue;
+    let vehicle: Vehicle;
+    try {
+      vehicle = vehicleFromPath(row.attributeValueId, paths.get(row.attributeValueId) ?? []);
+    } catch {
+      continue; // A node the catalog no longer has a valid path for is not shown.
+    }
+    const isDefault: boolean = row.isDefault === 1 && !defaultSeen;
+    defaultSeen ||= isDefault;
+    byId.set(row.id, { id: row.id, isDefault, attributeValueId: row.attributeValueId, ...vehicle });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Saves a vehicle and answers its id. One already saved is only made the default; a new one is
+ * the default when asked or when it is the first; a full garage is a 400.
+ */
+export async function addToGarage(db: D1Database, accountId: number, input: VehicleInput, isDefault = false): Promise<number> {
+  const nodeId = await resolveOne(db, input);
+  const repo = garageRepository(db);
+  const existing = await repo.byNode(accountId, nodeId);
+  if (existing) {
+    if (existing.isDefault !== 1) await repo.makeDefault(accountId, existing.id);
+    return existing.id;
+  }
+  const [id] = await repo.add(accountId, [nodeId], isDefault ? nodeId : null, true, MAX_GARAGE_VEHICLES);
+  if (id != null) return id;
+  const raced = await repo.byNode(accountId, nodeId);
+  if (raced) return raced.id;
+  throw ApiError.badRequest(GARAGE_MSG.full);
+}
+
+/**
+ * Changes a saved vehicle: makes it the default, and/or points it at another vehicle. Editing it
+ * into a vehicle already saved keeps that one (answering its id) and drops this one.
+ */
+export async function editGarageVehicle(db: D1Database, accountId: number, id: number, input: VehicleInput, isDefault: boolean): Promise<number> {
+  const repo = garageRepository(db);
+  const row = await repo.byId(accountId, id);
+  if (!row) throw ApiError.notFound(GARAGE_MSG.noSuchVehicle);
+  if (!namesVehicle(input)) {
+    if (!isDefault) throw ApiError.badRequest(GARAGE_MSG.nothingToChange);
+    if (row.isDefault !== 1) await repo.makeDefault(accountId, id);
+    return id;
+  }
+  const nodeId = await resolveOne(db, input);
+  if (nodeId !== row.attributeValueId) {
+    const other = await repo.byNode(accountId, nodeId);
+    if (other) {
+      await repo.merge(accountId, id, other.id, isDefault || row.isDefault === 1);
+      return other.id;
+    }
+    if (!(await repo.move(accountId, id, nodeId))) throw ApiError.badRequest(GARAGE_MSG.alreadySaved);
+  }
+  if (isDefault && row.isDefault !== 1) await repo.makeDefault(accountId, id);
+  return id;
+}
+
+/** Deletes a saved vehicle; the newest one left becomes the default. 404 when it is not theirs. */
+export async function removeFromGarage(db: D1Database, accountId: number, id: number): Promise<void> {
+  if (!(await garageRepository(db).remove(accountId, id))) throw ApiError.notFound(GARAGE_MSG.noSuchVehicle);
+}
+
+/** Empties the member's garage. */
+export async function clearGarage(db: D1Database, accountId: number): Promise<void> {
+  await garageRepository(db).clear(accountId);
+}
+
+/**
+ * Merges a visitor's local garage (newest first) into the member's on sign-in: by vehicle node,
+ * up to the limit; vehicles that no longer resolve are skipped. The server's default stays unless
+ * the server garage was empty, when the local default (else the newest) takes it.
+ */
+export async function mergeLocalGarage(db: D1Database, accountId: number, vehicles: readonly (VehicleInput & { isDefault?: boolean })[]): Promise<SavedVehicle[]> {
+  const repo = garageRepository(db);
+  const saved = await repo.list(accountId);
+  const resolved = await resolveAll(db, vehicles);
+  const valid = resolved.flatMap((item, index) => ('nodeId' in item ? [{ nodeId: item.nodeId, isDefault: vehicles[index]!.isDefault === true }] : []));
+  const known = new Set(saved.map((row) => row.attributeValueId));
+  const fresh = [...new Set(valid.map((item) => item.nodeId))].filter((nodeId) => !known.has(nodeId))
+    .slice(0, Math.max(0, MAX_GARAGE_VEHICLES - saved.length));
+  const defaultNode = saved.length === 0 ? (valid.find((item) => item.isDefault)?.nodeId ?? valid[0]?.nodeId ?? null) : null;
+  // Oldest first, so the newest local vehicle gets the newest row.
+  if (fresh.length > 0) await repo.add(accountId, fresh.reverse(), defaultNode, false, MAX_GARAGE_VEHICLES);
+  return listGarage(db, accountId);
+}

@@ -1,0 +1,119 @@
+import { LEVEL_NAMES, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { vehicleCatalogRepository } from './vehicle-catalog-repository.ts';
+import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
+import { vinRepository, type VinModelMatch } from './vin-repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import { TtlCache } from '../platform/ttl-cache.ts';
+
+export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
+
+const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
+
+/** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
+export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
+  const [year, make, model, ...rest] = path;
+  if (year?.level !== 1 || make?.level !== 2 || model?.level !== 3) return null;
+  const trim = rest.find((node) => node.level === 4) ?? null;
+  const engine = rest.find((node) => node.level === 5) ?? null;
+  if (rest.length !== (trim ? 1 : 0) + (engine ? 1 : 0)) return null;
+  return { year: attribute(year), make: attribute(make), model: attribute(model), trim: trim && attribute(trim), engine: engine && attribute(engine) };
+}
+
+/**
+ * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
+ * parent's children, which must sit one level down (a model without trims goes straight to engines).
+ */
+export async function childrenOf(db: D1Database, parentId: number | null, level: number): Promise<{ id: number; level: number; value: string; text: string }[]> {
+  if (parentId === null) {
+    if (level > 1) throw ApiError.badRequest('attributeValueId is required below the year level');
+    return vehicleRepository(db).years();
+  }
+  const { parentLevel, children } = await vehicleCatalogRepository(db).childrenWithParent(parentId);
+  if (parentLevel === null) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  if (level !== 0 && level <= parentLevel) throw ApiError.badRequest(`level ${level} is not below the ${LEVEL_NAMES[parentLevel - 1]} level of attributeValueId ${parentId}`);
+  return children;
+}
+
+/** Resolves text values (year, make, model, trim, engine) to the vehicle, as deep as given. */
+export async function vehicleByValues(db: D1Database, values: { year: string; make: string; model: string; trim?: string; engine?: string }): Promise<Vehicle> {
+  const repo = vehicleCatalogRepository(db);
+  const year = await repo.childByValue(null, 1, values.year);
+  const make = year && (await repo.childByValue(year.id, 2, values.make));
+  const model = make && (await repo.childByValue(make.id, 3, values.model));
+  if (!model) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  let deepest = model.id;
+  if (values.trim) deepest = (await repo.childByValue(deepest, 4, values.trim))?.id ?? -1;
+  if (values.engine && deepest > 0) deepest = (await repo.childByValue(deepest, 5, values.engine))?.id ?? -1;
+  if (deepest < 0) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  const vehicle = vehicleFromPath(await vehicleRepository(db).path(deepest));
+  if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  return vehicle;
+}
+
+export interface VinDecode {
+  vin: string;
+  year: VehicleAttribute;
+  make: VehicleAttribute;
+  /** The model the VIN's vPIC patterns name, when they name one unambiguously and the shop has it that year. */
+  model: VehicleAttribute | null;
+  /** The models of that make that year: the choice to offer when the model is unknown (or to change it). */
+  models: VehicleAttribute[];
+}
+
+/** A valid VIN whose year or make the shop does not sell parts for. */
+export const VIN_NOT_MATCHED = 'We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.';
+
+/**
+ * The make and model the matching patterns name, as vPIC decides: the most specific patterns
+ * win, and when equally specific ones name different models the VIN names none.
+ */
+export function decodedModel(matches: readonly VinModelMatch[]): { make: string; model: string } | null {
+  const narrowest = Math.min(...matches.map((match) => match.breadth));
+  const best = matches.filter((match) => match.breadth === narrowest);
+  const first = best[0];
+  if (!first || best.some((match) => match.make !== first.make || match.model !== first.model)) return null;
+  return { make: first.make, model: first.model };
+}
+
+/** The make and model nodes of a model year, or null when the shop does not have that model that year. */
+async function modelYearNodes(db: D1Database, yearId: number, named: { make: string; model: string }) {
+  const catalog = vehicleCatalogRepository(db);
+  const make = await catalog.childByValue(yearId, 2, named.make);
+  const model = make && (await catalog.childByValue(make.id, 3, named.model));
+  return make && model ? { make, model } : null;
+}
+
+/**
+ * Decodes a VIN: model year (position 10), then the model its vPIC patterns name (whose make
+ * wins over the WMI's: one WMI can serve several makes, 1C4 Chrysler, Dodge and Jeep), else the WMI's make with model null.
+ * The make's models for the year come back either way.
+ */
+export async function decodeVin(db: D1Database, input: string): Promise<VinDecode> {
+  const problem = vinProblem(input);
+  if (problem) throw ApiError.badRequest(problem);
+  const vin = normalizeVin(input);
+  const yearValue = vinModelYear(vin);
+  if (!yearValue) throw ApiError.notFound(VIN_NOT_MATCHED);
+  const [year, wmiMake, matches] = await Promise.all([
+    vehicleCatalogRepository(db).childByValue(null, 1, String(yearValue)),
+    vehicleRepository(db).makeForWmi(vinWmi(vin)),
+    vinRepository(db).modelMatches(vin, yearValue),
+  ]);
+  if (!year) throw ApiError.notFound(VIN_NOT_MATCHED);
+  const named = decodedModel(matches);
+  const decoded = named && (await modelYearNodes(db, year.id, named));
+  const make = decoded?.make ?? (wmiMake && (await vehicleCatalogRepository(db).childByValue(year.id, 2, wmiMake.name)));
+  if (!make) throw ApiError.notFound(VIN_NOT_MATCHED);
+  const models = await vehicleRepository(db).children(make.id);
+  return { vin, year: attribute(year), make: attribute(make), model: decoded ? attribute(decoded.model) : null, models: models.map(attribute) };
+}
+
+const topMakesCache = new TtlCache<{ id: number; name: string; slug: string }[]>(5 * 60_000, 2);
+
+/** The makes with the most parts, cached for five minutes: the ranking changes only with the catalog. */
+export function topMakes(db: D1Database, clock: Clock, limit = 12) {
+  return topMakesCache.get(`top:${limit}`, clock, async () =>
+    (await vehicleCatalogRepository(db).topMakes(limit)).map(({ id, name, slug }) => ({ id, name, slug })));
+}

@@ -1,0 +1,84 @@
+import GarageList from '../../../client/islands/GarageList.tsx';
+import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
+import type { MakeModelYears, VehicleCategory } from '../vehicle-catalog-repository.ts';
+import { Island } from '../../views/Island.tsx';
+
+/** /parts: choose the vehicle (or a VIN) and keep several in the garage. */
+export function PartsPage() {
+  return (
+    <section className="parts-page">
+      <h1>Parts for your vehicle</h1>
+      <p>Choose your year, make and model (trim and engine when you know them) and every part shows whether it fits.</p>
+      <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
+      <Island name="GarageList" component={GarageList} props={{}} />
+      <p><a href="/makes">Shop by make</a></p>
+    </section>
+  );
+}
+
+/** /makes: every make the shop has parts for, popular ones first. */
+export function MakesPage({ popular, makes }: { popular: { name: string; slug: string }[]; makes: { name: string; slug: string }[] }) {
+  const byLetter = new Map<string, { name: string; slug: string }[]>();
+  for (const make of makes) {
+    const letter = make.name[0]!.toUpperCase();
+    byLetter.set(letter, [...(byLetter.get(letter) ?? []), make]);
+  }
+  return (
+    <section className="makes-page">
+      <h1>Shop by make</h1>
+      <p>Parts for {makes.length} makes sold in the United States and Canada since 1990.</p>
+      {popular.length > 0 && (
+        <>
+          <h2>Popular makes</h2>
+          <ul className="tile-list">{popular.map((make) => <li key={make.slug}><a href={`/makes/${make.slug}`}>{make.name}</a></li>)}</ul>
+        </>
+      )}
+      <h2>All makes</h2>
+      {[...byLetter].map(([letter, list]) => (
+        <section key={letter} className="makes-letter" aria-label={letter}>
+          <h3>{letter}</h3>
+          <ul className="makes-list">{list.map((make) => <li key={make.slug}><a href={`/makes/${make.slug}`} data-make={make.slug}>{make.name}</a></li>)}</ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+export interface ChosenModelYear {
+  model: MakeModelYears;
+  year: number;
+  attributeValueId: number;
+  categories: VehicleCategory[];
+}
+
+/** /makes/{make}: the make's models and their years; with a model year chosen, the part categories for it. */
+export function MakePage({ make, models, chosen }: { make: { name: string; slug: string }; models: MakeModelYears[]; chosen: ChosenModelYear | null }) {
+  return (
+    <section className="make-page">
+      <h1>{`${make.name} parts`}</h1>
+      {chosen ? (
+        <section className="make-page__categories" data-model-year={`${chosen.year} ${chosen.model.model}`}>
+          <h2>Parts for the {chosen.year} {make.name} {chosen.model.model}</h2>
+          <ul className="tile-list">
+            {chosen.categories.map((category) => (
+              <li key={category.id}><a href={`/search?category=${category.id}&attributeValueId=${chosen.attributeValueId}`}>{category.name} <small>({category.items})</small></a></li>
+            ))}
+          </ul>
+        </section>
+      ) : <p>Choose your model and year to see the parts that fit it.</p>}
+      <h2>{make.name} models</h2>
+      <ul className="model-years">
+        {models.map((model) => (
+          <li key={model.modelId} data-model={model.slug}>
+            <strong>{model.model}</strong> <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
+            <ul className="year-links">
+              {Array.from({ length: model.yearTo - model.yearFrom + 1 }, (_, i) => model.yearTo - i).map((year) => (
+                <li key={year}><a href={`/makes/${make.slug}?model=${model.slug}&year=${year}`}>{year}</a></li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Context } from 'hono';
+import { COOKIE, type PageType } from '../../shared/constants.ts';
+import { hasNoLayout, hidesHeader, hidesMobileFooter, hidesNewsletter, normalizePath, TRACKING_PARAMS } from '../../shared/routes.ts';
+import { buildInfo } from '../platform/build-info.ts';
+import type { AppEnv } from '../env.ts';
+import { readCookie } from '../middleware/cookies.ts';
+import { abTestGroupFor, isAbTestGroup } from '../tracking/abtest.ts';
+import { systemClock } from '../platform/clock.ts';
+import { fixedContent, pageMetaFor } from '../content/service.ts';
+import { getShopSettings } from '../content/settings.ts';
+import type { FixedContent, Shell } from './layout/shell.ts';
+
+const MAX_CANONICAL_QUERY = 512;
+
+/** The canonical link: absolute, on the request's own host, without tracking parameters. */
+export function canonicalUrl(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  const kept = new URLSearchParams();
+  for (const [key, value] of url.searchParams) {
+    if (!(TRACKING_PARAMS as readonly string[]).includes(key.toLowerCase()) && !key.toLowerCase().startsWith('utm_')) kept.append(key, value);
+  }
+  const query = kept.toString();
+  const path = normalizePath(url.pathname);
+  return `${url.origin}${path}${query && query.length <= MAX_CANONICAL_QUERY ? `?${query}` : ''}`;
+}
+
+const NO_FIXED_CONTENT: FixedContent = { headerLinks: [], awards: [], reviewBadges: [] };
+const fixedContentByRaw = new WeakMap<object, FixedContent>();
+
+/** Typed fixed content; the same cached object gives the same result, so the chrome cache holds. */
+function fixedContentOf(raw: Record<string, unknown> | null): FixedContent {
+  if (!raw) return NO_FIXED_CONTENT;
+  let typed = fixedContentByRaw.get(raw);
+  if (!typed) {
+    const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+    typed = { headerLinks: list(raw.headerLinks), awards: list(raw.awards), reviewBadges: list(raw.reviewBadges) };
+    fixedContentByRaw.set(raw, typed);
+  }
+  return typed;
+}
+
+export interface ShellOptions {
+  pageType?: PageType;
+  /** A page-specific title, for pages outside the 19 titled routes that name themselves (info pages). */
+  title?: string;
+  robots?: string;
+  /** The path whose rules apply (the error pages render under the requested URL). */
+  path?: string;
+}
+
+/** Loads what the page shell needs, in parallel, for the current request. */
+export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}): Promise<Shell> {
+  const url = new URL(c.req.url);
+  const path = normalizePath(options.path ?? url.pathname);
+  const market = c.var.market;
+  const started = Date.now();
+  const settings = await getShopSettings(c.env.SETTINGS, systemClock);
+  const [meta, fixed] = await Promise.all([
+    pageMetaFor(c.env.SETTINGS, systemClock, path, market.id, settings.SHOP_NAME),
+    fixedContent(c.env.SETTINGS, systemClock),
+  ]);
+  const stored = readCookie(c, COOKIE.abTestGroup);
+  return {
+    market,
+    settings,
+    title: options.title ?? meta.title,
+    description: meta.description,
+    canonical: canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url),
+    path,
+    pageType: options.pageType ?? 'other',
+    alternates: path === '/' ? [
+      { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
+      { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
+      { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
+    ] : [],
+    layout: !hasNoLayout(path),
+    showHeader: !hidesHeader(path, url.searchParams),
+    hideMobileFooter: hidesMobileFooter(path, url.searchParams),
+    showNewsletter: !hidesNewsletter(path),
+    signedIn: c.var.signedIn,
+    resetCart: c.var.resetCart,
+    fixed: fixedContentOf(fixed),
+    year: new Date().getUTCFullYear(),
+    robots: options.robots,
+    debug: c.var.debug ? {
+      market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,
+      buildId: buildInfo.buildId,
+      buildTime: buildInfo.buildTime,
+      abTestGroup: isAbTestGroup(stored) ? stored : abTestGroupFor(c.var.visitorKey),
+      timings: [
+        { label: 'Edge middleware', ms: started - c.var.requestStart },
+        { label: 'Shell data', ms: Date.now() - started },
+      ],
+    } : null,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from './react-server.ts';
+import type { AppEnv } from '../env.ts';
+
+/**
+ * Streams a page as HTML. A failure before the shell is ready rejects, and the caller shows
+ * the 500 page; a client that goes away aborts the render; bots get the complete document.
+ */
+export async function streamHtml(c: Context<AppEnv>, page: ReactNode, status = 200): Promise<Response> {
+  const stream = await renderToReadableStream(page, {
+    signal: c.req.raw.signal,
+    onError(error) {
+      if (!c.req.raw.signal.aborted) console.error('render failed', error);
+    },
+  });
+  if (c.var.isBot) await stream.allReady;
+  c.header('Content-Type', 'text/html; charset=utf-8');
+  c.header('Cache-Control', 'no-cache');
+  return c.body(stream, status as 200);
+}
