@@ -12,7 +12,12 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
-    include: ['tests/worker/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts', 'worker/**/*.test.ts', 'shared/**/*.test.ts'],
+    include: [
+      'tests/worker/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.ts',
+      'worker/**/*.test.ts',
+      'shared/**/*.test.ts',
+    ],
     setupFiles: ['./tests/worker/setup.ts'],
     testTimeout: 30_000,
   },

@@ -11,7 +11,8 @@ function cookie(name: string): string | undefined {
 
 /** Clears what a signed-in session keeps in the browser (§4 Login: a 401 answer). */
 export function clearSession(): void {
-  for (const key of [STORAGE_KEY.token, STORAGE_KEY.user, STORAGE_KEY.cart, STORAGE_KEY.cartId]) localStorage.removeItem(key);
+  for (const key of [STORAGE_KEY.token, STORAGE_KEY.user, STORAGE_KEY.cart, STORAGE_KEY.cartId])
+    localStorage.removeItem(key);
 }
 
 // Read when a request is made, not on import: islands are imported on the server too.
@@ -19,8 +20,12 @@ const root = (): DOMStringMap => (typeof document === 'undefined' ? {} : documen
 
 /** The browser's client for the shop API (§7). */
 export const api = createApiClient({
-  get baseUrl() { return root().apiOrigin ?? ''; },
-  get shopId() { return root().shopId ?? '1'; },
+  get baseUrl() {
+    return root().apiOrigin ?? '';
+  },
+  get shopId() {
+    return root().shopId ?? '1';
+  },
   getToken: () => localStorage.getItem(STORAGE_KEY.token),
   getVisitorKey: () => cookie(COOKIE.visitorKey),
   getDiversionName: () => cookie(COOKIE.abTestGroup),

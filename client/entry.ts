@@ -48,31 +48,50 @@ function loadMarketingScript(): void {
 /** With a token but a missing or mismatched stored user, fetch the user again (§4 Login). */
 function syncUser(): void {
   if (!localStorage.getItem(STORAGE_KEY.token)) return;
-  const userId = document.cookie.split('; ').find((part) => part.startsWith('user_id='))?.slice('user_id='.length);
+  const userId = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith('user_id='))
+    ?.slice('user_id='.length);
   void import('./state/session.ts').then((session) => session.syncStoredUser(userId));
 }
 
 /** A search from the header ranks parts that fit the vehicle being shopped for first. */
 function searchWithVehicle(): void {
-  document.addEventListener('submit', (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.getAttribute('role') !== 'search') return;
-    try {
-      const vehicle = JSON.parse(localStorage.getItem(STORAGE_KEY.vehicle) ?? 'null') as { model?: { id: number }; trim?: { id: number } | null; engine?: { id: number } | null } | null;
-      const id = vehicle?.engine?.id ?? vehicle?.trim?.id ?? vehicle?.model?.id;
-      if (!id || form.querySelector('input[name="attributeValueId"]')) return;
-      const input = Object.assign(document.createElement('input'), { type: 'hidden', name: 'attributeValueId', value: String(id) });
-      form.appendChild(input);
-    } catch {
-      // A broken stored vehicle only means an unranked search.
-    }
-  }, true);
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || form.getAttribute('role') !== 'search') return;
+      try {
+        const vehicle = JSON.parse(localStorage.getItem(STORAGE_KEY.vehicle) ?? 'null') as {
+          model?: { id: number };
+          trim?: { id: number } | null;
+          engine?: { id: number } | null;
+        } | null;
+        const id = vehicle?.engine?.id ?? vehicle?.trim?.id ?? vehicle?.model?.id;
+        if (!id || form.querySelector('input[name="attributeValueId"]')) return;
+        const input = Object.assign(document.createElement('input'), {
+          type: 'hidden',
+          name: 'attributeValueId',
+          value: String(id),
+        });
+        form.appendChild(input);
+      } catch {
+        // A broken stored vehicle only means an unranked search.
+      }
+    },
+    true,
+  );
 }
 
 /** Window errors go to the shop's log endpoint with their message (§8). */
 function reportErrors(): void {
   addEventListener('error', (event) => {
-    const payload = JSON.stringify({ level: 'error', message: String(event.message || 'window error').slice(0, 2000), url: location.href });
+    const payload = JSON.stringify({
+      level: 'error',
+      message: String(event.message || 'window error').slice(0, 2000),
+      url: location.href,
+    });
     navigator.sendBeacon?.('/api/public/logs', new Blob([payload], { type: 'application/json' }));
   });
 }
@@ -86,6 +105,8 @@ if (!closePaymentWindow()) {
   searchWithVehicle();
   watchNavigation();
   // Marks the page as interactive once every island has hydrated (browser tests wait for it).
-  void hydrateIslands().then(() => { document.documentElement.dataset.hydrated = 'true'; });
+  void hydrateIslands().then(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  });
   loadMarketingScript();
 }

@@ -14,7 +14,9 @@ function onFailure(image: HTMLImageElement): void {
     return;
   }
   image.dataset.tries = String(tries + 1);
-  setTimeout(() => { image.src = `${original}${original.includes('?') ? '&' : '?'}retry=${tries + 1}`; }, IMAGE_RETRY_DELAY_MS);
+  setTimeout(() => {
+    image.src = `${original}${original.includes('?') ? '&' : '?'}retry=${tries + 1}`;
+  }, IMAGE_RETRY_DELAY_MS);
 }
 
 /**
@@ -23,9 +25,13 @@ function onFailure(image: HTMLImageElement): void {
  * that failed before this script ran are caught up at start.
  */
 export function retryFailedImages(): void {
-  document.addEventListener('error', (event) => {
-    if (event.target instanceof HTMLImageElement) onFailure(event.target);
-  }, true);
+  document.addEventListener(
+    'error',
+    (event) => {
+      if (event.target instanceof HTMLImageElement) onFailure(event.target);
+    },
+    true,
+  );
   for (const image of document.querySelectorAll<HTMLImageElement>('img[data-retry]')) {
     if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) onFailure(image);
   }

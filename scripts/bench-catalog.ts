@@ -18,10 +18,19 @@ import { seed } from './seed.ts';
 import { OFFLINE_ENV } from './lib/wrangler.ts';
 
 Object.assign(process.env, OFFLINE_ENV);
-const { values } = parseArgs({ options: { items: { type: 'string', default: '200000' }, runs: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { items: { type: 'string', default: '200000' }, runs: { type: 'string', default: '200' } },
+});
 const items = Number(values.items);
 const runs = Number(values.runs);
-if (!Number.isInteger(items) || items < 100 || items > 500_000 || !Number.isInteger(runs) || runs < 1 || runs > 10_000) {
+if (
+  !Number.isInteger(items) ||
+  items < 100 ||
+  items > 500_000 ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  runs > 10_000
+) {
   console.error('bench:catalog: --items must be 100-500000 and --runs 1-10000');
   process.exit(2);
 }
@@ -40,28 +49,38 @@ try {
   const counting = new Proxy(env.DB, {
     get(target, key) {
       const value = Reflect.get(target, key);
-      if (key === 'prepare') return (sql: string) => { statements++; return target.prepare(sql); };
+      if (key === 'prepare')
+        return (sql: string) => {
+          statements++;
+          return target.prepare(sql);
+        };
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
   const repo = catalogRepository(counting);
-  const percentile = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
+  const percentile = (list: number[], p: number) =>
+    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
 
   // Item page: item by handle (images and specs inside), then SKUs and fitment together.
-  const sample = await env.DB.prepare("SELECT s.url_handle AS handle, f.model_node_id AS modelNodeId FROM seo s JOIN fitment f ON f.item_id = s.target_id WHERE s.is_primary = 1 LIMIT 1").first<{ handle: string; modelNodeId: number }>();
+  const sample = await env.DB.prepare(
+    'SELECT s.url_handle AS handle, f.model_node_id AS modelNodeId FROM seo s JOIN fitment f ON f.item_id = s.target_id WHERE s.is_primary = 1 LIMIT 1',
+  ).first<{ handle: string; modelNodeId: number }>();
   statements = 0;
   const pageData = await repo.itemPage(sample!.handle, 'us', sample!.modelNodeId);
-  if (!pageData || pageData.fitment.length === 0) throw new Error('the sample item page has no fitment for its vehicle');
+  if (!pageData || pageData.fitment.length === 0)
+    throw new Error('the sample item page has no fitment for its vehicle');
   console.log(`item page data (item, SKUs, images, fitment for one vehicle): ${statements} D1 queries (budget 3)`);
   const itemPageOk = statements <= 3;
 
   // Vehicles and categories to ask about: popular model years and the categories their parts are in.
   const { results: cases } = await env.DB.prepare(
     `SELECT f.node_id AS nodeId, i.back_category_id AS categoryId FROM fitment f JOIN item i ON i.id = f.item_id
-     WHERE f.node_level = 3 GROUP BY f.node_id, i.back_category_id ORDER BY count(*) DESC LIMIT 50`).all<{ nodeId: number; categoryId: number }>();
+     WHERE f.node_level = 3 GROUP BY f.node_id, i.back_category_id ORDER BY count(*) DESC LIMIT 50`,
+  ).all<{ nodeId: number; categoryId: number }>();
   // Universal-heavy categories too (floor mats, seat covers): the most candidates to sort.
   const { results: universal } = await env.DB.prepare(
-    'SELECT back_category_id AS categoryId FROM item WHERE vehicle_universal = 1 GROUP BY back_category_id ORDER BY count(*) DESC LIMIT 5').all<{ categoryId: number }>();
+    'SELECT back_category_id AS categoryId FROM item WHERE vehicle_universal = 1 GROUP BY back_category_id ORDER BY count(*) DESC LIMIT 5',
+  ).all<{ categoryId: number }>();
   cases.push(...universal.map((row, i) => ({ nodeId: cases[i]!.nodeId, categoryId: row.categoryId })));
   const roundTrips: number[] = [];
   for (let run = 0; run < 50; run++) {
@@ -69,7 +88,9 @@ try {
     await env.DB.prepare('SELECT 1').first();
     roundTrips.push(performance.now() - started);
   }
-  console.log(`local D1 round trip through the platform proxy (SELECT 1): p50 ${percentile(roundTrips, 0.5).toFixed(1)} ms`);
+  console.log(
+    `local D1 round trip through the platform proxy (SELECT 1): p50 ${percentile(roundTrips, 0.5).toFixed(1)} ms`,
+  );
   const timings: number[] = [];
   for (let run = 0; run < runs; run++) {
     const { nodeId, categoryId } = cases[run % cases.length]!;
@@ -100,7 +121,9 @@ try {
   for (const [level, { wall, d1 }] of Object.entries(levelTimings)) {
     const p95d1 = percentile(d1, 0.95);
     selectorOk &&= p95d1 < 10;
-    console.log(`vehicle selector, ${level} level: D1 p95 ${p95d1.toFixed(2)} ms (budget 10 ms); wall p95 through the proxy ${percentile(wall, 0.95).toFixed(1)} ms`);
+    console.log(
+      `vehicle selector, ${level} level: D1 p95 ${p95d1.toFixed(2)} ms (budget 10 ms); wall p95 through the proxy ${percentile(wall, 0.95).toFixed(1)} ms`,
+    );
   }
   // Search with a keyword and a vehicle, and typeahead, at this catalog size. The wall time
   // includes the proxy's round trip; the D1 time adds up what D1 reports for each statement.
@@ -117,18 +140,24 @@ try {
   };
   for (let run = 0; run < Math.min(runs, 80); run++) {
     const keyword = words[run % words.length]!;
-    await measure(search, () => searchItems(d1.db, 'us', { keyword, vehicleNodeIds: [cases[run % cases.length]!.nodeId], page: 1, size: 20 }));
+    await measure(search, () =>
+      searchItems(d1.db, 'us', { keyword, vehicleNodeIds: [cases[run % cases.length]!.nodeId], page: 1, size: 20 }),
+    );
     const typed = keyword.slice(0, 3 + (run % 4));
     await measure(typeahead, () => suggestItems(d1.db, 'us', typed, 6));
   }
   const report = (label: string, { wall, d1: inD1 }: { wall: number[]; d1: number[] }, budget: number) => {
-    console.log(`${label}: D1 p50 ${percentile(inD1, 0.5).toFixed(1)} ms, p95 ${percentile(inD1, 0.95).toFixed(1)} ms (budget ${budget} ms); wall through the proxy p50 ${percentile(wall, 0.5).toFixed(1)} ms, p95 ${percentile(wall, 0.95).toFixed(1)} ms`);
+    console.log(
+      `${label}: D1 p50 ${percentile(inD1, 0.5).toFixed(1)} ms, p95 ${percentile(inD1, 0.95).toFixed(1)} ms (budget ${budget} ms); wall through the proxy p50 ${percentile(wall, 0.5).toFixed(1)} ms, p95 ${percentile(wall, 0.95).toFixed(1)} ms`,
+    );
     return percentile(inD1, 0.95) < budget;
   };
   const searchOk = report('filter-search with a keyword and a vehicle', search, 25);
   const typeaheadOk = report('typeahead', typeahead, 10);
   const p95 = percentile(timings, 0.95);
-  console.log(`fits-vehicle category page (${items} items, ${runs} runs): p50 ${percentile(timings, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget 25 ms)`);
+  console.log(
+    `fits-vehicle category page (${items} items, ${runs} runs): p50 ${percentile(timings, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget 25 ms)`,
+  );
   process.exitCode = p95 <= 25 && itemPageOk && selectorOk && searchOk && typeaheadOk ? 0 : 1;
 } finally {
   await dispose();
@@ -138,24 +167,36 @@ try {
 function timedD1(db: D1Database) {
   const RAW = Symbol('raw statement');
   let total = 0;
-  const add = <T extends { meta: { duration: number } }>(result: T) => { total += result.meta.duration; return result; };
-  const statement = (target: D1PreparedStatement): D1PreparedStatement => new Proxy(target, {
-    get(inner, key) {
-      if (key === RAW) return inner;
-      if (key === 'bind') return (...values: unknown[]) => statement(inner.bind(...values));
-      if (key === 'all' || key === 'run') return async () => add(await inner[key]());
-      const value = Reflect.get(inner, key);
-      return typeof value === 'function' ? value.bind(inner) : value;
-    },
-  });
-  const unwrap = (wrapped: D1PreparedStatement) => (Reflect.get(wrapped, RAW) as D1PreparedStatement | undefined) ?? wrapped;
+  const add = <T extends { meta: { duration: number } }>(result: T) => {
+    total += result.meta.duration;
+    return result;
+  };
+  const statement = (target: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(target, {
+      get(inner, key) {
+        if (key === RAW) return inner;
+        if (key === 'bind') return (...values: unknown[]) => statement(inner.bind(...values));
+        if (key === 'all' || key === 'run') return async () => add(await inner[key]());
+        const value = Reflect.get(inner, key);
+        return typeof value === 'function' ? value.bind(inner) : value;
+      },
+    });
+  const unwrap = (wrapped: D1PreparedStatement) =>
+    (Reflect.get(wrapped, RAW) as D1PreparedStatement | undefined) ?? wrapped;
   const wrapped = new Proxy(db, {
     get(target, key) {
       if (key === 'prepare') return (sql: string) => statement(target.prepare(sql));
-      if (key === 'batch') return async (list: D1PreparedStatement[]) => (await target.batch(list.map(unwrap))).map(add);
+      if (key === 'batch')
+        return async (list: D1PreparedStatement[]) => (await target.batch(list.map(unwrap))).map(add);
       const value = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { db: wrapped, reset: () => { total = 0; }, total: () => total };
+  return {
+    db: wrapped,
+    reset: () => {
+      total = 0;
+    },
+    total: () => total,
+  };
 }

@@ -23,7 +23,9 @@ const JS_BUDGET = 100 * 1024;
 
 let options;
 try {
-  ({ values: options } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } }));
+  ({ values: options } = parseArgs({
+    options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } },
+  }));
 } catch (error) {
   console.error(`bench: ${(error as Error).message}\nusage: node scripts/bench.ts [--seconds N] [--concurrency N]`);
   process.exit(2);
@@ -58,7 +60,9 @@ async function throughput(url: string, warm = true): Promise<number> {
 /** Gzipped bytes of every script a page loads: the entry and the preloaded island chunks. */
 async function javascriptOf(origin: string, path: string): Promise<{ files: number; gzip: number }> {
   const html = await (await fetch(origin + path)).text();
-  const sources = new Set([...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!));
+  const sources = new Set(
+    [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!),
+  );
   let gzip = 0;
   for (const src of sources) gzip += gzipSync(Buffer.from(await (await fetch(origin + src)).arrayBuffer())).length;
   return { files: sources.size, gzip };
@@ -70,11 +74,32 @@ try {
   const origin = `http://127.0.0.1:${shop.port}`;
   await throughput(`${origin}/`); // warm the isolate and its caches
   // The bare route is measured right before each page: this machine's speed drifts during a run, and a ratio means the same conditions.
-  console.log(`\n${concurrency} clients, ${seconds} s per measurement; each page beside the bare text route measured just before it\n`);
-  console.log('page'.padEnd(36), 'req/s'.padStart(8), 'bare'.padStart(6), 'ratio'.padStart(7), 'JS gz KB'.padStart(9), 'files'.padStart(6), ' verdict');
+  console.log(
+    `\n${concurrency} clients, ${seconds} s per measurement; each page beside the bare text route measured just before it\n`,
+  );
+  console.log(
+    'page'.padEnd(36),
+    'req/s'.padStart(8),
+    'bare'.padStart(6),
+    'ratio'.padStart(7),
+    'JS gz KB'.padStart(9),
+    'files'.padStart(6),
+    ' verdict',
+  );
   let failed = false;
-  const [product] = (await wranglerJson<{ results: { handle: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', shop.stateDir, '--json', '--command',
-    "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id) LIMIT 1"]))[0]!.results;
+  const [product] = (
+    await wranglerJson<{ results: { handle: string }[] }[]>([
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      shop.stateDir,
+      '--json',
+      '--command',
+      "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id) LIMIT 1",
+    ])
+  )[0]!.results;
   for (const page of PAGES) {
     const path = page.path === 'PRODUCT' ? `/product/${product!.handle}` : page.path;
     const bare = await throughput(`${origin}/__bare`);
@@ -83,12 +108,33 @@ try {
     const ratio = rate / bare;
     const ok = ratio >= page.floor && js.gzip <= JS_BUDGET;
     failed ||= !ok;
-    console.log(page.name.padEnd(36), rate.toFixed(0).padStart(8), bare.toFixed(0).padStart(6), `${(ratio * 100).toFixed(0)}%`.padStart(7), (js.gzip / 1024).toFixed(1).padStart(9), String(js.files).padStart(6), ok ? ' ok' : ' OVER BUDGET');
+    console.log(
+      page.name.padEnd(36),
+      rate.toFixed(0).padStart(8),
+      bare.toFixed(0).padStart(6),
+      `${(ratio * 100).toFixed(0)}%`.padStart(7),
+      (js.gzip / 1024).toFixed(1).padStart(9),
+      String(js.files).padStart(6),
+      ok ? ' ok' : ' OVER BUDGET',
+    );
   }
-  console.log(`\nbudgets: throughput >= 50% of the bare route (search and product pages 40%); JavaScript <= ${JS_BUDGET / 1024} KB gzipped per page`);
+  console.log(
+    `\nbudgets: throughput >= 50% of the bare route (search and product pages 40%); JavaScript <= ${JS_BUDGET / 1024} KB gzipped per page`,
+  );
   const pricing = benchPricing();
-  const [stocked] = (await wranglerJson<{ results: { id: number }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', shop.stateDir, '--json', '--command',
-    "SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 99 ORDER BY s.available_total DESC LIMIT 1"]))[0]!.results;
+  const [stocked] = (
+    await wranglerJson<{ results: { id: number }[] }[]>([
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      shop.stateDir,
+      '--json',
+      '--command',
+      "SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 99 ORDER BY s.available_total DESC LIMIT 1",
+    ])
+  )[0]!.results;
   const floor = await benchBareLatency(origin);
   const adding = await benchAddToCart(origin, stocked!.id);
   const placing = await benchPlaceOrder(origin, stocked!.id);
@@ -96,10 +142,18 @@ try {
   const addOk = adding.p95 < 20;
   const placeOk = placing.p95 < 100;
   failed ||= !pricingOk || !addOk || !placeOk;
-  console.log(`\npricing a 50-line cart with 20 promotions: mean ${pricing.mean.toFixed(3)} ms, p95 ${pricing.p95.toFixed(3)} ms CPU (budget 5 ms)${pricingOk ? ' ok' : ' OVER BUDGET'}`);
-  console.log(`bare route one at a time (wrangler dev's own proxy and the HTTP client): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
-  console.log(`add to cart: p50 ${adding.p50.toFixed(1)} ms, p95 ${adding.p95.toFixed(1)} ms (budget 20 ms)${addOk ? ' ok' : ' OVER BUDGET'}`);
-  console.log(`placing an order (payment excluded): p50 ${placing.p50.toFixed(1)} ms, p95 ${placing.p95.toFixed(1)} ms (budget 100 ms)${placeOk ? ' ok' : ' OVER BUDGET'}`);
+  console.log(
+    `\npricing a 50-line cart with 20 promotions: mean ${pricing.mean.toFixed(3)} ms, p95 ${pricing.p95.toFixed(3)} ms CPU (budget 5 ms)${pricingOk ? ' ok' : ' OVER BUDGET'}`,
+  );
+  console.log(
+    `bare route one at a time (wrangler dev's own proxy and the HTTP client): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
+  );
+  console.log(
+    `add to cart: p50 ${adding.p50.toFixed(1)} ms, p95 ${adding.p95.toFixed(1)} ms (budget 20 ms)${addOk ? ' ok' : ' OVER BUDGET'}`,
+  );
+  console.log(
+    `placing an order (payment excluded): p50 ${placing.p50.toFixed(1)} ms, p95 ${placing.p95.toFixed(1)} ms (budget 100 ms)${placeOk ? ' ok' : ' OVER BUDGET'}`,
+  );
   process.exitCode = failed ? 1 : 0;
 } finally {
   await shop.stop();

@@ -24,11 +24,31 @@ await loadVinPatterns({ stateDir });
 // Postal codes and the area dictionary: the postal-code lookup and remote-area shipping.
 await loadPostal({ stateDir });
 // The shop's promotions (idempotent; scopes find their categories in the loaded catalog).
-await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'worker/db/seed/promotions.sql']);
+await runWrangler([
+  'd1',
+  'execute',
+  'DB',
+  '--local',
+  '--persist-to',
+  stateDir,
+  '--yes',
+  '--file',
+  'worker/db/seed/promotions.sql',
+]);
 
 const dev = spawnWrangler([
-  'dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',
-  '--var', `US_ORIGIN:http://us.shop.localhost:${port}`, '--var', `CA_ORIGIN:http://ca.shop.localhost:${port}`,
+  'dev',
+  '--port',
+  port,
+  '--ip',
+  '127.0.0.1',
+  '--persist-to',
+  stateDir,
+  '--show-interactive-dev-session=false',
+  '--var',
+  `US_ORIGIN:http://us.shop.localhost:${port}`,
+  '--var',
+  `CA_ORIGIN:http://ca.shop.localhost:${port}`,
 ]);
 console.log(`\nAutoHaven: http://us.shop.localhost:${port} (US)  http://ca.shop.localhost:${port} (Canada)\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));

@@ -57,7 +57,7 @@ export function unwrap<T>(body: unknown): T {
 }
 
 function rejection(body: unknown, code: number | string): ApiRejection {
-  const data = body && typeof body === 'object' ? (body as { data?: unknown }).data ?? null : null;
+  const data = body && typeof body === 'object' ? ((body as { data?: unknown }).data ?? null) : null;
   return { data, msg: errorMessage(body), code };
 }
 
@@ -110,7 +110,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
-    get: <T>(path: string, query?: Query, rest?: Omit<RequestOptions, 'query'>) => request<T>('GET', path, { ...rest, query }),
+    get: <T>(path: string, query?: Query, rest?: Omit<RequestOptions, 'query'>) =>
+      request<T>('GET', path, { ...rest, query }),
     post: <T>(path: string, body?: unknown, rest?: RequestOptions) => request<T>('POST', path, { ...rest, body }),
     put: <T>(path: string, body?: unknown, rest?: RequestOptions) => request<T>('PUT', path, { ...rest, body }),
     delete: <T>(path: string, query?: Query, rest?: RequestOptions) => request<T>('DELETE', path, { ...rest, query }),

@@ -58,7 +58,9 @@ export interface CartGroups<T> {
  * Sorts lines into the §4 groups: unusable first claims any line whose status forbids buying;
  * the rest go to bundles (by bundleId, in first-seen order), trade-in add-ons, or regular.
  */
-export function groupCartItems<T extends { itemType: CartItemType; bundleId: string | null; status: string }>(items: readonly T[]): CartGroups<T> {
+export function groupCartItems<T extends { itemType: CartItemType; bundleId: string | null; status: string }>(
+  items: readonly T[],
+): CartGroups<T> {
   const groups: CartGroups<T> = { regular: [], tradeIn: [], bundles: [], unusable: [] };
   for (const item of items) {
     if (isUnusable(item.status)) groups.unusable.push(item);
@@ -108,7 +110,12 @@ export interface CartLineView {
 
 export interface CartLinesView {
   items: CartLineView[];
-  groups: { regular: string[]; tradeIn: string[]; bundles: { bundleId: string; items: string[] }[]; unusable: string[] };
+  groups: {
+    regular: string[];
+    tradeIn: string[];
+    bundles: { bundleId: string; items: string[] }[];
+    unusable: string[];
+  };
   /** Pieces of usable lines: the header's cart count. */
   itemCount: number;
   vehicleName: string | null;
@@ -156,7 +163,17 @@ export interface CartPricing {
   exchangeOffers: { promotionId: number; name: string; qualifies: boolean; reason: string; skuIds: number[] }[];
   giveaways: { promotionId: number; name: string; reason: string; skuId: number; quantity: number }[];
   /** The add-on parts offered (§9 'Instantly SAVE up to 60% on Add-on items below.'), each at its add-on price. */
-  addOnItems: { promotionId: number; skuId: number; title: string; imageUrl: string | null; urlHandle: string | null; price: number; originalPrice: number; qualifies: boolean; inCart: boolean }[];
+  addOnItems: {
+    promotionId: number;
+    skuId: number;
+    title: string;
+    imageUrl: string | null;
+    urlHandle: string | null;
+    price: number;
+    originalPrice: number;
+    qualifies: boolean;
+    inCart: boolean;
+  }[];
   /** Every shipping option with its cost for this cart and postal code; the chosen one is shippingName. */
   shippingOptions: { name: string; cost: number }[];
   /** The postal code shipping was estimated for, when one is known. */

@@ -56,7 +56,14 @@ export const SORT_OPTIONS = [
 
 /** Page types used for tracking (§2 Shell behaviour). */
 export const PAGE_TYPES = [
-  'home', 'category list', 'campaign list', 'search results', 'product detail',
-  'shopping cart', 'campaign', 'collection', 'other',
+  'home',
+  'category list',
+  'campaign list',
+  'search results',
+  'product detail',
+  'shopping cart',
+  'campaign',
+  'collection',
+  'other',
 ] as const;
 export type PageType = (typeof PAGE_TYPES)[number];

@@ -22,7 +22,10 @@ export interface ApiRejection {
   code: number | string;
 }
 
-interface FieldError { field?: string; message?: string }
+interface FieldError {
+  field?: string;
+  message?: string;
+}
 
 /**
  * Picks the message to show for an error (§8): its message; else the first field error as

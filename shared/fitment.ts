@@ -25,9 +25,13 @@ export interface FitmentAnswer {
 export function fitmentSentence(answer: FitmentAnswer, vehicleName: string | null): string {
   if (!answer.applies) return '';
   switch (answer.status) {
-    case 'EMPTY': return 'Add your vehicle to check fitment';
-    case 'FIT': return `Fits your ${vehicleName}`;
-    case 'NOT_FIT': return `Does not fit your ${vehicleName}`;
-    case 'UNCERTAIN': return `Add your ${vehicleName}'s ${answer.missingLevel ?? 'details'} to check fitment`;
+    case 'EMPTY':
+      return 'Add your vehicle to check fitment';
+    case 'FIT':
+      return `Fits your ${vehicleName}`;
+    case 'NOT_FIT':
+      return `Does not fit your ${vehicleName}`;
+    case 'UNCERTAIN':
+      return `Add your ${vehicleName}'s ${answer.missingLevel ?? 'details'} to check fitment`;
   }
 }

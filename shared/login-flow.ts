@@ -1,7 +1,15 @@
 /** The §4 Login rules that decide where a member lands after signing in. */
 
 /** Callback paths containing one of these fragments go to /myAccount instead (a configured block list). */
-export const CALLBACK_BLOCK_LIST = ['/login', '/createAccount', '/retrievePassword', '/signUpResult', '/checkout/orderResult', '//', 'javascript:'] as const;
+export const CALLBACK_BLOCK_LIST = [
+  '/login',
+  '/createAccount',
+  '/retrievePassword',
+  '/signUpResult',
+  '/checkout/orderResult',
+  '//',
+  'javascript:',
+] as const;
 
 /** Query values that arrive URL-encoded and are decoded on return (§4). */
 const DECODED_KEYS = ['sid', 'nid'];
@@ -21,7 +29,8 @@ function safeDecode(value: string): string {
  */
 export function loginDestination(search: URLSearchParams, blockList: readonly string[] = CALLBACK_BLOCK_LIST): string {
   const path = search.get('callBackPath');
-  if (!path || !path.startsWith('/') || path.startsWith('//') || blockList.some((fragment) => path.includes(fragment))) return '/myAccount';
+  if (!path || !path.startsWith('/') || path.startsWith('//') || blockList.some((fragment) => path.includes(fragment)))
+    return '/myAccount';
   const query = new URLSearchParams();
   const raw = search.get('queryStr');
   if (raw) {

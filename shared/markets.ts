@@ -2,8 +2,7 @@
 
 export type MarketId = 'us' | 'ca';
 
-export type PaymentIcon =
-  | 'mastercard' | 'visa' | 'diners' | 'discover' | 'amex' | 'paypal' | 'applepay' | 'googlepay';
+export type PaymentIcon = 'mastercard' | 'visa' | 'diners' | 'discover' | 'amex' | 'paypal' | 'applepay' | 'googlepay';
 
 export interface Market {
   id: MarketId;

@@ -12,7 +12,9 @@ const SYMBOL = { USD: '$', CAD: 'CA$' } as const;
 export function formatMoney(money: Money): string {
   const negative = money.cent < 0;
   const cents = Math.abs(Math.trunc(money.cent));
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fraction = (cents % 100).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${SYMBOL[money.currency]}${whole}.${fraction}`;
 }

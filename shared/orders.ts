@@ -2,13 +2,30 @@ import type { AddressFields } from './address.ts';
 
 /** Order words (§3 Order list statuses and filter times), written once. */
 
-export const ORDER_STATUSES = ['PROCESSING', 'SHIPPED', 'PARTIAL_SHIPMENT', 'CANCELLED', 'PARTIAL_REFUND', 'REFUND', 'RETURNING', 'PAYMENT_PENDING', 'PENDING'] as const;
+export const ORDER_STATUSES = [
+  'PROCESSING',
+  'SHIPPED',
+  'PARTIAL_SHIPMENT',
+  'CANCELLED',
+  'PARTIAL_REFUND',
+  'REFUND',
+  'RETURNING',
+  'PAYMENT_PENDING',
+  'PENDING',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** How a status reads to a shopper: REFUND is shown as Refunded (§3). */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  PROCESSING: 'Processing', SHIPPED: 'Shipped', PARTIAL_SHIPMENT: 'Partially shipped', CANCELLED: 'Cancelled',
-  PARTIAL_REFUND: 'Partially refunded', REFUND: 'Refunded', RETURNING: 'Returning', PAYMENT_PENDING: 'Awaiting payment', PENDING: 'Pending',
+  PROCESSING: 'Processing',
+  SHIPPED: 'Shipped',
+  PARTIAL_SHIPMENT: 'Partially shipped',
+  CANCELLED: 'Cancelled',
+  PARTIAL_REFUND: 'Partially refunded',
+  REFUND: 'Refunded',
+  RETURNING: 'Returning',
+  PAYMENT_PENDING: 'Awaiting payment',
+  PENDING: 'Pending',
 };
 
 /** Order filter times (§3): all, last 30 days (1), last 6 months (6). */
@@ -52,8 +69,29 @@ export interface OrderView {
   pointsEarned: number;
   paymentMethod: string | null;
   address: OrderAddress;
-  lines: { lineNo: number; skuId: number; itemId: number; title: string; partNumber: string; imageUrl: string | null; urlHandle: string | null; itemType: string; bundleId: string | null; quantity: number; unitPrice: number; discount: number; total: number }[];
-  adjustments: { promotionId: number | null; source: string | null; kind: string; name: string; reason: string; amount: number }[];
+  lines: {
+    lineNo: number;
+    skuId: number;
+    itemId: number;
+    title: string;
+    partNumber: string;
+    imageUrl: string | null;
+    urlHandle: string | null;
+    itemType: string;
+    bundleId: string | null;
+    quantity: number;
+    unitPrice: number;
+    discount: number;
+    total: number;
+  }[];
+  adjustments: {
+    promotionId: number | null;
+    source: string | null;
+    kind: string;
+    name: string;
+    reason: string;
+    amount: number;
+  }[];
   taxes: { name: string; rateLabel: string; amount: number }[];
   events: { status: string; note: string | null; createdAt: number }[];
   cancellable: boolean;
@@ -61,5 +99,6 @@ export interface OrderView {
 
 export const ORDER_MSG = {
   notFound: 'This order could not be found.',
-  notCancellable: 'This order can no longer be cancelled: it has already shipped. You can return parts once they arrive.',
+  notCancellable:
+    'This order can no longer be cancelled: it has already shipped. You can return parts once they arrive.',
 } as const;

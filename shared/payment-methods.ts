@@ -39,12 +39,21 @@ export const PAYMENT_METHOD_LABEL: Record<PaymentMethodId, string> = {
 };
 
 /** The card brands of §9; which of them a market takes is its `paymentIcons` list (§3 markets). */
-export const CARD_BRANDS = ['mastercard', 'visa', 'diners', 'discover', 'amex'] as const satisfies readonly PaymentIcon[];
+export const CARD_BRANDS = [
+  'mastercard',
+  'visa',
+  'diners',
+  'discover',
+  'amex',
+] as const satisfies readonly PaymentIcon[];
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
 const CARD_METHODS: ReadonlySet<PaymentMethodId> = new Set(['HOSTED_CARD', 'CARD']);
 const WALLET_ICON: Partial<Record<PaymentMethodId, PaymentIcon>> = {
-  PAYPAL: 'paypal', PAY_LATER: 'paypal', GOOGLE_PAY: 'googlepay', APPLE_PAY: 'applepay',
+  PAYPAL: 'paypal',
+  PAY_LATER: 'paypal',
+  GOOGLE_PAY: 'googlepay',
+  APPLE_PAY: 'applepay',
 };
 
 /**
@@ -71,7 +80,11 @@ export interface OfferedPaymentMethod {
 export function paymentMethodsFor(market: Market): OfferedPaymentMethod[] {
   return MARKET_PAYMENT_METHODS[market.id].map((id) => {
     const wallet = WALLET_ICON[id];
-    const icons: PaymentIcon[] = CARD_METHODS.has(id) ? cardBrandsFor(market) : wallet && market.paymentIcons.includes(wallet) ? [wallet] : [];
+    const icons: PaymentIcon[] = CARD_METHODS.has(id)
+      ? cardBrandsFor(market)
+      : wallet && market.paymentIcons.includes(wallet)
+        ? [wallet]
+        : [];
     return { id, label: PAYMENT_METHOD_LABEL[id], icons };
   });
 }
@@ -83,7 +96,15 @@ export function isOfferedIn(market: Market, method: PaymentMethodId): boolean {
 
 /** A payment's life: CREATED until the shopper acts, then one of the end states (REFUNDED ones follow SUCCEEDED). */
 export const PAYMENT_STATUSES = [
-  'CREATED', 'REQUIRES_ACTION', 'PROCESSING', 'SUCCEEDED', 'DECLINED', 'FAILED', 'EXPIRED', 'REFUNDED', 'PARTIALLY_REFUNDED',
+  'CREATED',
+  'REQUIRES_ACTION',
+  'PROCESSING',
+  'SUCCEEDED',
+  'DECLINED',
+  'FAILED',
+  'EXPIRED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -92,10 +113,24 @@ export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['CREATED', 'REQU
 
 /** Card decline codes treated as issuer declines (§8), copied exactly. */
 export const ISSUER_DECLINE_CODES = [
-  'do_not_honor', 'transaction_not_allowed', 'generic_decline', 'stop_payment_order', 'service_not_allowed',
-  'security_violation', 'revocation_of_authorization', 'revocation_of_all_authorizations', 'reenter_transaction',
-  'pin_try_exceeded', 'not_permitted', 'no_action_taken', 'do_not_try_again', 'card_not_supported', 'call_issuer',
-  'insufficient_funds', 'issuer_not_available', 'try_again_later',
+  'do_not_honor',
+  'transaction_not_allowed',
+  'generic_decline',
+  'stop_payment_order',
+  'service_not_allowed',
+  'security_violation',
+  'revocation_of_authorization',
+  'revocation_of_all_authorizations',
+  'reenter_transaction',
+  'pin_try_exceeded',
+  'not_permitted',
+  'no_action_taken',
+  'do_not_try_again',
+  'card_not_supported',
+  'call_issuer',
+  'insufficient_funds',
+  'issuer_not_available',
+  'try_again_later',
 ] as const;
 
 export type IssuerDeclineCode = (typeof ISSUER_DECLINE_CODES)[number];
@@ -110,9 +145,11 @@ export type PaymentFailureReason = 'challenge_failed' | 'timeout' | 'expired' | 
 
 /** What the shopper reads when a payment does not go through; each names a next step. */
 export const PAYMENT_MSG = {
-  issuerDecline: 'Your card issuer declined this payment. Please use another card or payment method, or call your bank.',
+  issuerDecline:
+    'Your card issuer declined this payment. Please use another card or payment method, or call your bank.',
   cardDeclined: 'Your card was declined. Please check the card details, or use another card or payment method.',
-  challengeFailed: 'We could not confirm this payment with your card issuer. Please try again or use another payment method.',
+  challengeFailed:
+    'We could not confirm this payment with your card issuer. Please try again or use another payment method.',
   timeout: 'Your payment did not complete in time and was not charged. Please try again or use another payment method.',
   expired: 'This payment session has expired. Please return to checkout and try again.',
   providerError: 'The payment service is not answering right now. You were not charged. Please try again in a moment.',

@@ -28,8 +28,18 @@ export type CouponStatus = (typeof COUPON_STATUSES)[number];
 
 /** Why an entered code or chosen coupon does not apply; callers switch on these, never on text. */
 export const REJECTION_PROBLEMS = [
-  'UNKNOWN_CODE', 'WRONG_MARKET', 'NOT_STARTED', 'EXPIRED', 'MEMBERS_ONLY', 'NOT_IN_WALLET', 'USAGE_LIMIT',
-  'ALREADY_USED', 'NOT_APPLICABLE', 'THRESHOLD', 'NOT_BEST', 'NO_FURTHER_DISCOUNT',
+  'UNKNOWN_CODE',
+  'WRONG_MARKET',
+  'NOT_STARTED',
+  'EXPIRED',
+  'MEMBERS_ONLY',
+  'NOT_IN_WALLET',
+  'USAGE_LIMIT',
+  'ALREADY_USED',
+  'NOT_APPLICABLE',
+  'THRESHOLD',
+  'NOT_BEST',
+  'NO_FURTHER_DISCOUNT',
 ] as const;
 export type RejectionProblem = (typeof REJECTION_PROBLEMS)[number];
 

@@ -6,15 +6,35 @@ export const DEFAULT_DESCRIPTION =
 
 /** The 19 routes whose title and description come from content configs by URL pattern. */
 export const TITLED_ROUTES = [
-  '/', '/about', '/affiliate-program', '/categories', '/createAccount', '/guidevideo', '/help',
-  '/login', '/order/track', '/printInvoice', '/parts', '/retrievePassword', '/reviews',
-  '/sale/easter-sale', '/search', '/shopCart', '/sign-up-discount', '/signUpResult',
+  '/',
+  '/about',
+  '/affiliate-program',
+  '/categories',
+  '/createAccount',
+  '/guidevideo',
+  '/help',
+  '/login',
+  '/order/track',
+  '/printInvoice',
+  '/parts',
+  '/retrievePassword',
+  '/reviews',
+  '/sale/easter-sale',
+  '/search',
+  '/shopCart',
+  '/sign-up-discount',
+  '/signUpResult',
   '/videos-shooting-offering',
 ] as const;
 
 /** Routes rendered without the standard header and footer. */
 export const NO_LAYOUT_ROUTES = [
-  '/login', '/retrievePassword', '/signUpResult', '/checkout/orderResult', '/404', '/500',
+  '/login',
+  '/retrievePassword',
+  '/signUpResult',
+  '/checkout/orderResult',
+  '/404',
+  '/500',
   '/myAccount/orderHistory/orderDetail',
 ] as const;
 
@@ -27,10 +47,24 @@ export const NO_NEWSLETTER_ROUTES = [
 
 /** Information and policy pages whose written content is kept in content configs. */
 export const INFO_ROUTES = [
-  '/about', '/affiliate-program', '/partnership', '/reviews', '/blogs', '/help', '/help/faq',
-  '/help/feedback', '/page/return-policy', '/page/shipping-policy', '/page/warranty-policy',
-  '/page/payment-method', '/page/terms-of-use', '/page/privacy-policy',
-  '/page/california-supply-chain', '/guidevideo', '/videos-shooting-offering', '/sale/easter-sale',
+  '/about',
+  '/affiliate-program',
+  '/partnership',
+  '/reviews',
+  '/blogs',
+  '/help',
+  '/help/faq',
+  '/help/feedback',
+  '/page/return-policy',
+  '/page/shipping-policy',
+  '/page/warranty-policy',
+  '/page/payment-method',
+  '/page/terms-of-use',
+  '/page/privacy-policy',
+  '/page/california-supply-chain',
+  '/guidevideo',
+  '/videos-shooting-offering',
+  '/sale/easter-sale',
 ] as const;
 export type InfoRoute = (typeof INFO_ROUTES)[number];
 
@@ -45,9 +79,27 @@ export const POPULAR_MAKES = [
 
 /** Query parameters that never belong in a canonical link. */
 export const TRACKING_PARAMS = [
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_id', 'gclid',
-  'gbraid', 'wbraid', 'fbclid', 'msclkid', 'irclickid', 'ttclid', 'twclid', 'li_fat_id',
-  'mc_cid', 'mc_eid', 'debug', 'sid', 'nid', '_ga',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'utm_id',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'fbclid',
+  'msclkid',
+  'irclickid',
+  'ttclid',
+  'twclid',
+  'li_fat_id',
+  'mc_cid',
+  'mc_eid',
+  'debug',
+  'sid',
+  'nid',
+  '_ga',
 ] as const;
 
 export function normalizePath(pathname: string): string {

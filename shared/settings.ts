@@ -10,12 +10,19 @@ export const shopSettingsSchema = z.object({
   UDP_GLOBAL_MODAL_CONFIG: z
     .object({ subscribe: z.boolean().optional(), marketingScriptUrl: z.string().catch('') })
     .catch({ marketingScriptUrl: '' }),
-  SITE_VERIFICATION: z.object({ google: z.string().catch(''), bing: z.string().catch('') }).catch({ google: '', bing: '' }),
+  SITE_VERIFICATION: z
+    .object({ google: z.string().catch(''), bing: z.string().catch('') })
+    .catch({ google: '', bing: '' }),
   COUPON_SETTINGS: z.record(z.string(), z.object({ enabled: z.boolean(), couponName: z.string() })).catch({}),
   GLOBAL_ACTIVE_INFO: z.object({ active: z.boolean(), text: z.string() }).catch({ active: false, text: '' }),
-  NAV_BAR_BACKGROUND: z.string().regex(/^#[0-9a-fA-F]{3,8}$/).catch('#1f2937'),
+  NAV_BAR_BACKGROUND: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{3,8}$/)
+    .catch('#1f2937'),
   BLACK_FRIDAY_CONFIG: z.record(z.string(), z.unknown()).catch({}),
-  BLACK_FRIDAY_2024_CONFIG: z.object({ active: z.boolean().catch(false), BF_CODE: z.string().catch('') }).catch({ active: false, BF_CODE: '' }),
+  BLACK_FRIDAY_2024_CONFIG: z
+    .object({ active: z.boolean().catch(false), BF_CODE: z.string().catch('') })
+    .catch({ active: false, BF_CODE: '' }),
   EMAIL_MARKETING: z.object({ listUrl: z.string().url().or(z.literal('')).catch('') }).catch({ listUrl: '' }),
   SOCIAL_LINKS: z
     .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })

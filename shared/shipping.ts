@@ -40,7 +40,8 @@ export interface ShippingOptionInput {
 
 function feeCents(fee: Fee | undefined, field: string): number {
   const cent = typeof fee === 'object' && fee !== null ? fee.cent : (fee ?? 0);
-  if (!Number.isSafeInteger(cent) || cent < 0) throw new RangeError(`${field} must be a whole number of cents, not below zero`);
+  if (!Number.isSafeInteger(cent) || cent < 0)
+    throw new RangeError(`${field} must be a whole number of cents, not below zero`);
   return cent;
 }
 
@@ -64,7 +65,8 @@ export function readShippingOption(input: ShippingOptionInput): ShippingOption {
  * additional fee, plus the remote fee once for a remote area. Nothing to ship costs nothing.
  */
 export function shippingCost(option: ShippingOption | ShippingOptionInput, quantity: number, remote: boolean): number {
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError('quantity must be a whole number, not below zero');
+  if (!Number.isSafeInteger(quantity) || quantity < 0)
+    throw new RangeError('quantity must be a whole number, not below zero');
   if (quantity === 0) return 0;
   const fees = readShippingOption(option);
   return fees.firstFreight + (quantity - 1) * fees.additionalFreight + (remote ? fees.remoteFee : 0);
@@ -74,8 +76,14 @@ export function shippingCost(option: ShippingOption | ShippingOptionInput, quant
  * The option the shop picks (§9): Standard Shipping when offered, else the cheapest for the
  * quantity (one unit unless told), the first listed on a tie; null when there is none.
  */
-export function chooseShippingOption<T extends ShippingOption | ShippingOptionInput>(options: readonly T[], quantity = 1, remote = false): T | null {
-  const standard = options.find((option) => readShippingOption(option).name.toLowerCase() === STANDARD_SHIPPING.toLowerCase());
+export function chooseShippingOption<T extends ShippingOption | ShippingOptionInput>(
+  options: readonly T[],
+  quantity = 1,
+  remote = false,
+): T | null {
+  const standard = options.find(
+    (option) => readShippingOption(option).name.toLowerCase() === STANDARD_SHIPPING.toLowerCase(),
+  );
   if (standard) return standard;
   let cheapest: T | null = null;
   let cheapestCost = Infinity;
@@ -94,7 +102,11 @@ export function chooseShippingOption<T extends ShippingOption | ShippingOptionIn
  * Europe 090-098, Americas 340, Pacific 962-966.
  */
 const US_REMOTE_ZIP_RANGES: readonly (readonly [number, number])[] = [
-  [6, 9], [90, 98], [340, 340], [962, 969], [995, 999],
+  [6, 9],
+  [90, 98],
+  [340, 340],
+  [962, 969],
+  [995, 999],
 ];
 
 /**

@@ -44,12 +44,62 @@ export interface TaxLine {
  * the seller's gross receipts instead).
  */
 export const US_STATE_SALES_TAX: Readonly<Record<string, number>> = {
-  AL: 4000, AK: 0, AZ: 5600, AR: 6500, CA: 7250, CO: 2900, CT: 6350, DE: 0, DC: 6000, FL: 6000,
-  GA: 4000, HI: 4000, ID: 6000, IL: 6250, IN: 7000, IA: 6000, KS: 6500, KY: 6000, LA: 5000, ME: 5500,
-  MD: 6000, MA: 6250, MI: 6000, MN: 6875, MS: 7000, MO: 4225, MT: 0, NE: 5500, NV: 6850, NH: 0,
-  NJ: 6625, NM: 4875, NY: 4000, NC: 4750, ND: 5000, OH: 5750, OK: 4500, OR: 0, PA: 6000, RI: 7000,
-  SC: 6000, SD: 4200, TN: 7000, TX: 6250, UT: 6100, VT: 6000, VA: 5300, WA: 6500, WV: 6000, WI: 5000,
-  WY: 4000, AS: 0, GU: 0, MP: 0, PR: 10500, VI: 0,
+  AL: 4000,
+  AK: 0,
+  AZ: 5600,
+  AR: 6500,
+  CA: 7250,
+  CO: 2900,
+  CT: 6350,
+  DE: 0,
+  DC: 6000,
+  FL: 6000,
+  GA: 4000,
+  HI: 4000,
+  ID: 6000,
+  IL: 6250,
+  IN: 7000,
+  IA: 6000,
+  KS: 6500,
+  KY: 6000,
+  LA: 5000,
+  ME: 5500,
+  MD: 6000,
+  MA: 6250,
+  MI: 6000,
+  MN: 6875,
+  MS: 7000,
+  MO: 4225,
+  MT: 0,
+  NE: 5500,
+  NV: 6850,
+  NH: 0,
+  NJ: 6625,
+  NM: 4875,
+  NY: 4000,
+  NC: 4750,
+  ND: 5000,
+  OH: 5750,
+  OK: 4500,
+  OR: 0,
+  PA: 6000,
+  RI: 7000,
+  SC: 6000,
+  SD: 4200,
+  TN: 7000,
+  TX: 6250,
+  UT: 6100,
+  VT: 6000,
+  VA: 5300,
+  WA: 6500,
+  WV: 6000,
+  WI: 5000,
+  WY: 4000,
+  AS: 0,
+  GU: 0,
+  MP: 0,
+  PR: 10500,
+  VI: 0,
 };
 
 const GST: TaxRate = { name: 'GST', rate: 5000, onShipping: true };
@@ -63,9 +113,19 @@ const gstAnd = (name: 'PST' | 'QST', rate: number): TaxRate[] => [GST, { name, r
  * own tax to GST; Alberta and the territories charge GST alone.
  */
 export const CA_SALES_TAX: Readonly<Record<string, readonly TaxRate[]>> = {
-  AB: [GST], NT: [GST], NU: [GST], YT: [GST],
-  ON: hst(13000), NS: hst(14000), NB: hst(15000), NL: hst(15000), PE: hst(15000),
-  BC: gstAnd('PST', 7000), MB: gstAnd('PST', 7000), SK: gstAnd('PST', 6000), QC: gstAnd('QST', 9975),
+  AB: [GST],
+  NT: [GST],
+  NU: [GST],
+  YT: [GST],
+  ON: hst(13000),
+  NS: hst(14000),
+  NB: hst(15000),
+  NL: hst(15000),
+  PE: hst(15000),
+  BC: gstAnd('PST', 7000),
+  MB: gstAnd('PST', 7000),
+  SK: gstAnd('PST', 6000),
+  QC: gstAnd('QST', 9975),
 };
 
 /** The taxes of a ship-to region (a two-letter code of regions.ts); null for a code the market lacks. */
@@ -91,7 +151,8 @@ function taxOn(base: number, rate: number): number {
 }
 
 function assertCents(value: number, field: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${field} must be a whole number of cents, not below zero`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${field} must be a whole number of cents, not below zero`);
 }
 
 /**

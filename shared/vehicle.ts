@@ -53,7 +53,9 @@ export function vehicleName(vehicle: Vehicle, long = false): string {
 export function toVehicleForm(vehicle: Vehicle): VehicleForm {
   return {
     ...vehicle,
-    yearName: vehicle.year.text, makeName: vehicle.make.text, modelName: vehicle.model.text,
+    yearName: vehicle.year.text,
+    makeName: vehicle.make.text,
+    modelName: vehicle.model.text,
     ...(vehicle.trim ? { trimName: vehicle.trim.text } : {}),
     ...(vehicle.engine ? { engineName: vehicle.engine.text } : {}),
   };

@@ -117,14 +117,17 @@ export function createApp() {
   app.route('/', media);
 
   app.notFound((c) => {
-    if (isApiPath(new URL(c.req.url).pathname)) return c.json(failure(404, ERROR_CODE.notFound, 'No such API call'), 404);
+    if (isApiPath(new URL(c.req.url).pathname))
+      return c.json(failure(404, ERROR_CODE.notFound, 'No such API call'), 404);
     return renderErrorPage(c, 404);
   });
 
   app.onError((error, c) => {
     if (isApiPath(new URL(c.req.url).pathname)) {
-      if (error instanceof ApiError) return c.json(failure(error.httpCode, error.code, error.message, error.data), error.httpCode as 400);
-      if (error instanceof HTTPException) return c.json(failure(error.status, error.status, error.message), error.status);
+      if (error instanceof ApiError)
+        return c.json(failure(error.httpCode, error.code, error.message, error.data), error.httpCode as 400);
+      if (error instanceof HTTPException)
+        return c.json(failure(error.status, error.status, error.message), error.status);
       console.error('api failure', error);
       return c.json(failure(500, ERROR_CODE.internal, 'Internal error'), 500);
     }

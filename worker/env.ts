@@ -32,8 +32,28 @@ export interface Bindings {
 
 /** A message on the EVENTS queue. */
 export type ShopEvent =
-  | { kind: 'client-log'; level: 'info' | 'warn' | 'error'; message: string; url?: string; visitorKey?: string; at: number }
-  | { kind: 'track'; event: string; data: Record<string, unknown>; pageUrl: string; referrer: string; ts: number; clientId: string; sessionId: string; visitorKey: string; abTestGroup: string; market: string; at: number };
+  | {
+      kind: 'client-log';
+      level: 'info' | 'warn' | 'error';
+      message: string;
+      url?: string;
+      visitorKey?: string;
+      at: number;
+    }
+  | {
+      kind: 'track';
+      event: string;
+      data: Record<string, unknown>;
+      pageUrl: string;
+      referrer: string;
+      ts: number;
+      clientId: string;
+      sessionId: string;
+      visitorKey: string;
+      abTestGroup: string;
+      market: string;
+      at: number;
+    };
 
 /** What the edge middleware learns about a request, available to every route. */
 export interface Variables {

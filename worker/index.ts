@@ -16,10 +16,13 @@ export default {
   },
   /** Every five minutes: stock held for orders that were not paid in time goes back on the shelf. */
   async scheduled(controller, env, ctx): Promise<void> {
-    ctx.waitUntil(releaseExpiredHolds(env.DB, controller.scheduledTime).then((count) => {
-      if (count > 0) console.log(`released the stock of ${count} unpaid orders`);
-    }));
+    ctx.waitUntil(
+      releaseExpiredHolds(env.DB, controller.scheduledTime).then((count) => {
+        if (count > 0) console.log(`released the stock of ${count} unpaid orders`);
+      }),
+    );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.
-    if (sandboxEnabled(env)) ctx.waitUntil(new SandboxProvider(env, { clock: { now: () => controller.scheduledTime } }).expireDue());
+    if (sandboxEnabled(env))
+      ctx.waitUntil(new SandboxProvider(env, { clock: { now: () => controller.scheduledTime } }).expireDue());
   },
 } satisfies ExportedHandler<Bindings, ShopEvent>;

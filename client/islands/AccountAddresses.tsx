@@ -35,8 +35,15 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
       <ul className="address-list">
         {addresses.map((address) => (
           <li key={address.id} data-address-id={address.id}>
-            <span>{address.firstName} {address.lastName}, {address.addressLine1}{address.addressLine2 ? `, ${address.addressLine2}` : ''}, {address.city}, {address.regionCode} {address.postalCode}{address.isDefault ? ' (default)' : ''}</span>
-            <button type="button" onClick={() => remove(address.id)}>Delete</button>
+            <span>
+              {address.firstName} {address.lastName}, {address.addressLine1}
+              {address.addressLine2 ? `, ${address.addressLine2}` : ''}, {address.city}, {address.regionCode}{' '}
+              {address.postalCode}
+              {address.isDefault ? ' (default)' : ''}
+            </span>
+            <button type="button" onClick={() => remove(address.id)}>
+              Delete
+            </button>
           </li>
         ))}
       </ul>
@@ -49,14 +56,24 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
         <Field label="City" name="city" maxLength={60} />
         <Field label={labels.region} name="regionCode">
           <select name="regionCode" required defaultValue="">
-            <option value="" disabled>Choose…</option>
-            {regionsFor(market).map((region) => <option key={region.code} value={region.code}>{region.name}</option>)}
+            <option value="" disabled>
+              Choose…
+            </option>
+            {regionsFor(market).map((region) => (
+              <option key={region.code} value={region.code}>
+                {region.name}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label={labels.postalCode} name="postalCode" maxLength={10} />
-        <label className="checkbox"><input type="checkbox" name="isDefault" /> <span>Make this my default address</span></label>
+        <label className="checkbox">
+          <input type="checkbox" name="isDefault" /> <span>Make this my default address</span>
+        </label>
         <FormError text={add.error} />
-        <button className="button" type="submit" disabled={add.busy}>Add address</button>
+        <button className="button" type="submit" disabled={add.busy}>
+          Add address
+        </button>
       </form>
     </section>
   );

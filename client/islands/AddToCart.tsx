@@ -12,7 +12,8 @@ export interface AddToCartProps {
   availableTotal: number;
 }
 
-const clamp = (value: number, most: number) => Math.max(1, Math.min(most, Number.isFinite(value) ? Math.trunc(value) : 1));
+const clamp = (value: number, most: number) =>
+  Math.max(1, Math.min(most, Number.isFinite(value) ? Math.trunc(value) : 1));
 
 /** Quantity, 'Add to cart' and 'Buy now' on the product page. */
 export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartProps) {
@@ -34,13 +35,21 @@ export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartP
     setBusy(true);
     const { api } = await import('../api.ts');
     try {
-      const order = await api.post<{ cartUUID: string; cartToken: string }>('/order/public/buyer/buy-now/order', { skuId, itemCount: quantity, attributeValueId: vehicleId() });
+      const order = await api.post<{ cartUUID: string; cartToken: string }>('/order/public/buyer/buy-now/order', {
+        skuId,
+        itemCount: quantity,
+        attributeValueId: vehicleId(),
+      });
       // Checkout finds this part's own checkout by its id and token, kept for this tab only.
       const { BUY_NOW_KEY } = await import('../state/checkout.ts');
       sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify({ cartUUID: order.cartUUID, cartToken: order.cartToken }));
       location.assign(`/checkout?buyNow=${encodeURIComponent(order.cartUUID)}`);
     } catch (error) {
-      notify((error as { msg?: string }).msg ?? 'This part could not be bought now. Please try again.', 'warning', 4000);
+      notify(
+        (error as { msg?: string }).msg ?? 'This part could not be bought now. Please try again.',
+        'warning',
+        4000,
+      );
       setBusy(false);
     }
   }
@@ -50,13 +59,36 @@ export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartP
   return (
     <div className="add-to-cart" data-add-to-cart={skuId}>
       <div className="quantity-stepper" role="group" aria-label="Quantity">
-        <button type="button" aria-label="One less" disabled={disabled || quantity <= 1} onClick={() => setQuantity(clamp(quantity - 1, most))}>−</button>
-        <input aria-label="Quantity" inputMode="numeric" value={quantity} disabled={!hydrated}
-          onChange={(event) => setQuantity(clamp(Number(event.target.value.replace(/\D/g, '')) || 1, most))} />
-        <button type="button" aria-label="One more" disabled={disabled || quantity >= most} onClick={() => setQuantity(clamp(quantity + 1, most))}>+</button>
+        <button
+          type="button"
+          aria-label="One less"
+          disabled={disabled || quantity <= 1}
+          onClick={() => setQuantity(clamp(quantity - 1, most))}
+        >
+          −
+        </button>
+        <input
+          aria-label="Quantity"
+          inputMode="numeric"
+          value={quantity}
+          disabled={!hydrated}
+          onChange={(event) => setQuantity(clamp(Number(event.target.value.replace(/\D/g, '')) || 1, most))}
+        />
+        <button
+          type="button"
+          aria-label="One more"
+          disabled={disabled || quantity >= most}
+          onClick={() => setQuantity(clamp(quantity + 1, most))}
+        >
+          +
+        </button>
       </div>
-      <button type="button" className="button button--primary" disabled={disabled} onClick={add}>Add to cart</button>
-      <button type="button" className="button" disabled={disabled} onClick={buyNow}>Buy now</button>
+      <button type="button" className="button button--primary" disabled={disabled} onClick={add}>
+        Add to cart
+      </button>
+      <button type="button" className="button" disabled={disabled} onClick={buyNow}>
+        Buy now
+      </button>
     </div>
   );
 }

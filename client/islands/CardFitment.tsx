@@ -6,7 +6,12 @@ import { fitOf, type CardFit } from '../state/fitment-batch.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 
-const SHORT: Record<CardFit['carModelMatch'], string> = { FIT: 'Fits', NOT_FIT: 'Does not fit', UNCERTAIN: 'May fit', EMPTY: 'Check fit' };
+const SHORT: Record<CardFit['carModelMatch'], string> = {
+  FIT: 'Fits',
+  NOT_FIT: 'Does not fit',
+  UNCERTAIN: 'May fit',
+  EMPTY: 'Check fit',
+};
 
 /** A product card's fitment line in the §4 colours: Fits, Does not fit, May fit (add details), or Check fit. */
 export default function CardFitment({ itemId, applies }: { itemId: number; applies: boolean }) {
@@ -16,13 +21,26 @@ export default function CardFitment({ itemId, applies }: { itemId: number; appli
   useEffect(() => {
     if (!hydrated || !vehicle || !applies) return setFit(null);
     let live = true;
-    void fitOf(itemId, vehicle).then((answer) => { if (live) setFit(answer); });
-    return () => { live = false; };
+    void fitOf(itemId, vehicle).then((answer) => {
+      if (live) setFit(answer);
+    });
+    return () => {
+      live = false;
+    };
   }, [itemId, vehicle, hydrated, applies]);
   // The card reports its exposure (§4) from here: every product card carries this island.
   useEffect(() => observeExposure(itemId), [itemId]);
   if (!applies) return null;
-  const status = hydrated && vehicle ? fit?.carModelMatch ?? null : 'EMPTY';
-  if (!status) return <span className="card-fit card-fit--checking" data-fit="checking">Checking fit…</span>;
-  return <span className={`card-fit card-fit--${FIT_DISPLAY[status].colour}`} data-fit={status}>{SHORT[status]}</span>;
+  const status = hydrated && vehicle ? (fit?.carModelMatch ?? null) : 'EMPTY';
+  if (!status)
+    return (
+      <span className="card-fit card-fit--checking" data-fit="checking">
+        Checking fit…
+      </span>
+    );
+  return (
+    <span className={`card-fit card-fit--${FIT_DISPLAY[status].colour}`} data-fit={status}>
+      {SHORT[status]}
+    </span>
+  );
 }

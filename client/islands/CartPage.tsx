@@ -12,13 +12,32 @@ export interface CartPageProps {
   initial: CartAnswer | null;
 }
 
-function Group({ title, keys, byKey, actions, note }: { title: string | null; keys: string[]; byKey: Map<string, CartLineView>; actions: LineActions; note?: string }) {
+function Group({
+  title,
+  keys,
+  byKey,
+  actions,
+  note,
+}: {
+  title: string | null;
+  keys: string[];
+  byKey: Map<string, CartLineView>;
+  actions: LineActions;
+  note?: string;
+}) {
   if (keys.length === 0) return null;
   return (
     <section className="cart-group" aria-label={title ?? 'Items'}>
       {title && <h2>{title}</h2>}
       {note && <p className="cart-group__note">{note}</p>}
-      <ul>{keys.map((key) => byKey.get(key)).filter((line) => line !== undefined).map((line) => <CartLine key={line.key} line={line} actions={actions} />)}</ul>
+      <ul>
+        {keys
+          .map((key) => byKey.get(key))
+          .filter((line) => line !== undefined)
+          .map((line) => (
+            <CartLine key={line.key} line={line} actions={actions} />
+          ))}
+      </ul>
     </section>
   );
 }
@@ -28,11 +47,20 @@ export default function CartPage({ initial }: CartPageProps) {
   const hydrated = useHydrated();
   const live = useSignalValue(shopCart.cart);
   const busy = useSignalValue(shopCart.busy);
-  useEffect(() => { if (hydrated) void shopCart.load(); }, [hydrated]);
+  useEffect(() => {
+    if (hydrated) void shopCart.load();
+  }, [hydrated]);
   const cart = hydrated && live ? live : initial;
   const items = cart?.detail.items ?? [];
   if (items.length === 0) {
-    return <div className="cart-empty" data-cart-empty=""><p>Your cart is empty.</p><p>Search by part name or number, or <a href="/parts">shop parts for your vehicle</a>.</p></div>;
+    return (
+      <div className="cart-empty" data-cart-empty="">
+        <p>Your cart is empty.</p>
+        <p>
+          Search by part name or number, or <a href="/parts">shop parts for your vehicle</a>.
+        </p>
+      </div>
+    );
   }
   const { groups, pricing } = cart!.detail;
   const byKey = new Map(items.map((line) => [line.key, line]));
@@ -45,19 +73,37 @@ export default function CartPage({ initial }: CartPageProps) {
     <div className="cart-page" data-cart={cart!.cartUUID ?? ''} aria-busy={busy}>
       <div className="cart-page__lines">
         <Group title={null} keys={groups.regular} byKey={byKey} actions={actions} />
-        {groups.bundles.map((bundle) => <Group key={bundle.bundleId} title="Bundle" keys={bundle.items} byKey={byKey} actions={actions} />)}
+        {groups.bundles.map((bundle) => (
+          <Group key={bundle.bundleId} title="Bundle" keys={bundle.items} byKey={byKey} actions={actions} />
+        ))}
         <Group title="Your add-on items" note={PROMO_TEXT} keys={groups.tradeIn} byKey={byKey} actions={actions} />
-        <AddOns pricing={pricing} busy={actions.busy} add={(skuId) => void shopCart.add([{ skuId, itemCount: 1, itemType: 'TRADE_IN' }])} />
-        <Group title="Unavailable items" note="These parts cannot be bought right now and are not in your total." keys={groups.unusable} byKey={byKey} actions={actions} />
+        <AddOns
+          pricing={pricing}
+          busy={actions.busy}
+          add={(skuId) => void shopCart.add([{ skuId, itemCount: 1, itemType: 'TRADE_IN' }])}
+        />
+        <Group
+          title="Unavailable items"
+          note="These parts cannot be bought right now and are not in your total."
+          keys={groups.unusable}
+          byKey={byKey}
+          actions={actions}
+        />
       </div>
       <aside className="cart-page__summary">
-        <CouponForm pricing={pricing} busy={actions.busy} apply={(code) => shopCart.applyCode(code)} remove={(code) => void shopCart.removeCode(code)} />
+        <CouponForm
+          pricing={pricing}
+          busy={actions.busy}
+          apply={(code) => shopCart.applyCode(code)}
+          remove={(code) => void shopCart.removeCode(code)}
+        />
         <Offers pricing={pricing} />
         <ShippingEstimate pricing={pricing} busy={actions.busy} estimate={(code) => void shopCart.setPostCode(code)} />
         <Summary pricing={pricing} />
-        <a className="button button--primary" href="/checkout" data-checkout="">Checkout</a>
+        <a className="button button--primary" href="/checkout" data-checkout="">
+          Checkout
+        </a>
       </aside>
     </div>
   );
 }
-

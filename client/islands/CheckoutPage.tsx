@@ -5,7 +5,15 @@ import type { Region } from '../../shared/regions.ts';
 import { PAYMENT_ICON_LABEL } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
-import { CHECKOUT_EMAIL_KEY, buyNowTicket, checkoutCalls, checkoutKey, forgetCheckoutKey, payForOrder, type CheckoutQuote } from '../state/checkout.ts';
+import {
+  CHECKOUT_EMAIL_KEY,
+  buyNowTicket,
+  checkoutCalls,
+  checkoutKey,
+  forgetCheckoutKey,
+  payForOrder,
+  type CheckoutQuote,
+} from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { AddressForm, CheckoutSummary } from './checkout-parts.tsx';
 import { failureText } from './form-kit.tsx';
@@ -23,7 +31,10 @@ type Calls = ReturnType<typeof checkoutCalls>;
 /** Checkout (§2 /checkout): contact, ship-to address, shipping, points, payment method, summary, place order. */
 export default function CheckoutPage({ market, labels, regions, methods, signedIn }: CheckoutPageProps) {
   const hydrated = useHydrated();
-  const calls = useMemo<Calls | null>(() => (hydrated ? checkoutCalls(api, buyNowTicket(sessionStorage, location.search)) : null), [hydrated]);
+  const calls = useMemo<Calls | null>(
+    () => (hydrated ? checkoutCalls(api, buyNowTicket(sessionStorage, location.search)) : null),
+    [hydrated],
+  );
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const [address, setAddress] = useState<AddressFields | null>(null);
   const [saved, setSaved] = useState<(AddressFields & { id: number; isDefault: boolean })[]>([]);
@@ -47,88 +58,229 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     }
   }
 
-  const requote = (next: { address?: AddressFields | null; shippingName?: string | null }) => run(async () => {
-    const chosen = { address: next.address === undefined ? address : next.address, shippingName: next.shippingName === undefined ? shippingName : next.shippingName };
-    const answer = await calls!.quote(chosen);
-    setQuote(answer);
-    if (next.address !== undefined) setAddress(next.address);
-    setShippingName(answer.pricing.shippingName);
-  });
+  const requote = (next: { address?: AddressFields | null; shippingName?: string | null }) =>
+    run(async () => {
+      const chosen = {
+        address: next.address === undefined ? address : next.address,
+        shippingName: next.shippingName === undefined ? shippingName : next.shippingName,
+      };
+      const answer = await calls!.quote(chosen);
+      setQuote(answer);
+      if (next.address !== undefined) setAddress(next.address);
+      setShippingName(answer.pricing.shippingName);
+    });
 
   useEffect(() => {
     if (!calls) return;
     void requote({});
-    if (signedIn) void calls.savedAddresses().then((list) => {
-      const here = list.filter((entry) => entry.market === market);
-      setSaved(here);
-      const preferred = here.find((entry) => entry.isDefault) ?? here[0];
-      if (preferred) void requote({ address: preferred });
-    }).catch(() => undefined);
+    if (signedIn)
+      void calls
+        .savedAddresses()
+        .then((list) => {
+          const here = list.filter((entry) => entry.market === market);
+          setSaved(here);
+          const preferred = here.find((entry) => entry.isDefault) ?? here[0];
+          if (preferred) void requote({ address: preferred });
+        })
+        .catch(() => undefined);
   }, [calls]);
 
   async function placeOrder() {
     if (!calls || !quote || !address) return;
-    const placed = await run(() => calls.place({ idempotencyKey: checkoutKey(sessionStorage), email: signedIn ? undefined : email, address, shippingName, paymentMethod: method, expectedTotal: quote.total }));
+    const placed = await run(() =>
+      calls.place({
+        idempotencyKey: checkoutKey(sessionStorage),
+        email: signedIn ? undefined : email,
+        address,
+        shippingName,
+        paymentMethod: method,
+        expectedTotal: quote.total,
+      }),
+    );
     if (!placed) return;
     forgetCheckoutKey(sessionStorage);
     const orderEmail = signedIn ? undefined : email.trim();
     if (orderEmail) sessionStorage.setItem(CHECKOUT_EMAIL_KEY, orderEmail);
     const go = (url: string) => location.assign(url);
     const orderId = placed.order.orderId;
-    if (placed.order.status !== 'PAYMENT_PENDING') return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+    if (placed.order.status !== 'PAYMENT_PENDING')
+      return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
     const refused = await run(() => payForOrder(api, orderId, method, orderEmail, go));
     // The order is placed either way: a refused payment is retried from the result page.
     if (refused) go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
   }
 
-  if (!quote) return <p className="checkout-loading" aria-busy="true">{error || 'Loading your order…'}</p>;
-  if (quote.itemCount === 0) return <p className="cart-empty">Your cart is empty. <a href="/shopCart">Back to cart</a></p>;
+  if (!quote)
+    return (
+      <p className="checkout-loading" aria-busy="true">
+        {error || 'Loading your order…'}
+      </p>
+    );
+  if (quote.itemCount === 0)
+    return (
+      <p className="cart-empty">
+        Your cart is empty. <a href="/shopCart">Back to cart</a>
+      </p>
+    );
   const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
   return (
     <div className="checkout" data-checkout="" aria-busy={busy}>
       <div className="checkout__steps">
         {!signedIn && (
-          <section aria-label="Contact"><h2>Contact</h2>
-            <label className="field"><span>Email</span><input type="email" name="email" autoComplete="email" maxLength={55} value={email} onChange={(event) => setEmail(event.target.value)} /></label>
-            <p><a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.</p>
+          <section aria-label="Contact">
+            <h2>Contact</h2>
+            <label className="field">
+              <span>Email</span>
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                maxLength={55}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </label>
+            <p>
+              <a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.
+            </p>
           </section>
         )}
-        <section aria-label="Shipping address"><h2>Shipping address</h2>
+        <section aria-label="Shipping address">
+          <h2>Shipping address</h2>
           {saved.length > 0 && (
-            <ul className="checkout__saved">{saved.map((entry) => (
-              <li key={entry.id}><label><input type="radio" name="saved-address" checked={address?.addressLine1 === entry.addressLine1 && address.postalCode === entry.postalCode} onChange={() => void requote({ address: entry })} />
-                {entry.firstName} {entry.lastName}, {entry.addressLine1}, {entry.city}, {entry.regionCode} {entry.postalCode}</label></li>
-            ))}</ul>
+            <ul className="checkout__saved">
+              {saved.map((entry) => (
+                <li key={entry.id}>
+                  <label>
+                    <input
+                      type="radio"
+                      name="saved-address"
+                      checked={address?.addressLine1 === entry.addressLine1 && address.postalCode === entry.postalCode}
+                      onChange={() => void requote({ address: entry })}
+                    />
+                    {entry.firstName} {entry.lastName}, {entry.addressLine1}, {entry.city}, {entry.regionCode}{' '}
+                    {entry.postalCode}
+                  </label>
+                </li>
+              ))}
+            </ul>
           )}
-          <AddressForm market={market} labels={labels} regions={regions} initial={address} busy={busy} onSubmit={(next) => void requote({ address: next })} />
-          {address && <p className="checkout__confirmed" data-address-confirmed="">Shipping to {address.addressLine1}, {address.city}, {address.regionCode} {address.postalCode}</p>}
+          <AddressForm
+            market={market}
+            labels={labels}
+            regions={regions}
+            initial={address}
+            busy={busy}
+            onSubmit={(next) => void requote({ address: next })}
+          />
+          {address && (
+            <p className="checkout__confirmed" data-address-confirmed="">
+              Shipping to {address.addressLine1}, {address.city}, {address.regionCode} {address.postalCode}
+            </p>
+          )}
         </section>
-        <section aria-label={labels.delivery}><h2>{labels.delivery}</h2>
-          <ul className="checkout__options">{quote.pricing.shippingOptions.map((option) => (
-            <li key={option.name}><label><input type="radio" name="shipping" checked={option.name === shippingName} onChange={() => void requote({ shippingName: option.name })} /> {option.name}: {money(option.cost)}</label></li>
-          ))}</ul>
+        <section aria-label={labels.delivery}>
+          <h2>{labels.delivery}</h2>
+          <ul className="checkout__options">
+            {quote.pricing.shippingOptions.map((option) => (
+              <li key={option.name}>
+                <label>
+                  <input
+                    type="radio"
+                    name="shipping"
+                    checked={option.name === shippingName}
+                    onChange={() => void requote({ shippingName: option.name })}
+                  />{' '}
+                  {option.name}: {money(option.cost)}
+                </label>
+              </li>
+            ))}
+          </ul>
         </section>
         {signedIn && quote.pointsBalance > 0 && (
-          <section aria-label="Points"><h2>Points</h2>
-            <p>You have {quote.pointsBalance} points (100 points = {money(100)}).</p>
-            <input aria-label="Points to use" inputMode="numeric" value={points} onChange={(event) => setPoints(event.target.value.replace(/\D/g, ''))} />
-            <button type="button" className="button" disabled={busy || !points} onClick={() => void run(async () => setQuote(await calls!.lockPoints(Number(points))))}>Use points</button>
-            {quote.pointsLocked > 0 && <button type="button" disabled={busy} onClick={() => void run(async () => setQuote(await calls!.unlockPoints()))}>Remove points</button>}
+          <section aria-label="Points">
+            <h2>Points</h2>
+            <p>
+              You have {quote.pointsBalance} points (100 points = {money(100)}).
+            </p>
+            <input
+              aria-label="Points to use"
+              inputMode="numeric"
+              value={points}
+              onChange={(event) => setPoints(event.target.value.replace(/\D/g, ''))}
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={busy || !points}
+              onClick={() => void run(async () => setQuote(await calls!.lockPoints(Number(points))))}
+            >
+              Use points
+            </button>
+            {quote.pointsLocked > 0 && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void run(async () => setQuote(await calls!.unlockPoints()))}
+              >
+                Remove points
+              </button>
+            )}
           </section>
         )}
-        <section aria-label="Payment"><h2>Payment</h2>
-          <ul className="checkout__methods">{methods.map((offered) => (
-            <li key={offered.id}><label><input type="radio" name="payment" value={offered.id} checked={method === offered.id} onChange={() => setMethod(offered.id)} /> {offered.label}
-              <span className="checkout__icons">{offered.icons.map((icon) => (
-                <svg key={icon} viewBox="0 0 48 30" width="36" height="22" role="img" aria-label={PAYMENT_ICON_LABEL[icon]}><rect width="48" height="30" rx="4" className={`pay pay--${icon}`} /><text x="24" y="19" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff">{PAYMENT_ICON_LABEL[icon].split(' ')[0]}</text></svg>
-              ))}</span></label></li>
-          ))}</ul>
+        <section aria-label="Payment">
+          <h2>Payment</h2>
+          <ul className="checkout__methods">
+            {methods.map((offered) => (
+              <li key={offered.id}>
+                <label>
+                  <input
+                    type="radio"
+                    name="payment"
+                    value={offered.id}
+                    checked={method === offered.id}
+                    onChange={() => setMethod(offered.id)}
+                  />{' '}
+                  {offered.label}
+                  <span className="checkout__icons">
+                    {offered.icons.map((icon) => (
+                      <svg
+                        key={icon}
+                        viewBox="0 0 48 30"
+                        width="36"
+                        height="22"
+                        role="img"
+                        aria-label={PAYMENT_ICON_LABEL[icon]}
+                      >
+                        <rect width="48" height="30" rx="4" className={`pay pay--${icon}`} />
+                        <text x="24" y="19" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff">
+                          {PAYMENT_ICON_LABEL[icon].split(' ')[0]}
+                        </text>
+                      </svg>
+                    ))}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
         </section>
       </div>
       <aside className="checkout__summary">
         <CheckoutSummary quote={quote} />
-        {error && <p className="form-error" role="alert">{error}</p>}
-        <button type="button" className="button button--primary" data-place-order="" disabled={busy || !address || !method} onClick={() => void placeOrder()}>Place order</button>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--primary"
+          data-place-order=""
+          disabled={busy || !address || !method}
+          onClick={() => void placeOrder()}
+        >
+          Place order
+        </button>
       </aside>
     </div>
   );

@@ -15,13 +15,17 @@ export default function CreateAccountForm() {
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate data-form="create-account">
       <Field label="Email" name="email" type="email" autoComplete="email" />
-      {withPassword && <Field label="Password (8 to 128 characters)" name="password" type="password" autoComplete="new-password" />}
+      {withPassword && (
+        <Field label="Password (8 to 128 characters)" name="password" type="password" autoComplete="new-password" />
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={!withPassword} onChange={(event) => setWithPassword(!event.target.checked)} />
         <span>Sign up with email only (we email you a link instead of a password)</span>
       </label>
       <FormError text={error} />
-      <button className="button" type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create account'}</button>
+      <button className="button" type="submit" disabled={busy}>
+        {busy ? 'Creating…' : 'Create account'}
+      </button>
     </form>
   );
 }

@@ -14,7 +14,10 @@ interface MatchAnswer extends FitmentAnswer {
   carModelMatch: FitmentAnswer['status'];
 }
 
-const pathIds = (vehicle: Vehicle) => [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) => (level ? [level.id] : []));
+const pathIds = (vehicle: Vehicle) =>
+  [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
+    level ? [level.id] : [],
+  );
 
 /** Asks whether the product fits, at most once per throttle window, always for the newest vehicle. */
 function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): MatchAnswer | null {
@@ -26,11 +29,20 @@ function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): M
     const wait = Math.max(0, last.current + MATCH_THROTTLE_MS - Date.now());
     const timer = setTimeout(() => {
       last.current = Date.now();
-      api.get<MatchAnswer | null>('/item/public/buyer/car-model/universal/match', { itemId, attributeValueIds: pathIds(vehicle) })
-        .then((result) => { if (!cancelled) setAnswer(result); })
+      api
+        .get<MatchAnswer | null>('/item/public/buyer/car-model/universal/match', {
+          itemId,
+          attributeValueIds: pathIds(vehicle),
+        })
+        .then((result) => {
+          if (!cancelled) setAnswer(result);
+        })
         .catch(() => undefined);
     }, wait);
-    return () => { cancelled = true; clearTimeout(timer); };
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [itemId, vehicle, hydrated]);
   return answer;
 }
@@ -38,8 +50,10 @@ function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): M
 /** The missing trim or engine, chosen right under the badge; the vehicle in the garage follows. */
 function AddDetail({ vehicle, level }: { vehicle: Vehicle; level: 'trim' | 'engine' }) {
   const [options, setOptions] = useState<VehicleOption[]>([]);
-  const parent = level === 'trim' ? vehicle.model : vehicle.trim ?? vehicle.model;
-  useEffect(() => { void optionsBelow(parent.id, LEVEL[level]).then(setOptions); }, [parent.id, level]);
+  const parent = level === 'trim' ? vehicle.model : (vehicle.trim ?? vehicle.model);
+  useEffect(() => {
+    void optionsBelow(parent.id, LEVEL[level]).then(setOptions);
+  }, [parent.id, level]);
   async function choose(id: string) {
     const option = options.find((item) => String(item.id) === id);
     if (!option) return;
@@ -50,8 +64,14 @@ function AddDetail({ vehicle, level }: { vehicle: Vehicle; level: 'trim' | 'engi
     <label className="fitment-badge__detail">
       <span>{level === 'trim' ? 'Trim' : 'Engine'}</span>
       <select name={`fitment-${level}`} defaultValue="" onChange={(event) => void choose(event.target.value)}>
-        <option value="" disabled>Choose…</option>
-        {options.map((option) => <option key={option.id} value={option.id}>{option.text}</option>)}
+        <option value="" disabled>
+          Choose…
+        </option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.text}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -63,15 +83,25 @@ export default function FitmentBadge({ itemId, applies }: { itemId: number; appl
   const vehicle = useSignalValue(garage.current);
   const answer = useMatch(itemId, vehicle, hydrated);
   if (!applies) return null;
-  const status = hydrated && vehicle ? answer?.carModelMatch ?? null : 'EMPTY';
-  if (!status) return <div className="fitment-badge fitment-badge--checking" data-fit="checking">Checking fitment…</div>;
+  const status = hydrated && vehicle ? (answer?.carModelMatch ?? null) : 'EMPTY';
+  if (!status)
+    return (
+      <div className="fitment-badge fitment-badge--checking" data-fit="checking">
+        Checking fitment…
+      </div>
+    );
   const display = FIT_DISPLAY[status];
-  const sentence = fitmentSentence({ applies: true, status, missingLevel: answer?.missingLevel, notes: [], positions: [] }, vehicle ? vehicleName(vehicle) : null);
+  const sentence = fitmentSentence(
+    { applies: true, status, missingLevel: answer?.missingLevel, notes: [], positions: [] },
+    vehicle ? vehicleName(vehicle) : null,
+  );
   return (
     <div className={`fitment-badge fitment-badge--${display.colour}`} data-fit={status}>
       <strong>{sentence}</strong>
       {answer && answer.notes.length > 0 && <small>{answer.notes.join('; ')}</small>}
-      {status === 'UNCERTAIN' && vehicle && answer?.missingLevel && <AddDetail vehicle={vehicle} level={answer.missingLevel} />}
+      {status === 'UNCERTAIN' && vehicle && answer?.missingLevel && (
+        <AddDetail vehicle={vehicle} level={answer.missingLevel} />
+      )}
       <a href="/parts">{display.action}</a>
     </div>
   );

@@ -16,7 +16,12 @@ export default function HeaderCart() {
   }, [hydrated]);
   return (
     <a className="header-link header-cart" href="/shopCart" aria-label={count ? `Cart, ${count} items` : 'Cart'}>
-      Cart{hydrated && count > 0 && <span className="header-cart__count" data-cart-count={count}>{count > 99 ? '99+' : count}</span>}
+      Cart
+      {hydrated && count > 0 && (
+        <span className="header-cart__count" data-cart-count={count}>
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
     </a>
   );
 }

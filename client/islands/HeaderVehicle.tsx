@@ -8,10 +8,17 @@ export default function HeaderVehicle() {
   const hydrated = useHydrated();
   const current = useSignalValue(garage.current);
   const vehicles = useSignalValue(garage.vehicles);
-  if (!hydrated || !current) return <a className="header-vehicle" href="/parts" data-header-vehicle="empty">Add vehicle</a>;
+  if (!hydrated || !current)
+    return (
+      <a className="header-vehicle" href="/parts" data-header-vehicle="empty">
+        Add vehicle
+      </a>
+    );
   return (
     <span className="header-vehicle" data-header-vehicle="chosen">
-      <span>Shopping for <strong>{vehicleName(current)}</strong></span>{' '}
+      <span>
+        Shopping for <strong>{vehicleName(current)}</strong>
+      </span>{' '}
       <a href="/parts">Change Vehicle</a>
       {vehicles.length > 1 && <small> ({vehicles.length} in garage)</small>}
     </span>

@@ -6,7 +6,10 @@ import { Field, FormError, useSubmit } from './form-kit.tsx';
 /** Sign-in with email and password; lands on the page the member came from (§4 Login). */
 export default function LoginForm() {
   const { busy, error, onSubmit } = useSubmit(async (data) => {
-    const session = await api.post<SessionAnswer>('/account/public/buyer/login', { email: data.get('email'), password: data.get('password') });
+    const session = await api.post<SessionAnswer>('/account/public/buyer/login', {
+      email: data.get('email'),
+      password: data.get('password'),
+    });
     await storeSession(session);
     location.assign(loginDestination(new URLSearchParams(location.search)));
   });
@@ -15,7 +18,9 @@ export default function LoginForm() {
       <Field label="Email" name="email" type="email" autoComplete="email" />
       <Field label="Password" name="password" type="password" autoComplete="current-password" />
       <FormError text={error} />
-      <button className="button" type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+      <button className="button" type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
     </form>
   );
 }

@@ -1,7 +1,13 @@
 import { addToMarketingList } from '../state/email-marketing.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NEWSLETTER_INPUT_MAX_LENGTH } from '../../shared/constants.ts';
-import { ROUTE_CHANGE_EVENT, createNewsletterStore, isError, type NewsletterVariant, type SubscribeBody } from '../state/newsletter.ts';
+import {
+  ROUTE_CHANGE_EVENT,
+  createNewsletterStore,
+  isError,
+  type NewsletterVariant,
+  type SubscribeBody,
+} from '../state/newsletter.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 
 export interface NewsletterFormProps {
@@ -42,19 +48,40 @@ export default function NewsletterForm({ variant, position, inputId }: Newslette
   const error = isError(state);
   const submitting = state.status === 'submitting';
   return (
-    <form className="newsletter-form" data-newsletter-form={position} data-variant={variant} noValidate onSubmit={submit} aria-busy={submitting}>
-      <label htmlFor={inputId} className="visually-hidden">Email address</label>
+    <form
+      className="newsletter-form"
+      data-newsletter-form={position}
+      data-variant={variant}
+      noValidate
+      onSubmit={submit}
+      aria-busy={submitting}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        Email address
+      </label>
       <input
-        id={inputId} name="email" type="email" inputMode="email" autoComplete="email"
+        id={inputId}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
         maxLength={variant === 'desktop' ? NEWSLETTER_INPUT_MAX_LENGTH : undefined}
-        placeholder="Enter your email address" value={state.value}
+        placeholder="Enter your email address"
+        value={state.value}
         onChange={(event) => store.input(event.target.value)}
-        aria-invalid={error} aria-describedby={errorId}
+        aria-invalid={error}
+        aria-describedby={errorId}
       />
-      <button type="submit" disabled={submitting}>{submitting ? 'Subscribing…' : 'Subscribe'}</button>
+      <button type="submit" disabled={submitting}>
+        {submitting ? 'Subscribing…' : 'Subscribe'}
+      </button>
       {/* Both regions are always in the page so screen readers announce text put into them. */}
-      <p id={errorId} className="newsletter-form__error" role="alert">{error ? state.message : ''}</p>
-      <p className="newsletter-form__success" role="status">{state.status === 'success' ? state.message : ''}</p>
+      <p id={errorId} className="newsletter-form__error" role="alert">
+        {error ? state.message : ''}
+      </p>
+      <p className="newsletter-form__success" role="status">
+        {state.status === 'success' ? state.message : ''}
+      </p>
     </form>
   );
 }

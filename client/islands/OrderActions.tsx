@@ -61,29 +61,68 @@ export default function OrderActions({ orderId, cancellable, removable, total }:
     }
   }
 
-  if (phase === 'removed') return <p className="order-action__done" role="status">{ORDER_ACTION_MSG.removed}</p>;
+  if (phase === 'removed')
+    return (
+      <p className="order-action__done" role="status">
+        {ORDER_ACTION_MSG.removed}
+      </p>
+    );
   if (!canCancel && !canRemove) return null;
   const confirming = typeof phase === 'object' ? phase.confirm : null;
   return (
-    <div className="order-action" data-order-action={confirming ? `confirm-${confirming}` : cancelled ? 'cancelled' : phase}>
+    <div
+      className="order-action"
+      data-order-action={confirming ? `confirm-${confirming}` : cancelled ? 'cancelled' : phase}
+    >
       {cancelled && (
         <p className="order-action__done" role="status">
-          {ORDER_ACTION_MSG.cancelled}{cancelled.refunded && <> {ORDER_ACTION_MSG.refund(total)}</>}
+          {ORDER_ACTION_MSG.cancelled}
+          {cancelled.refunded && <> {ORDER_ACTION_MSG.refund(total)}</>}
         </p>
       )}
       {confirming ? (
-        <div className="order-action__confirm" role="group" aria-label={confirming === 'cancel' ? 'Confirm cancellation' : 'Confirm removal'}>
+        <div
+          className="order-action__confirm"
+          role="group"
+          aria-label={confirming === 'cancel' ? 'Confirm cancellation' : 'Confirm removal'}
+        >
           <p>{confirming === 'cancel' ? ORDER_ACTION_MSG.confirmCancel : ORDER_ACTION_MSG.confirmRemove}</p>
-          <button type="button" className="button" onClick={() => void run(confirming)}>{confirming === 'cancel' ? 'Yes, cancel order' : 'Yes, remove it'}</button>
-          <button type="button" className="button button--plain" onClick={() => setPhase('idle')}>{confirming === 'cancel' ? 'Keep order' : 'Keep it'}</button>
+          <button type="button" className="button" onClick={() => void run(confirming)}>
+            {confirming === 'cancel' ? 'Yes, cancel order' : 'Yes, remove it'}
+          </button>
+          <button type="button" className="button button--plain" onClick={() => setPhase('idle')}>
+            {confirming === 'cancel' ? 'Keep order' : 'Keep it'}
+          </button>
         </div>
       ) : (
         <p className="order-action__buttons">
-          {canCancel && <button type="button" className="button" disabled={phase === 'busy'} onClick={() => setPhase({ confirm: 'cancel' })}>Cancel order</button>}
-          {canRemove && <button type="button" className="button button--plain" disabled={phase === 'busy'} onClick={() => setPhase({ confirm: 'remove' })}>Remove from history</button>}
+          {canCancel && (
+            <button
+              type="button"
+              className="button"
+              disabled={phase === 'busy'}
+              onClick={() => setPhase({ confirm: 'cancel' })}
+            >
+              Cancel order
+            </button>
+          )}
+          {canRemove && (
+            <button
+              type="button"
+              className="button button--plain"
+              disabled={phase === 'busy'}
+              onClick={() => setPhase({ confirm: 'remove' })}
+            >
+              Remove from history
+            </button>
+          )}
         </p>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,14 @@ import { api } from '../api.ts';
 import { CHECKOUT_EMAIL_KEY, payForOrder } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
 
-interface PaidResult { orderId: string; result: 'SUCCEEDED' | 'PENDING' | 'FAILED'; message: string; total: number; currency: 'USD' | 'CAD'; email: string }
+interface PaidResult {
+  orderId: string;
+  result: 'SUCCEEDED' | 'PENDING' | 'FAILED';
+  message: string;
+  total: number;
+  currency: 'USD' | 'CAD';
+  email: string;
+}
 
 const POLL_MS = 1500;
 
@@ -23,16 +30,42 @@ function Retry({ orderId, methods }: { orderId: string; methods: { id: string; l
   };
   return (
     <div className="order-result__retry">
-      <ul>{methods.map((offered) => <li key={offered.id}><label><input type="radio" name="retry-method" checked={method === offered.id} onChange={() => setMethod(offered.id)} /> {offered.label}</label></li>)}</ul>
-      <button type="button" className="button button--primary" onClick={() => void retry()}>Try again</button>
-      {message && <p className="form-error" role="alert">{message}</p>}
+      <ul>
+        {methods.map((offered) => (
+          <li key={offered.id}>
+            <label>
+              <input
+                type="radio"
+                name="retry-method"
+                checked={method === offered.id}
+                onChange={() => setMethod(offered.id)}
+              />{' '}
+              {offered.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--primary" onClick={() => void retry()}>
+        Try again
+      </button>
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
     </div>
   );
 }
 const MAX_POLLS = 80;
 
 /** The order result page (§2 /checkout/orderResult): waits for the payment to settle; a success sends the conversion event once (§4). */
-export default function OrderResult({ orderId, methods }: { orderId: string; methods: { id: string; label: string }[] }) {
+export default function OrderResult({
+  orderId,
+  methods,
+}: {
+  orderId: string;
+  methods: { id: string; label: string }[];
+}) {
   const hydrated = useHydrated();
   const [result, setResult] = useState<PaidResult | null>(null);
   const [error, setError] = useState('');
@@ -48,7 +81,14 @@ export default function OrderResult({ orderId, methods }: { orderId: string; met
         setResult(answer);
         if (answer.result === 'SUCCEEDED' && !converted.current) {
           converted.current = true;
-          void api.post('/data-service/public/buyer/marketing/conversion', { orderId, pageUrl: location.href, referringUrl: document.referrer, eventDate: new Date().toISOString() }).catch(() => undefined);
+          void api
+            .post('/data-service/public/buyer/marketing/conversion', {
+              orderId,
+              pageUrl: location.href,
+              referringUrl: document.referrer,
+              eventDate: new Date().toISOString(),
+            })
+            .catch(() => undefined);
         }
         if (answer.result === 'PENDING' && ++polls < MAX_POLLS) timer = setTimeout(poll, POLL_MS);
       } catch (failure) {
@@ -59,16 +99,41 @@ export default function OrderResult({ orderId, methods }: { orderId: string; met
     return () => clearTimeout(timer);
   }, [hydrated, orderId]);
 
-  if (error) return <p className="form-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    );
   if (!result) return <p aria-busy="true">Checking your payment…</p>;
   const total = formatMoney({ cent: result.total, currency: result.currency });
   return (
     <div className="order-result" data-order-result={result.result}>
-      <h2>{result.result === 'SUCCEEDED' ? 'Thank you for your order' : result.result === 'FAILED' ? 'Your payment did not go through' : 'Confirming your payment'}</h2>
+      <h2>
+        {result.result === 'SUCCEEDED'
+          ? 'Thank you for your order'
+          : result.result === 'FAILED'
+            ? 'Your payment did not go through'
+            : 'Confirming your payment'}
+      </h2>
       <p>{result.message}</p>
-      <p>Order <strong data-order-id={result.orderId}>{result.orderId}</strong> · {total}</p>
+      <p>
+        Order <strong data-order-id={result.orderId}>{result.orderId}</strong> · {total}
+      </p>
       {result.result === 'FAILED' && <Retry orderId={result.orderId} methods={methods} />}
-      <p><a href={`/order/track?orderNo=${encodeURIComponent(result.orderId)}&email=${encodeURIComponent(result.email)}`}>Track this order</a> · <a href={`/printInvoice?orderId=${encodeURIComponent(result.orderId)}&email=${encodeURIComponent(result.email)}`}>Invoice</a></p>
+      <p>
+        <a
+          href={`/order/track?orderNo=${encodeURIComponent(result.orderId)}&email=${encodeURIComponent(result.email)}`}
+        >
+          Track this order
+        </a>{' '}
+        ·{' '}
+        <a
+          href={`/printInvoice?orderId=${encodeURIComponent(result.orderId)}&email=${encodeURIComponent(result.email)}`}
+        >
+          Invoice
+        </a>
+      </p>
     </div>
   );
 }

@@ -15,14 +15,30 @@ function VideoTile({ video }: { video: GalleryVideo }) {
   return (
     <li>
       <div className="product__video">
-        <video ref={element} src={video.url} poster={video.poster} preload="none" controls playsInline width="270" height="152"
-          aria-label={video.label} title={video.label} data-video={video.index} onPlay={() => setStarted(true)}>
+        <video
+          ref={element}
+          src={video.url}
+          poster={video.poster}
+          preload="none"
+          controls
+          playsInline
+          width="270"
+          height="152"
+          aria-label={video.label}
+          title={video.label}
+          data-video={video.index}
+          onPlay={() => setStarted(true)}
+        >
           <a href={video.url}>{`Watch: ${video.label}`}</a>
         </video>
         {/* A large play button on the poster: the browser's own one is small, and a click on the poster does not play everywhere. */}
         {!started && (
-          <button type="button" className="product__video-play" aria-label={`Play video: ${video.label}`}
-            onClick={() => void element.current?.play().catch(() => undefined)}>
+          <button
+            type="button"
+            className="product__video-play"
+            aria-label={`Play video: ${video.label}`}
+            onClick={() => void element.current?.play().catch(() => undefined)}
+          >
             <span aria-hidden="true">▶</span>
           </button>
         )}
@@ -40,7 +56,9 @@ function VideoTile({ video }: { video: GalleryVideo }) {
 export default function ProductVideos({ videos }: { videos: GalleryVideo[] }) {
   return (
     <ul className="product__videos" aria-label="Videos">
-      {videos.map((video) => <VideoTile key={video.index} video={video} />)}
+      {videos.map((video) => (
+        <VideoTile key={video.index} video={video} />
+      ))}
     </ul>
   );
 }

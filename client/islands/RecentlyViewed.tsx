@@ -29,7 +29,16 @@ export default function RecentlyViewed({ current }: { current: ViewedItem }) {
       <ul className="product-grid">
         {others.map((item) => (
           <li key={item.itemId} className="product-card" data-viewed={item.itemId} data-item-id={item.itemId}>
-            <a href={`/product/${item.urlHandle}`}><img src={item.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="120" height="120" loading="lazy" /><h3>{item.title}</h3></a>
+            <a href={`/product/${item.urlHandle}`}>
+              <img
+                src={item.imageUrl ?? '/static/parts/placeholder.svg'}
+                alt=""
+                width="120"
+                height="120"
+                loading="lazy"
+              />
+              <h3>{item.title}</h3>
+            </a>
           </li>
         ))}
       </ul>

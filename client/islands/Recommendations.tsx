@@ -20,7 +20,10 @@ function RecommendedCard({ product }: { product: SearchRecord }) {
   return (
     <li className="product-card" data-item-id={product.itemId}>
       {/* CardFitment also reports the card's exposure (§4) through observeExposure. */}
-      <ProductCardBody product={product} fitment={<CardFitment itemId={product.itemId} applies={!product.nonVehicle} />} />
+      <ProductCardBody
+        product={product}
+        fitment={<CardFitment itemId={product.itemId} applies={!product.nonVehicle} />}
+      />
     </li>
   );
 }
@@ -32,9 +35,12 @@ function useSeen(ref: RefObject<HTMLElement | null>): boolean {
     const element = ref.current;
     if (!element || seen) return;
     if (typeof IntersectionObserver === 'undefined') return setSeen(true);
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    }, { rootMargin: AHEAD });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: AHEAD },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, seen]);
@@ -54,19 +60,35 @@ export default function Recommendations({ itemId }: { itemId: number }) {
   useEffect(() => {
     if (!seen) return;
     let live = true;
-    api.post<SearchRecord[]>(RECOMMEND_PATH, { itemId, attributeValueId, size: SIZE })
-      .then((list) => { if (live) setCards({ list, forVehicle: attributeValueId !== undefined }); })
+    api
+      .post<SearchRecord[]>(RECOMMEND_PATH, { itemId, attributeValueId, size: SIZE })
+      .then((list) => {
+        if (live) setCards({ list, forVehicle: attributeValueId !== undefined });
+      })
       // Recommendations are an extra: without them the page is still whole.
-      .catch(() => { if (live) setCards({ list: [], forVehicle: false }); });
-    return () => { live = false; };
+      .catch(() => {
+        if (live) setCards({ list: [], forVehicle: false });
+      });
+    return () => {
+      live = false;
+    };
   }, [seen, itemId, attributeValueId]);
   const state = cards === null ? (seen ? 'loading' : 'waiting') : 'loaded';
   return (
-    <section ref={section} className="recommendations" aria-labelledby={cards?.list.length ? 'recommendations' : undefined} data-recommendations={state}>
+    <section
+      ref={section}
+      className="recommendations"
+      aria-labelledby={cards?.list.length ? 'recommendations' : undefined}
+      data-recommendations={state}
+    >
       {cards && cards.list.length > 0 && (
         <>
           <h2 id="recommendations">{cards.forVehicle ? 'Fits your vehicle too' : 'Customers also viewed'}</h2>
-          <ul className="product-grid">{cards.list.map((product) => <RecommendedCard key={product.itemId} product={product} />)}</ul>
+          <ul className="product-grid">
+            {cards.list.map((product) => (
+              <RecommendedCard key={product.itemId} product={product} />
+            ))}
+          </ul>
         </>
       )}
     </section>

@@ -11,21 +11,41 @@ export default function ReviewForm({ itemId }: { itemId: number }) {
     const content = String(data.get('content') ?? '');
     const privacy = reviewPrivacyProblem(title, content);
     if (privacy) return setError(privacy);
-    await api.post('/item/public/buyer/review', { itemId, rating: Number(data.get('rating')), title, content, name: data.get('name'), vehicle: data.get('vehicle') || undefined });
+    await api.post('/item/public/buyer/review', {
+      itemId,
+      rating: Number(data.get('rating')),
+      title,
+      content,
+      name: data.get('name'),
+      vehicle: data.get('vehicle') || undefined,
+    });
     setSent(true);
   });
-  if (sent) return <p role="status" data-review-state="sent">Thank you. Your review will appear once we have checked it.</p>;
+  if (sent)
+    return (
+      <p role="status" data-review-state="sent">
+        Thank you. Your review will appear once we have checked it.
+      </p>
+    );
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate data-form="review">
       <Field label="Rating" name="rating">
-        <select name="rating" defaultValue="5">{[5, 4, 3, 2, 1].map((n) => <option key={n} value={n}>{`${n} star${n === 1 ? '' : 's'}`}</option>)}</select>
+        <select name="rating" defaultValue="5">
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>{`${n} star${n === 1 ? '' : 's'}`}</option>
+          ))}
+        </select>
       </Field>
       <Field label="Title" name="title" maxLength={100} />
-      <Field label="Review" name="content"><textarea name="content" maxLength={2000} rows={4} required /></Field>
+      <Field label="Review" name="content">
+        <textarea name="content" maxLength={2000} rows={4} required />
+      </Field>
       <Field label="Your name" name="name" maxLength={50} />
       <Field label="Your vehicle (optional)" name="vehicle" required={false} maxLength={80} />
       <FormError text={error} />
-      <button className="button" type="submit" disabled={busy}>Submit review</button>
+      <button className="button" type="submit" disabled={busy}>
+        Submit review
+      </button>
     </form>
   );
 }

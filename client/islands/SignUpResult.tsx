@@ -10,17 +10,45 @@ export interface SignUpResultProps {
 
 /** After registering: 'check your inbox'; from the emailed link: confirms and signs in. */
 export default function SignUpResult({ token, message }: SignUpResultProps) {
-  const [state, setState] = useState<'waiting' | 'confirming' | 'confirmed' | 'failed'>(token ? 'confirming' : 'waiting');
+  const [state, setState] = useState<'waiting' | 'confirming' | 'confirmed' | 'failed'>(
+    token ? 'confirming' : 'waiting',
+  );
   const [error, setError] = useState('');
   useEffect(() => {
     if (!token) return;
-    api.post<SessionAnswer>('/account/public/buyer/email-verify', { token })
+    api
+      .post<SessionAnswer>('/account/public/buyer/email-verify', { token })
       .then(storeSession)
       .then(() => setState('confirmed'))
-      .catch((failure) => { setError(failureText(failure, 'This link could not be used.')); setState('failed'); });
+      .catch((failure) => {
+        setError(failureText(failure, 'This link could not be used.'));
+        setState('failed');
+      });
   }, [token]);
   if (state === 'confirming') return <p data-signup-state="confirming">Confirming your email…</p>;
-  if (state === 'confirmed') return <div data-signup-state="confirmed"><h2>Your email is confirmed</h2><p>You are signed in.</p><a className="button" href="/myAccount">Go to my account</a></div>;
-  if (state === 'failed') return <div data-signup-state="failed"><p className="form-error" role="alert">{error}</p><a href="/login">Sign in</a></div>;
-  return <div data-signup-state="waiting"><h2>Check your inbox</h2><p>{message ?? 'We sent you a link to finish creating your account.'}</p></div>;
+  if (state === 'confirmed')
+    return (
+      <div data-signup-state="confirmed">
+        <h2>Your email is confirmed</h2>
+        <p>You are signed in.</p>
+        <a className="button" href="/myAccount">
+          Go to my account
+        </a>
+      </div>
+    );
+  if (state === 'failed')
+    return (
+      <div data-signup-state="failed">
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+        <a href="/login">Sign in</a>
+      </div>
+    );
+  return (
+    <div data-signup-state="waiting">
+      <h2>Check your inbox</h2>
+      <p>{message ?? 'We sent you a link to finish creating your account.'}</p>
+    </div>
+  );
 }

@@ -22,10 +22,20 @@ export default function SubscribeModal({ shopName }: SubscribeModalProps) {
   if (!open) return null;
   return (
     <div className="modal-backdrop" onClick={close}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="subscribe-modal-title" onClick={(e) => e.stopPropagation()}>
-        <button type="button" className="modal__close" onClick={close} aria-label="Close">×</button>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="subscribe-modal-title"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <button type="button" className="modal__close" onClick={close} aria-label="Close">
+          ×
+        </button>
         <h2 id="subscribe-modal-title">Join our newsletter</h2>
-        <p>Subscribe to unlock amazing deals from {shopName}: new parts for your vehicle, coupons and seasonal sales.</p>
+        <p>
+          Subscribe to unlock amazing deals from {shopName}: new parts for your vehicle, coupons and seasonal sales.
+        </p>
         <NewsletterForm variant="desktop" position="modal" inputId="newsletter-modal" />
       </div>
     </div>

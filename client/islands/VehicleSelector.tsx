@@ -40,7 +40,11 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
   function choose(level: LevelName, id: string) {
     const option = options[level]?.find((item) => String(item.id) === id);
     const index = LEVEL_NAMES.indexOf(level);
-    const kept = Object.fromEntries(LEVEL_NAMES.slice(0, index).map((name) => [name, chosen[name]]).filter(([, value]) => value));
+    const kept = Object.fromEntries(
+      LEVEL_NAMES.slice(0, index)
+        .map((name) => [name, chosen[name]])
+        .filter(([, value]) => value),
+    );
     setChosen(option ? { ...kept, [level]: { id: option.id, value: option.value, text: option.text } } : kept);
   }
 
@@ -48,7 +52,11 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
     setError('');
     try {
       const answer = await decodeVin(vin);
-      setChosen(answer.model ? { year: answer.year, make: answer.make, model: answer.model } : { year: answer.year, make: answer.make });
+      setChosen(
+        answer.model
+          ? { year: answer.year, make: answer.make, model: answer.model }
+          : { year: answer.year, make: answer.make },
+      );
     } catch (failure) {
       setError(failureText(failure, 'This VIN could not be read.'));
     }
@@ -67,19 +75,49 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
         {visible.map((level) => (
           <label key={level} className="vehicle-selector__level">
             <span>{LABEL[level]}</span>
-            <select name={level} value={chosen[level]?.id ?? ''} onChange={(event) => choose(level, event.target.value)} disabled={!options[level]?.length}>
+            <select
+              name={level}
+              value={chosen[level]?.id ?? ''}
+              onChange={(event) => choose(level, event.target.value)}
+              disabled={!options[level]?.length}
+            >
               <option value="">{LABEL[level]}</option>
-              {options[level]?.map((option) => <option key={option.id} value={option.id}>{option.text}</option>)}
+              {options[level]?.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.text}
+                </option>
+              ))}
             </select>
           </label>
         ))}
-        <button className="button" type="button" disabled={!chosen.model} onClick={shop}>Shop for this vehicle</button>
+        <button className="button" type="button" disabled={!chosen.model} onClick={shop}>
+          Shop for this vehicle
+        </button>
       </div>
       {!compact && (
-        <form className="vehicle-selector__vin" onSubmit={(event) => { event.preventDefault(); void useVin(); }}>
-          <label><span>Or enter your VIN</span><input name="vin" value={vin} maxLength={20} onChange={(event) => setVin(event.target.value)} placeholder="17 characters" /></label>
+        <form
+          className="vehicle-selector__vin"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void useVin();
+          }}
+        >
+          <label>
+            <span>Or enter your VIN</span>
+            <input
+              name="vin"
+              value={vin}
+              maxLength={20}
+              onChange={(event) => setVin(event.target.value)}
+              placeholder="17 characters"
+            />
+          </label>
           <button type="submit">Use VIN</button>
-          {error && <p className="form-error" role="alert">{error}</p>}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
         </form>
       )}
     </div>

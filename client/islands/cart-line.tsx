@@ -18,7 +18,9 @@ function LineFitment({ line }: { line: CartLineView }) {
     <div className={`fitment-badge fitment-badge--${display.colour}`} data-fit={line.carModelMatch}>
       <span>{line.extraSubTitleJoinVehicle}</span>
       {notes.length > 0 && <small> ({notes.join('; ')})</small>}
-      <a className="fitment-badge__action" href="/#vehicle-selector">{display.action}</a>
+      <a className="fitment-badge__action" href="/#vehicle-selector">
+        {display.action}
+      </a>
     </div>
   );
 }
@@ -37,11 +39,24 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
   const href = line.urlHandle ? `/product/${line.urlHandle}` : undefined;
   return (
     <li className="cart-line" data-cart-line={line.key} data-status={line.status}>
-      <img src={line.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="96" height="96" loading="lazy" data-retry="" />
+      <img
+        src={line.imageUrl ?? '/static/parts/placeholder.svg'}
+        alt=""
+        width="96"
+        height="96"
+        loading="lazy"
+        data-retry=""
+      />
       <div className="cart-line__about">
         {href ? <a href={href}>{line.title}</a> : <span>{line.title}</span>}
         {line.extraSubTitle && <small>{line.extraSubTitle}</small>}
-        {line.usable ? <LineFitment line={line} /> : <strong className="cart-line__unusable">{line.status === 'SOLD_OUT' ? 'Sold out' : 'No longer available'}</strong>}
+        {line.usable ? (
+          <LineFitment line={line} />
+        ) : (
+          <strong className="cart-line__unusable">
+            {line.status === 'SOLD_OUT' ? 'Sold out' : 'No longer available'}
+          </strong>
+        )}
       </div>
       <div className="cart-line__price">
         <span>{money(line.discountPrice)}</span>
@@ -49,15 +64,39 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
       </div>
       {line.usable && (
         <div className="quantity-stepper" role="group" aria-label={`Quantity of ${line.title}`}>
-          <button type="button" aria-label="One less" disabled={actions.busy || line.itemCount <= 1} onClick={() => actions.setQuantity(line, line.itemCount - 1)}>−</button>
-          <input aria-label="Quantity" inputMode="numeric" value={typed} disabled={actions.busy}
-            onChange={(event) => setTyped(event.target.value.replace(/\D/g, '').slice(0, 2))} onBlur={commit}
-            onKeyDown={(event) => { if (event.key === 'Enter') commit(); }} />
-          <button type="button" aria-label="One more" disabled={actions.busy || line.itemCount >= most} onClick={() => actions.setQuantity(line, line.itemCount + 1)}>+</button>
+          <button
+            type="button"
+            aria-label="One less"
+            disabled={actions.busy || line.itemCount <= 1}
+            onClick={() => actions.setQuantity(line, line.itemCount - 1)}
+          >
+            −
+          </button>
+          <input
+            aria-label="Quantity"
+            inputMode="numeric"
+            value={typed}
+            disabled={actions.busy}
+            onChange={(event) => setTyped(event.target.value.replace(/\D/g, '').slice(0, 2))}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
+          />
+          <button
+            type="button"
+            aria-label="One more"
+            disabled={actions.busy || line.itemCount >= most}
+            onClick={() => actions.setQuantity(line, line.itemCount + 1)}
+          >
+            +
+          </button>
         </div>
       )}
       <strong className="cart-line__total">{line.usable ? money(line.lineTotal) : ''}</strong>
-      <button type="button" className="cart-line__remove" disabled={actions.busy} onClick={() => actions.remove(line)}>Remove</button>
+      <button type="button" className="cart-line__remove" disabled={actions.busy} onClick={() => actions.remove(line)}>
+        Remove
+      </button>
     </li>
   );
 }

@@ -5,7 +5,17 @@ import { formatMoney } from '../../shared/money.ts';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
 
-export function CouponForm({ pricing, apply, remove, busy }: { pricing: CartPricing; apply: (code: string) => Promise<boolean>; remove: (code: string) => void; busy: boolean }) {
+export function CouponForm({
+  pricing,
+  apply,
+  remove,
+  busy,
+}: {
+  pricing: CartPricing;
+  apply: (code: string) => Promise<boolean>;
+  remove: (code: string) => void;
+  busy: boolean;
+}) {
   const [code, setCode] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -14,14 +24,34 @@ export function CouponForm({ pricing, apply, remove, busy }: { pricing: CartPric
   return (
     <form className="coupon-form" onSubmit={submit} data-coupon-form="">
       <label htmlFor="coupon-code">Coupon or promotion code</label>
-      <input id="coupon-code" value={code} maxLength={40} autoComplete="off" onChange={(event) => setCode(event.target.value)} />
-      <button type="submit" className="button" disabled={busy || !code.trim()}>Apply</button>
+      <input
+        id="coupon-code"
+        value={code}
+        maxLength={40}
+        autoComplete="off"
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy || !code.trim()}>
+        Apply
+      </button>
       {pricing.promotionCodes.length > 0 && (
         <ul className="coupon-form__codes">
-          {pricing.promotionCodes.map((applied) => <li key={applied}><code>{applied}</code> <button type="button" onClick={() => remove(applied)} disabled={busy}>Remove</button></li>)}
+          {pricing.promotionCodes.map((applied) => (
+            <li key={applied}>
+              <code>{applied}</code>{' '}
+              <button type="button" onClick={() => remove(applied)} disabled={busy}>
+                Remove
+              </button>
+            </li>
+          ))}
         </ul>
       )}
-      {pricing.rejected.map((rejection) => <p key={`${rejection.code}:${rejection.reason}`} className="coupon-form__rejected" role="status">{rejection.code ? `${rejection.code}: ` : ''}{rejection.reason}</p>)}
+      {pricing.rejected.map((rejection) => (
+        <p key={`${rejection.code}:${rejection.reason}`} className="coupon-form__rejected" role="status">
+          {rejection.code ? `${rejection.code}: ` : ''}
+          {rejection.reason}
+        </p>
+      ))}
     </form>
   );
 }
@@ -30,43 +60,108 @@ export function Summary({ pricing }: { pricing: CartPricing }) {
   const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
   return (
     <dl className="cart-summary" data-cart-summary="">
-      <div><dt>Subtotal</dt><dd data-subtotal={pricing.subtotal}>{money(pricing.subtotal)}</dd></div>
+      <div>
+        <dt>Subtotal</dt>
+        <dd data-subtotal={pricing.subtotal}>{money(pricing.subtotal)}</dd>
+      </div>
       {pricing.discounts.map((discount) => (
-        <div key={`${discount.source}:${discount.name}`} className="cart-summary__discount" data-discount={discount.source}>
-          <dt>{discount.name}<small>{discount.reason}</small></dt><dd>-{money(discount.amount)}</dd>
+        <div
+          key={`${discount.source}:${discount.name}`}
+          className="cart-summary__discount"
+          data-discount={discount.source}
+        >
+          <dt>
+            {discount.name}
+            <small>{discount.reason}</small>
+          </dt>
+          <dd>-{money(discount.amount)}</dd>
         </div>
       ))}
-      <div><dt>Shipping{pricing.shippingName ? ` (${pricing.shippingName})` : ''}</dt><dd>{pricing.shipping - pricing.shippingDiscount === 0 && pricing.shippingName ? 'Free' : money(pricing.shipping - pricing.shippingDiscount)}</dd></div>
-      {pricing.points > 0 && <div><dt>Points</dt><dd>-{money(pricing.points)}</dd></div>}
-      <div className="cart-summary__total"><dt>Total</dt><dd data-total={pricing.total}>{money(pricing.total)}</dd></div>
+      <div>
+        <dt>Shipping{pricing.shippingName ? ` (${pricing.shippingName})` : ''}</dt>
+        <dd>
+          {pricing.shipping - pricing.shippingDiscount === 0 && pricing.shippingName
+            ? 'Free'
+            : money(pricing.shipping - pricing.shippingDiscount)}
+        </dd>
+      </div>
+      {pricing.points > 0 && (
+        <div>
+          <dt>Points</dt>
+          <dd>-{money(pricing.points)}</dd>
+        </div>
+      )}
+      <div className="cart-summary__total">
+        <dt>Total</dt>
+        <dd data-total={pricing.total}>{money(pricing.total)}</dd>
+      </div>
     </dl>
   );
 }
-
 
 /** Offers the cart is close to, add-on offers (§9 promo text on the page) and gifts. */
 export function Offers({ pricing }: { pricing: CartPricing }) {
   if (pricing.hints.length + pricing.exchangeOffers.length + pricing.giveaways.length === 0) return null;
   return (
     <section className="cart-offers" aria-label="Offers">
-      {pricing.hints.map((hint) => <p key={hint} className="cart-offers__hint">{hint}</p>)}
-      {pricing.exchangeOffers.map((offer) => <p key={offer.promotionId} data-exchange-offer={offer.qualifies ? 'qualifies' : 'not-yet'}><strong>{offer.name}</strong> {offer.reason}</p>)}
-      {pricing.giveaways.map((gift) => <p key={gift.promotionId} data-giveaway=""><strong>{gift.name}</strong> {gift.reason}</p>)}
+      {pricing.hints.map((hint) => (
+        <p key={hint} className="cart-offers__hint">
+          {hint}
+        </p>
+      ))}
+      {pricing.exchangeOffers.map((offer) => (
+        <p key={offer.promotionId} data-exchange-offer={offer.qualifies ? 'qualifies' : 'not-yet'}>
+          <strong>{offer.name}</strong> {offer.reason}
+        </p>
+      ))}
+      {pricing.giveaways.map((gift) => (
+        <p key={gift.promotionId} data-giveaway="">
+          <strong>{gift.name}</strong> {gift.reason}
+        </p>
+      ))}
     </section>
   );
 }
 
 /** The shipping estimate for a postal code: every option with its cost, the chosen one marked. */
-export function ShippingEstimate({ pricing, busy, estimate }: { pricing: CartPricing; busy: boolean; estimate: (code: string) => void }) {
+export function ShippingEstimate({
+  pricing,
+  busy,
+  estimate,
+}: {
+  pricing: CartPricing;
+  busy: boolean;
+  estimate: (code: string) => void;
+}) {
   const [code, setCode] = useState(pricing.postCode ?? '');
   const label = pricing.currency === 'CAD' ? 'Postal code' : 'ZIP code';
   const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
   return (
-    <form className="shipping-estimate" onSubmit={(event) => { event.preventDefault(); if (code.trim()) estimate(code.trim()); }}>
+    <form
+      className="shipping-estimate"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.trim()) estimate(code.trim());
+      }}
+    >
       <label htmlFor="shipping-postcode">{label} for shipping</label>
-      <input id="shipping-postcode" value={code} maxLength={10} autoComplete="postal-code" onChange={(event) => setCode(event.target.value)} />
-      <button type="submit" className="button" disabled={busy || !code.trim()}>Estimate</button>
-      <ul>{pricing.shippingOptions.map((option) => <li key={option.name} data-chosen={option.name === pricing.shippingName ? 'true' : undefined}>{option.name}: {money(option.cost)}</li>)}</ul>
+      <input
+        id="shipping-postcode"
+        value={code}
+        maxLength={10}
+        autoComplete="postal-code"
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy || !code.trim()}>
+        Estimate
+      </button>
+      <ul>
+        {pricing.shippingOptions.map((option) => (
+          <li key={option.name} data-chosen={option.name === pricing.shippingName ? 'true' : undefined}>
+            {option.name}: {money(option.cost)}
+          </li>
+        ))}
+      </ul>
     </form>
   );
 }
@@ -80,14 +175,27 @@ export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boo
     <section className="cart-addons" aria-label="Add-on items" data-addons="">
       <h2>Add-on items</h2>
       <p className="cart-group__note">{PROMO_TEXT}</p>
-      <ul>{offered.map((item) => (
-        <li key={`${item.promotionId}:${item.skuId}`} className="cart-addons__item" data-addon={item.skuId}>
-          <img src={item.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="64" height="64" loading="lazy" data-retry="" />
-          {item.urlHandle ? <a href={`/product/${item.urlHandle}`}>{item.title}</a> : <span>{item.title}</span>}
-          <span><strong>{money(item.price)}</strong> <s>{money(item.originalPrice)}</s></span>
-          <button type="button" className="button" disabled={busy} onClick={() => add(item.skuId)}>{item.qualifies ? 'Add' : 'Add (price unlocks with a qualifying part)'}</button>
-        </li>
-      ))}</ul>
+      <ul>
+        {offered.map((item) => (
+          <li key={`${item.promotionId}:${item.skuId}`} className="cart-addons__item" data-addon={item.skuId}>
+            <img
+              src={item.imageUrl ?? '/static/parts/placeholder.svg'}
+              alt=""
+              width="64"
+              height="64"
+              loading="lazy"
+              data-retry=""
+            />
+            {item.urlHandle ? <a href={`/product/${item.urlHandle}`}>{item.title}</a> : <span>{item.title}</span>}
+            <span>
+              <strong>{money(item.price)}</strong> <s>{money(item.originalPrice)}</s>
+            </span>
+            <button type="button" className="button" disabled={busy} onClick={() => add(item.skuId)}>
+              {item.qualifies ? 'Add' : 'Add (price unlocks with a qualifying part)'}
+            </button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -34,17 +34,46 @@ export function useSubmit(action: (data: FormData) => Promise<void>) {
 }
 
 /** A labelled input. */
-export function Field({ label, name, type = 'text', autoComplete, required = true, defaultValue, maxLength = 128, children }: {
-  label: string; name: string; type?: string; autoComplete?: string; required?: boolean; defaultValue?: string; maxLength?: number; children?: ReactNode;
+export function Field({
+  label,
+  name,
+  type = 'text',
+  autoComplete,
+  required = true,
+  defaultValue,
+  maxLength = 128,
+  children,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  defaultValue?: string;
+  maxLength?: number;
+  children?: ReactNode;
 }) {
   return (
     <label className="field">
       <span>{label}</span>
-      {children ?? <input name={name} type={type} autoComplete={autoComplete} required={required} defaultValue={defaultValue} maxLength={maxLength} />}
+      {children ?? (
+        <input
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          defaultValue={defaultValue}
+          maxLength={maxLength}
+        />
+      )}
     </label>
   );
 }
 
 export function FormError({ text }: { text: string }) {
-  return text ? <p className="form-error" role="alert">{text}</p> : null;
+  return text ? (
+    <p className="form-error" role="alert">
+      {text}
+    </p>
+  ) : null;
 }

@@ -10,24 +10,37 @@ import type { SearchRecord } from '../../worker/search/service.ts';
  */
 export function ProductCardBody({ product, fitment }: { product: SearchRecord; fitment: ReactNode }) {
   const href = product.urlHandle ? `/product/${product.urlHandle}` : '#';
-  const off = product.originalPrice && product.discountPrice !== null && product.originalPrice > 0
-    ? Math.floor(((product.originalPrice - product.discountPrice) / product.originalPrice) * 100) : 0;
+  const off =
+    product.originalPrice && product.discountPrice !== null && product.originalPrice > 0
+      ? Math.floor(((product.originalPrice - product.discountPrice) / product.originalPrice) * 100)
+      : 0;
   return (
     <>
       <a href={href}>
-        <img src={product.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="200" height="200" loading="lazy" data-retry="" />
+        <img
+          src={product.imageUrl ?? '/static/parts/placeholder.svg'}
+          alt=""
+          width="200"
+          height="200"
+          loading="lazy"
+          data-retry=""
+        />
         <h3>{product.title}</h3>
       </a>
       <span className="product-card__meta">{[product.brandName, product.partNumber].filter(Boolean).join(' · ')}</span>
       {product.discountPrice !== null && (
         <span className="product-card__price">
           {formatMoney({ cent: product.discountPrice, currency: product.currency })}
-          {product.originalPrice !== null && product.originalPrice > product.discountPrice && <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>}
+          {product.originalPrice !== null && product.originalPrice > product.discountPrice && (
+            <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>
+          )}
           {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${off}% off`}</span>}
         </span>
       )}
       {product.status === 'SOLD_OUT' && <span className="product-card__stock">Sold out</span>}
-      {product.reviewCount > 0 && <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>}
+      {product.reviewCount > 0 && (
+        <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>
+      )}
       {fitment}
     </>
   );

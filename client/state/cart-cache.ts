@@ -31,7 +31,7 @@ let keyPromise: Promise<CryptoKey> | null = null;
 function cartKey(): Promise<CryptoKey> {
   keyPromise ??= (async () => {
     const db = await openKeys();
-    const stored = await request(() => db.transaction(STORE).objectStore(STORE).get(KEY_ID)) as CryptoKey | undefined;
+    const stored = (await request(() => db.transaction(STORE).objectStore(STORE).get(KEY_ID))) as CryptoKey | undefined;
     if (stored) return stored;
     const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
     await request(() => db.transaction(STORE, 'readwrite').objectStore(STORE).put(key, KEY_ID));
@@ -50,7 +50,13 @@ export async function saveCartCopy(cart: CartAnswer): Promise<void> {
     return;
   }
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await cartKey(), new TextEncoder().encode(JSON.stringify(cart))));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      await cartKey(),
+      new TextEncoder().encode(JSON.stringify(cart)),
+    ),
+  );
   localStorage.setItem(STORAGE_KEY.cart, `${toBase64(iv)}.${toBase64(sealed)}`);
 }
 
@@ -60,7 +66,11 @@ export async function readCartCopy(): Promise<CartAnswer | null> {
   if (!stored?.includes('.')) return null;
   try {
     const [iv, sealed] = stored.split('.') as [string, string];
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, await cartKey(), fromBase64(sealed));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(iv) },
+      await cartKey(),
+      fromBase64(sealed),
+    );
     return JSON.parse(new TextDecoder().decode(plain)) as CartAnswer;
   } catch {
     localStorage.removeItem(STORAGE_KEY.cart);

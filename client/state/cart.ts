@@ -46,7 +46,12 @@ export interface CartStore {
   setPostCode(code: string): Promise<void>;
 }
 
-const identity = (line: CartLineView) => ({ skuId: line.skuId, itemType: line.itemType, bundleId: line.bundleId ? Number(line.bundleId) : null, needAddCarModel: false });
+const identity = (line: CartLineView) => ({
+  skuId: line.skuId,
+  itemType: line.itemType,
+  bundleId: line.bundleId ? Number(line.bundleId) : null,
+  needAddCarModel: false,
+});
 
 export function createCartStore(deps: CartDeps): CartStore {
   const cart = signal<CartAnswer | null>(null);
@@ -79,7 +84,9 @@ export function createCartStore(deps: CartDeps): CartStore {
   const shopper = () => ({ attributeValueId: vehicle(), postCode: deps.postCode.read() ?? undefined });
 
   return {
-    cart, count, busy,
+    cart,
+    count,
+    busy,
     async load() {
       const copy = await deps.readCopy().catch(() => null);
       if (copy && !cart.value) cart.value = copy;
@@ -106,14 +113,22 @@ export function createCartStore(deps: CartDeps): CartStore {
       }
     },
     async setQuantity(line, itemCount) {
-      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'UPDATE', ...shopper(), items: [{ ...identity(line), itemCount }] }));
+      await run(() =>
+        deps.api.put<CartAnswer>(CART_PATH, {
+          action: 'UPDATE',
+          ...shopper(),
+          items: [{ ...identity(line), itemCount }],
+        }),
+      );
     },
     async remove(line) {
       await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'DELETE', ...shopper(), items: [identity(line)] }));
     },
     async applyCode(code) {
       const before = cart.value?.detail.pricing.promotionCodes.length ?? 0;
-      const applied = await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, ...shopper() }));
+      const applied = await run(() =>
+        deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, ...shopper() }),
+      );
       return applied && (cart.value?.detail.pricing.promotionCodes.length ?? 0) > before;
     },
     async setPostCode(code) {
@@ -121,7 +136,9 @@ export function createCartStore(deps: CartDeps): CartStore {
       await this.load();
     },
     async removeCode(code) {
-      await run(() => deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, remove: true, ...shopper() }));
+      await run(() =>
+        deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, remove: true, ...shopper() }),
+      );
     },
   };
 }

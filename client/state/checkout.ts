@@ -8,7 +8,10 @@ import type { ApiClient } from '../../shared/api-client.ts';
 export const BUY_NOW_KEY = 'buy-now';
 const KEY_STORAGE = 'checkout-key';
 
-export interface BuyNowTicket { cartUUID: string; cartToken: string }
+export interface BuyNowTicket {
+  cartUUID: string;
+  cartToken: string;
+}
 
 export interface CheckoutQuote {
   pricing: CartPricing;
@@ -57,32 +60,56 @@ export interface CheckoutChoice {
 export function checkoutCalls(api: Pick<ApiClient, 'post' | 'get'>, ticket: BuyNowTicket | null) {
   const target = ticket ? { buyNow: ticket } : {};
   return {
-    quote: (choice: CheckoutChoice) => api.post<CheckoutQuote>('/order/public/buyer/checkout/quote', { ...target, address: choice.address ?? undefined, shippingName: choice.shippingName }),
+    quote: (choice: CheckoutChoice) =>
+      api.post<CheckoutQuote>('/order/public/buyer/checkout/quote', {
+        ...target,
+        address: choice.address ?? undefined,
+        shippingName: choice.shippingName,
+      }),
     lockPoints: (points: number) => api.post<CheckoutQuote>('/order/public/buyer/lock/integral', { ...target, points }),
     unlockPoints: () => api.post<CheckoutQuote>('/order/public/buyer/unlock/integral', { ...target }),
-    place: (input: { idempotencyKey: string; email?: string; address: AddressFields; shippingName: string | null; paymentMethod: string; expectedTotal: number }) =>
-      api.post<{ created: boolean; order: OrderView }>('/order/public/buyer/order/place', { ...target, ...input }),
-    savedAddresses: () => api.get<(AddressFields & { id: number; isDefault: boolean })[]>('/account/buyer/current/address/list'),
+    place: (input: {
+      idempotencyKey: string;
+      email?: string;
+      address: AddressFields;
+      shippingName: string | null;
+      paymentMethod: string;
+      expectedTotal: number;
+    }) => api.post<{ created: boolean; order: OrderView }>('/order/public/buyer/order/place', { ...target, ...input }),
+    savedAddresses: () =>
+      api.get<(AddressFields & { id: number; isDefault: boolean })[]>('/account/buyer/current/address/list'),
   };
 }
 
 /** The visitor's order email, kept for the tab so the result page can read the order. */
 export const CHECKOUT_EMAIL_KEY = 'checkout-email';
 
-export interface PaymentAnswer { paymentId: string; kind: 'Succeeded' | 'RequiresAction' | 'Pending' | 'Declined' | 'Failed'; url?: string | null; message?: string }
+export interface PaymentAnswer {
+  paymentId: string;
+  kind: 'Succeeded' | 'RequiresAction' | 'Pending' | 'Declined' | 'Failed';
+  url?: string | null;
+  message?: string;
+}
 
 /**
  * Pays for a placed order: the provider's window opens in this tab (it sends the shopper back
  * to the result page), a payment settled at once goes straight to the result page, and a
  * refusal answers its message for the shopper.
  */
-export async function payForOrder(api: Pick<ApiClient, 'post'>, orderId: string, method: string, email: string | undefined, go: (url: string) => void): Promise<string | null> {
+export async function payForOrder(
+  api: Pick<ApiClient, 'post'>,
+  orderId: string,
+  method: string,
+  email: string | undefined,
+  go: (url: string) => void,
+): Promise<string | null> {
   const answer = await api.post<PaymentAnswer>('/order/public/payment/', { orderId, paymentType: method, email });
   if (answer.kind === 'RequiresAction' && answer.url) {
     go(answer.url);
     return null;
   }
-  if (answer.kind === 'Declined' || answer.kind === 'Failed') return answer.message ?? 'Your payment did not go through.';
+  if (answer.kind === 'Declined' || answer.kind === 'Failed')
+    return answer.message ?? 'Your payment did not go through.';
   go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
   return null;
 }

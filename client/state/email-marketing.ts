@@ -6,5 +6,11 @@
 export function addToMarketingList(email: string): void {
   const url = typeof document === 'undefined' ? undefined : document.body.dataset.emailMarketingUrl;
   if (!url) return;
-  void fetch(url, { method: 'POST', mode: 'no-cors', keepalive: true, headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ email }) }).catch(() => undefined);
+  void fetch(url, {
+    method: 'POST',
+    mode: 'no-cors',
+    keepalive: true,
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ email }),
+  }).catch(() => undefined);
 }

@@ -26,7 +26,11 @@ export interface ExposureStore {
 }
 
 /** A store that flushes `flushMs` after the last change, in chunks of `chunk`. */
-export function createExposureStore(sink: ExposureSink, flushMs = EXPOSURE_FLUSH_MS, chunk = EXPOSURE_CHUNK): ExposureStore {
+export function createExposureStore(
+  sink: ExposureSink,
+  flushMs = EXPOSURE_FLUSH_MS,
+  chunk = EXPOSURE_CHUNK,
+): ExposureStore {
   let items: ExposedItem[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const store: ExposureStore = {
@@ -51,21 +55,32 @@ export function createExposureStore(sink: ExposureSink, flushMs = EXPOSURE_FLUSH
 /** The default target: an 'exposure' event with the list of items (§3 Tracking) to the track call. */
 export const trackingSink: ExposureSink = {
   send(batch) {
-    const pageType = typeof document === 'undefined' ? undefined : document.querySelector('meta[name="page-type"]')?.getAttribute('content');
+    const pageType =
+      typeof document === 'undefined'
+        ? undefined
+        : document.querySelector('meta[name="page-type"]')?.getAttribute('content');
     track('exposure', { items: batch, pageType });
   },
 };
 
 /** Flushes the store when a route change starts (the loading indicator turns on) and when the page is left. Answers how to stop. */
-export function flushOnRouteChange(store: ExposureStore, onRouteStart: (listener: () => void) => () => void = loadingStarts): () => void {
+export function flushOnRouteChange(
+  store: ExposureStore,
+  onRouteStart: (listener: () => void) => () => void = loadingStarts,
+): () => void {
   return onRouteStart(() => store.flush());
 }
 
 function loadingStarts(listener: () => void): () => void {
-  const stopSignal = loading.subscribe((active) => { if (active) listener(); });
+  const stopSignal = loading.subscribe((active) => {
+    if (active) listener();
+  });
   // Leaving by the back button or the address bar starts no tracked route change.
   addEventListener('pagehide', listener);
-  return () => { stopSignal(); removeEventListener('pagehide', listener); };
+  return () => {
+    stopSignal();
+    removeEventListener('pagehide', listener);
+  };
 }
 
 let shared: { store: ExposureStore; observer: IntersectionObserver } | null = null;
@@ -75,15 +90,18 @@ function page() {
   if (shared) return shared;
   const store = createExposureStore(trackingSink);
   flushOnRouteChange(store);
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const itemId = Number((entry.target as HTMLElement).dataset.itemId);
-      if (!entry.isIntersecting || !Number.isSafeInteger(itemId)) continue;
-      store.expose({ itemId });
-      // A card is reported once per page view.
-      observer.unobserve(entry.target);
-    }
-  }, { threshold: 0.5 });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const itemId = Number((entry.target as HTMLElement).dataset.itemId);
+        if (!entry.isIntersecting || !Number.isSafeInteger(itemId)) continue;
+        store.expose({ itemId });
+        // A card is reported once per page view.
+        observer.unobserve(entry.target);
+      }
+    },
+    { threshold: 0.5 },
+  );
   shared = { store, observer };
   return shared;
 }

@@ -9,7 +9,10 @@ export interface CardFit {
   missingLevel?: 'trim' | 'engine';
 }
 
-const pathIds = (vehicle: Vehicle) => [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) => (level ? [level.id] : []));
+const pathIds = (vehicle: Vehicle) =>
+  [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
+    level ? [level.id] : [],
+  );
 
 let pending: { key: string; vehicle: Vehicle; waiters: Map<number, ((fit: CardFit | null) => void)[]> } | null = null;
 
@@ -36,7 +39,11 @@ async function flush(batch: NonNullable<typeof pending>): Promise<void> {
   const ids = [...batch.waiters.keys()];
   for (let start = 0; start < ids.length; start += 100) {
     const chunk = ids.slice(start, start + 100);
-    const answers = await api.get<CardFit[]>('/item/public/buyer/car-model/universal/match-list', { itemIds: chunk, attributeValueIds: batch.key })
+    const answers = await api
+      .get<CardFit[]>('/item/public/buyer/car-model/universal/match-list', {
+        itemIds: chunk,
+        attributeValueIds: batch.key,
+      })
       .catch(() => [] as CardFit[]);
     const byId = new Map(answers.map((answer) => [answer.itemId, answer]));
     for (const id of chunk) for (const resolve of batch.waiters.get(id) ?? []) resolve(byId.get(id) ?? null);

@@ -1,7 +1,15 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api-client.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
-import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, isCompleteVehicle, shoppingForMessage, vehicleName, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
+import {
+  VEHICLE_REQUIRED_MESSAGE,
+  attributeValueIdOf,
+  isCompleteVehicle,
+  shoppingForMessage,
+  vehicleName,
+  type SavedVehicle,
+  type Vehicle,
+} from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 import { notify, type NoticeKind } from './notices.ts';
 import { track } from './tracking.ts';
@@ -26,7 +34,10 @@ export type GarageStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /** The part of the API client the store uses. */
 export type GarageApi = Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>;
 /** The tracking event sent when the shopper changes to a different vehicle. */
-export interface GarageTrackEvent { event: 'add_vehicle'; vehicle: Vehicle }
+export interface GarageTrackEvent {
+  event: 'add_vehicle';
+  vehicle: Vehicle;
+}
 
 /** What the store needs from outside. */
 export interface GarageDeps {
@@ -62,7 +73,13 @@ export interface GarageStore {
 
 /** The §3 vehicle alone, without garage fields. */
 export function vehicleOf(vehicle: Vehicle): Vehicle {
-  return { year: vehicle.year, make: vehicle.make, model: vehicle.model, trim: vehicle.trim ?? null, engine: vehicle.engine ?? null };
+  return {
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    trim: vehicle.trim ?? null,
+    engine: vehicle.engine ?? null,
+  };
 }
 
 /** Default first, then in the given order, one entry per id. */
@@ -76,9 +93,12 @@ const messageOf = (error: unknown): string | null => {
   const rejection = error as { msg?: unknown; code?: unknown } | null;
   // A network error already showed the service-exception notice.
   if (rejection?.code === 'NETWORK') return null;
-  return typeof rejection?.msg === 'string' && rejection.msg ? rejection.msg : 'Something went wrong. Please try again.';
+  return typeof rejection?.msg === 'string' && rejection.msg
+    ? rejection.msg
+    : 'Something went wrong. Please try again.';
 };
-const withDefault = (list: SavedVehicle[], id: SavedVehicle['id'] | undefined) => list.map((vehicle) => ({ ...vehicle, isDefault: vehicle.id === id }));
+const withDefault = (list: SavedVehicle[], id: SavedVehicle['id'] | undefined) =>
+  list.map((vehicle) => ({ ...vehicle, isDefault: vehicle.id === id }));
 
 /** A garage store over the given storage, API and notices. */
 export function createGarageStore(deps: GarageDeps): GarageStore {
@@ -89,10 +109,22 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
   // A visitor's garage, newest first (the default anywhere in it).
   function readLocal(): SavedVehicle[] {
     let parsed: unknown;
-    try { parsed = JSON.parse(storage.getItem(GARAGE_STORAGE_KEY) ?? '[]'); } catch { parsed = []; }
-    const list = (Array.isArray(parsed) ? parsed : []).filter((item: SavedVehicle) =>
-      item && isCompleteVehicle(item) && (typeof item.id === 'string' || typeof item.id === 'number') && typeof item.attributeValueId === 'number') as SavedVehicle[];
-    const unique = list.filter((item, index) => list.findIndex((other) => other.attributeValueId === item.attributeValueId || other.id === item.id) === index);
+    try {
+      parsed = JSON.parse(storage.getItem(GARAGE_STORAGE_KEY) ?? '[]');
+    } catch {
+      parsed = [];
+    }
+    const list = (Array.isArray(parsed) ? parsed : []).filter(
+      (item: SavedVehicle) =>
+        item &&
+        isCompleteVehicle(item) &&
+        (typeof item.id === 'string' || typeof item.id === 'number') &&
+        typeof item.attributeValueId === 'number',
+    ) as SavedVehicle[];
+    const unique = list.filter(
+      (item, index) =>
+        list.findIndex((other) => other.attributeValueId === item.attributeValueId || other.id === item.id) === index,
+    );
     const fallback = unique.find((item) => item.isDefault === true) ?? unique[0];
     return withDefault(unique, fallback?.id);
   }
@@ -101,7 +133,12 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
     vehicles.value = sortGarage(list);
   }
   function readCurrent(): Vehicle | null {
-    try { const stored = JSON.parse(storage.getItem(STORAGE_KEY.vehicle) ?? 'null') as Vehicle | null; return isCompleteVehicle(stored) ? vehicleOf(stored) : null; } catch { return null; }
+    try {
+      const stored = JSON.parse(storage.getItem(STORAGE_KEY.vehicle) ?? 'null') as Vehicle | null;
+      return isCompleteVehicle(stored) ? vehicleOf(stored) : null;
+    } catch {
+      return null;
+    }
   }
 
   const vehicles = signal<readonly SavedVehicle[]>(deps.member() ? [] : sortGarage(readLocal()));
@@ -113,7 +150,8 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
     current.value = next;
     storage.setItem(STORAGE_KEY.vehicle, JSON.stringify(next));
     if (next.engine) storage.setItem(LAST_VEHICLE_CHOSEN_KEY, '1');
-    if (!previous || attributeValueIdOf(previous) !== attributeValueIdOf(next)) track({ event: 'add_vehicle', vehicle: next });
+    if (!previous || attributeValueIdOf(previous) !== attributeValueIdOf(next))
+      track({ event: 'add_vehicle', vehicle: next });
   }
   function clearCurrent(): void {
     current.value = null;
@@ -135,7 +173,11 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
   // A member's change: the call, then the list again; null (after a warning) when the call failed.
   async function onServer<T>(call: () => Promise<T>): Promise<{ answer: T; list: readonly SavedVehicle[] } | null> {
     let answer: T;
-    try { answer = await call(); } catch (error) { return warn(error); }
+    try {
+      answer = await call();
+    } catch (error) {
+      return warn(error);
+    }
     return { answer, list: await reload() };
   }
   // After a change: the current vehicle follows the default when the changed vehicle is it.
@@ -155,7 +197,12 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
       return followDefault({ ...existing, isDefault: true });
     }
     if (list.length >= MAX_GARAGE_VEHICLES) return warn(GARAGE_FULL_MESSAGE);
-    const saved: SavedVehicle = { ...vehicleOf(vehicle), id: newId(), isDefault: isDefault || list.length === 0, attributeValueId };
+    const saved: SavedVehicle = {
+      ...vehicleOf(vehicle),
+      id: newId(),
+      isDefault: isDefault || list.length === 0,
+      attributeValueId,
+    };
     writeLocal([saved, ...(saved.isDefault ? withDefault(list, undefined) : list)]);
     return followDefault(saved);
   }
@@ -188,7 +235,9 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
       if (!isCompleteVehicle(vehicle)) return warn(VEHICLE_REQUIRED_MESSAGE);
       const isDefault = options.isDefault !== false;
       if (!deps.member()) return addLocal(vehicle, isDefault);
-      return savedIn(await onServer(() => deps.api.post<{ id: number }>(GARAGE_PATH, { ...requestBody(vehicle), isDefault })));
+      return savedIn(
+        await onServer(() => deps.api.post<{ id: number }>(GARAGE_PATH, { ...requestBody(vehicle), isDefault })),
+      );
     },
     async edit(id, vehicle) {
       if (!isCompleteVehicle(vehicle)) return warn(VEHICLE_REQUIRED_MESSAGE);
@@ -222,7 +271,9 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         chosen = list.find((item) => item.id === id);
         if (chosen) writeLocal(withDefault(list, id));
       } else {
-        chosen = (await onServer(() => deps.api.put(GARAGE_PATH, { id, isDefault: true })))?.list.find((item) => item.id === id);
+        chosen = (await onServer(() => deps.api.put(GARAGE_PATH, { id, isDefault: true })))?.list.find(
+          (item) => item.id === id,
+        );
       }
       if (!chosen) return;
       applyCurrent(chosen);
@@ -235,7 +286,9 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         await reload();
         return;
       }
-      const body = local.slice(0, MAX_GARAGE_VEHICLES).map((item) => ({ ...requestBody(item), isDefault: item.isDefault }));
+      const body = local
+        .slice(0, MAX_GARAGE_VEHICLES)
+        .map((item) => ({ ...requestBody(item), isDefault: item.isDefault }));
       try {
         vehicles.value = sortGarage(await deps.api.post<SavedVehicle[]>(PUSH_GARAGE_PATH, { vehicles: body }));
         storage.removeItem(GARAGE_STORAGE_KEY);
@@ -248,12 +301,20 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
 
 const browserStorage: GarageStorage = {
   getItem: (key) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key)),
-  setItem: (key, value) => { if (typeof localStorage !== 'undefined') localStorage.setItem(key, value); },
-  removeItem: (key) => { if (typeof localStorage !== 'undefined') localStorage.removeItem(key); },
+  setItem: (key, value) => {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(key, value);
+  },
+  removeItem: (key) => {
+    if (typeof localStorage !== 'undefined') localStorage.removeItem(key);
+  },
 };
 
 /** The shop's garage: localStorage, the shop API, and the add-vehicle tracking event. */
 export const garage = createGarageStore({
-  storage: browserStorage, api, member: () => Boolean(browserStorage.getItem(STORAGE_KEY.token)), notify,
-  onTrack: ({ event, vehicle }) => track(event, { vehicle: vehicleName(vehicle, true), attributeValueId: attributeValueIdOf(vehicle) }),
+  storage: browserStorage,
+  api,
+  member: () => Boolean(browserStorage.getItem(STORAGE_KEY.token)),
+  notify,
+  onTrack: ({ event, vehicle }) =>
+    track(event, { vehicle: vehicleName(vehicle, true), attributeValueId: attributeValueIdOf(vehicle) }),
 });

@@ -5,7 +5,8 @@ export const loading = signal(false);
 
 /** Whether a click on this link leaves for another page of this shop in the same tab. */
 export function isRouteChange(link: HTMLAnchorElement, event: MouseEvent, here: Location): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
   const url = new URL(link.href, here.href);
   if (url.origin !== here.origin) return false;
@@ -21,5 +22,7 @@ export function watchNavigation(): void {
   document.addEventListener('submit', (event) => {
     if (!event.defaultPrevented) loading.value = true;
   });
-  addEventListener('pageshow', () => { loading.value = false; });
+  addEventListener('pageshow', () => {
+    loading.value = false;
+  });
 }

@@ -42,8 +42,15 @@ export function readViewed(storage: Pick<Storage, 'getItem'> = localStorage): Vi
  * Records a view (§4): newest first, no duplicates, at most 10 in this browser; a signed-in
  * member's view is recorded on the server too (a failure there is dropped: the page goes on).
  */
-export function recordView(item: ViewedItem, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage, server: ViewedServer = browserServer): ViewedItem[] {
-  const list = [item, ...readViewed(storage).filter((entry) => entry.itemId !== item.itemId)].slice(0, RECENTLY_VIEWED_LIMIT);
+export function recordView(
+  item: ViewedItem,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+  server: ViewedServer = browserServer,
+): ViewedItem[] {
+  const list = [item, ...readViewed(storage).filter((entry) => entry.itemId !== item.itemId)].slice(
+    0,
+    RECENTLY_VIEWED_LIMIT,
+  );
   storage.setItem(KEY, JSON.stringify(list));
   if (server.member()) void server.post(`${RECENTLY_VIEWED_PATH}/${item.itemId}`).catch(() => undefined);
   return list;
@@ -53,12 +60,24 @@ export function recordView(item: ViewedItem, storage: Pick<Storage, 'getItem' | 
  * On sign-in (§4): sends the list kept in this browser in one batch, newest first, and keeps the
  * member's merged list (which the server answers) in its place. On failure the local list stays.
  */
-export async function pushViewed(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage, server: ViewedServer = browserServer): Promise<void> {
+export async function pushViewed(
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+  server: ViewedServer = browserServer,
+): Promise<void> {
   if (!server.member()) return;
   try {
-    const merged = await server.post<(ViewedItem & { urlHandle: string | null })[]>(`${RECENTLY_VIEWED_PATH}/batch`, { itemIds: readViewed(storage).map((entry) => entry.itemId) });
-    const list = merged.filter((entry) => entry.urlHandle)
-      .map(({ itemId, title, urlHandle, imageUrl, reviewRating }) => ({ itemId, title, urlHandle: urlHandle!, imageUrl, reviewRating }));
+    const merged = await server.post<(ViewedItem & { urlHandle: string | null })[]>(`${RECENTLY_VIEWED_PATH}/batch`, {
+      itemIds: readViewed(storage).map((entry) => entry.itemId),
+    });
+    const list = merged
+      .filter((entry) => entry.urlHandle)
+      .map(({ itemId, title, urlHandle, imageUrl, reviewRating }) => ({
+        itemId,
+        title,
+        urlHandle: urlHandle!,
+        imageUrl,
+        reviewRating,
+      }));
     storage.setItem(KEY, JSON.stringify(list.slice(0, RECENTLY_VIEWED_LIMIT)));
   } catch {
     // The list stays in this browser; the next sign-in sends it again.

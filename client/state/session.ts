@@ -51,7 +51,8 @@ async function loadGarage(): Promise<void> {
 export async function signOut(clearCart = false): Promise<void> {
   await api.post('/account/public/buyer/logout', { clearCart }).catch(() => undefined);
   clearSession();
-  for (const key of [STORAGE_KEY.vehicle, STORAGE_KEY.search, TOKEN_EXPIRES_KEY, RECENTLY_VIEWED_KEY]) localStorage.removeItem(key);
+  for (const key of [STORAGE_KEY.vehicle, STORAGE_KEY.search, TOKEN_EXPIRES_KEY, RECENTLY_VIEWED_KEY])
+    localStorage.removeItem(key);
   if (clearCart) for (const key of [STORAGE_KEY.cartId, STORAGE_KEY.cart]) localStorage.removeItem(key);
 }
 

@@ -12,7 +12,10 @@ export function optionsBelow(parentId: number | null, level: number): Promise<Ve
   const key = `${parentId ?? 'root'}:${level}`;
   let options = cache.get(key);
   if (!options) {
-    options = api.get<VehicleOption[]>('/item/public/attr/value/child/car-model', parentId === null ? { level } : { attributeValueId: parentId, level });
+    options = api.get<VehicleOption[]>(
+      '/item/public/attr/value/child/car-model',
+      parentId === null ? { level } : { attributeValueId: parentId, level },
+    );
     options.catch(() => cache.delete(key));
     cache.set(key, options);
   }

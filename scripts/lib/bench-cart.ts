@@ -10,23 +10,56 @@ function promotion(id: number): Promotion {
   const sources = ['AUTO_DISCOUNT', 'PROMOTION_CODE', 'COUPON'] as const;
   const thresholds = ['NO_THRESHOLD', 'QUANTITY', 'AMOUNT'] as const;
   return {
-    id, name: `promotion ${id}`, code: sources[id % 3] === 'PROMOTION_CODE' ? `CODE${id}` : null, source: sources[id % 3]!, promotionType: 'DISCOUNT',
-    discountType: kinds[id % 3]!, discountValue: id % 3 === 1 ? 500 + id * 10 : 5 + (id % 20), thresholdType: thresholds[id % 3]!, thresholdValue: id % 3 === 2 ? 10_000 : 2,
-    scope: id % 2 ? { itemIds: [], categoryIds: [id % 7], brandIds: [id % 5] } : null, market: null, startsAt: null, endsAt: null,
-    usageLimit: 1000, perCustomerLimit: 3, memberOnly: false, integralScore: null, limitScene: null, maxDiscountCent: null, addOns: [], gift: null,
+    id,
+    name: `promotion ${id}`,
+    code: sources[id % 3] === 'PROMOTION_CODE' ? `CODE${id}` : null,
+    source: sources[id % 3]!,
+    promotionType: 'DISCOUNT',
+    discountType: kinds[id % 3]!,
+    discountValue: id % 3 === 1 ? 500 + id * 10 : 5 + (id % 20),
+    thresholdType: thresholds[id % 3]!,
+    thresholdValue: id % 3 === 2 ? 10_000 : 2,
+    scope: id % 2 ? { itemIds: [], categoryIds: [id % 7], brandIds: [id % 5] } : null,
+    market: null,
+    startsAt: null,
+    endsAt: null,
+    usageLimit: 1000,
+    perCustomerLimit: 3,
+    memberOnly: false,
+    integralScore: null,
+    limitScene: null,
+    maxDiscountCent: null,
+    addOns: [],
+    gift: null,
   };
 }
 
 /** Mean and p95 CPU milliseconds of pricing one 50-line cart against 20 promotions. */
 export function benchPricing(runs = 2000): { mean: number; p95: number } {
   const lines: PricingLine[] = Array.from({ length: 50 }, (_, index) => ({
-    key: `${index + 1}:NORMAL:`, skuId: index + 1, itemId: index + 1, brandId: index % 5, categoryIds: [index % 7, 100 + (index % 3)],
-    quantity: 1 + (index % 4), unitCent: 999 + index * 137, itemType: 'NORMAL', bundleId: null,
+    key: `${index + 1}:NORMAL:`,
+    skuId: index + 1,
+    itemId: index + 1,
+    brandId: index % 5,
+    categoryIds: [index % 7, 100 + (index % 3)],
+    quantity: 1 + (index % 4),
+    unitCent: 999 + index * 137,
+    itemType: 'NORMAL',
+    bundleId: null,
   }));
   const promotions = Array.from({ length: 20 }, (_, index) => promotion(index + 1));
   const input = {
-    lines, market: 'us' as const, now: Date.now(), accountId: 1, promotions, enteredCodes: promotions.flatMap((entry) => (entry.code ? [entry.code] : [])),
-    selectedCouponIds: promotions.filter((entry) => entry.source === 'COUPON').map((entry) => entry.id), shippingCent: 1299, pointsToRedeem: 500, pointsBalance: 800, usage: {},
+    lines,
+    market: 'us' as const,
+    now: Date.now(),
+    accountId: 1,
+    promotions,
+    enteredCodes: promotions.flatMap((entry) => (entry.code ? [entry.code] : [])),
+    selectedCouponIds: promotions.filter((entry) => entry.source === 'COUPON').map((entry) => entry.id),
+    shippingCent: 1299,
+    pointsToRedeem: 500,
+    pointsBalance: 800,
+    usage: {},
   };
   for (let warm = 0; warm < 200; warm++) priceCart(input);
   const times: number[] = [];
@@ -41,18 +74,27 @@ export function benchPricing(runs = 2000): { mean: number; p95: number } {
 }
 
 /** p95 milliseconds of adding a part to a visitor's cart, one request at a time. */
-export async function benchAddToCart(origin: string, skuId: number, requests = 200): Promise<{ p50: number; p95: number }> {
+export async function benchAddToCart(
+  origin: string,
+  skuId: number,
+  requests = 200,
+): Promise<{ p50: number; p95: number }> {
   let cookie = '';
   const times: number[] = [];
   for (let index = 0; index < requests; index++) {
     const started = performance.now();
     const response = await fetch(`${origin}/order/public/buyer/cart/v2`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ items: [{ skuId, itemCount: 1 }] }),
     });
     await response.arrayBuffer();
     times.push(performance.now() - started);
-    if (!cookie) cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    if (!cookie)
+      cookie = response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
     // A new cart every 50 adds, so the line never reaches the 99 limit or the stock.
     if (index % 50 === 49) cookie = '';
   }
@@ -61,17 +103,50 @@ export async function benchAddToCart(origin: string, skuId: number, requests = 2
 }
 
 /** p95 milliseconds of placing an order (payment excluded), each from a fresh visitor cart of one part. */
-export async function benchPlaceOrder(origin: string, skuId: number, orders = 40): Promise<{ p50: number; p95: number }> {
-  const address = { market: 'us', firstName: 'Bench', lastName: 'Buyer', phone: '2125550100', addressLine1: '350 5th Ave', city: 'New York', regionCode: 'NY', postalCode: '10001' };
+export async function benchPlaceOrder(
+  origin: string,
+  skuId: number,
+  orders = 40,
+): Promise<{ p50: number; p95: number }> {
+  const address = {
+    market: 'us',
+    firstName: 'Bench',
+    lastName: 'Buyer',
+    phone: '2125550100',
+    addressLine1: '350 5th Ave',
+    city: 'New York',
+    regionCode: 'NY',
+    postalCode: '10001',
+  };
   const times: number[] = [];
   for (let index = 0; index < orders; index++) {
-    const added = await fetch(`${origin}/order/public/buyer/cart/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ skuId, itemCount: 1 }] }) });
-    const cookie = added.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const added = await fetch(`${origin}/order/public/buyer/cart/v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ skuId, itemCount: 1 }] }),
+    });
+    const cookie = added.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     await added.arrayBuffer();
-    const post = (path: string, body: unknown) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-    const quote = (await (await post('/order/public/buyer/checkout/quote', { address })).json()) as { data: { total: number } };
+    const post = (path: string, body: unknown) =>
+      fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
+    const quote = (await (await post('/order/public/buyer/checkout/quote', { address })).json()) as {
+      data: { total: number };
+    };
     const started = performance.now();
-    const placed = await post('/order/public/buyer/order/place', { idempotencyKey: `bench-${crypto.randomUUID()}`, email: 'bench@example.com', address, paymentMethod: 'CARD', expectedTotal: quote.data.total });
+    const placed = await post('/order/public/buyer/order/place', {
+      idempotencyKey: `bench-${crypto.randomUUID()}`,
+      email: 'bench@example.com',
+      address,
+      paymentMethod: 'CARD',
+      expectedTotal: quote.data.total,
+    });
     const answer = (await placed.json()) as { success: boolean; msg: string };
     times.push(performance.now() - started);
     if (!answer.success) throw new Error(`placing an order failed: ${answer.msg}`);

@@ -12,7 +12,17 @@ export function versionStatement(key: string, value: string): string {
 /** The version of the set loaded into the local D1 at `stateDir`, or null when none (or no database yet). */
 export async function loadedVersion(stateDir: string, key: string): Promise<string | null> {
   try {
-    const result = await wranglerJson<{ results: { value: string }[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', `SELECT value FROM shop_meta WHERE key = ${sqlValue(key)}`]);
+    const result = await wranglerJson<{ results: { value: string }[] }[]>([
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      stateDir,
+      '--json',
+      '--command',
+      `SELECT value FROM shop_meta WHERE key = ${sqlValue(key)}`,
+    ]);
     return result[0]?.results[0]?.value ?? null;
   } catch {
     return null;

@@ -3,5 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 
 export async function readInfoPages(dir = 'kv-seed/pages'): Promise<{ route: string }[]> {
   const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { route: string }));
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { route: string }),
+  );
 }

@@ -45,20 +45,70 @@ export async function serveShop(): Promise<RunningShop> {
   const stateDir = await mkdtemp(join(tmpdir(), 'autohaven-state-'));
   await seed(stateDir);
   // The small fixed catalog (vehicles of six makes, 150 items): enough for every page, fast to load.
-  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/catalog.sql']);
-  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'tests/fixtures/vin-patterns.sql']);
+  await runWrangler([
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    stateDir,
+    '--yes',
+    '--file',
+    'tests/fixtures/catalog.sql',
+  ]);
+  await runWrangler([
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    stateDir,
+    '--yes',
+    '--file',
+    'tests/fixtures/vin-patterns.sql',
+  ]);
   await loadPostal({ stateDir });
-  await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', 'worker/db/seed/promotions.sql']);
+  await runWrangler([
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    stateDir,
+    '--yes',
+    '--file',
+    'worker/db/seed/promotions.sql',
+  ]);
   const port = await freePort();
   const us = `http://us.shop.localhost:${port}`;
   const ca = `http://ca.shop.localhost:${port}`;
-  const child = spawnWrangler([
-    'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--show-interactive-dev-session=false',
-    '--var', `US_ORIGIN:${us}`, '--var', `CA_ORIGIN:${ca}`, '--minify', '--log-level', 'warn',
-  ], { quiet: true, env: { NODE_ENV: 'production' } });
+  const child = spawnWrangler(
+    [
+      'dev',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      stateDir,
+      '--show-interactive-dev-session=false',
+      '--var',
+      `US_ORIGIN:${us}`,
+      '--var',
+      `CA_ORIGIN:${ca}`,
+      '--minify',
+      '--log-level',
+      'warn',
+    ],
+    { quiet: true, env: { NODE_ENV: 'production' } },
+  );
   let output = '';
-  child.stdout?.on('data', (chunk) => { output += chunk; });
-  child.stderr?.on('data', (chunk) => { output += chunk; });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
   try {
     await waitUntilUp(`http://127.0.0.1:${port}/__bare`, 90_000);
   } catch (error) {
@@ -66,7 +116,10 @@ export async function serveShop(): Promise<RunningShop> {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   return {
-    port, us, ca, stateDir,
+    port,
+    us,
+    ca,
+    stateDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));

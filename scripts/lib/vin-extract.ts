@@ -50,7 +50,12 @@ function makesOfSchemas(links: VinExtract['links'], vpic: Vpic): Map<number, Set
 }
 
 /** Derives the extract: model patterns of our models in the schemas our WMIs link to. */
-export function deriveVinExtract(vpic: Vpic, base: VehicleExtract, wmi: Record<string, number>, source: string): VinExtract {
+export function deriveVinExtract(
+  vpic: Vpic,
+  base: VehicleExtract,
+  wmi: Record<string, number>,
+  source: string,
+): VinExtract {
   const inBase = new Set(base.models.map(([make, name]) => `${base.makes[make]}\t${name}`));
   const candidateLinks = shopLinks(vpic, base, wmi);
   const schemaMakes = makesOfSchemas(candidateLinks, vpic);
@@ -71,7 +76,11 @@ export function deriveVinExtract(vpic: Vpic, base: VehicleExtract, wmi: Record<s
     .sort((a, b) => compareText(a[0], b[0]) || compareText(a[1], b[1]));
   const modelIndex = new Map(modelKeys.map(([make, model], i) => [`${make}\t${model}`, i]));
   const patterns: VinExtract['patterns'] = rows
-    .map(([schema, glob, make, model]): [number, string, number] => [schema, glob, modelIndex.get(`${make}\t${model}`) ?? -1])
+    .map(([schema, glob, make, model]): [number, string, number] => [
+      schema,
+      glob,
+      modelIndex.get(`${make}\t${model}`) ?? -1,
+    ])
     .sort((a, b) => a[0] - b[0] || compareText(a[1], b[1]) || a[2] - b[2]);
   const shared = shareSchemas(patterns, candidateLinks);
   return {
@@ -89,14 +98,20 @@ export function deriveVinExtract(vpic: Vpic, base: VehicleExtract, wmi: Record<s
  * model-year range). Keeps the patterns of the lowest id of each identical set, points the
  * links at it, and joins a WMI's links to one schema whose years touch or overlap.
  */
-function shareSchemas(patterns: VinExtract['patterns'], links: VinExtract['links']): Pick<VinExtract, 'patterns' | 'links'> {
+function shareSchemas(
+  patterns: VinExtract['patterns'],
+  links: VinExtract['links'],
+): Pick<VinExtract, 'patterns' | 'links'> {
   const contents = new Map<number, string[]>();
   for (const [schema, glob, model] of patterns) getOr(contents, schema, () => []).push(`${glob}\t${model}`);
   const canonical = new Map<number, number>();
   const firstWith = new Map<string, number>();
   for (const [schema, rows] of [...contents].sort((a, b) => a[0] - b[0])) {
     const key = rows.join('\n'); // rows arrive sorted by glob and model
-    canonical.set(schema, getOr(firstWith, key, () => schema));
+    canonical.set(
+      schema,
+      getOr(firstWith, key, () => schema),
+    );
   }
   const years = new Map<string, [number, number][]>();
   for (const [wmi, schema, from, to] of links) {

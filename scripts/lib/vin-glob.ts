@@ -24,7 +24,7 @@ function token(chars: string): string {
   if (chars.length === SYMBOLS.length) return '?';
   if (chars.length === 1) return chars;
   let body = '';
-  for (let i = 0; i < chars.length;) {
+  for (let i = 0; i < chars.length; ) {
     let j = i;
     const code = (k: number): number => chars.charCodeAt(k);
     while (j + 1 < chars.length && code(j + 1) === code(j) + 1) j++;

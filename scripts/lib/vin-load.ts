@@ -35,12 +35,15 @@ export async function readVinExtract(file = VIN_EXTRACT_FILE): Promise<VinExtrac
  */
 export function vinRows(extract: VinExtract, filter?: VinFilter): { vin_schema_link: Row[]; vin_pattern: Row[] } {
   const makeOf = (model: number): string => extract.makes[extract.models[model]?.[0] ?? -1] ?? '';
-  const keptSchemas = new Set(extract.patterns.filter(([, , model]) => !filter || filter.makes.includes(makeOf(model))).map(([schema]) => schema));
+  const keptSchemas = new Set(
+    extract.patterns.filter(([, , model]) => !filter || filter.makes.includes(makeOf(model))).map(([schema]) => schema),
+  );
   const vin_schema_link: Row[] = [];
   for (const [wmi, schema, from, to] of extract.links) {
     const yearFrom = Math.max(from, filter?.yearFrom ?? from);
     const yearTo = Math.min(to, filter?.yearTo ?? to);
-    if (keptSchemas.has(schema) && yearFrom <= yearTo) vin_schema_link.push({ wmi, schema_id: schema, year_from: yearFrom, year_to: yearTo });
+    if (keptSchemas.has(schema) && yearFrom <= yearTo)
+      vin_schema_link.push({ wmi, schema_id: schema, year_from: yearFrom, year_to: yearTo });
   }
   const linked = new Set(vin_schema_link.map((link) => link.schema_id as number));
   const vin_pattern: Row[] = extract.patterns
@@ -98,7 +101,9 @@ export async function loadVinPatterns(options: { stateDir: string; force?: boole
   } finally {
     await rm(sqlFile, { force: true });
   }
-  console.log(`vin patterns: ${extract.links.length} schema links, ${extract.patterns.length} model patterns (${(bytes / 1e6).toFixed(1)} MB of SQL) loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `vin patterns: ${extract.links.length} schema links, ${extract.patterns.length} model patterns (${(bytes / 1e6).toFixed(1)} MB of SQL) loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Writes the test fixture: the statements for the filter, as one file; returns its size in bytes. */

@@ -17,7 +17,10 @@ function wranglerBin(): string {
 }
 
 /** Starts wrangler with the given arguments. */
-export function spawnWrangler(args: string[], options: { quiet?: boolean; env?: Record<string, string> } = {}): ChildProcess {
+export function spawnWrangler(
+  args: string[],
+  options: { quiet?: boolean; env?: Record<string, string> } = {},
+): ChildProcess {
   return spawn(process.execPath, [wranglerBin(), ...args], {
     env: { ...process.env, ...OFFLINE_ENV, ...options.env },
     stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -29,10 +32,16 @@ export function runWrangler(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawnWrangler(args, { quiet: true });
     let output = '';
-    child.stdout?.on('data', (chunk) => { output += chunk; });
-    child.stderr?.on('data', (chunk) => { output += chunk; });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -42,8 +51,12 @@ export function wranglerJson<T>(args: string[]): Promise<T> {
     const child = spawnWrangler(args, { quiet: true });
     let output = '';
     let errors = '';
-    child.stdout?.on('data', (chunk) => { output += chunk; });
-    child.stderr?.on('data', (chunk) => { errors += chunk; });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      errors += chunk;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${errors}${output}`));

@@ -21,16 +21,22 @@ function benefit(promotion: Promotion, currency: Currency, what: string): string
   if (promotion.promotionType === 'GIVEAWAY') return `A free gift with ${what}`;
   if (promotion.promotionType === 'EXCHANGE_PURCHASE') return `Add-on prices with ${what}`;
   if (promotion.discountType === 'PERCENT') return `${promotion.discountValue}% off ${what}`;
-  if (promotion.discountType === 'FIXED_AMOUNT') return `${formatMoney({ cent: promotion.discountValue, currency })} off ${what}`;
+  if (promotion.discountType === 'FIXED_AMOUNT')
+    return `${formatMoney({ cent: promotion.discountValue, currency })} off ${what}`;
   return `Free shipping on ${what}`;
 }
 
 /** Why a promotion applies, in the shopper's words and the cart's currency. */
 export function describePromotion(promotion: Promotion, currency: Currency): string {
-  const what = promotion.scope ? 'eligible items' : promotion.thresholdType === 'NO_THRESHOLD' ? 'your order' : 'orders';
-  const cap = promotion.maxDiscountCent !== null && promotion.promotionType === 'DISCOUNT'
-    ? ` (up to ${formatMoney({ cent: promotion.maxDiscountCent, currency })})`
-    : '';
+  const what = promotion.scope
+    ? 'eligible items'
+    : promotion.thresholdType === 'NO_THRESHOLD'
+      ? 'your order'
+      : 'orders';
+  const cap =
+    promotion.maxDiscountCent !== null && promotion.promotionType === 'DISCOUNT'
+      ? ` (up to ${formatMoney({ cent: promotion.maxDiscountCent, currency })})`
+      : '';
   return `${benefit(promotion, currency, what)}${condition(promotion, currency)}${cap}`;
 }
 

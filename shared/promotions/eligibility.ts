@@ -50,32 +50,50 @@ export function shortfall(promotion: Promotion, eligible: readonly PricingLine[]
 
 /** The message for a threshold not met. */
 export function shortfallReason(gap: Shortfall, noun: PromotionNoun, currency: 'USD' | 'CAD'): string {
-  return gap.items > 0 ? PROMOTION_MSG.addMoreItems(gap.items, noun) : PROMOTION_MSG.spendMore({ cent: gap.cent, currency }, noun);
+  return gap.items > 0
+    ? PROMOTION_MSG.addMoreItems(gap.items, noun)
+    : PROMOTION_MSG.spendMore({ cent: gap.cent, currency }, noun);
 }
 
 /**
  * The rules that do not depend on the cart's lines, in order: market, not started, expired,
  * members only, the wallet copy's state, usage overall, usage by this customer.
  */
-export function standingProblem(promotion: Promotion, context: EligibilityContext, noun: PromotionNoun): Problem | null {
+export function standingProblem(
+  promotion: Promotion,
+  context: EligibilityContext,
+  noun: PromotionNoun,
+): Problem | null {
   const fail = (problem: RejectionProblem, reason: string): Problem => ({ problem, reason });
-  if (promotion.market !== null && promotion.market !== context.market) return fail('WRONG_MARKET', PROMOTION_MSG.wrongMarket(noun));
-  if (promotion.startsAt !== null && context.now < promotion.startsAt) return fail('NOT_STARTED', PROMOTION_MSG.notStarted(noun));
+  if (promotion.market !== null && promotion.market !== context.market)
+    return fail('WRONG_MARKET', PROMOTION_MSG.wrongMarket(noun));
+  if (promotion.startsAt !== null && context.now < promotion.startsAt)
+    return fail('NOT_STARTED', PROMOTION_MSG.notStarted(noun));
   if (promotion.endsAt !== null && context.now >= promotion.endsAt) return fail('EXPIRED', PROMOTION_MSG.expired(noun));
   if (promotion.couponStatus === 'EXPIRED') return fail('EXPIRED', PROMOTION_MSG.expired(noun));
   const needsMember = promotion.memberOnly || promotion.source === 'COUPON';
   if (needsMember && context.accountId === null) return fail('MEMBERS_ONLY', PROMOTION_MSG.membersOnly(noun));
   if (promotion.couponStatus === 'USED') return fail('ALREADY_USED', PROMOTION_MSG.alreadyUsed(noun));
   const usage = context.usage[promotion.id] ?? { total: 0, byCustomer: 0 };
-  if (promotion.usageLimit !== null && usage.total >= promotion.usageLimit) return fail('USAGE_LIMIT', PROMOTION_MSG.usageLimit(noun));
-  if (promotion.perCustomerLimit !== null && context.accountId !== null && usage.byCustomer >= promotion.perCustomerLimit) {
+  if (promotion.usageLimit !== null && usage.total >= promotion.usageLimit)
+    return fail('USAGE_LIMIT', PROMOTION_MSG.usageLimit(noun));
+  if (
+    promotion.perCustomerLimit !== null &&
+    context.accountId !== null &&
+    usage.byCustomer >= promotion.perCustomerLimit
+  ) {
     return fail('ALREADY_USED', PROMOTION_MSG.alreadyUsed(noun));
   }
   return null;
 }
 
 /** Every rule: the standing ones, then an eligible line, then the threshold. */
-export function cartProblem(promotion: Promotion, eligible: readonly PricingLine[], context: EligibilityContext, noun: PromotionNoun): Problem | null {
+export function cartProblem(
+  promotion: Promotion,
+  eligible: readonly PricingLine[],
+  context: EligibilityContext,
+  noun: PromotionNoun,
+): Problem | null {
   const standing = standingProblem(promotion, context, noun);
   if (standing) return standing;
   if (eligible.length === 0) return { problem: 'NOT_APPLICABLE', reason: PROMOTION_MSG.notApplicable(noun) };

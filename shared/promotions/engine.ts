@@ -72,41 +72,59 @@ function candidatesOf(input: PricingInput, rejected: Rejection[]): Candidate[] {
     .filter((promotion) => promotion.source === 'AUTO_DISCOUNT')
     .map((promotion) => ({ promotion, noun: 'code', requested: false }));
   for (const code of normalizeCodes(input.enteredCodes)) {
-    const matches = unique.filter((promotion) => promotion.source === 'PROMOTION_CODE' && promotion.code?.toUpperCase() === code);
+    const matches = unique.filter(
+      (promotion) => promotion.source === 'PROMOTION_CODE' && promotion.code?.toUpperCase() === code,
+    );
     if (matches.length === 0) {
       rejected.push({ code, problem: 'UNKNOWN_CODE', reason: PROMOTION_MSG.unknownCode });
       continue;
     }
     const here = matches.filter((promotion) => promotion.market === null || promotion.market === input.market);
-    for (const promotion of here.length > 0 ? here : matches.slice(0, 1)) candidates.push({ promotion, noun: 'code', requested: true, code });
+    for (const promotion of here.length > 0 ? here : matches.slice(0, 1))
+      candidates.push({ promotion, noun: 'code', requested: true, code });
   }
   for (const id of new Set(input.selectedCouponIds)) {
     const promotion = unique.find((candidate) => candidate.id === id && candidate.source === 'COUPON');
     if (promotion) candidates.push({ promotion, noun: 'coupon', requested: true });
-    else if (input.accountId === null) rejected.push({ promotionId: id, problem: 'MEMBERS_ONLY', reason: PROMOTION_MSG.membersOnly('coupon') });
+    else if (input.accountId === null)
+      rejected.push({ promotionId: id, problem: 'MEMBERS_ONLY', reason: PROMOTION_MSG.membersOnly('coupon') });
     else rejected.push({ promotionId: id, problem: 'NOT_IN_WALLET', reason: PROMOTION_MSG.notInWallet });
   }
   return candidates;
 }
 
 const rejectionOf = (evaluation: Evaluation, problem: Rejection['problem'], reason: string): Rejection => ({
-  ...(evaluation.code ? { code: evaluation.code } : {}), promotionId: evaluation.promotion.id, problem, reason,
+  ...(evaluation.code ? { code: evaluation.code } : {}),
+  promotionId: evaluation.promotion.id,
+  problem,
+  reason,
 });
 
 function hintOf(evaluation: Evaluation, currency: 'USD' | 'CAD'): Hint[] {
   const { promotion } = evaluation;
-  if (evaluation.requested || evaluation.problem?.problem !== 'THRESHOLD' || promotion.promotionType === 'EXCHANGE_PURCHASE') return [];
+  if (
+    evaluation.requested ||
+    evaluation.problem?.problem !== 'THRESHOLD' ||
+    promotion.promotionType === 'EXCHANGE_PURCHASE'
+  )
+    return [];
   const gap = shortfall(promotion, evaluation.eligible);
   if (!gap) return [];
   const offer = offerPhrase(promotion, currency);
-  const reason = gap.items > 0 ? PROMOTION_MSG.hintItems(gap.items, offer) : PROMOTION_MSG.hintSpend({ cent: gap.cent, currency }, offer);
+  const reason =
+    gap.items > 0
+      ? PROMOTION_MSG.hintItems(gap.items, offer)
+      : PROMOTION_MSG.hintSpend({ cent: gap.cent, currency }, offer);
   return [{ promotionId: promotion.id, reason }];
 }
 
 /** What an item discount saves on lines now worth `base` cents. */
 export function discountAmount(promotion: Promotion, base: number): number {
   const percent = Math.min(Math.max(promotion.discountValue, 0), 100);
-  const raw = promotion.discountType === 'PERCENT' ? Math.floor((base * percent + 50) / 100) : Math.max(promotion.discountValue, 0);
+  const raw =
+    promotion.discountType === 'PERCENT'
+      ? Math.floor((base * percent + 50) / 100)
+      : Math.max(promotion.discountValue, 0);
   const capped = promotion.maxDiscountCent === null ? raw : Math.min(raw, promotion.maxDiscountCent);
   return Math.max(0, Math.min(capped, base));
 }
@@ -119,37 +137,68 @@ interface Ledger {
   currency: 'USD' | 'CAD';
 }
 
-const worth = (ledger: Ledger, lines: readonly PricingLine[]) => lines.reduce((sum, line) => sum + (ledger.remaining.get(line.key) ?? 0), 0);
+const worth = (ledger: Ledger, lines: readonly PricingLine[]) =>
+  lines.reduce((sum, line) => sum + (ledger.remaining.get(line.key) ?? 0), 0);
 
 /** Applies an amount to lines, spread by their current worth, and records the adjustment. */
-function apply(ledger: Ledger, base: Omit<Adjustment, 'lines' | 'amountCent'>, amountCent: number, lines: readonly PricingLine[]): void {
-  const shares = prorate(amountCent, lines.map((line) => ({ key: line.key, weightCent: ledger.remaining.get(line.key) ?? 0 })));
-  for (const share of shares) ledger.remaining.set(share.key, (ledger.remaining.get(share.key) ?? 0) - share.amountCent);
+function apply(
+  ledger: Ledger,
+  base: Omit<Adjustment, 'lines' | 'amountCent'>,
+  amountCent: number,
+  lines: readonly PricingLine[],
+): void {
+  const shares = prorate(
+    amountCent,
+    lines.map((line) => ({ key: line.key, weightCent: ledger.remaining.get(line.key) ?? 0 })),
+  );
+  for (const share of shares)
+    ledger.remaining.set(share.key, (ledger.remaining.get(share.key) ?? 0) - share.amountCent);
   ledger.adjustments.push({ ...base, amountCent, lines: shares.filter((share) => share.amountCent > 0) });
 }
 
 const adjustmentBase = (promotion: Promotion, currency: 'USD' | 'CAD') => ({
-  promotionId: promotion.id, source: promotion.source, name: promotion.name, reason: describePromotion(promotion, currency),
+  promotionId: promotion.id,
+  source: promotion.source,
+  name: promotion.name,
+  reason: describePromotion(promotion, currency),
 });
 
 /** Step 2 for one source: the best item discount among the valid ones; the rest requested are told why not. */
 function applyBestItemDiscount(ledger: Ledger, evaluations: readonly Evaluation[], source: DiscountSource): void {
   const options = evaluations
-    .filter((e) => e.problem === null && e.promotion.source === source && e.promotion.promotionType === 'DISCOUNT'
-      && (e.promotion.discountType === 'PERCENT' || e.promotion.discountType === 'FIXED_AMOUNT'))
-    .map((evaluation) => ({ evaluation, amount: discountAmount(evaluation.promotion, worth(ledger, evaluation.eligible)) }))
+    .filter(
+      (e) =>
+        e.problem === null &&
+        e.promotion.source === source &&
+        e.promotion.promotionType === 'DISCOUNT' &&
+        (e.promotion.discountType === 'PERCENT' || e.promotion.discountType === 'FIXED_AMOUNT'),
+    )
+    .map((evaluation) => ({
+      evaluation,
+      amount: discountAmount(evaluation.promotion, worth(ledger, evaluation.eligible)),
+    }))
     .sort((a, b) => b.amount - a.amount || a.evaluation.promotion.id - b.evaluation.promotion.id);
   const best = options[0];
   if (best && best.amount > 0) {
     const { promotion } = best.evaluation;
-    apply(ledger, { ...adjustmentBase(promotion, ledger.currency), kind: promotion.discountType === 'PERCENT' ? 'PERCENT' : 'FIXED_AMOUNT' }, best.amount, best.evaluation.eligible);
+    apply(
+      ledger,
+      {
+        ...adjustmentBase(promotion, ledger.currency),
+        kind: promotion.discountType === 'PERCENT' ? 'PERCENT' : 'FIXED_AMOUNT',
+      },
+      best.amount,
+      best.evaluation.eligible,
+    );
   }
   for (const option of options) {
     if (!option.evaluation.requested || (option === best && option.amount > 0)) continue;
     const { noun } = option.evaluation;
-    ledger.rejected.push(option.amount === 0
-      ? rejectionOf(option.evaluation, 'NO_FURTHER_DISCOUNT', PROMOTION_MSG.noFurtherDiscount(noun))
-      : rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(noun)));
+    ledger.rejected.push(
+      option.amount === 0
+        ? rejectionOf(option.evaluation, 'NO_FURTHER_DISCOUNT', PROMOTION_MSG.noFurtherDiscount(noun))
+        : rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(noun)),
+    );
   }
 }
 
@@ -157,23 +206,44 @@ function applyBestItemDiscount(ledger: Ledger, evaluations: readonly Evaluation[
 function applyFreeShipping(ledger: Ledger, evaluations: readonly Evaluation[], shippingCent: number): number {
   const sourceRank = (source: DiscountSource) => DISCOUNT_SOURCES.indexOf(source);
   const options = evaluations
-    .filter((e) => e.problem === null && e.promotion.promotionType === 'DISCOUNT' && e.promotion.discountType === 'FREE_SHIPPING')
-    .map((evaluation) => ({ evaluation, amount: Math.min(shippingCent, evaluation.promotion.maxDiscountCent ?? shippingCent) }))
-    .sort((a, b) => b.amount - a.amount || sourceRank(a.evaluation.promotion.source) - sourceRank(b.evaluation.promotion.source)
-      || a.evaluation.promotion.id - b.evaluation.promotion.id);
+    .filter(
+      (e) =>
+        e.problem === null && e.promotion.promotionType === 'DISCOUNT' && e.promotion.discountType === 'FREE_SHIPPING',
+    )
+    .map((evaluation) => ({
+      evaluation,
+      amount: Math.min(shippingCent, evaluation.promotion.maxDiscountCent ?? shippingCent),
+    }))
+    .sort(
+      (a, b) =>
+        b.amount - a.amount ||
+        sourceRank(a.evaluation.promotion.source) - sourceRank(b.evaluation.promotion.source) ||
+        a.evaluation.promotion.id - b.evaluation.promotion.id,
+    );
   const best = options[0];
   if (!best) return 0;
   if (best.amount > 0 || best.evaluation.requested) {
-    ledger.adjustments.push({ ...adjustmentBase(best.evaluation.promotion, ledger.currency), kind: 'FREE_SHIPPING', amountCent: best.amount, lines: [] });
+    ledger.adjustments.push({
+      ...adjustmentBase(best.evaluation.promotion, ledger.currency),
+      kind: 'FREE_SHIPPING',
+      amountCent: best.amount,
+      lines: [],
+    });
   }
   for (const option of options.slice(1)) {
-    if (option.evaluation.requested) ledger.rejected.push(rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(option.evaluation.noun)));
+    if (option.evaluation.requested)
+      ledger.rejected.push(rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(option.evaluation.noun)));
   }
   return best.amount;
 }
 
 /** Step 5: points pay for what the items are still worth. */
-function applyPoints(ledger: Ledger, lines: readonly PricingLine[], pointsToRedeem: number, pointsBalance: number): { points: number; cent: number } {
+function applyPoints(
+  ledger: Ledger,
+  lines: readonly PricingLine[],
+  pointsToRedeem: number,
+  pointsBalance: number,
+): { points: number; cent: number } {
   const usable = Math.min(whole(pointsToRedeem), whole(pointsBalance));
   const cent = Math.min(Math.floor((usable * 100) / POINTS_PER_DOLLAR), worth(ledger, lines));
   if (cent <= 0) return { points: 0, cent: 0 };
@@ -192,18 +262,31 @@ function sane(lines: readonly PricingLine[]): PricingLine[] {
 export function priceCart(input: PricingInput): CartPricing {
   const currency = marketById(input.market).currency;
   const lines = sane(input.lines);
-  const context: EligibilityContext = { market: input.market, currency, now: input.now, accountId: input.accountId, usage: input.usage };
-  const ledger: Ledger = { remaining: new Map(lines.map((line) => [line.key, line.unitCent * line.quantity])), adjustments: [], rejected: [], currency };
+  const context: EligibilityContext = {
+    market: input.market,
+    currency,
+    now: input.now,
+    accountId: input.accountId,
+    usage: input.usage,
+  };
+  const ledger: Ledger = {
+    remaining: new Map(lines.map((line) => [line.key, line.unitCent * line.quantity])),
+    adjustments: [],
+    rejected: [],
+    currency,
+  };
   const evaluations: Evaluation[] = candidatesOf(input, ledger.rejected).map((candidate) => {
     const eligible = eligibleLines(candidate.promotion, lines);
     return { ...candidate, eligible, problem: cartProblem(candidate.promotion, eligible, context, candidate.noun) };
   });
   for (const evaluation of evaluations) {
-    if (evaluation.requested && evaluation.problem) ledger.rejected.push(rejectionOf(evaluation, evaluation.problem.problem, evaluation.problem.reason));
+    if (evaluation.requested && evaluation.problem)
+      ledger.rejected.push(rejectionOf(evaluation, evaluation.problem.problem, evaluation.problem.reason));
   }
   const exchange = priceTradeIns(lines, evaluations, currency);
   for (const adjustment of exchange.adjustments) {
-    for (const share of adjustment.lines) ledger.remaining.set(share.key, (ledger.remaining.get(share.key) ?? 0) - share.amountCent);
+    for (const share of adjustment.lines)
+      ledger.remaining.set(share.key, (ledger.remaining.get(share.key) ?? 0) - share.amountCent);
     ledger.adjustments.push(adjustment);
   }
   for (const source of DISCOUNT_SOURCES) applyBestItemDiscount(ledger, evaluations, source);
@@ -211,7 +294,10 @@ export function priceCart(input: PricingInput): CartPricing {
   const shippingDiscountCent = applyFreeShipping(ledger, evaluations, shippingCent);
   const points = applyPoints(ledger, lines, input.pointsToRedeem, input.pointsBalance);
   return totals(lines, ledger, {
-    currency, shippingCent, shippingDiscountCent, points,
+    currency,
+    shippingCent,
+    shippingDiscountCent,
+    points,
     hints: evaluations.flatMap((evaluation) => hintOf(evaluation, currency)),
     tradeIns: exchange.tradeIns,
     exchangeOffers: exchangeOffers(evaluations, currency),
@@ -219,13 +305,17 @@ export function priceCart(input: PricingInput): CartPricing {
   });
 }
 
-type Extras = Pick<CartPricing, 'currency' | 'shippingCent' | 'shippingDiscountCent' | 'hints' | 'tradeIns' | 'exchangeOffers' | 'giveaways'> & {
+type Extras = Pick<
+  CartPricing,
+  'currency' | 'shippingCent' | 'shippingDiscountCent' | 'hints' | 'tradeIns' | 'exchangeOffers' | 'giveaways'
+> & {
   points: { points: number; cent: number };
 };
 
 function totals(lines: readonly PricingLine[], ledger: Ledger, extras: Extras): CartPricing {
   const { points, ...rest } = extras;
-  const isItemDiscount = (adjustment: Adjustment) => adjustment.kind !== 'POINTS' && adjustment.kind !== 'FREE_SHIPPING';
+  const isItemDiscount = (adjustment: Adjustment) =>
+    adjustment.kind !== 'POINTS' && adjustment.kind !== 'FREE_SHIPPING';
   const discounts = new Map<string, number>();
   const pointShares = new Map<string, number>();
   for (const adjustment of ledger.adjustments) {
@@ -236,10 +326,18 @@ function totals(lines: readonly PricingLine[], ledger: Ledger, extras: Extras): 
     const subtotalCent = line.unitCent * line.quantity;
     const discountCent = discounts.get(line.key) ?? 0;
     const pointsCent = pointShares.get(line.key) ?? 0;
-    return { key: line.key, subtotalCent, discountCent, pointsCent, totalCent: subtotalCent - discountCent - pointsCent };
+    return {
+      key: line.key,
+      subtotalCent,
+      discountCent,
+      pointsCent,
+      totalCent: subtotalCent - discountCent - pointsCent,
+    };
   });
   const subtotalCent = priced.reduce((sum, line) => sum + line.subtotalCent, 0);
-  const discountCent = ledger.adjustments.filter(isItemDiscount).reduce((sum, adjustment) => sum + adjustment.amountCent, 0);
+  const discountCent = ledger.adjustments
+    .filter(isItemDiscount)
+    .reduce((sum, adjustment) => sum + adjustment.amountCent, 0);
   return {
     ...rest,
     subtotalCent,

@@ -22,12 +22,16 @@ export function addOnUnitPrice(addOn: AddOn, unitCent: number): number {
 
 /** Whether an exchange offer is shown at all: it stands (market, time, limits) even if the cart is short of it. */
 const shown = (evaluation: Evaluation) =>
-  evaluation.problem === null || evaluation.problem.problem === 'THRESHOLD' || evaluation.problem.problem === 'NOT_APPLICABLE';
+  evaluation.problem === null ||
+  evaluation.problem.problem === 'THRESHOLD' ||
+  evaluation.problem.problem === 'NOT_APPLICABLE';
 
 function lockedReason(evaluation: Evaluation, currency: Currency): string {
   const gap = shortfall(evaluation.promotion, evaluation.eligible);
   if (!gap) return PROMOTION_MSG.addOnNeedsPurchase;
-  return gap.items > 0 ? PROMOTION_MSG.addOnLockedItems(gap.items) : PROMOTION_MSG.addOnLocked({ cent: gap.cent, currency });
+  return gap.items > 0
+    ? PROMOTION_MSG.addOnLockedItems(gap.items)
+    : PROMOTION_MSG.addOnLocked({ cent: gap.cent, currency });
 }
 
 /** The add-on offers a shopper can see, each with whether the cart qualifies and why. */
@@ -43,7 +47,11 @@ export function exchangeOffers(evaluations: readonly Evaluation[], currency: Cur
     }));
 }
 
-interface Pick { evaluation: Evaluation; addOn: AddOn; unitPrice: number }
+interface Pick {
+  evaluation: Evaluation;
+  addOn: AddOn;
+  unitPrice: number;
+}
 
 /** The cheapest qualifying add-on price for a sku (ties: the lower promotion id). */
 function bestOffer(qualifying: readonly Evaluation[], line: PricingLine): Pick | null {
@@ -52,7 +60,11 @@ function bestOffer(qualifying: readonly Evaluation[], line: PricingLine): Pick |
     const addOn = evaluation.promotion.addOns.find((candidate) => candidate.skuId === line.skuId);
     if (!addOn) continue;
     const unitPrice = addOnUnitPrice(addOn, line.unitCent);
-    if (!best || unitPrice < best.unitPrice || (unitPrice === best.unitPrice && evaluation.promotion.id < best.evaluation.promotion.id)) {
+    if (
+      !best ||
+      unitPrice < best.unitPrice ||
+      (unitPrice === best.unitPrice && evaluation.promotion.id < best.evaluation.promotion.id)
+    ) {
       best = { evaluation, addOn, unitPrice };
     }
   }
@@ -69,7 +81,11 @@ export interface ExchangeResult {
  * listing its sku, for at most the add-on's maxQuantity units per order (lines taken in key
  * order, so line order does not matter). One EXCHANGE adjustment per offer used.
  */
-export function priceTradeIns(lines: readonly PricingLine[], evaluations: readonly Evaluation[], currency: Currency): ExchangeResult {
+export function priceTradeIns(
+  lines: readonly PricingLine[],
+  evaluations: readonly Evaluation[],
+  currency: Currency,
+): ExchangeResult {
   const offers = evaluations.filter((evaluation) => evaluation.promotion.promotionType === 'EXCHANGE_PURCHASE');
   const qualifying = offers.filter((evaluation) => evaluation.problem === null);
   const unitsUsed = new Map<string, number>();
@@ -79,8 +95,15 @@ export function priceTradeIns(lines: readonly PricingLine[], evaluations: readon
   for (const line of tradeInLines) {
     const pick = bestOffer(qualifying, line);
     if (!pick) {
-      const locked = offers.find((evaluation) => shown(evaluation) && evaluation.promotion.addOns.some((addOn) => addOn.skuId === line.skuId));
-      tradeIns.push({ key: line.key, qualifies: false, promotionId: null, reason: locked ? lockedReason(locked, currency) : PROMOTION_MSG.addOnUnavailable });
+      const locked = offers.find(
+        (evaluation) => shown(evaluation) && evaluation.promotion.addOns.some((addOn) => addOn.skuId === line.skuId),
+      );
+      tradeIns.push({
+        key: line.key,
+        qualifies: false,
+        promotionId: null,
+        reason: locked ? lockedReason(locked, currency) : PROMOTION_MSG.addOnUnavailable,
+      });
       continue;
     }
     const promotion = pick.evaluation.promotion;
@@ -88,11 +111,21 @@ export function priceTradeIns(lines: readonly PricingLine[], evaluations: readon
     const units = Math.max(0, Math.min(line.quantity, pick.addOn.maxQuantity - (unitsUsed.get(usedKey) ?? 0)));
     unitsUsed.set(usedKey, (unitsUsed.get(usedKey) ?? 0) + units);
     const amountCent = (line.unitCent - pick.unitPrice) * units;
-    tradeIns.push({ key: line.key, qualifies: true, promotionId: promotion.id, reason: PROMOTION_MSG.addOnApplied(promotion.name) });
+    tradeIns.push({
+      key: line.key,
+      qualifies: true,
+      promotionId: promotion.id,
+      reason: PROMOTION_MSG.addOnApplied(promotion.name),
+    });
     if (amountCent <= 0) continue;
     const adjustment = byPromotion.get(promotion.id) ?? {
-      promotionId: promotion.id, source: promotion.source, kind: 'EXCHANGE' as const, name: promotion.name,
-      reason: describePromotion(promotion, currency), amountCent: 0, lines: [],
+      promotionId: promotion.id,
+      source: promotion.source,
+      kind: 'EXCHANGE' as const,
+      name: promotion.name,
+      reason: describePromotion(promotion, currency),
+      amountCent: 0,
+      lines: [],
     };
     adjustment.amountCent += amountCent;
     adjustment.lines.push({ key: line.key, amountCent });
@@ -107,6 +140,13 @@ export function giveaways(evaluations: readonly Evaluation[], currency: Currency
   return evaluations.flatMap((evaluation) => {
     const { promotion } = evaluation;
     if (promotion.promotionType !== 'GIVEAWAY' || evaluation.problem !== null || !promotion.gift) return [];
-    return [{ promotionId: promotion.id, name: promotion.name, reason: describePromotion(promotion, currency), ...promotion.gift }];
+    return [
+      {
+        promotionId: promotion.id,
+        name: promotion.name,
+        reason: describePromotion(promotion, currency),
+        ...promotion.gift,
+      },
+    ];
   });
 }

@@ -25,7 +25,8 @@ export function prorate(amountCent: number, lines: readonly LineWeight[]): LineS
   });
   let left = amountCent - parts.reduce((sum, part) => sum + part.amountCent, 0);
   const byRemainder = [...parts].sort((a, b) =>
-    a.remainder === b.remainder ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.remainder > b.remainder ? -1 : 1);
+    a.remainder === b.remainder ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.remainder > b.remainder ? -1 : 1,
+  );
   for (const part of byRemainder) {
     if (left <= 0) break;
     part.amountCent += 1;

@@ -2,7 +2,13 @@
 import type { CartItemType } from '../cart.ts';
 import type { MarketId } from '../markets.ts';
 import type {
-  CouponStatus, DiscountSource, DiscountType, LimitScene, PromotionType, RejectionProblem, ThresholdType,
+  CouponStatus,
+  DiscountSource,
+  DiscountType,
+  LimitScene,
+  PromotionType,
+  RejectionProblem,
+  ThresholdType,
 } from '../promotion-words.ts';
 
 /** Which items a promotion covers: any listed item, any item in a listed category, any listed brand. */

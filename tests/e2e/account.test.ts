@@ -7,8 +7,12 @@ const us = inject('shopUs');
 const ca = inject('shopCa');
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('a member’s account in the browser', () => {
   it('registers, confirms from the emailed link, signs in, adds an address and signs out', async () => {
@@ -33,7 +37,9 @@ describe('a member’s account in the browser', () => {
     await page.fill('[data-form="login"] input[name="email"]', email);
     await page.fill('[data-form="login"] input[name="password"]', 'wrong password here');
     await page.click('[data-form="login"] button[type="submit"]');
-    expect(await page.locator('[data-form="login"] [role="alert"]').textContent()).toBe('Email or password is incorrect.');
+    expect(await page.locator('[data-form="login"] [role="alert"]').textContent()).toBe(
+      'Email or password is incorrect.',
+    );
     await page.fill('[data-form="login"] input[name="password"]', 'fits my truck 2024');
     await page.click('[data-form="login"] button[type="submit"]');
     await page.waitForURL(`${us}/myAccount?type=orderHistory`);
@@ -72,8 +78,12 @@ describe('a member’s account in the browser', () => {
     await signIn(context, ca, token);
     await page.goto(`${ca}/myAccount`);
     expect(await page.locator('[data-account-email]').textContent()).toBe(email);
-    expect(await page.locator('[data-footer="desktop"] a', { hasText: 'Track order' }).getAttribute('href')).toBe('/myAccount?type=orderHistory');
-    expect(await page.locator('[data-footer="desktop"] a', { hasText: 'My points' }).getAttribute('href')).toBe('/myAccount?type=member');
+    expect(await page.locator('[data-footer="desktop"] a', { hasText: 'Track order' }).getAttribute('href')).toBe(
+      '/myAccount?type=orderHistory',
+    );
+    expect(await page.locator('[data-footer="desktop"] a', { hasText: 'My points' }).getAttribute('href')).toBe(
+      '/myAccount?type=member',
+    );
     const options = await page.locator('[data-form="address"] select[name="regionCode"] option').allTextContents();
     expect(options).toContain('Ontario');
     expect(options).not.toContain('Ohio');

@@ -15,13 +15,17 @@ beforeAll(async () => {
     `SELECT o.url_handle AS handle, p.discount_price AS price FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s ON s.item_id = i.id AND s.sort = 0
      JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD' JOIN category c ON c.id = i.back_category_id
      WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES' AND s.available_total >= 10 AND p.discount_price < 7000
-       AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')) ORDER BY i.id LIMIT 1`);
+       AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')) ORDER BY i.id LIMIT 1`,
+  );
   ({ handle, price: unitCents } = row!);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-const headerCount = (page: Page) => page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count');
+const headerCount = (page: Page) =>
+  page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count');
 
 describe('the cart in the browser', () => {
   it('adds from the product page, changes the quantity, applies a code and sees the total, and keeps the cart after signing in and on another device', async () => {
@@ -49,8 +53,12 @@ describe('the cart in the browser', () => {
     await page.getByLabel('Coupon or promotion code').fill('brakes15');
     await page.getByRole('button', { name: 'Apply' }).click();
     const discount = Math.round(unitCents * 2 * 0.15);
-    await expect.poll(() => page.locator('[data-discount="PROMOTION_CODE"] dd').textContent()).toBe(`-${dollars(discount)}`);
-    await expect.poll(() => page.locator('[data-total]').textContent()).toBe(dollars(unitCents * 2 - discount + shipping));
+    await expect
+      .poll(() => page.locator('[data-discount="PROMOTION_CODE"] dd').textContent())
+      .toBe(`-${dollars(discount)}`);
+    await expect
+      .poll(() => page.locator('[data-total]').textContent())
+      .toBe(dollars(unitCents * 2 - discount + shipping));
 
     // Sign in through the login page: the visitor's cart becomes the member's.
     const email = `cart-e2e-${Date.now()}@example.com`;

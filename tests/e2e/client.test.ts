@@ -6,22 +6,36 @@ import { launchBrowser, openPage } from './browser.ts';
 const us = inject('shopUs');
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('browser behaviour of the shell', () => {
   it('closes the payment provider window when it returns to the shop and tells the opener', async () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(us);
     await page.evaluate(() => {
-      addEventListener('message', (event) => { (window as unknown as { paymentReturn: unknown }).paymentReturn = event.data; });
+      addEventListener('message', (event) => {
+        (window as unknown as { paymentReturn: unknown }).paymentReturn = event.data;
+      });
     });
     const popupPromise = page.waitForEvent('popup');
-    await page.evaluate(([url, name]) => { window.open(url, name); }, [`${us}/checkout/orderResult?orderId=42`, PAYMENT_WINDOW_NAME] as const);
+    await page.evaluate(
+      ([url, name]) => {
+        window.open(url, name);
+      },
+      [`${us}/checkout/orderResult?orderId=42`, PAYMENT_WINDOW_NAME] as const,
+    );
     const popup = await popupPromise;
     await popup.waitForEvent('close', { timeout: 15_000 });
     await page.waitForFunction(() => (window as unknown as { paymentReturn?: unknown }).paymentReturn !== undefined);
-    expect(await page.evaluate(() => (window as unknown as { paymentReturn: unknown }).paymentReturn)).toEqual({ type: 'payment-return', search: '?orderId=42' });
+    expect(await page.evaluate(() => (window as unknown as { paymentReturn: unknown }).paymentReturn)).toEqual({
+      type: 'payment-return',
+      search: '?orderId=42',
+    });
     await context.close();
   });
 
@@ -29,7 +43,9 @@ describe('browser behaviour of the shell', () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(us);
     const popupPromise = page.waitForEvent('popup');
-    await page.evaluate((url) => { window.open(url, 'help'); }, `${us}/help`);
+    await page.evaluate((url) => {
+      window.open(url, 'help');
+    }, `${us}/help`);
     const popup = await popupPromise;
     await popup.waitForLoadState('networkidle');
     expect(popup.isClosed()).toBe(false);
@@ -39,12 +55,20 @@ describe('browser behaviour of the shell', () => {
   it('drops the local cart when the referral reset happens', async () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(us);
-    await page.evaluate(() => { localStorage.setItem('cart', '{"items":[1]}'); localStorage.setItem('cartId', '42'); });
+    await page.evaluate(() => {
+      localStorage.setItem('cart', '{"items":[1]}');
+      localStorage.setItem('cartId', '42');
+    });
     await context.addCookies([{ name: 'isReffer', value: '1', url: us }]);
     await page.goto(`${us}/about`);
     // The page script clears the stored cart once it runs; on a busy machine that is after load.
-    await page.waitForFunction(() => localStorage.getItem('cart') === null, undefined, { timeout: 10_000 }).catch(() => undefined);
-    expect(await page.evaluate(() => [localStorage.getItem('cart'), localStorage.getItem('cartId')])).toEqual([null, null]);
+    await page
+      .waitForFunction(() => localStorage.getItem('cart') === null, undefined, { timeout: 10_000 })
+      .catch(() => undefined);
+    expect(await page.evaluate(() => [localStorage.getItem('cart'), localStorage.getItem('cartId')])).toEqual([
+      null,
+      null,
+    ]);
     expect((await context.cookies(us)).find((cookie) => cookie.name === 'isReffer')).toBeUndefined();
     await context.close();
   });

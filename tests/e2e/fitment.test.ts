@@ -6,14 +6,27 @@ import { shopQuery as query } from './shop-db.ts';
 const us = inject('shopUs');
 let browser: Browser;
 
-interface Case { handle: string; year: string; make: string; model: string }
+interface Case {
+  handle: string;
+  year: string;
+  make: string;
+  model: string;
+}
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function chooseVehicle(page: Page, vehicle: Omit<Case, 'handle'>) {
   await page.goto(`${us}/parts`);
-  for (const [level, text] of [['year', vehicle.year], ['make', vehicle.make], ['model', vehicle.model]] as const) {
+  for (const [level, text] of [
+    ['year', vehicle.year],
+    ['make', vehicle.make],
+    ['model', vehicle.model],
+  ] as const) {
     const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
     await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
     await select.selectOption({ label: text });
@@ -28,12 +41,17 @@ const CASE_SQL = (level: number) => `
   JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
   WHERE f.node_level = ${level} AND i.us_status = 'ON_SHELVES'
     AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = i.id AND g.model_node_id = f.model_node_id AND g.node_level = 3)
-    ${level === 4 ? "AND (SELECT count(*) FROM vehicle_node t WHERE t.parent_id = f.model_node_id AND t.level = 4) > (SELECT count(*) FROM fitment h WHERE h.item_id = i.id AND h.model_node_id = f.model_node_id)" : ''}
+    ${level === 4 ? 'AND (SELECT count(*) FROM vehicle_node t WHERE t.parent_id = f.model_node_id AND t.level = 4) > (SELECT count(*) FROM fitment h WHERE h.item_id = i.id AND h.model_node_id = f.model_node_id)' : ''}
   ORDER BY f.id LIMIT 1`;
 
 describe('fitment on the product page', () => {
   it('shows green when the part fits, red when it does not, grey without a vehicle', async () => {
-    const [fits] = await query<Case>(CASE_SQL(3).replace('AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = i.id AND g.model_node_id = f.model_node_id AND g.node_level = 3)', ''));
+    const [fits] = await query<Case>(
+      CASE_SQL(3).replace(
+        'AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = i.id AND g.model_node_id = f.model_node_id AND g.node_level = 3)',
+        '',
+      ),
+    );
     const { context, page, errors } = await openPage(browser, 1440);
     await page.goto(`${us}/product/${fits!.handle}`);
     expect(await page.locator('[data-fit="EMPTY"]').textContent()).toContain('Add vehicle');
@@ -45,7 +63,10 @@ describe('fitment on the product page', () => {
     expect(await green.textContent()).toContain('Change Vehicle');
     expect(await green.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(46, 125, 50)');
 
-    const other = fits!.make === 'Honda' ? { year: '2016', make: 'Ford', model: 'F-150' } : { year: '2016', make: 'Honda', model: 'Civic' };
+    const other =
+      fits!.make === 'Honda'
+        ? { year: '2016', make: 'Ford', model: 'F-150' }
+        : { year: '2016', make: 'Honda', model: 'Civic' };
     await chooseVehicle(page, other);
     await page.goto(`${us}/product/${fits!.handle}`);
     const red = page.locator('[data-fit="NOT_FIT"]');

@@ -7,8 +7,12 @@ import { registerMember, signIn } from './members.ts';
 const us = inject('shopUs');
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function chooseByText(page: Page, level: string, text: string) {
   const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
@@ -37,8 +41,13 @@ describe('choosing a vehicle', () => {
 
     await pickVehicle(page, '2013', 'Ford', 'F-150');
     await page.locator('[data-garage="list"] li').nth(1).waitFor();
-    expect(await page.locator('[data-garage="list"] li[data-default="true"]').textContent()).toContain('2013 Ford F-150');
-    await page.locator('[data-garage="list"] li', { hasText: '2015 Honda Civic' }).locator('button', { hasText: 'Shop for this' }).click();
+    expect(await page.locator('[data-garage="list"] li[data-default="true"]').textContent()).toContain(
+      '2013 Ford F-150',
+    );
+    await page
+      .locator('[data-garage="list"] li', { hasText: '2015 Honda Civic' })
+      .locator('button', { hasText: 'Shop for this' })
+      .click();
     await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -55,8 +64,16 @@ describe('choosing a vehicle', () => {
     expect(await form.locator('[role="alert"]').textContent()).toBe('A VIN has exactly 17 characters.');
     await form.locator('input[name="vin"]').fill(vin);
     await form.locator('button').click();
-    await page.locator('[data-vehicle-selector] select[name="make"] option:checked', { hasText: 'Honda' }).first().waitFor({ state: 'attached' });
-    expect(await page.locator('[data-vehicle-selector] select[name="year"]').first().evaluate((el) => (el as unknown as HTMLSelectElement).selectedOptions[0]?.text)).toBe('2014');
+    await page
+      .locator('[data-vehicle-selector] select[name="make"] option:checked', { hasText: 'Honda' })
+      .first()
+      .waitFor({ state: 'attached' });
+    expect(
+      await page
+        .locator('[data-vehicle-selector] select[name="year"]')
+        .first()
+        .evaluate((el) => (el as unknown as HTMLSelectElement).selectedOptions[0]?.text),
+    ).toBe('2014');
     await context.close();
   });
 

@@ -3,7 +3,10 @@ import type { BrowserContext } from 'playwright-core';
 /** Node cannot resolve *.localhost as Chromium does: call loopback with the market's Host header. */
 function shopFetch(origin: string, path: string, init: RequestInit = {}): Promise<Response> {
   const target = new URL(origin);
-  return fetch(`http://127.0.0.1:${target.port}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), host: target.host } });
+  return fetch(`http://127.0.0.1:${target.port}${path}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), host: target.host },
+  });
 }
 
 /** The token in the newest link emailed to an address, read from the shop's local outbox page. */
@@ -16,9 +19,16 @@ export async function emailedToken(origin: string, to: string, parameter = 'toke
 
 /** Registers and confirms a member through the API; returns the session token. */
 export async function registerMember(origin: string, email: string, password: string): Promise<string> {
-  const post = (path: string, body: unknown) => shopFetch(origin, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = (path: string, body: unknown) =>
+    shopFetch(origin, path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   await post('/account/public/buyer/register', { email, password });
-  const confirmed = await post('/account/public/buyer/email-verify', { token: await emailedToken(origin, email) }) as { data: { accountToken: string } };
+  const confirmed = (await post('/account/public/buyer/email-verify', {
+    token: await emailedToken(origin, email),
+  })) as { data: { accountToken: string } };
   return confirmed.data.accountToken;
 }
 

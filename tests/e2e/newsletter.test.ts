@@ -10,13 +10,22 @@ const SUCCESS = 'Subscription successful';
 const FAILED = 'Failed to subscription, Please try again later';
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A unique address per run, so a repeat run is not answered as already subscribed. */
 const freshEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-interface FormPage { context: BrowserContext; page: Page; errors: string[]; form: ReturnType<Page['locator']> }
+interface FormPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  form: ReturnType<Page['locator']>;
+}
 
 /** The home page at this width, hydrated, with the visible footer form. */
 async function openForm(width: number, footer: 'desktop' | 'mobile'): Promise<FormPage> {
@@ -34,7 +43,10 @@ const successText = (form: FormPage['form']) => form.locator('[role="status"]').
 /** An envelope the API would answer with. */
 const envelope = (data: unknown) => JSON.stringify({ success: true, httpCode: 200, data, msg: 'success', code: 200 });
 
-for (const [width, footer] of [[1440, 'desktop'], [375, 'mobile']] as const) {
+for (const [width, footer] of [
+  [1440, 'desktop'],
+  [375, 'mobile'],
+] as const) {
   describe(`newsletter form, ${footer} footer at ${width}`, () => {
     it('links the error text to the input and shows the invalid-email message', async () => {
       const { context, form, errors } = await openForm(width, footer);
@@ -71,9 +83,15 @@ for (const [width, footer] of [[1440, 'desktop'], [375, 'mobile']] as const) {
       const { context, page, form, errors } = await openForm(width, footer);
       const input = form.locator('input[name="email"]');
       await input.fill(freshEmail(footer));
-      const request = page.waitForRequest((r) => r.url().endsWith('/account/public/buyer/subscribe') && r.method() === 'POST');
+      const request = page.waitForRequest(
+        (r) => r.url().endsWith('/account/public/buyer/subscribe') && r.method() === 'POST',
+      );
       await form.locator('button[type="submit"]').click();
-      expect((await request).postDataJSON()).toMatchObject({ type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' });
+      expect((await request).postDataJSON()).toMatchObject({
+        type: 'SUBSCRIBE',
+        source: 'DASHBOARD',
+        position: 'footer',
+      });
       await expect.poll(() => successText(form)).toBe(SUCCESS);
       expect(await input.inputValue()).toBe('');
       await page.locator('.notice', { hasText: SUCCESS }).waitFor({ state: 'visible', timeout: 10_000 });
@@ -83,7 +101,13 @@ for (const [width, footer] of [[1440, 'desktop'], [375, 'mobile']] as const) {
 
     it("shows the server's refusal", async () => {
       const { context, page, form, errors } = await openForm(width, footer);
-      await page.route(SUBSCRIBE, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: envelope({ errorStatus: true, errorText: 'This address cannot subscribe' }) }));
+      await page.route(SUBSCRIBE, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: envelope({ errorStatus: true, errorText: 'This address cannot subscribe' }),
+        }),
+      );
       await form.locator('input[name="email"]').fill(freshEmail('refused'));
       await form.locator('button[type="submit"]').click();
       await expect.poll(() => errorText(form)).toBe('This address cannot subscribe');
@@ -111,7 +135,11 @@ for (const [width, footer] of [[1440, 'desktop'], [375, 'mobile']] as const) {
       await page.route(SUBSCRIBE, async (route: Route) => {
         requests += 1;
         await new Promise((resolve) => setTimeout(resolve, 500));
-        await route.fulfill({ status: 200, contentType: 'application/json', body: envelope({ errorStatus: false, errorText: '' }) });
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: envelope({ errorStatus: false, errorText: '' }),
+        });
       });
       await form.locator('input[name="email"]').fill(freshEmail('double'));
       const button = form.locator('button[type="submit"]');

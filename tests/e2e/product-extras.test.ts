@@ -16,22 +16,39 @@ let webm: Buffer;
 async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
   const target = new URL(us);
   const response = await fetch(`http://127.0.0.1:${target.port}${path}`, {
-    method, headers: { host: target.host, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { host: target.host, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const answer = await response.json() as { success: boolean; data: T; msg: string };
+  const answer = (await response.json()) as { success: boolean; data: T; msg: string };
   if (!answer.success) throw new Error(`${method} ${path}: ${answer.msg}`);
   return answer.data;
 }
 
 /** A member's unpaid order of one part, placed through the API as checkout does: quote, then place with an idempotency key. */
 async function placeOrder(token: string): Promise<string> {
-  const [sku] = await query<{ id: number }>(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
+  const [sku] = await query<{
+    id: number;
+  }>(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
     WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id DESC LIMIT 1`);
   await call('POST', '/order/public/buyer/cart/v2', token, { items: [{ skuId: sku!.id, itemCount: 1 }] });
-  const address = { market: 'us', firstName: 'Jane', lastName: 'Driver', phone: '2125550100', addressLine1: '350 5th Ave', city: 'New York', regionCode: 'NY', postalCode: '10001' };
+  const address = {
+    market: 'us',
+    firstName: 'Jane',
+    lastName: 'Driver',
+    phone: '2125550100',
+    addressLine1: '350 5th Ave',
+    city: 'New York',
+    regionCode: 'NY',
+    postalCode: '10001',
+  };
   const quote = await call<{ total: number }>('POST', '/order/public/buyer/checkout/quote', token, { address });
-  const placed = await call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', token,
-    { idempotencyKey: `order-${crypto.randomUUID()}`, address, paymentMethod: 'CARD', expectedTotal: quote.total });
+  const placed = await call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', token, {
+    idempotencyKey: `order-${crypto.randomUUID()}`,
+    address,
+    paymentMethod: 'CARD',
+    expectedTotal: quote.total,
+  });
   return placed.order.orderId;
 }
 
@@ -50,9 +67,14 @@ async function keepBeacons(context: BrowserContext): Promise<void> {
 
 /** The data of the tracking events of one name the page has sent. */
 function beacons<T>(page: Page, event: string): Promise<T[]> {
-  return page.evaluate((name) => (window as unknown as { keptBeacons: string[] }).keptBeacons
-    .map((text) => JSON.parse(text) as { event: string; data: unknown })
-    .filter((beacon) => beacon.event === name).map((beacon) => beacon.data), event) as Promise<T[]>;
+  return page.evaluate(
+    (name) =>
+      (window as unknown as { keptBeacons: string[] }).keptBeacons
+        .map((text) => JSON.parse(text) as { event: string; data: unknown })
+        .filter((beacon) => beacon.event === name)
+        .map((beacon) => beacon.data),
+    event,
+  ) as Promise<T[]>;
 }
 
 beforeAll(async () => {
@@ -65,7 +87,9 @@ beforeAll(async () => {
     const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm;codecs=vp8' });
     const chunks: Blob[] = [];
     recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((resolve) => { recorder.onstop = resolve; });
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
     recorder.start();
     for (let frame = 0; frame < 40; frame++) {
       draw.fillStyle = `hsl(${frame * 9}, 80%, 50%)`;
@@ -79,11 +103,17 @@ beforeAll(async () => {
   webm = Buffer.from(bytes);
   await context.close();
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('product page extras in the browser', () => {
   it('plays an installation video in place, fetching nothing of it until play is pressed', async () => {
-    const [item] = await query<{ handle: string; url: string; title: string }>(`SELECT s.url_handle AS handle, v.url, v.title FROM item_video v JOIN seo s ON s.target_id = v.item_id
+    const [item] = await query<{
+      handle: string;
+      url: string;
+      title: string;
+    }>(`SELECT s.url_handle AS handle, v.url, v.title FROM item_video v JOIN seo s ON s.target_id = v.item_id
       AND s.type = 'ITEM' AND s.is_primary = 1 AND s.active = 1 JOIN item i ON i.id = v.item_id WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') LIMIT 1`);
     const { context, page, errors } = await openPage(browser, 1440);
     const videoRequests: string[] = [];
@@ -98,10 +128,14 @@ describe('product page extras in the browser', () => {
     expect(await video.evaluate((element: HTMLVideoElement) => element.autoplay)).toBe(false);
     expect(videoRequests).toEqual([]);
     await page.getByRole('button', { name: `Play video: ${item!.title}` }).click();
-    await page.waitForFunction(() => {
-      const element = document.querySelector<HTMLVideoElement>('.product__gallery video');
-      return element !== null && !element.paused && element.currentTime > 0;
-    }, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => {
+        const element = document.querySelector<HTMLVideoElement>('.product__gallery video');
+        return element !== null && !element.paused && element.currentTime > 0;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(videoRequests[0]).toContain(item!.url);
     expect(await page.getByRole('button', { name: `Play video: ${item!.title}` }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/product/${item!.handle}`);
@@ -110,13 +144,17 @@ describe('product page extras in the browser', () => {
   });
 
   it('loads recommendations only when their section scrolls into view, and reports the cards seen', async () => {
-    const [item] = await query<{ handle: string }>(`SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
+    const [item] = await query<{
+      handle: string;
+    }>(`SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
       WHERE i.us_status = 'ON_SHELVES' AND (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) >= 10
         AND (SELECT count(*) FROM item o WHERE o.back_category_id = i.back_category_id AND o.us_status = 'ON_SHELVES') >= 3 LIMIT 1`);
     const { context, page, errors } = await openPage(browser, 1024);
     await page.setViewportSize({ width: 1024, height: 600 });
     const asked: number[] = [];
-    page.on('request', (request) => { if (request.url().includes('/recommend/scene/items?scene=PRODUCT_DETAIL')) asked.push(Date.now()); });
+    page.on('request', (request) => {
+      if (request.url().includes('/recommend/scene/items?scene=PRODUCT_DETAIL')) asked.push(Date.now());
+    });
     await keepBeacons(context);
     await page.goto(`${us}/product/${item!.handle}`);
     await hydrated(page);
@@ -133,7 +171,14 @@ describe('product page extras in the browser', () => {
     await cards.first().scrollIntoViewIfNeeded();
     const firstId = Number(await cards.first().getAttribute('data-item-id'));
     // Exposure is flushed one second after the last card was seen (§4).
-    await expect.poll(async () => (await beacons<{ items: { itemId: number }[] }>(page, 'exposure')).flatMap((data) => data.items.map((entry) => entry.itemId)), { timeout: 5_000 })
+    await expect
+      .poll(
+        async () =>
+          (await beacons<{ items: { itemId: number }[] }>(page, 'exposure')).flatMap((data) =>
+            data.items.map((entry) => entry.itemId),
+          ),
+        { timeout: 5_000 },
+      )
       .toContain(firstId);
     expect(errors).toEqual([]);
     await context.close();
@@ -142,7 +187,10 @@ describe('product page extras in the browser', () => {
 
 describe('recently viewed in the browser', () => {
   it('tracks the RECENTLY_VIEWED scene when the list of other viewed products is shown', async () => {
-    const handles = await query<{ handle: string; id: number }>(`SELECT s.url_handle AS handle, i.id FROM item i JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
+    const handles = await query<{
+      handle: string;
+      id: number;
+    }>(`SELECT s.url_handle AS handle, i.id FROM item i JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
       WHERE i.us_status = 'ON_SHELVES' ORDER BY i.id LIMIT 2`);
     const { context, page, errors } = await openPage(browser, 1440);
     await keepBeacons(context);
@@ -152,7 +200,9 @@ describe('recently viewed in the browser', () => {
     expect(await beacons(page, SCENE_EVENT)).toEqual([]);
     await page.goto(`${us}/product/${handles[1]!.handle}`);
     await page.locator('.recently-viewed [data-viewed]').first().waitFor();
-    await expect.poll(() => beacons(page, SCENE_EVENT)).toEqual([{ scene: 'RECENTLY_VIEWED', itemIds: [handles[0]!.id] }]);
+    await expect
+      .poll(() => beacons(page, SCENE_EVENT))
+      .toEqual([{ scene: 'RECENTLY_VIEWED', itemIds: [handles[0]!.id] }]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -169,13 +219,23 @@ describe('order actions in the browser', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Keep order' }).click();
-    expect(await call<{ status: string }>('GET', `/order/signed/order/detail/${orderId}`, token).then((order) => order.status)).not.toBe('CANCELLED');
+    expect(
+      await call<{ status: string }>('GET', `/order/signed/order/detail/${orderId}`, token).then(
+        (order) => order.status,
+      ),
+    ).not.toBe('CANCELLED');
 
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel order' }).click();
     // Not paid yet, so there is nothing to refund.
-    expect(await page.getByRole('status').filter({ hasText: 'Your order was cancelled.' }).textContent()).toBe('Your order was cancelled.');
-    expect(await call<{ status: string }>('GET', `/order/signed/order/detail/${orderId}`, token).then((order) => order.status)).toBe('CANCELLED');
+    expect(await page.getByRole('status').filter({ hasText: 'Your order was cancelled.' }).textContent()).toBe(
+      'Your order was cancelled.',
+    );
+    expect(
+      await call<{ status: string }>('GET', `/order/signed/order/detail/${orderId}`, token).then(
+        (order) => order.status,
+      ),
+    ).toBe('CANCELLED');
 
     await page.goto(`${us}/myAccount?type=orderHistory`);
     await hydrated(page);
@@ -193,23 +253,38 @@ describe('order actions in the browser', () => {
   it('says a refund of the order total is on its way when the cancelled order had been paid', async () => {
     const token = await registerMember(us, `cancel-refund-${Date.now()}@example.com`, 'correct horse battery');
     const orderId = await placeOrder(token);
-    const { total, currency } = await call<{ total: number; currency: 'USD' | 'CAD' }>('GET', `/order/signed/order/detail/${orderId}`, token);
+    const { total, currency } = await call<{ total: number; currency: 'USD' | 'CAD' }>(
+      'GET',
+      `/order/signed/order/detail/${orderId}`,
+      token,
+    );
     const { context, page } = await openPage(browser, 1440);
     await signIn(context, us, token);
     // Paying through the sandbox window is the purchase test's job: here the shop answers as it does for a paid order.
-    await page.route('**/order/public/requisition/order/cancel', (route) => route.fulfill({
-      status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, httpCode: 200, code: 200, msg: 'success', data: { orderId, status: 'CANCELLED', refunded: true } }),
-    }));
+    await page.route('**/order/public/requisition/order/cancel', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          httpCode: 200,
+          code: 200,
+          msg: 'success',
+          data: { orderId, status: 'CANCELLED', refunded: true },
+        }),
+      }),
+    );
     await page.goto(`${us}/myAccount/orderHistory/orderDetail?orderId=${orderId}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel order' }).click();
-    expect(await page.getByRole('status').filter({ hasText: 'Your order was cancelled.' }).textContent())
-      .toBe(`Your order was cancelled. A refund of ${formatMoney({ cent: total, currency })} is on its way to your original payment method.`);
+    expect(await page.getByRole('status').filter({ hasText: 'Your order was cancelled.' }).textContent()).toBe(
+      `Your order was cancelled. A refund of ${formatMoney({ cent: total, currency })} is on its way to your original payment method.`,
+    );
     await context.close();
   });
 
-  it('shows the server\'s message when the order can no longer be cancelled', async () => {
+  it("shows the server's message when the order can no longer be cancelled", async () => {
     const token = await registerMember(us, `cancel-too-late-${Date.now()}@example.com`, 'correct horse battery');
     const orderId = await placeOrder(token);
     const { context, page } = await openPage(browser, 1440);
@@ -220,7 +295,9 @@ describe('order actions in the browser', () => {
     await query(`UPDATE orders SET status = 'SHIPPED' WHERE id = '${orderId}'`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel order' }).click();
-    expect(await page.getByRole('alert').filter({ hasText: ORDER_MSG.notCancellable }).textContent()).toBe(ORDER_MSG.notCancellable);
+    expect(await page.getByRole('alert').filter({ hasText: ORDER_MSG.notCancellable }).textContent()).toBe(
+      ORDER_MSG.notCancellable,
+    );
     await context.close();
   });
 });

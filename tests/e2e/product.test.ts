@@ -11,10 +11,13 @@ let handle = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   const [row] = await shopQuery<{ handle: string }>(
-    "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.status = 'ON_SHELVES' AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' LIMIT 1");
+    "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.status = 'ON_SHELVES' AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' LIMIT 1",
+  );
   handle = row!.handle;
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('product page in the browser', () => {
   it('retries a failing photo 3 times 1500 ms apart, then shows the placeholder', async () => {
@@ -30,11 +33,16 @@ describe('product page in the browser', () => {
     });
     await page.goto(`${us}/product/${handle}`);
     const main = page.locator('.product__gallery > img');
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.product__gallery > img')?.dataset.failed === 'true', undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('.product__gallery > img')?.dataset.failed === 'true',
+      undefined,
+      { timeout: 15_000 },
+    );
     expect(await main.getAttribute('src')).toBe('/static/parts/placeholder.svg');
     expect(await main.getAttribute('data-tries')).toBe('3');
     expect([...firstAt.keys()].sort()).toEqual([0, 1, 2, 3]);
-    for (const attempt of [1, 2, 3]) expect(firstAt.get(attempt)! - firstAt.get(attempt - 1)!).toBeGreaterThanOrEqual(1400);
+    for (const attempt of [1, 2, 3])
+      expect(firstAt.get(attempt)! - firstAt.get(attempt - 1)!).toBeGreaterThanOrEqual(1400);
     await context.close();
   });
 
@@ -59,12 +67,16 @@ describe('reviews and recently viewed', () => {
     await form.locator('textarea[name="content"]').fill('Fitted my truck in twenty minutes.');
     await form.locator('input[name="name"]').fill('Dana');
     await form.locator('button[type="submit"]').click();
-    expect(await form.locator('[role="alert"]').textContent()).toBe('Privacy information is not allowed in the reviews content and title');
+    expect(await form.locator('[role="alert"]').textContent()).toBe(
+      'Privacy information is not allowed in the reviews content and title',
+    );
     await form.locator('input[name="title"]').fill('Great fit');
     await form.locator('button[type="submit"]').click();
     await page.locator('[data-review-state="sent"]').waitFor();
 
-    const [other] = await shopQuery<{ handle: string }>(`SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND url_handle <> '${handle}' LIMIT 1`);
+    const [other] = await shopQuery<{ handle: string }>(
+      `SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND url_handle <> '${handle}' LIMIT 1`,
+    );
     await page.goto(`${us}/product/${other!.handle}`);
     await page.locator('.recently-viewed [data-viewed]').first().waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('recently-viewed') ?? '[]').length)).toBe(2);

@@ -14,19 +14,35 @@ beforeAll(async () => {
   const [row] = await shopQuery<{ handle: string }>(
     `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s ON s.item_id = i.id AND s.sort = 0
      WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
-       AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY i.id LIMIT 1 OFFSET 7`);
+       AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY i.id LIMIT 1 OFFSET 7`,
+  );
   handle = row!.handle;
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function addToCart(page: Page, origin: string) {
   await page.goto(`${origin}/product/${handle}`);
   await hydrated(page);
   await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
-  await expect.poll(() => page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count')).toBe('1');
+  await expect
+    .poll(() => page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count'))
+    .toBe('1');
 }
 
-async function fillAddress(page: Page, address: { first: string; line1: string; city: string; region: string; regionLabel: string; postal: string; postalLabel: string }) {
+async function fillAddress(
+  page: Page,
+  address: {
+    first: string;
+    line1: string;
+    city: string;
+    region: string;
+    regionLabel: string;
+    postal: string;
+    postalLabel: string;
+  },
+) {
   const form = page.locator('[data-checkout-address]');
   await form.getByLabel('First name', { exact: true }).fill(address.first);
   await form.getByLabel('Last name', { exact: true }).fill('Driver');
@@ -37,7 +53,10 @@ async function fillAddress(page: Page, address: { first: string; line1: string; 
   await form.getByLabel(address.postalLabel, { exact: true }).fill(address.postal);
   await form.getByRole('button', { name: 'Use this address' }).click();
   await page.locator('[data-address-confirmed], [data-checkout] .form-error').first().waitFor();
-  const problem = await page.locator('[data-checkout] .form-error').textContent().catch(() => null);
+  const problem = await page
+    .locator('[data-checkout] .form-error')
+    .textContent()
+    .catch(() => null);
   if (problem) throw new Error(`address refused: ${problem}`);
 }
 
@@ -45,7 +64,9 @@ async function fillAddress(page: Page, address: { first: string; line1: string; 
 async function payWithTestCard(page: Page): Promise<string> {
   await page.waitForURL(/\/payment\/sandbox\/pay_/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page
+    .getByLabel('Expiry (MM / YY)')
+    .fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/\/checkout\/orderResult\?orderId=/, { timeout: 20_000 });
@@ -66,7 +87,15 @@ describe('the whole purchase in the browser', () => {
     await form.getByLabel('ZIP code', { exact: true }).press('Tab');
     await expect.poll(() => form.getByLabel('City', { exact: true }).inputValue()).toBe('New York');
     expect(await form.getByLabel('State', { exact: true }).first().inputValue()).toBe('NY');
-    await fillAddress(page, { first: 'Jane', line1: '350 5th Ave', city: 'New York', region: 'NY', regionLabel: 'State', postal: '10001', postalLabel: 'ZIP code' });
+    await fillAddress(page, {
+      first: 'Jane',
+      line1: '350 5th Ave',
+      city: 'New York',
+      region: 'NY',
+      regionLabel: 'State',
+      postal: '10001',
+      postalLabel: 'ZIP code',
+    });
     await expect.poll(() => page.locator('[data-tax]').first().textContent()).toMatch(/4%/);
     const total = (await page.locator('[data-checkout-summary] [data-total]').textContent())!;
     await page.locator('[data-place-order]').click();
@@ -96,7 +125,15 @@ describe('the whole purchase in the browser', () => {
     await addToCart(page, ca);
     await page.goto(`${ca}/checkout`);
     await hydrated(page);
-    await fillAddress(page, { first: 'Jean', line1: '290 Bremner Blvd', city: 'Toronto', region: 'ON', regionLabel: 'Province/Territory', postal: 'M5V 3L9', postalLabel: 'Postal code' });
+    await fillAddress(page, {
+      first: 'Jean',
+      line1: '290 Bremner Blvd',
+      city: 'Toronto',
+      region: 'ON',
+      regionLabel: 'Province/Territory',
+      postal: 'M5V 3L9',
+      postalLabel: 'Postal code',
+    });
     await expect.poll(() => page.locator('[data-tax]').first().textContent()).toMatch(/HST \(13%\)/);
     expect(await page.locator('[data-checkout-summary] [data-total]').textContent()).toMatch(/^CA\$[\d,]+\.\d\d$/);
     await page.locator('[data-place-order]').click();

@@ -6,8 +6,12 @@ const us = inject('shopUs');
 const ca = inject('shopCa');
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function visible(width: number, url: string, selector: string): Promise<boolean> {
   const { context, page } = await openPage(browser, width);
@@ -18,7 +22,10 @@ async function visible(width: number, url: string, selector: string): Promise<bo
 }
 
 describe('header and footer by width', () => {
-  for (const [name, origin] of [['US', us], ['Canada', ca]] as const) {
+  for (const [name, origin] of [
+    ['US', us],
+    ['Canada', ca],
+  ] as const) {
     it(`${name}: mobile header at 375 and 960, desktop header at 961, 1100, 1101 and 1440`, async () => {
       for (const width of [375, 960]) {
         expect(await visible(width, origin, '[data-header="mobile"]'), `${width}`).toBe(true);
@@ -52,7 +59,6 @@ describe('header and footer by width', () => {
     expect(response?.status()).toBe(404);
     await context.close();
   });
-
 });
 
 describe('footer interactions', () => {
@@ -99,7 +105,9 @@ describe('document head', () => {
     await page.goto(`${ca}/?utm_source=news&gclid=1`);
     expect(await page.title()).toBe('A Premium Aftermarket Car Parts Online Shop - Your Home For Auto');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${ca}/`);
-    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
+    const alternates = await page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
     expect(alternates).toEqual([`x-default ${us}/`, `en-us ${us}/`, `en-ca ${ca}/`]);
     await page.goto(`${us}/about`);
     expect(await page.title()).toBe('About Us | AutoHaven');

@@ -21,7 +21,21 @@ beforeAll(async () => {
 describe('vehicles from vPIC', () => {
   it('covers the real makes and models sold in the US and Canada, 1990 to 2027', () => {
     const makes = tree.makes.map((make) => make.name);
-    for (const make of ['Chevrolet', 'Ford', 'GMC', 'Dodge', 'Toyota', 'Honda', 'Ram', 'Jeep', 'Subaru', 'Tesla', 'Pontiac', 'Saturn']) expect(makes).toContain(make);
+    for (const make of [
+      'Chevrolet',
+      'Ford',
+      'GMC',
+      'Dodge',
+      'Toyota',
+      'Honda',
+      'Ram',
+      'Jeep',
+      'Subaru',
+      'Tesla',
+      'Pontiac',
+      'Saturn',
+    ])
+      expect(makes).toContain(make);
     const years = tree.nodes.filter((node) => node.level === 1).map((node) => node.year);
     expect(Math.min(...years)).toBe(1990);
     expect(Math.max(...years)).toBeGreaterThanOrEqual(2026);
@@ -51,9 +65,16 @@ describe('catalog generator', () => {
     expect(items.some((item) => item.status === 'ON_SHELVES' && item.ca_status === 'OFF_SHELVES')).toBe(true);
     const prices = catalog.tables.sku_price!;
     expect(new Set(prices.map((price) => price.currency))).toEqual(new Set(['USD', 'CAD']));
-    expect(prices.every((price) => Number.isInteger(price.discount_price) && (price.original_price as number) >= (price.discount_price as number))).toBe(true);
+    expect(
+      prices.every(
+        (price) =>
+          Number.isInteger(price.discount_price) &&
+          (price.original_price as number) >= (price.discount_price as number),
+      ),
+    ).toBe(true);
     const imagesPerItem = new Map<unknown, number>();
-    for (const image of catalog.tables.item_image!) imagesPerItem.set(image.item_id, (imagesPerItem.get(image.item_id) ?? 0) + 1);
+    for (const image of catalog.tables.item_image!)
+      imagesPerItem.set(image.item_id, (imagesPerItem.get(image.item_id) ?? 0) + 1);
     expect(Math.min(...imagesPerItem.values())).toBeGreaterThanOrEqual(2);
     expect(catalog.tables.item_image!.every((image) => String(image.url).startsWith('/static/parts/'))).toBe(true);
     const partNumbers = catalog.tables.sku!.map((sku) => sku.part_number);
@@ -93,11 +114,15 @@ describe('catalog generator', () => {
 });
 
 describe('data:catalog command line', () => {
-  const cli = (...args: string[]) => run(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/data/catalog.ts', ...args]);
+  const cli = (...args: string[]) =>
+    run(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/data/catalog.ts', ...args]);
 
   it('says what is wrong with a bad argument and exits non-zero', async () => {
     for (const args of [['--items', 'abc'], ['--items', '0'], ['--seed', '-3'], ['--bogus']]) {
-      const failure = await cli(...args).then(() => null, (error: { code: number; stderr: string }) => error);
+      const failure = await cli(...args).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
       expect(failure, args.join(' ')).not.toBeNull();
       expect(failure!.code).toBe(2);
       expect(failure!.stderr).toMatch(/data:catalog: [\s\S]+\nusage: /);

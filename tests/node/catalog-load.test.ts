@@ -8,7 +8,19 @@ import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 
 let stateDir: string;
 const query = async (sql: string) =>
-  (await wranglerJson<{ results: Record<string, unknown>[] }[]>(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql]))[0]!.results;
+  (
+    await wranglerJson<{ results: Record<string, unknown>[] }[]>([
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      stateDir,
+      '--json',
+      '--command',
+      sql,
+    ])
+  )[0]!.results;
 
 beforeAll(async () => {
   stateDir = await mkdtemp(join(tmpdir(), 'autohaven-load-'));
@@ -22,8 +34,14 @@ describe('catalog load in parts', () => {
   it('empties the catalog again when a later part fails, so nothing half-written stays', async () => {
     const first = join(stateDir, 'part1.sql');
     const second = join(stateDir, 'part2.sql');
-    await writeFile(first, "INSERT INTO shop_meta (key, value) VALUES ('catalog', 'loading');\nINSERT INTO brand (id, name) VALUES (1, 'DuraStop');\n");
-    await writeFile(second, "INSERT INTO brand (id, name) VALUES (2, 'IronClad Auto');\nINSERT INTO no_such_table VALUES (1);\n");
+    await writeFile(
+      first,
+      "INSERT INTO shop_meta (key, value) VALUES ('catalog', 'loading');\nINSERT INTO brand (id, name) VALUES (1, 'DuraStop');\n",
+    );
+    await writeFile(
+      second,
+      "INSERT INTO brand (id, name) VALUES (2, 'IronClad Auto');\nINSERT INTO no_such_table VALUES (1);\n",
+    );
     await expect(executeAll(stateDir, [first, second])).rejects.toThrow(/no_such_table/);
     expect(await query('SELECT count(*) AS n FROM brand')).toEqual([{ n: 0 }]);
     expect(await query("SELECT count(*) AS n FROM shop_meta WHERE key = 'catalog'")).toEqual([{ n: 0 }]);

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cartItemKey, groupCartItems, isUnusable } from '../../shared/cart.ts';
 
-const line = (skuId: number, extra: { itemType?: 'NORMAL' | 'TRADE_IN'; bundleId?: string | null; status?: string } = {}) => ({
-  skuId, itemType: extra.itemType ?? 'NORMAL', bundleId: extra.bundleId ?? null, status: extra.status ?? 'ON_SHELVES',
+const line = (
+  skuId: number,
+  extra: { itemType?: 'NORMAL' | 'TRADE_IN'; bundleId?: string | null; status?: string } = {},
+) => ({
+  skuId,
+  itemType: extra.itemType ?? 'NORMAL',
+  bundleId: extra.bundleId ?? null,
+  status: extra.status ?? 'ON_SHELVES',
 });
 
 describe('cart identity and grouping (§3, §4)', () => {
@@ -21,12 +27,20 @@ describe('cart identity and grouping (§3, §4)', () => {
 
   it('groups regular, trade-in add-ons, bundles by bundleId in first-seen order, and unusable lines first of all', () => {
     const groups = groupCartItems([
-      line(1), line(2, { itemType: 'TRADE_IN' }), line(3, { bundleId: '9' }), line(4, { bundleId: '5' }),
-      line(5, { bundleId: '9' }), line(6, { status: 'SOLD_OUT', bundleId: '9' }), line(7, { status: 'DRAFT' }),
+      line(1),
+      line(2, { itemType: 'TRADE_IN' }),
+      line(3, { bundleId: '9' }),
+      line(4, { bundleId: '5' }),
+      line(5, { bundleId: '9' }),
+      line(6, { status: 'SOLD_OUT', bundleId: '9' }),
+      line(7, { status: 'DRAFT' }),
     ]);
     expect(groups.regular.map((item) => item.skuId)).toEqual([1]);
     expect(groups.tradeIn.map((item) => item.skuId)).toEqual([2]);
-    expect(groups.bundles.map((bundle) => [bundle.bundleId, bundle.items.map((item) => item.skuId)])).toEqual([['9', [3, 5]], ['5', [4]]]);
+    expect(groups.bundles.map((bundle) => [bundle.bundleId, bundle.items.map((item) => item.skuId)])).toEqual([
+      ['9', [3, 5]],
+      ['5', [4]],
+    ]);
     expect(groups.unusable.map((item) => item.skuId)).toEqual([6, 7]);
   });
 });

@@ -3,9 +3,36 @@ import type { CartAnswer } from '../../shared/cart.ts';
 import { createCartStore, type CartDeps } from '../../client/state/cart.ts';
 
 const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
-  cartUUID: 'c', errors,
-  detail: { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount, vehicleName: null,
-    pricing: { currency: 'USD', subtotal: 0, discount: 0, discounts: [], shipping: 0, shippingDiscount: 0, shippingName: null, shippingPromotionId: null, points: 0, pointsUsed: 0, total: 0, rejected: [], promotionCodes: [], hints: [], exchangeOffers: [], giveaways: [], addOnItems: [], shippingOptions: [], postCode: null, lineDiscounts: [] } },
+  cartUUID: 'c',
+  errors,
+  detail: {
+    items: [],
+    groups: { regular: [], tradeIn: [], bundles: [], unusable: [] },
+    itemCount,
+    vehicleName: null,
+    pricing: {
+      currency: 'USD',
+      subtotal: 0,
+      discount: 0,
+      discounts: [],
+      shipping: 0,
+      shippingDiscount: 0,
+      shippingName: null,
+      shippingPromotionId: null,
+      points: 0,
+      pointsUsed: 0,
+      total: 0,
+      rejected: [],
+      promotionCodes: [],
+      hints: [],
+      exchangeOffers: [],
+      giveaways: [],
+      addOnItems: [],
+      shippingOptions: [],
+      postCode: null,
+      lineDiscounts: [],
+    },
+  },
 });
 
 function harness(post: () => Promise<CartAnswer>) {
@@ -13,8 +40,13 @@ function harness(post: () => Promise<CartAnswer>) {
   const saved: CartAnswer[] = [];
   const deps: CartDeps = {
     api: { get: async () => answer(0) as never, post: post as never, put: post as never },
-    vehicleId: () => 42, postCode: { read: () => null, write: () => undefined }, warn: (message) => warnings.push(message),
-    saveCopy: async (cart) => { saved.push(cart); }, readCopy: async () => answer(3),
+    vehicleId: () => 42,
+    postCode: { read: () => null, write: () => undefined },
+    warn: (message) => warnings.push(message),
+    saveCopy: async (cart) => {
+      saved.push(cart);
+    },
+    readCopy: async () => answer(3),
   };
   return { store: createCartStore(deps), warnings, saved };
 }
@@ -22,7 +54,12 @@ function harness(post: () => Promise<CartAnswer>) {
 describe('the cart store', () => {
   it('counts an added part at once and settles on the server count', async () => {
     let release!: (value: CartAnswer) => void;
-    const { store } = harness(() => new Promise((resolve) => { release = resolve; }));
+    const { store } = harness(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
     const adding = store.add([{ skuId: 1, itemCount: 2 }]);
     expect(store.count.value).toBe(2);
     release(answer(5));
@@ -31,15 +68,25 @@ describe('the cart store', () => {
   });
 
   it('takes the optimistic count back when the add fails, and warns with the server message', async () => {
-    const { store, warnings } = harness(async () => { throw { msg: 'items.0.itemCount must be a whole number from 1 to 99' }; });
+    const { store, warnings } = harness(async () => {
+      throw { msg: 'items.0.itemCount must be a whole number from 1 to 99' };
+    });
     expect(await store.add([{ skuId: 1, itemCount: 200 }])).toBe(false);
     expect(store.count.value).toBe(0);
     expect(warnings).toEqual(['items.0.itemCount must be a whole number from 1 to 99']);
   });
 
   it('shows the first update error as a warning (§8) and keeps an encrypted copy of the answer', async () => {
-    const { store, warnings, saved } = harness(async () => answer(1, [{ skuId: 1, error: 'Only 1 left in stock.' }, { skuId: 2, error: 'This part is sold out.' }]));
-    await store.add([{ skuId: 1, itemCount: 3 }, { skuId: 2, itemCount: 1 }]);
+    const { store, warnings, saved } = harness(async () =>
+      answer(1, [
+        { skuId: 1, error: 'Only 1 left in stock.' },
+        { skuId: 2, error: 'This part is sold out.' },
+      ]),
+    );
+    await store.add([
+      { skuId: 1, itemCount: 3 },
+      { skuId: 2, itemCount: 1 },
+    ]);
     expect(warnings).toEqual(['Only 1 left in stock.']);
     expect(saved.at(-1)?.detail.itemCount).toBe(1);
   });
@@ -47,8 +94,19 @@ describe('the cart store', () => {
   it('shows the stored copy first, then the server cart', async () => {
     let release!: (value: CartAnswer) => void;
     const slow = createCartStore({
-      api: { get: (() => new Promise((resolve) => { release = resolve as never; })) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
-      vehicleId: () => null, postCode: { read: () => null, write: () => undefined }, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => answer(3),
+      api: {
+        get: (() =>
+          new Promise((resolve) => {
+            release = resolve as never;
+          })) as never,
+        post: (async () => answer(0)) as never,
+        put: (async () => answer(0)) as never,
+      },
+      vehicleId: () => null,
+      postCode: { read: () => null, write: () => undefined },
+      warn: () => undefined,
+      saveCopy: async () => undefined,
+      readCopy: async () => answer(3),
     });
     const loading = slow.load();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -64,9 +122,25 @@ describe('the shipping postal code', () => {
     let stored: string | null = null;
     const asked: unknown[] = [];
     const store = createCartStore({
-      api: { get: (async (_path: string, query: unknown) => { asked.push(query); return answer(0); }) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
-      vehicleId: () => null, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => null,
-      postCode: { read: () => stored, write: (code) => { stored = code; }, guess: async () => '10001' },
+      api: {
+        get: (async (_path: string, query: unknown) => {
+          asked.push(query);
+          return answer(0);
+        }) as never,
+        post: (async () => answer(0)) as never,
+        put: (async () => answer(0)) as never,
+      },
+      vehicleId: () => null,
+      warn: () => undefined,
+      saveCopy: async () => undefined,
+      readCopy: async () => null,
+      postCode: {
+        read: () => stored,
+        write: (code) => {
+          stored = code;
+        },
+        guess: async () => '10001',
+      },
     });
     await store.load();
     expect(stored).toBe('10001');
@@ -76,9 +150,23 @@ describe('the shipping postal code', () => {
   it('is not guessed over one the shopper gave', async () => {
     let guessed = false;
     const store = createCartStore({
-      api: { get: (async () => answer(0)) as never, post: (async () => answer(0)) as never, put: (async () => answer(0)) as never },
-      vehicleId: () => null, warn: () => undefined, saveCopy: async () => undefined, readCopy: async () => null,
-      postCode: { read: () => 'K1A 0B1', write: () => undefined, guess: async () => { guessed = true; return '10001'; } },
+      api: {
+        get: (async () => answer(0)) as never,
+        post: (async () => answer(0)) as never,
+        put: (async () => answer(0)) as never,
+      },
+      vehicleId: () => null,
+      warn: () => undefined,
+      saveCopy: async () => undefined,
+      readCopy: async () => null,
+      postCode: {
+        read: () => 'K1A 0B1',
+        write: () => undefined,
+        guess: async () => {
+          guessed = true;
+          return '10001';
+        },
+      },
     });
     await store.load();
     expect(guessed).toBe(false);

@@ -1,12 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createExposureStore, flushOnRouteChange, type ExposedItem, type ExposureSink } from '../../client/state/exposure.ts';
+import {
+  createExposureStore,
+  flushOnRouteChange,
+  type ExposedItem,
+  type ExposureSink,
+} from '../../client/state/exposure.ts';
 import { EXPOSURE_CHUNK, EXPOSURE_FLUSH_MS } from '../../shared/constants.ts';
 
 /** A sink that records every batch it is sent. */
 class RecordingSink implements ExposureSink {
   batches: ExposedItem[][] = [];
-  send(batch: readonly ExposedItem[]) { this.batches.push([...batch]); }
-  ids() { return this.batches.map((batch) => batch.map((item) => item.itemId)); }
+  send(batch: readonly ExposedItem[]) {
+    this.batches.push([...batch]);
+  }
+  ids() {
+    return this.batches.map((batch) => batch.map((item) => item.itemId));
+  }
 }
 
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
@@ -56,7 +65,12 @@ describe('exposure tracking (§4, §9)', () => {
   it('flushes at once when a route change starts, and sends nothing when nothing was seen', () => {
     const store = createExposureStore(sink);
     let startRoute = () => {};
-    const stop = flushOnRouteChange(store, (listener) => { startRoute = listener; return () => { startRoute = () => {}; }; });
+    const stop = flushOnRouteChange(store, (listener) => {
+      startRoute = listener;
+      return () => {
+        startRoute = () => {};
+      };
+    });
     startRoute();
     expect(sink.batches).toEqual([]);
     store.expose({ itemId: 3 });

@@ -1,20 +1,38 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  GARAGE_FULL_MESSAGE, GARAGE_PATH, GARAGE_STORAGE_KEY, LAST_VEHICLE_CHOSEN_KEY, PUSH_GARAGE_PATH,
-  createGarageStore, garage, type GarageApi, type GarageStorage, type GarageTrackEvent,
+  GARAGE_FULL_MESSAGE,
+  GARAGE_PATH,
+  GARAGE_STORAGE_KEY,
+  LAST_VEHICLE_CHOSEN_KEY,
+  PUSH_GARAGE_PATH,
+  createGarageStore,
+  garage,
+  type GarageApi,
+  type GarageStorage,
+  type GarageTrackEvent,
 } from '../../client/state/garage.ts';
 import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
 
 const attr = (id: number, text: string) => ({ id, value: text, text });
 /** A vehicle whose deepest level id is `id` (an engine when asked). */
 const car = (id: number, model = `Model${id}`, engine = false): Vehicle => ({
-  year: attr(1, '2018'), make: attr(8, 'Ford'), model: attr(id, model), trim: null, engine: engine ? attr(id + 10_000, '2.7L V6 Gas') : null,
+  year: attr(1, '2018'),
+  make: attr(8, 'Ford'),
+  model: attr(id, model),
+  trim: null,
+  engine: engine ? attr(id + 10_000, '2.7L V6 Gas') : null,
 });
 
 class FakeStorage extends Map<string, string> implements GarageStorage {
-  getItem(key: string) { return this.get(key) ?? null; }
-  setItem(key: string, value: string) { this.set(key, value); }
-  removeItem(key: string) { this.delete(key); }
+  getItem(key: string) {
+    return this.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.set(key, value);
+  }
+  removeItem(key: string) {
+    this.delete(key);
+  }
 }
 
 type Sent = Vehicle & { id: number; attributeValueId: number; isDefault: boolean };
@@ -24,17 +42,29 @@ class FakeApi implements GarageApi {
   calls: string[] = [];
   failWith: { msg: string; code: number | string } | null = null;
   private nextId = 100;
-  private answer<T>(value: unknown) { return structuredClone(value) as T; }
-  private sorted() { return [...this.garage.filter((v) => v.isDefault), ...this.garage.filter((v) => !v.isDefault)]; }
-  private setDefault(id: unknown) { this.garage = this.garage.map((v) => ({ ...v, isDefault: v.id === id })); }
-  private call(line: string) { this.calls.push(line); if (this.failWith) throw this.failWith; }
+  private answer<T>(value: unknown) {
+    return structuredClone(value) as T;
+  }
+  private sorted() {
+    return [...this.garage.filter((v) => v.isDefault), ...this.garage.filter((v) => !v.isDefault)];
+  }
+  private setDefault(id: unknown) {
+    this.garage = this.garage.map((v) => ({ ...v, isDefault: v.id === id }));
+  }
+  private call(line: string) {
+    this.calls.push(line);
+    if (this.failWith) throw this.failWith;
+  }
   private insert(vehicle: Sent): number | string {
     const existing = this.garage.find((v) => v.attributeValueId === vehicle.attributeValueId);
     if (existing) return existing.id;
     this.garage.unshift({ ...vehicle, id: this.nextId++, isDefault: this.garage.length === 0 });
     return this.garage[0]!.id;
   }
-  async get<T>(path: string) { this.calls.push(`GET ${path}`); return this.answer<T>(this.sorted()); }
+  async get<T>(path: string) {
+    this.calls.push(`GET ${path}`);
+    return this.answer<T>(this.sorted());
+  }
   async post<T>(path: string, body?: unknown) {
     this.call(`POST ${path}`);
     if (path === PUSH_GARAGE_PATH) {
@@ -67,15 +97,27 @@ class FakeApi implements GarageApi {
   }
 }
 
-let storage: FakeStorage, server: FakeApi, notices: [string, string | undefined][], tracked: GarageTrackEvent[], signedIn: boolean, uuid: number;
-const makeStore = () => createGarageStore({
-  storage, api: server, member: () => signedIn, notify: (text, kind) => notices.push([text, kind]),
-  onTrack: (event) => tracked.push(event), newId: () => `uuid-${++uuid}`,
-});
+let storage: FakeStorage,
+  server: FakeApi,
+  notices: [string, string | undefined][],
+  tracked: GarageTrackEvent[],
+  signedIn: boolean,
+  uuid: number;
+const makeStore = () =>
+  createGarageStore({
+    storage,
+    api: server,
+    member: () => signedIn,
+    notify: (text, kind) => notices.push([text, kind]),
+    onTrack: (event) => tracked.push(event),
+    newId: () => `uuid-${++uuid}`,
+  });
 const local = (): SavedVehicle[] => JSON.parse(storage.getItem(GARAGE_STORAGE_KEY) ?? '[]');
 const shape = (list: readonly SavedVehicle[]) => list.map((v) => [v.attributeValueId, v.isDefault]);
 
-beforeEach(() => { [storage, server, notices, tracked, signedIn, uuid] = [new FakeStorage(), new FakeApi(), [], [], false, 0]; });
+beforeEach(() => {
+  [storage, server, notices, tracked, signedIn, uuid] = [new FakeStorage(), new FakeApi(), [], [], false, 0];
+});
 
 describe('a visitor garage (localStorage)', () => {
   it('stores vehicles under "garage" with string ids; the first is the default and becomes current', async () => {
@@ -94,11 +136,20 @@ describe('a visitor garage (localStorage)', () => {
     await store.add(car(1));
     await store.add(car(2), { isDefault: false });
     await store.add(car(3), { isDefault: false });
-    expect(shape(store.vehicles.value)).toEqual([[1, true], [3, false], [2, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [1, true],
+      [3, false],
+      [2, false],
+    ]);
     expect(attributeValueIdOf(store.current.value!)).toBe(1);
     expect(tracked).toHaveLength(1);
     await store.add(car(4));
-    expect(shape(store.vehicles.value)).toEqual([[4, true], [3, false], [2, false], [1, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [4, true],
+      [3, false],
+      [2, false],
+      [1, false],
+    ]);
     expect(store.vehicles.value.filter((v) => v.isDefault)).toHaveLength(1);
   });
 
@@ -109,7 +160,10 @@ describe('a visitor garage (localStorage)', () => {
     const again = await store.add(car(2), { isDefault: false });
     expect(again!.id).toBe(second!.id);
     expect(local()).toHaveLength(2);
-    expect(shape(store.vehicles.value)).toEqual([[2, true], [1, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     expect(attributeValueIdOf(store.current.value!)).toBe(2);
   });
 
@@ -141,7 +195,10 @@ describe('a visitor garage (localStorage)', () => {
     const f150 = await store.add(car(86, 'F-150'));
     await store.add(car(2));
     await store.select(f150!.id);
-    expect(shape(store.vehicles.value)).toEqual([[86, true], [2, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [86, true],
+      [2, false],
+    ]);
     expect(store.current.value).toEqual(car(86, 'F-150'));
     expect(notices).toEqual([['You are now shopping for 2018 Ford F-150', 'success']]);
   });
@@ -151,7 +208,10 @@ describe('a visitor garage (localStorage)', () => {
     const first = await store.add(car(1), { isDefault: false });
     const second = await store.add(car(2), { isDefault: false });
     await store.edit(first!.id, car(5));
-    expect(shape(store.vehicles.value)).toEqual([[5, true], [2, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [5, true],
+      [2, false],
+    ]);
     expect(attributeValueIdOf(store.current.value!)).toBe(5);
     await store.edit(first!.id, car(2));
     expect(store.vehicles.value).toMatchObject([{ id: second!.id, attributeValueId: 2, isDefault: true }]);
@@ -164,7 +224,10 @@ describe('a visitor garage (localStorage)', () => {
     await store.add(car(2), { isDefault: false });
     await store.add(car(3), { isDefault: false });
     await store.remove(first!.id);
-    expect(shape(store.vehicles.value)).toEqual([[3, true], [2, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [3, true],
+      [2, false],
+    ]);
     expect(store.current.value).toBeNull();
     expect(storage.getItem('vehicle')).toBeNull();
     await store.select(store.vehicles.value[1]!.id);
@@ -177,10 +240,21 @@ describe('a visitor garage (localStorage)', () => {
   });
 
   it('reads what was stored, ignoring damaged entries and keeping one default', async () => {
-    storage.setItem(GARAGE_STORAGE_KEY, JSON.stringify([{ ...car(1), id: 'a', isDefault: false, attributeValueId: 1 }, { id: 'b' }, { ...car(1), id: 'c', isDefault: true, attributeValueId: 1 }, { ...car(2), id: 'd', isDefault: true, attributeValueId: 2 }]));
+    storage.setItem(
+      GARAGE_STORAGE_KEY,
+      JSON.stringify([
+        { ...car(1), id: 'a', isDefault: false, attributeValueId: 1 },
+        { id: 'b' },
+        { ...car(1), id: 'c', isDefault: true, attributeValueId: 1 },
+        { ...car(2), id: 'd', isDefault: true, attributeValueId: 2 },
+      ]),
+    );
     storage.setItem('vehicle', JSON.stringify(car(2)));
     const store = makeStore();
-    expect(store.vehicles.value.map((v) => [v.id, v.isDefault])).toEqual([['d', true], ['a', false]]);
+    expect(store.vehicles.value.map((v) => [v.id, v.isDefault])).toEqual([
+      ['d', true],
+      ['a', false],
+    ]);
     expect(store.current.value).toEqual(car(2));
     storage.setItem(GARAGE_STORAGE_KEY, '{not json');
     expect(await makeStore().load()).toEqual([]);
@@ -188,7 +262,9 @@ describe('a visitor garage (localStorage)', () => {
 });
 
 describe('a member garage (the server)', () => {
-  beforeEach(() => { signedIn = true; });
+  beforeEach(() => {
+    signedIn = true;
+  });
 
   it('adds through the API, fetches the list again and shops for the new default', async () => {
     const store = makeStore();
@@ -217,7 +293,10 @@ describe('a member garage (the server)', () => {
     const store = makeStore();
     await store.add(car(1));
     await store.add(car(2), { isDefault: false });
-    const [first, second] = [server.garage.find((v) => v.attributeValueId === 1)!, server.garage.find((v) => v.attributeValueId === 2)!];
+    const [first, second] = [
+      server.garage.find((v) => v.attributeValueId === 1)!,
+      server.garage.find((v) => v.attributeValueId === 2)!,
+    ];
     server.calls = [];
     await store.edit(second.id, car(3));
     await store.select(second.id);
@@ -229,9 +308,18 @@ describe('a member garage (the server)', () => {
     await store.add(car(4));
     await store.clear();
     expect(server.calls).toEqual([
-      `PUT ${GARAGE_PATH}`, `GET ${GARAGE_PATH}/list`, `PUT ${GARAGE_PATH}`, `GET ${GARAGE_PATH}/list`,
-      `DELETE ${GARAGE_PATH}?id=${first.id}`, `GET ${GARAGE_PATH}/list`, `DELETE ${GARAGE_PATH}?id=${second.id}`, `GET ${GARAGE_PATH}/list`,
-      `POST ${GARAGE_PATH}`, `GET ${GARAGE_PATH}/list`, `DELETE ${GARAGE_PATH}/all`, `GET ${GARAGE_PATH}/list`,
+      `PUT ${GARAGE_PATH}`,
+      `GET ${GARAGE_PATH}/list`,
+      `PUT ${GARAGE_PATH}`,
+      `GET ${GARAGE_PATH}/list`,
+      `DELETE ${GARAGE_PATH}?id=${first.id}`,
+      `GET ${GARAGE_PATH}/list`,
+      `DELETE ${GARAGE_PATH}?id=${second.id}`,
+      `GET ${GARAGE_PATH}/list`,
+      `POST ${GARAGE_PATH}`,
+      `GET ${GARAGE_PATH}/list`,
+      `DELETE ${GARAGE_PATH}/all`,
+      `GET ${GARAGE_PATH}/list`,
     ]);
     expect(store.vehicles.value).toEqual([]);
     expect(store.current.value).toBeNull();
@@ -260,7 +348,10 @@ describe('a member garage (the server)', () => {
     server.calls = [];
     await store.pushLocalGarage();
     expect(server.calls).toEqual([`POST ${PUSH_GARAGE_PATH}`]);
-    expect(shape(store.vehicles.value)).toEqual([[2, true], [1, false]]);
+    expect(shape(store.vehicles.value)).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     expect(storage.getItem(GARAGE_STORAGE_KEY)).toBeNull();
     server.calls = [];
     await store.pushLocalGarage();

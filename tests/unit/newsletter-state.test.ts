@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SUBSCRIBE_PATH, answerProblem, createNewsletterStore, initialNewsletterState, isError, rejectionMessage,
-  routeChanged, submitFailed, submitStarted, submitSucceeded, subscribeBody, typed, validate,
-  type NewsletterState, type NewsletterVariant, type SubscribeBody,
+  SUBSCRIBE_PATH,
+  answerProblem,
+  createNewsletterStore,
+  initialNewsletterState,
+  isError,
+  rejectionMessage,
+  routeChanged,
+  submitFailed,
+  submitStarted,
+  submitSucceeded,
+  subscribeBody,
+  typed,
+  validate,
+  type NewsletterState,
+  type NewsletterVariant,
+  type SubscribeBody,
 } from '../../client/state/newsletter.ts';
 import { MSG } from '../../shared/messages.ts';
 
 const VALID = 'driver@example.com';
 /** An address of exactly `length` characters. */
 const emailOfLength = (length: number) => `${'a'.repeat(length - 12)}@example.com`;
-const at = (status: NewsletterState['status'], value = '', message = ''): NewsletterState => ({ status, value, message });
+const at = (status: NewsletterState['status'], value = '', message = ''): NewsletterState => ({
+  status,
+  value,
+  message,
+});
 
 describe('validate', () => {
   it('uses the exact §5 messages, length first', () => {
@@ -42,7 +59,9 @@ describe('typing', () => {
 
   it('typing after a result clears the success or failure text', () => {
     for (const variant of ['desktop', 'mobile'] as NewsletterVariant[]) {
-      expect(typed(submitSucceeded(), 'd', variant).message).toBe(variant === 'desktop' ? MSG.newsletterInvalidEmail : '');
+      expect(typed(submitSucceeded(), 'd', variant).message).toBe(
+        variant === 'desktop' ? MSG.newsletterInvalidEmail : '',
+      );
       expect(typed(at('failure', VALID, 'Nope'), VALID, variant)).toEqual(at('idle', VALID));
     }
   });
@@ -75,7 +94,12 @@ describe('submitting', () => {
   });
 
   it('builds the API body, trimmed', () => {
-    expect(subscribeBody(`  ${VALID} `, 'footer')).toEqual({ email: VALID, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' });
+    expect(subscribeBody(`  ${VALID} `, 'footer')).toEqual({
+      email: VALID,
+      type: 'SUBSCRIBE',
+      source: 'DASHBOARD',
+      position: 'footer',
+    });
     // The cart-level variant carries email, source and subscribeSource (§3).
     expect(subscribeBody(VALID, 'cart')).toEqual({ email: VALID, source: 'CART', subscribeSource: 'SHOPPING_CART' });
   });
@@ -85,7 +109,9 @@ describe('submitting', () => {
     expect(answerProblem(null)).toBeNull();
     expect(answerProblem({ errorStatus: true, errorText: 'Blocked' })).toBe('Blocked');
     expect(answerProblem({ errorStatus: true, errorText: '' })).toBe(MSG.newsletterFailed);
-    expect(rejectionMessage({ data: null, msg: 'email Please enter a valid email address', code: 400 })).toBe(MSG.newsletterInvalidEmail);
+    expect(rejectionMessage({ data: null, msg: 'email Please enter a valid email address', code: 400 })).toBe(
+      MSG.newsletterInvalidEmail,
+    );
     expect(rejectionMessage({ data: null, msg: 'Too many requests', code: 429 })).toBe('Too many requests');
     expect(rejectionMessage({ data: null, msg: 'Failed to fetch', code: 'NETWORK' })).toBeNull();
     expect(rejectionMessage({ data: null, msg: '', code: 500 })).toBeNull();
@@ -99,8 +125,12 @@ function storeWith(variant: NewsletterVariant, answer: () => Promise<unknown>) {
   const calls: Array<[string, SubscribeBody]> = [];
   const notices: Array<[string, string]> = [];
   const store = createNewsletterStore({
-    variant, position: 'footer',
-    post: (path, body) => { calls.push([path, body]); return answer(); },
+    variant,
+    position: 'footer',
+    post: (path, body) => {
+      calls.push([path, body]);
+      return answer();
+    },
     notify: (text, kind) => notices.push([text, kind]),
   });
   return { store, calls, notices };
@@ -111,14 +141,22 @@ describe('createNewsletterStore', () => {
     const { store, calls, notices } = storeWith('desktop', async () => ({ errorStatus: false, errorText: '' }));
     store.input(` ${VALID}`);
     await store.submit();
-    expect(calls).toEqual([[SUBSCRIBE_PATH, { email: VALID, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' }]]);
+    expect(calls).toEqual([
+      [SUBSCRIBE_PATH, { email: VALID, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' }],
+    ]);
     expect(store.state.value).toEqual(at('success', '', MSG.newsletterSuccess));
     expect(notices).toEqual([[MSG.newsletterSuccess, 'success']]);
   });
 
   it('guard: a second submit while the first is in flight sends nothing', async () => {
     let release!: (value: unknown) => void;
-    const { store, calls } = storeWith('desktop', () => new Promise((resolve) => { release = resolve; }));
+    const { store, calls } = storeWith(
+      'desktop',
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
     store.input(VALID);
     const first = store.submit();
     expect(store.state.value.status).toBe('submitting');
@@ -142,8 +180,14 @@ describe('createNewsletterStore', () => {
 
   it("failure shows errorText, the rejection's message or the fallback, and keeps the input", async () => {
     const cases: Array<[() => Promise<unknown>, string]> = [
-      [async () => ({ errorStatus: true, errorText: 'This address cannot subscribe' }), 'This address cannot subscribe'],
-      [() => Promise.reject({ data: null, msg: 'email Please enter a valid email address', code: 400 }), MSG.newsletterInvalidEmail],
+      [
+        async () => ({ errorStatus: true, errorText: 'This address cannot subscribe' }),
+        'This address cannot subscribe',
+      ],
+      [
+        () => Promise.reject({ data: null, msg: 'email Please enter a valid email address', code: 400 }),
+        MSG.newsletterInvalidEmail,
+      ],
       [() => Promise.reject({ data: null, msg: 'Failed to fetch', code: 'NETWORK' }), MSG.newsletterFailed],
       [() => Promise.reject(new Error('chunk failed')), MSG.newsletterFailed],
     ];
@@ -170,10 +214,22 @@ describe('createNewsletterStore', () => {
 describe('email-marketing adapter hook', () => {
   it('hands the email to the adapter after a successful subscription only', async () => {
     const handed: string[] = [];
-    const ok = createNewsletterStore({ variant: 'desktop', position: 'footer', post: async () => ({ errorStatus: false, errorText: '' }), notify: () => undefined, onSubscribed: (email) => handed.push(email) });
+    const ok = createNewsletterStore({
+      variant: 'desktop',
+      position: 'footer',
+      post: async () => ({ errorStatus: false, errorText: '' }),
+      notify: () => undefined,
+      onSubscribed: (email) => handed.push(email),
+    });
     ok.input('list@example.com');
     await ok.submit();
-    const failing = createNewsletterStore({ variant: 'desktop', position: 'footer', post: async () => ({ errorStatus: true, errorText: 'no' }), notify: () => undefined, onSubscribed: (email) => handed.push(email) });
+    const failing = createNewsletterStore({
+      variant: 'desktop',
+      position: 'footer',
+      post: async () => ({ errorStatus: true, errorText: 'no' }),
+      notify: () => undefined,
+      onSubscribed: (email) => handed.push(email),
+    });
     failing.input('other@example.com');
     await failing.submit();
     expect(handed).toEqual(['list@example.com']);

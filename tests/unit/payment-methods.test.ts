@@ -1,16 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { CA, US } from '../../shared/markets.ts';
 import {
-  ISSUER_DECLINE_CODES, PAYMENT_METHOD_IDS, PAYMENT_MSG, cardBrandsFor, declineMessage, failureMessage, isIssuerDecline,
-  isOfferedIn, isPaymentMethodId, paymentMethodsFor, type PaymentFailureReason,
+  ISSUER_DECLINE_CODES,
+  PAYMENT_METHOD_IDS,
+  PAYMENT_MSG,
+  cardBrandsFor,
+  declineMessage,
+  failureMessage,
+  isIssuerDecline,
+  isOfferedIn,
+  isPaymentMethodId,
+  paymentMethodsFor,
+  type PaymentFailureReason,
 } from '../../shared/payment-methods.ts';
 
 // §8, copied from the spec as the oracle: the shared list must match it exactly.
-const SPEC_ISSUER_DECLINES = 'do_not_honor, transaction_not_allowed, generic_decline, stop_payment_order, service_not_allowed, security_violation, revocation_of_authorization, revocation_of_all_authorizations, reenter_transaction, pin_try_exceeded, not_permitted, no_action_taken, do_not_try_again, card_not_supported, call_issuer, insufficient_funds, issuer_not_available, try_again_later'.split(', ');
+const SPEC_ISSUER_DECLINES =
+  'do_not_honor, transaction_not_allowed, generic_decline, stop_payment_order, service_not_allowed, security_violation, revocation_of_authorization, revocation_of_all_authorizations, reenter_transaction, pin_try_exceeded, not_permitted, no_action_taken, do_not_try_again, card_not_supported, call_issuer, insufficient_funds, issuer_not_available, try_again_later'.split(
+    ', ',
+  );
 
 describe('payment method identifiers (§3)', () => {
   it('are exactly seven distinct ids', () => {
-    expect(PAYMENT_METHOD_IDS).toEqual(['HOSTED_CARD', 'PAYPAL', 'CARD', 'PAY_LATER', 'GOOGLE_PAY', 'APPLE_PAY', 'BNPL']);
+    expect(PAYMENT_METHOD_IDS).toEqual([
+      'HOSTED_CARD',
+      'PAYPAL',
+      'CARD',
+      'PAY_LATER',
+      'GOOGLE_PAY',
+      'APPLE_PAY',
+      'BNPL',
+    ]);
   });
 
   it('recognise only the seven ids from a request', () => {
@@ -53,7 +73,9 @@ describe('decline and failure messages (§8)', () => {
   it('tell the shopper of every §8 code that the issuer declined, with a next step', () => {
     for (const code of SPEC_ISSUER_DECLINES) {
       expect(isIssuerDecline(code)).toBe(true);
-      expect(declineMessage(code)).toBe('Your card issuer declined this payment. Please use another card or payment method, or call your bank.');
+      expect(declineMessage(code)).toBe(
+        'Your card issuer declined this payment. Please use another card or payment method, or call your bank.',
+      );
     }
   });
 
@@ -65,7 +87,13 @@ describe('decline and failure messages (§8)', () => {
   });
 
   it('name a next step for every failure that is not a decline', () => {
-    const reasons: PaymentFailureReason[] = ['challenge_failed', 'timeout', 'expired', 'provider_error', 'invalid_request'];
+    const reasons: PaymentFailureReason[] = [
+      'challenge_failed',
+      'timeout',
+      'expired',
+      'provider_error',
+      'invalid_request',
+    ];
     const messages = reasons.map(failureMessage);
     expect(new Set(messages).size).toBe(reasons.length);
     for (const message of messages) expect(message).toMatch(/Please (try again|return to checkout)/);

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { RECENTLY_VIEWED_PATH, pushViewed, readViewed, recordView, type ViewedServer } from '../../client/state/recently-viewed.ts';
+import {
+  RECENTLY_VIEWED_PATH,
+  pushViewed,
+  readViewed,
+  recordView,
+  type ViewedServer,
+} from '../../client/state/recently-viewed.ts';
 
 const memory = () => {
   const data = new Map<string, string>();
-  return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) };
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
 };
-const item = (itemId: number) => ({ itemId, title: `Part ${itemId}`, urlHandle: `part-${itemId}`, imageUrl: null, reviewRating: 4.5 });
+const item = (itemId: number) => ({
+  itemId,
+  title: `Part ${itemId}`,
+  urlHandle: `part-${itemId}`,
+  imageUrl: null,
+  reviewRating: 4.5,
+});
 
 describe('recently viewed (§4)', () => {
   it('keeps up to 10 items, newest first, without duplicates', () => {
@@ -23,7 +38,7 @@ describe('recently viewed (§4)', () => {
     expect(readViewed(storage)).toEqual([]);
   });
 
-  it('records a signed-in member\'s view on the server too, and a visitor\'s only in the browser', async () => {
+  it("records a signed-in member's view on the server too, and a visitor's only in the browser", async () => {
     const visitor = new FakeServer(false);
     recordView(item(1), memory(), visitor);
     const member = new FakeServer(true);
@@ -37,7 +52,11 @@ describe('recently viewed (§4)', () => {
   it('sends the stored list newest first on sign-in and keeps the merged list the server answers', async () => {
     const storage = memory();
     for (const id of [1, 2, 3]) recordView(item(id), storage);
-    const server = new FakeServer(true, [{ ...item(3), reviewRating: 4.6, viewedAt: 3 }, { ...item(9), viewedAt: 2 }, { ...item(8), urlHandle: null }]);
+    const server = new FakeServer(true, [
+      { ...item(3), reviewRating: 4.6, viewedAt: 3 },
+      { ...item(9), viewedAt: 2 },
+      { ...item(8), urlHandle: null },
+    ]);
     await pushViewed(storage, server);
     expect(server.calls).toEqual([[`${RECENTLY_VIEWED_PATH}/batch`, { itemIds: [3, 2, 1] }]]);
     expect(readViewed(storage)).toEqual([{ ...item(3), reviewRating: 4.6 }, item(9)]);
@@ -66,7 +85,9 @@ class FakeServer implements ViewedServer {
     this.signedIn = signedIn;
     this.answer = answer;
   }
-  member() { return this.signedIn; }
+  member() {
+    return this.signedIn;
+  }
   async post<T>(path: string, body?: unknown) {
     this.calls.push([path, body]);
     if (this.fail) throw { msg: 'down', code: 500 };

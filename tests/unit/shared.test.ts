@@ -18,8 +18,22 @@ describe('markets', () => {
   });
 
   it('carries the §3 country config', () => {
-    expect([US.code, US.currency, US.symbol, US.labels.region, US.labels.postalCode, US.labels.delivery]).toEqual([2022, 'USD', '$', 'State', 'ZIP code', 'Estimated Delivery Date']);
-    expect([CA.code, CA.currency, CA.symbol, CA.labels.region, CA.labels.postalCode, CA.labels.delivery]).toEqual([2023, 'CAD', 'CA$', 'Province/Territory', 'Postal code', 'Shipping method']);
+    expect([US.code, US.currency, US.symbol, US.labels.region, US.labels.postalCode, US.labels.delivery]).toEqual([
+      2022,
+      'USD',
+      '$',
+      'State',
+      'ZIP code',
+      'Estimated Delivery Date',
+    ]);
+    expect([CA.code, CA.currency, CA.symbol, CA.labels.region, CA.labels.postalCode, CA.labels.delivery]).toEqual([
+      2023,
+      'CAD',
+      'CA$',
+      'Province/Territory',
+      'Postal code',
+      'Shipping method',
+    ]);
   });
 });
 
@@ -60,17 +74,31 @@ describe('isolate cache', () => {
 
 describe('canonical link', () => {
   it('drops tracking parameters and a trailing slash, keeps the host', () => {
-    expect(canonicalUrl('http://ca.shop.localhost/help/?utm_campaign=x&page=2&MSCLKID=1')).toBe('http://ca.shop.localhost/help?page=2');
+    expect(canonicalUrl('http://ca.shop.localhost/help/?utm_campaign=x&page=2&MSCLKID=1')).toBe(
+      'http://ca.shop.localhost/help?page=2',
+    );
   });
 });
 
 describe('API client', () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('sends JSON Accept, shop id, bearer token, visitor key, diversion and comma-joined arrays', async () => {
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json({ success: true, httpCode: 200, data: { ok: 1 } }));
-    const client = createApiClient({ shopId: '1', baseUrl: 'https://api.test', getToken: () => 'tok', getVisitorKey: () => 'vk', getDiversionName: () => 'A1', fetch: fetch as typeof globalThis.fetch });
-    expect(await client.get('/x', { ids: [1, 2, 3], empty: undefined }, { sessionId: 's1', clientId: 'c1' })).toEqual({ ok: 1 });
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      json({ success: true, httpCode: 200, data: { ok: 1 } }),
+    );
+    const client = createApiClient({
+      shopId: '1',
+      baseUrl: 'https://api.test',
+      getToken: () => 'tok',
+      getVisitorKey: () => 'vk',
+      getDiversionName: () => 'A1',
+      fetch: fetch as typeof globalThis.fetch,
+    });
+    expect(await client.get('/x', { ids: [1, 2, 3], empty: undefined }, { sessionId: 's1', clientId: 'c1' })).toEqual({
+      ok: 1,
+    });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://api.test/x?ids=1%2C2%2C3');
     const headers = new Headers(init!.headers);
@@ -98,18 +126,40 @@ describe('API client', () => {
   it('clears state on 401 and shows the service notice on a network failure', async () => {
     const onUnauthorized = vi.fn();
     const onNetworkError = vi.fn();
-    const unauthorized = createApiClient({ shopId: '1', onUnauthorized, fetch: (async () => json({ success: false, httpCode: 401, msg: 'Login is invalid. Please log in again', code: 401 }, 401)) as typeof fetch });
-    await expect(unauthorized.get('/account/buyer/account/current')).rejects.toMatchObject({ code: 401, msg: 'Login is invalid. Please log in again' });
+    const unauthorized = createApiClient({
+      shopId: '1',
+      onUnauthorized,
+      fetch: (async () =>
+        json(
+          { success: false, httpCode: 401, msg: 'Login is invalid. Please log in again', code: 401 },
+          401,
+        )) as typeof fetch,
+    });
+    await expect(unauthorized.get('/account/buyer/account/current')).rejects.toMatchObject({
+      code: 401,
+      msg: 'Login is invalid. Please log in again',
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
-    const offline = createApiClient({ shopId: '1', onNetworkError, fetch: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
+    const offline = createApiClient({
+      shopId: '1',
+      onNetworkError,
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
     await expect(offline.get('/x')).rejects.toMatchObject({ code: 'NETWORK' });
     expect(onNetworkError).toHaveBeenCalledOnce();
-    expect(serviceExceptionMessage('AutoHaven')).toBe('AutoHaven Service Exception Error. You can contact us through live chat for solutions.');
+    expect(serviceExceptionMessage('AutoHaven')).toBe(
+      'AutoHaven Service Exception Error. You can contact us through live chat for solutions.',
+    );
   });
 
   it('gives up after the timeout', async () => {
     const onNetworkError = vi.fn();
-    const hanging = (async (_url: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+    const hanging = (async (_url: string, init: RequestInit) =>
+      new Promise((_, reject) =>
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as unknown as typeof fetch;
     const client = createApiClient({ shopId: '1', timeoutMs: 50, onNetworkError, fetch: hanging });
     await expect(client.get('/slow')).rejects.toMatchObject({ code: 'NETWORK' });
     expect(onNetworkError).toHaveBeenCalledOnce();

@@ -6,15 +6,27 @@ import { RATE_SCALE, rateLabel, taxLines, taxRatesFor, taxTotal } from '../../sh
 /** Goods of CA$100.00 and shipping of CA$10.00 in every province and territory. */
 const CANADA: Record<string, [string, string, number][]> = {
   AB: [['GST', '5%', 550]],
-  BC: [['GST', '5%', 550], ['PST', '7%', 700]],
-  MB: [['GST', '5%', 550], ['PST', '7%', 700]],
+  BC: [
+    ['GST', '5%', 550],
+    ['PST', '7%', 700],
+  ],
+  MB: [
+    ['GST', '5%', 550],
+    ['PST', '7%', 700],
+  ],
   NB: [['HST', '15%', 1650]],
   NL: [['HST', '15%', 1650]],
   NS: [['HST', '14%', 1540]],
   ON: [['HST', '13%', 1430]],
   PE: [['HST', '15%', 1650]],
-  QC: [['GST', '5%', 550], ['QST', '9.975%', 998]],
-  SK: [['GST', '5%', 550], ['PST', '6%', 600]],
+  QC: [
+    ['GST', '5%', 550],
+    ['QST', '9.975%', 998],
+  ],
+  SK: [
+    ['GST', '5%', 550],
+    ['PST', '6%', 600],
+  ],
   NT: [['GST', '5%', 550]],
   NU: [['GST', '5%', 550]],
   YT: [['GST', '5%', 550]],
@@ -23,17 +35,26 @@ const CANADA: Record<string, [string, string, number][]> = {
 const shape = (lines: ReturnType<typeof taxLines>) => lines.map((line) => [line.name, line.rateLabel, line.amountCent]);
 
 describe('Canadian sales tax by ship-to province', () => {
-  it.each(CA_PROVINCES.map((province) => [province.code, province.name]))('%s (%s): GST/HST on goods and shipping, PST/QST on goods only', (code) => {
-    expect(shape(taxLines('ca', code, 10_000, 1_000))).toEqual(CANADA[code]);
-  });
+  it.each(CA_PROVINCES.map((province) => [province.code, province.name]))(
+    '%s (%s): GST/HST on goods and shipping, PST/QST on goods only',
+    (code) => {
+      expect(shape(taxLines('ca', code, 10_000, 1_000))).toEqual(CANADA[code]);
+    },
+  );
 
   it('rounds each line half up on its own', () => {
     // QC on CA$10.10: GST 50.5 → 51, QST 100.7475 → 101.
-    expect(shape(taxLines('ca', 'QC', 1010))).toEqual([['GST', '5%', 51], ['QST', '9.975%', 101]]);
+    expect(shape(taxLines('ca', 'QC', 1010))).toEqual([
+      ['GST', '5%', 51],
+      ['QST', '9.975%', 101],
+    ]);
     // 2 cents: GST 0.1 → 0, QST 0.1995 → 0.
     expect(taxTotal(taxLines('ca', 'QC', 2))).toBe(0);
     // 10 cents in QC: GST exactly 0.5 goes up to 1.
-    expect(shape(taxLines('ca', 'QC', 10))).toEqual([['GST', '5%', 1], ['QST', '9.975%', 1]]);
+    expect(shape(taxLines('ca', 'QC', 10))).toEqual([
+      ['GST', '5%', 1],
+      ['QST', '9.975%', 1],
+    ]);
   });
 });
 
@@ -79,20 +100,38 @@ describe('taxLines guards', () => {
   });
 
   it('is within half a cent of the exact tax on every line, with ties going up', () => {
-    const regions = [...US_STATES.map((s) => ['us', s.code] as const), ...CA_PROVINCES.map((p) => ['ca', p.code] as const)];
-    fc.assert(fc.property(fc.constantFrom(...regions), fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), ([market, region], goods, shipping) => {
-      const rates = taxRatesFor(market, region)!;
-      return taxLines(market, region, goods, shipping).every((line, index) => {
-        const base = goods + (rates[index]!.onShipping ? shipping : 0);
-        const error = line.amountCent * RATE_SCALE - base * line.rate;
-        return error > -RATE_SCALE / 2 && error <= RATE_SCALE / 2;
-      });
-    }));
+    const regions = [
+      ...US_STATES.map((s) => ['us', s.code] as const),
+      ...CA_PROVINCES.map((p) => ['ca', p.code] as const),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...regions),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        ([market, region], goods, shipping) => {
+          const rates = taxRatesFor(market, region)!;
+          return taxLines(market, region, goods, shipping).every((line, index) => {
+            const base = goods + (rates[index]!.onShipping ? shipping : 0);
+            const error = line.amountCent * RATE_SCALE - base * line.rate;
+            return error > -RATE_SCALE / 2 && error <= RATE_SCALE / 2;
+          });
+        },
+      ),
+    );
   });
 });
 
 describe('rateLabel', () => {
-  it.each([[5000, '5%'], [9975, '9.975%'], [7250, '7.25%'], [6875, '6.875%'], [2900, '2.9%'], [10500, '10.5%'], [13000, '13%']])('shows %i as %s', (rate, label) => {
+  it.each([
+    [5000, '5%'],
+    [9975, '9.975%'],
+    [7250, '7.25%'],
+    [6875, '6.875%'],
+    [2900, '2.9%'],
+    [10500, '10.5%'],
+    [13000, '13%'],
+  ])('shows %i as %s', (rate, label) => {
     expect(rateLabel(rate)).toBe(label);
   });
 });

@@ -9,17 +9,27 @@ const match = (make: string, model: string, breadth: number) => ({ make, model, 
 
 describe('decodedModel: which model the matching vPIC patterns name', () => {
   it('lets the most specific pattern decide over broader ones', () => {
-    expect(decodedModel([match('Chevrolet', 'Tracker', 39419), match('Chevrolet', 'Trax', 41616)])).toEqual({ make: 'Chevrolet', model: 'Tracker' });
-    expect(decodedModel([match('Chevrolet', 'Trax', 41616), match('Chevrolet', 'Tracker', 39419)])).toEqual({ make: 'Chevrolet', model: 'Tracker' });
+    expect(decodedModel([match('Chevrolet', 'Tracker', 39419), match('Chevrolet', 'Trax', 41616)])).toEqual({
+      make: 'Chevrolet',
+      model: 'Tracker',
+    });
+    expect(decodedModel([match('Chevrolet', 'Trax', 41616), match('Chevrolet', 'Tracker', 39419)])).toEqual({
+      make: 'Chevrolet',
+      model: 'Tracker',
+    });
   });
 
   it('names no model when equally specific patterns disagree, even on the make alone', () => {
-    expect(decodedModel([match('Dodge', 'Ram', 30000), match('Ram', '1500', 30000), match('Dodge', 'Dakota', 40000)])).toBeNull();
+    expect(
+      decodedModel([match('Dodge', 'Ram', 30000), match('Ram', '1500', 30000), match('Dodge', 'Dakota', 40000)]),
+    ).toBeNull();
     expect(decodedModel([match('Dodge', 'Ram', 30000), match('Ram', 'Ram', 30000)])).toBeNull();
   });
 
   it('names the model when the equally specific patterns agree (vPIC repeats schemas)', () => {
-    expect(decodedModel([match('Honda', 'Civic', 28668), match('Honda', 'Civic', 28668), match('Honda', 'Accord', 36528)])).toEqual({ make: 'Honda', model: 'Civic' });
+    expect(
+      decodedModel([match('Honda', 'Civic', 28668), match('Honda', 'Civic', 28668), match('Honda', 'Accord', 36528)]),
+    ).toEqual({ make: 'Honda', model: 'Civic' });
   });
 
   it('names no model when no pattern matches', () => {
@@ -28,7 +38,17 @@ describe('decodedModel: which model the matching vPIC patterns name', () => {
 });
 
 // Keys as vPIC writes them (Pattern.Keys): positions 4-8, then optionally '|' and 10, 11, ...
-const KEYS = ['CM826', 'CM8[2-4]*', '*[A-C]#[0-9X]', 'FC1F7|*G', 'J8', '[ABD-F]**1*|[D-H]', '**[1-35]**|*[A-C]#', '*****|G', '[J-N]W1E*'];
+const KEYS = [
+  'CM826',
+  'CM8[2-4]*',
+  '*[A-C]#[0-9X]',
+  'FC1F7|*G',
+  'J8',
+  '[ABD-F]**1*|[D-H]',
+  '**[1-35]**|*[A-C]#',
+  '*****|G',
+  '[J-N]W1E*',
+];
 const VIN_CHARS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
 const vinArb = fc.array(fc.constantFrom(...VIN_CHARS), { minLength: 17, maxLength: 17 }).map((chars) => chars.join(''));
 const SYMBOLS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -52,7 +72,9 @@ describe('vPIC keys as SQLite GLOB patterns', () => {
       return [keys, chars.join('')];
     });
     const statement = env.DB.prepare('SELECT ?1 GLOB ?2 AS hit');
-    const results = await env.DB.batch<{ hit: number }>(aligned.map(([keys, vin]) => statement.bind(vin, vinGlob(boxToGlob(parseKeys(keys))))));
+    const results = await env.DB.batch<{ hit: number }>(
+      aligned.map(([keys, vin]) => statement.bind(vin, vinGlob(boxToGlob(parseKeys(keys))))),
+    );
     const wrong = aligned.filter(([keys, vin], i) => (results[i]!.results[0]!.hit === 1) !== inBox(keys, vin));
     expect(wrong).toEqual([]);
     expect(aligned.filter(([keys, vin]) => inBox(keys, vin)).length).toBeGreaterThan(30);

@@ -6,23 +6,44 @@ import { CA_PROVINCES, US_STATES } from '../../shared/regions.ts';
 import { POSTAL_VERIFY_MESSAGE } from '../../shared/shipping.ts';
 import { POSTAL_CODE_MESSAGE } from '../../shared/validation.ts';
 import { areaDictionaryStatements } from '../../worker/shipping/repository.ts';
-import type { AddressVerification, AreaSuggestion, PostalCodeInfo, ShippingQuote } from '../../worker/shipping/service.ts';
+import type {
+  AddressVerification,
+  AreaSuggestion,
+  PostalCodeInfo,
+  ShippingQuote,
+} from '../../worker/shipping/service.ts';
 import { freshIp, json } from './account-helpers.ts';
 import { CA_HOST, US_HOST, api, shop } from './helpers.ts';
 
-interface Area { id: number; parentId: number | null; level: number; name: string; code: string | null }
+interface Area {
+  id: number;
+  parentId: number | null;
+  level: number;
+  name: string;
+  code: string | null;
+}
 
 /** Loads the whole committed extract, then builds the area dictionary as scripts/data/postal.ts does. */
 async function loadPostalExtract(): Promise<void> {
   const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
   const statements: D1PreparedStatement[] = [];
-  for (const [market, text] of [['us', usExtract], ['ca', caExtract]] as const) {
-    const tuples = text.split('\n').filter((line) => /^[0-9A-Z]{3,5}\t/.test(line)).map((line) => {
-      const [code, state, city] = line.split('\t') as [string, string, string];
-      return `(${quote(market)}, ${quote(code)}, ${quote(city)}, ${quote(state)})`;
-    });
+  for (const [market, text] of [
+    ['us', usExtract],
+    ['ca', caExtract],
+  ] as const) {
+    const tuples = text
+      .split('\n')
+      .filter((line) => /^[0-9A-Z]{3,5}\t/.test(line))
+      .map((line) => {
+        const [code, state, city] = line.split('\t') as [string, string, string];
+        return `(${quote(market)}, ${quote(code)}, ${quote(city)}, ${quote(state)})`;
+      });
     for (let start = 0; start < tuples.length; start += 500) {
-      statements.push(env.DB.prepare(`INSERT INTO postal_code (market, post_code, city, state_code) VALUES ${tuples.slice(start, start + 500).join(', ')}`));
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO postal_code (market, post_code, city, state_code) VALUES ${tuples.slice(start, start + 500).join(', ')}`,
+        ),
+      );
     }
   }
   for (const sql of areaDictionaryStatements()) statements.push(env.DB.prepare(sql));
@@ -35,9 +56,12 @@ const post = <T>(url: string, body: unknown) => api<T>(url, json('POST', body));
 const children = (id: number | string) => api<Area[]>(`${US_HOST}/infra/public/area-dict/children/${id}`);
 const association = (host: string, keyword: string) =>
   api<AreaSuggestion[]>(`${host}/infra/public/buyer/area-dict/association?keyword=${encodeURIComponent(keyword)}`);
-const verifyCode = (host: string, postCode: unknown) => post<PostalCodeInfo>(`${host}/infra/public/buyer/area-dict/verify/post-code`, { postCode });
-const verifyAddress = (host: string, body: unknown) => post<AddressVerification>(`${host}/infra/public/buyer/area-dict/verify/address`, body);
-const quote = (host: string, query: string) => api<ShippingQuote>(`${host}/order/public/buyer/shipping/options?${query}`);
+const verifyCode = (host: string, postCode: unknown) =>
+  post<PostalCodeInfo>(`${host}/infra/public/buyer/area-dict/verify/post-code`, { postCode });
+const verifyAddress = (host: string, body: unknown) =>
+  post<AddressVerification>(`${host}/infra/public/buyer/area-dict/verify/address`, body);
+const quote = (host: string, query: string) =>
+  api<ShippingQuote>(`${host}/order/public/buyer/shipping/options?${query}`);
 
 describe('the area dictionary', () => {
   it('lists the two countries under 0, with the §3 Country config codes as ids', async () => {
@@ -59,7 +83,9 @@ describe('the area dictionary', () => {
   it("lists a state's cities by name, numbered under the state; a city has no children", async () => {
     const newYork = (await children(202233)).body.data;
     expect(newYork.length).toBeGreaterThan(1000);
-    expect(newYork.every((city) => city.level === 3 && city.parentId === 202233 && Math.floor(city.id / 10000) === 202233)).toBe(true);
+    expect(
+      newYork.every((city) => city.level === 3 && city.parentId === 202233 && Math.floor(city.id / 10000) === 202233),
+    ).toBe(true);
     const names = newYork.map((city) => city.name);
     expect(names).toContain('New York');
     const folded = (name: string) => name.toLowerCase();
@@ -82,13 +108,23 @@ describe('area association (type-ahead)', () => {
     expect(body.data[0]).toEqual({ postCode: '99501', cityName: 'Anchorage', stateCode: 'AK', stateName: 'Alaska' });
     expect(body.data.every((row) => row.postCode.startsWith('9950'))).toBe(true);
     expect((await association(CA_HOST, 'k1a')).body.data).toEqual([
-      { postCode: 'K1A', cityName: 'Government of Canada Ottawa and Gatineau Offices', stateCode: 'ON', stateName: 'Ontario' },
+      {
+        postCode: 'K1A',
+        cityName: 'Government of Canada Ottawa and Gatineau Offices',
+        stateCode: 'ON',
+        stateName: 'Ontario',
+      },
     ]);
   });
 
   it('matches city names by their start in any case, within the site market', async () => {
     const us = (await association(US_HOST, 'beverly h')).body.data;
-    expect(us).toContainEqual({ postCode: '90209', cityName: 'Beverly Hills', stateCode: 'CA', stateName: 'California' });
+    expect(us).toContainEqual({
+      postCode: '90209',
+      cityName: 'Beverly Hills',
+      stateCode: 'CA',
+      stateName: 'California',
+    });
     expect(us.every((row) => row.cityName.toLowerCase().startsWith('beverly h'))).toBe(true);
     const ca = (await association(CA_HOST, 'TORON')).body.data;
     expect(ca).toContainEqual(expect.objectContaining({ cityName: 'Toronto', stateCode: 'ON', stateName: 'Ontario' }));
@@ -110,16 +146,38 @@ describe('area association (type-ahead)', () => {
 
 describe('verify call 1: the postal code', () => {
   it('answers the §3 postal code of a known US ZIP code, ZIP+4 included', async () => {
-    expect((await verifyCode(US_HOST, ' 90210 ')).body.data).toEqual({ postCode: '90210', cityName: 'Beverly Hills', stateName: 'California', stateCode: 'CA', deliverAble: true });
-    expect((await verifyCode(US_HOST, '902101234')).body.data).toMatchObject({ postCode: '902101234', cityName: 'Beverly Hills', deliverAble: true });
+    expect((await verifyCode(US_HOST, ' 90210 ')).body.data).toEqual({
+      postCode: '90210',
+      cityName: 'Beverly Hills',
+      stateName: 'California',
+      stateCode: 'CA',
+      deliverAble: true,
+    });
+    expect((await verifyCode(US_HOST, '902101234')).body.data).toMatchObject({
+      postCode: '902101234',
+      cityName: 'Beverly Hills',
+      deliverAble: true,
+    });
   });
 
   it('answers a Canadian code by its FSA, normalised', async () => {
-    expect((await verifyCode(CA_HOST, 'm5v3l9')).body.data).toEqual({ postCode: 'M5V 3L9', cityName: 'Toronto', stateName: 'Ontario', stateCode: 'ON', deliverAble: true });
+    expect((await verifyCode(CA_HOST, 'm5v3l9')).body.data).toEqual({
+      postCode: 'M5V 3L9',
+      cityName: 'Toronto',
+      stateName: 'Ontario',
+      stateCode: 'ON',
+      deliverAble: true,
+    });
   });
 
   it('says deliverAble false for an unknown code, military mail and the letters-to-Santa code', async () => {
-    expect((await verifyCode(US_HOST, '00000')).body.data).toEqual({ postCode: '00000', cityName: '', stateName: '', stateCode: '', deliverAble: false });
+    expect((await verifyCode(US_HOST, '00000')).body.data).toEqual({
+      postCode: '00000',
+      cityName: '',
+      stateName: '',
+      stateCode: '',
+      deliverAble: false,
+    });
     expect((await verifyCode(US_HOST, '09001')).body.data).toMatchObject({ stateCode: 'AE', deliverAble: false });
     expect((await verifyCode(CA_HOST, 'H0H 0H0')).body.data.deliverAble).toBe(false);
   });
@@ -137,27 +195,39 @@ describe('verify call 2: the address', () => {
   it('accepts a postal code of the state, by code or name, and compares the US city as advice', async () => {
     const exact = (await verifyAddress(US_HOST, { postCode: '90210', state: 'CA', city: 'beverly hills' })).body.data;
     expect(exact).toMatchObject({ valid: true, stateMatches: true, cityMatches: true, message: null });
-    const otherCity = (await verifyAddress(US_HOST, { postCode: '90210', state: 'california', city: 'Los Angeles' })).body.data;
+    const otherCity = (await verifyAddress(US_HOST, { postCode: '90210', state: 'california', city: 'Los Angeles' }))
+      .body.data;
     expect(otherCity).toMatchObject({ valid: true, stateMatches: true, cityMatches: false, message: null });
   });
 
   it('says when the postal code is in another state or not deliverable', async () => {
     const wrongState = (await verifyAddress(US_HOST, { postCode: '90210', state: 'NY' })).body.data;
-    expect(wrongState).toMatchObject({ valid: false, stateMatches: false, cityMatches: null, message: POSTAL_VERIFY_MESSAGE.us.stateMismatch });
+    expect(wrongState).toMatchObject({
+      valid: false,
+      stateMatches: false,
+      cityMatches: null,
+      message: POSTAL_VERIFY_MESSAGE.us.stateMismatch,
+    });
     const unknown = (await verifyAddress(US_HOST, { postCode: '00000', state: 'NY' })).body.data;
     expect(unknown).toMatchObject({ valid: false, message: POSTAL_VERIFY_MESSAGE.us.notDeliverable });
   });
 
   it('checks Canadian codes against the province without judging the city', async () => {
-    expect((await verifyAddress(CA_HOST, { postCode: 'X1A 2B3', state: 'NT', city: 'Yellowknife' })).body.data)
-      .toMatchObject({ valid: true, cityMatches: null });
-    expect((await verifyAddress(CA_HOST, { postCode: 'M5V 3L9', state: 'Quebec' })).body.data)
-      .toMatchObject({ valid: false, message: POSTAL_VERIFY_MESSAGE.ca.stateMismatch });
+    expect(
+      (await verifyAddress(CA_HOST, { postCode: 'X1A 2B3', state: 'NT', city: 'Yellowknife' })).body.data,
+    ).toMatchObject({ valid: true, cityMatches: null });
+    expect((await verifyAddress(CA_HOST, { postCode: 'M5V 3L9', state: 'Quebec' })).body.data).toMatchObject({
+      valid: false,
+      message: POSTAL_VERIFY_MESSAGE.ca.stateMismatch,
+    });
   });
 
   it('refuses a state the site does not have, a missing state and a malformed code', async () => {
     const foreign = await verifyAddress(CA_HOST, { postCode: 'M5V 3L9', state: 'NY' });
-    expect([foreign.status, foreign.body.msg]).toEqual([400, 'state must be a Province/Territory of this site, by code or name']);
+    expect([foreign.status, foreign.body.msg]).toEqual([
+      400,
+      'state must be a Province/Territory of this site, by code or name',
+    ]);
     const missing = await verifyAddress(US_HOST, { postCode: '90210' });
     expect([missing.status, missing.body.msg]).toEqual([400, 'state is required']);
     expect((await verifyAddress(US_HOST, { postCode: '9021', state: 'CA' })).status).toBe(400);
@@ -169,14 +239,23 @@ describe("the visitor's postal code", () => {
     api<PostalCodeInfo | null>(`${host}/infra/public/ip/${ip}/zipcode`, { headers, cf } as RequestInit);
 
   it("answers the US postal code Cloudflare located the caller in, for 'current' or the caller's own address", async () => {
-    expect((await visitorZip(US_HOST, 'current', { postalCode: '99501' })).body.data).toMatchObject({ postCode: '99501', cityName: 'Anchorage', deliverAble: true });
-    expect((await visitorZip(US_HOST, '198.51.100.7', { postalCode: '10001' }, { 'cf-connecting-ip': '198.51.100.7' })).body.data)
-      .toMatchObject({ postCode: '10001', stateCode: 'NY' });
+    expect((await visitorZip(US_HOST, 'current', { postalCode: '99501' })).body.data).toMatchObject({
+      postCode: '99501',
+      cityName: 'Anchorage',
+      deliverAble: true,
+    });
+    expect(
+      (await visitorZip(US_HOST, '198.51.100.7', { postalCode: '10001' }, { 'cf-connecting-ip': '198.51.100.7' })).body
+        .data,
+    ).toMatchObject({ postCode: '10001', stateCode: 'NY' });
   });
 
   it('answers null on the Canadian site, for another address, or without a usable location', async () => {
     expect((await visitorZip(CA_HOST, 'current', { postalCode: 'M5V' })).body.data).toBeNull();
-    expect((await visitorZip(US_HOST, '198.51.100.8', { postalCode: '10001' }, { 'cf-connecting-ip': '198.51.100.7' })).body.data).toBeNull();
+    expect(
+      (await visitorZip(US_HOST, '198.51.100.8', { postalCode: '10001' }, { 'cf-connecting-ip': '198.51.100.7' })).body
+        .data,
+    ).toBeNull();
     expect((await visitorZip(US_HOST, 'current')).body.data).toBeNull();
     expect((await visitorZip(US_HOST, 'current', { postalCode: 'SW1A' })).body.data).toBeNull();
   });
@@ -213,8 +292,10 @@ describe('shipping options with their cost', () => {
   });
 
   it.each([
-    ['quantity=-1', 'quantity cannot be negative'], ['quantity=1.5', 'quantity must be a whole number'],
-    ['quantity=abc', 'quantity must be a whole number'], ['quantity=1000', 'quantity can be at most 999'],
+    ['quantity=-1', 'quantity cannot be negative'],
+    ['quantity=1.5', 'quantity must be a whole number'],
+    ['quantity=abc', 'quantity must be a whole number'],
+    ['quantity=1000', 'quantity can be at most 999'],
     ['postCode=ABCDE', `postCode ${POSTAL_CODE_MESSAGE.us}`],
   ])('refuses %s with a clear 400', async (query, message) => {
     const { status, body } = await quote(US_HOST, query);
@@ -224,18 +305,33 @@ describe('shipping options with their cost', () => {
 
 describe('bad input to every area and shipping call', () => {
   it('answers a clear 4xx envelope and never a 500', async () => {
-    const doc = (await (await shop(`${US_HOST}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const doc = (await (await shop(`${US_HOST}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     const targets = Object.entries(doc.paths)
-      .filter(([path]) => /^\/infra\/public\/(?:area-dict|buyer\/area-dict|ip\/)|^\/order\/public\/buyer\/shipping\//.test(path))
-      .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ path, method, operation })));
+      .filter(([path]) =>
+        /^\/infra\/public\/(?:area-dict|buyer\/area-dict|ip\/)|^\/order\/public\/buyer\/shipping\//.test(path),
+      )
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => ({ path, method, operation })),
+      );
     expect(targets.length).toBe(6);
-    const bodies: unknown[] = [null, 42, 'text', [], {}, { postCode: ['x'], state: { a: 1 }, city: 7 }, { postCode: "' OR 1=1 --", state: 'x'.repeat(10_000) }];
+    const bodies: unknown[] = [
+      null,
+      42,
+      'text',
+      [],
+      {},
+      { postCode: ['x'], state: { a: 1 }, city: 7 },
+      { postCode: "' OR 1=1 --", state: 'x'.repeat(10_000) },
+    ];
     for (const { path, method, operation } of targets) {
       for (const segment of ['x', '-1', '99999999999999999999', "'%20OR%201=1"]) {
         for (const body of operation.requestBody ? bodies : [undefined]) {
           const url = `${US_HOST}${path.replace(/\{\w+\}/g, segment)}?keyword=%00&postCode=%E2%80%AE&quantity=1e400`;
           const response = await shop(url, {
-            method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() },
+            method: method.toUpperCase(),
+            headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() },
             body: body === undefined ? undefined : JSON.stringify(body),
           });
           const where = `${method.toUpperCase()} ${url} ${JSON.stringify(body)?.slice(0, 60)}`;

@@ -4,24 +4,43 @@ import { ERROR_CODE } from '../../shared/messages.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { CA_HOST, US_HOST, api, shop } from './helpers.ts';
 
-const rows = async <T>(sql: string, ...values: unknown[]) => (await env.DB.prepare(sql).bind(...values).all<T>()).results;
+const rows = async <T>(sql: string, ...values: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...values)
+      .all<T>()
+  ).results;
 const one = async <T>(sql: string, ...values: unknown[]) => (await rows<T>(sql, ...values))[0]!;
-const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 type Named = { id: number; name: string; count: number };
 
 beforeAll(loadCatalogFixture);
 
 describe('the brand list', () => {
-  it('lists the shop\'s brands by name with the §3 fields, logoUrl kept as the icon', async () => {
+  it("lists the shop's brands by name with the §3 fields, logoUrl kept as the icon", async () => {
     const { body } = await api<Record<string, unknown>[]>(`${US_HOST}/item/public/buyer/brand/all`);
     const names = (await rows<{ name: string }>('SELECT name FROM brand ORDER BY name')).map((row) => row.name);
     expect(body.data.map((brand) => brand.name)).toEqual(names);
     const own = body.data.find((brand) => brand.selfBrand === true)!;
     expect(own).toEqual({
-      id: 1, name: 'AutoHaven Pro', logoUrl: '/static/brands/autohaven-pro.svg', icon: '/static/brands/autohaven-pro.svg', abbreviation: 'AHP', active: true,
-      brandLogoUrl: '/static/brands/autohaven-pro.svg', shopId: 1, showOnBrandAggPage: true, showOnHomePage: true, sortOnHomePage: 1,
-      landingPageUrl: '/search?brand=1', selfBrand: true,
+      id: 1,
+      name: 'AutoHaven Pro',
+      logoUrl: '/static/brands/autohaven-pro.svg',
+      icon: '/static/brands/autohaven-pro.svg',
+      abbreviation: 'AHP',
+      active: true,
+      brandLogoUrl: '/static/brands/autohaven-pro.svg',
+      shopId: 1,
+      showOnBrandAggPage: true,
+      showOnHomePage: true,
+      sortOnHomePage: 1,
+      landingPageUrl: '/search?brand=1',
+      selfBrand: true,
     });
   });
 
@@ -36,19 +55,40 @@ describe('the brand list', () => {
 
 describe('collections', () => {
   it('answers the tree and the flat list, children under their parent, with the items sold here', async () => {
-    await env.DB.prepare("INSERT INTO collection (id, parent_id, name, handle, sort) VALUES (90, 2, 'Pads Only', 'pads-only', 0)").run();
-    await env.DB.prepare('INSERT INTO collection_item (collection_id, item_id) SELECT 90, id FROM item WHERE back_category_id = 3').run();
+    await env.DB.prepare(
+      "INSERT INTO collection (id, parent_id, name, handle, sort) VALUES (90, 2, 'Pads Only', 'pads-only', 0)",
+    ).run();
+    await env.DB.prepare(
+      'INSERT INTO collection_item (collection_id, item_id) SELECT 90, id FROM item WHERE back_category_id = 3',
+    ).run();
     type Node = { id: number; name: string; depth: number; itemCount: number; urlHandle: string; children: Node[] };
     const tree = (await api<Node[]>(`${US_HOST}/item/public/buyer/collection/tree`)).body.data;
-    expect(tree.map((node) => node.name)).toEqual(['Winter Ready', 'Brake Job Essentials', 'Lighting Upgrades', 'Under $25']);
+    expect(tree.map((node) => node.name)).toEqual([
+      'Winter Ready',
+      'Brake Job Essentials',
+      'Lighting Upgrades',
+      'Under $25',
+    ]);
     const brakes = tree[1]!;
-    expect(brakes.children).toMatchObject([{ id: 90, name: 'Pads Only', depth: 1, urlHandle: 'pads-only', itemCount: 2, children: [] }]);
+    expect(brakes.children).toMatchObject([
+      { id: 90, name: 'Pads Only', depth: 1, urlHandle: 'pads-only', itemCount: 2, children: [] },
+    ]);
     const sold = await one<{ n: number }>(`SELECT count(*) AS n FROM collection_item ci JOIN item i ON i.id = ci.item_id
       WHERE ci.collection_id = 1 AND i.ca_status IN ('ON_SHELVES', 'UNDER_STOCK')`);
     expect((await api<Node[]>(`${CA_HOST}/item/public/buyer/collection/tree`)).body.data[0]!.itemCount).toBe(sold.n);
 
-    const list = (await api<(Omit<Node, 'children'> & { parentId: number | null })[]>(`${US_HOST}/item/public/buyer/collection/tree/list`)).body.data;
-    expect(list.map((node) => [node.id, node.parentId, node.depth])).toEqual([[1, null, 0], [2, null, 0], [90, 2, 1], [3, null, 0], [4, null, 0]]);
+    const list = (
+      await api<(Omit<Node, 'children'> & { parentId: number | null })[]>(
+        `${US_HOST}/item/public/buyer/collection/tree/list`,
+      )
+    ).body.data;
+    expect(list.map((node) => [node.id, node.parentId, node.depth])).toEqual([
+      [1, null, 0],
+      [2, null, 0],
+      [90, 2, 1],
+      [3, null, 0],
+      [4, null, 0],
+    ]);
     expect(list[0]).not.toHaveProperty('children');
   });
 });
@@ -57,19 +97,35 @@ describe('back-category display attributes', () => {
   const PATH = `${US_HOST}/item/public/buyer/collection/back-category/display/attributes`;
 
   it('offers brands, the price range and only the custom labels that split the items', async () => {
-    const { body } = await api<{ itemCount: number; brands: Named[]; price: { min: number; max: number; currency: string }; attributes: { label: string; values: { value: string; count: number }[] }[] }>(`${PATH}?backCategoryId=3`);
+    const { body } = await api<{
+      itemCount: number;
+      brands: Named[];
+      price: { min: number; max: number; currency: string };
+      attributes: { label: string; values: { value: string; count: number }[] }[];
+    }>(`${PATH}?backCategoryId=3`);
     const range = await one<{ n: number; min: number; max: number }>(
-      "SELECT count(*) AS n, min(min_price_usd) AS min, max(min_price_usd) AS max FROM item WHERE back_category_id = 3 AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')");
-    expect(body.data).toMatchObject({ backCategoryId: 3, name: 'Brake Pads', itemCount: range.n, price: { min: range.min, max: range.max, currency: 'USD' } });
+      "SELECT count(*) AS n, min(min_price_usd) AS min, max(min_price_usd) AS max FROM item WHERE back_category_id = 3 AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')",
+    );
+    expect(body.data).toMatchObject({
+      backCategoryId: 3,
+      name: 'Brake Pads',
+      itemCount: range.n,
+      price: { min: range.min, max: range.max, currency: 'USD' },
+    });
     expect(body.data.brands).toEqual([{ id: 1, name: 'AutoHaven Pro', count: 2 }]);
     // Every pad shares 'Hardware Included: No' and the same shims: nothing to filter on there.
     expect(body.data.attributes.map((attribute) => attribute.label)).toEqual(['Friction Material', 'Position']);
-    expect(body.data.attributes[1]!.values).toEqual([{ value: 'Front', count: 1 }, { value: 'Rear', count: 1 }]);
+    expect(body.data.attributes[1]!.values).toEqual([
+      { value: 'Front', count: 1 },
+      { value: 'Rear', count: 1 },
+    ]);
   });
 
   it('takes a top back category with its children, and refuses front or unknown ones', async () => {
     const brakes = await api<{ itemCount: number }>(`${PATH}?backCategoryId=1`);
-    const n = await one<{ n: number }>("SELECT count(*) AS n FROM item WHERE back_category_id IN (3, 5, 7, 9) AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')");
+    const n = await one<{ n: number }>(
+      "SELECT count(*) AS n FROM item WHERE back_category_id IN (3, 5, 7, 9) AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')",
+    );
     expect(brakes.body.data.itemCount).toBe(n.n);
     expect((await api(`${PATH}?backCategoryId=4`)).status).toBe(404);
     expect((await api(`${PATH}?backCategoryId=9999`)).body.msg).toBe('No such back category');
@@ -79,7 +135,12 @@ describe('back-category display attributes', () => {
 });
 
 describe('the filter panel', () => {
-  type Panel = { total: number; categories: Named[]; brands: Named[]; priceRanges: { min: number; max: number | null; label: string; count: number }[] };
+  type Panel = {
+    total: number;
+    categories: Named[];
+    brands: Named[];
+    priceRanges: { min: number; max: number | null; label: string; count: number }[];
+  };
   type Search = { total: number; facets: { categories: Named[]; brands: Named[] } };
 
   it('counts what filter-search finds, with price bands that add up to the total', async () => {
@@ -91,16 +152,19 @@ describe('the filter panel', () => {
     expect(panel.priceRanges.reduce((sum, band) => sum + band.count, 0)).toBe(panel.total);
     for (const band of panel.priceRanges) {
       const max = band.max === null ? '' : `&maxPrice=${band.max - 1}`;
-      const inBand = (await api<Search>(`${US_HOST}/search/public/buyer/items/filter-search?keyword=brake&minPrice=${band.min}${max}`)).body.data;
+      const inBand = (
+        await api<Search>(`${US_HOST}/search/public/buyer/items/filter-search?keyword=brake&minPrice=${band.min}${max}`)
+      ).body.data;
       expect(inBand.total).toBe(band.count);
     }
   });
 
-  it('labels bands in the market\'s currency and answers nothing for text with nothing searchable', async () => {
+  it("labels bands in the market's currency and answers nothing for text with nothing searchable", async () => {
     const all = (await api<Panel>(`${CA_HOST}/item/public/buyer/filter?categoryId=1`)).body.data;
     expect(all.priceRanges.map((band) => band.label)).toContain('CA$50 - CA$100');
     expect(all.priceRanges.every((band) => band.count > 0)).toBe(true);
-    const symbols = (await api<Panel>(`${US_HOST}/item/public/buyer/filter?keyword=${encodeURIComponent('"*"')}`)).body.data;
+    const symbols = (await api<Panel>(`${US_HOST}/item/public/buyer/filter?keyword=${encodeURIComponent('"*"')}`)).body
+      .data;
     expect([symbols.total, symbols.priceRanges]).toEqual([0, []]);
     expect((await api(`${US_HOST}/item/public/buyer/filter?brandId=1,x`)).status).toBe(400);
   });
@@ -108,12 +172,26 @@ describe('the filter panel', () => {
 
 describe('frequently updated info', () => {
   const PATH = '/item/public/buyer/item/frequently-updated/info';
-  type Info = { itemId: number; status: string; currency: string; discountPrice: number; originalPrice: number; availableTotal: number; skus: { skuId: number }[] };
+  type Info = {
+    itemId: number;
+    status: string;
+    currency: string;
+    discountPrice: number;
+    originalPrice: number;
+    availableTotal: number;
+    skus: { skuId: number }[];
+  };
 
   it('gives status, the lowest price and stock per item in the market, leaving unknown items out', async () => {
     const us = (await api<Info[]>(`${US_HOST}${PATH}?itemIds=10,99999,1`)).body.data;
     expect(us.map((item) => item.itemId)).toEqual([10, 1]);
-    expect(us[0]).toMatchObject({ status: 'UNDER_STOCK', currency: 'USD', discountPrice: 2999, originalPrice: 4199, availableTotal: 8 });
+    expect(us[0]).toMatchObject({
+      status: 'UNDER_STOCK',
+      currency: 'USD',
+      discountPrice: 2999,
+      originalPrice: 4199,
+      availableTotal: 8,
+    });
     expect(us[0]!.skus.map((sku) => sku.skuId)).toEqual([10, 11]);
     const ca = (await api<Info[]>(`${CA_HOST}${PATH}?itemIds=10`)).body.data;
     expect(ca[0]).toMatchObject({ currency: 'CAD', discountPrice: 4199, originalPrice: 5879 });
@@ -128,13 +206,30 @@ describe('frequently updated info', () => {
 });
 
 describe('SEO features', () => {
-  it('gives an item\'s primary record and a collection\'s own handle where it has no record', async () => {
+  it("gives an item's primary record and a collection's own handle where it has no record", async () => {
     const old = await one<{ targetId: number }>('SELECT target_id AS targetId FROM seo WHERE is_primary = 0 LIMIT 1');
-    const primary = await one<{ id: number; handle: string; title: string }>('SELECT id, url_handle AS handle, title FROM seo WHERE is_primary = 1 AND target_id = ?', old.targetId);
+    const primary = await one<{ id: number; handle: string; title: string }>(
+      'SELECT id, url_handle AS handle, title FROM seo WHERE is_primary = 1 AND target_id = ?',
+      old.targetId,
+    );
     const item = (await api(`${US_HOST}/item/public/buyer/seo/features/${old.targetId}`)).body.data;
-    expect(item).toMatchObject({ id: primary.id, targetId: old.targetId, type: 'ITEM', urlHandle: primary.handle, isPrimary: true, active: true, path: `/product/${primary.handle}` });
+    expect(item).toMatchObject({
+      id: primary.id,
+      targetId: old.targetId,
+      type: 'ITEM',
+      urlHandle: primary.handle,
+      isPrimary: true,
+      active: true,
+      path: `/product/${primary.handle}`,
+    });
     const collection = (await api(`${US_HOST}/item/public/buyer/seo/features/1?type=COLLECTION`)).body.data;
-    expect(collection).toMatchObject({ id: null, type: 'COLLECTION', urlHandle: 'winter-ready', title: 'Winter Ready', path: '/collection/winter-ready' });
+    expect(collection).toMatchObject({
+      id: null,
+      type: 'COLLECTION',
+      urlHandle: 'winter-ready',
+      title: 'Winter Ready',
+      path: '/collection/winter-ready',
+    });
   });
 
   it('answers 404 for an unknown target and 400 for a bad id or type', async () => {
@@ -146,30 +241,60 @@ describe('SEO features', () => {
 
 describe('the product by handle (item/v2)', () => {
   const PATH = `/item/public/buyer/item/v2`;
-  type Product = { redirectTo: string | null; product: { id: number; title: string; seo: { urlHandle: string; primaryHandle: string }; skus: { originalPrice: { cent: number; currency: string; precision: number } }[]; reviewInfo: { rating: number; isDefault: boolean }; itemCondition: string } };
+  type Product = {
+    redirectTo: string | null;
+    product: {
+      id: number;
+      title: string;
+      seo: { urlHandle: string; primaryHandle: string };
+      skus: { originalPrice: { cent: number; currency: string; precision: number } }[];
+      reviewInfo: { rating: number; isDefault: boolean };
+      itemCondition: string;
+    };
+  };
 
   it('serves the product fields, prices as §3 money, and no redirect for the primary handle', async () => {
-    const row = await one<{ handle: string; id: number; title: string }>(`SELECT s.url_handle AS handle, i.id, i.title FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
+    const row = await one<{
+      handle: string;
+      id: number;
+      title: string;
+    }>(`SELECT s.url_handle AS handle, i.id, i.title FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
       WHERE i.us_status = 'ON_SHELVES' AND i.review_count = 0 AND i.id IN (SELECT item_id FROM sku GROUP BY item_id HAVING count(*) = 2) LIMIT 1`);
     const { body } = await api<Product>(`${US_HOST}${PATH}/${row.handle}`);
     expect(body.data.redirectTo).toBeNull();
-    expect(body.data.product).toMatchObject({ id: row.id, title: row.title, itemCondition: 'New', reviewInfo: { rating: 4.6, isDefault: true } });
+    expect(body.data.product).toMatchObject({
+      id: row.id,
+      title: row.title,
+      itemCondition: 'New',
+      reviewInfo: { rating: 4.6, isDefault: true },
+    });
     expect(body.data.product.skus).toHaveLength(2);
     expect(body.data.product.skus[0]!.originalPrice).toMatchObject({ currency: 'USD', precision: 2 });
   });
 
   it('answers an old handle with the primary one to redirect to', async () => {
-    const old = await one<{ handle: string; targetId: number }>("SELECT url_handle AS handle, target_id AS targetId FROM seo WHERE is_primary = 0 AND target_id IN (SELECT id FROM item WHERE us_status = 'ON_SHELVES') LIMIT 1");
-    const primary = await one<{ handle: string }>('SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND target_id = ?', old.targetId);
+    const old = await one<{ handle: string; targetId: number }>(
+      "SELECT url_handle AS handle, target_id AS targetId FROM seo WHERE is_primary = 0 AND target_id IN (SELECT id FROM item WHERE us_status = 'ON_SHELVES') LIMIT 1",
+    );
+    const primary = await one<{ handle: string }>(
+      'SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND target_id = ?',
+      old.targetId,
+    );
     const { body } = await api<Product>(`${US_HOST}${PATH}/${old.handle}`);
     expect(body.data.redirectTo).toBe(primary.handle);
     expect(body.data.product.seo).toMatchObject({ urlHandle: old.handle, primaryHandle: primary.handle });
   });
 
   it('says NotSale (503007) where the market does not sell it, 404 when unknown, 400 for a malformed handle', async () => {
-    const notSold = await one<{ handle: string }>("SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 WHERE i.ca_status = 'OFF_SHELVES' AND i.status = 'ON_SHELVES' LIMIT 1");
+    const notSold = await one<{ handle: string }>(
+      "SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 WHERE i.ca_status = 'OFF_SHELVES' AND i.status = 'ON_SHELVES' LIMIT 1",
+    );
     const ca = await api(`${CA_HOST}${PATH}/${notSold.handle}`);
-    expect([ca.body.success, ca.body.code, ca.body.msg]).toEqual([false, ERROR_CODE.notSale, 'This product is not sold in this market']);
+    expect([ca.body.success, ca.body.code, ca.body.msg]).toEqual([
+      false,
+      ERROR_CODE.notSale,
+      'This product is not sold in this market',
+    ]);
     expect((await api(`${US_HOST}${PATH}/${notSold.handle}`)).body.success).toBe(true);
     expect((await api(`${US_HOST}${PATH}/no-such-part`)).status).toBe(404);
     expect((await api(`${US_HOST}${PATH}/Not_A_Handle`)).status).toBe(400);
@@ -177,26 +302,51 @@ describe('the product by handle (item/v2)', () => {
 
   it('documents every new call in /openapi.json', async () => {
     const document = (await (await shop(`${US_HOST}/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    for (const path of ['/item/public/buyer/brand/all', '/item/public/buyer/collection/tree', '/item/public/buyer/collection/tree/list',
-      '/item/public/buyer/collection/back-category/display/attributes', '/item/public/buyer/filter', '/item/public/buyer/item/frequently-updated/info',
-      '/item/public/buyer/seo/features/{id}', '/item/public/buyer/item/v2/{seoUrl}', '/search-pro/public/recommend/scene/items',
-      '/search/public/recommend/scene/items', '/search-pro/public/bundle/list', '/item/public/buyer/ups/all-attributes',
-      '/item/public/buyer/ups/hierarchy-attributes', '/search-pro/public/ups/all-attributes', '/item/recommend/personal-scan-item/{id}',
-      '/item/recommend/personal-scan-item/batch', '/item/recommend/personal-scan-item/list']) expect(document.paths).toHaveProperty([path]);
+    for (const path of [
+      '/item/public/buyer/brand/all',
+      '/item/public/buyer/collection/tree',
+      '/item/public/buyer/collection/tree/list',
+      '/item/public/buyer/collection/back-category/display/attributes',
+      '/item/public/buyer/filter',
+      '/item/public/buyer/item/frequently-updated/info',
+      '/item/public/buyer/seo/features/{id}',
+      '/item/public/buyer/item/v2/{seoUrl}',
+      '/search-pro/public/recommend/scene/items',
+      '/search/public/recommend/scene/items',
+      '/search-pro/public/bundle/list',
+      '/item/public/buyer/ups/all-attributes',
+      '/item/public/buyer/ups/hierarchy-attributes',
+      '/search-pro/public/ups/all-attributes',
+      '/item/recommend/personal-scan-item/{id}',
+      '/item/recommend/personal-scan-item/batch',
+      '/item/recommend/personal-scan-item/list',
+    ])
+      expect(document.paths).toHaveProperty([path]);
   });
 });
 
 describe('bundles of an item', () => {
-  type Bundle = { bundleId: number; discountPercent: number; originalTotal: number; bundlePrice: number; saving: number; items: { itemId: number; discountPrice: number; quantity: number }[] };
-  const bundles = (itemId: number, host = US_HOST) => api<Bundle[]>(`${host}/search-pro/public/bundle/list?itemId=${itemId}`);
+  type Bundle = {
+    bundleId: number;
+    discountPercent: number;
+    originalTotal: number;
+    bundlePrice: number;
+    saving: number;
+    items: { itemId: number; discountPrice: number; quantity: number }[];
+  };
+  const bundles = (itemId: number, host = US_HOST) =>
+    api<Bundle[]>(`${host}/search-pro/public/bundle/list?itemId=${itemId}`);
 
-  it('lists each bundle holding the item, its own line first, priced at the lines\' total less the bundle percentage', async () => {
+  it("lists each bundle holding the item, its own line first, priced at the lines' total less the bundle percentage", async () => {
     const { body } = await bundles(96);
     expect(body.data.map((bundle) => bundle.bundleId)).toEqual([8, 13]);
     for (const bundle of body.data) {
       expect(bundle.items[0]!.itemId).toBe(96);
       const total = bundle.items.reduce((sum, line) => sum + line.discountPrice * line.quantity, 0);
-      expect(bundle).toMatchObject({ originalTotal: total, bundlePrice: Math.round((total * (100 - bundle.discountPercent)) / 100) });
+      expect(bundle).toMatchObject({
+        originalTotal: total,
+        bundlePrice: Math.round((total * (100 - bundle.discountPercent)) / 100),
+      });
       expect(bundle.saving).toBe(bundle.originalTotal - bundle.bundlePrice);
       expect(Number.isInteger(bundle.bundlePrice)).toBe(true);
     }
@@ -214,15 +364,28 @@ describe('bundles of an item', () => {
 });
 
 describe('selling attributes (UPS)', () => {
-  type All = { attributes: { label: string; values: { value: string; skuIds: number[] }[] }[]; skus: { skuId: number; attributes: { label: string; value: string }[] }[] };
+  type All = {
+    attributes: { label: string; values: { value: string; skuIds: number[] }[] }[];
+    skus: { skuId: number; attributes: { label: string; value: string }[] }[];
+  };
   type Node = { label: string; value: string; skuIds: number[]; inStock: boolean; children: Node[] };
 
-  it('lists every label with its values across the SKUs, then the item\'s specs', async () => {
+  it("lists every label with its values across the SKUs, then the item's specs", async () => {
     const { body } = await api<All>(`${US_HOST}/item/public/buyer/ups/all-attributes`, post({ itemId: 10 }));
-    const specs = await rows<{ label: string; value: string }>('SELECT label, value FROM item_customs WHERE item_id = 10 ORDER BY sort');
+    const specs = await rows<{ label: string; value: string }>(
+      'SELECT label, value FROM item_customs WHERE item_id = 10 ORDER BY sort',
+    );
     expect(body.data.attributes).toEqual([
-      { label: 'Color', values: [{ value: 'Standard', skuIds: [10] }, { value: 'Black', skuIds: [11] }] },
-      ...specs.filter((spec) => spec.label !== 'Color').map((spec) => ({ label: spec.label, values: [{ value: spec.value, skuIds: [10, 11] }] })),
+      {
+        label: 'Color',
+        values: [
+          { value: 'Standard', skuIds: [10] },
+          { value: 'Black', skuIds: [11] },
+        ],
+      },
+      ...specs
+        .filter((spec) => spec.label !== 'Color')
+        .map((spec) => ({ label: spec.label, values: [{ value: spec.value, skuIds: [10, 11] }] })),
     ]);
     expect((await api<All>(`${US_HOST}/search-pro/public/ups/all-attributes?itemId=10`)).body.data).toEqual(body.data);
   });
@@ -231,12 +394,30 @@ describe('selling attributes (UPS)', () => {
     await env.DB.batch([
       env.DB.prepare(`UPDATE sku SET sku_customs = '[{"label":"Size","value":"Large"}]' WHERE id = 24`),
       env.DB.prepare(`UPDATE sku SET sku_customs = '{"Size":"Small"}' WHERE id = 25`),
-      env.DB.prepare(`INSERT INTO sku (id, item_id, part_number, sku_customs, color, available_total, sort) VALUES (900, 23, 'AHP-TIE000023-LG-BK', '[{"label":"Size","value":"Large"}]', 'Black', 0, 2)`),
+      env.DB.prepare(
+        `INSERT INTO sku (id, item_id, part_number, sku_customs, color, available_total, sort) VALUES (900, 23, 'AHP-TIE000023-LG-BK', '[{"label":"Size","value":"Large"}]', 'Black', 0, 2)`,
+      ),
     ]);
-    const { body } = await api<{ levels: string[]; tree: Node[] }>(`${US_HOST}/item/public/buyer/ups/hierarchy-attributes`, post({ itemId: 23 }));
+    const { body } = await api<{ levels: string[]; tree: Node[] }>(
+      `${US_HOST}/item/public/buyer/ups/hierarchy-attributes`,
+      post({ itemId: 23 }),
+    );
     expect(body.data.levels).toEqual(['Size', 'Color']);
-    expect(body.data.tree.map((node) => [node.value, node.skuIds, node.children.map((child) => [child.value, child.skuIds, child.inStock])])).toEqual([
-      ['Large', [24, 900], [['Standard', [24], true], ['Black', [900], false]]],
+    expect(
+      body.data.tree.map((node) => [
+        node.value,
+        node.skuIds,
+        node.children.map((child) => [child.value, child.skuIds, child.inStock]),
+      ]),
+    ).toEqual([
+      [
+        'Large',
+        [24, 900],
+        [
+          ['Standard', [24], true],
+          ['Black', [900], false],
+        ],
+      ],
       ['Small', [25], [['Black', [25], true]]],
     ]);
   });

@@ -6,7 +6,10 @@ import { loadCatalogFixture } from './catalog-fixture.ts';
 
 const catalog = () => catalogRepository(env.DB);
 const vehicles = () => vehicleRepository(env.DB);
-const one = <T>(sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params).first<T>();
+const one = <T>(sql: string, ...params: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...params)
+    .first<T>();
 
 beforeAll(loadCatalogFixture);
 
@@ -26,7 +29,9 @@ describe('vehicle repository', () => {
   });
 
   it('gives the path of a deep node, root first, with the model-year ancestor', async () => {
-    const engine = await one<{ id: number; modelNodeId: number }>('SELECT id, model_node_id AS modelNodeId FROM vehicle_node WHERE level = 5 ORDER BY id LIMIT 1');
+    const engine = await one<{ id: number; modelNodeId: number }>(
+      'SELECT id, model_node_id AS modelNodeId FROM vehicle_node WHERE level = 5 ORDER BY id LIMIT 1',
+    );
     const path = await vehicles().path(engine!.id);
     expect(path[0]!.level).toBe(1);
     expect(path.at(-1)!.id).toBe(engine!.id);
@@ -34,7 +39,9 @@ describe('vehicle repository', () => {
   });
 
   it('finds the make of a WMI', async () => {
-    const row = await one<{ wmi: string; name: string }>('SELECT w.wmi, m.name FROM vehicle_wmi w JOIN vehicle_make m ON m.id = w.make_id LIMIT 1');
+    const row = await one<{ wmi: string; name: string }>(
+      'SELECT w.wmi, m.name FROM vehicle_wmi w JOIN vehicle_make m ON m.id = w.make_id LIMIT 1',
+    );
     expect(await vehicles().makeForWmi(row!.wmi)).toMatchObject({ name: row!.name });
     expect(await vehicles().makeForWmi('ZZZ')).toBeNull();
   });
@@ -42,9 +49,16 @@ describe('vehicle repository', () => {
 
 describe('catalog repository', () => {
   it('finds an item by its primary handle with images in order and specs', async () => {
-    const seo = await one<{ url_handle: string; target_id: number }>("SELECT url_handle, target_id FROM seo WHERE is_primary = 1 AND type = 'ITEM' ORDER BY id LIMIT 1");
+    const seo = await one<{ url_handle: string; target_id: number }>(
+      "SELECT url_handle, target_id FROM seo WHERE is_primary = 1 AND type = 'ITEM' ORDER BY id LIMIT 1",
+    );
     const item = await catalog().itemByHandle(seo!.url_handle);
-    expect(item).toMatchObject({ id: seo!.target_id, urlHandle: seo!.url_handle, primaryHandle: seo!.url_handle, handleIsPrimary: 1 });
+    expect(item).toMatchObject({
+      id: seo!.target_id,
+      urlHandle: seo!.url_handle,
+      primaryHandle: seo!.url_handle,
+      handleIsPrimary: 1,
+    });
     expect(item!.images.length).toBeGreaterThanOrEqual(2);
     expect(item!.images.map((image) => image.index)).toEqual([...item!.images.keys()]);
     expect(item!.images[0]!.isMain).toBe(true);
@@ -54,7 +68,9 @@ describe('catalog repository', () => {
   });
 
   it('tells an old handle from the primary one', async () => {
-    const old = await one<{ url_handle: string; target_id: number }>("SELECT url_handle, target_id FROM seo WHERE is_primary = 0 AND type = 'ITEM' LIMIT 1");
+    const old = await one<{ url_handle: string; target_id: number }>(
+      "SELECT url_handle, target_id FROM seo WHERE is_primary = 0 AND type = 'ITEM' LIMIT 1",
+    );
     expect(old).not.toBeNull();
     const item = await catalog().itemByHandle(old!.url_handle);
     expect(item!.handleIsPrimary).toBe(0);
@@ -78,9 +94,14 @@ describe('catalog repository', () => {
   });
 
   it('gives fitment rows of many items for one model year in one call', async () => {
-    const application = await one<{ item_id: number; model_node_id: number }>('SELECT item_id, model_node_id FROM fitment ORDER BY id LIMIT 1');
+    const application = await one<{ item_id: number; model_node_id: number }>(
+      'SELECT item_id, model_node_id FROM fitment ORDER BY id LIMIT 1',
+    );
     const universal = await one<{ id: number }>('SELECT id FROM item WHERE vehicle_universal = 1 LIMIT 1');
-    const { rows, facts } = await catalog().fitmentForItems([application!.item_id, universal!.id], application!.model_node_id);
+    const { rows, facts } = await catalog().fitmentForItems(
+      [application!.item_id, universal!.id],
+      application!.model_node_id,
+    );
     expect(rows.some((row) => row.itemId === application!.item_id)).toBe(true);
     expect(rows.every((row) => row.modelNodeId === application!.model_node_id)).toBe(true);
     expect(facts.find((fact) => fact.itemId === universal!.id)).toMatchObject({ vehicleUniversal: 1, applications: 0 });
@@ -89,39 +110,54 @@ describe('catalog repository', () => {
 
   it('lists the items of a category that fit a vehicle or are universal, cheapest first', async () => {
     const application = await one<{ item_id: number; node_id: number; back_category_id: number }>(
-      "SELECT f.item_id, f.node_id, i.back_category_id FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.us_status = 'ON_SHELVES' AND f.node_level = 3 LIMIT 1");
+      "SELECT f.item_id, f.node_id, i.back_category_id FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.us_status = 'ON_SHELVES' AND f.node_level = 3 LIMIT 1",
+    );
     const page = await catalog().itemsFittingVehicle(application!.back_category_id, [application!.node_id], 'us');
     expect(page.map((item) => item.id)).toContain(application!.item_id);
     const prices = page.map((item) => item.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     for (const item of page) {
-      const fits = await one<{ n: number }>('SELECT count(*) AS n FROM item i WHERE i.id = ? AND (i.vehicle_universal = 1 OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.node_id = ?))', item.id, application!.node_id);
+      const fits = await one<{ n: number }>(
+        'SELECT count(*) AS n FROM item i WHERE i.id = ? AND (i.vehicle_universal = 1 OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.node_id = ?))',
+        item.id,
+        application!.node_id,
+      );
       expect(fits!.n).toBe(1);
     }
   });
 
   it('searches titles, part numbers and brands with full-text search', async () => {
-    const { results } = await env.DB.prepare("SELECT rowid FROM item_search WHERE item_search MATCH 'brake*' LIMIT 5").all();
+    const { results } = await env.DB.prepare(
+      "SELECT rowid FROM item_search WHERE item_search MATCH 'brake*' LIMIT 5",
+    ).all();
     expect(results.length).toBeGreaterThan(0);
     const sku = await one<{ part_number: string; item_id: number }>('SELECT part_number, item_id FROM sku LIMIT 1');
-    const hit = await one<{ rowid: number }>('SELECT rowid FROM item_search WHERE part_numbers MATCH ?', `"${sku!.part_number}"`);
+    const hit = await one<{ rowid: number }>(
+      'SELECT rowid FROM item_search WHERE part_numbers MATCH ?',
+      `"${sku!.part_number}"`,
+    );
     expect(hit!.rowid).toBe(sku!.item_id);
   });
 
   it('holds items of every status and items not sold in one market', async () => {
     const { results } = await env.DB.prepare('SELECT DISTINCT status FROM item').all<{ status: string }>();
     expect(results.map((r) => r.status)).toEqual(expect.arrayContaining(['ON_SHELVES', 'SOLD_OUT', 'UNDER_STOCK']));
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM item WHERE status = 'ON_SHELVES' AND ca_status = 'OFF_SHELVES'"))!.n).toBeGreaterThan(0);
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM item WHERE non_vehicle = 1"))!.n).toBeGreaterThan(0);
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM fitment WHERE node_level = 4"))!.n).toBeGreaterThan(0);
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM fitment WHERE node_level = 5"))!.n).toBeGreaterThan(0);
+    expect(
+      (await one<{ n: number }>(
+        "SELECT count(*) AS n FROM item WHERE status = 'ON_SHELVES' AND ca_status = 'OFF_SHELVES'",
+      ))!.n,
+    ).toBeGreaterThan(0);
+    expect((await one<{ n: number }>('SELECT count(*) AS n FROM item WHERE non_vehicle = 1'))!.n).toBeGreaterThan(0);
+    expect((await one<{ n: number }>('SELECT count(*) AS n FROM fitment WHERE node_level = 4'))!.n).toBeGreaterThan(0);
+    expect((await one<{ n: number }>('SELECT count(*) AS n FROM fitment WHERE node_level = 5'))!.n).toBeGreaterThan(0);
   });
 });
 
 describe('item page data', () => {
   it('loads item, SKUs, images and fitment for one vehicle', async () => {
     const sample = await one<{ handle: string; item_id: number; model_node_id: number }>(
-      "SELECT s.url_handle AS handle, f.item_id, f.model_node_id FROM fitment f JOIN seo s ON s.target_id = f.item_id AND s.is_primary = 1 LIMIT 1");
+      'SELECT s.url_handle AS handle, f.item_id, f.model_node_id FROM fitment f JOIN seo s ON s.target_id = f.item_id AND s.is_primary = 1 LIMIT 1',
+    );
     const data = await catalog().itemPage(sample!.handle, 'ca', sample!.model_node_id);
     expect(data!.item.id).toBe(sample!.item_id);
     expect(data!.skus.every((sku) => sku.currency === 'CAD')).toBe(true);

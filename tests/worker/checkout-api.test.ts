@@ -8,20 +8,27 @@ import { CA_HOST } from './helpers.ts';
 
 const QUOTE = '/order/public/buyer/checkout/quote';
 const PLACE = '/order/public/buyer/order/place';
-interface Placed { created: boolean; order: { orderId: string; status: string; total: number; tax: number; lines: { skuId: number; quantity: number }[] } }
+interface Placed {
+  created: boolean;
+  order: { orderId: string; status: string; total: number; tax: number; lines: { skuId: number; quantity: number }[] };
+}
 
-const stockOf = async (skuId: number) => (await env.DB.prepare(`SELECT available_total AS n FROM sku WHERE id = ?`).bind(skuId).first<{ n: number }>())!.n;
-const setStock = (skuId: number, n: number) => env.DB.prepare(`UPDATE sku SET available_total = ? WHERE id = ?`).bind(n, skuId).run();
+const stockOf = async (skuId: number) =>
+  (await env.DB.prepare(`SELECT available_total AS n FROM sku WHERE id = ?`).bind(skuId).first<{ n: number }>())!.n;
+const setStock = (skuId: number, n: number) =>
+  env.DB.prepare(`UPDATE sku SET available_total = ? WHERE id = ?`).bind(n, skuId).run();
 const key = () => `order-${crypto.randomUUID()}`;
 let skuIds: number[];
 
 beforeAll(async () => {
   await loadCatalogFixture();
   await loadPostalCodes();
-  skuIds = (await env.DB.prepare(
-    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
+  skuIds = (
+    await env.DB.prepare(
+      `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
      AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY s.id LIMIT 8`,
-  ).all<{ id: number }>()).results.map((row) => row.id);
+    ).all<{ id: number }>()
+  ).results.map((row) => row.id);
 });
 
 describe('the checkout quote', () => {
@@ -40,11 +47,15 @@ describe('the checkout quote', () => {
   it('refuses an address in the other market and a postal code of another state', async () => {
     const us = shopper();
     await us.add(skuIds[0]!, 1);
-    expect((await us.call('POST', QUOTE, { address: TORONTO })).body.msg).toBe(CHECKOUT_MSG.wrongMarket({ id: 'us' } as never));
+    expect((await us.call('POST', QUOTE, { address: TORONTO })).body.msg).toBe(
+      CHECKOUT_MSG.wrongMarket({ id: 'us' } as never),
+    );
     const wrongState = await us.call('POST', QUOTE, { address: { ...NEW_YORK, regionCode: 'OR' } });
     expect(wrongState.status).toBe(400);
     expect(wrongState.body.msg).toMatch(/^postalCode /);
-    expect((await us.call('POST', QUOTE, { address: { ...NEW_YORK, postalCode: 'ABCDE' } })).body.msg).toBe('address.postalCode Please enter a valid ZIP code.');
+    expect((await us.call('POST', QUOTE, { address: { ...NEW_YORK, postalCode: 'ABCDE' } })).body.msg).toBe(
+      'address.postalCode Please enter a valid ZIP code.',
+    );
   });
 });
 
@@ -54,8 +65,22 @@ describe('placing an order', () => {
     const before = await stockOf(skuIds[1]!);
     await buyer.add(skuIds[1]!, 3);
     const quote = (await buyer.call<Quote>('POST', QUOTE, { address: NEW_YORK })).body.data;
-    const placed = await buyer.call<Placed>('POST', PLACE, { idempotencyKey: key(), email: 'buyer@example.com', address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total });
-    expect(placed.body.data).toMatchObject({ created: true, order: { status: 'PAYMENT_PENDING', total: quote.total, tax: quote.tax, lines: [{ skuId: skuIds[1], quantity: 3 }] } });
+    const placed = await buyer.call<Placed>('POST', PLACE, {
+      idempotencyKey: key(),
+      email: 'buyer@example.com',
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: quote.total,
+    });
+    expect(placed.body.data).toMatchObject({
+      created: true,
+      order: {
+        status: 'PAYMENT_PENDING',
+        total: quote.total,
+        tax: quote.tax,
+        lines: [{ skuId: skuIds[1], quantity: 3 }],
+      },
+    });
     expect(await stockOf(skuIds[1]!)).toBe(before - 3);
     expect((await buyer.call('GET', '/order/public/buyer/cart/v2')).body.data.detail.items).toEqual([]);
   });
@@ -65,8 +90,17 @@ describe('placing an order', () => {
     const before = await stockOf(skuIds[2]!);
     await buyer.add(skuIds[2]!, 1);
     const quote = (await buyer.call<Quote>('POST', QUOTE, { address: NEW_YORK })).body.data;
-    const body = { idempotencyKey: key(), email: 'double@example.com', address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total };
-    const [first, second] = await Promise.all([buyer.call<Placed>('POST', PLACE, body), buyer.call<Placed>('POST', PLACE, body)]);
+    const body = {
+      idempotencyKey: key(),
+      email: 'double@example.com',
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: quote.total,
+    };
+    const [first, second] = await Promise.all([
+      buyer.call<Placed>('POST', PLACE, body),
+      buyer.call<Placed>('POST', PLACE, body),
+    ]);
     expect(first.body.data.order.orderId).toBe(second.body.data.order.orderId);
     expect([first.body.data.created, second.body.data.created].sort()).toEqual([false, true]);
     expect(await stockOf(skuIds[2]!)).toBe(before - 1);
@@ -79,7 +113,13 @@ describe('placing an order', () => {
     const before = await stockOf(skuIds[3]!);
     await buyer.add(skuIds[3]!, 1);
     const quote = (await buyer.call<Quote>('POST', QUOTE, { address: NEW_YORK })).body.data;
-    const refused = await buyer.call('POST', PLACE, { idempotencyKey: key(), email: 'cheap@example.com', address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: 1 });
+    const refused = await buyer.call('POST', PLACE, {
+      idempotencyKey: key(),
+      email: 'cheap@example.com',
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: 1,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ msg: CHECKOUT_MSG.changed, data: { total: quote.total } });
     expect(await stockOf(skuIds[3]!)).toBe(before);
@@ -92,43 +132,94 @@ describe('placing an order', () => {
     for (const buyer of buyers) await buyer.add(sku, 1);
     const quote = (await buyers[0]!.call<Quote>('POST', QUOTE, { address: NEW_YORK })).body.data;
     await setStock(sku, 10);
-    const results = await Promise.all(buyers.map((buyer, index) => buyer.call<Placed>('POST', PLACE, {
-      idempotencyKey: key(), email: `racer${index}@example.com`, address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total,
-    })));
+    const results = await Promise.all(
+      buyers.map((buyer, index) =>
+        buyer.call<Placed>('POST', PLACE, {
+          idempotencyKey: key(),
+          email: `racer${index}@example.com`,
+          address: NEW_YORK,
+          paymentMethod: 'CARD',
+          expectedTotal: quote.total,
+        }),
+      ),
+    );
     const sold = results.filter((result) => result.body.success);
     expect(sold).toHaveLength(10);
     // The losers are told the part sold out: during their write, or already when their cart was re-priced.
-    const refusals = new Set(results.filter((result) => !result.body.success).map((result) => `${result.status} ${result.body.msg.replace(/Sorry, .* sold out/, 'Sorry, PART sold out')}`));
-    expect([...refusals].every((refusal) => refusal === `409 ${CHECKOUT_MSG.unusable}` || refusal === '409 Sorry, PART sold out while you were checking out. Please review your cart.')).toBe(true);
+    const refusals = new Set(
+      results
+        .filter((result) => !result.body.success)
+        .map((result) => `${result.status} ${result.body.msg.replace(/Sorry, .* sold out/, 'Sorry, PART sold out')}`),
+    );
+    expect(
+      [...refusals].every(
+        (refusal) =>
+          refusal === `409 ${CHECKOUT_MSG.unusable}` ||
+          refusal === '409 Sorry, PART sold out while you were checking out. Please review your cart.',
+      ),
+    ).toBe(true);
     expect(await stockOf(sku)).toBe(0);
-    const orders = await env.DB.prepare(`SELECT count(*) AS n FROM order_line WHERE sku_id = ?`).bind(sku).first<{ n: number }>();
+    const orders = await env.DB.prepare(`SELECT count(*) AS n FROM order_line WHERE sku_id = ?`)
+      .bind(sku)
+      .first<{ n: number }>();
     expect(orders!.n).toBe(10);
   });
 
   it('spends points set aside with lock/integral, never more than the balance', async () => {
     const token = await member(`checkout-points-${Date.now()}@example.com`);
-    const accountId = (await shopper(undefined, bearer(token)).call<{ accountId: number }>('GET', '/account/buyer/account/current')).body.data.accountId;
-    await env.DB.prepare(`INSERT INTO points_ledger (account_id, delta, reason, created_at) VALUES (?, 500, 'ADJUSTMENT', 0)`).bind(accountId).run();
+    const accountId = (
+      await shopper(undefined, bearer(token)).call<{ accountId: number }>('GET', '/account/buyer/account/current')
+    ).body.data.accountId;
+    await env.DB.prepare(
+      `INSERT INTO points_ledger (account_id, delta, reason, created_at) VALUES (?, 500, 'ADJUSTMENT', 0)`,
+    )
+      .bind(accountId)
+      .run();
     const buyer = shopper(undefined, bearer(token));
     await buyer.add(skuIds[5]!, 1);
     const locked = (await buyer.call<Quote>('POST', '/order/public/buyer/lock/integral', { points: 300 })).body.data;
     expect(locked.pointsLocked).toBe(300);
     const quote = (await buyer.call<Quote>('POST', QUOTE, { address: NEW_YORK })).body.data;
     expect(quote.pricing.points).toBe(300);
-    const placed = await buyer.call<Placed>('POST', PLACE, { idempotencyKey: key(), address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total });
+    const placed = await buyer.call<Placed>('POST', PLACE, {
+      idempotencyKey: key(),
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: quote.total,
+    });
     expect(placed.body.success).toBe(true);
-    const balance = await env.DB.prepare(`SELECT sum(delta) AS n FROM points_ledger WHERE account_id = ?`).bind(accountId).first<{ n: number }>();
+    const balance = await env.DB.prepare(`SELECT sum(delta) AS n FROM points_ledger WHERE account_id = ?`)
+      .bind(accountId)
+      .first<{ n: number }>();
     expect(balance!.n).toBe(200);
-    expect((await buyer.call('POST', '/order/public/buyer/lock/integral', { points: -5 })).body.msg).toBe('points must be at least 1');
+    expect((await buyer.call('POST', '/order/public/buyer/lock/integral', { points: -5 })).body.msg).toBe(
+      'points must be at least 1',
+    );
   });
 
   it('refuses an empty cart and a cart with a part that sold out since', async () => {
     const empty = shopper();
-    expect((await empty.call('POST', PLACE, { idempotencyKey: key(), email: 'e@example.com', address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: 0 })).body.msg).toBe(CHECKOUT_MSG.empty);
+    expect(
+      (
+        await empty.call('POST', PLACE, {
+          idempotencyKey: key(),
+          email: 'e@example.com',
+          address: NEW_YORK,
+          paymentMethod: 'CARD',
+          expectedTotal: 0,
+        })
+      ).body.msg,
+    ).toBe(CHECKOUT_MSG.empty);
     const buyer = shopper();
     await buyer.add(skuIds[6]!, 1);
     await setStock(skuIds[6]!, 0);
-    const refused = await buyer.call('POST', PLACE, { idempotencyKey: key(), email: 'e@example.com', address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: 0 });
+    const refused = await buyer.call('POST', PLACE, {
+      idempotencyKey: key(),
+      email: 'e@example.com',
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: 0,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(CHECKOUT_MSG.unusable);
     await setStock(skuIds[6]!, 50);

@@ -28,7 +28,8 @@ describe('a collection page', () => {
   it('answers 404 for an unknown or malformed handle, and page 1 for a nonsense page number', async () => {
     expect((await page(`${US_HOST}/collection/no-such-collection`)).status).toBe(404);
     expect((await page(`${US_HOST}/collection/${'x'.repeat(300)}`)).status).toBe(404);
-    for (const bad of ['0', '-3', 'abc', '1e9']) expect((await page(`${US_HOST}/collection/winter-ready?page=${bad}`)).status).toBe(200);
+    for (const bad of ['0', '-3', 'abc', '1e9'])
+      expect((await page(`${US_HOST}/collection/winter-ready?page=${bad}`)).status).toBe(200);
     const beyond = await page(`${US_HOST}/collection/winter-ready?page=500`);
     expect(beyond.html).toContain('No parts on this page.');
   });

@@ -9,7 +9,11 @@ import { US_HOST, api, shop } from './helpers.ts';
 
 const GARAGE = `${US_HOST}/account/buyer/current/garage-vehicle`;
 const PUSH = `${US_HOST}/account/public/buyer/garage-vehicle`;
-interface Node { id: number; level: number; text: string }
+interface Node {
+  id: number;
+  level: number;
+  text: string;
+}
 
 const one = async (sql: string) => (await env.DB.prepare(sql).first<{ id: number }>())!.id;
 const ids = async (sql: string) => (await env.DB.prepare(sql).all<{ id: number }>()).results.map((row) => row.id);
@@ -18,17 +22,24 @@ async function pathOf(id: number): Promise<Node[]> {
   const { results } = await env.DB.prepare(
     `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL)
      SELECT id, level, text FROM vehicle_node WHERE id IN (SELECT id FROM up) ORDER BY level`,
-  ).bind(id).all<Node>();
+  )
+    .bind(id)
+    .all<Node>();
   return results;
 }
-const flat = (path: Node[]) => Object.fromEntries(path.map((node) => [['year', 'make', 'model', 'trim', 'engine'][node.level - 1], { id: node.id }]));
+const flat = (path: Node[]) =>
+  Object.fromEntries(
+    path.map((node) => [['year', 'make', 'model', 'trim', 'engine'][node.level - 1], { id: node.id }]),
+  );
 
-const list = async (token: string) => (await api<SavedVehicle[]>(`${GARAGE}/list`, { headers: bearer(token) })).body.data;
+const list = async (token: string) =>
+  (await api<SavedVehicle[]>(`${GARAGE}/list`, { headers: bearer(token) })).body.data;
 const add = (token: string, body: unknown) => api<{ id: number }>(GARAGE, json('POST', body, bearer(token)));
 const put = (token: string, body: unknown) => api<{ id: number }>(GARAGE, json('PUT', body, bearer(token)));
 const remove = (token: string, id: unknown) => api(`${GARAGE}?id=${id}`, { method: 'DELETE', headers: bearer(token) });
 const defaultGarage = async (token: string) =>
-  (await api<{ defaultGarage: number | null }>(`${US_HOST}/account/buyer/account/current`, { headers: bearer(token) })).body.data.defaultGarage;
+  (await api<{ defaultGarage: number | null }>(`${US_HOST}/account/buyer/account/current`, { headers: bearer(token) }))
+    .body.data.defaultGarage;
 
 let engineUnderTrim: number;
 let trim: number;
@@ -38,10 +49,14 @@ let models: number[];
 
 beforeAll(async () => {
   await loadCatalogFixture();
-  engineUnderTrim = await one('SELECT e.id FROM vehicle_node e JOIN vehicle_node t ON t.id = e.parent_id WHERE e.level = 5 AND t.level = 4 ORDER BY e.id LIMIT 1');
+  engineUnderTrim = await one(
+    'SELECT e.id FROM vehicle_node e JOIN vehicle_node t ON t.id = e.parent_id WHERE e.level = 5 AND t.level = 4 ORDER BY e.id LIMIT 1',
+  );
   trim = await one('SELECT id FROM vehicle_node WHERE level = 4 ORDER BY id DESC LIMIT 1');
   modelYear = await one('SELECT id FROM vehicle_node WHERE level = 3 ORDER BY id LIMIT 1 OFFSET 7');
-  engineUnderModel = await one('SELECT e.id FROM vehicle_node e JOIN vehicle_node m ON m.id = e.parent_id WHERE e.level = 5 AND m.level = 3 ORDER BY e.id LIMIT 1');
+  engineUnderModel = await one(
+    'SELECT e.id FROM vehicle_node e JOIN vehicle_node m ON m.id = e.parent_id WHERE e.level = 5 AND m.level = 3 ORDER BY e.id LIMIT 1',
+  );
   models = await ids('SELECT id FROM vehicle_node WHERE level = 3 ORDER BY id DESC LIMIT 31');
 });
 
@@ -53,16 +68,30 @@ describe('the garage', () => {
     const path = await pathOf(engineUnderTrim);
     const second = await add(token, { ...flat(await pathOf(modelYear)), yearName: 'ignored' });
     const garage = await list(token);
-    expect(garage.map((v) => [v.id, v.isDefault])).toEqual([[first.body.data.id, true], [second.body.data.id, false]]);
+    expect(garage.map((v) => [v.id, v.isDefault])).toEqual([
+      [first.body.data.id, true],
+      [second.body.data.id, false],
+    ]);
     expect(garage[0]).toEqual({
-      id: first.body.data.id, isDefault: true, attributeValueId: engineUnderTrim,
-      ...Object.fromEntries(path.map((node) => [['year', 'make', 'model', 'trim', 'engine'][node.level - 1], { id: node.id, value: node.text, text: node.text }])),
+      id: first.body.data.id,
+      isDefault: true,
+      attributeValueId: engineUnderTrim,
+      ...Object.fromEntries(
+        path.map((node) => [
+          ['year', 'make', 'model', 'trim', 'engine'][node.level - 1],
+          { id: node.id, value: node.text, text: node.text },
+        ]),
+      ),
     });
     expect(garage[1]).toMatchObject({ attributeValueId: modelYear, trim: null, engine: null });
     expect(await defaultGarage(token)).toBe(first.body.data.id);
 
     const third = await add(token, { ...flat(await pathOf(trim)), isDefault: true });
-    expect((await list(token)).map((v) => [v.id, v.isDefault])).toEqual([[third.body.data.id, true], [second.body.data.id, false], [first.body.data.id, false]]);
+    expect((await list(token)).map((v) => [v.id, v.isDefault])).toEqual([
+      [third.body.data.id, true],
+      [second.body.data.id, false],
+      [first.body.data.id, false],
+    ]);
     expect(await defaultGarage(token)).toBe(third.body.data.id);
   });
 
@@ -72,9 +101,14 @@ describe('the garage', () => {
     const b = (await add(token, { attributeValueId: engineUnderModel })).body.data.id;
     const again = await add(token, flat(await pathOf(engineUnderModel)));
     expect(again.body.data.id).toBe(b);
-    expect((await list(token)).map((v) => [v.id, v.isDefault])).toEqual([[b, true], [a, false]]);
+    expect((await list(token)).map((v) => [v.id, v.isDefault])).toEqual([
+      [b, true],
+      [a, false],
+    ]);
     expect((await add(token, { attributeValueId: engineUnderModel })).body.data.id).toBe(b);
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM garage_vehicle WHERE attribute_value_id = ?').bind(engineUnderModel).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM garage_vehicle WHERE attribute_value_id = ?')
+      .bind(engineUnderModel)
+      .first<{ n: number }>())!;
     expect(n).toBe(1);
   });
 
@@ -103,7 +137,10 @@ describe('the garage', () => {
     const third = (await add(token, { attributeValueId: models[2] })).body.data.id;
     await put(token, { id: second, isDefault: true });
     expect((await remove(token, second)).body.success).toBe(true);
-    expect((await list(token)).map((v) => [v.id, v.isDefault])).toEqual([[third, true], [first, false]]);
+    expect((await list(token)).map((v) => [v.id, v.isDefault])).toEqual([
+      [third, true],
+      [first, false],
+    ]);
     expect(await defaultGarage(token)).toBe(third);
     const missing = await remove(token, second);
     expect(missing.status).toBe(404);
@@ -167,7 +204,10 @@ describe('the garage', () => {
     for (const query of ['abc', '-1', '0', '1e400']) expect((await remove(token, query)).status).toBe(400);
     expect((await put(token, { id: 'x', isDefault: true })).status).toBe(400);
     expect((await put(token, { id: 987654321, isDefault: true })).status).toBe(404);
-    const many = await api(PUSH, json('POST', { vehicles: Array.from({ length: 1000 }, () => ({ attributeValueId: modelYear })) }, bearer(token)));
+    const many = await api(
+      PUSH,
+      json('POST', { vehicles: Array.from({ length: 1000 }, () => ({ attributeValueId: modelYear })) }, bearer(token)),
+    );
     expect(many.status).toBe(400);
     expect(many.body.msg).toBe('vehicles can hold at most 30 vehicles');
     expect(await list(token)).toEqual([]);
@@ -184,14 +224,22 @@ describe('pushing a visitor garage on sign-in', () => {
   it('fills an empty garage, taking the local default; skips vehicles that no longer exist', async () => {
     const token = await member('garage-push-empty@example.com');
     const vehicles = [
-      { id: crypto.randomUUID(), attributeValueId: engineUnderTrim, isDefault: false, ...flat(await pathOf(engineUnderTrim)) },
+      {
+        id: crypto.randomUUID(),
+        attributeValueId: engineUnderTrim,
+        isDefault: false,
+        ...flat(await pathOf(engineUnderTrim)),
+      },
       { id: crypto.randomUUID(), attributeValueId: modelYear, isDefault: true },
       { id: crypto.randomUUID(), attributeValueId: 987654321, isDefault: false },
       { id: crypto.randomUUID(), attributeValueId: modelYear, isDefault: false },
     ];
     const pushed = await api<SavedVehicle[]>(PUSH, json('POST', { vehicles }, bearer(token)));
     expect(pushed.body.success).toBe(true);
-    expect(pushed.body.data.map((v) => [v.attributeValueId, v.isDefault])).toEqual([[modelYear, true], [engineUnderTrim, false]]);
+    expect(pushed.body.data.map((v) => [v.attributeValueId, v.isDefault])).toEqual([
+      [modelYear, true],
+      [engineUnderTrim, false],
+    ]);
     expect(await list(token)).toEqual(pushed.body.data);
     expect(await defaultGarage(token)).toBe(pushed.body.data[0]!.id);
   });
@@ -200,17 +248,38 @@ describe('pushing a visitor garage on sign-in', () => {
     const token = await member('garage-push-merge@example.com');
     const kept = (await add(token, { attributeValueId: trim })).body.data.id;
     const other = (await add(token, { attributeValueId: modelYear })).body.data.id;
-    const pushed = await api<SavedVehicle[]>(PUSH, json('POST', {
-      vehicles: [{ attributeValueId: engineUnderModel, isDefault: true }, { attributeValueId: modelYear, isDefault: false }],
-    }, bearer(token)));
-    expect(pushed.body.data.map((v) => [v.id === kept || v.id === other ? v.id : v.attributeValueId, v.isDefault]))
-      .toEqual([[kept, true], [engineUnderModel, false], [other, false]]);
+    const pushed = await api<SavedVehicle[]>(
+      PUSH,
+      json(
+        'POST',
+        {
+          vehicles: [
+            { attributeValueId: engineUnderModel, isDefault: true },
+            { attributeValueId: modelYear, isDefault: false },
+          ],
+        },
+        bearer(token),
+      ),
+    );
+    expect(
+      pushed.body.data.map((v) => [v.id === kept || v.id === other ? v.id : v.attributeValueId, v.isDefault]),
+    ).toEqual([
+      [kept, true],
+      [engineUnderModel, false],
+      [other, false],
+    ]);
   });
 
   it('documents every garage call in /openapi.json', async () => {
-    const doc = (await (await shop(`${US_HOST}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await shop(`${US_HOST}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/account/buyer/current/garage-vehicle']!).sort()).toEqual(['delete', 'post', 'put']);
-    for (const path of ['/account/buyer/current/garage-vehicle/list', '/account/buyer/current/garage-vehicle/all', '/account/public/buyer/garage-vehicle']) {
+    for (const path of [
+      '/account/buyer/current/garage-vehicle/list',
+      '/account/buyer/current/garage-vehicle/all',
+      '/account/public/buyer/garage-vehicle',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

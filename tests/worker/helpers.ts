@@ -10,7 +10,10 @@ export function shop(url: string, init?: RequestInit): Promise<Response> {
   return worker.fetch(new Request(url, init));
 }
 
-export async function page(url: string, init?: RequestInit): Promise<{ status: number; html: string; response: Response }> {
+export async function page(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; html: string; response: Response }> {
   const response = await shop(url, init);
   return { status: response.status, html: await response.text(), response };
 }

@@ -45,7 +45,9 @@ describe('edge middleware', () => {
   });
 
   it('leaves the referral for the next page when an API call comes first, so the page can drop the local cart', async () => {
-    const { response } = await api(`${US_HOST}/order/public/buyer/cart/v2`, { headers: { cookie: 'isReffer=1; cartId=42' } });
+    const { response } = await api(`${US_HOST}/order/public/buyer/cart/v2`, {
+      headers: { cookie: 'isReffer=1; cartId=42' },
+    });
     expect(cookiesOf(response).isReffer).toBeUndefined();
     const next = await page(`${US_HOST}/`, { headers: { cookie: 'isReffer=1; cartId=42' } });
     expect(cookiesOf(next.response).isReffer).toMatch(/Max-Age=0/);

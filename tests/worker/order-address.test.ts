@@ -7,21 +7,44 @@ import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
 import { US_HOST } from './helpers.ts';
 
-interface Order { orderId: string; total: number; tax: number; taxes: unknown[]; address: { regionCode: string } }
-const PORTLAND = { ...NEW_YORK, addressLine1: '1120 SW 5th Ave', city: 'Portland', regionCode: 'OR', postalCode: '97201' };
+interface Order {
+  orderId: string;
+  total: number;
+  tax: number;
+  taxes: unknown[];
+  address: { regionCode: string };
+}
+const PORTLAND = {
+  ...NEW_YORK,
+  addressLine1: '1120 SW 5th Ave',
+  city: 'Portland',
+  regionCode: 'OR',
+  postalCode: '97201',
+};
 const BROOKLYN = { ...NEW_YORK, addressLine1: '1 Main St', city: 'New York', postalCode: '10001' };
 let skuId: number;
 
 async function place(buyer: ReturnType<typeof shopper>, email?: string): Promise<Order> {
   await buyer.add(skuId, 2);
-  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body.data;
-  return (await buyer.call<{ order: Order }>('POST', '/order/public/buyer/order/place', { idempotencyKey: `order-${crypto.randomUUID()}`, email, address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total })).body.data.order;
+  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+    .data;
+  return (
+    await buyer.call<{ order: Order }>('POST', '/order/public/buyer/order/place', {
+      idempotencyKey: `order-${crypto.randomUUID()}`,
+      email,
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: quote.total,
+    })
+  ).body.data.order;
 }
 
 beforeAll(async () => {
   await loadCatalogFixture();
   await loadPostalCodes();
-  skuId = (await env.DB.prepare(`SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 50 ORDER BY s.id LIMIT 1`).first<{ id: number }>())!.id;
+  skuId = (await env.DB.prepare(
+    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 50 ORDER BY s.id LIMIT 1`,
+  ).first<{ id: number }>())!.id;
 });
 
 describe("changing an order's address", () => {
@@ -29,12 +52,38 @@ describe("changing an order's address", () => {
     const buyer = shopper();
     const order = await place(buyer, 'sheet@example.com');
     expect(order.tax).toBeGreaterThan(0);
-    const moved = (await buyer.call<Order>('PATCH', '/order/public/quick/card/order', { orderId: order.orderId, email: 'sheet@example.com', address: PORTLAND })).body.data;
+    const moved = (
+      await buyer.call<Order>('PATCH', '/order/public/quick/card/order', {
+        orderId: order.orderId,
+        email: 'sheet@example.com',
+        address: PORTLAND,
+      })
+    ).body.data;
     expect(moved).toMatchObject({ tax: 0, total: order.total - order.tax, taxes: [], address: { regionCode: 'OR' } });
-    const remote = (await buyer.call<{ options: { name: string; cost: number }[] }>('PATCH', '/order/public/quick/card/options', { orderId: order.orderId, email: 'sheet@example.com', postCode: '99501' })).body.data;
-    const near = (await buyer.call<{ options: { name: string; cost: number }[] }>('PATCH', '/order/public/quick/card/options', { orderId: order.orderId, email: 'sheet@example.com', postCode: '10001' })).body.data;
+    const remote = (
+      await buyer.call<{ options: { name: string; cost: number }[] }>('PATCH', '/order/public/quick/card/options', {
+        orderId: order.orderId,
+        email: 'sheet@example.com',
+        postCode: '99501',
+      })
+    ).body.data;
+    const near = (
+      await buyer.call<{ options: { name: string; cost: number }[] }>('PATCH', '/order/public/quick/card/options', {
+        orderId: order.orderId,
+        email: 'sheet@example.com',
+        postCode: '10001',
+      })
+    ).body.data;
     expect(remote.options[0]!.cost).toBeGreaterThan(near.options[0]!.cost);
-    expect((await buyer.call('PATCH', '/order/public/quick/card/options', { orderId: order.orderId, email: 'sheet@example.com', postCode: 'K1A' })).status).toBe(400);
+    expect(
+      (
+        await buyer.call('PATCH', '/order/public/quick/card/options', {
+          orderId: order.orderId,
+          email: 'sheet@example.com',
+          postCode: 'K1A',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("moves a member's paid order only where its tax stays the same, never after it ships", async () => {
@@ -42,13 +91,29 @@ describe("changing an order's address", () => {
     const buyer = shopper(US_HOST, bearer(token));
     const order = await place(buyer);
     await markOrderPaid(env.DB, order.orderId, Date.now());
-    const same = await buyer.call<Order>('PUT', '/order/public/buyer/auth/order/address', { orderId: order.orderId, address: BROOKLYN });
+    const same = await buyer.call<Order>('PUT', '/order/public/buyer/auth/order/address', {
+      orderId: order.orderId,
+      address: BROOKLYN,
+    });
     expect(same.body.data.total).toBe(order.total);
-    const taxed = await buyer.call('PUT', '/order/public/buyer/auth/order/address', { orderId: order.orderId, address: PORTLAND });
+    const taxed = await buyer.call('PUT', '/order/public/buyer/auth/order/address', {
+      orderId: order.orderId,
+      address: PORTLAND,
+    });
     expect(taxed.status).toBe(409);
     expect(taxed.body.msg).toBe(ADDRESS_CHANGE_MSG.taxChanges);
     await env.DB.prepare(`UPDATE orders SET status = 'SHIPPED' WHERE id = ?`).bind(order.orderId).run();
-    expect((await buyer.call('PUT', '/order/public/buyer/auth/order/address', { orderId: order.orderId, address: BROOKLYN })).body.msg).toBe(ADDRESS_CHANGE_MSG.shipped);
-    expect((await shopper().call('PUT', '/order/public/buyer/auth/order/address', { orderId: order.orderId, address: BROOKLYN })).status).toBe(401);
+    expect(
+      (await buyer.call('PUT', '/order/public/buyer/auth/order/address', { orderId: order.orderId, address: BROOKLYN }))
+        .body.msg,
+    ).toBe(ADDRESS_CHANGE_MSG.shipped);
+    expect(
+      (
+        await shopper().call('PUT', '/order/public/buyer/auth/order/address', {
+          orderId: order.orderId,
+          address: BROOKLYN,
+        })
+      ).status,
+    ).toBe(401);
   });
 });

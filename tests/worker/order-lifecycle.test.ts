@@ -6,16 +6,36 @@ import { markOrderPaid, releaseExpiredHolds } from '../../worker/orders/service.
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 
-interface Placed { created: boolean; order: { orderId: string; status: string; total: number } }
-const stockOf = async (skuId: number) => (await env.DB.prepare(`SELECT available_total AS n FROM sku WHERE id = ?`).bind(skuId).first<{ n: number }>())!.n;
-const statusOf = async (orderId: string) => (await env.DB.prepare(`SELECT status FROM orders WHERE id = ?`).bind(orderId).first<{ status: string }>())!.status;
-const pointsOf = async (accountId: number) => (await env.DB.prepare(`SELECT coalesce(sum(delta), 0) AS n FROM points_ledger WHERE account_id = ?`).bind(accountId).first<{ n: number }>())!.n;
+interface Placed {
+  created: boolean;
+  order: { orderId: string; status: string; total: number };
+}
+const stockOf = async (skuId: number) =>
+  (await env.DB.prepare(`SELECT available_total AS n FROM sku WHERE id = ?`).bind(skuId).first<{ n: number }>())!.n;
+const statusOf = async (orderId: string) =>
+  (await env.DB.prepare(`SELECT status FROM orders WHERE id = ?`).bind(orderId).first<{ status: string }>())!.status;
+const pointsOf = async (accountId: number) =>
+  (await env.DB.prepare(`SELECT coalesce(sum(delta), 0) AS n FROM points_ledger WHERE account_id = ?`)
+    .bind(accountId)
+    .first<{ n: number }>())!.n;
 let skuIds: number[];
 
-async function placeFor(buyer: ReturnType<typeof shopper>, skuId: number, quantity: number, email?: string): Promise<string> {
+async function placeFor(
+  buyer: ReturnType<typeof shopper>,
+  skuId: number,
+  quantity: number,
+  email?: string,
+): Promise<string> {
   await buyer.add(skuId, quantity);
-  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body.data;
-  const placed = await buyer.call<Placed>('POST', '/order/public/buyer/order/place', { idempotencyKey: `order-${crypto.randomUUID()}`, email, address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total });
+  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+    .data;
+  const placed = await buyer.call<Placed>('POST', '/order/public/buyer/order/place', {
+    idempotencyKey: `order-${crypto.randomUUID()}`,
+    email,
+    address: NEW_YORK,
+    paymentMethod: 'CARD',
+    expectedTotal: quote.total,
+  });
   if (!placed.body.success) throw new Error(placed.body.msg);
   return placed.body.data.order.orderId;
 }
@@ -28,12 +48,17 @@ describe('an order after it is placed', () => {
   it('paid: moves to PROCESSING once, and the member earns a point per dollar of parts', async () => {
     const token = await member(`lifecycle-paid-${Date.now()}@example.com`);
     const buyer = shopper(undefined, bearer(token));
-    const accountId = (await buyer.call<{ accountId: number }>('GET', '/account/buyer/account/current')).body.data.accountId;
+    const accountId = (await buyer.call<{ accountId: number }>('GET', '/account/buyer/account/current')).body.data
+      .accountId;
     const orderId = await placeFor(buyer, skuIds[0]!, 2);
     expect(await markOrderPaid(env.DB, orderId, Date.now())).toBe(true);
     expect(await markOrderPaid(env.DB, orderId, Date.now())).toBe(false);
     expect(await statusOf(orderId)).toBe('PROCESSING');
-    const order = (await env.DB.prepare(`SELECT subtotal_cent - discount_cent AS paid, points_earned AS earned FROM orders WHERE id = ?`).bind(orderId).first<{ paid: number; earned: number }>())!;
+    const order = (await env.DB.prepare(
+      `SELECT subtotal_cent - discount_cent AS paid, points_earned AS earned FROM orders WHERE id = ?`,
+    )
+      .bind(orderId)
+      .first<{ paid: number; earned: number }>())!;
     expect(order.earned).toBe(Math.floor(order.paid / 100));
     expect(await pointsOf(accountId)).toBe(order.earned);
   });
@@ -41,7 +66,8 @@ describe('an order after it is placed', () => {
   it('cancelled by its owner while processing: stock and earned points go back; a stranger cannot cancel it', async () => {
     const token = await member(`lifecycle-cancel-${Date.now()}@example.com`);
     const buyer = shopper(undefined, bearer(token));
-    const accountId = (await buyer.call<{ accountId: number }>('GET', '/account/buyer/account/current')).body.data.accountId;
+    const accountId = (await buyer.call<{ accountId: number }>('GET', '/account/buyer/account/current')).body.data
+      .accountId;
     const before = await stockOf(skuIds[1]!);
     const orderId = await placeFor(buyer, skuIds[1]!, 3);
     await markOrderPaid(env.DB, orderId, Date.now());
@@ -61,11 +87,28 @@ describe('an order after it is placed', () => {
   it('a visitor cancels with the order email; a shipped order cannot be cancelled', async () => {
     const buyer = shopper();
     const orderId = await placeFor(buyer, skuIds[2]!, 1, 'visitor-cancel@example.com');
-    expect((await shopper().call('POST', '/order/public/requisition/order/cancel', { orderId, email: 'someone@example.com' })).status).toBe(404);
-    expect((await shopper().call('POST', '/order/public/requisition/order/cancel', { orderId, email: 'Visitor-Cancel@example.com' })).body.success).toBe(true);
+    expect(
+      (
+        await shopper().call('POST', '/order/public/requisition/order/cancel', {
+          orderId,
+          email: 'someone@example.com',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await shopper().call('POST', '/order/public/requisition/order/cancel', {
+          orderId,
+          email: 'Visitor-Cancel@example.com',
+        })
+      ).body.success,
+    ).toBe(true);
     const shipped = await placeFor(shopper(), skuIds[2]!, 1, 'shipped@example.com');
     await env.DB.prepare(`UPDATE orders SET status = 'SHIPPED' WHERE id = ?`).bind(shipped).run();
-    const refused = await shopper().call('POST', '/order/public/requisition/order/cancel', { orderId: shipped, email: 'shipped@example.com' });
+    const refused = await shopper().call('POST', '/order/public/requisition/order/cancel', {
+      orderId: shipped,
+      email: 'shipped@example.com',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe(ORDER_MSG.notCancellable);
   });
@@ -76,7 +119,11 @@ describe('an order after it is placed', () => {
     expect(await stockOf(skuIds[3]!)).toBe(before - 2);
     await env.DB.prepare(`UPDATE orders SET hold_expires_at = 1 WHERE id = ?`).bind(orderId).run();
     const context = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }), env as never, context);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }),
+      env as never,
+      context,
+    );
     await waitOnExecutionContext(context);
     expect(await statusOf(orderId)).toBe('CANCELLED');
     expect(await stockOf(skuIds[3]!)).toBe(before);

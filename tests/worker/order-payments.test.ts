@@ -6,28 +6,57 @@ import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { US_HOST, shop } from './helpers.ts';
 
-interface Result { paymentId: string; kind: string; status: string; url?: string | null; message?: string }
-interface PaidResult { result: 'SUCCEEDED' | 'PENDING' | 'FAILED'; message: string }
+interface Result {
+  paymentId: string;
+  kind: string;
+  status: string;
+  url?: string | null;
+  message?: string;
+}
+interface PaidResult {
+  result: 'SUCCEEDED' | 'PENDING' | 'FAILED';
+  message: string;
+}
 const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 let skuIds: number[];
 
 async function placed(buyer: ReturnType<typeof shopper>, skuId: number, email?: string): Promise<string> {
   await buyer.add(skuId, 1);
-  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body.data;
-  const answer = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', { idempotencyKey: `order-${crypto.randomUUID()}`, email, address: NEW_YORK, paymentMethod: 'HOSTED_CARD', expectedTotal: quote.total });
+  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+    .data;
+  const answer = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
+    idempotencyKey: `order-${crypto.randomUUID()}`,
+    email,
+    address: NEW_YORK,
+    paymentMethod: 'HOSTED_CARD',
+    expectedTotal: quote.total,
+  });
   return answer.body.data.order.orderId;
 }
 
-const submitCard = (url: string, cardNumber: string) => shop(`${url}/submit`, {
-  method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual',
-  body: new URLSearchParams({ cardNumber, expiry: FUTURE, cvc: '123' }).toString(),
-});
+const submitCard = (url: string, cardNumber: string) =>
+  shop(`${url}/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+    body: new URLSearchParams({ cardNumber, expiry: FUTURE, cvc: '123' }).toString(),
+  });
 
 /** The webhook arrives after the window's answer (waitUntil): wait for the order to settle. */
-async function settled(buyer: ReturnType<typeof shopper>, orderId: string, email: string | undefined, want: PaidResult['result']): Promise<PaidResult> {
+async function settled(
+  buyer: ReturnType<typeof shopper>,
+  orderId: string,
+  email: string | undefined,
+  want: PaidResult['result'],
+): Promise<PaidResult> {
   let last: PaidResult | null = null;
   for (let attempt = 0; attempt < 100; attempt++) {
-    last = (await buyer.call<PaidResult>('GET', `/order/public/buyer/order/paid/result?orderId=${orderId}${email ? `&email=${encodeURIComponent(email)}` : ''}`)).body.data;
+    last = (
+      await buyer.call<PaidResult>(
+        'GET',
+        `/order/public/buyer/order/paid/result?orderId=${orderId}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
+      )
+    ).body.data;
     if (last.result === want) return last;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -43,16 +72,25 @@ describe('paying for an order', () => {
     const email = `pay-ok-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[0]!, email);
-    const started = (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body.data;
+    const started = (
+      await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })
+    ).body.data;
     expect(started).toMatchObject({ kind: 'RequiresAction' });
     expect(started.url).toMatch(/\/payment\/sandbox\/pay_/);
     // Starting again answers the same payment: nothing is charged twice.
-    expect((await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body.data.paymentId).toBe(started.paymentId);
+    expect(
+      (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body
+        .data.paymentId,
+    ).toBe(started.paymentId);
     expect((await submitCard(started.url!, '4242424242424242')).status).toBe(303);
     expect((await settled(buyer, orderId, email, 'SUCCEEDED')).result).toBe('SUCCEEDED');
-    const order = await env.DB.prepare(`SELECT status, paid_at AS paidAt FROM orders WHERE id = ?`).bind(orderId).first<{ status: string; paidAt: number }>();
+    const order = await env.DB.prepare(`SELECT status, paid_at AS paidAt FROM orders WHERE id = ?`)
+      .bind(orderId)
+      .first<{ status: string; paidAt: number }>();
     expect(order).toMatchObject({ status: 'PROCESSING' });
-    const mail = await env.DB.prepare(`SELECT subject FROM email_outbox WHERE to_address = ?`).bind(email).all<{ subject: string }>();
+    const mail = await env.DB.prepare(`SELECT subject FROM email_outbox WHERE to_address = ?`)
+      .bind(email)
+      .all<{ subject: string }>();
     expect(mail.results.map((row) => row.subject)).toEqual([`Your order ${orderId} is confirmed`]);
     const again = await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' });
     expect(again.body.msg).toBe(PAY_MSG.alreadyPaid);
@@ -62,23 +100,34 @@ describe('paying for an order', () => {
     const email = `pay-decline-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[1]!, email);
-    const started = (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body.data;
+    const started = (
+      await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })
+    ).body.data;
     await submitCard(started.url!, '4000000000001001');
     const result = await settled(buyer, orderId, email, 'FAILED');
     expect(result).toEqual({ ...result, result: 'FAILED', message: PAYMENT_MSG.issuerDecline });
-    expect((await env.DB.prepare(`SELECT status FROM orders WHERE id = ?`).bind(orderId).first<{ status: string }>())!.status).toBe('PAYMENT_PENDING');
+    expect(
+      (await env.DB.prepare(`SELECT status FROM orders WHERE id = ?`).bind(orderId).first<{ status: string }>())!
+        .status,
+    ).toBe('PAYMENT_PENDING');
   });
 
   it('refunds a paid order its owner cancels', async () => {
     const token = await member(`pay-refund-${Date.now()}@example.com`);
     const buyer = shopper(US_HOST, bearer(token));
     const orderId = await placed(buyer, skuIds[2]!);
-    const started = (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, paymentType: 'HOSTED_CARD' })).body.data;
+    const started = (
+      await buyer.call<Result>('POST', '/order/public/payment/', { orderId, paymentType: 'HOSTED_CARD' })
+    ).body.data;
     await submitCard(started.url!, '4242424242424242');
     await settled(buyer, orderId, undefined, 'SUCCEEDED');
-    const cancelled = await buyer.call<{ refunded: boolean }>('POST', '/order/public/requisition/order/cancel', { orderId });
+    const cancelled = await buyer.call<{ refunded: boolean }>('POST', '/order/public/requisition/order/cancel', {
+      orderId,
+    });
     expect(cancelled.body.data.refunded).toBe(true);
-    const payment = await env.DB.prepare(`SELECT status FROM payment WHERE order_id = ?`).bind(orderId).first<{ status: string }>();
+    const payment = await env.DB.prepare(`SELECT status FROM payment WHERE order_id = ?`)
+      .bind(orderId)
+      .first<{ status: string }>();
     expect(payment!.status).toBe('REFUNDED');
   });
 
@@ -86,11 +135,27 @@ describe('paying for an order', () => {
     const email = `pay-bad-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[3]!, email);
-    expect((await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'CASH' })).body.msg).toBe(PAY_MSG.method);
-    expect((await shopper().call('POST', '/order/public/payment/', { orderId, email: 'someone@example.com', paymentType: 'HOSTED_CARD' })).status).toBe(404);
-    const check = await buyer.call<{ orderStatus: string }>('GET', `/order/public/payment/st/check?orderId=${orderId}&email=${encodeURIComponent(email)}`);
+    expect((await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'CASH' })).body.msg).toBe(
+      PAY_MSG.method,
+    );
+    expect(
+      (
+        await shopper().call('POST', '/order/public/payment/', {
+          orderId,
+          email: 'someone@example.com',
+          paymentType: 'HOSTED_CARD',
+        })
+      ).status,
+    ).toBe(404);
+    const check = await buyer.call<{ orderStatus: string }>(
+      'GET',
+      `/order/public/payment/st/check?orderId=${orderId}&email=${encodeURIComponent(email)}`,
+    );
     expect(check.body.data.orderStatus).toBe('PAYMENT_PENDING');
-    const route = await buyer.call<{ next: string }>('GET', `/order/public/payment/router?orderId=${orderId}&email=${encodeURIComponent(email)}`);
+    const route = await buyer.call<{ next: string }>(
+      'GET',
+      `/order/public/payment/router?orderId=${orderId}&email=${encodeURIComponent(email)}`,
+    );
     expect(route.body.data.next).toBe('checkout');
   });
 });
@@ -100,10 +165,23 @@ describe('the hosted gateway sign and check calls, and the provider submissions'
     const email = `hosted-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[4]!, email);
-    const signed = (await buyer.call<{ paymentId: string; amount: number; signature: string; url: string }>('POST', '/order/public/payment/hosted/sign', { orderId, email })).body.data;
+    const signed = (
+      await buyer.call<{ paymentId: string; amount: number; signature: string; url: string }>(
+        'POST',
+        '/order/public/payment/hosted/sign',
+        { orderId, email },
+      )
+    ).body.data;
     expect(signed.url).toMatch(/\/payment\/sandbox\//);
-    const check = (amount: number, signature: string) => buyer.call<Result>('GET', `/order/public/payment/hosted/check?paymentId=${signed.paymentId}&amount=${amount}&signature=${encodeURIComponent(signature)}`);
-    expect((await check(signed.amount, signed.signature)).body.data).toMatchObject({ paymentId: signed.paymentId, kind: 'RequiresAction' });
+    const check = (amount: number, signature: string) =>
+      buyer.call<Result>(
+        'GET',
+        `/order/public/payment/hosted/check?paymentId=${signed.paymentId}&amount=${amount}&signature=${encodeURIComponent(signature)}`,
+      );
+    expect((await check(signed.amount, signed.signature)).body.data).toMatchObject({
+      paymentId: signed.paymentId,
+      kind: 'RequiresAction',
+    });
     expect((await check(signed.amount - 1, signed.signature)).status).toBe(401);
     // Flip the signature's first digit to another one (a '0' replaced by '0' would be the same signature).
     const forged = signed.signature.replace(/v1=(.)/, (_, digit: string) => `v1=${digit === '0' ? '1' : '0'}`);
@@ -114,8 +192,12 @@ describe('the hosted gateway sign and check calls, and the provider submissions'
     const email = `wallet-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[4]!, email);
-    const wallet = (await buyer.call<Result>('POST', '/order/public/payment/wallet/submit', { orderId, email })).body.data;
+    const wallet = (await buyer.call<Result>('POST', '/order/public/payment/wallet/submit', { orderId, email })).body
+      .data;
     expect(wallet).toMatchObject({ kind: 'RequiresAction' });
-    expect((await buyer.call('POST', '/order/public/payment/card/submit', { orderId, email, paymentMethodToken: '' })).status).toBe(400);
+    expect(
+      (await buyer.call('POST', '/order/public/payment/card/submit', { orderId, email, paymentMethodToken: '' }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -29,7 +29,13 @@ describe('pages', () => {
 
   it('lists the evidence each return reason needs on the return policy', async () => {
     const { html } = await page(`${US_HOST}/page/return-policy`);
-    for (const reason of ['Part no longer needed', 'Part doesn&#x27;t fit', 'Received wrong part', 'Part missing from order']) expect(html).toContain(reason);
+    for (const reason of [
+      'Part no longer needed',
+      'Part doesn&#x27;t fit',
+      'Received wrong part',
+      'Part missing from order',
+    ])
+      expect(html).toContain(reason);
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
@@ -48,7 +54,36 @@ describe('pages', () => {
   });
 
   it('answers every §2 route with the shell', async () => {
-    const routes = ['/', '/makes', '/makes/chevrolet', '/makes/ford', '/makes/gmc', '/makes/dodge', '/makes/toyota', '/categories', '/parts', '/search', '/collection/winter-ready', '/campaign/bf2', '/shopCart', '/checkout/address', '/checkout/orderResult', '/login', '/createAccount', '/retrievePassword', '/signUpResult', '/sign-up-discount', '/myAccount', '/myAccount?type=orderHistory', '/myAccount?type=member', '/myAccount/member', '/myAccount/member/rule', '/myAccount/orderHistory/orderDetail', '/order/track', '/printInvoice'];
+    const routes = [
+      '/',
+      '/makes',
+      '/makes/chevrolet',
+      '/makes/ford',
+      '/makes/gmc',
+      '/makes/dodge',
+      '/makes/toyota',
+      '/categories',
+      '/parts',
+      '/search',
+      '/collection/winter-ready',
+      '/campaign/bf2',
+      '/shopCart',
+      '/checkout/address',
+      '/checkout/orderResult',
+      '/login',
+      '/createAccount',
+      '/retrievePassword',
+      '/signUpResult',
+      '/sign-up-discount',
+      '/myAccount',
+      '/myAccount?type=orderHistory',
+      '/myAccount?type=member',
+      '/myAccount/member',
+      '/myAccount/member/rule',
+      '/myAccount/orderHistory/orderDetail',
+      '/order/track',
+      '/printInvoice',
+    ];
     for (const route of routes) {
       const { status, html } = await page(`${US_HOST}${route}`);
       expect(status, route).toBe(200);
@@ -69,14 +104,25 @@ describe('pages', () => {
 
   it('gives bots the complete document and browsers a streamed one', async () => {
     let release!: (text: string) => void;
-    const slow = new Promise<string>((resolve) => { release = resolve; });
+    const slow = new Promise<string>((resolve) => {
+      release = resolve;
+    });
     function Slow() {
       return <p>{use(slow)}</p>;
     }
     const app = new Hono<AppEnv>();
     app.get('/', (c) => {
       c.set('isBot', c.req.header('user-agent')?.includes('Googlebot') ?? false);
-      return streamHtml(c, <html><body><Suspense fallback={<i>waiting</i>}><Slow /></Suspense></body></html>);
+      return streamHtml(
+        c,
+        <html>
+          <body>
+            <Suspense fallback={<i>waiting</i>}>
+              <Slow />
+            </Suspense>
+          </body>
+        </html>,
+      );
     });
     const browser = await app.fetch(new Request(`${US_HOST}/`), env, ctx);
     const reader = browser.body!.getReader();
@@ -85,7 +131,11 @@ describe('pages', () => {
     release('resolved text');
     await reader.cancel();
 
-    const botSlow = app.fetch(new Request(`${US_HOST}/`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } }), env, ctx);
+    const botSlow = app.fetch(
+      new Request(`${US_HOST}/`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } }),
+      env,
+      ctx,
+    );
     const html = await (await botSlow).text();
     expect(html).toContain('<p>resolved text</p>');
     expect(html).not.toContain('waiting');

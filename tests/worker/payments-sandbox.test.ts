@@ -6,7 +6,12 @@ import { buildInfo } from '../../worker/platform/build-info.ts';
 import type { PaymentRow } from '../../worker/payments/repository.ts';
 import { setPaymentEventHandler } from '../../worker/payments/webhooks.routes.ts';
 import { providerFor, signatureHeader, type PaymentEnv, type RequiresAction } from '../../worker/payments/provider.ts';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TEST_CARDS, SandboxProvider, readCard } from '../../worker/payments/sandbox.ts';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_TEST_CARDS,
+  SandboxProvider,
+  readCard,
+} from '../../worker/payments/sandbox.ts';
 import { CA_HOST, US_HOST, page, shop } from './helpers.ts';
 
 const paymentEnv = env as unknown as PaymentEnv & { PAYMENT_WEBHOOK_SECRET: string };
@@ -19,23 +24,56 @@ const everyCardNumberUsed = new Set<string>();
 
 beforeAll(() => {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => { consoleOutput.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')); });
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleOutput.push(
+        args
+          .map((arg) =>
+            arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === 'string' ? arg : JSON.stringify(arg),
+          )
+          .join(' '),
+      );
+    });
   }
 });
-afterAll(() => { vi.restoreAllMocks(); setPaymentEventHandler(null); });
+afterAll(() => {
+  vi.restoreAllMocks();
+  setPaymentEventHandler(null);
+});
 
 let orderCounter = 0;
-async function openPayment(options: { host?: string; currency?: 'USD' | 'CAD'; cent?: number; capture?: 'automatic' | 'manual'; method?: PaymentMethodId } = {}) {
+async function openPayment(
+  options: {
+    host?: string;
+    currency?: 'USD' | 'CAD';
+    cent?: number;
+    capture?: 'automatic' | 'manual';
+    method?: PaymentMethodId;
+  } = {},
+) {
   const orderId = `T${Date.now()}${orderCounter++}`;
   const provider = providerFor(options.method ?? 'HOSTED_CARD', paymentEnv, { origin: options.host ?? US_HOST });
-  const session = await provider.create({ orderId, method: options.method ?? 'HOSTED_CARD', amount: { cent: options.cent ?? 12345, currency: options.currency ?? 'USD' }, capture: options.capture });
+  const session = await provider.create({
+    orderId,
+    method: options.method ?? 'HOSTED_CARD',
+    amount: { cent: options.cent ?? 12345, currency: options.currency ?? 'USD' },
+    capture: options.capture,
+  });
   expect(session.kind).toBe('RequiresAction');
   return { orderId, provider, session: session as RequiresAction };
 }
 
-const row = (id: string) => env.DB.prepare('SELECT id, status, decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, captured_cent AS capturedCent, order_id AS orderId FROM payment WHERE id = ?').bind(id).first<PaymentRow>();
+const row = (id: string) =>
+  env.DB.prepare(
+    'SELECT id, status, decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, captured_cent AS capturedCent, order_id AS orderId FROM payment WHERE id = ?',
+  )
+    .bind(id)
+    .first<PaymentRow>();
 const eventsOf = async (paymentId: string) =>
-  (await env.DB.prepare('SELECT type, payload FROM payment_event WHERE payment_id = ? ORDER BY id').bind(paymentId).all<{ type: string; payload: string }>()).results;
+  (
+    await env.DB.prepare('SELECT type, payload FROM payment_event WHERE payment_id = ? ORDER BY id')
+      .bind(paymentId)
+      .all<{ type: string; payload: string }>()
+  ).results;
 
 /** Waits for the asynchronous webhook (sent in waitUntil) to be stored. */
 async function eventually(paymentId: string, type: string) {
@@ -51,7 +89,12 @@ async function eventually(paymentId: string, type: string) {
 const asHtml = (text: string) => text.replace(/'/g, '&#x27;');
 
 function form(fields: Record<string, string>): RequestInit {
-  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' };
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  };
 }
 
 async function pay(windowUrl: string, number: string, expiry = FUTURE, cvc = '123') {
@@ -87,15 +130,31 @@ describe('the sandbox payment window', () => {
     const submitted = await pay(session.url!, '4242 4242 4242 4242');
     expect(submitted.status).toBe(303);
     expect(submitted.headers.get('location')).toBe(`/payment/sandbox/${session.paymentId}`);
-    expect(await row(session.paymentId)).toMatchObject({ status: 'SUCCEEDED', cardLast4: '4242', cardBrand: 'visa', capturedCent: 12345, declineCode: null });
+    expect(await row(session.paymentId)).toMatchObject({
+      status: 'SUCCEEDED',
+      cardLast4: '4242',
+      cardBrand: 'visa',
+      capturedCent: 12345,
+      declineCode: null,
+    });
     const result = await page(session.url!);
     expect(result.html).toContain('Payment successful');
     expect(result.html).toContain(`/checkout/orderResult?orderId=${orderId}`);
     expect(result.html).toContain(JSON.stringify(PAYMENT_WINDOW_NAME));
     expect(result.html).toContain('payment-result');
-    expect(await provider.confirm(session.paymentId)).toEqual({ kind: 'Succeeded', paymentId: session.paymentId, status: 'SUCCEEDED', captured: true });
+    expect(await provider.confirm(session.paymentId)).toEqual({
+      kind: 'Succeeded',
+      paymentId: session.paymentId,
+      status: 'SUCCEEDED',
+      captured: true,
+    });
     const events = await eventually(session.paymentId, 'payment.succeeded');
-    expect(JSON.parse(events.at(-1)!.payload).data).toMatchObject({ paymentId: session.paymentId, orderId, status: 'SUCCEEDED', cardLast4: '4242' });
+    expect(JSON.parse(events.at(-1)!.payload).data).toMatchObject({
+      paymentId: session.paymentId,
+      orderId,
+      status: 'SUCCEEDED',
+      cardLast4: '4242',
+    });
   });
 
   it('pays once however often the form is sent: a second card after success changes nothing', async () => {
@@ -108,11 +167,15 @@ describe('the sandbox payment window', () => {
     expect((await eventsOf(session.paymentId)).filter((event) => event.type === 'payment.succeeded')).toHaveLength(1);
   });
 
-  it("asks 4000000000003220 to authenticate in the window, then succeeds", async () => {
+  it('asks 4000000000003220 to authenticate in the window, then succeeds', async () => {
     const { session, provider } = await openPayment();
     await pay(session.url!, '4000000000003220');
     expect((await row(session.paymentId))!.status).toBe('REQUIRES_ACTION');
-    expect(await provider.confirm(session.paymentId)).toMatchObject({ kind: 'RequiresAction', action: 'challenge', url: session.url });
+    expect(await provider.confirm(session.paymentId)).toMatchObject({
+      kind: 'RequiresAction',
+      action: 'challenge',
+      url: session.url,
+    });
     const challenge = await page(session.url!);
     expect(challenge.html).toContain('Authenticate');
     expect(challenge.html).toContain('3220');
@@ -120,7 +183,10 @@ describe('the sandbox payment window', () => {
     expect(answered.status).toBe(303);
     expect((await row(session.paymentId))!.status).toBe('SUCCEEDED');
     await eventually(session.paymentId, 'payment.succeeded');
-    expect((await eventsOf(session.paymentId)).map((event) => event.type)).toEqual(['payment.requires_action', 'payment.succeeded']);
+    expect((await eventsOf(session.paymentId)).map((event) => event.type)).toEqual([
+      'payment.requires_action',
+      'payment.succeeded',
+    ]);
   });
 
   it('fails the payment with the challenge-failed message when authentication fails, and refuses an unknown answer', async () => {
@@ -129,20 +195,37 @@ describe('the sandbox payment window', () => {
     expect((await shop(`${session.url}/challenge`, form({ answer: 'maybe' }))).status).toBe(400);
     await shop(`${session.url}/challenge`, form({ answer: 'fail' }));
     expect(await row(session.paymentId)).toMatchObject({ status: 'FAILED', declineCode: 'challenge_failed' });
-    expect(await provider.confirm(session.paymentId)).toMatchObject({ kind: 'Failed', reason: 'challenge_failed', message: PAYMENT_MSG.challengeFailed });
+    expect(await provider.confirm(session.paymentId)).toMatchObject({
+      kind: 'Failed',
+      reason: 'challenge_failed',
+      message: PAYMENT_MSG.challengeFailed,
+    });
     expect((await page(session.url!)).html).toContain(PAYMENT_MSG.challengeFailed);
     await eventually(session.paymentId, 'payment.failed');
   });
 
   it('declines each §8 issuer-decline test card with its code and the issuer-decline message', async () => {
     const declineCards = SANDBOX_TEST_CARDS.filter((card) => card.outcome.kind === 'decline');
-    expect(new Set(declineCards.map((card) => (card.outcome as { code: string }).code))).toEqual(new Set(ISSUER_DECLINE_CODES));
+    expect(new Set(declineCards.map((card) => (card.outcome as { code: string }).code))).toEqual(
+      new Set(ISSUER_DECLINE_CODES),
+    );
     for (const card of declineCards) {
       const code = (card.outcome as { code: string }).code;
       const { session, provider } = await openPayment();
       await pay(session.url!, card.number);
-      expect(await row(session.paymentId)).toMatchObject({ status: 'DECLINED', declineCode: code, cardLast4: card.number.slice(-4) });
-      expect(await provider.confirm(session.paymentId)).toEqual({ kind: 'Declined', paymentId: session.paymentId, status: 'DECLINED', code, issuerDecline: true, message: PAYMENT_MSG.issuerDecline });
+      expect(await row(session.paymentId)).toMatchObject({
+        status: 'DECLINED',
+        declineCode: code,
+        cardLast4: card.number.slice(-4),
+      });
+      expect(await provider.confirm(session.paymentId)).toEqual({
+        kind: 'Declined',
+        paymentId: session.paymentId,
+        status: 'DECLINED',
+        code,
+        issuerDecline: true,
+        message: PAYMENT_MSG.issuerDecline,
+      });
       expect((await page(session.url!)).html).toContain(PAYMENT_MSG.issuerDecline);
       await eventually(session.paymentId, 'payment.declined');
     }
@@ -155,17 +238,30 @@ describe('the sandbox payment window', () => {
     const processing = await page(session.url!);
     expect(processing.html).toContain('Processing your payment');
     expect(processing.html).toMatch(/http-equiv="refresh" content="5"/i);
-    await env.DB.prepare('UPDATE payment SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, session.paymentId).run();
+    await env.DB.prepare('UPDATE payment SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, session.paymentId)
+      .run();
     expect((await page(session.url!)).html).toContain(PAYMENT_MSG.timeout);
     expect(await row(session.paymentId)).toMatchObject({ status: 'EXPIRED', declineCode: 'timeout' });
-    expect(await provider.confirm(session.paymentId)).toMatchObject({ kind: 'Failed', reason: 'timeout', message: PAYMENT_MSG.timeout });
+    expect(await provider.confirm(session.paymentId)).toMatchObject({
+      kind: 'Failed',
+      reason: 'timeout',
+      message: PAYMENT_MSG.timeout,
+    });
     await eventually(session.paymentId, 'payment.expired');
   });
 
   it('expires a window nobody paid in with the expired message', async () => {
     const { session, provider } = await openPayment();
-    await env.DB.prepare('UPDATE payment SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, session.paymentId).run();
-    expect(await provider.confirm(session.paymentId)).toMatchObject({ kind: 'Failed', status: 'EXPIRED', reason: 'expired', message: PAYMENT_MSG.expired });
+    await env.DB.prepare('UPDATE payment SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, session.paymentId)
+      .run();
+    expect(await provider.confirm(session.paymentId)).toMatchObject({
+      kind: 'Failed',
+      status: 'EXPIRED',
+      reason: 'expired',
+      message: PAYMENT_MSG.expired,
+    });
     expect((await pay(session.url!, '4242424242424242')).status).toBe(303);
     expect((await row(session.paymentId))!.status).toBe('EXPIRED');
   });
@@ -177,12 +273,16 @@ describe('the sandbox payment window', () => {
     const html = await badNumber.text();
     expect(html).toContain(PAYMENT_MSG.cardNumberInvalid);
     expect(html).not.toContain('4242424242424241');
-    expect(await (await pay(session.url!, '4242424242424242', '01 / 20')).text()).toContain(asHtml(PAYMENT_MSG.expiryInvalid));
-    expect(await (await pay(session.url!, '4242424242424242', FUTURE, '12')).text()).toContain(asHtml(PAYMENT_MSG.cvcInvalid));
+    expect(await (await pay(session.url!, '4242424242424242', '01 / 20')).text()).toContain(
+      asHtml(PAYMENT_MSG.expiryInvalid),
+    );
+    expect(await (await pay(session.url!, '4242424242424242', FUTURE, '12')).text()).toContain(
+      asHtml(PAYMENT_MSG.cvcInvalid),
+    );
     expect((await row(session.paymentId))!.status).toBe('CREATED');
   });
 
-  it("declines a brand the market does not take: Discover pays in the US but not in Canada", async () => {
+  it('declines a brand the market does not take: Discover pays in the US but not in Canada', async () => {
     const us = await openPayment();
     await pay(us.session.url!, '6011111111111117');
     expect(await row(us.session.paymentId)).toMatchObject({ status: 'SUCCEEDED', cardBrand: 'discover' });
@@ -194,11 +294,24 @@ describe('the sandbox payment window', () => {
 
   it('reads card entries: Luhn, brand, expiry in the past', () => {
     const now = Date.UTC(2030, 5, 15);
-    expect(readCard({ number: '5555 5555 5555 4444', expiry: '06/30', cvc: '123' }, 'USD', now)).toEqual({ last4: '4444', brand: 'mastercard', outcome: { kind: 'succeed' } });
-    expect(readCard({ number: '378282246310005', expiry: '0630', cvc: '1234' }, 'CAD', now)).toMatchObject({ brand: 'amex', outcome: { kind: 'succeed' } });
-    expect(readCard({ number: '4242424242424242', expiry: '05/30', cvc: '123' }, 'USD', now)).toEqual({ message: PAYMENT_MSG.expiryInvalid });
-    expect(readCard({ number: '4242424242424242', expiry: '13/31', cvc: '123' }, 'USD', now)).toEqual({ message: PAYMENT_MSG.expiryInvalid });
-    expect(readCard({ number: 'abcd', expiry: '06/30', cvc: '123' }, 'USD', now)).toEqual({ message: PAYMENT_MSG.cardNumberInvalid });
+    expect(readCard({ number: '5555 5555 5555 4444', expiry: '06/30', cvc: '123' }, 'USD', now)).toEqual({
+      last4: '4444',
+      brand: 'mastercard',
+      outcome: { kind: 'succeed' },
+    });
+    expect(readCard({ number: '378282246310005', expiry: '0630', cvc: '1234' }, 'CAD', now)).toMatchObject({
+      brand: 'amex',
+      outcome: { kind: 'succeed' },
+    });
+    expect(readCard({ number: '4242424242424242', expiry: '05/30', cvc: '123' }, 'USD', now)).toEqual({
+      message: PAYMENT_MSG.expiryInvalid,
+    });
+    expect(readCard({ number: '4242424242424242', expiry: '13/31', cvc: '123' }, 'USD', now)).toEqual({
+      message: PAYMENT_MSG.expiryInvalid,
+    });
+    expect(readCard({ number: 'abcd', expiry: '06/30', cvc: '123' }, 'USD', now)).toEqual({
+      message: PAYMENT_MSG.cardNumberInvalid,
+    });
   });
 });
 
@@ -207,49 +320,102 @@ describe('capture and refund in the sandbox', () => {
     const { session, provider } = await openPayment({ capture: 'manual', cent: 5000 });
     await pay(session.url!, '4242424242424242');
     expect(await provider.confirm(session.paymentId)).toMatchObject({ kind: 'Succeeded', captured: false });
-    expect(await provider.refund(session.paymentId, 100)).toMatchObject({ kind: 'Failed', message: PAYMENT_MSG.notRefundable });
-    expect(await provider.capture(session.paymentId, 6000)).toMatchObject({ kind: 'Failed', message: PAYMENT_MSG.captureTooLarge });
+    expect(await provider.refund(session.paymentId, 100)).toMatchObject({
+      kind: 'Failed',
+      message: PAYMENT_MSG.notRefundable,
+    });
+    expect(await provider.capture(session.paymentId, 6000)).toMatchObject({
+      kind: 'Failed',
+      message: PAYMENT_MSG.captureTooLarge,
+    });
     expect(await provider.capture(session.paymentId, 5000)).toMatchObject({ kind: 'Succeeded', captured: true });
-    expect(await provider.capture(session.paymentId, 5000)).toMatchObject({ kind: 'Failed', reason: 'invalid_request', message: PAYMENT_MSG.alreadyCaptured });
+    expect(await provider.capture(session.paymentId, 5000)).toMatchObject({
+      kind: 'Failed',
+      reason: 'invalid_request',
+      message: PAYMENT_MSG.alreadyCaptured,
+    });
     await eventually(session.paymentId, 'payment.captured');
   });
 
   it('refunds in parts up to what was captured, and never more', async () => {
     const { session, provider } = await openPayment({ cent: 3000 });
     await pay(session.url!, '4242424242424242');
-    expect(await provider.refund(session.paymentId, 1000)).toMatchObject({ kind: 'Refunded', amountCent: 1000, refundedCent: 1000, status: 'PARTIALLY_REFUNDED' });
-    expect(await provider.refund(session.paymentId, 2001)).toMatchObject({ kind: 'Failed', message: PAYMENT_MSG.refundTooLarge });
-    expect(await provider.refund(session.paymentId, 2000)).toMatchObject({ kind: 'Refunded', refundedCent: 3000, status: 'REFUNDED' });
-    expect(await provider.refund(session.paymentId, 1)).toMatchObject({ kind: 'Failed', message: PAYMENT_MSG.notRefundable });
-    const { total } = (await env.DB.prepare('SELECT sum(amount_cent) AS total FROM refund WHERE payment_id = ?').bind(session.paymentId).first<{ total: number }>())!;
+    expect(await provider.refund(session.paymentId, 1000)).toMatchObject({
+      kind: 'Refunded',
+      amountCent: 1000,
+      refundedCent: 1000,
+      status: 'PARTIALLY_REFUNDED',
+    });
+    expect(await provider.refund(session.paymentId, 2001)).toMatchObject({
+      kind: 'Failed',
+      message: PAYMENT_MSG.refundTooLarge,
+    });
+    expect(await provider.refund(session.paymentId, 2000)).toMatchObject({
+      kind: 'Refunded',
+      refundedCent: 3000,
+      status: 'REFUNDED',
+    });
+    expect(await provider.refund(session.paymentId, 1)).toMatchObject({
+      kind: 'Failed',
+      message: PAYMENT_MSG.notRefundable,
+    });
+    const { total } = (await env.DB.prepare('SELECT sum(amount_cent) AS total FROM refund WHERE payment_id = ?')
+      .bind(session.paymentId)
+      .first<{ total: number }>())!;
     expect(total).toBe(3000);
     await eventually(session.paymentId, 'payment.refunded');
   });
 
   it('refuses an amount that is not a positive whole number of cents', async () => {
     const { session, provider } = await openPayment();
-    await expect(provider.capture(session.paymentId, 10.5)).rejects.toThrow('amount must be a positive whole number of cents');
-    await expect(provider.refund(session.paymentId, -1)).rejects.toThrow('amount must be a positive whole number of cents');
+    await expect(provider.capture(session.paymentId, 10.5)).rejects.toThrow(
+      'amount must be a positive whole number of cents',
+    );
+    await expect(provider.refund(session.paymentId, -1)).rejects.toThrow(
+      'amount must be a positive whole number of cents',
+    );
   });
 });
 
 describe('the signed sandbox webhook', () => {
-  const event = (paymentId: string, id = `evt_test_${Date.now()}_${orderCounter++}`) => JSON.stringify({
-    id, type: 'payment.succeeded', created: 0, data: { paymentId, orderId: 'T1', status: 'SUCCEEDED', amountCent: 100, currency: 'USD', capturedCent: 100, declineCode: null },
-  });
+  const event = (paymentId: string, id = `evt_test_${Date.now()}_${orderCounter++}`) =>
+    JSON.stringify({
+      id,
+      type: 'payment.succeeded',
+      created: 0,
+      data: {
+        paymentId,
+        orderId: 'T1',
+        status: 'SUCCEEDED',
+        amountCent: 100,
+        currency: 'USD',
+        capturedCent: 100,
+        declineCode: null,
+      },
+    });
   const deliver = async (body: string, signature?: string) =>
-    shop(WEBHOOK, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature !== undefined ? { [SANDBOX_SIGNATURE_HEADER]: signature } : {}) }, body });
-  const signed = async (body: string, at = Date.now()) => deliver(body, await signatureHeader(paymentEnv.PAYMENT_WEBHOOK_SECRET, body, at));
+    shop(WEBHOOK, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature !== undefined ? { [SANDBOX_SIGNATURE_HEADER]: signature } : {}),
+      },
+      body,
+    });
+  const signed = async (body: string, at = Date.now()) =>
+    deliver(body, await signatureHeader(paymentEnv.PAYMENT_WEBHOOK_SECRET, body, at));
 
   it('stores an event once even when it is delivered twice, and hands it to the orders handler once', async () => {
     const seen: string[] = [];
-    setPaymentEventHandler(async (verified) => { seen.push(verified.eventId); });
+    setPaymentEventHandler(async (verified) => {
+      seen.push(verified.eventId);
+    });
     const body = event('pay_replayed');
     const first = await signed(body);
     expect(first.status).toBe(200);
-    expect((await first.json() as { data: unknown }).data).toEqual({ received: true, duplicate: false });
+    expect(((await first.json()) as { data: unknown }).data).toEqual({ received: true, duplicate: false });
     const second = await signed(body);
-    expect((await second.json() as { data: unknown }).data).toEqual({ received: true, duplicate: true });
+    expect(((await second.json()) as { data: unknown }).data).toEqual({ received: true, duplicate: true });
     expect(await eventsOf('pay_replayed')).toHaveLength(1);
     expect(seen).toEqual([JSON.parse(body).id]);
     setPaymentEventHandler(null);
@@ -257,7 +423,10 @@ describe('the signed sandbox webhook', () => {
 
   it('forgets an event whose handler failed, so the redelivery is handled', async () => {
     let calls = 0;
-    setPaymentEventHandler(async () => { calls++; if (calls === 1) throw new Error('orders were busy'); });
+    setPaymentEventHandler(async () => {
+      calls++;
+      if (calls === 1) throw new Error('orders were busy');
+    });
     const body = event('pay_retried');
     expect((await signed(body)).status).toBe(500);
     expect(await eventsOf('pay_retried')).toHaveLength(0);
@@ -281,21 +450,43 @@ describe('the signed sandbox webhook', () => {
   it('answers 400 with a clear message to a malformed header or body, and 404 to an unknown provider', async () => {
     const malformedHeader = await deliver(event('pay_bad'), 'sha256=abc');
     expect(malformedHeader.status).toBe(400);
-    expect((await malformedHeader.json() as { msg: string }).msg).toBe(`${SANDBOX_SIGNATURE_HEADER} header is malformed`);
+    expect(((await malformedHeader.json()) as { msg: string }).msg).toBe(
+      `${SANDBOX_SIGNATURE_HEADER} header is malformed`,
+    );
     const notJson = await signed('not json');
     expect(notJson.status).toBe(400);
-    expect((await notJson.json() as { msg: string }).msg).toBe('body must be valid JSON');
-    const wrongShape = await signed(JSON.stringify({ id: 'evt_x', type: 'payment.succeeded', data: { paymentId: 'p', orderId: 'o', status: 'PAID', declineCode: null, capturedCent: 0 } }));
+    expect(((await notJson.json()) as { msg: string }).msg).toBe('body must be valid JSON');
+    const wrongShape = await signed(
+      JSON.stringify({
+        id: 'evt_x',
+        type: 'payment.succeeded',
+        data: { paymentId: 'p', orderId: 'o', status: 'PAID', declineCode: null, capturedCent: 0 },
+      }),
+    );
     expect(wrongShape.status).toBe(400);
-    expect((await wrongShape.json() as { msg: string }).msg).toMatch(/^data\.status /);
-    expect((await shop(`${US_HOST}/order/public/payment/webhook/acme`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect(((await wrongShape.json()) as { msg: string }).msg).toMatch(/^data\.status /);
+    expect((await shop(`${US_HOST}/order/public/payment/webhook/acme`, { method: 'POST', body: '{}' })).status).toBe(
+      404,
+    );
   });
 
   it('never moves a payment back: a replayed older event leaves a succeeded payment succeeded', async () => {
     const { session } = await openPayment();
     await pay(session.url!, '4242424242424242');
-    const stale = JSON.stringify({ id: `evt_old_${session.paymentId}`, type: 'payment.processing', created: 0,
-      data: { paymentId: session.paymentId, orderId: 'T', status: 'PROCESSING', amountCent: 12345, currency: 'USD', capturedCent: 0, declineCode: null } });
+    const stale = JSON.stringify({
+      id: `evt_old_${session.paymentId}`,
+      type: 'payment.processing',
+      created: 0,
+      data: {
+        paymentId: session.paymentId,
+        orderId: 'T',
+        status: 'PROCESSING',
+        amountCent: 12345,
+        currency: 'USD',
+        capturedCent: 0,
+        declineCode: null,
+      },
+    });
     expect((await signed(stale)).status).toBe(200);
     expect((await row(session.paymentId))!.status).toBe('SUCCEEDED');
   });
@@ -313,7 +504,10 @@ describe('card numbers', () => {
     expect(everyCardNumberUsed.size).toBeGreaterThan(20);
     const tables = ['payment', 'payment_event', 'refund'];
     const stored: string[] = [];
-    for (const table of tables) stored.push(...(await env.DB.prepare(`SELECT * FROM ${table}`).all()).results.map((record) => JSON.stringify(record)));
+    for (const table of tables)
+      stored.push(
+        ...(await env.DB.prepare(`SELECT * FROM ${table}`).all()).results.map((record) => JSON.stringify(record)),
+      );
     expect(stored.length).toBeGreaterThan(20);
     // The capture sees the Worker's own logging (the failed handler above was logged), so silence here means something.
     expect(consoleOutput.some((line) => line.includes('orders were busy'))).toBe(true);

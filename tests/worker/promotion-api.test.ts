@@ -15,28 +15,42 @@ const APPLY = '/order/public/promotion/v2/apply';
 function visitor(host = US_HOST, headers: Record<string, string> = {}) {
   const jar: Record<string, string> = {};
   const call = async (method: string, path: string, body?: unknown) => {
-    const cookie = Object.entries(jar).map(([name, value]) => `${name}=${value}`).join('; ');
-    const init = body === undefined ? { method, headers: { cookie, ...headers } } : json(method, body, { cookie, ...headers });
+    const cookie = Object.entries(jar)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const init =
+      body === undefined ? { method, headers: { cookie, ...headers } } : json(method, body, { cookie, ...headers });
     const result = await api<CartAnswer>(`${host}${path}`, init);
-    for (const [name, line] of Object.entries(cookiesOf(result.response))) jar[name] = line.slice(name.length + 1).split(';')[0]!;
+    for (const [name, line] of Object.entries(cookiesOf(result.response)))
+      jar[name] = line.slice(name.length + 1).split(';')[0]!;
     return result;
   };
-  return { call, add: (skuId: number, itemCount: number, postCode?: string) => call('POST', CART, { items: [{ skuId, itemCount }], postCode }), apply: (code: string, remove = false) => call('POST', APPLY, { code, remove }) };
+  return {
+    call,
+    add: (skuId: number, itemCount: number, postCode?: string) =>
+      call('POST', CART, { items: [{ skuId, itemCount }], postCode }),
+    apply: (code: string, remove = false) => call('POST', APPLY, { code, remove }),
+  };
 }
 
-const skuWhere = async (where: string) => (await env.DB.prepare(
-  `SELECT s.id, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id
+const skuWhere = async (where: string) =>
+  (await env.DB.prepare(
+    `SELECT s.id, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id
    JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
    WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20 AND ${where} ORDER BY p.discount_price LIMIT 1`,
-).first<{ id: number; price: number }>())!;
+  ).first<{ id: number; price: number }>())!;
 
 let brake: { id: number; price: number };
 let other: { id: number; price: number };
 beforeAll(async () => {
   await loadCatalogFixture();
   await runSqlFile(seedSql);
-  brake = await skuWhere(`(c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes'))`);
-  other = await skuWhere(`c.handle <> 'brakes' AND coalesce(c.parent_id, 0) <> (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')`);
+  brake = await skuWhere(
+    `(c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes'))`,
+  );
+  other = await skuWhere(
+    `c.handle <> 'brakes' AND coalesce(c.parent_id, 0) <> (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')`,
+  );
 });
 
 describe('promotion codes on the cart', () => {
@@ -73,8 +87,12 @@ describe('promotion codes on the cart', () => {
 
   it('refuses a code the member has already used', async () => {
     const token = await member(`promo-used-${Date.now()}@example.com`);
-    const accountId = (await api<{ accountId: number }>(`${US_HOST}/account/buyer/account/current`, { headers: bearer(token) })).body.data.accountId;
-    await env.DB.prepare(`INSERT INTO promotion_usage (promotion_id, account_id, order_id) VALUES (1010, ?, ?)`).bind(accountId, `order-${accountId}`).run();
+    const accountId = (
+      await api<{ accountId: number }>(`${US_HOST}/account/buyer/account/current`, { headers: bearer(token) })
+    ).body.data.accountId;
+    await env.DB.prepare(`INSERT INTO promotion_usage (promotion_id, account_id, order_id) VALUES (1010, ?, ?)`)
+      .bind(accountId, `order-${accountId}`)
+      .run();
     const shopper = visitor(US_HOST, bearer(token));
     await shopper.add(other.id, 1);
     const refused = await shopper.apply('WELCOME5');
@@ -103,7 +121,9 @@ describe('promotion codes on the cart', () => {
   it('applies the automatic 10% at $150 or more without a code', async () => {
     const shopper = visitor();
     const pricing = (await shopper.add(other.id, Math.ceil(15_000 / other.price))).body.data.detail.pricing;
-    expect(pricing.discounts.find((entry) => entry.source === 'AUTO_DISCOUNT')?.amount).toBe(Math.round(pricing.subtotal * 0.1));
+    expect(pricing.discounts.find((entry) => entry.source === 'AUTO_DISCOUNT')?.amount).toBe(
+      Math.round(pricing.subtotal * 0.1),
+    );
     expect(pricing.total).toBeGreaterThanOrEqual(0);
   });
 });
@@ -112,8 +132,13 @@ describe('offers and coupons', () => {
   it('lists the automatic offers and those covering a product', async () => {
     const notice = await api<{ promotionId: number }[]>(`${US_HOST}/promotion/public/promotion/notice/discount-info`);
     expect(notice.body.data.map((offer) => offer.promotionId)).toContain(1001);
-    const itemId = (await env.DB.prepare(`SELECT item_id AS id FROM sku WHERE id = ?`).bind(other.id).first<{ id: number }>())!.id;
-    const covering = await api<{ promotionId: number }[]>(`${US_HOST}/promotion/public/promotion/calculator/item-detail/discount/list`, json('POST', { itemId }));
+    const itemId = (await env.DB.prepare(`SELECT item_id AS id FROM sku WHERE id = ?`)
+      .bind(other.id)
+      .first<{ id: number }>())!.id;
+    const covering = await api<{ promotionId: number }[]>(
+      `${US_HOST}/promotion/public/promotion/calculator/item-detail/discount/list`,
+      json('POST', { itemId }),
+    );
     expect(covering.body.data.map((offer) => offer.promotionId)).toContain(1001);
   });
 
@@ -121,26 +146,46 @@ describe('offers and coupons', () => {
     const shopper = visitor();
     await shopper.add(brake.id, 2);
     const result = await shopper.call('GET', '/infra/public/buyer/dynamic-promotion-code/calculate?code=BRAKES15');
-    expect(result.body.data).toMatchObject({ code: 'BRAKES15', valid: true, discount: Math.round(brake.price * 2 * 0.15) });
+    expect(result.body.data).toMatchObject({
+      code: 'BRAKES15',
+      valid: true,
+      discount: Math.round(brake.price * 2 * 0.15),
+    });
   });
 
   it('redeems a coupon with points only while the balance covers it', async () => {
     const token = await member(`promo-redeem-${Date.now()}@example.com`);
-    const accountId = (await api<{ accountId: number }>(`${US_HOST}/account/buyer/account/current`, { headers: bearer(token) })).body.data.accountId;
-    const redeem = () => api<{ points: number }>(`${US_HOST}/promotion/public/promotion/redeem`, json('POST', { promotionId: 1005 }, bearer(token)));
+    const accountId = (
+      await api<{ accountId: number }>(`${US_HOST}/account/buyer/account/current`, { headers: bearer(token) })
+    ).body.data.accountId;
+    const redeem = () =>
+      api<{ points: number }>(
+        `${US_HOST}/promotion/public/promotion/redeem`,
+        json('POST', { promotionId: 1005 }, bearer(token)),
+      );
     const poor = await redeem();
     expect(poor.status).toBe(400);
     expect(poor.body.msg).toBe(PROMOTION_MSG.notEnoughPoints(1000));
-    await env.DB.prepare(`INSERT INTO points_ledger (account_id, delta, reason, created_at) VALUES (?, 1500, 'ADJUSTMENT', 0)`).bind(accountId).run();
+    await env.DB.prepare(
+      `INSERT INTO points_ledger (account_id, delta, reason, created_at) VALUES (?, 1500, 'ADJUSTMENT', 0)`,
+    )
+      .bind(accountId)
+      .run();
     const rich = await redeem();
     expect(rich.body.data.points).toBe(500);
-    const wallet = await api<{ promotionId: number; state: string }[]>(`${US_HOST}/promotion/public/promotion/calculator/discount/member`, { headers: bearer(token) });
+    const wallet = await api<{ promotionId: number; state: string }[]>(
+      `${US_HOST}/promotion/public/promotion/calculator/discount/member`,
+      { headers: bearer(token) },
+    );
     expect(wallet.body.data.map((coupon) => coupon.promotionId)).toContain(1005);
   });
 
   it("refuses another account's global coupons and the member-only calls without a token", async () => {
     const token = await member(`promo-global-${Date.now()}@example.com`);
-    expect((await api(`${US_HOST}/promotion/public/promotion/global-coupons?accountId=999999`, { headers: bearer(token) })).status).toBe(403);
+    expect(
+      (await api(`${US_HOST}/promotion/public/promotion/global-coupons?accountId=999999`, { headers: bearer(token) }))
+        .status,
+    ).toBe(403);
     expect((await api(`${US_HOST}/promotion/public/promotion/calculator/discount/member`)).status).toBe(401);
   });
 });
@@ -159,7 +204,9 @@ describe('add-on items (exchange purchase)', () => {
     expect(offered).toBeDefined();
     expect(offered!.price).toBeLessThan(offered!.originalPrice);
     expect(offered!.price).toBeGreaterThanOrEqual(Math.ceil(offered!.originalPrice * 0.4) - 1);
-    const withAddOn = (await shopper.call('POST', CART, { items: [{ skuId: offered!.skuId, itemCount: 1, itemType: 'TRADE_IN' }] })).body.data;
+    const withAddOn = (
+      await shopper.call('POST', CART, { items: [{ skuId: offered!.skuId, itemCount: 1, itemType: 'TRADE_IN' }] })
+    ).body.data;
     const line = withAddOn.detail.items.find((item) => item.itemType === 'TRADE_IN')!;
     expect(withAddOn.detail.groups.tradeIn).toEqual([line.key]);
     const share = withAddOn.detail.pricing.lineDiscounts.find((entry) => entry.key === line.key)!;

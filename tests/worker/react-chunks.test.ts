@@ -3,15 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { ChunkEncoder, MAX_SHARED_LENGTH, PlatformTextEncoder } from '../../worker/views/react-chunks.ts';
 import { renderToReadableStream, renderToString } from '../../worker/views/react-server.ts';
 
-const sources = import.meta.glob(['../../worker/**/*.{ts,tsx}', '../../shared/**/*.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['../../worker/**/*.{ts,tsx}', '../../shared/**/*.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 function card(index: number) {
-  return createElement('li', { className: 'product-card', key: index, 'data-sku': index },
-    createElement('a', { href: `/product/part-${index}`, 'aria-label': `Brake pad «${index}» & "rotor" <kit>` }, `Part ${index} — 2015 Ford F-150 ✓`),
-    createElement('img', { src: `/img/${index}.webp`, alt: 'Étrier de frein', loading: 'lazy', width: 320, height: 240 }));
+  return createElement(
+    'li',
+    { className: 'product-card', key: index, 'data-sku': index },
+    createElement(
+      'a',
+      { href: `/product/part-${index}`, 'aria-label': `Brake pad «${index}» & "rotor" <kit>` },
+      `Part ${index} — 2015 Ford F-150 ✓`,
+    ),
+    createElement('img', {
+      src: `/img/${index}.webp`,
+      alt: 'Étrier de frein',
+      loading: 'lazy',
+      width: 320,
+      height: 240,
+    }),
+  );
 }
 
-const page = () => createElement('ul', { className: 'grid' }, Array.from({ length: 40 }, (_, index) => card(index)));
+const page = () =>
+  createElement(
+    'ul',
+    { className: 'grid' },
+    Array.from({ length: 40 }, (_, index) => card(index)),
+  );
 
 async function streamed(): Promise<Uint8Array> {
   const stream = await renderToReadableStream(page());
@@ -19,7 +41,7 @@ async function streamed(): Promise<Uint8Array> {
 }
 
 describe("the page renderer's chunk encoder", () => {
-  it('encodes the renderer\'s markup from the shared table, while the rest of the worker keeps the platform encoder', async () => {
+  it("encodes the renderer's markup from the shared table, while the rest of the worker keeps the platform encoder", async () => {
     const before = ChunkEncoder.shared;
     await streamed();
     expect(ChunkEncoder.shared).toBeGreaterThan(before + 100);
@@ -47,7 +69,9 @@ describe("the page renderer's chunk encoder", () => {
 
   it('is the only way the worker loads the server renderer', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(50);
-    const direct = Object.entries(sources).filter(([path, text]) => !path.endsWith('/react-server.ts') && /from ['"]react-dom\/server/.test(text)).map(([path]) => path);
+    const direct = Object.entries(sources)
+      .filter(([path, text]) => !path.endsWith('/react-server.ts') && /from ['"]react-dom\/server/.test(text))
+      .map(([path]) => path);
     expect(direct).toEqual([]);
   });
 });

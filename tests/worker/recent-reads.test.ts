@@ -15,7 +15,12 @@ beforeAll(async () => {
 
 /** A clock the test moves, and a read that counts its calls and answers what it is told. */
 function fixture() {
-  const clock = { at: 1_000_000, now() { return this.at; } };
+  const clock = {
+    at: 1_000_000,
+    now() {
+      return this.at;
+    },
+  };
   const reads = recentReads<string>(3, 1000);
   let calls = 0;
   const load = (answer: string) => () => {
@@ -74,17 +79,25 @@ describe('shared catalog answers', () => {
 });
 
 describe('what shoppers see through the shared answers', () => {
-  type Product = { product: { skus: { skuId: number; availableTotal: number }[]; reviewInfo: { reviewCount: number } } };
-  const productOf = async (handle: string) => (await api<Product>(`${US_HOST}/item/public/buyer/item/v2/${handle}`)).body.data.product;
-  const stockedItem = async () => (await env.DB.prepare(
-    `SELECT k.id AS skuId, k.item_id AS itemId, s.url_handle AS handle, i.title FROM sku k JOIN item i ON i.id = k.item_id JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
+  type Product = {
+    product: { skus: { skuId: number; availableTotal: number }[]; reviewInfo: { reviewCount: number } };
+  };
+  const productOf = async (handle: string) =>
+    (await api<Product>(`${US_HOST}/item/public/buyer/item/v2/${handle}`)).body.data.product;
+  const stockedItem = async () =>
+    (await env.DB.prepare(
+      `SELECT k.id AS skuId, k.item_id AS itemId, s.url_handle AS handle, i.title FROM sku k JOIN item i ON i.id = k.item_id JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
      WHERE i.us_status = 'ON_SHELVES' AND k.available_total >= 20 AND (SELECT count(*) FROM sku WHERE item_id = i.id) = 1 ORDER BY k.id DESC LIMIT 1`,
-  ).first<{ skuId: number; itemId: number; handle: string; title: string }>())!;
+    ).first<{ skuId: number; itemId: number; handle: string; title: string }>())!;
 
   it('identical searches within a second share one answer: a catalog import shows within a second', async () => {
     const { itemId, title } = await stockedItem();
-    const search = async () => (await api<{ records: { itemId: number; discountPrice: number }[] }>(
-      `${US_HOST}/search/public/buyer/items/filter-search?keyword=${encodeURIComponent(title)}`)).body.data.records.find((record) => record.itemId === itemId)!;
+    const search = async () =>
+      (
+        await api<{ records: { itemId: number; discountPrice: number }[] }>(
+          `${US_HOST}/search/public/buyer/items/filter-search?keyword=${encodeURIComponent(title)}`,
+        )
+      ).body.data.records.find((record) => record.itemId === itemId)!;
     const before = (await search()).discountPrice;
     await env.DB.prepare('UPDATE item SET min_price_usd = min_price_usd + 100 WHERE id = ?').bind(itemId).run();
     expect((await search()).discountPrice).toBe(before);
@@ -97,15 +110,31 @@ describe('what shoppers see through the shared answers', () => {
     const stockBefore = (await productOf(handle)).skus[0]!.availableTotal;
     const buyer = shopper();
     await buyer.add(skuId, 2);
-    const quote = (await buyer.call<{ total: number }>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body.data;
-    const placed = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', { idempotencyKey: crypto.randomUUID(), email: 'buyer@example.com', address: NEW_YORK, paymentMethod: 'CARD', expectedTotal: quote.total });
+    const quote = (
+      await buyer.call<{ total: number }>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })
+    ).body.data;
+    const placed = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
+      idempotencyKey: crypto.randomUUID(),
+      email: 'buyer@example.com',
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: quote.total,
+    });
     expect(placed.body.success).toBe(true);
     expect((await productOf(handle)).skus[0]!.availableTotal).toBe(stockBefore - 2);
-    await cancelOrder(env.DB, placed.body.data.order.orderId, { accountId: null, email: 'buyer@example.com' }, Date.now());
+    await cancelOrder(
+      env.DB,
+      placed.body.data.order.orderId,
+      { accountId: null, email: 'buyer@example.com' },
+      Date.now(),
+    );
     expect((await productOf(handle)).skus[0]!.availableTotal).toBe(stockBefore);
 
     const reviewsBefore = (await productOf(handle)).reviewInfo.reviewCount;
-    const review = await api<{ id: number }>(`${US_HOST}/item/public/buyer/review`, json('POST', { itemId, rating: 5, title: 'Fits well', content: 'Bolted right on.', name: 'Sam' }));
+    const review = await api<{ id: number }>(
+      `${US_HOST}/item/public/buyer/review`,
+      json('POST', { itemId, rating: 5, title: 'Fits well', content: 'Bolted right on.', name: 'Sam' }),
+    );
     expect(review.body.success).toBe(true);
     await moderateReview(env.DB, review.body.data.id, 'PUBLISHED');
     expect((await productOf(handle)).reviewInfo.reviewCount).toBe(reviewsBefore + 1);

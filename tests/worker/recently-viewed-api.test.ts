@@ -7,11 +7,25 @@ import { loadCatalogFixture } from './catalog-fixture.ts';
 import { CA_HOST, US_HOST, api } from './helpers.ts';
 
 const SCAN = `${US_HOST}/item/recommend/personal-scan-item`;
-type Entry = { itemId: number; title: string; urlHandle: string | null; imageUrl: string | null; reviewRating: number; reviewCount: number; currency: string };
+type Entry = {
+  itemId: number;
+  title: string;
+  urlHandle: string | null;
+  imageUrl: string | null;
+  reviewRating: number;
+  reviewCount: number;
+  currency: string;
+};
 type Card = { itemId: number; fits: boolean | null; vehicleUniversal: boolean; nonVehicle: boolean };
 
-const rows = async <T>(sql: string, ...values: unknown[]) => (await env.DB.prepare(sql).bind(...values).all<T>()).results;
-const view = (token: string, itemId: number | string) => api(`${SCAN}/${itemId}`, { method: 'POST', headers: bearer(token) });
+const rows = async <T>(sql: string, ...values: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...values)
+      .all<T>()
+  ).results;
+const view = (token: string, itemId: number | string) =>
+  api(`${SCAN}/${itemId}`, { method: 'POST', headers: bearer(token) });
 const list = async (token: string, host = US_HOST) =>
   (await api<Entry[]>(`${host}/item/recommend/personal-scan-item/list`, { headers: bearer(token) })).body.data;
 const batch = (token: string, body: unknown) => api<Entry[]>(`${SCAN}/batch`, json('POST', body, bearer(token)));
@@ -22,12 +36,20 @@ let sold: number[];
 
 beforeAll(async () => {
   await loadCatalogFixture();
-  sold = (await rows<{ id: number }>("SELECT id FROM item WHERE us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY id LIMIT 14")).map((row) => row.id);
+  sold = (
+    await rows<{ id: number }>(
+      "SELECT id FROM item WHERE us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY id LIMIT 14",
+    )
+  ).map((row) => row.id);
 });
 
 describe("a member's recently viewed products (§4)", () => {
   it('needs a signed-in member', async () => {
-    for (const response of [await api(`${SCAN}/list`), await api(`${SCAN}/1`, { method: 'POST' }), await api(`${SCAN}/batch`, json('POST', { itemIds: [1] }))]) {
+    for (const response of [
+      await api(`${SCAN}/list`),
+      await api(`${SCAN}/1`, { method: 'POST' }),
+      await api(`${SCAN}/batch`, json('POST', { itemIds: [1] })),
+    ]) {
       expect([response.status, response.body.msg]).toEqual([401, MSG.loginInvalid]);
     }
   });
@@ -41,20 +63,34 @@ describe("a member's recently viewed products (§4)", () => {
     expect(again).toHaveLength(RECENTLY_VIEWED_LIMIT);
     expect(again[0]).toBe(sold[5]);
     expect(new Set(again).size).toBe(again.length);
-    const { n } = (await env.DB.prepare('SELECT count(*) AS n FROM recently_viewed WHERE account_id = (SELECT id FROM account WHERE email = ?)')
-      .bind('viewed-order@example.com').first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare(
+      'SELECT count(*) AS n FROM recently_viewed WHERE account_id = (SELECT id FROM account WHERE email = ?)',
+    )
+      .bind('viewed-order@example.com')
+      .first<{ n: number }>())!;
     expect(n).toBe(RECENTLY_VIEWED_LIMIT);
   });
 
   it('adds imageUrl and reviewRating to each entry, 4.6 where there are no reviews, priced in the market', async () => {
     const token = await member('viewed-fields@example.com');
-    const [reviewed] = await rows<{ id: number; rating: number; url: string }>(`SELECT i.id, i.review_rating AS rating, m.url FROM item i JOIN item_image m ON m.item_id = i.id AND m.is_main = 1
+    const [reviewed] = await rows<{
+      id: number;
+      rating: number;
+      url: string;
+    }>(`SELECT i.id, i.review_rating AS rating, m.url FROM item i JOIN item_image m ON m.item_id = i.id AND m.is_main = 1
       WHERE i.review_count > 0 AND i.us_status = 'ON_SHELVES' LIMIT 1`);
-    const [unreviewed] = await rows<{ id: number }>("SELECT id FROM item WHERE review_count = 0 AND us_status = 'ON_SHELVES' AND ca_status = 'ON_SHELVES' LIMIT 1");
+    const [unreviewed] = await rows<{ id: number }>(
+      "SELECT id FROM item WHERE review_count = 0 AND us_status = 'ON_SHELVES' AND ca_status = 'ON_SHELVES' LIMIT 1",
+    );
     await view(token, reviewed!.id);
     await view(token, unreviewed!.id);
     const entries = await list(token);
-    expect(entries[1]).toMatchObject({ itemId: reviewed!.id, imageUrl: reviewed!.url, reviewRating: reviewed!.rating, currency: 'USD' });
+    expect(entries[1]).toMatchObject({
+      itemId: reviewed!.id,
+      imageUrl: reviewed!.url,
+      reviewRating: reviewed!.rating,
+      currency: 'USD',
+    });
     expect(entries[0]).toMatchObject({ itemId: unreviewed!.id, reviewRating: DEFAULT_RATING, reviewCount: 0 });
     expect((await list(token, CA_HOST))[0]!.currency).toBe('CAD');
   });
@@ -86,7 +122,7 @@ describe("a member's recently viewed products (§4)", () => {
 });
 
 describe('recommendation scenes', () => {
-  it('RECENTLY_VIEWED: the member\'s list without the product shown, or the visitor\'s own list', async () => {
+  it("RECENTLY_VIEWED: the member's list without the product shown, or the visitor's own list", async () => {
     const token = await member('viewed-scene@example.com');
     for (const id of sold.slice(0, 4)) await view(token, id);
     const mine = await scene('RECENTLY_VIEWED', { itemId: sold[3] }, bearer(token));
@@ -96,37 +132,61 @@ describe('recommendation scenes', () => {
   });
 
   it('HOME: the best sellers sold here, on both the search and search-pro paths', async () => {
-    const best = await rows<{ id: number }>("SELECT id FROM item WHERE us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY sales DESC, id LIMIT 5");
+    const best = await rows<{ id: number }>(
+      "SELECT id FROM item WHERE us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY sales DESC, id LIMIT 5",
+    );
     for (const base of ['/search/public', '/search-pro/public']) {
-      expect((await scene('HOME', { size: 5 }, {}, base)).body.data.map((card) => card.itemId)).toEqual(best.map((row) => row.id));
+      expect((await scene('HOME', { size: 5 }, {}, base)).body.data.map((card) => card.itemId)).toEqual(
+        best.map((row) => row.id),
+      );
     }
   });
 
   it('PRODUCT_DETAIL: parts of the same category first, then the same brand, only fitting ones for a vehicle', async () => {
-    const target = (await rows<{ id: number; category: number; brand: number }>("SELECT id, back_category_id AS category, brand_id AS brand FROM item WHERE id = 1"))[0]!;
+    const target = (
+      await rows<{ id: number; category: number; brand: number }>(
+        'SELECT id, back_category_id AS category, brand_id AS brand FROM item WHERE id = 1',
+      )
+    )[0]!;
     const cards = (await scene('PRODUCT_DETAIL', { itemId: 1, size: 50 })).body.data;
-    const facts = new Map((await rows<{ id: number; category: number; brand: number }>('SELECT id, back_category_id AS category, brand_id AS brand FROM item')).map((row) => [row.id, row]));
+    const facts = new Map(
+      (
+        await rows<{ id: number; category: number; brand: number }>(
+          'SELECT id, back_category_id AS category, brand_id AS brand FROM item',
+        )
+      ).map((row) => [row.id, row]),
+    );
     const sameCategory = cards.map((card) => facts.get(card.itemId)!.category === target.category);
     expect(cards.length).toBeGreaterThan(2);
     expect(cards.some((card) => card.itemId === 1)).toBe(false);
     expect(sameCategory.indexOf(false)).toBeGreaterThan(0);
     expect(sameCategory.slice(sameCategory.indexOf(false))).not.toContain(true);
-    expect(cards.every((card) => facts.get(card.itemId)!.category === target.category || facts.get(card.itemId)!.brand === target.brand)).toBe(true);
+    expect(
+      cards.every(
+        (card) =>
+          facts.get(card.itemId)!.category === target.category || facts.get(card.itemId)!.brand === target.brand,
+      ),
+    ).toBe(true);
 
-    const [fit] = await rows<{ node: number }>("SELECT f.node_id AS node FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.brand_id = 1 AND f.node_level = 3 AND i.id <> 1 LIMIT 1");
+    const [fit] = await rows<{ node: number }>(
+      'SELECT f.node_id AS node FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.brand_id = 1 AND f.node_level = 3 AND i.id <> 1 LIMIT 1',
+    );
     const fitting = (await scene('PRODUCT_DETAIL', { itemId: 1, attributeValueId: fit!.node, size: 50 })).body.data;
     expect(fitting.length).toBeGreaterThan(0);
     expect(fitting.length).toBeLessThan(cards.length);
     expect(fitting.every((card) => card.fits === true || card.nonVehicle)).toBe(true);
   });
 
-  it('CART: parts bundled with the cart\'s first, and clear 400s for a missing item or unknown scene', async () => {
+  it("CART: parts bundled with the cart's first, and clear 400s for a missing item or unknown scene", async () => {
     const cart = (await scene('CART', { itemIds: [27] })).body.data;
     expect(cart[0]!.itemId).toBe(61);
     expect(cart.some((card) => card.itemId === 27)).toBe(false);
     const missing = await scene('PRODUCT_DETAIL', {});
     expect([missing.status, missing.body.msg]).toEqual([400, 'itemId is required for the PRODUCT_DETAIL scene']);
     const unknown = await scene('NOWHERE', {});
-    expect([unknown.status, unknown.body.msg]).toEqual([400, 'scene must be one of RECENTLY_VIEWED, PRODUCT_DETAIL, CART, HOME']);
+    expect([unknown.status, unknown.body.msg]).toEqual([
+      400,
+      'scene must be one of RECENTLY_VIEWED, PRODUCT_DETAIL, CART, HOME',
+    ]);
   });
 });

@@ -26,7 +26,9 @@ describe('rendered page parts are reused only while their data is unchanged', ()
     const again = await page(url);
     expect(renderedProducts.renders).toBe(renders);
     expect(again.html.slice(again.html.indexOf('<main'))).toBe(first.html.slice(first.html.indexOf('<main')));
-    await env.DB.prepare("UPDATE sku_price SET discount_price = 101 WHERE sku_id = ? AND currency = 'USD'").bind(product.skuId).run();
+    await env.DB.prepare("UPDATE sku_price SET discount_price = 101 WHERE sku_id = ? AND currency = 'USD'")
+      .bind(product.skuId)
+      .run();
     catalogChanged(); // a catalog import shows within a second (recent-reads.ts); the test does not wait it out
     const changed = await page(url);
     expect(renderedProducts.renders).toBe(renders + 1);
@@ -58,7 +60,8 @@ describe('rendered page parts are reused only while their data is unchanged', ()
     await env.DB.prepare('UPDATE item SET min_price_usd = 102 WHERE id = ?').bind(itemId).run();
     catalogChanged();
     const repriced = await page(`${US_HOST}/search?keyword=brake`);
-    const card = new RegExp(`<li class="product-card" data-item-id="${itemId}">(.*?)</li>`).exec(repriced.html)?.[1] ?? '';
+    const card =
+      new RegExp(`<li class="product-card" data-item-id="${itemId}">(.*?)</li>`).exec(repriced.html)?.[1] ?? '';
     expect(card).toContain('$1.02');
   });
 });

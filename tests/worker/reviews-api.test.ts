@@ -7,26 +7,43 @@ import { US_HOST, api, shop } from './helpers.ts';
 
 const BASE = `${US_HOST}/item/public/buyer`;
 const PRIVACY = 'Privacy information is not allowed in the reviews content and title';
-type Review = { id: number; itemId: number; rating: number; title: string; helpfulCount: number; createdAt: number; verifiedPurchase: boolean };
+type Review = {
+  id: number;
+  itemId: number;
+  rating: number;
+  title: string;
+  helpfulCount: number;
+  createdAt: number;
+  verifiedPurchase: boolean;
+};
 type Page<T> = { list: T[]; total: number; page: number; size: number };
 type Info = { rating: number; isDefault: boolean; reviewCount: number; distribution: Record<string, number> };
 type Created = { id: number; status: string; editLink: string };
 
 const draft = (itemId: number, extra: Record<string, unknown> = {}) => ({
-  itemId, rating: 4, title: 'Good fit', content: 'Bolted right on, no trouble at all.', name: 'Sam K.', vehicle: '2015 Honda Civic', ...extra,
+  itemId,
+  rating: 4,
+  title: 'Good fit',
+  content: 'Bolted right on, no trouble at all.',
+  name: 'Sam K.',
+  vehicle: '2015 Honda Civic',
+  ...extra,
 });
-const post = <T>(path: string, body: unknown, headers?: Record<string, string>) => api<T>(`${BASE}${path}`, json('POST', body, headers));
+const post = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+  api<T>(`${BASE}${path}`, json('POST', body, headers));
 const listOf = (query: string) => api<Page<Review>>(`${BASE}/v3/review/list?${query}`);
 const infoOf = (itemId: number) => api<Info>(`${BASE}/v2/review/info?itemId=${itemId}`);
 let emptyItem = 0;
 
 beforeAll(async () => {
   await loadCatalogFixture();
-  emptyItem = (await env.DB.prepare('SELECT id FROM item WHERE id NOT IN (SELECT item_id FROM review) ORDER BY id LIMIT 1').first<{ id: number }>())!.id;
+  emptyItem = (await env.DB.prepare(
+    'SELECT id FROM item WHERE id NOT IN (SELECT item_id FROM review) ORDER BY id LIMIT 1',
+  ).first<{ id: number }>())!.id;
 });
 
 describe('reviews API', () => {
-  it('lists an item\'s published reviews with paging, filter and sort', async () => {
+  it("lists an item's published reviews with paging, filter and sort", async () => {
     const { status, body } = await listOf('itemId=2');
     expect(status).toBe(200);
     expect(body.data.total).toBe(6);
@@ -45,10 +62,19 @@ describe('reviews API', () => {
 
   it('summarises ratings, with the 4.6 default for an item without reviews', async () => {
     const { body } = await infoOf(2);
-    expect(body.data).toMatchObject({ isDefault: false, reviewCount: 6, distribution: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 4 } });
+    expect(body.data).toMatchObject({
+      isDefault: false,
+      reviewCount: 6,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 4 },
+    });
     expect(body.data.rating).toBeCloseTo(4.7, 5);
     const empty = (await infoOf(emptyItem)).body.data;
-    expect(empty).toMatchObject({ rating: 4.6, isDefault: true, reviewCount: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
+    expect(empty).toMatchObject({
+      rating: 4.6,
+      isDefault: true,
+      reviewCount: 0,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    });
   });
 
   it('keeps a new review pending until moderation, then lists it and updates the aggregates', async () => {
@@ -56,7 +82,9 @@ describe('reviews API', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ status: 'PENDING' });
     expect(body.data.editLink.length).toBeGreaterThan(30);
-    const stored = await env.DB.prepare('SELECT edit_token_hash AS hash FROM review WHERE id = ?').bind(body.data.id).first<{ hash: string }>();
+    const stored = await env.DB.prepare('SELECT edit_token_hash AS hash FROM review WHERE id = ?')
+      .bind(body.data.id)
+      .first<{ hash: string }>();
     expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect((await listOf(`itemId=${emptyItem}`)).body.data.total).toBe(0);
     expect((await api(`${BASE}/review/detail/${body.data.id}`)).status).toBe(404);
@@ -64,7 +92,9 @@ describe('reviews API', () => {
     const listed = (await listOf(`itemId=${emptyItem}`)).body.data;
     expect(listed.list.map((r) => r.id)).toEqual([body.data.id]);
     expect((await infoOf(emptyItem)).body.data).toMatchObject({ rating: 2, isDefault: false, reviewCount: 1 });
-    const item = await env.DB.prepare('SELECT review_rating AS rating, review_count AS count FROM item WHERE id = ?').bind(emptyItem).first();
+    const item = await env.DB.prepare('SELECT review_rating AS rating, review_count AS count FROM item WHERE id = ?')
+      .bind(emptyItem)
+      .first();
     expect(item).toEqual({ rating: 2, count: 1 });
     expect((await api<Review>(`${BASE}/review/detail/${body.data.id}`)).body.data.title).toBe('Good fit');
     const alias = await post<Created>('/review/add', draft(emptyItem));
@@ -74,8 +104,12 @@ describe('reviews API', () => {
   });
 
   it('refuses emails and URLs in title and content with the exact message', async () => {
-    const cases = [{ content: 'Write me at sam@example.com any time.' }, { content: 'See http://parts.example for more' },
-      { title: 'Visit www.cheap-parts' }, { content: 'Cheaper at partsdeal.com honestly' }];
+    const cases = [
+      { content: 'Write me at sam@example.com any time.' },
+      { content: 'See http://parts.example for more' },
+      { title: 'Visit www.cheap-parts' },
+      { content: 'Cheaper at partsdeal.com honestly' },
+    ];
     for (const extra of cases) {
       for (const path of ['/review', '/review/check']) {
         const { status, body } = await post(path, draft(1, extra));
@@ -93,13 +127,28 @@ describe('reviews API', () => {
     const wrong = await api(`${BASE}/review`, json('PUT', { id, editLink: 'nope', ...draft(3), title: 'Changed' }));
     expect(wrong.status).toBe(403);
     expect(wrong.body.msg).toBe('This review link is not valid.');
-    const edited = await api(`${BASE}/review`, json('PUT', { id, editLink, rating: 5, title: 'Changed', content: 'Still fits well after a month.', name: 'Sam' }));
+    const edited = await api(
+      `${BASE}/review`,
+      json('PUT', {
+        id,
+        editLink,
+        rating: 5,
+        title: 'Changed',
+        content: 'Still fits well after a month.',
+        name: 'Sam',
+      }),
+    );
     expect(edited.status).toBe(200);
-    expect((await env.DB.prepare('SELECT status, title FROM review WHERE id = ?').bind(id).first())).toEqual({ status: 'PENDING', title: 'Changed' });
+    expect(await env.DB.prepare('SELECT status, title FROM review WHERE id = ?').bind(id).first()).toEqual({
+      status: 'PENDING',
+      title: 'Changed',
+    });
     expect((await api(`${BASE}/review/detail/${id}`)).status).toBe(404);
     expect((await api(`${BASE}/review?id=${id}&editLink=wrong`, json('DELETE', undefined))).status).toBe(403);
     expect((await api(`${BASE}/review?id=1&editLink=${editLink}`, json('DELETE', undefined))).status).toBe(403);
-    expect((await api(`${BASE}/review?id=${id}&editLink=${encodeURIComponent(editLink)}`, json('DELETE', undefined))).status).toBe(200);
+    expect(
+      (await api(`${BASE}/review?id=${id}&editLink=${encodeURIComponent(editLink)}`, json('DELETE', undefined))).status,
+    ).toBe(200);
     expect(await env.DB.prepare('SELECT id FROM review WHERE id = ?').bind(id).first()).toBeNull();
   });
 
@@ -108,13 +157,23 @@ describe('reviews API', () => {
     expect(invited.status).toBe(200);
     const token = invited.body.data.token;
     expect((await post('/v2/review/invitation/check', { token })).body.data).toEqual({ valid: true, itemId: 4 });
-    expect((await post('/v2/review/invitation/check', { token: `${token}x` })).body.data).toEqual({ valid: false, itemId: null });
-    expect((await post('/v2/review/invitation/check', { token: 'garbage' })).body.data).toEqual({ valid: false, itemId: null });
+    expect((await post('/v2/review/invitation/check', { token: `${token}x` })).body.data).toEqual({
+      valid: false,
+      itemId: null,
+    });
+    expect((await post('/v2/review/invitation/check', { token: 'garbage' })).body.data).toEqual({
+      valid: false,
+      itemId: null,
+    });
     const verified = await post<Created>('/review', draft(4, { invitation: token }));
     const other = await post<Created>('/review', draft(5, { invitation: token }));
     const flags = await env.DB.prepare('SELECT id, verified_purchase AS v FROM review WHERE id IN (?, ?) ORDER BY id')
-      .bind(verified.body.data.id, other.body.data.id).all();
-    expect(flags.results).toEqual([{ id: verified.body.data.id, v: 1 }, { id: other.body.data.id, v: 0 }]);
+      .bind(verified.body.data.id, other.body.data.id)
+      .all();
+    expect(flags.results).toEqual([
+      { id: verified.body.data.id, v: 1 },
+      { id: other.body.data.id, v: 0 },
+    ]);
     expect((await post('/v2/review/invitation', { itemId: 99_999_999 })).status).toBe(404);
   });
 
@@ -130,21 +189,44 @@ describe('reviews API', () => {
   });
 
   it('answers bad input with 4xx, never a 500', async () => {
-    const bad = [draft(1, { rating: 6 }), draft(1, { rating: 'five' }), draft(1, { rating: 4.5 }), draft(1, { content: 'x'.repeat(10_000) }),
-      { ...draft(1), itemId: undefined }, draft(1, { title: '<script>alert(1)</script>' }), draft(1, { content: 'Nice part <script>x</script>' }),
-      draft(1, { name: '12345' }), draft(1, { content: 'short' }), draft(1, { vehicle: 'v'.repeat(81) }), 'not an object', null];
+    const bad = [
+      draft(1, { rating: 6 }),
+      draft(1, { rating: 'five' }),
+      draft(1, { rating: 4.5 }),
+      draft(1, { content: 'x'.repeat(10_000) }),
+      { ...draft(1), itemId: undefined },
+      draft(1, { title: '<script>alert(1)</script>' }),
+      draft(1, { content: 'Nice part <script>x</script>' }),
+      draft(1, { name: '12345' }),
+      draft(1, { content: 'short' }),
+      draft(1, { vehicle: 'v'.repeat(81) }),
+      'not an object',
+      null,
+    ];
     for (const body of bad) {
       const { status, body: answer } = await post('/review', body);
       expect(status, JSON.stringify(body)?.slice(0, 80)).toBe(400);
       expect(answer.success).toBe(false);
     }
     expect((await post('/review', draft(99_999_999))).status).toBe(404);
-    const badQueries = ['', 'itemId=abc', 'itemId=2&size=51', 'itemId=2&page=0', 'itemId=2&rating=6', 'itemId=2&sort=random', 'itemId=-1'];
+    const badQueries = [
+      '',
+      'itemId=abc',
+      'itemId=2&size=51',
+      'itemId=2&page=0',
+      'itemId=2&rating=6',
+      'itemId=2&sort=random',
+      'itemId=-1',
+    ];
     for (const query of badQueries) expect((await listOf(query)).status, query).toBe(400);
     expect((await api(`${BASE}/v2/review/info`)).status).toBe(400);
     expect((await api(`${BASE}/review/detail/abc`)).status).toBe(404);
     expect((await api(`${BASE}/review?id=1`, json('DELETE', undefined))).status).toBe(400);
-    const raw = await api(`${BASE}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    const raw = await api(`${BASE}/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(raw.status).toBe(400);
   });
 
@@ -155,7 +237,11 @@ describe('reviews API', () => {
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     const doc = (await (await shop(`${US_HOST}/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    for (const path of ['/item/public/buyer/v3/review/list', '/item/public/buyer/review/detail/{id}', '/item/public/buyer/v2/review/invitation/check']) {
+    for (const path of [
+      '/item/public/buyer/v3/review/list',
+      '/item/public/buyer/review/detail/{id}',
+      '/item/public/buyer/v2/review/invitation/check',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

@@ -8,35 +8,61 @@ import { loadCatalogFixture } from './catalog-fixture.ts';
 
 type Named = { id: number; name: string; count: number };
 type Answer = {
-  total: number; page: number; size: number;
-  records: { itemId: number; title: string; partNumber: string | null; discountPrice: number | null; currency: string; status: string;
-    reviewRating: number | null; reviewCount: number; fits: boolean | null }[];
+  total: number;
+  page: number;
+  size: number;
+  records: {
+    itemId: number;
+    title: string;
+    partNumber: string | null;
+    discountPrice: number | null;
+    currency: string;
+    status: string;
+    reviewRating: number | null;
+    reviewCount: number;
+    fits: boolean | null;
+  }[];
   facets: { categories: Named[]; brands: Named[]; price: { min: number | null; max: number | null } };
 };
 const PATH = '/search/public/buyer/items/filter-search';
 const search = (query: string, host = US_HOST) => api<Answer>(`${host}${PATH}?${query}`);
-const ids = async (query: string) => (await search(query)).body.data.records.map((record) => record.itemId).sort((a, b) => a - b);
-const rows = async <T>(sql: string, ...values: unknown[]) => (await env.DB.prepare(sql).bind(...values).all<T>()).results;
+const ids = async (query: string) =>
+  (await search(query)).body.data.records.map((record) => record.itemId).sort((a, b) => a - b);
+const rows = async <T>(sql: string, ...values: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...values)
+      .all<T>()
+  ).results;
 
 beforeAll(loadCatalogFixture);
 
 describe('product search', () => {
   it('finds brake pads, also when misspelled, and headlights by headlamp', async () => {
-    const pads = await rows<{ id: number }>(`SELECT id FROM item WHERE back_category_id = (SELECT id FROM category WHERE kind = 'BACK' AND name = 'Brake Pads')
+    const pads = await rows<{
+      id: number;
+    }>(`SELECT id FROM item WHERE back_category_id = (SELECT id FROM category WHERE kind = 'BACK' AND name = 'Brake Pads')
       AND us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY id`);
     expect(pads.length).toBeGreaterThan(0);
     const found = await ids('keyword=brake%20pads&size=100');
     expect(found).toEqual(pads.map((row) => row.id));
     expect(await ids('keyword=break%20pad&size=100')).toEqual(found);
-    const headlights = await rows<{ id: number }>(`SELECT id FROM item WHERE title LIKE '%headlight%' AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')`);
+    const headlights = await rows<{ id: number }>(
+      `SELECT id FROM item WHERE title LIKE '%headlight%' AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')`,
+    );
     const lamp = await ids('keyword=headlamp&size=100');
     expect(headlights.length).toBeGreaterThan(0);
     for (const { id } of headlights) expect(lamp).toContain(id);
   });
 
   it('puts the item with an exact part number first, in any case', async () => {
-    const sku = (await rows<{ itemId: number; partNumber: string }>(`SELECT s.item_id AS itemId, s.part_number AS partNumber FROM sku s
-      JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' ORDER BY s.id DESC LIMIT 1`))[0]!;
+    const sku = (
+      await rows<{
+        itemId: number;
+        partNumber: string;
+      }>(`SELECT s.item_id AS itemId, s.part_number AS partNumber FROM sku s
+      JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' ORDER BY s.id DESC LIMIT 1`)
+    )[0]!;
     for (const text of [sku.partNumber, sku.partNumber.toLowerCase()]) {
       const { body } = await search(`keyword=${encodeURIComponent(text)}`);
       expect(body.data.records[0]!.itemId).toBe(sku.itemId);
@@ -45,8 +71,14 @@ describe('product search', () => {
   });
 
   it('ranks the parts that fit a model year first without hiding the others', async () => {
-    const node = (await rows<{ modelNode: number; make: number; year: number }>(`SELECT m.id AS modelNode, k.id AS make, k.parent_id AS year
-      FROM fitment f JOIN vehicle_node m ON m.id = f.node_id JOIN vehicle_node k ON k.id = m.parent_id WHERE f.node_level = 3 LIMIT 1`))[0]!;
+    const node = (
+      await rows<{
+        modelNode: number;
+        make: number;
+        year: number;
+      }>(`SELECT m.id AS modelNode, k.id AS make, k.parent_id AS year
+      FROM fitment f JOIN vehicle_node m ON m.id = f.node_id JOIN vehicle_node k ON k.id = m.parent_id WHERE f.node_level = 3 LIMIT 1`)
+    )[0]!;
     const path = `${node.year},${node.make},${node.modelNode}`;
     const all = (await search('size=100')).body.data;
     const { body } = await search(`attributeValueIds=${path}&size=100`);
@@ -63,12 +95,15 @@ describe('product search', () => {
 
   it('orders by each of the six sort options', async () => {
     type R = Answer['records'][number];
-    const sales = new Map((await rows<{ id: number; sales: number }>('SELECT id, sales FROM item')).map((row) => [row.id, row.sales]));
+    const sales = new Map(
+      (await rows<{ id: number; sales: number }>('SELECT id, sales FROM item')).map((row) => [row.id, row.sales]),
+    );
     const checks: Record<string, (a: R, b: R) => boolean> = {
       'sales desc': (a, b) => sales.get(a.itemId)! >= sales.get(b.itemId)!,
       'discountMinPrice asc': (a, b) => a.discountPrice! <= b.discountPrice!,
       'discountMinPrice desc': (a, b) => a.discountPrice! >= b.discountPrice!,
-      'reviewRating desc': (a, b) => b.reviewRating === null || (a.reviewRating !== null && a.reviewRating >= b.reviewRating),
+      'reviewRating desc': (a, b) =>
+        b.reviewRating === null || (a.reviewRating !== null && a.reviewRating >= b.reviewRating),
       'reviewCount desc': (a, b) => a.reviewCount >= b.reviewCount,
     };
     for (const { value } of SORT_OPTIONS) {
@@ -76,7 +111,10 @@ describe('product search', () => {
       expect(status, value).toBe(200);
       expect(body.data.records.length, value).toBeGreaterThan(2);
       const check = checks[value];
-      if (check) body.data.records.slice(1).forEach((record, i) => expect(check(body.data.records[i]!, record), `${value} at ${i}`).toBe(true));
+      if (check)
+        body.data.records
+          .slice(1)
+          .forEach((record, i) => expect(check(body.data.records[i]!, record), `${value} at ${i}`).toBe(true));
     }
     // Without a keyword the default is best selling; Best Match ranks the title words first.
     const defaults = (await search('size=100')).body.data.records;
@@ -96,7 +134,8 @@ describe('product search', () => {
     expect(beyond.total).toBe(first.total);
     const last = Math.ceil(first.total / 7);
     expect((await search(`size=7&page=${last}`)).body.data.records).toHaveLength(first.total - (last - 1) * 7);
-    for (const query of ['size=1000', 'page=0', 'page=501', 'size=0', 'page=x']) expect((await search(query)).status, query).toBe(400);
+    for (const query of ['size=1000', 'page=0', 'page=501', 'size=0', 'page=x'])
+      expect((await search(query)).status, query).toBe(400);
   });
 
   it('counts facets that add up and ignore their own filter', async () => {
@@ -115,7 +154,9 @@ describe('product search', () => {
     const brakes = (await search(`categoryId=${top.id}&size=1`)).body.data;
     const children = await rows<{ id: number }>('SELECT id FROM category WHERE parent_id = ?', top.id);
     const childIds = new Set(children.map((child) => child.id));
-    expect(brakes.total).toBe(sum(all.facets.categories.filter((entry) => childIds.has(entry.id) || entry.id === top.id)));
+    expect(brakes.total).toBe(
+      sum(all.facets.categories.filter((entry) => childIds.has(entry.id) || entry.id === top.id)),
+    );
     const { min, max } = all.facets.price;
     const mid = Math.floor((min! + max!) / 2);
     const cheap = (await search(`maxPrice=${mid}&size=100`)).body.data;
@@ -125,18 +166,25 @@ describe('product search', () => {
   });
 
   it('prices in CAD in Canada and leaves out what is not sold there', async () => {
-    const offInCa = await rows<{ id: number }>(`SELECT id FROM item WHERE ca_status = 'OFF_SHELVES' AND us_status = 'ON_SHELVES'`);
+    const offInCa = await rows<{ id: number }>(
+      `SELECT id FROM item WHERE ca_status = 'OFF_SHELVES' AND us_status = 'ON_SHELVES'`,
+    );
     expect(offInCa.length).toBeGreaterThan(0);
     const us = (await search('size=100&page=1&sort=discountMinPrice%20asc')).body.data;
     const ca = (await search('size=100&page=1&sort=discountMinPrice%20asc', CA_HOST)).body.data;
     expect(ca.records.every((record) => record.currency === 'CAD')).toBe(true);
     const caIds = new Set(ca.records.map((record) => record.itemId));
     for (const { id } of offInCa) expect(caIds.has(id)).toBe(false);
-    const usIds = [...us.records, ...(await search('size=100&page=2&sort=discountMinPrice%20asc')).body.data.records].map((record) => record.itemId);
+    const usIds = [
+      ...us.records,
+      ...(await search('size=100&page=2&sort=discountMinPrice%20asc')).body.data.records,
+    ].map((record) => record.itemId);
     expect(us.total).toBeGreaterThan(ca.total);
     expect(usIds).toEqual(expect.arrayContaining(offInCa.map((row) => row.id)));
     const first = ca.records[0]!;
-    const cad = await env.DB.prepare('SELECT min_price_cad AS price FROM item WHERE id = ?').bind(first.itemId).first<{ price: number }>();
+    const cad = await env.DB.prepare('SELECT min_price_cad AS price FROM item WHERE id = ?')
+      .bind(first.itemId)
+      .first<{ price: number }>();
     expect(first.discountPrice).toBe(cad!.price);
     const soldOut = (await search('soldOut=true&size=1')).body.data;
     expect(soldOut.total).toBeGreaterThan(us.total);
@@ -144,7 +192,10 @@ describe('product search', () => {
 
   it('answers the search-pro path alike', async () => {
     const plain = await search('keyword=headlight');
-    const pro = await api<Answer>(`${US_HOST}/search-pro/public/items/filter-search?keyword=headlight&diversionName=B`, { headers: { sessionId: 'abc' } });
+    const pro = await api<Answer>(
+      `${US_HOST}/search-pro/public/items/filter-search?keyword=headlight&diversionName=B`,
+      { headers: { sessionId: 'abc' } },
+    );
     expect(pro.status).toBe(200);
     expect(pro.body.data).toEqual(plain.body.data);
     const doc = await api<never>(`${US_HOST}/openapi.json`);
@@ -153,8 +204,31 @@ describe('product search', () => {
   });
 
   it('never fails on hostile or odd input', async () => {
-    const inputs = ['', ' ', 'a'.repeat(10_000), `"'"`, '"', '*', 'NEAR(', 'NEAR(brake pad, 2)', 'title:', '-', 'brake -pad', 'brake OR', 'AND',
-      '🚗🔧', 'тормозные колодки', 'bra\u200Bke', '\u200B', '(brake)', '{title}: ^brake', "O'Reilly", 'brake*', '%_\\', 'x'.repeat(199)];
+    const inputs = [
+      '',
+      ' ',
+      'a'.repeat(10_000),
+      `"'"`,
+      '"',
+      '*',
+      'NEAR(',
+      'NEAR(brake pad, 2)',
+      'title:',
+      '-',
+      'brake -pad',
+      'brake OR',
+      'AND',
+      '🚗🔧',
+      'тормозные колодки',
+      'bra\u200Bke',
+      '\u200B',
+      '(brake)',
+      '{title}: ^brake',
+      "O'Reilly",
+      'brake*',
+      '%_\\',
+      'x'.repeat(199),
+    ];
     for (const keyword of inputs) {
       const { status, body } = await search(`keyword=${encodeURIComponent(keyword)}`);
       expect([200, 400], keyword.slice(0, 20)).toContain(status);
@@ -162,7 +236,14 @@ describe('product search', () => {
       else expect(Array.isArray(body.data.records)).toBe(true);
     }
     expect((await search('keyword=bra%E2%80%8Bke')).body.data.total).toBeGreaterThan(0);
-    for (const query of ['brandId=abc', 'brandId=1,,x', 'minPrice=-1', 'categoryId=0', 'attributeValueIds=1;2', 'soldOut=maybe']) {
+    for (const query of [
+      'brandId=abc',
+      'brandId=1,,x',
+      'minPrice=-1',
+      'categoryId=0',
+      'attributeValueIds=1;2',
+      'soldOut=maybe',
+    ]) {
       const { status, body } = await search(query);
       expect(status, query).toBe(400);
       expect(body.success).toBe(false);
@@ -176,14 +257,35 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
   const CAP = 5;
   const brake = matchExpression('brake')!;
   const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({
-    market: 'us', match: brake, partNumber: 'brake', candidateLimit: CAP, categoryId: null, brandIds: [], minPrice: null, maxPrice: null,
-    vehicleNodeIds: null, fitsOnly: false, soldOut: false, order: 'sales', limit: 100, offset: 0, ...overrides,
+    market: 'us',
+    match: brake,
+    partNumber: 'brake',
+    candidateLimit: CAP,
+    categoryId: null,
+    brandIds: [],
+    minPrice: null,
+    maxPrice: null,
+    vehicleNodeIds: null,
+    fitsOnly: false,
+    soldOut: false,
+    order: 'sales',
+    limit: 100,
+    offset: 0,
+    ...overrides,
   });
   type Match = { id: number; selling: number; partNumber: string };
-  const matches = () => rows<Match>(`SELECT i.id, i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') AS selling,
+  const matches = () =>
+    rows<Match>(
+      `SELECT i.id, i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') AS selling,
       (SELECT part_number FROM sku WHERE item_id = i.id ORDER BY sort LIMIT 1) AS partNumber
-    FROM item_search s JOIN item i ON i.id = s.rowid WHERE item_search MATCH ? ORDER BY i.sales DESC, i.id`, brake);
-  const selling = (list: Match[]) => list.filter((match) => match.selling).map((match) => match.id).sort((a, b) => a - b);
+    FROM item_search s JOIN item i ON i.id = s.rowid WHERE item_search MATCH ? ORDER BY i.sales DESC, i.id`,
+      brake,
+    );
+  const selling = (list: Match[]) =>
+    list
+      .filter((match) => match.selling)
+      .map((match) => match.id)
+      .sort((a, b) => a - b);
 
   it('considers the best-selling matches up to the cap, with totals and facets over the same set', async () => {
     const all = await matches();
@@ -198,8 +300,16 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
   it('finds every match in a chosen category or brand, not only those within the cap', async () => {
     const all = await matches();
     const beyond = all.slice(CAP * 2).filter((match) => match.selling);
-    const { categoryId, brandId } = (await rows<{ categoryId: number; brandId: number }>(`SELECT back_category_id AS categoryId, brand_id AS brandId FROM item WHERE id = ?`, beyond[0]!.id))[0]!;
-    const inCategory = await rows<{ id: number }>(`SELECT id FROM item WHERE back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1))`, categoryId);
+    const { categoryId, brandId } = (
+      await rows<{ categoryId: number; brandId: number }>(
+        `SELECT back_category_id AS categoryId, brand_id AS brandId FROM item WHERE id = ?`,
+        beyond[0]!.id,
+      )
+    )[0]!;
+    const inCategory = await rows<{ id: number }>(
+      `SELECT id FROM item WHERE back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1))`,
+      categoryId,
+    );
     const expected = selling(all.filter((match) => inCategory.some((row) => row.id === match.id)));
     const byCategory = await searchRepository(env.DB).search(criteria({ categoryId }));
     expect(byCategory.rows.map((row) => row.itemId).sort((a, b) => a - b)).toEqual(expected);
@@ -210,14 +320,24 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
   it('keeps every match that fits the vehicle, first, and an exact part number before all', async () => {
     const all = await matches();
     const beyond = all.slice(CAP * 2).filter((match) => match.selling);
-    const fitted = (await rows<{ id: number; node: number }>(`SELECT f.item_id AS id, f.node_id AS node FROM fitment f
-      WHERE f.node_level = 3 AND f.item_id IN (SELECT value FROM json_each(?))`, JSON.stringify(beyond.map((match) => match.id))))[0]!;
+    const fitted = (
+      await rows<{ id: number; node: number }>(
+        `SELECT f.item_id AS id, f.node_id AS node FROM fitment f
+      WHERE f.node_level = 3 AND f.item_id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(beyond.map((match) => match.id)),
+      )
+    )[0]!;
     const exact = beyond.find((match) => match.id !== fitted.id)!;
-    const result = await searchRepository(env.DB).search(criteria({ vehicleNodeIds: [fitted.node], partNumber: exact.partNumber, order: 'relevance' }));
+    const result = await searchRepository(env.DB).search(
+      criteria({ vehicleNodeIds: [fitted.node], partNumber: exact.partNumber, order: 'relevance' }),
+    );
     const ids = result.rows.map((row) => row.itemId);
     expect(ids[0]).toBe(exact.id);
     expect(ids).toContain(fitted.id);
-    const fitting = await rows<{ id: number }>('SELECT DISTINCT item_id AS id FROM fitment WHERE node_id = ?', fitted.node);
+    const fitting = await rows<{ id: number }>(
+      'SELECT DISTINCT item_id AS id FROM fitment WHERE node_id = ?',
+      fitted.node,
+    );
     const fittingMatches = selling(all.filter((match) => fitting.some((row) => row.id === match.id)));
     for (const id of fittingMatches) expect(ids).toContain(id);
     const flags = result.rows.slice(1).map((row) => row.fits ?? 0);

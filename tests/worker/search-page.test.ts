@@ -18,11 +18,15 @@ describe('search page', () => {
   });
 
   it('prices in CA$ on the Canadian site', async () => {
-    expect((await page(`${CA_HOST}/search?keyword=brake`)).html).toMatch(/<span class="product-card__price">CA\$[\d,]+\.\d\d/);
+    expect((await page(`${CA_HOST}/search?keyword=brake`)).html).toMatch(
+      /<span class="product-card__price">CA\$[\d,]+\.\d\d/,
+    );
   });
 
   it('puts parts that fit the chosen vehicle first', async () => {
-    const row = await env.DB.prepare("SELECT f.node_id, f.item_id FROM fitment f JOIN item i ON i.id = f.item_id WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' LIMIT 1").first<{ node_id: number; item_id: number }>();
+    const row = await env.DB.prepare(
+      "SELECT f.node_id, f.item_id FROM fitment f JOIN item i ON i.id = f.item_id WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' LIMIT 1",
+    ).first<{ node_id: number; item_id: number }>();
     const { html } = await page(`${US_HOST}/search?attributeValueId=${row!.node_id}&sort=discountMinPrice+asc`);
     const first = html.match(/data-item-id="(\d+)"/g)!.map((m) => Number(m.match(/\d+/)![0]));
     expect(first).toContain(row!.item_id);
@@ -31,7 +35,13 @@ describe('search page', () => {
   it('suggests what to try when nothing matches, and survives any query', async () => {
     const empty = await page(`${US_HOST}/search?keyword=zzzzqqqq`);
     expect(empty.html).toContain('data-search-empty');
-    for (const query of ['keyword=%22%2A%28NEAR', `keyword=${'x'.repeat(5000)}`, 'page=0&sort=bogus&category=abc&brand=-1', 'page=99999', 'keyword=%F0%9F%9A%97']) {
+    for (const query of [
+      'keyword=%22%2A%28NEAR',
+      `keyword=${'x'.repeat(5000)}`,
+      'page=0&sort=bogus&category=abc&brand=-1',
+      'page=99999',
+      'keyword=%F0%9F%9A%97',
+    ]) {
       const { status } = await page(`${US_HOST}/search?${query}`);
       expect(status, query).toBe(200);
     }

@@ -25,7 +25,9 @@ describe('pages follow the shop settings', () => {
 
   it('renders the global subscribe modal only when the setting turns it on', async () => {
     expect((await page(`${US_HOST}/`)).html).not.toContain('data-island="SubscribeModal"');
-    await withSettings({ UDP_GLOBAL_MODAL_CONFIG: { subscribe: true, marketingScriptUrl: 'https://mkt.example/tag.js' } });
+    await withSettings({
+      UDP_GLOBAL_MODAL_CONFIG: { subscribe: true, marketingScriptUrl: 'https://mkt.example/tag.js' },
+    });
     const { html } = await page(`${US_HOST}/`);
     expect(html).toContain('data-island="SubscribeModal"');
     expect(html).not.toContain('data-marketing-script');
@@ -33,7 +35,9 @@ describe('pages follow the shop settings', () => {
 
   it('loads the marketing script lazily only when the modal is explicitly off and a script is configured', async () => {
     expect((await page(`${US_HOST}/`)).html).not.toContain('data-marketing-script');
-    await withSettings({ UDP_GLOBAL_MODAL_CONFIG: { subscribe: false, marketingScriptUrl: 'https://mkt.example/tag.js' } });
+    await withSettings({
+      UDP_GLOBAL_MODAL_CONFIG: { subscribe: false, marketingScriptUrl: 'https://mkt.example/tag.js' },
+    });
     expect((await page(`${US_HOST}/`)).html).toContain('data-marketing-script="https://mkt.example/tag.js"');
     await withSettings({ UDP_GLOBAL_MODAL_CONFIG: { marketingScriptUrl: 'https://mkt.example/tag.js' } });
     expect((await page(`${US_HOST}/`)).html).not.toContain('data-marketing-script');

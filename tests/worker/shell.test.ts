@@ -28,7 +28,9 @@ describe('page shell', () => {
   });
 
   it('links a canonical URL on the market host without tracking parameters', async () => {
-    const { html } = await page(`${CA_HOST}/search?keyword=brake+pads&utm_source=mail&gclid=x1&irclickid=abc&debug=false`);
+    const { html } = await page(
+      `${CA_HOST}/search?keyword=brake+pads&utm_source=mail&gclid=x1&irclickid=abc&debug=false`,
+    );
     expect(canonicalOf(html)).toBe(`${CA_HOST}/search?keyword=brake+pads`);
     const home = await page(`${US_HOST}/?fbclid=1`);
     expect(canonicalOf(home.html)).toBe(`${US_HOST}/`);
@@ -50,7 +52,15 @@ describe('page shell', () => {
   });
 
   it('renders routes without layout with neither header nor footer', async () => {
-    for (const route of ['/login', '/retrievePassword', '/signUpResult', '/checkout/orderResult', '/404', '/500', '/myAccount/orderHistory/orderDetail']) {
+    for (const route of [
+      '/login',
+      '/retrievePassword',
+      '/signUpResult',
+      '/checkout/orderResult',
+      '/404',
+      '/500',
+      '/myAccount/orderHistory/orderDetail',
+    ]) {
       const { html } = await page(`${US_HOST}${route}`);
       expect(html, route).not.toContain('class="site-header"');
       expect(html, route).not.toContain('class="site-footer');
@@ -77,7 +87,9 @@ describe('page shell', () => {
   it('sends a visitor from /myAccount to /login with the way back', async () => {
     const response = await page(`${US_HOST}/myAccount?type=orderHistory`, { redirect: 'manual' });
     expect(response.status).toBe(302);
-    expect(response.response.headers.get('location')).toBe('/login?callBackPath=%2FmyAccount&queryStr=%7B%22type%22%3A%22orderHistory%22%7D');
+    expect(response.response.headers.get('location')).toBe(
+      '/login?callBackPath=%2FmyAccount&queryStr=%7B%22type%22%3A%22orderHistory%22%7D',
+    );
   });
 
   it('hides the footer newsletter on the three campaign pages only', async () => {

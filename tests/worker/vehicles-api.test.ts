@@ -46,34 +46,55 @@ describe('vehicle selector API', () => {
   });
 
   it('finds a vehicle by its values or by its id', async () => {
-    const byValues = await api<{ attributeValueId: number; vehicle: { year: Node; make: Node; model: Node; trim: Node | null } }>(
-      `${US_HOST}/item/public/buyer/car-model/vehicle-id?year=2015&make=honda&model=Civic&trim=EX`);
+    const byValues = await api<{
+      attributeValueId: number;
+      vehicle: { year: Node; make: Node; model: Node; trim: Node | null };
+    }>(`${US_HOST}/item/public/buyer/car-model/vehicle-id?year=2015&make=honda&model=Civic&trim=EX`);
     expect(byValues.body.data.vehicle.make.text).toBe('Honda');
     expect(byValues.body.data.vehicle.trim!.text).toBe('EX');
     expect(byValues.body.data.attributeValueId).toBe(byValues.body.data.vehicle.trim!.id);
-    const byId = await api<{ vehicle: { model: Node } }>(`${US_HOST}/item/public/buyer/car-model/vehicle-id?attributeValueId=${byValues.body.data.attributeValueId}`);
+    const byId = await api<{ vehicle: { model: Node } }>(
+      `${US_HOST}/item/public/buyer/car-model/vehicle-id?attributeValueId=${byValues.body.data.attributeValueId}`,
+    );
     expect(byId.body.data.vehicle.model.text).toBe('Civic');
-    expect((await api(`${US_HOST}/item/public/buyer/car-model/vehicle-id?year=1899&make=Ford&model=T`)).status).toBe(404);
+    expect((await api(`${US_HOST}/item/public/buyer/car-model/vehicle-id?year=1899&make=Ford&model=T`)).status).toBe(
+      404,
+    );
   });
 
   it('decodes a VIN to its year and make and offers that make’s models', async () => {
     const base = '1HGCR2F3_EA000001';
     const vin = base.replace('_', vinCheckDigit(base.replace('_', '0')));
-    const decoded = await api<{ year: Node; make: Node; models: Node[] }>(`${US_HOST}/item/public/buyer/car-model/vin?vin=${vin}`);
+    const decoded = await api<{ year: Node; make: Node; models: Node[] }>(
+      `${US_HOST}/item/public/buyer/car-model/vin?vin=${vin}`,
+    );
     expect(decoded.body.data.year.text).toBe('2014');
     expect(decoded.body.data.make.text).toBe('Honda');
     expect(decoded.body.data.models.map((m) => m.text)).toContain('Accord');
-    const bad = await api(`${US_HOST}/item/public/buyer/car-model/vin?vin=${vin.slice(0, 8)}${vin[8] === '1' ? '2' : '1'}${vin.slice(9)}`);
+    const bad = await api(
+      `${US_HOST}/item/public/buyer/car-model/vin?vin=${vin.slice(0, 8)}${vin[8] === '1' ? '2' : '1'}${vin.slice(9)}`,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('This VIN does not pass the check-digit test. Please check each character.');
   });
 
   it('lists the categories with parts for a vehicle, and the top makes', async () => {
-    const node = await env.DB.prepare('SELECT node_id FROM fitment WHERE node_level = 3 LIMIT 1').first<{ node_id: number }>();
-    const { body } = await api<{ name: string; items: number }[]>(`${US_HOST}/search/public/buyer/category/vehicle-categories?attributeValueId=${node!.node_id}`);
+    const node = await env.DB.prepare('SELECT node_id FROM fitment WHERE node_level = 3 LIMIT 1').first<{
+      node_id: number;
+    }>();
+    const { body } = await api<{ name: string; items: number }[]>(
+      `${US_HOST}/search/public/buyer/category/vehicle-categories?attributeValueId=${node!.node_id}`,
+    );
     expect(body.data.length).toBeGreaterThan(1);
     expect(body.data.every((category) => category.items > 0)).toBe(true);
     const top = await api<{ name: string }[]>(`${US_HOST}/item/public/buyer/top-makes`);
-    expect(top.body.data.map((make) => make.name).sort()).toEqual(['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota']);
+    expect(top.body.data.map((make) => make.name).sort()).toEqual([
+      'Chevrolet',
+      'Dodge',
+      'Ford',
+      'GMC',
+      'Honda',
+      'Toyota',
+    ]);
   });
 });

@@ -5,10 +5,21 @@ import vinPatterns from '../fixtures/vin-patterns.sql?raw';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { US_HOST, api } from './helpers.ts';
 
-interface Node { id: number; value: string; text: string }
-interface Decoded { vin: string; year: Node; make: Node; model: Node | null; models: Node[] }
+interface Node {
+  id: number;
+  value: string;
+  text: string;
+}
+interface Decoded {
+  vin: string;
+  year: Node;
+  make: Node;
+  model: Node | null;
+  models: Node[];
+}
 
-const decode = (vin: string) => api<Decoded>(`${US_HOST}/item/public/buyer/car-model/vin?vin=${encodeURIComponent(vin)}`);
+const decode = (vin: string) =>
+  api<Decoded>(`${US_HOST}/item/public/buyer/car-model/vin?vin=${encodeURIComponent(vin)}`);
 /** A constructed VIN with its check digit filled in at position 9. */
 const withCheckDigit = (base: string) => base.slice(0, 8) + vinCheckDigit(base) + base.slice(9);
 
@@ -76,10 +87,15 @@ describe('GET /item/public/buyer/car-model/vin decodes to year, make and model',
 
   it('rejects a bad VIN with the §5 message and an unknown vehicle with a 404, never a 500', async () => {
     const bad = await decode('1G11D5RR8DF107260');
-    expect([bad.status, bad.body.msg]).toEqual([400, 'This VIN does not pass the check-digit test. Please check each character.']);
+    expect([bad.status, bad.body.msg]).toEqual([
+      400,
+      'This VIN does not pass the check-digit test. Please check each character.',
+    ]);
     expect((await decode('1G11D5RR7DF10726')).status).toBe(400);
     const old = await decode('1HGCM82633A004352'); // a 2003 Accord: the test catalog starts in 2012
     expect(old.status).toBe(404);
-    expect(old.body.msg).toBe('We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.');
+    expect(old.body.msg).toBe(
+      'We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.',
+    );
   });
 });

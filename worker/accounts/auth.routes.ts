@@ -5,32 +5,86 @@ import type { AppEnv } from '../env.ts';
 import * as accounts from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
-import { accountDeps, clientIp, emailField, endSession, messageSchema, passwordField, sessionSchema, startSession } from './route-support.ts';
+import {
+  accountDeps,
+  clientIp,
+  emailField,
+  endSession,
+  messageSchema,
+  passwordField,
+  sessionSchema,
+  startSession,
+} from './route-support.ts';
 
 const clientType = z.enum(['WEB', 'MOBILE_WEB', 'APP']).default('WEB');
 const tokenBody = z.object({ token: z.string().min(10).max(4096) });
 
-const login = endpoint({ method: 'post', path: '/account/public/buyer/login', tag: 'account', summary: 'Sign in with email and password; the token comes with its validity in seconds',
-  body: z.object({ email: emailField, password: z.string().min(1).max(128) }), response: sessionSchema });
-const register = endpoint({ method: 'post', path: '/account/public/buyer/register', tag: 'account', summary: 'Create an account with a password; a confirmation link is emailed (same answer for a taken email)',
-  body: z.object({ email: emailField, password: passwordField, clientType }), response: messageSchema });
-const registerNoPassword = endpoint({ method: 'post', path: '/account/public/buyer/register/no-password', tag: 'account', summary: 'Create an account with email only; the emailed link confirms and signs in',
-  body: z.object({ email: emailField, clientType }), response: messageSchema });
-const verify = endpoint({ method: 'post', path: '/account/public/buyer/email-verify', tag: 'account', summary: 'Confirm an email from its emailed link (single use) and sign in',
-  body: tokenBody, response: sessionSchema });
-const forgotInit = endpoint({ method: 'put', path: '/account/public/buyer/forget-password/init', tag: 'account', summary: 'Email a password reset link (same answer whether or not the account exists)',
-  body: z.object({ email: emailField }), response: messageSchema });
-const forgotReset = endpoint({ method: 'put', path: '/account/public/buyer/forget-password/reset', tag: 'account', summary: 'Set a new password from a reset link (single use, 1 hour); signs out other sessions',
-  body: z.object({ token: tokenBody.shape.token, password: passwordField }), response: sessionSchema });
-const logout = endpoint({ method: 'post', path: '/account/public/buyer/logout', tag: 'account', summary: 'Sign out: clears the token cookie, and the cart id when asked',
-  body: z.object({ clearCart: z.boolean().default(false) }), response: z.null() });
+const login = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/login',
+  tag: 'account',
+  summary: 'Sign in with email and password; the token comes with its validity in seconds',
+  body: z.object({ email: emailField, password: z.string().min(1).max(128) }),
+  response: sessionSchema,
+});
+const register = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/register',
+  tag: 'account',
+  summary: 'Create an account with a password; a confirmation link is emailed (same answer for a taken email)',
+  body: z.object({ email: emailField, password: passwordField, clientType }),
+  response: messageSchema,
+});
+const registerNoPassword = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/register/no-password',
+  tag: 'account',
+  summary: 'Create an account with email only; the emailed link confirms and signs in',
+  body: z.object({ email: emailField, clientType }),
+  response: messageSchema,
+});
+const verify = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/email-verify',
+  tag: 'account',
+  summary: 'Confirm an email from its emailed link (single use) and sign in',
+  body: tokenBody,
+  response: sessionSchema,
+});
+const forgotInit = endpoint({
+  method: 'put',
+  path: '/account/public/buyer/forget-password/init',
+  tag: 'account',
+  summary: 'Email a password reset link (same answer whether or not the account exists)',
+  body: z.object({ email: emailField }),
+  response: messageSchema,
+});
+const forgotReset = endpoint({
+  method: 'put',
+  path: '/account/public/buyer/forget-password/reset',
+  tag: 'account',
+  summary: 'Set a new password from a reset link (single use, 1 hour); signs out other sessions',
+  body: z.object({ token: tokenBody.shape.token, password: passwordField }),
+  response: sessionSchema,
+});
+const logout = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/logout',
+  tag: 'account',
+  summary: 'Sign out: clears the token cookie, and the cart id when asked',
+  body: z.object({ clearCart: z.boolean().default(false) }),
+  response: z.null(),
+});
 
 /** Sign-in, registration, confirmation and password reset (§7 Account, public part). */
 export const accountAuth = new Hono<AppEnv>()
   .post(login.path, async (c) => {
     const { email, password } = await readBody(c, login);
     const ip = clientIp(c);
-    await enforce(c.env.RATE_LIMITER, [{ key: `login:ip:${ip}`, rule: RULES.loginPerIp }, { key: `login:account:${email}`, rule: RULES.loginPerAccount }]);
+    await enforce(c.env.RATE_LIMITER, [
+      { key: `login:ip:${ip}`, rule: RULES.loginPerIp },
+      { key: `login:account:${email}`, rule: RULES.loginPerAccount },
+    ]);
     return c.json(ok(startSession(c, await accounts.login(await accountDeps(c), email, password))));
   })
   .post(register.path, async (c) => {
@@ -51,7 +105,10 @@ export const accountAuth = new Hono<AppEnv>()
   })
   .put(forgotInit.path, async (c) => {
     const { email } = await readBody(c, forgotInit);
-    await enforce(c.env.RATE_LIMITER, [{ key: `reset:ip:${clientIp(c)}`, rule: RULES.resetPerIp }, { key: `reset:account:${email}`, rule: RULES.resetPerAccount }]);
+    await enforce(c.env.RATE_LIMITER, [
+      { key: `reset:ip:${clientIp(c)}`, rule: RULES.resetPerIp },
+      { key: `reset:account:${email}`, rule: RULES.resetPerAccount },
+    ]);
     return c.json(ok({ message: await accounts.startPasswordReset(await accountDeps(c), email) }));
   })
   .put(forgotReset.path, async (c) => {

@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Bindings } from '../env.ts';
 
 /** What a verified OpenID Connect id token says about the person signing in. */
@@ -38,7 +45,11 @@ export function keySetVerifier(keys: JWTVerifyGetKey, issuer: string, audience: 
     async verify(idToken) {
       try {
         const { payload } = await jwtVerify(idToken, keys, {
-          issuer, audience, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_SECONDS, requiredClaims: ['sub', 'exp'],
+          issuer,
+          audience,
+          algorithms: ALGORITHMS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims: ['sub', 'exp'],
         });
         if (typeof payload.iss !== 'string' || typeof payload.sub !== 'string' || !payload.sub) return null;
         const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : null;
@@ -61,7 +72,9 @@ export function localVerifier(jwks: JSONWebKeySet, issuer: string, audience: str
 }
 
 /** The configured provider's verifier; null unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_JWKS_URL are all set. */
-export function verifierFor(env: Pick<Bindings, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_JWKS_URL'>): IdTokenVerifier | null {
+export function verifierFor(
+  env: Pick<Bindings, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_JWKS_URL'>,
+): IdTokenVerifier | null {
   if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_JWKS_URL) return null;
   return keySetVerifier(remoteKeySet(env.OIDC_JWKS_URL), env.OIDC_ISSUER, env.OIDC_CLIENT_ID);
 }

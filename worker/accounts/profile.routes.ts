@@ -13,35 +13,163 @@ import { accountDeps, emailField, messageSchema, passwordField, sessionSchema, s
 
 const MAX_ADDRESSES = 20;
 const userDataSchema = z.object({
-  accountId: z.number().int(), email: z.string(), clientType: z.string(), zipCode: z.string().nullable(), defaultGarage: z.number().nullable(),
-  useFirstDiscount: z.boolean(), emailVerified: z.boolean(), subscribed: z.boolean(), firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string().nullable(),
+  accountId: z.number().int(),
+  email: z.string(),
+  clientType: z.string(),
+  zipCode: z.string().nullable(),
+  defaultGarage: z.number().nullable(),
+  useFirstDiscount: z.boolean(),
+  emailVerified: z.boolean(),
+  subscribed: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
 });
 
-const addressSchema = z.object({ id: z.number().int(), market: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string(), addressLine1: z.string(), addressLine2: z.string().nullable(), city: z.string(), regionCode: z.string(), postalCode: z.string(), isDefault: z.boolean() });
+const addressSchema = z.object({
+  id: z.number().int(),
+  market: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  regionCode: z.string(),
+  postalCode: z.string(),
+  isDefault: z.boolean(),
+});
 
-const current = endpoint({ method: 'get', path: '/account/buyer/account/current', tag: 'account', auth: true, summary: "The signed-in member's user data (§3)", response: userDataSchema });
-const userInfo = endpoint({ method: 'get', path: '/account/buyer/user/info', tag: 'account', auth: true, summary: 'User info fetched after sign-in (§7 Other calls): the same user data', response: userDataSchema });
-const updateCurrent = endpoint({ method: 'put', path: '/account/buyer/account/current', tag: 'account', auth: true, summary: 'Update name, phone and postal code',
+const current = endpoint({
+  method: 'get',
+  path: '/account/buyer/account/current',
+  tag: 'account',
+  auth: true,
+  summary: "The signed-in member's user data (§3)",
+  response: userDataSchema,
+});
+const userInfo = endpoint({
+  method: 'get',
+  path: '/account/buyer/user/info',
+  tag: 'account',
+  auth: true,
+  summary: 'User info fetched after sign-in (§7 Other calls): the same user data',
+  response: userDataSchema,
+});
+const updateCurrent = endpoint({
+  method: 'put',
+  path: '/account/buyer/account/current',
+  tag: 'account',
+  auth: true,
+  summary: 'Update name, phone and postal code',
   body: z.object({
-    firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null), lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
-    phone: text(20).superRefine(rule(phoneProblem)).nullable().default(null), zipCode: z.string().max(10).nullable().default(null),
-  }), response: userDataSchema });
-const password = endpoint({ method: 'put', path: '/account/buyer/account/password', tag: 'account', auth: true, summary: 'Change the password; other sessions are signed out',
-  body: z.object({ oldPassword: z.string().max(128).nullable().default(null), newPassword: passwordField }), response: sessionSchema });
-const verifyInit = endpoint({ method: 'put', path: '/account/buyer/account/email-verify-init', tag: 'account', auth: true, summary: 'Email a new confirmation link', response: messageSchema });
-const verifyFinish = endpoint({ method: 'put', path: '/account/buyer/account/email-verify', tag: 'account', auth: true, summary: 'Confirm the email with its link', body: z.object({ token: z.string().min(10).max(4096) }), response: sessionSchema });
-const changeInit = endpoint({ method: 'put', path: '/account/buyer/account/change-email-init', tag: 'account', auth: true, summary: 'Email a confirmation link to a new address (password required)',
-  body: z.object({ newEmail: emailField, password: z.string().max(128).nullable().default(null) }), response: messageSchema });
-const changeFinish = endpoint({ method: 'put', path: '/account/buyer/account/change-email-finish', tag: 'account', auth: true, summary: 'Finish the email change from its link', body: z.object({ token: z.string().min(10).max(4096) }), response: sessionSchema });
-const addressList = endpoint({ method: 'get', path: '/account/buyer/current/address/list', tag: 'account', auth: true, summary: "The member's addresses, default first", response: z.array(addressSchema) });
-const addressAdd = endpoint({ method: 'post', path: '/account/buyer/current/address', tag: 'account', auth: true, summary: 'Add a US or Canadian address', body: addressBody, response: z.object({ id: z.number().int() }) });
-const addressUpdate = endpoint({ method: 'put', path: '/account/buyer/current/address', tag: 'account', auth: true, summary: 'Update one of the member’s addresses', body: z.intersection(addressBody, z.object({ id: z.number().int().positive() })), response: z.null() });
-const addressDelete = endpoint({ method: 'delete', path: '/account/buyer/current/address', tag: 'account', auth: true, summary: 'Delete one of the member’s addresses', query: z.object({ id: z.coerce.number().int().positive() }), response: z.null() });
-const firstDiscount = endpoint({ method: 'get', path: '/account/buyer/first-discount/check', tag: 'account', auth: true, summary: 'Whether the member can still use the first-order discount (§7 Other calls)', response: z.object({ eligible: z.boolean() }) });
+    firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
+    lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
+    phone: text(20).superRefine(rule(phoneProblem)).nullable().default(null),
+    zipCode: z.string().max(10).nullable().default(null),
+  }),
+  response: userDataSchema,
+});
+const password = endpoint({
+  method: 'put',
+  path: '/account/buyer/account/password',
+  tag: 'account',
+  auth: true,
+  summary: 'Change the password; other sessions are signed out',
+  body: z.object({ oldPassword: z.string().max(128).nullable().default(null), newPassword: passwordField }),
+  response: sessionSchema,
+});
+const verifyInit = endpoint({
+  method: 'put',
+  path: '/account/buyer/account/email-verify-init',
+  tag: 'account',
+  auth: true,
+  summary: 'Email a new confirmation link',
+  response: messageSchema,
+});
+const verifyFinish = endpoint({
+  method: 'put',
+  path: '/account/buyer/account/email-verify',
+  tag: 'account',
+  auth: true,
+  summary: 'Confirm the email with its link',
+  body: z.object({ token: z.string().min(10).max(4096) }),
+  response: sessionSchema,
+});
+const changeInit = endpoint({
+  method: 'put',
+  path: '/account/buyer/account/change-email-init',
+  tag: 'account',
+  auth: true,
+  summary: 'Email a confirmation link to a new address (password required)',
+  body: z.object({ newEmail: emailField, password: z.string().max(128).nullable().default(null) }),
+  response: messageSchema,
+});
+const changeFinish = endpoint({
+  method: 'put',
+  path: '/account/buyer/account/change-email-finish',
+  tag: 'account',
+  auth: true,
+  summary: 'Finish the email change from its link',
+  body: z.object({ token: z.string().min(10).max(4096) }),
+  response: sessionSchema,
+});
+const addressList = endpoint({
+  method: 'get',
+  path: '/account/buyer/current/address/list',
+  tag: 'account',
+  auth: true,
+  summary: "The member's addresses, default first",
+  response: z.array(addressSchema),
+});
+const addressAdd = endpoint({
+  method: 'post',
+  path: '/account/buyer/current/address',
+  tag: 'account',
+  auth: true,
+  summary: 'Add a US or Canadian address',
+  body: addressBody,
+  response: z.object({ id: z.number().int() }),
+});
+const addressUpdate = endpoint({
+  method: 'put',
+  path: '/account/buyer/current/address',
+  tag: 'account',
+  auth: true,
+  summary: 'Update one of the member’s addresses',
+  body: z.intersection(addressBody, z.object({ id: z.number().int().positive() })),
+  response: z.null(),
+});
+const addressDelete = endpoint({
+  method: 'delete',
+  path: '/account/buyer/current/address',
+  tag: 'account',
+  auth: true,
+  summary: 'Delete one of the member’s addresses',
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.null(),
+});
+const firstDiscount = endpoint({
+  method: 'get',
+  path: '/account/buyer/first-discount/check',
+  tag: 'account',
+  auth: true,
+  summary: 'Whether the member can still use the first-order discount (§7 Other calls)',
+  response: z.object({ eligible: z.boolean() }),
+});
 
 const addressOut = (row: Awaited<ReturnType<ReturnType<typeof accountRepository>['addresses']>>[number]) => ({
-  id: row.id, market: row.market, firstName: row.firstName, lastName: row.lastName, phone: row.phone, addressLine1: row.addressLine1,
-  addressLine2: row.addressLine2, city: row.city, regionCode: row.regionCode, postalCode: row.postalCode, isDefault: row.isDefault === 1,
+  id: row.id,
+  market: row.market,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phone: row.phone,
+  addressLine1: row.addressLine1,
+  addressLine2: row.addressLine2,
+  city: row.city,
+  regionCode: row.regionCode,
+  postalCode: row.postalCode,
+  isDefault: row.isDefault === 1,
 });
 
 async function currentUser(db: D1Database, accountId: number) {
@@ -56,43 +184,62 @@ export const accountProfile = new Hono<AppEnv>()
   .put(updateCurrent.path, async (c) => {
     const body = await readBody(c, updateCurrent);
     const market = c.var.market.id;
-    if (body.zipCode && postalCodeProblem(body.zipCode, market)) throw ApiError.badRequest(`zipCode ${postalCodeProblem(body.zipCode, market)}`);
+    if (body.zipCode && postalCodeProblem(body.zipCode, market))
+      throw ApiError.badRequest(`zipCode ${postalCodeProblem(body.zipCode, market)}`);
     const zipCode = body.zipCode ? normalizePostalCode(body.zipCode, market) : null;
     await accountRepository(c.env.DB).updateProfile(c.var.member!.accountId, { ...body, zipCode });
     return c.json(ok(await currentUser(c.env.DB, c.var.member!.accountId)));
   })
   .put(password.path, async (c) => {
     const { oldPassword, newPassword } = await readBody(c, password);
-    return c.json(ok(startSession(c, await accounts.changePassword(await accountDeps(c), c.var.member!.accountId, oldPassword, newPassword))));
+    return c.json(
+      ok(
+        startSession(
+          c,
+          await accounts.changePassword(await accountDeps(c), c.var.member!.accountId, oldPassword, newPassword),
+        ),
+      ),
+    );
   })
-  .put(verifyInit.path, async (c) => c.json(ok({ message: await accounts.resendVerification(await accountDeps(c), c.var.member!.accountId) })))
+  .put(verifyInit.path, async (c) =>
+    c.json(ok({ message: await accounts.resendVerification(await accountDeps(c), c.var.member!.accountId) })),
+  )
   .put(verifyFinish.path, async (c) => {
     const { token } = await readBody(c, verifyFinish);
     return c.json(ok(startSession(c, await accounts.confirmEmail(await accountDeps(c), token))));
   })
   .put(changeInit.path, async (c) => {
     const { newEmail, password: current } = await readBody(c, changeInit);
-    return c.json(ok({ message: await accounts.startEmailChange(await accountDeps(c), c.var.member!.accountId, newEmail, current) }));
+    return c.json(
+      ok({
+        message: await accounts.startEmailChange(await accountDeps(c), c.var.member!.accountId, newEmail, current),
+      }),
+    );
   })
   .put(changeFinish.path, async (c) => {
     const { token } = await readBody(c, changeFinish);
     return c.json(ok(startSession(c, await accounts.finishEmailChange(await accountDeps(c), token))));
   })
-  .get(addressList.path, async (c) => c.json(ok((await accountRepository(c.env.DB).addresses(c.var.member!.accountId)).map(addressOut))))
+  .get(addressList.path, async (c) =>
+    c.json(ok((await accountRepository(c.env.DB).addresses(c.var.member!.accountId)).map(addressOut))),
+  )
   .post(addressAdd.path, async (c) => {
     const body = await readBody(c, addressAdd);
     const repo = accountRepository(c.env.DB);
-    if ((await repo.countAddresses(c.var.member!.accountId)) >= MAX_ADDRESSES) throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
+    if ((await repo.countAddresses(c.var.member!.accountId)) >= MAX_ADDRESSES)
+      throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
     return c.json(ok({ id: await repo.addAddress(c.var.member!.accountId, body) }));
   })
   .put(addressUpdate.path, async (c) => {
     const { id, ...address } = await readBody(c, addressUpdate);
-    if (!(await accountRepository(c.env.DB).updateAddress(c.var.member!.accountId, id, address))) throw ApiError.notFound('No such address.');
+    if (!(await accountRepository(c.env.DB).updateAddress(c.var.member!.accountId, id, address)))
+      throw ApiError.notFound('No such address.');
     return c.json(ok(null));
   })
   .delete(addressDelete.path, async (c) => {
     const { id } = readQuery(c, addressDelete);
-    if (!(await accountRepository(c.env.DB).deleteAddress(c.var.member!.accountId, id))) throw ApiError.notFound('No such address.');
+    if (!(await accountRepository(c.env.DB).deleteAddress(c.var.member!.accountId, id)))
+      throw ApiError.notFound('No such address.');
     return c.json(ok(null));
   })
   .get(firstDiscount.path, async (c) => {

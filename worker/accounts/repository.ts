@@ -36,73 +36,159 @@ const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firs
 
 export function accountRepository(db: D1Database) {
   return {
-    byId: (id: number) => db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE id = ?`).bind(id).first<AccountRow>(),
-    byEmail: (email: string) => db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE email = ?`).bind(email).first<AccountRow>(),
+    byId: (id: number) =>
+      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE id = ?`).bind(id).first<AccountRow>(),
+    byEmail: (email: string) =>
+      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE email = ?`).bind(email).first<AccountRow>(),
 
     /** Creates an account; null when the email is taken (the unique index decides, no race). */
-    async create(account: { email: string; passwordHash: string | null; clientType: string; market: string; emailVerified: boolean }): Promise<number | null> {
-      const row = await db.prepare(
-        `INSERT INTO account (email, password_hash, client_type, market, email_verified) VALUES (?, ?, ?, ?, ?)
+    async create(account: {
+      email: string;
+      passwordHash: string | null;
+      clientType: string;
+      market: string;
+      emailVerified: boolean;
+    }): Promise<number | null> {
+      const row = await db
+        .prepare(
+          `INSERT INTO account (email, password_hash, client_type, market, email_verified) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (email) DO NOTHING RETURNING id`,
-      ).bind(account.email, account.passwordHash, account.clientType, account.market, account.emailVerified ? 1 : 0).first<{ id: number }>();
+        )
+        .bind(account.email, account.passwordHash, account.clientType, account.market, account.emailVerified ? 1 : 0)
+        .first<{ id: number }>();
       return row?.id ?? null;
     },
 
-    markEmailVerified: (id: number) => db.prepare('UPDATE account SET email_verified = 1, updated_at = unixepoch() WHERE id = ?').bind(id).run(),
+    markEmailVerified: (id: number) =>
+      db.prepare('UPDATE account SET email_verified = 1, updated_at = unixepoch() WHERE id = ?').bind(id).run(),
 
     /** Sets a new password and revokes every token issued before. */
     setPassword: (id: number, passwordHash: string) =>
-      db.prepare('UPDATE account SET password_hash = ?, token_version = token_version + 1, email_verified = 1, updated_at = unixepoch() WHERE id = ?').bind(passwordHash, id).run(),
+      db
+        .prepare(
+          'UPDATE account SET password_hash = ?, token_version = token_version + 1, email_verified = 1, updated_at = unixepoch() WHERE id = ?',
+        )
+        .bind(passwordHash, id)
+        .run(),
 
     /** Changes the email; false when another account has it. */
     async changeEmail(id: number, email: string): Promise<boolean> {
-      const result = await db.prepare(
-        'UPDATE account SET email = ?1, email_verified = 1, token_version = token_version + 1, updated_at = unixepoch() WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM account WHERE email = ?1 AND id <> ?2)',
-      ).bind(email, id).run();
+      const result = await db
+        .prepare(
+          'UPDATE account SET email = ?1, email_verified = 1, token_version = token_version + 1, updated_at = unixepoch() WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM account WHERE email = ?1 AND id <> ?2)',
+        )
+        .bind(email, id)
+        .run();
       return result.meta.changes === 1;
     },
 
-    updateProfile: (id: number, profile: { firstName: string | null; lastName: string | null; phone: string | null; zipCode: string | null }) =>
-      db.prepare('UPDATE account SET first_name = ?, last_name = ?, phone = ?, zip_code = ?, updated_at = unixepoch() WHERE id = ?')
-        .bind(profile.firstName, profile.lastName, profile.phone, profile.zipCode, id).run(),
+    updateProfile: (
+      id: number,
+      profile: { firstName: string | null; lastName: string | null; phone: string | null; zipCode: string | null },
+    ) =>
+      db
+        .prepare(
+          'UPDATE account SET first_name = ?, last_name = ?, phone = ?, zip_code = ?, updated_at = unixepoch() WHERE id = ?',
+        )
+        .bind(profile.firstName, profile.lastName, profile.phone, profile.zipCode, id)
+        .run(),
 
-    setSubscribed: (id: number, subscribed: boolean) => db.prepare('UPDATE account SET subscribed = ?, updated_at = unixepoch() WHERE id = ?').bind(subscribed ? 1 : 0, id).run(),
+    setSubscribed: (id: number, subscribed: boolean) =>
+      db
+        .prepare('UPDATE account SET subscribed = ?, updated_at = unixepoch() WHERE id = ?')
+        .bind(subscribed ? 1 : 0, id)
+        .run(),
 
     identity: (issuer: string, subject: string) =>
-      db.prepare('SELECT account_id AS accountId FROM account_identity WHERE issuer = ? AND subject = ?').bind(issuer, subject).first<{ accountId: number }>(),
+      db
+        .prepare('SELECT account_id AS accountId FROM account_identity WHERE issuer = ? AND subject = ?')
+        .bind(issuer, subject)
+        .first<{ accountId: number }>(),
     linkIdentity: (issuer: string, subject: string, accountId: number) =>
-      db.prepare('INSERT INTO account_identity (issuer, subject, account_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(issuer, subject, accountId).run(),
+      db
+        .prepare('INSERT INTO account_identity (issuer, subject, account_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+        .bind(issuer, subject, accountId)
+        .run(),
 
     /** Records a link as used; false when it had been used already (single use). */
     async useLink(id: string, purpose: string): Promise<boolean> {
-      const result = await db.prepare('INSERT INTO used_link (id, purpose) VALUES (?, ?) ON CONFLICT (id) DO NOTHING').bind(id, purpose).run();
+      const result = await db
+        .prepare('INSERT INTO used_link (id, purpose) VALUES (?, ?) ON CONFLICT (id) DO NOTHING')
+        .bind(id, purpose)
+        .run();
       return result.meta.changes === 1;
     },
 
     addresses: async (accountId: number) =>
-      (await db.prepare(`SELECT ${ADDRESS_COLUMNS} FROM address WHERE account_id = ? ORDER BY is_default DESC, id`).bind(accountId).all<AddressRow>()).results,
+      (
+        await db
+          .prepare(`SELECT ${ADDRESS_COLUMNS} FROM address WHERE account_id = ? ORDER BY is_default DESC, id`)
+          .bind(accountId)
+          .all<AddressRow>()
+      ).results,
     countAddresses: async (accountId: number) =>
-      (await db.prepare('SELECT count(*) AS n FROM address WHERE account_id = ?').bind(accountId).first<{ n: number }>())!.n,
+      (await db
+        .prepare('SELECT count(*) AS n FROM address WHERE account_id = ?')
+        .bind(accountId)
+        .first<{ n: number }>())!.n,
 
     /** Adds an address; a default one takes the default from the others in the same batch. */
     async addAddress(accountId: number, input: AddressInput): Promise<number> {
-      const insert = db.prepare(
-        `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, address_line2, city, region_code, postal_code, is_default)
+      const insert = db
+        .prepare(
+          `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, address_line2, city, region_code, postal_code, is_default)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      ).bind(accountId, input.market, input.firstName, input.lastName, input.phone, input.addressLine1, input.addressLine2, input.city, input.regionCode, input.postalCode, input.isDefault ? 1 : 0);
-      const statements = input.isDefault ? [db.prepare('UPDATE address SET is_default = 0 WHERE account_id = ?').bind(accountId), insert] : [insert];
+        )
+        .bind(
+          accountId,
+          input.market,
+          input.firstName,
+          input.lastName,
+          input.phone,
+          input.addressLine1,
+          input.addressLine2,
+          input.city,
+          input.regionCode,
+          input.postalCode,
+          input.isDefault ? 1 : 0,
+        );
+      const statements = input.isDefault
+        ? [db.prepare('UPDATE address SET is_default = 0 WHERE account_id = ?').bind(accountId), insert]
+        : [insert];
       const results = await db.batch<{ id: number }>(statements);
       return results.at(-1)!.results[0]!.id;
     },
 
     /** Updates one of the member's own addresses; false when it is not theirs. */
     async updateAddress(accountId: number, id: number, input: AddressInput): Promise<boolean> {
-      const update = db.prepare(
-        `UPDATE address SET market = ?, first_name = ?, last_name = ?, phone = ?, address_line1 = ?, address_line2 = ?, city = ?, region_code = ?,
+      const update = db
+        .prepare(
+          `UPDATE address SET market = ?, first_name = ?, last_name = ?, phone = ?, address_line1 = ?, address_line2 = ?, city = ?, region_code = ?,
            postal_code = ?, is_default = ?, updated_at = unixepoch() WHERE id = ? AND account_id = ?`,
-      ).bind(input.market, input.firstName, input.lastName, input.phone, input.addressLine1, input.addressLine2, input.city, input.regionCode, input.postalCode, input.isDefault ? 1 : 0, id, accountId);
+        )
+        .bind(
+          input.market,
+          input.firstName,
+          input.lastName,
+          input.phone,
+          input.addressLine1,
+          input.addressLine2,
+          input.city,
+          input.regionCode,
+          input.postalCode,
+          input.isDefault ? 1 : 0,
+          id,
+          accountId,
+        );
       const statements = input.isDefault
-        ? [db.prepare('UPDATE address SET is_default = 0 WHERE account_id = ? AND id <> ? AND EXISTS (SELECT 1 FROM address WHERE id = ? AND account_id = ?)').bind(accountId, id, id, accountId), update]
+        ? [
+            db
+              .prepare(
+                'UPDATE address SET is_default = 0 WHERE account_id = ? AND id <> ? AND EXISTS (SELECT 1 FROM address WHERE id = ? AND account_id = ?)',
+              )
+              .bind(accountId, id, id, accountId),
+            update,
+          ]
         : [update];
       const results = await db.batch(statements);
       return results.at(-1)!.meta.changes === 1;
@@ -115,11 +201,24 @@ export function accountRepository(db: D1Database) {
     },
 
     subscription: (email: string) =>
-      db.prepare('SELECT email, status, account_id AS accountId FROM newsletter_subscription WHERE email = ?').bind(email).first<{ email: string; status: string; accountId: number | null }>(),
-    saveSubscription: (email: string, status: 'PENDING' | 'SUBSCRIBED' | 'UNSUBSCRIBED', source: string, position: string | null, accountId: number | null, market: string) =>
-      db.prepare(
-        `INSERT INTO newsletter_subscription (email, status, source, position, account_id, market) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      db
+        .prepare('SELECT email, status, account_id AS accountId FROM newsletter_subscription WHERE email = ?')
+        .bind(email)
+        .first<{ email: string; status: string; accountId: number | null }>(),
+    saveSubscription: (
+      email: string,
+      status: 'PENDING' | 'SUBSCRIBED' | 'UNSUBSCRIBED',
+      source: string,
+      position: string | null,
+      accountId: number | null,
+      market: string,
+    ) =>
+      db
+        .prepare(
+          `INSERT INTO newsletter_subscription (email, status, source, position, account_id, market) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (email) DO UPDATE SET status = ?2, source = ?3, position = ?4, account_id = coalesce(?5, account_id), updated_at = unixepoch()`,
-      ).bind(email, status, source, position, accountId, market).run(),
+        )
+        .bind(email, status, source, position, accountId, market)
+        .run(),
   };
 }

@@ -13,21 +13,33 @@ import { getShopSettings } from '../content/settings.ts';
 export const PASSWORD_MESSAGE = 'Password must be 8 to 128 characters.';
 
 /** An email field with the §5 rules and message; stored lower-case and trimmed. */
-export const emailField = z.string().transform((value) => trimInput(value).toLowerCase()).superRefine((value, ctx) => {
-  const problem = emailProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const emailField = z
+  .string()
+  .transform((value) => trimInput(value).toLowerCase())
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const passwordField = z.string().min(8, PASSWORD_MESSAGE).max(128, PASSWORD_MESSAGE);
 
-export const sessionSchema = z.object({ accountToken: z.string(), expiresIn: z.number().int(), accountId: z.number().int(), email: z.string() });
+export const sessionSchema = z.object({
+  accountToken: z.string(),
+  expiresIn: z.number().int(),
+  accountId: z.number().int(),
+  email: z.string(),
+});
 export const messageSchema = z.object({ message: z.string() });
 
 export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
   const settings = await getShopSettings(c.env.SETTINGS, systemClock);
   return {
-    db: c.env.DB, secret: c.env.AUTH_SECRET, pepper: c.env.PASSWORD_PEPPER, mailer: await mailerFor(c.env),
-    shopName: settings.SHOP_NAME, origin: new URL(c.req.url).origin,
+    db: c.env.DB,
+    secret: c.env.AUTH_SECRET,
+    pepper: c.env.PASSWORD_PEPPER,
+    mailer: await mailerFor(c.env),
+    shopName: settings.SHOP_NAME,
+    origin: new URL(c.req.url).origin,
   };
 }
 
@@ -46,4 +58,5 @@ export function endSession(c: Context<AppEnv>, clearCart: boolean): void {
 }
 
 /** The caller's IP, for rate limits. */
-export const clientIp = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
+export const clientIp = (c: Context<AppEnv>) =>
+  c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';

@@ -55,11 +55,15 @@ export function userData(account: AccountRow) {
 
 /** Signs a session for an account. */
 export async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
-  const { token, expiresIn } = await signSession({ accountId: account.id, tokenVersion: account.tokenVersion }, deps.secret);
+  const { token, expiresIn } = await signSession(
+    { accountId: account.id, tokenVersion: account.tokenVersion },
+    deps.secret,
+  );
   return { accountToken: token, expiresIn, accountId: account.id, email: account.email };
 }
 
-const linkUrl = (deps: AccountDeps, path: string, token: string) => `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
+const linkUrl = (deps: AccountDeps, path: string, token: string) =>
+  `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
 
 async function sendVerification(deps: AccountDeps, account: AccountRow): Promise<void> {
   const token = await signLink({ purpose: 'verify-email', email: account.email, accountId: account.id }, deps.secret);
@@ -78,10 +82,19 @@ async function useLink(deps: AccountDeps, token: string, purpose: LinkPurpose) {
  * Registers an account. The answer is the same whether or not the email is taken (no account
  * enumeration): a new address gets a confirmation link, a known one a note to reset instead.
  */
-export async function register(deps: AccountDeps, input: { email: string; password: string | null; market: string; clientType: string }): Promise<string> {
+export async function register(
+  deps: AccountDeps,
+  input: { email: string; password: string | null; market: string; clientType: string },
+): Promise<string> {
   const repo = accountRepository(deps.db);
   const passwordHash = input.password ? await hashPassword(input.password, deps.pepper) : null;
-  const id = await repo.create({ email: input.email, passwordHash, clientType: input.clientType, market: input.market, emailVerified: false });
+  const id = await repo.create({
+    email: input.email,
+    passwordHash,
+    clientType: input.clientType,
+    market: input.market,
+    emailVerified: false,
+  });
   if (id === null) {
     await deps.mailer.send(emails.accountExists(deps.shopName, input.email, `${deps.origin}/retrievePassword`));
     return ACCOUNT_MSG.registered;
@@ -107,7 +120,8 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<Se
   const claims = await useLink(deps, token, 'verify-email');
   const repo = accountRepository(deps.db);
   const account = claims.accountId ? await repo.byId(claims.accountId) : null;
-  if (!account || account.email.toLowerCase() !== claims.email.toLowerCase()) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
+  if (!account || account.email.toLowerCase() !== claims.email.toLowerCase())
+    throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
   await repo.markEmailVerified(account.id);
   return sessionFor(deps, account);
 }
@@ -123,7 +137,10 @@ export async function resendVerification(deps: AccountDeps, accountId: number): 
 export async function startPasswordReset(deps: AccountDeps, email: string): Promise<string> {
   const account = await accountRepository(deps.db).byEmail(email);
   if (account) {
-    const token = await signLink({ purpose: 'reset-password', email: account.email, accountId: account.id, tokenVersion: account.tokenVersion }, deps.secret);
+    const token = await signLink(
+      { purpose: 'reset-password', email: account.email, accountId: account.id, tokenVersion: account.tokenVersion },
+      deps.secret,
+    );
     await deps.mailer.send(emails.reset(deps.shopName, account.email, linkUrl(deps, '/retrievePassword', token)));
   }
   return ACCOUNT_MSG.resetSent;
@@ -140,7 +157,12 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
 }
 
 /** Changes the password of a signed-in member; other sessions are signed out. */
-export async function changePassword(deps: AccountDeps, accountId: number, current: string | null, next: string): Promise<Session> {
+export async function changePassword(
+  deps: AccountDeps,
+  accountId: number,
+  current: string | null,
+  next: string,
+): Promise<Session> {
   const repo = accountRepository(deps.db);
   const account = (await repo.byId(accountId))!;
   if (account.passwordHash && !(current && (await verifyPassword(current, account.passwordHash, deps.pepper)))) {
@@ -151,12 +173,20 @@ export async function changePassword(deps: AccountDeps, accountId: number, curre
 }
 
 /** Sends a confirmation link to a new email address, after checking the password. */
-export async function startEmailChange(deps: AccountDeps, accountId: number, newEmail: string, password: string | null): Promise<string> {
+export async function startEmailChange(
+  deps: AccountDeps,
+  accountId: number,
+  newEmail: string,
+  password: string | null,
+): Promise<string> {
   const account = (await accountRepository(deps.db).byId(accountId))!;
   if (account.passwordHash && !(password && (await verifyPassword(password, account.passwordHash, deps.pepper)))) {
     throw ApiError.badRequest(ACCOUNT_MSG.wrongPassword);
   }
-  const token = await signLink({ purpose: 'change-email', email: account.email, accountId, newEmail, tokenVersion: account.tokenVersion }, deps.secret);
+  const token = await signLink(
+    { purpose: 'change-email', email: account.email, accountId, newEmail, tokenVersion: account.tokenVersion },
+    deps.secret,
+  );
   await deps.mailer.send(emails.changeEmail(deps.shopName, newEmail, linkUrl(deps, '/myAccount', token)));
   return ACCOUNT_MSG.changeEmailSent;
 }
@@ -166,6 +196,7 @@ export async function finishEmailChange(deps: AccountDeps, token: string): Promi
   const claims = await useLink(deps, token, 'change-email');
   const repo = accountRepository(deps.db);
   if (!claims.accountId || !claims.newEmail) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
-  if (!(await repo.changeEmail(claims.accountId, claims.newEmail))) throw ApiError.badRequest(ACCOUNT_MSG.emailUnavailable);
+  if (!(await repo.changeEmail(claims.accountId, claims.newEmail)))
+    throw ApiError.badRequest(ACCOUNT_MSG.emailUnavailable);
   return sessionFor(deps, (await repo.byId(claims.accountId))!);
 }

@@ -12,10 +12,22 @@ import { accountDeps, clientIp, sessionSchema, startSession } from './route-supp
 // Room for large provider tokens (many claims), but a bound so junk is refused before any crypto.
 const idTokenBody = z.object({ idToken: z.string().min(1).max(8192) });
 
-const thirdLogin = endpoint({ method: 'post', path: '/account/public/buyer/third-login', tag: 'account', summary: 'Sign in with a third-party OpenID Connect id token; links it to the account with its verified email',
-  body: idTokenBody, response: sessionSchema });
-const thirdRegister = endpoint({ method: 'post', path: '/account/public/buyer/third-register', tag: 'account', summary: 'Create an account (or link an existing one) from a third-party id token with a verified email, and sign in',
-  body: idTokenBody, response: sessionSchema });
+const thirdLogin = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/third-login',
+  tag: 'account',
+  summary: 'Sign in with a third-party OpenID Connect id token; links it to the account with its verified email',
+  body: idTokenBody,
+  response: sessionSchema,
+});
+const thirdRegister = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/third-register',
+  tag: 'account',
+  summary: 'Create an account (or link an existing one) from a third-party id token with a verified email, and sign in',
+  body: idTokenBody,
+  response: sessionSchema,
+});
 
 /** The configured provider; else, with DEV_TOOLS on, the built-in test provider on this origin; else none. */
 async function verifier(c: Context<AppEnv>): Promise<IdTokenVerifier | null> {

@@ -22,7 +22,6 @@ async function verified(verifier: IdTokenVerifier | null, idToken: string): Prom
   return identity;
 }
 
-
 /** The account an identity is linked to, if any. */
 async function linkedAccount(repo: Repo, identity: VerifiedIdentity): Promise<AccountRow | null> {
   const link = await repo.identity(identity.issuer, identity.subject);
@@ -34,7 +33,12 @@ async function linkedAccount(repo: Repo, identity: VerifiedIdentity): Promise<Ac
  * whichever account the identity ends up linked to: if a parallel request linked it first, that
  * link wins (the insert does nothing), so one identity never opens two accounts.
  */
-async function linkAndSignIn(deps: AccountDeps, repo: Repo, identity: VerifiedIdentity, account: AccountRow): Promise<Session> {
+async function linkAndSignIn(
+  deps: AccountDeps,
+  repo: Repo,
+  identity: VerifiedIdentity,
+  account: AccountRow,
+): Promise<Session> {
   await claimUnverified(deps, repo, account);
   await repo.linkIdentity(identity.issuer, identity.subject, account.id);
   const linked = await linkedAccount(repo, identity);
@@ -54,7 +58,11 @@ async function claimUnverified(deps: AccountDeps, repo: Repo, account: AccountRo
 }
 
 /** Signs in with a provider's id token: by its linked identity, else by a verified email match (which links it). */
-export async function thirdPartyLogin(deps: AccountDeps, verifier: IdTokenVerifier | null, idToken: string): Promise<Session> {
+export async function thirdPartyLogin(
+  deps: AccountDeps,
+  verifier: IdTokenVerifier | null,
+  idToken: string,
+): Promise<Session> {
   const identity = await verified(verifier, idToken);
   const repo = accountRepository(deps.db);
   const linked = await linkedAccount(repo, identity);
@@ -69,7 +77,12 @@ export async function thirdPartyLogin(deps: AccountDeps, verifier: IdTokenVerifi
  * the identity to the account that has its email; either way the member is signed in. An
  * identity that is already linked simply signs in, so pressing "create" twice is harmless.
  */
-export async function thirdPartyRegister(deps: AccountDeps, verifier: IdTokenVerifier | null, idToken: string, market: string): Promise<Session> {
+export async function thirdPartyRegister(
+  deps: AccountDeps,
+  verifier: IdTokenVerifier | null,
+  idToken: string,
+  market: string,
+): Promise<Session> {
   const identity = await verified(verifier, idToken);
   const repo = accountRepository(deps.db);
   const linked = await linkedAccount(repo, identity);

@@ -36,7 +36,10 @@ export async function hashToken(token: string): Promise<string> {
 
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export const notYours = () => new ApiError(ERROR_CODE.notFound, 404, CART_MSG.notFound);
@@ -52,14 +55,20 @@ async function tokenMatches(cart: CartRow, token: string | null): Promise<boolea
 }
 
 /** The member's cart after bringing in the visitor cart they hold (if any). */
-async function memberCart(db: D1Database, credentials: CartCredentials, accountId: number, now: number): Promise<CartRow | null> {
+async function memberCart(
+  db: D1Database,
+  credentials: CartCredentials,
+  accountId: number,
+  now: number,
+): Promise<CartRow | null> {
   const repository = cartRepository(db);
   const own = await repository.byAccount(accountId);
   if (!isCartUuid(credentials.cartUUID) || credentials.cartUUID === own?.uuid) return own;
   const held = await repository.byUuid(credentials.cartUUID);
   // A cart that is gone (merged in another tab, expired) simply resets to the member's own.
   if (!held) return own;
-  if (held.accountId !== null || held.kind !== 'CART' || !(await tokenMatches(held, credentials.token))) throw notYours();
+  if (held.accountId !== null || held.kind !== 'CART' || !(await tokenMatches(held, credentials.token)))
+    throw notYours();
   if (own) {
     await repository.merge(held.uuid, own.uuid, now);
     return own;
@@ -80,11 +89,19 @@ export async function findCart(db: D1Database, credentials: CartCredentials, now
  * findCart, with the caller's reads about a visitor's cart in the same round trip: they are
  * returned only once the token proves the cart is this browser's.
  */
-export async function findCartWith(db: D1Database, credentials: CartCredentials, now: number, reads?: CartReads): Promise<{ cart: CartRow | null; read?: D1Result[] }> {
+export async function findCartWith(
+  db: D1Database,
+  credentials: CartCredentials,
+  now: number,
+  reads?: CartReads,
+): Promise<{ cart: CartRow | null; read?: D1Result[] }> {
   if (credentials.accountId !== null) return { cart: await memberCart(db, credentials, credentials.accountId, now) };
   if (!isCartUuid(credentials.cartUUID)) return { cart: null };
   const repository = cartRepository(db);
-  const [found, ...read] = await db.batch([repository.byUuidStatement(credentials.cartUUID), ...(reads?.(credentials.cartUUID) ?? [])]);
+  const [found, ...read] = await db.batch([
+    repository.byUuidStatement(credentials.cartUUID),
+    ...(reads?.(credentials.cartUUID) ?? []),
+  ]);
   const cart = repository.cartOf(found!);
   if (!cart) return { cart: null };
   if (!(await tokenMatches(cart, credentials.token))) throw notYours();
@@ -93,7 +110,12 @@ export async function findCartWith(db: D1Database, credentials: CartCredentials,
 }
 
 /** The cart to change: the one these credentials reach, else a new one. */
-export async function openCart(db: D1Database, credentials: CartCredentials, now: number, kind: 'CART' | 'BUY_NOW' = 'CART'): Promise<OpenedCart> {
+export async function openCart(
+  db: D1Database,
+  credentials: CartCredentials,
+  now: number,
+  kind: 'CART' | 'BUY_NOW' = 'CART',
+): Promise<OpenedCart> {
   const found = kind === 'CART' ? await findCart(db, credentials, now) : null;
   if (found) return { cart: found };
   const repository = cartRepository(db);
@@ -110,7 +132,12 @@ export async function openCart(db: D1Database, credentials: CartCredentials, now
 }
 
 /** A buy-now cart (one part straight to checkout), reached by its id and token only. */
-export async function findBuyNowCart(db: D1Database, uuid: string | null, token: string | null, accountId: number | null): Promise<CartRow | null> {
+export async function findBuyNowCart(
+  db: D1Database,
+  uuid: string | null,
+  token: string | null,
+  accountId: number | null,
+): Promise<CartRow | null> {
   if (!isCartUuid(uuid)) return null;
   const cart = await cartRepository(db).byUuid(uuid);
   if (!cart || cart.kind !== 'BUY_NOW') return null;

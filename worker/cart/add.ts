@@ -4,7 +4,15 @@ import { cartGuardedWrites, type CartGuard } from './guarded-writes-repository.t
 import { cartRepository, type BundleSkuRow, type CartRow, type NewCart } from './repository.ts';
 import { namedBatch } from '../platform/named-batch.ts';
 import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './service.ts';
-import { findCart, hashToken, isCartUuid, newToken, notYours, presentedTokenHash, type CartCredentials } from './access.ts';
+import {
+  findCart,
+  hashToken,
+  isCartUuid,
+  newToken,
+  notYours,
+  presentedTokenHash,
+  type CartCredentials,
+} from './access.ts';
 import { cartPromotionContextQuery } from '../promotions/service.ts';
 
 /**
@@ -43,21 +51,39 @@ async function targetFor(db: D1Database, credentials: CartCredentials, now: numb
     return cart ? { guard: cart } : newCart(credentials.accountId);
   }
   if (!isCartUuid(credentials.cartUUID)) return newCart(null);
-  return { guard: { uuid: credentials.cartUUID, tokenHash: await presentedTokenHash(credentials.token), accountId: null } };
+  return {
+    guard: { uuid: credentials.cartUUID, tokenHash: await presentedTokenHash(credentials.token), accountId: null },
+  };
 }
 
 /** Adds parts to the cart the credentials reach, or to a new one. */
-export async function addToCartOnce(db: D1Database, credentials: CartCredentials, market: Market, items: readonly CartLineInput[], now: number, attempt = 0): Promise<CartAdded> {
+export async function addToCartOnce(
+  db: D1Database,
+  credentials: CartCredentials,
+  market: Market,
+  items: readonly CartLineInput[],
+  now: number,
+  attempt = 0,
+): Promise<CartAdded> {
   const target = await targetFor(db, credentials, now);
   const { guard } = target;
   const repository = cartRepository(db);
   const writes = cartGuardedWrites(db);
-  const promotions = cartPromotionContextQuery(db, { market: market.id, now, accountId: credentials.accountId, cartUuid: guard.uuid });
+  const promotions = cartPromotionContextQuery(db, {
+    market: market.id,
+    now,
+    accountId: credentials.accountId,
+    cartUuid: guard.uuid,
+  });
   const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
   const read = await namedBatch(db, {
     create: target.create ? [repository.createStatement(target.create, now)] : [],
     cart: [repository.byUuidStatement(guard.uuid)],
-    before: repository.beforeAddStatements(guard.uuid, items.map((item) => item.skuId), market.id),
+    before: repository.beforeAddStatements(
+      guard.uuid,
+      items.map((item) => item.skuId),
+      market.id,
+    ),
     bundles: bundleIds.length > 0 ? [repository.bundleSkusStatement(bundleIds)] : [],
     written: items.map((item) => writes.add(guard, addedLine(item, item.itemCount), market.id, now)),
     touch: [writes.touch(guard, now)],
@@ -70,7 +96,14 @@ export async function addToCartOnce(db: D1Database, credentials: CartCredentials
     // lost a race to another tab's new member cart is looked for again (as a new cart, or the member's).
     if (cart && cart.tokenHash !== guard.tokenHash && credentials.accountId === null) throw notYours();
     if (attempt > 0) throw new Error('the cart could not be reached');
-    return addToCartOnce(db, credentials.accountId === null ? { ...credentials, cartUUID: null, token: null } : credentials, market, items, now, attempt + 1);
+    return addToCartOnce(
+      db,
+      credentials.accountId === null ? { ...credentials, cartUUID: null, token: null } : credentials,
+      market,
+      items,
+      now,
+      attempt + 1,
+    );
   }
   // The facts read before the writes cover every line after them: an add only writes lines of the parts it names.
   const before = repository.readBeforeChange(read.before);
@@ -80,7 +113,8 @@ export async function addToCartOnce(db: D1Database, credentials: CartCredentials
     if (read.written[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   }
   return {
-    cart, ...(target.issuedToken && { issuedToken: target.issuedToken }),
+    cart,
+    ...(target.issuedToken && { issuedToken: target.issuedToken }),
     change: { errors, lines: read.after[0]!.results as CartChange['lines'], facts: before.facts, alongside: [] },
     promotions: promotions.decode(read.promotions),
   };

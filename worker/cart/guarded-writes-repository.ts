@@ -23,8 +23,9 @@ export function cartGuardedWrites(db: D1Database) {
      * and never lowering a line whose stock has since shrunk.
      */
     add(guard: CartGuard, line: Omit<CartLineRow, 'addedAt'>, market: MarketId, now: number) {
-      return db.prepare(
-        `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
+      return db
+        .prepare(
+          `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
          SELECT ?1, s.id, ?3, ?4, min(?5, s.available_total, ${MAX_LINE_QUANTITY}), ?6, ?7, ?8
          FROM sku s JOIN item i ON i.id = s.item_id
          WHERE s.id = ?2 AND s.available_total > 0
@@ -37,12 +38,26 @@ export function cartGuardedWrites(db: D1Database) {
          ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET
            item_count = max(item_count, min(item_count + excluded.item_count, (SELECT min(available_total, ${MAX_LINE_QUANTITY}) FROM sku WHERE id = excluded.sku_id))),
            attribute_value_id = coalesce(excluded.attribute_value_id, attribute_value_id)`,
-      ).bind(guard.uuid, line.skuId, line.itemType, line.bundleId, line.itemCount, line.attributeValueId, line.campaignId, now, market, guard.tokenHash, guard.accountId);
+        )
+        .bind(
+          guard.uuid,
+          line.skuId,
+          line.itemType,
+          line.bundleId,
+          line.itemCount,
+          line.attributeValueId,
+          line.campaignId,
+          now,
+          market,
+          guard.tokenHash,
+          guard.accountId,
+        );
     },
 
     /** Marks the cart as changed, under the same guard. */
     touch(guard: CartGuard, now: number) {
-      return db.prepare(`UPDATE cart SET updated_at = ?1 WHERE uuid = ?2 AND token_hash = ?3 AND account_id IS ?4`)
+      return db
+        .prepare(`UPDATE cart SET updated_at = ?1 WHERE uuid = ?2 AND token_hash = ?3 AND account_id IS ?4`)
         .bind(now, guard.uuid, guard.tokenHash, guard.accountId);
     },
   };

@@ -13,23 +13,46 @@ import { renderPage } from '../views/render-page.tsx';
 
 /** The cart as the server can see it from the cart cookies or the member's session; a refused cart shows as empty. */
 async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer | null> {
-  const credentials = { cartUUID: readCookie(c, COOKIE.cartId) ?? null, token: readCookie(c, COOKIE.cart) ?? null, accountId: c.var.member?.accountId ?? null };
+  const credentials = {
+    cartUUID: readCookie(c, COOKIE.cartId) ?? null,
+    token: readCookie(c, COOKIE.cart) ?? null,
+    accountId: c.var.member?.accountId ?? null,
+  };
   const cart = await findCart(c.env.DB, credentials, Date.now()).catch(() => null);
   if (!cart) return null;
   const lines = await cartLines(c.env.DB, cart, c.var.market, null);
-  return { cartUUID: cart.uuid, detail: { ...lines, pricing: await priceCartView(c.env.DB, cart, c.var.market, lines, { accountId: credentials.accountId, postCode: null, now: Date.now() }) }, errors: [] };
+  return {
+    cartUUID: cart.uuid,
+    detail: {
+      ...lines,
+      pricing: await priceCartView(c.env.DB, cart, c.var.market, lines, {
+        accountId: credentials.accountId,
+        postCode: null,
+        now: Date.now(),
+      }),
+    },
+    errors: [],
+  };
 }
 
 /** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */
 export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
-  return renderPage<CartAnswer | null>(c, (_shell, initial) => (
-    <section className="cart">
-      <h1>Shopping cart</h1>
-      <Island name="CartPage" component={CartPage} props={{ initial }} />
-      <aside className="cart-newsletter" aria-label="Newsletter">
-        <h2>Get deals on parts for your vehicle</h2>
-        <Island name="NewsletterForm" component={NewsletterForm} props={{ variant: 'desktop', position: 'cart', inputId: 'newsletter-cart' }} />
-      </aside>
-    </section>
-  ), { pageType: 'shopping cart', robots: 'noindex', data: serverCart(c) });
+  return renderPage<CartAnswer | null>(
+    c,
+    (_shell, initial) => (
+      <section className="cart">
+        <h1>Shopping cart</h1>
+        <Island name="CartPage" component={CartPage} props={{ initial }} />
+        <aside className="cart-newsletter" aria-label="Newsletter">
+          <h2>Get deals on parts for your vehicle</h2>
+          <Island
+            name="NewsletterForm"
+            component={NewsletterForm}
+            props={{ variant: 'desktop', position: 'cart', inputId: 'newsletter-cart' }}
+          />
+        </aside>
+      </section>
+    ),
+    { pageType: 'shopping cart', robots: 'noindex', data: serverCart(c) },
+  );
 });

@@ -24,46 +24,98 @@ export interface PricingRequest {
 }
 
 const contextRequest = (cart: CartRow | null, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) => ({
-  market: market.id, now: request.now, accountId: request.accountId,
-  enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
+  market: market.id,
+  now: request.now,
+  accountId: request.accountId,
+  enteredCodes: cart?.promotionCodes ?? [],
+  selectedCouponIds: cart?.couponIds ?? [],
 });
 
 /** Starts loading the promotions a cart is priced with; they do not depend on its lines, so this can run alongside them. */
-export function promotionsFor(db: D1Database, cart: CartRow | null, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) {
+export function promotionsFor(
+  db: D1Database,
+  cart: CartRow | null,
+  market: Market,
+  request: Pick<PricingRequest, 'accountId' | 'now'>,
+) {
   return loadPromotionContext(db, contextRequest(cart, market, request));
 }
 
 /** The same reads as statements, for a cart change to run in its write batch. */
-export function promotionsQueryFor(db: D1Database, cart: CartRow, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) {
+export function promotionsQueryFor(
+  db: D1Database,
+  cart: CartRow,
+  market: Market,
+  request: Pick<PricingRequest, 'accountId' | 'now'>,
+) {
   return promotionContextQuery(db, contextRequest(cart, market, request));
 }
 
 /** The usable lines as the promotions engine prices them. */
 export function pricingLines(lines: CartLinesView): PricingLine[] {
-  return lines.items.filter((item) => item.usable).map((item) => ({
-    key: item.key, skuId: item.skuId, itemId: item.itemId, brandId: item.brandId,
-    categoryIds: item.categoryIds,
-    quantity: item.itemCount, unitCent: item.discountPrice, itemType: item.itemType, bundleId: item.bundleId,
-  }));
+  return lines.items
+    .filter((item) => item.usable)
+    .map((item) => ({
+      key: item.key,
+      skuId: item.skuId,
+      itemId: item.itemId,
+      brandId: item.brandId,
+      categoryIds: item.categoryIds,
+      quantity: item.itemCount,
+      unitCent: item.discountPrice,
+      itemType: item.itemType,
+      bundleId: item.bundleId,
+    }));
 }
 
 /** The engine's answer in the words the cart page shows. */
-function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<number, string>, quote: ReturnType<typeof shippingQuote> | null, postCode: string | null): Omit<CartPricing, 'addOnItems'> {
+function pricingView(
+  priced: EnginePricing,
+  cart: CartRow | null,
+  codes: Map<number, string>,
+  quote: ReturnType<typeof shippingQuote> | null,
+  postCode: string | null,
+): Omit<CartPricing, 'addOnItems'> {
   const chosen = quote?.chosen ?? null;
   return {
-    currency: priced.currency, subtotal: priced.subtotalCent, discount: priced.discountCent,
-    discounts: priced.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS' && adjustment.kind !== 'FREE_SHIPPING').map((adjustment) => ({
-      promotionId: adjustment.promotionId, name: adjustment.name, reason: adjustment.reason, source: adjustment.source ?? 'POINTS', amount: adjustment.amountCent,
-      code: adjustment.promotionId === null ? null : codes.get(adjustment.promotionId) ?? null,
-    })),
-    shipping: priced.shippingCent, shippingDiscount: priced.shippingDiscountCent, shippingName: chosen?.name ?? null,
-    shippingPromotionId: priced.adjustments.find((adjustment) => adjustment.kind === 'FREE_SHIPPING')?.promotionId ?? null,
-    points: priced.pointsCent, pointsUsed: priced.pointsUsed, total: priced.totalCent,
+    currency: priced.currency,
+    subtotal: priced.subtotalCent,
+    discount: priced.discountCent,
+    discounts: priced.adjustments
+      .filter((adjustment) => adjustment.kind !== 'POINTS' && adjustment.kind !== 'FREE_SHIPPING')
+      .map((adjustment) => ({
+        promotionId: adjustment.promotionId,
+        name: adjustment.name,
+        reason: adjustment.reason,
+        source: adjustment.source ?? 'POINTS',
+        amount: adjustment.amountCent,
+        code: adjustment.promotionId === null ? null : (codes.get(adjustment.promotionId) ?? null),
+      })),
+    shipping: priced.shippingCent,
+    shippingDiscount: priced.shippingDiscountCent,
+    shippingName: chosen?.name ?? null,
+    shippingPromotionId:
+      priced.adjustments.find((adjustment) => adjustment.kind === 'FREE_SHIPPING')?.promotionId ?? null,
+    points: priced.pointsCent,
+    pointsUsed: priced.pointsUsed,
+    total: priced.totalCent,
     rejected: priced.rejected.map((rejection) => ({ code: rejection.code ?? null, reason: rejection.reason })),
     promotionCodes: cart?.promotionCodes ?? [],
     hints: priced.hints.map((hint) => hint.reason),
-    exchangeOffers: priced.exchangeOffers.map((offer) => ({ promotionId: offer.promotionId, name: offer.name, qualifies: offer.qualifies, reason: offer.reason, skuIds: offer.addOns.map((addOn) => addOn.skuId) })),
-    giveaways: priced.giveaways.map(({ promotionId, name, reason, skuId, quantity }) => ({ promotionId, name, reason, skuId, quantity })),
+    exchangeOffers: priced.exchangeOffers.map((offer) => ({
+      promotionId: offer.promotionId,
+      name: offer.name,
+      qualifies: offer.qualifies,
+      reason: offer.reason,
+      skuIds: offer.addOns.map((addOn) => addOn.skuId),
+    })),
+    giveaways: priced.giveaways.map(({ promotionId, name, reason, skuId, quantity }) => ({
+      promotionId,
+      name,
+      reason,
+      skuId,
+      quantity,
+    })),
     shippingOptions: quote?.options.map((option) => ({ name: option.name, cost: option.cost.cent })) ?? [],
     postCode,
     lineDiscounts: priced.lines.map((line) => ({ key: line.key, discount: line.discountCent, total: line.totalCent })),
@@ -71,9 +123,16 @@ function pricingView(priced: EnginePricing, cart: CartRow | null, codes: Map<num
 }
 
 /** The add-on parts the cart's exchange offers show, each at its add-on price in this market. */
-async function addOnItems(db: D1Database, market: Market, priced: EnginePricing, lines: CartLinesView, related: ReadonlySet<number>): Promise<CartPricing['addOnItems']> {
+async function addOnItems(
+  db: D1Database,
+  market: Market,
+  priced: EnginePricing,
+  lines: CartLinesView,
+  related: ReadonlySet<number>,
+): Promise<CartPricing['addOnItems']> {
   // An offer shows its add-ons once the cart holds a part it is about (brake fluid with brakes), not for any cart.
-  const offers = priced.exchangeOffers.filter((offer) => offer.qualifies || related.has(offer.promotionId))
+  const offers = priced.exchangeOffers
+    .filter((offer) => offer.qualifies || related.has(offer.promotionId))
     .flatMap((offer) => offer.addOns.map((addOn) => ({ offer, addOn })));
   if (offers.length === 0) return [];
   const facts = await cartRepository(db).skuFacts([...new Set(offers.map(({ addOn }) => addOn.skuId))], market.id);
@@ -81,10 +140,19 @@ async function addOnItems(db: D1Database, market: Market, priced: EnginePricing,
   return offers.flatMap(({ offer, addOn }) => {
     const sku = facts.get(addOn.skuId);
     if (!sku || sku.discountPrice === null || availabilityProblem(sku)) return [];
-    return [{
-      promotionId: offer.promotionId, skuId: sku.skuId, title: sku.title, imageUrl: sku.imageUrl, urlHandle: sku.urlHandle,
-      price: addOnUnitPrice(addOn, sku.discountPrice), originalPrice: sku.discountPrice, qualifies: offer.qualifies, inCart: inCart.has(sku.skuId),
-    }];
+    return [
+      {
+        promotionId: offer.promotionId,
+        skuId: sku.skuId,
+        title: sku.title,
+        imageUrl: sku.imageUrl,
+        urlHandle: sku.urlHandle,
+        price: addOnUnitPrice(addOn, sku.discountPrice),
+        originalPrice: sku.discountPrice,
+        qualifies: offer.qualifies,
+        inCart: inCart.has(sku.skuId),
+      },
+    ];
   });
 }
 
@@ -93,7 +161,13 @@ async function addOnItems(db: D1Database, market: Market, priced: EnginePricing,
  * (each discount with its reason), and shipping for the postal code (Standard Shipping, else
  * the cheapest, §9). One pricing function for the cart page, buy now and checkout.
  */
-export async function priceCartView(db: D1Database, cart: CartRow | null, market: Market, lines: CartLinesView, request: PricingRequest): Promise<CartPricing> {
+export async function priceCartView(
+  db: D1Database,
+  cart: CartRow | null,
+  market: Market,
+  lines: CartLinesView,
+  request: PricingRequest,
+): Promise<CartPricing> {
   const postCode = request.postCode && !postalCodeProblem(request.postCode, market.id) ? request.postCode : null;
   const priced = pricingLines(lines);
   const quantity = priced.reduce((sum, line) => sum + line.quantity, 0);
@@ -102,11 +176,29 @@ export async function priceCartView(db: D1Database, cart: CartRow | null, market
   const quote = quoted && picked ? { ...quoted, chosen: picked } : quoted;
   const context = await (request.promotions ?? promotionsFor(db, cart, market, request));
   const result = priceCart({
-    lines: priced, market: market.id, now: request.now, accountId: request.accountId, ...context,
-    enteredCodes: cart?.promotionCodes ?? [], selectedCouponIds: cart?.couponIds ?? [],
-    shippingCent: quote?.chosen?.cost.cent ?? 0, pointsToRedeem: request.points?.toRedeem ?? 0, pointsBalance: request.points?.balance ?? 0,
+    lines: priced,
+    market: market.id,
+    now: request.now,
+    accountId: request.accountId,
+    ...context,
+    enteredCodes: cart?.promotionCodes ?? [],
+    selectedCouponIds: cart?.couponIds ?? [],
+    shippingCent: quote?.chosen?.cost.cent ?? 0,
+    pointsToRedeem: request.points?.toRedeem ?? 0,
+    pointsBalance: request.points?.balance ?? 0,
   });
-  const codes = new Map(context.promotions.flatMap((promotion) => (promotion.code ? [[promotion.id, promotion.code] as const] : [])));
-  const related = new Set(context.promotions.filter((promotion) => promotion.promotionType === 'EXCHANGE_PURCHASE' && eligibleLines(promotion, priced).length > 0).map((promotion) => promotion.id));
-  return { ...pricingView(result, cart, codes, quote, postCode), addOnItems: await addOnItems(db, market, result, lines, related) };
+  const codes = new Map(
+    context.promotions.flatMap((promotion) => (promotion.code ? [[promotion.id, promotion.code] as const] : [])),
+  );
+  const related = new Set(
+    context.promotions
+      .filter(
+        (promotion) => promotion.promotionType === 'EXCHANGE_PURCHASE' && eligibleLines(promotion, priced).length > 0,
+      )
+      .map((promotion) => promotion.id),
+  );
+  return {
+    ...pricingView(result, cart, codes, quote, postCode),
+    addOnItems: await addOnItems(db, market, result, lines, related),
+  };
 }

@@ -83,8 +83,9 @@ const factsMap = (rows: SkuFacts[]) => new Map(rows.map((row) => [row.skuId, row
 
 /** What the catalog says about the SKUs `source` selects (its parameters bound as ?1, ?3, ...), priced in the market (?2). */
 function factsStatement(db: D1Database, market: MarketId, source: string, param: string, ...more: string[]) {
-  return db.prepare(
-    `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
+  return db
+    .prepare(
+      `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
        CASE WHEN ?2 = 'ca' THEN i.ca_status ELSE i.us_status END AS status, s.available_total AS availableTotal,
        p.discount_price AS discountPrice, p.original_price AS originalPrice,
        (SELECT url FROM item_image m WHERE m.item_id = i.id ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
@@ -95,7 +96,8 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
        LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
        LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1 ORDER BY is_primary DESC, id LIMIT 1)
      WHERE s.id IN (${source})`,
-  ).bind(param, market, ...more);
+    )
+    .bind(param, market, ...more);
 }
 
 export function cartRepository(db: D1Database) {
@@ -115,7 +117,12 @@ export function cartRepository(db: D1Database) {
     },
 
     async byAccount(accountId: number): Promise<CartRow | null> {
-      return readCart(await db.prepare(`SELECT ${CART_COLUMNS} FROM cart WHERE account_id = ? AND kind = 'CART'`).bind(accountId).first<RawCart>());
+      return readCart(
+        await db
+          .prepare(`SELECT ${CART_COLUMNS} FROM cart WHERE account_id = ? AND kind = 'CART'`)
+          .bind(accountId)
+          .first<RawCart>(),
+      );
     },
 
     /** Creates a cart; a member's second CART is refused by the unique index, so the caller re-reads. */
@@ -124,7 +131,10 @@ export function cartRepository(db: D1Database) {
     },
 
     createStatement(cart: NewCart, now: number) {
-      return db.prepare(`INSERT INTO cart (uuid, token_hash, account_id, kind, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT DO NOTHING`)
+      return db
+        .prepare(
+          `INSERT INTO cart (uuid, token_hash, account_id, kind, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT DO NOTHING`,
+        )
         .bind(cart.uuid, cart.tokenHash, cart.accountId, cart.kind, now);
     },
 
@@ -134,18 +144,35 @@ export function cartRepository(db: D1Database) {
 
     /** The lines as a statement, so a write batch can end with them and save a round trip. */
     linesStatement(uuid: string) {
-      return db.prepare(`SELECT ${LINE_COLUMNS} FROM cart_item WHERE cart_uuid = ? ORDER BY added_at, sku_id`).bind(uuid);
+      return db
+        .prepare(`SELECT ${LINE_COLUMNS} FROM cart_item WHERE cart_uuid = ? ORDER BY added_at, sku_id`)
+        .bind(uuid);
     },
 
     /**
      * Runs a cart's writes and reads its lines, and their SKUs' facts in the market, back in the
      * same batch; reads that do not depend on the change (the cart's promotions) ride `alongside`.
      */
-    async write(uuid: string, statements: D1PreparedStatement[], now: number, market: MarketId, alongside: D1PreparedStatement[] = []): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts>; alongside: D1Result[] }> {
+    async write(
+      uuid: string,
+      statements: D1PreparedStatement[],
+      now: number,
+      market: MarketId,
+      alongside: D1PreparedStatement[] = [],
+    ): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts>; alongside: D1Result[] }> {
       const read = await namedBatch(db, {
-        results: statements, touch: [this.touchStatement(uuid, now)], lines: [this.linesStatement(uuid)], facts: [this.cartFactsStatement(uuid, market)], alongside,
+        results: statements,
+        touch: [this.touchStatement(uuid, now)],
+        lines: [this.linesStatement(uuid)],
+        facts: [this.cartFactsStatement(uuid, market)],
+        alongside,
       });
-      return { results: read.results, lines: read.lines[0]!.results as CartLineRow[], facts: factsMap(read.facts[0]!.results as SkuFacts[]), alongside: read.alongside };
+      return {
+        results: read.results,
+        lines: read.lines[0]!.results as CartLineRow[],
+        facts: factsMap(read.facts[0]!.results as SkuFacts[]),
+        alongside: read.alongside,
+      };
     },
 
     /**
@@ -153,25 +180,40 @@ export function cartRepository(db: D1Database) {
      * the same part at once both count, and the quantity stays within the line limit.
      */
     addStatement(uuid: string, line: Omit<CartLineRow, 'addedAt'>, now: number) {
-      return db.prepare(
-        `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
+      return db
+        .prepare(
+          `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
          WHERE (SELECT count(*) FROM cart_item WHERE cart_uuid = ?1) < ${MAX_CART_LINES}
             OR EXISTS (SELECT 1 FROM cart_item WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4)
          ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET
            item_count = min(${MAX_LINE_QUANTITY}, item_count + excluded.item_count),
            attribute_value_id = coalesce(excluded.attribute_value_id, attribute_value_id)`,
-      ).bind(uuid, line.skuId, line.itemType, line.bundleId, line.itemCount, line.attributeValueId, line.campaignId, now);
+        )
+        .bind(
+          uuid,
+          line.skuId,
+          line.itemType,
+          line.bundleId,
+          line.itemCount,
+          line.attributeValueId,
+          line.campaignId,
+          now,
+        );
     },
 
     /** Sets a line's quantity; a line that is not there stays absent. */
     setCountStatement(uuid: string, key: { skuId: number; itemType: string; bundleId: string }, count: number) {
-      return db.prepare(`UPDATE cart_item SET item_count = ?5 WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4`)
+      return db
+        .prepare(
+          `UPDATE cart_item SET item_count = ?5 WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4`,
+        )
         .bind(uuid, key.skuId, key.itemType, key.bundleId, count);
     },
 
     deleteLineStatement(uuid: string, key: { skuId: number; itemType: string; bundleId: string }) {
-      return db.prepare(`DELETE FROM cart_item WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4`)
+      return db
+        .prepare(`DELETE FROM cart_item WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4`)
         .bind(uuid, key.skuId, key.itemType, key.bundleId);
     },
 
@@ -180,31 +222,43 @@ export function cartRepository(db: D1Database) {
     },
 
     async lockPoints(uuid: string, points: number, now: number): Promise<void> {
-      await db.prepare(`UPDATE cart SET points_locked = ?, updated_at = ? WHERE uuid = ?`).bind(points, now, uuid).run();
+      await db
+        .prepare(`UPDATE cart SET points_locked = ?, updated_at = ? WHERE uuid = ?`)
+        .bind(points, now, uuid)
+        .run();
     },
 
     async setPromotions(uuid: string, codes: string[], couponIds: number[], now: number): Promise<void> {
-      await db.prepare(`UPDATE cart SET promotion_codes = ?, coupon_ids = ?, updated_at = ? WHERE uuid = ?`)
-        .bind(JSON.stringify(codes), JSON.stringify(couponIds), now, uuid).run();
+      await db
+        .prepare(`UPDATE cart SET promotion_codes = ?, coupon_ids = ?, updated_at = ? WHERE uuid = ?`)
+        .bind(JSON.stringify(codes), JSON.stringify(couponIds), now, uuid)
+        .run();
     },
 
     /** Makes a visitor's cart the member's (they had none). */
     async adopt(uuid: string, accountId: number, now: number): Promise<boolean> {
-      const result = await db.prepare(`UPDATE cart SET account_id = ?, updated_at = ? WHERE uuid = ? AND account_id IS NULL`).bind(accountId, now, uuid).run();
+      const result = await db
+        .prepare(`UPDATE cart SET account_id = ?, updated_at = ? WHERE uuid = ? AND account_id IS NULL`)
+        .bind(accountId, now, uuid)
+        .run();
       return result.meta.changes === 1;
     },
 
     /** Moves a visitor's lines into the member's cart (quantities add up, capped) and drops the visitor's cart, atomically. */
     async merge(fromUuid: string, intoUuid: string, now: number): Promise<void> {
       await db.batch([
-        db.prepare(
-          `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
+        db
+          .prepare(
+            `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
            SELECT ?2, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, ?3 FROM cart_item WHERE cart_uuid = ?1 AND true
            ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET item_count = min(${MAX_LINE_QUANTITY}, item_count + excluded.item_count)`,
-        ).bind(fromUuid, intoUuid, now),
-        db.prepare(`UPDATE cart SET promotion_codes = (SELECT json_group_array(DISTINCT value) FROM (
+          )
+          .bind(fromUuid, intoUuid, now),
+        db
+          .prepare(`UPDATE cart SET promotion_codes = (SELECT json_group_array(DISTINCT value) FROM (
              SELECT value FROM json_each((SELECT promotion_codes FROM cart WHERE uuid = ?2))
-             UNION SELECT value FROM json_each((SELECT promotion_codes FROM cart WHERE uuid = ?1)))), updated_at = ?3 WHERE uuid = ?2`).bind(fromUuid, intoUuid, now),
+             UNION SELECT value FROM json_each((SELECT promotion_codes FROM cart WHERE uuid = ?1)))), updated_at = ?3 WHERE uuid = ?2`)
+          .bind(fromUuid, intoUuid, now),
         db.prepare(`DELETE FROM cart_item WHERE cart_uuid = ?`).bind(fromUuid),
         db.prepare(`DELETE FROM cart WHERE uuid = ?`).bind(fromUuid),
       ]);
@@ -213,7 +267,10 @@ export function cartRepository(db: D1Database) {
     /** The catalog facts of SKUs in one market, in one statement. */
     async skuFacts(skuIds: readonly number[], market: MarketId): Promise<Map<number, SkuFacts>> {
       if (skuIds.length === 0) return new Map();
-      return factsMap((await factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)).all<SkuFacts>()).results);
+      return factsMap(
+        (await factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)).all<SkuFacts>())
+          .results,
+      );
     },
 
     /** The facts of the SKUs a change names and the cart's lines, in one round trip. */
@@ -223,7 +280,10 @@ export function cartRepository(db: D1Database) {
 
     /** beforeChange as statements, so the cart lookup can share their batch. */
     beforeChangeStatements(uuid: string, skuIds: readonly number[], market: MarketId) {
-      return [factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)), this.linesStatement(uuid)];
+      return [
+        factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)),
+        this.linesStatement(uuid),
+      ];
     },
 
     /**
@@ -232,7 +292,16 @@ export function cartRepository(db: D1Database) {
      * and the parts added) all have theirs without a second facts read.
      */
     beforeAddStatements(uuid: string, skuIds: readonly number[], market: MarketId) {
-      return [factsStatement(db, market, 'SELECT value FROM json_each(?1) UNION SELECT sku_id FROM cart_item WHERE cart_uuid = ?3', JSON.stringify(skuIds), uuid), this.linesStatement(uuid)];
+      return [
+        factsStatement(
+          db,
+          market,
+          'SELECT value FROM json_each(?1) UNION SELECT sku_id FROM cart_item WHERE cart_uuid = ?3',
+          JSON.stringify(skuIds),
+          uuid,
+        ),
+        this.linesStatement(uuid),
+      ];
     },
 
     readBeforeChange([facts, lines]: readonly D1Result[]): BeforeChange {
@@ -251,10 +320,12 @@ export function cartRepository(db: D1Database) {
     },
 
     bundleSkusStatement(bundleIds: readonly number[]) {
-      return db.prepare(
-        `SELECT bi.bundle_id AS bundleId, bi.sku_id AS skuId, b.discount_percent AS discountPercent, b.active
+      return db
+        .prepare(
+          `SELECT bi.bundle_id AS bundleId, bi.sku_id AS skuId, b.discount_percent AS discountPercent, b.active
          FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id WHERE bi.bundle_id IN (SELECT value FROM json_each(?))`,
-      ).bind(JSON.stringify(bundleIds));
+        )
+        .bind(JSON.stringify(bundleIds));
     },
   };
 }

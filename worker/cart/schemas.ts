@@ -5,13 +5,17 @@ import { CART_ACTIONS, CART_ITEM_TYPES, CART_MSG, MAX_CART_LINES, MAX_LINE_QUANT
 
 const ID = 'must be a positive whole number';
 const id = z.number({ error: ID }).int(ID).positive(ID).max(Number.MAX_SAFE_INTEGER, ID);
-const count = (min: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(MAX_LINE_QUANTITY, message);
+const count = (min: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(MAX_LINE_QUANTITY, message);
 const uuid = z.string().max(64).nullable().optional();
 
 const lineIdentity = {
   skuId: id,
   itemType: z.enum(CART_ITEM_TYPES, { error: `must be one of ${CART_ITEM_TYPES.join(', ')}` }).default('NORMAL'),
-  bundleId: id.nullable().optional().transform((value) => value ?? null),
+  bundleId: id
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   needAddCarModel: z.boolean().optional(),
 };
 
@@ -30,7 +34,10 @@ export const addBody = z.object({
   postCode,
   /** The current vehicle: lines are checked against it. */
   attributeValueId: id.nullable().optional(),
-  items: z.array(addItem).min(1, 'must list at least one part').max(MAX_CART_LINES, `can list at most ${MAX_CART_LINES} parts`),
+  items: z
+    .array(addItem)
+    .min(1, 'must list at least one part')
+    .max(MAX_CART_LINES, `can list at most ${MAX_CART_LINES} parts`),
 });
 
 export const updateBody = z.object({
@@ -38,8 +45,10 @@ export const updateBody = z.object({
   cartUUID: uuid,
   postCode,
   attributeValueId: id.nullable().optional(),
-  items: z.array(z.object({ ...lineIdentity, itemCount: count(0, CART_MSG.updateQuantity).default(0) }))
-    .min(1, 'must list at least one part').max(MAX_CART_LINES, `can list at most ${MAX_CART_LINES} parts`),
+  items: z
+    .array(z.object({ ...lineIdentity, itemCount: count(0, CART_MSG.updateQuantity).default(0) }))
+    .min(1, 'must list at least one part')
+    .max(MAX_CART_LINES, `can list at most ${MAX_CART_LINES} parts`),
 });
 
 export const getQuery = z.object({
@@ -49,14 +58,38 @@ export const getQuery = z.object({
 });
 
 const lineSchema = z.object({
-  key: z.string(), itemId: z.number(), skuId: z.number(), itemCount: z.number(), itemType: z.enum(CART_ITEM_TYPES), bundleId: z.string().nullable(),
-  status: z.string(), discountPrice: z.number(), originalPrice: z.number(), currency: z.enum(['USD', 'CAD']), seoId: z.number().nullable(),
-  urlHandle: z.string().nullable(), imageUrl: z.string().nullable(), title: z.string(), partNumber: z.string(), availableTotal: z.number(),
-  campaignId: z.number().nullable(), attributeValueId: z.number().nullable(), extraSubTitle: z.string(), extraSubTitleJoinVehicle: z.string(),
+  key: z.string(),
+  itemId: z.number(),
+  skuId: z.number(),
+  itemCount: z.number(),
+  itemType: z.enum(CART_ITEM_TYPES),
+  bundleId: z.string().nullable(),
+  status: z.string(),
+  discountPrice: z.number(),
+  originalPrice: z.number(),
+  currency: z.enum(['USD', 'CAD']),
+  seoId: z.number().nullable(),
+  urlHandle: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  title: z.string(),
+  partNumber: z.string(),
+  availableTotal: z.number(),
+  campaignId: z.number().nullable(),
+  attributeValueId: z.number().nullable(),
+  extraSubTitle: z.string(),
+  extraSubTitleJoinVehicle: z.string(),
   carModelMatch: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']).nullable(),
-  cartModelAttr: z.object({ notes: z.array(z.string()), positions: z.array(z.string()), missingLevel: z.enum(['trim', 'engine']).nullable() }).nullable(),
-  brandId: z.number().nullable(), categoryIds: z.array(z.number()),
-  lineTotal: z.number(), usable: z.boolean(),
+  cartModelAttr: z
+    .object({
+      notes: z.array(z.string()),
+      positions: z.array(z.string()),
+      missingLevel: z.enum(['trim', 'engine']).nullable(),
+    })
+    .nullable(),
+  brandId: z.number().nullable(),
+  categoryIds: z.array(z.number()),
+  lineTotal: z.number(),
+  usable: z.boolean(),
 });
 
 export const cartAnswer = z.object({
@@ -65,7 +98,12 @@ export const cartAnswer = z.object({
   cartToken: z.string().optional(),
   detail: z.object({
     items: z.array(lineSchema),
-    groups: z.object({ regular: z.array(z.string()), tradeIn: z.array(z.string()), bundles: z.array(z.object({ bundleId: z.string(), items: z.array(z.string()) })), unusable: z.array(z.string()) }),
+    groups: z.object({
+      regular: z.array(z.string()),
+      tradeIn: z.array(z.string()),
+      bundles: z.array(z.object({ bundleId: z.string(), items: z.array(z.string()) })),
+      unusable: z.array(z.string()),
+    }),
     itemCount: z.number(),
     vehicleName: z.string().nullable(),
     pricing: z.record(z.string(), z.unknown()),

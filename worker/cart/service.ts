@@ -1,6 +1,13 @@
 import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { cartRepository, type BeforeChange, type BundleSkuRow, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
+import {
+  cartRepository,
+  type BeforeChange,
+  type BundleSkuRow,
+  type CartLineRow,
+  type CartRow,
+  type SkuFacts,
+} from './repository.ts';
 
 /**
  * Changing a cart (§4 Cart): every change checks stock and market availability against the
@@ -42,7 +49,8 @@ export interface ChangeOptions {
 /** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
 export function effectiveStatus(facts: SkuFacts): string {
   if (facts.discountPrice === null) return 'OFF_SHELVES';
-  if (facts.status === 'ON_SHELVES' || facts.status === 'UNDER_STOCK') return facts.availableTotal > 0 ? facts.status : 'SOLD_OUT';
+  if (facts.status === 'ON_SHELVES' || facts.status === 'UNDER_STOCK')
+    return facts.availableTotal > 0 ? facts.status : 'SOLD_OUT';
   return facts.status;
 }
 
@@ -57,7 +65,11 @@ export function availabilityProblem(facts: SkuFacts | undefined): string | null 
   return null;
 }
 
-const lineKey = (line: { skuId: number; itemType: string; bundleId: string }) => ({ skuId: line.skuId, itemType: line.itemType, bundleId: line.bundleId });
+const lineKey = (line: { skuId: number; itemType: string; bundleId: string }) => ({
+  skuId: line.skuId,
+  itemType: line.itemType,
+  bundleId: line.bundleId,
+});
 
 /** Why each bundle line of a change cannot be added (its bundle is gone or no longer holds the part), by line key. */
 export function bundleProblemsOf(items: readonly CartLineInput[], rows: readonly BundleSkuRow[]): Map<string, string> {
@@ -77,8 +89,12 @@ async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): 
 
 /** The line an added part is written as. */
 export const addedLine = (item: CartLineInput, count: number): Omit<CartLineRow, 'addedAt'> => ({
-  skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '', itemCount: count,
-  attributeValueId: item.attributeValueId ?? null, campaignId: item.campaignId ?? null,
+  skuId: item.skuId,
+  itemType: item.itemType,
+  bundleId: item.bundleId ? String(item.bundleId) : '',
+  itemCount: count,
+  attributeValueId: item.attributeValueId ?? null,
+  campaignId: item.campaignId ?? null,
 });
 
 /**
@@ -86,7 +102,11 @@ export const addedLine = (item: CartLineInput, count: number): Omit<CartLineRow,
  * and the parts to write with how many (quantities add to a line already there, within stock
  * and the line limit). `writes[].index` is the part's place in `items`.
  */
-export function planAdd(items: readonly CartLineInput[], before: BeforeChange, bundles: Map<string, string>): { errors: CartError[]; writes: { item: CartLineInput; count: number; index: number }[] } {
+export function planAdd(
+  items: readonly CartLineInput[],
+  before: BeforeChange,
+  bundles: Map<string, string>,
+): { errors: CartError[]; writes: { item: CartLineInput; count: number; index: number }[] } {
   const inCart = new Map(before.lines.map((line) => [cartItemKey(line), line.itemCount]));
   const errors: CartError[] = [];
   const writes: { item: CartLineInput; count: number; index: number }[] = [];
@@ -94,7 +114,10 @@ export function planAdd(items: readonly CartLineInput[], before: BeforeChange, b
     const key = cartItemKey(item);
     const sku = before.facts.get(item.skuId);
     const problem = availabilityProblem(sku) ?? bundles.get(key) ?? null;
-    if (problem) { errors.push({ skuId: item.skuId, error: problem }); return; }
+    if (problem) {
+      errors.push({ skuId: item.skuId, error: problem });
+      return;
+    }
     const already = inCart.get(key) ?? 0;
     const room = Math.min(sku!.availableTotal, MAX_LINE_QUANTITY) - already;
     const count = Math.min(item.itemCount, room);
@@ -107,12 +130,30 @@ export function planAdd(items: readonly CartLineInput[], before: BeforeChange, b
 }
 
 /** Adds parts (quantities add to a line already there), within stock: for a cart already in hand (buy now). The cart API adds in one round trip (cart-add.ts). */
-export async function addToCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number): Promise<CartChange> {
+export async function addToCart(
+  db: D1Database,
+  cart: CartRow,
+  market: MarketId,
+  items: readonly CartLineInput[],
+  now: number,
+): Promise<CartChange> {
   const repository = cartRepository(db);
-  const [before, bundles] = await Promise.all([repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market), bundleProblems(db, items)]);
+  const [before, bundles] = await Promise.all([
+    repository.beforeChange(
+      cart.uuid,
+      items.map((item) => item.skuId),
+      market,
+    ),
+    bundleProblems(db, items),
+  ]);
   const { errors, writes } = planAdd(items, before, bundles);
   const statements = writes.map(({ item, count }) => repository.addStatement(cart.uuid, addedLine(item, count), now));
-  const { results, lines: after, facts: cartFacts, alongside } = await repository.write(cart.uuid, statements, now, market);
+  const {
+    results,
+    lines: after,
+    facts: cartFacts,
+    alongside,
+  } = await repository.write(cart.uuid, statements, now, market);
   writes.forEach(({ item }, index) => {
     if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   });
@@ -120,20 +161,42 @@ export async function addToCart(db: D1Database, cart: CartRow, market: MarketId,
 }
 
 /** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
-export async function updateCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
+export async function updateCart(
+  db: D1Database,
+  cart: CartRow,
+  market: MarketId,
+  items: readonly CartLineInput[],
+  now: number,
+  options: ChangeOptions = {},
+): Promise<CartChange> {
   const repository = cartRepository(db);
-  const { facts, lines } = options.before ?? await repository.beforeChange(cart.uuid, items.map((item) => item.skuId), market);
+  const { facts, lines } =
+    options.before ??
+    (await repository.beforeChange(
+      cart.uuid,
+      items.map((item) => item.skuId),
+      market,
+    ));
   const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
   const errors: CartError[] = [];
   const statements: D1PreparedStatement[] = [];
   for (const item of items) {
     const line = present.get(cartItemKey(item));
-    if (!line) { errors.push({ skuId: item.skuId, error: CART_MSG.notInCart }); continue; }
-    if (item.itemCount === 0) { statements.push(repository.deleteLineStatement(cart.uuid, lineKey(line))); continue; }
+    if (!line) {
+      errors.push({ skuId: item.skuId, error: CART_MSG.notInCart });
+      continue;
+    }
+    if (item.itemCount === 0) {
+      statements.push(repository.deleteLineStatement(cart.uuid, lineKey(line)));
+      continue;
+    }
     const sku = facts.get(item.skuId);
     const problem = availabilityProblem(sku);
     // A line that can no longer be bought keeps its quantity and shows under unusable.
-    if (problem) { errors.push({ skuId: item.skuId, error: problem }); continue; }
+    if (problem) {
+      errors.push({ skuId: item.skuId, error: problem });
+      continue;
+    }
     const count = Math.min(item.itemCount, sku!.availableTotal, MAX_LINE_QUANTITY);
     if (count < item.itemCount) errors.push({ skuId: item.skuId, error: CART_MSG.onlyLeft(sku!.availableTotal) });
     statements.push(repository.setCountStatement(cart.uuid, lineKey(line), count));
@@ -143,9 +206,22 @@ export async function updateCart(db: D1Database, cart: CartRow, market: MarketId
 }
 
 /** Removes lines; removing one that is already gone is not an error (another tab did it). */
-export async function removeFromCart(db: D1Database, cart: CartRow, market: MarketId, items: readonly CartLineInput[], now: number, options: ChangeOptions = {}): Promise<CartChange> {
+export async function removeFromCart(
+  db: D1Database,
+  cart: CartRow,
+  market: MarketId,
+  items: readonly CartLineInput[],
+  now: number,
+  options: ChangeOptions = {},
+): Promise<CartChange> {
   const repository = cartRepository(db);
-  const statements = items.map((item) => repository.deleteLineStatement(cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ? String(item.bundleId) : '' }));
+  const statements = items.map((item) =>
+    repository.deleteLineStatement(cart.uuid, {
+      skuId: item.skuId,
+      itemType: item.itemType,
+      bundleId: item.bundleId ? String(item.bundleId) : '',
+    }),
+  );
   const written = await repository.write(cart.uuid, statements, now, market, options.alongside);
   return { errors: [], lines: written.lines, facts: written.facts, alongside: written.alongside };
 }

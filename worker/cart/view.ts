@@ -6,28 +6,58 @@ import { effectiveStatus } from './service.ts';
 import { lookupFitment, vehiclePath } from '../vehicles/fitment-lookup.ts';
 
 function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {
-  return new Map([...facts.values()].map((sku) => [sku.itemId, { applies: sku.nonVehicle !== 1, status: 'EMPTY' as const, notes: [], positions: [] }]));
+  return new Map(
+    [...facts.values()].map((sku) => [
+      sku.itemId,
+      { applies: sku.nonVehicle !== 1, status: 'EMPTY' as const, notes: [], positions: [] },
+    ]),
+  );
 }
 
 /** A line's priced facts; lines whose part vanished from the catalog show as unavailable. */
-function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent: number, market: Market, fitment: FitmentAnswer | undefined, vehicleName: string | null): CartLineView {
+function lineView(
+  line: CartLineRow,
+  facts: SkuFacts | undefined,
+  bundlePercent: number,
+  market: Market,
+  fitment: FitmentAnswer | undefined,
+  vehicleName: string | null,
+): CartLineView {
   const status = facts ? effectiveStatus(facts) : 'DELETED';
   const unit = facts?.discountPrice ?? 0;
   const discountPrice = line.bundleId ? Math.round((unit * (100 - bundlePercent)) / 100) : unit;
   const usable = !isUnusable(status);
   return {
-    key: cartItemKey(line), itemId: facts?.itemId ?? 0, skuId: line.skuId, itemCount: line.itemCount, itemType: line.itemType,
-    bundleId: line.bundleId || null, status, discountPrice, originalPrice: facts?.originalPrice ?? unit, currency: market.currency,
-    seoId: facts?.seoId ?? null, urlHandle: facts?.urlHandle ?? null, imageUrl: facts?.imageUrl ?? null,
-    title: facts?.title ?? 'Part no longer available', partNumber: facts?.partNumber ?? '', availableTotal: facts?.availableTotal ?? 0,
-    campaignId: line.campaignId, attributeValueId: line.attributeValueId,
+    key: cartItemKey(line),
+    itemId: facts?.itemId ?? 0,
+    skuId: line.skuId,
+    itemCount: line.itemCount,
+    itemType: line.itemType,
+    bundleId: line.bundleId || null,
+    status,
+    discountPrice,
+    originalPrice: facts?.originalPrice ?? unit,
+    currency: market.currency,
+    seoId: facts?.seoId ?? null,
+    urlHandle: facts?.urlHandle ?? null,
+    imageUrl: facts?.imageUrl ?? null,
+    title: facts?.title ?? 'Part no longer available',
+    partNumber: facts?.partNumber ?? '',
+    availableTotal: facts?.availableTotal ?? 0,
+    campaignId: line.campaignId,
+    attributeValueId: line.attributeValueId,
     extraSubTitle: facts?.partNumber ? `Part # ${facts.partNumber}` : '',
     extraSubTitleJoinVehicle: fitment?.applies ? fitmentSentence(fitment, vehicleName) : '',
     carModelMatch: fitment?.applies ? fitment.status : null,
-    cartModelAttr: fitment?.applies ? { notes: fitment.notes, positions: fitment.positions, missingLevel: fitment.missingLevel ?? null } : null,
+    cartModelAttr: fitment?.applies
+      ? { notes: fitment.notes, positions: fitment.positions, missingLevel: fitment.missingLevel ?? null }
+      : null,
     brandId: facts?.brandId ?? null,
-    categoryIds: facts ? [facts.backCategoryId, facts.parentCategoryId, facts.grandCategoryId].filter((id): id is number => id !== null) : [],
-    lineTotal: usable ? discountPrice * line.itemCount : 0, usable,
+    categoryIds: facts
+      ? [facts.backCategoryId, facts.parentCategoryId, facts.grandCategoryId].filter((id): id is number => id !== null)
+      : [],
+    lineTotal: usable ? discountPrice * line.itemCount : 0,
+    usable,
   };
 }
 
@@ -37,13 +67,29 @@ function lineView(line: CartLineRow, facts: SkuFacts | undefined, bundlePercent:
  */
 export type { CartLineView, CartLinesView };
 
-export async function cartLines(db: D1Database, cart: CartRow | null, market: Market, attributeValueId: number | null, known?: { lines: CartLineRow[]; facts: Map<number, SkuFacts> }): Promise<CartLinesView> {
+export async function cartLines(
+  db: D1Database,
+  cart: CartRow | null,
+  market: Market,
+  attributeValueId: number | null,
+  known?: { lines: CartLineRow[]; facts: Map<number, SkuFacts> },
+): Promise<CartLinesView> {
   const repository = cartRepository(db);
-  const lines = cart ? known?.lines ?? await repository.lines(cart.uuid) : [];
-  if (lines.length === 0) return { items: [], groups: { regular: [], tradeIn: [], bundles: [], unusable: [] }, itemCount: 0, vehicleName: null };
+  const lines = cart ? (known?.lines ?? (await repository.lines(cart.uuid))) : [];
+  if (lines.length === 0)
+    return {
+      items: [],
+      groups: { regular: [], tradeIn: [], bundles: [], unusable: [] },
+      itemCount: 0,
+      vehicleName: null,
+    };
   const bundleIds = [...new Set(lines.flatMap((line) => (line.bundleId ? [Number(line.bundleId)] : [])))];
   const [facts, bundles, vehicle] = await Promise.all([
-    known?.facts ?? repository.skuFacts(lines.map((line) => line.skuId), market.id),
+    known?.facts ??
+      repository.skuFacts(
+        lines.map((line) => line.skuId),
+        market.id,
+      ),
     repository.bundleSkus(bundleIds),
     attributeValueId ? vehiclePath(db, attributeValueId) : null,
   ]);
@@ -59,7 +105,12 @@ export async function cartLines(db: D1Database, cart: CartRow | null, market: Ma
   const keys = (list: CartLineView[]) => list.map((item) => item.key);
   return {
     items,
-    groups: { regular: keys(grouped.regular), tradeIn: keys(grouped.tradeIn), bundles: grouped.bundles.map((group) => ({ bundleId: group.bundleId, items: keys(group.items) })), unusable: keys(grouped.unusable) },
+    groups: {
+      regular: keys(grouped.regular),
+      tradeIn: keys(grouped.tradeIn),
+      bundles: grouped.bundles.map((group) => ({ bundleId: group.bundleId, items: keys(group.items) })),
+      unusable: keys(grouped.unusable),
+    },
     itemCount: items.reduce((sum, item) => sum + (item.usable ? item.itemCount : 0), 0),
     vehicleName: vehicle?.name ?? null,
   };

@@ -16,12 +16,26 @@ export const NO_SUCH_PRODUCT = 'No such product';
 
 /** A brand as the brand list shows it (§3 Brand); logoUrl is kept as the icon. */
 export interface Brand {
-  id: number; name: string; logoUrl: string | null; icon: string | null; abbreviation: string | null; active: boolean; brandLogoUrl: string | null;
-  shopId: number; showOnBrandAggPage: boolean; showOnHomePage: boolean; sortOnHomePage: number | null; landingPageUrl: string | null; selfBrand: boolean;
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  icon: string | null;
+  abbreviation: string | null;
+  active: boolean;
+  brandLogoUrl: string | null;
+  shopId: number;
+  showOnBrandAggPage: boolean;
+  showOnHomePage: boolean;
+  sortOnHomePage: number | null;
+  landingPageUrl: string | null;
+  selfBrand: boolean;
 }
 
 /** A collection with its depth; in a tree, its children. */
-export interface CollectionNode extends CollectionRow { depth: number; children: CollectionNode[] }
+export interface CollectionNode extends CollectionRow {
+  depth: number;
+  children: CollectionNode[];
+}
 
 const currencyOf = (market: MarketId) => marketById(market).currency;
 
@@ -33,15 +47,21 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 const toBrand = (row: BrandRow): Brand => ({
-  ...row, icon: row.logoUrl, active: row.active === 1, showOnBrandAggPage: row.showOnBrandAggPage === 1,
-  showOnHomePage: row.showOnHomePage === 1, selfBrand: row.selfBrand === 1,
+  ...row,
+  icon: row.logoUrl,
+  active: row.active === 1,
+  showOnBrandAggPage: row.showOnBrandAggPage === 1,
+  showOnHomePage: row.showOnHomePage === 1,
+  selfBrand: row.selfBrand === 1,
 });
 
 const brandCache = new TtlCache<Brand[]>(5 * 60_000, 4);
 
 /** The brand list fetched at start-up (§7 Other calls), cached per isolate for five minutes: brands change with catalog loads only. */
 export function brandList(db: D1Database, clock: Clock, shopId: number): Promise<Brand[]> {
-  return brandCache.get(`brands:${shopId}`, clock, async () => (await browseRepository(db).brands(shopId)).map(toBrand));
+  return brandCache.get(`brands:${shopId}`, clock, async () =>
+    (await browseRepository(db).brands(shopId)).map(toBrand),
+  );
 }
 
 /** Collections as a tree: top ones (and any whose parent is missing) with their descendants, in display order. */
@@ -61,7 +81,11 @@ export async function collectionTree(db: D1Database, market: MarketId): Promise<
 /** Collections as a flat list in tree order (each after its parent), with parentId and depth. */
 export async function collectionList(db: D1Database, market: MarketId): Promise<Omit<CollectionNode, 'children'>[]> {
   const flat: Omit<CollectionNode, 'children'>[] = [];
-  const walk = (nodes: CollectionNode[]) => nodes.forEach(({ children, ...node }) => { flat.push(node); walk(children); });
+  const walk = (nodes: CollectionNode[]) =>
+    nodes.forEach(({ children, ...node }) => {
+      flat.push(node);
+      walk(children);
+    });
   walk(await collectionTree(db, market));
   return flat;
 }
@@ -78,11 +102,16 @@ export async function backCategoryAttributes(db: D1Database, market: MarketId, c
   if (!facets.category) throw ApiError.notFound(NO_SUCH_CATEGORY);
   const labels = new Map<string, { value: string; count: number }[]>();
   for (const { label, value, count } of facets.customs) pushTo(labels, label, { value, count });
-  const attributes = [...labels].filter(([, values]) => values.length > 1 || values[0]!.count < facets.range.items)
+  const attributes = [...labels]
+    .filter(([, values]) => values.length > 1 || values[0]!.count < facets.range.items)
     .map(([label, values]) => ({ label, values: values.slice(0, MAX_VALUES) }));
   return {
-    backCategoryId: facets.category.id, name: facets.category.name, itemCount: facets.range.items, brands: facets.brands,
-    price: { min: facets.range.min, max: facets.range.max, currency: currencyOf(market) }, attributes,
+    backCategoryId: facets.category.id,
+    name: facets.category.name,
+    itemCount: facets.range.items,
+    brands: facets.brands,
+    price: { min: facets.range.min, max: facets.range.max, currency: currencyOf(market) },
+    attributes,
   };
 }
 
@@ -98,21 +127,44 @@ function bandLabel(index: number, symbol: string): string {
 }
 
 /** The filter panel for a search or category (§7 filter): category and brand counts, the price range and price bands with counts. */
-export async function filterPanel(db: D1Database, market: MarketId, query: Omit<SearchQuery, 'page' | 'size' | 'sort'>) {
+export async function filterPanel(
+  db: D1Database,
+  market: MarketId,
+  query: Omit<SearchQuery, 'page' | 'size' | 'sort'>,
+) {
   const keyword = (query.keyword ?? '').trim();
   const match = keyword ? matchExpression(keyword) : null;
   const vehicleNodeIds = query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
   const [search, bands] = await Promise.all([
     searchItems(db, market, { ...query, page: 1, size: 1 }),
-    keyword && !match ? [] : browseRepository(db).priceBands({
-      market, match, text: match ? keyword : null, categoryId: query.categoryId ?? null, brandIds: query.brandIds ?? [],
-      vehicleNodeIds, fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds), soldOut: query.soldOut ?? false,
-    }, PRICE_BANDS),
+    keyword && !match
+      ? []
+      : browseRepository(db).priceBands(
+          {
+            market,
+            match,
+            text: match ? keyword : null,
+            categoryId: query.categoryId ?? null,
+            brandIds: query.brandIds ?? [],
+            vehicleNodeIds,
+            fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds),
+            soldOut: query.soldOut ?? false,
+          },
+          PRICE_BANDS,
+        ),
   ]);
   const { symbol, currency } = marketById(market);
   return {
-    total: search.total, categories: search.facets.categories, brands: search.facets.brands, price: { ...search.facets.price, currency },
-    priceRanges: bands.map(({ band, count }) => ({ min: PRICE_BANDS[band]!, max: PRICE_BANDS[band + 1] ?? null, label: bandLabel(band, symbol), count })),
+    total: search.total,
+    categories: search.facets.categories,
+    brands: search.facets.brands,
+    price: { ...search.facets.price, currency },
+    priceRanges: bands.map(({ band, count }) => ({
+      min: PRICE_BANDS[band]!,
+      max: PRICE_BANDS[band + 1] ?? null,
+      label: bandLabel(band, symbol),
+      count,
+    })),
   };
 }
 
@@ -120,25 +172,51 @@ export async function filterPanel(db: D1Database, market: MarketId, query: Omit<
 export async function frequentlyUpdatedInfo(db: D1Database, market: MarketId, itemIds: readonly number[]) {
   const rows = await browseRepository(db).frequentlyUpdated([...new Set(itemIds)], market);
   const currency = currencyOf(market);
-  const items = new Map<number, { itemId: number; status: string; currency: 'USD' | 'CAD'; skus: { skuId: number; discountPrice: number | null; originalPrice: number | null; availableTotal: number }[] }>();
+  const items = new Map<
+    number,
+    {
+      itemId: number;
+      status: string;
+      currency: 'USD' | 'CAD';
+      skus: { skuId: number; discountPrice: number | null; originalPrice: number | null; availableTotal: number }[];
+    }
+  >();
   for (const row of rows) {
-    const item = items.get(row.itemId) ?? items.set(row.itemId, { itemId: row.itemId, status: row.status, currency, skus: [] }).get(row.itemId)!;
-    if (row.skuId !== null) item.skus.push({ skuId: row.skuId, discountPrice: row.discountPrice, originalPrice: row.originalPrice, availableTotal: row.availableTotal ?? 0 });
+    const item =
+      items.get(row.itemId) ??
+      items.set(row.itemId, { itemId: row.itemId, status: row.status, currency, skus: [] }).get(row.itemId)!;
+    if (row.skuId !== null)
+      item.skus.push({
+        skuId: row.skuId,
+        discountPrice: row.discountPrice,
+        originalPrice: row.originalPrice,
+        availableTotal: row.availableTotal ?? 0,
+      });
   }
   return [...items.values()].map((item) => {
-    const cheapest = item.skus.filter((sku) => sku.discountPrice !== null).sort((a, b) => a.discountPrice! - b.discountPrice!)[0];
+    const cheapest = item.skus
+      .filter((sku) => sku.discountPrice !== null)
+      .sort((a, b) => a.discountPrice! - b.discountPrice!)[0];
     return {
-      ...item, discountPrice: cheapest?.discountPrice ?? null, originalPrice: cheapest?.originalPrice ?? null,
+      ...item,
+      discountPrice: cheapest?.discountPrice ?? null,
+      originalPrice: cheapest?.originalPrice ?? null,
       availableTotal: item.skus.reduce((sum, sku) => sum + sku.availableTotal, 0),
     };
   });
 }
 
 /** A card row as the search answers it: flags as booleans, the market's currency. */
-export const toCard = (market: MarketId) => (row: CardRow): SearchRecord => ({
-  ...row, originalPrice: row.originalPrice ?? row.discountPrice, currency: currencyOf(market),
-  vehicleUniversal: row.vehicleUniversal === 1, nonVehicle: row.nonVehicle === 1, fits: row.fits === null ? null : row.fits === 1,
-});
+export const toCard =
+  (market: MarketId) =>
+  (row: CardRow): SearchRecord => ({
+    ...row,
+    originalPrice: row.originalPrice ?? row.discountPrice,
+    currency: currencyOf(market),
+    vehicleUniversal: row.vehicleUniversal === 1,
+    nonVehicle: row.nonVehicle === 1,
+    fits: row.fits === null ? null : row.fits === 1,
+  });
 
 const BUYABLE = new Set(['ON_SHELVES', 'UNDER_STOCK']);
 
@@ -153,15 +231,47 @@ export async function bundlesOfItem(db: D1Database, market: MarketId, itemId: nu
   for (const line of lines) pushTo(bundles, line.bundleId, line);
   const currency = currencyOf(market);
   return [...bundles.values()]
-    .filter((bundle) => bundle.every((line) => BUYABLE.has(line.status) && line.discountPrice !== null && line.originalPrice !== null))
+    .filter((bundle) =>
+      bundle.every((line) => BUYABLE.has(line.status) && line.discountPrice !== null && line.originalPrice !== null),
+    )
     .map((bundle) => {
       const { bundleId, name, handle, discountPercent } = bundle[0]!;
       const total = bundle.reduce((sum, line) => sum + line.discountPrice! * line.quantity, 0);
       const bundlePrice = Math.round((total * (100 - discountPercent)) / 100);
       return {
-        bundleId, name, handle, discountPercent, currency, originalTotal: total, bundlePrice, saving: total - bundlePrice,
-        items: bundle.map(({ skuId, itemId: id, title, partNumber, quantity, status, discountPrice, originalPrice, urlHandle, imageUrl }) =>
-          ({ skuId, itemId: id, title, partNumber, quantity, status, discountPrice: discountPrice!, originalPrice: originalPrice!, urlHandle, imageUrl })),
+        bundleId,
+        name,
+        handle,
+        discountPercent,
+        currency,
+        originalTotal: total,
+        bundlePrice,
+        saving: total - bundlePrice,
+        items: bundle.map(
+          ({
+            skuId,
+            itemId: id,
+            title,
+            partNumber,
+            quantity,
+            status,
+            discountPrice,
+            originalPrice,
+            urlHandle,
+            imageUrl,
+          }) => ({
+            skuId,
+            itemId: id,
+            title,
+            partNumber,
+            quantity,
+            status,
+            discountPrice: discountPrice!,
+            originalPrice: originalPrice!,
+            urlHandle,
+            imageUrl,
+          }),
+        ),
       };
     });
 }
@@ -175,19 +285,33 @@ export async function seoFeatures(db: D1Database, type: 'ITEM' | 'COLLECTION', t
   if (!target) throw ApiError.notFound(NO_SUCH_TARGET);
   const urlHandle = seo?.urlHandle ?? target.handle;
   return {
-    id: seo?.id ?? null, targetId, type, urlHandle,
-    title: seo?.title ?? target.name, description: seo?.description ?? target.description,
-    isPrimary: seo ? seo.isPrimary === 1 : true, active: seo ? seo.active === 1 : true, displacements: seo?.displacements ?? null,
+    id: seo?.id ?? null,
+    targetId,
+    type,
+    urlHandle,
+    title: seo?.title ?? target.name,
+    description: seo?.description ?? target.description,
+    isPrimary: seo ? seo.isPrimary === 1 : true,
+    active: seo ? seo.active === 1 : true,
+    displacements: seo?.displacements ?? null,
     path: urlHandle ? `/${type === 'ITEM' ? 'product' : 'collection'}/${urlHandle}` : null,
   };
 }
 
 /** One label/value pair of a product's selling attributes (UPS). */
-export interface SellingPair { label: string; value: string }
+export interface SellingPair {
+  label: string;
+  value: string;
+}
 
 /** A SKU with its selling attributes. */
 export interface SellingSku {
-  skuId: number; partNumber: string; attributes: SellingPair[]; availableTotal: number; discountPrice: number | null; originalPrice: number | null;
+  skuId: number;
+  partNumber: string;
+  attributes: SellingPair[];
+  availableTotal: number;
+  discountPrice: number | null;
+  originalPrice: number | null;
 }
 
 /** What a SKU without a value for a label is called under it, so every SKU can be chosen. */
@@ -203,8 +327,17 @@ function parseSkuCustoms(text: string | null): SellingPair[] {
   }
   const pairs = Array.isArray(parsed)
     ? parsed.map((entry) => [entry?.label, entry?.value])
-    : parsed && typeof parsed === 'object' ? Object.entries(parsed) : [];
-  return pairs.filter(([label, value]) => typeof label === 'string' && label.trim() && ['string', 'number'].includes(typeof value) && String(value).trim())
+    : parsed && typeof parsed === 'object'
+      ? Object.entries(parsed)
+      : [];
+  return pairs
+    .filter(
+      ([label, value]) =>
+        typeof label === 'string' &&
+        label.trim() &&
+        ['string', 'number'].includes(typeof value) &&
+        String(value).trim(),
+    )
     .map(([label, value]) => ({ label: String(label).trim(), value: String(value).trim() }));
 }
 
@@ -213,16 +346,20 @@ async function sellingSkus(db: D1Database, market: MarketId, itemId: number) {
   const loaded = await browseRepository(db).sellingAttributes(itemId, market);
   if (!loaded) return null;
   const coloured = loaded.skus.some((sku) => sku.color);
-  const skus: SellingSku[] = loaded.skus.map(({ skuId, partNumber, availableTotal, discountPrice, originalPrice, ...sku }) => {
-    const attributes = parseSkuCustoms(sku.skuCustoms);
-    if (coloured && !attributes.some((pair) => pair.label === 'Color')) attributes.push({ label: 'Color', value: sku.color ?? STANDARD_VALUE });
-    return { skuId, partNumber, attributes, availableTotal, discountPrice, originalPrice };
-  });
+  const skus: SellingSku[] = loaded.skus.map(
+    ({ skuId, partNumber, availableTotal, discountPrice, originalPrice, ...sku }) => {
+      const attributes = parseSkuCustoms(sku.skuCustoms);
+      if (coloured && !attributes.some((pair) => pair.label === 'Color'))
+        attributes.push({ label: 'Color', value: sku.color ?? STANDARD_VALUE });
+      return { skuId, partNumber, attributes, availableTotal, discountPrice, originalPrice };
+    },
+  );
   const labels = [...new Set(skus.flatMap((sku) => sku.attributes.map((pair) => pair.label)))];
   return { skus, labels, itemCustoms: loaded.itemCustoms };
 }
 
-const valueOf = (sku: SellingSku, label: string) => sku.attributes.find((pair) => pair.label === label)?.value ?? STANDARD_VALUE;
+const valueOf = (sku: SellingSku, label: string) =>
+  sku.attributes.find((pair) => pair.label === label)?.value ?? STANDARD_VALUE;
 
 /** Every selling label with its values across the item's SKUs, then the item's specs (which hold for every SKU); 404 when unknown. */
 export async function allSellingAttributes(db: D1Database, market: MarketId, itemId: number) {
@@ -234,13 +371,20 @@ export async function allSellingAttributes(db: D1Database, market: MarketId, ite
     for (const sku of loaded.skus) pushTo(values, valueOf(sku, label), sku.skuId);
     return { label, values: [...values].map(([value, skuIds]) => ({ value, skuIds })) };
   });
-  const specs = loaded.itemCustoms.filter((spec) => !loaded.labels.includes(spec.label))
+  const specs = loaded.itemCustoms
+    .filter((spec) => !loaded.labels.includes(spec.label))
     .map((spec) => ({ label: spec.label, values: [{ value: spec.value, skuIds: allIds }] }));
   return { itemId, currency: currencyOf(market), attributes: [...attributes, ...specs], skus: loaded.skus };
 }
 
 /** A value at one level of the hierarchy, with the SKUs under it and the next level's values. */
-export interface SellingNode { label: string; value: string; skuIds: number[]; inStock: boolean; children: SellingNode[] }
+export interface SellingNode {
+  label: string;
+  value: string;
+  skuIds: number[];
+  inStock: boolean;
+  children: SellingNode[];
+}
 
 function grow(skus: readonly SellingSku[], labels: readonly string[], depth: number): SellingNode[] {
   const label = labels[depth];
@@ -248,7 +392,11 @@ function grow(skus: readonly SellingSku[], labels: readonly string[], depth: num
   const groups = new Map<string, SellingSku[]>();
   for (const sku of skus) pushTo(groups, valueOf(sku, label), sku);
   return [...groups].map(([value, group]) => ({
-    label, value, skuIds: group.map((sku) => sku.skuId), inStock: group.some((sku) => sku.availableTotal > 0), children: grow(group, labels, depth + 1),
+    label,
+    value,
+    skuIds: group.map((sku) => sku.skuId),
+    inStock: group.some((sku) => sku.availableTotal > 0),
+    children: grow(group, labels, depth + 1),
   }));
 }
 
@@ -256,7 +404,13 @@ function grow(skus: readonly SellingSku[], labels: readonly string[], depth: num
 export async function sellingHierarchy(db: D1Database, market: MarketId, itemId: number) {
   const loaded = await sellingSkus(db, market, itemId);
   if (!loaded) throw ApiError.notFound(NO_SUCH_PRODUCT);
-  return { itemId, currency: currencyOf(market), levels: loaded.labels, tree: grow(loaded.skus, loaded.labels, 0), skus: loaded.skus };
+  return {
+    itemId,
+    currency: currencyOf(market),
+    levels: loaded.labels,
+    tree: grow(loaded.skus, loaded.labels, 0),
+    skus: loaded.skus,
+  };
 }
 
 /** Statuses under which a product is sold in a market (sold out still shows, and says so). */
@@ -274,24 +428,63 @@ export async function productBySeoUrl(db: D1Database, market: MarketId, handle: 
   const { item, skus, fitment, faqs, reviews, media } = data;
   const status = market === 'ca' ? item.caStatus : item.usStatus;
   const primaryHandle = item.primaryHandle ?? item.urlHandle;
-  if (!soldIn(item, market)) throw new ApiError(ERROR_CODE.notSale, 403, NOT_SOLD_HERE, { itemId: item.id, urlHandle: primaryHandle });
+  if (!soldIn(item, market))
+    throw new ApiError(ERROR_CODE.notSale, 403, NOT_SOLD_HERE, { itemId: item.id, urlHandle: primaryHandle });
   const currency = currencyOf(market);
   const rated = item.reviewCount > 0 && item.reviewRating !== null;
   const product = {
-    id: item.id, title: item.title, subTitle: item.subTitle, detailContent: item.detailContent, installation: item.installation, warranty: item.warranty,
-    country: item.country, location: media.location, inKind: media.inKind, additionalVideos: media.additionalVideos, additionalVideoCoverUrl: media.additionalVideoCoverUrl,
-    quantity: item.quantity, alt: item.alt, specialNote: item.specialNote, vehicleUniversal: item.vehicleUniversal === 1,
-    nonVehicle: item.nonVehicle === 1, brand: item.brandId === null ? null : { id: item.brandId, name: item.brandName ?? '' },
-    itemCondition: item.itemCondition || 'New', itemCustoms: item.customs, itemImages: item.images,
-    status, usStatus: item.usStatus, caStatus: item.caStatus, itemCollectionInfo: { backCategoryId: item.backCategoryId },
-    seo: { title: item.seoTitle ?? item.title, description: item.seoDescription, urlHandle: item.urlHandle, isPrimary: item.handleIsPrimary === 1, active: item.handleActive === 1, primaryHandle },
+    id: item.id,
+    title: item.title,
+    subTitle: item.subTitle,
+    detailContent: item.detailContent,
+    installation: item.installation,
+    warranty: item.warranty,
+    country: item.country,
+    location: media.location,
+    inKind: media.inKind,
+    additionalVideos: media.additionalVideos,
+    additionalVideoCoverUrl: media.additionalVideoCoverUrl,
+    quantity: item.quantity,
+    alt: item.alt,
+    specialNote: item.specialNote,
+    vehicleUniversal: item.vehicleUniversal === 1,
+    nonVehicle: item.nonVehicle === 1,
+    brand: item.brandId === null ? null : { id: item.brandId, name: item.brandName ?? '' },
+    itemCondition: item.itemCondition || 'New',
+    itemCustoms: item.customs,
+    itemImages: item.images,
+    status,
+    usStatus: item.usStatus,
+    caStatus: item.caStatus,
+    itemCollectionInfo: { backCategoryId: item.backCategoryId },
+    seo: {
+      title: item.seoTitle ?? item.title,
+      description: item.seoDescription,
+      urlHandle: item.urlHandle,
+      isPrimary: item.handleIsPrimary === 1,
+      active: item.handleActive === 1,
+      primaryHandle,
+    },
     skus: skus.map((sku) => ({
-      skuId: sku.skuId, partNumber: sku.partNumber, barCode: sku.barCode, color: sku.color, availableTotal: sku.availableTotal, currency,
-      discountPrice: sku.discountPrice, originalPrice: sku.originalPrice === null ? null : { cent: sku.originalPrice, currency, precision: 2 },
+      skuId: sku.skuId,
+      partNumber: sku.partNumber,
+      barCode: sku.barCode,
+      color: sku.color,
+      availableTotal: sku.availableTotal,
+      currency,
+      discountPrice: sku.discountPrice,
+      originalPrice: sku.originalPrice === null ? null : { cent: sku.originalPrice, currency, precision: 2 },
     })),
-    reviewInfo: { rating: rated ? item.reviewRating! : DEFAULT_RATING, reviewCount: item.reviewCount, isDefault: !rated },
-    fitment, faqs, reviews: reviews.map((review) => ({ ...review, verifiedPurchase: review.verifiedPurchase === 1 })),
+    reviewInfo: {
+      rating: rated ? item.reviewRating! : DEFAULT_RATING,
+      reviewCount: item.reviewCount,
+      isDefault: !rated,
+    },
+    fitment,
+    faqs,
+    reviews: reviews.map((review) => ({ ...review, verifiedPurchase: review.verifiedPurchase === 1 })),
   };
-  const redirectTo = (item.handleIsPrimary !== 1 || item.handleActive !== 1) && item.primaryHandle ? item.primaryHandle : null;
+  const redirectTo =
+    (item.handleIsPrimary !== 1 || item.handleActive !== 1) && item.primaryHandle ? item.primaryHandle : null;
   return { redirectTo, product };
 }

@@ -5,17 +5,30 @@ import { renderPage } from '../views/render-page.tsx';
 
 /** /categories: every part category of the shop, each linking to its parts. */
 export const categoriesPage = new Hono<AppEnv>().get('/categories', (c) =>
-  renderPage(c, (_shell, tree) => (
-    <section className="categories-page">
-      <h1>Shop by category</h1>
-      <div className="category-grid">
-        {tree.map((top) => (
-          <section key={top.id} className="category-group" data-category={top.handle}>
-            <h2><a href={`/search?category=${top.backId ?? ''}`}>{top.name}</a></h2>
-            {top.imageUrl && <img src={top.imageUrl} alt="" width="96" height="96" loading="lazy" />}
-            <ul>{top.children.map((child) => <li key={child.id}><a href={`/search?category=${child.backId ?? ''}`}>{child.name}</a></li>)}</ul>
-          </section>
-        ))}
-      </div>
-    </section>
-  ), { pageType: 'category list', data: categoryRepository(c.env.DB).tree('FRONT') }));
+  renderPage(
+    c,
+    (_shell, tree) => (
+      <section className="categories-page">
+        <h1>Shop by category</h1>
+        <div className="category-grid">
+          {tree.map((top) => (
+            <section key={top.id} className="category-group" data-category={top.handle}>
+              <h2>
+                <a href={`/search?category=${top.backId ?? ''}`}>{top.name}</a>
+              </h2>
+              {top.imageUrl && <img src={top.imageUrl} alt="" width="96" height="96" loading="lazy" />}
+              <ul>
+                {top.children.map((child) => (
+                  <li key={child.id}>
+                    <a href={`/search?category=${child.backId ?? ''}`}>{child.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </section>
+    ),
+    { pageType: 'category list', data: categoryRepository(c.env.DB).tree('FRONT') },
+  ),
+);

@@ -19,12 +19,24 @@ export function collectionRepository(db: D1Database) {
     async page(handle: string, market: MarketId, page: number, size: number) {
       const sold = `${STATUS[market]} IN ('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT')`;
       const [collection, children, total, items] = await db.batch([
-        db.prepare(`SELECT c.id, c.name, c.handle, c.description, c.image_url AS imageUrl, p.handle AS parentHandle, p.name AS parentName
-                    FROM collection c LEFT JOIN collection p ON p.id = c.parent_id WHERE c.handle = ?`).bind(handle),
-        db.prepare(`SELECT k.name, k.handle FROM collection k JOIN collection c ON k.parent_id = c.id WHERE c.handle = ? ORDER BY k.sort, k.id`).bind(handle),
-        db.prepare(`SELECT count(*) AS total FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id WHERE c.handle = ? AND ${sold}`).bind(handle),
-        db.prepare(`SELECT ci.item_id AS id FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id
-                    WHERE c.handle = ? AND ${sold} ORDER BY ci.sort, ci.item_id LIMIT ? OFFSET ?`).bind(handle, size, (page - 1) * size),
+        db
+          .prepare(`SELECT c.id, c.name, c.handle, c.description, c.image_url AS imageUrl, p.handle AS parentHandle, p.name AS parentName
+                    FROM collection c LEFT JOIN collection p ON p.id = c.parent_id WHERE c.handle = ?`)
+          .bind(handle),
+        db
+          .prepare(
+            `SELECT k.name, k.handle FROM collection k JOIN collection c ON k.parent_id = c.id WHERE c.handle = ? ORDER BY k.sort, k.id`,
+          )
+          .bind(handle),
+        db
+          .prepare(
+            `SELECT count(*) AS total FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id WHERE c.handle = ? AND ${sold}`,
+          )
+          .bind(handle),
+        db
+          .prepare(`SELECT ci.item_id AS id FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id
+                    WHERE c.handle = ? AND ${sold} ORDER BY ci.sort, ci.item_id LIMIT ? OFFSET ?`)
+          .bind(handle, size, (page - 1) * size),
       ]);
       const row = collection!.results[0] as CollectionPageRow | undefined;
       if (!row) return null;

@@ -20,11 +20,17 @@ const recentProducts = recentReads<ProductPageData | null>(200);
  * videos; null when no product has the handle. Shared: callers must not change it.
  */
 export function productData(db: D1Database, market: MarketId, handle: string): Promise<ProductPageData | null> {
-  return recentProducts.get(`${market} ${handle}`, systemClock, () => catalogRepository(db).productPage(handle, market, FITMENT_TABLE_ROWS));
+  return recentProducts.get(`${market} ${handle}`, systemClock, () =>
+    catalogRepository(db).productPage(handle, market, FITMENT_TABLE_ROWS),
+  );
 }
 
 /** The product data of a product that exists for shoppers (not a draft, not deleted), else null. */
-export async function shownProductData(db: D1Database, market: MarketId, handle: string): Promise<ProductPageData | null> {
+export async function shownProductData(
+  db: D1Database,
+  market: MarketId,
+  handle: string,
+): Promise<ProductPageData | null> {
   const data = await productData(db, market, handle);
   return data && !HIDDEN.has(data.item.status) ? data : null;
 }

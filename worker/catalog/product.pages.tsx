@@ -11,7 +11,26 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   const data = await shownProductData(c.env.DB, c.var.market.id, handle);
   if (!data) return renderErrorPage(c, 404);
   const { item, skus, fitment, faqs, reviews, media } = data;
-  if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle) return c.redirect(`/product/${item.primaryHandle}`, 301);
+  if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
+    return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;
-  return renderPage(c, () => <ProductPage view={{ item, skus, faqs, reviews, media, market, soldHere: soldIn(item, market.id), fitment, origin: new URL(c.req.url).origin }} />, { pageType: 'product detail', title: item.seoTitle ?? item.title });
+  return renderPage(
+    c,
+    () => (
+      <ProductPage
+        view={{
+          item,
+          skus,
+          faqs,
+          reviews,
+          media,
+          market,
+          soldHere: soldIn(item, market.id),
+          fitment,
+          origin: new URL(c.req.url).origin,
+        }}
+      />
+    ),
+    { pageType: 'product detail', title: item.seoTitle ?? item.title },
+  );
 });

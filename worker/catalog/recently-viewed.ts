@@ -27,11 +27,13 @@ export interface ViewedEntry {
   viewedAt: number;
 }
 
-const toEntry = (currency: 'USD' | 'CAD') => (row: ViewedRow): ViewedEntry => ({
-  ...row,
-  reviewRating: row.reviewCount > 0 && row.reviewRating !== null ? row.reviewRating : DEFAULT_RATING,
-  currency,
-});
+const toEntry =
+  (currency: 'USD' | 'CAD') =>
+  (row: ViewedRow): ViewedEntry => ({
+    ...row,
+    reviewRating: row.reviewCount > 0 && row.reviewRating !== null ? row.reviewRating : DEFAULT_RATING,
+    currency,
+  });
 
 /** Records that a member viewed a product; an unknown or withdrawn product is a 404. */
 export async function recordMemberView(db: D1Database, clock: Clock, accountId: number, itemId: number): Promise<void> {
@@ -44,9 +46,16 @@ export async function recordMemberView(db: D1Database, clock: Clock, accountId: 
  * Duplicates count once (the newest place wins); unknown items are skipped, since a stored list
  * can outlive a product. Answers the merged list.
  */
-export async function mergeVisitorViews(db: D1Database, clock: Clock, accountId: number, itemIds: readonly number[], market: MarketId): Promise<ViewedEntry[]> {
+export async function mergeVisitorViews(
+  db: D1Database,
+  clock: Clock,
+  accountId: number,
+  itemIds: readonly number[],
+  market: MarketId,
+): Promise<ViewedEntry[]> {
   const newest = [...new Set(itemIds)].slice(0, RECENTLY_VIEWED_LIMIT);
-  if (newest.length > 0) await recentlyViewedRepository(db).record(accountId, newest, clock.now(), RECENTLY_VIEWED_LIMIT);
+  if (newest.length > 0)
+    await recentlyViewedRepository(db).record(accountId, newest, clock.now(), RECENTLY_VIEWED_LIMIT);
   return listMemberViews(db, accountId, market);
 }
 
@@ -78,13 +87,26 @@ export const ITEM_REQUIRED = 'itemId is required for the PRODUCT_DETAIL scene';
  * then brand; CART parts sold with the cart's in bundles, then their category family; HOME the
  * best sellers. A vehicle that no longer resolves is ignored rather than refused.
  */
-export async function recommend(db: D1Database, market: MarketId, scene: RecommendScene, request: SceneRequest, accountId: number | null): Promise<SearchRecord[]> {
+export async function recommend(
+  db: D1Database,
+  market: MarketId,
+  scene: RecommendScene,
+  request: SceneRequest,
+  accountId: number | null,
+): Promise<SearchRecord[]> {
   const repo = browseRepository(db);
-  const vehicle = request.attributeValueId ? (await vehiclePath(db, request.attributeValueId))?.nodeIds ?? null : null;
-  const given = [...new Set([request.itemId, ...(request.itemIds ?? [])].filter((id): id is number => id !== undefined))];
+  const vehicle = request.attributeValueId
+    ? ((await vehiclePath(db, request.attributeValueId))?.nodeIds ?? null)
+    : null;
+  const given = [
+    ...new Set([request.itemId, ...(request.itemIds ?? [])].filter((id): id is number => id !== undefined)),
+  ];
   let rows: CardRow[];
   if (scene === 'RECENTLY_VIEWED') {
-    const viewed = accountId !== null ? (await listMemberViews(db, accountId, market)).map((entry) => entry.itemId) : [...new Set(request.itemIds ?? [])];
+    const viewed =
+      accountId !== null
+        ? (await listMemberViews(db, accountId, market)).map((entry) => entry.itemId)
+        : [...new Set(request.itemIds ?? [])];
     rows = await repo.cardsByIds(viewed.filter((id) => id !== request.itemId).slice(0, request.size), market);
   } else if (scene === 'PRODUCT_DETAIL') {
     if (request.itemId === undefined) throw ApiError.badRequest(ITEM_REQUIRED);

@@ -34,7 +34,14 @@ export interface ItemPageRow extends ItemRow {
   primaryHandle: string | null;
   seoTitle: string | null;
   seoDescription: string | null;
-  images: { index: number; isMain: boolean; mediaType: string; url: string; title: string | null; description: string | null }[];
+  images: {
+    index: number;
+    isMain: boolean;
+    mediaType: string;
+    url: string;
+    title: string | null;
+    description: string | null;
+  }[];
   customs: { label: string; value: string }[];
 }
 
@@ -131,19 +138,27 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 }
 
 export function catalogRepository(db: D1Database) {
-  const fitmentFactsStatement = (list: string) => db.prepare(
-    `SELECT i.id AS itemId, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle,
+  const fitmentFactsStatement = (list: string) =>
+    db
+      .prepare(
+        `SELECT i.id AS itemId, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle,
        (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) AS applications
      FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))`,
-  ).bind(list);
-  const skuStatement = (list: string, market: MarketId, source = BY_IDS) => db.prepare(
-    `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color, s.available_total AS availableTotal,
+      )
+      .bind(list);
+  const skuStatement = (list: string, market: MarketId, source = BY_IDS) =>
+    db
+      .prepare(
+        `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color, s.available_total AS availableTotal,
        ?2 AS currency, p.discount_price AS discountPrice, p.original_price AS originalPrice
      FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
      WHERE s.item_id IN (${source}) ORDER BY s.item_id, s.sort`,
-  ).bind(list, CURRENCY[market]);
-  const itemByHandleStatement = (handle: string) => db.prepare(
-    `SELECT ${ITEM_COLUMNS}, s.url_handle AS urlHandle, s.is_primary AS handleIsPrimary, s.active AS handleActive,
+      )
+      .bind(list, CURRENCY[market]);
+  const itemByHandleStatement = (handle: string) =>
+    db
+      .prepare(
+        `SELECT ${ITEM_COLUMNS}, s.url_handle AS urlHandle, s.is_primary AS handleIsPrimary, s.active AS handleActive,
        s.title AS seoTitle, s.description AS seoDescription,
        (SELECT p.url_handle FROM seo p WHERE p.type = 'ITEM' AND p.target_id = i.id AND p.is_primary = 1 AND p.active = 1 LIMIT 1) AS primaryHandle,
        (SELECT json_group_array(json_object('index', idx, 'isMain', json(CASE is_main WHEN 1 THEN 'true' ELSE 'false' END), 'mediaType', media_type, 'url', url, 'title', title, 'description', description))
@@ -151,23 +166,28 @@ export function catalogRepository(db: D1Database) {
        (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
      FROM seo s JOIN item i ON i.id = s.target_id LEFT JOIN brand b ON b.id = i.brand_id
      WHERE s.url_handle = ? AND s.type = 'ITEM'`,
-  ).bind(handle);
-  const readItemPageRow = (row: (ItemPageRow & { imagesJson: string; customsJson: string }) | null | undefined): ItemPageRow | null => {
+      )
+      .bind(handle);
+  const readItemPageRow = (
+    row: (ItemPageRow & { imagesJson: string; customsJson: string }) | null | undefined,
+  ): ItemPageRow | null => {
     if (!row) return null;
     const { imagesJson, customsJson, ...item } = row;
     return { ...item, images: JSON.parse(imagesJson), customs: JSON.parse(customsJson) };
   };
   const fitmentTableStatements = (param: string | number, page: number, size: number, source: string) => [
     db.prepare(`SELECT count(*) AS total FROM fitment WHERE item_id IN (${source})`).bind(param),
-    db.prepare(
-      `SELECT m.year, mk.name AS make, md.name AS model,
+    db
+      .prepare(
+        `SELECT m.year, mk.name AS make, md.name AS model,
          COALESCE(f.sub_model, CASE WHEN n.level = 4 THEN n.text WHEN p.level = 4 THEN p.text END) AS subModel,
          f.series, CASE WHEN n.level = 5 THEN n.text END AS engine, f.engine_code AS engineCode, f.engine_type AS engineType,
          f.body_style AS bodyStyle, f.location, f.note, f.quantity
        FROM fitment f JOIN vehicle_node n ON n.id = f.node_id LEFT JOIN vehicle_node p ON p.id = n.parent_id
        JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
        WHERE f.item_id IN (${source}) ORDER BY mk.name, md.name, m.year, subModel, engine, f.id LIMIT ?2 OFFSET ?3`,
-    ).bind(param, size, (page - 1) * size),
+      )
+      .bind(param, size, (page - 1) * size),
   ];
   const repository = {
     /** The item behind an SEO handle (any handle, primary or not), with its images and specs. */
@@ -178,9 +198,12 @@ export function catalogRepository(db: D1Database) {
     /** The product page's catalog data by handle in one round trip: the item, its SKUs, a page of its fitment table, FAQs, reviews and videos. */
     async productPage(handle: string, market: MarketId, tableSize: number) {
       const [item, skus, total, rows, extras] = await db.batch([
-        itemByHandleStatement(handle), skuStatement(handle, market, BY_HANDLE), ...fitmentTableStatements(handle, 1, tableSize, BY_HANDLE),
+        itemByHandleStatement(handle),
+        skuStatement(handle, market, BY_HANDLE),
+        ...fitmentTableStatements(handle, 1, tableSize, BY_HANDLE),
         // Videos, FAQs and the top reviews ride in one row as JSON: fewer statements, one round trip.
-        db.prepare(`SELECT i.in_kind AS inKind, i.location, i.additional_video_cover_url AS additionalVideoCoverUrl,
+        db
+          .prepare(`SELECT i.in_kind AS inKind, i.location, i.additional_video_cover_url AS additionalVideoCoverUrl,
                       (SELECT json_group_array(json_object('index', idx, 'url', url, 'coverUrl', cover_url, 'title', title))
                          FROM (SELECT * FROM item_video WHERE item_id = i.id ORDER BY idx)) AS videosJson,
                       (SELECT json_group_array(json_object('question', question, 'answer', answer))
@@ -188,13 +211,22 @@ export function catalogRepository(db: D1Database) {
                       (SELECT json_group_array(json_object('id', id, 'rating', rating, 'title', title, 'content', content, 'name', name, 'vehicle', vehicle,
                               'verifiedPurchase', verified_purchase, 'createdAt', created_at))
                          FROM (SELECT * FROM review WHERE item_id = i.id AND status = 'PUBLISHED' ORDER BY helpful_count DESC, created_at DESC LIMIT 5)) AS reviewsJson
-                    FROM item i WHERE i.id IN (${BY_HANDLE})`).bind(handle),
+                    FROM item i WHERE i.id IN (${BY_HANDLE})`)
+          .bind(handle),
       ]);
-      const row = readItemPageRow(item!.results[0] as (ItemPageRow & { imagesJson: string; customsJson: string }) | undefined);
+      const row = readItemPageRow(
+        item!.results[0] as (ItemPageRow & { imagesJson: string; customsJson: string }) | undefined,
+      );
       if (!row) return null;
-      const { videosJson, faqsJson, reviewsJson, ...extra } = extras!.results[0] as Omit<ItemMediaRow, 'additionalVideos'> & { videosJson: string; faqsJson: string; reviewsJson: string };
+      const { videosJson, faqsJson, reviewsJson, ...extra } = extras!.results[0] as Omit<
+        ItemMediaRow,
+        'additionalVideos'
+      > & { videosJson: string; faqsJson: string; reviewsJson: string };
       return {
-        item: row, skus: skus!.results as SkuRow[], faqs: JSON.parse(faqsJson) as { question: string; answer: string }[], reviews: JSON.parse(reviewsJson) as ReviewRow[],
+        item: row,
+        skus: skus!.results as SkuRow[],
+        faqs: JSON.parse(faqsJson) as { question: string; answer: string }[],
+        reviews: JSON.parse(reviewsJson) as ReviewRow[],
         fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] },
         media: { ...extra, additionalVideos: JSON.parse(videosJson) } as ItemMediaRow,
       };
@@ -204,7 +236,11 @@ export function catalogRepository(db: D1Database) {
     async itemsWithSkus(ids: readonly number[], market: MarketId): Promise<(ItemRow & { skus: SkuRow[] })[]> {
       const list = idList(ids);
       const [items, skus] = await db.batch([
-        db.prepare(`SELECT ${ITEM_COLUMNS} FROM item i LEFT JOIN brand b ON b.id = i.brand_id WHERE i.id IN (SELECT value FROM json_each(?))`).bind(list),
+        db
+          .prepare(
+            `SELECT ${ITEM_COLUMNS} FROM item i LEFT JOIN brand b ON b.id = i.brand_id WHERE i.id IN (SELECT value FROM json_each(?))`,
+          )
+          .bind(list),
         skuStatement(list, market),
       ]);
       const skusByItem = groupBy(skus!.results as SkuRow[], (sku) => sku.itemId);
@@ -214,7 +250,6 @@ export function catalogRepository(db: D1Database) {
         return item ? [{ ...item, skus: skusByItem.get(id) ?? [] }] : [];
       });
     },
-
 
     /**
      * Everything the product page needs from the catalog in three statements: the item (with
@@ -226,13 +261,18 @@ export function catalogRepository(db: D1Database) {
       const list = idList([item.id]);
       const [skus, fitment] = await db.batch([
         skuStatement(list, market),
-        db.prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE item_id = ?1 AND model_node_id = ?2`).bind(item.id, modelNodeId ?? -1),
+        db
+          .prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE item_id = ?1 AND model_node_id = ?2`)
+          .bind(item.id, modelNodeId ?? -1),
       ]);
       return { item, skus: skus!.results as SkuRow[], fitment: fitment!.results as FitmentRow[] };
     },
 
     /** Applications of the given items to one model year (and its trims and engines), plus each item's fitment facts. */
-    async fitmentForItems(ids: readonly number[], modelNodeId: number): Promise<{ rows: FitmentRow[]; facts: ItemFitmentFacts[] }> {
+    async fitmentForItems(
+      ids: readonly number[],
+      modelNodeId: number,
+    ): Promise<{ rows: FitmentRow[]; facts: ItemFitmentFacts[] }> {
       const { statements, read } = repository.fitmentForItemsStatements(ids, modelNodeId);
       const [rows, facts] = await db.batch(statements);
       return read(rows!, facts!);
@@ -243,10 +283,17 @@ export function catalogRepository(db: D1Database) {
       const list = idList(ids);
       return {
         statements: [
-          db.prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value FROM json_each(?1))`).bind(list, modelNodeId),
+          db
+            .prepare(
+              `SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value FROM json_each(?1))`,
+            )
+            .bind(list, modelNodeId),
           fitmentFactsStatement(list),
         ],
-        read: (rows: D1Result, facts: D1Result) => ({ rows: rows.results as FitmentRow[], facts: facts.results as ItemFitmentFacts[] }),
+        read: (rows: D1Result, facts: D1Result) => ({
+          rows: rows.results as FitmentRow[],
+          facts: facts.results as ItemFitmentFacts[],
+        }),
       };
     },
 
@@ -260,7 +307,10 @@ export function catalogRepository(db: D1Database) {
      * with the total and the item's fitment facts (null for an unknown item), in one round trip.
      */
     async fitmentTableOfItem(itemId: number, page: number, size: number) {
-      const [facts, total, rows] = await db.batch([fitmentFactsStatement(idList([itemId])), ...fitmentTableStatements(idList([itemId]), page, size, BY_IDS)]);
+      const [facts, total, rows] = await db.batch([
+        fitmentFactsStatement(idList([itemId])),
+        ...fitmentTableStatements(idList([itemId]), page, size, BY_IDS),
+      ]);
       return {
         facts: (facts!.results[0] as ItemFitmentFacts | undefined) ?? null,
         total: (total!.results[0] as { total: number }).total,
@@ -272,16 +322,25 @@ export function catalogRepository(db: D1Database) {
      * One page of the items of a category that are sold in the market and fit a vehicle (any of
      * its node ids, model year first) or are universal, cheapest first.
      */
-    async itemsFittingVehicle(categoryId: number, vehicleNodeIds: readonly number[], market: MarketId, page = 1, size = 20): Promise<{ id: number; title: string; price: number }[]> {
-      const { results } = await db.prepare(
-        // The candidates (this vehicle's applications and the category's universal parts) are
-        // gathered first; scanning the category in price order instead is 18 times slower.
-        `SELECT i.id, i.title, i.${PRICE_COLUMN[market]} AS price FROM item i
+    async itemsFittingVehicle(
+      categoryId: number,
+      vehicleNodeIds: readonly number[],
+      market: MarketId,
+      page = 1,
+      size = 20,
+    ): Promise<{ id: number; title: string; price: number }[]> {
+      const { results } = await db
+        .prepare(
+          // The candidates (this vehicle's applications and the category's universal parts) are
+          // gathered first; scanning the category in price order instead is 18 times slower.
+          `SELECT i.id, i.title, i.${PRICE_COLUMN[market]} AS price FROM item i
          WHERE i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?2))
                         UNION SELECT id FROM item WHERE back_category_id = ?1 AND vehicle_universal = 1)
            AND i.back_category_id = ?1 AND i.${STATUS_COLUMN[market]} IN ('ON_SHELVES', 'UNDER_STOCK')
          ORDER BY i.${PRICE_COLUMN[market]}, i.id LIMIT ?3 OFFSET ?4`,
-      ).bind(categoryId, idList(vehicleNodeIds), size, (page - 1) * size).all<{ id: number; title: string; price: number }>();
+        )
+        .bind(categoryId, idList(vehicleNodeIds), size, (page - 1) * size)
+        .all<{ id: number; title: string; price: number }>();
       return results;
     },
   };

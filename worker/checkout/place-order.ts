@@ -48,23 +48,59 @@ function orderNumber(market: Market, now: number): string {
 function orderLines(quote: CheckoutQuote): NewOrderLine[] {
   const shares = new Map(quote.pricing.lineDiscounts.map((line) => [line.key, line]));
   return quote.lines.items.map((item, index) => ({
-    lineNo: index + 1, skuId: item.skuId, itemId: item.itemId, title: item.title, partNumber: item.partNumber, imageUrl: item.imageUrl, urlHandle: item.urlHandle,
-    itemType: item.itemType, bundleId: item.bundleId, quantity: item.itemCount, unitCent: item.discountPrice,
-    discountCent: shares.get(item.key)?.discount ?? 0, totalCent: shares.get(item.key)?.total ?? item.lineTotal,
+    lineNo: index + 1,
+    skuId: item.skuId,
+    itemId: item.itemId,
+    title: item.title,
+    partNumber: item.partNumber,
+    imageUrl: item.imageUrl,
+    urlHandle: item.urlHandle,
+    itemType: item.itemType,
+    bundleId: item.bundleId,
+    quantity: item.itemCount,
+    unitCent: item.discountPrice,
+    discountCent: shares.get(item.key)?.discount ?? 0,
+    totalCent: shares.get(item.key)?.total ?? item.lineTotal,
   }));
 }
 
 function adjustmentsOf(quote: CheckoutQuote): NewAdjustment[] {
   const { pricing } = quote;
-  const rows: NewAdjustment[] = pricing.discounts.map((discount) => ({ promotionId: discount.promotionId ?? null, source: discount.source, kind: 'DISCOUNT', name: discount.name, reason: discount.reason, amountCent: discount.amount }));
-  if (pricing.shippingDiscount > 0) rows.push({ promotionId: pricing.shippingPromotionId ?? null, source: null, kind: 'FREE_SHIPPING', name: 'Free shipping', reason: 'Shipping is on us', amountCent: pricing.shippingDiscount });
-  if (pricing.points > 0) rows.push({ promotionId: null, source: null, kind: 'POINTS', name: 'Points', reason: `${pricing.pointsUsed} points redeemed`, amountCent: pricing.points });
+  const rows: NewAdjustment[] = pricing.discounts.map((discount) => ({
+    promotionId: discount.promotionId ?? null,
+    source: discount.source,
+    kind: 'DISCOUNT',
+    name: discount.name,
+    reason: discount.reason,
+    amountCent: discount.amount,
+  }));
+  if (pricing.shippingDiscount > 0)
+    rows.push({
+      promotionId: pricing.shippingPromotionId ?? null,
+      source: null,
+      kind: 'FREE_SHIPPING',
+      name: 'Free shipping',
+      reason: 'Shipping is on us',
+      amountCent: pricing.shippingDiscount,
+    });
+  if (pricing.points > 0)
+    rows.push({
+      promotionId: null,
+      source: null,
+      kind: 'POINTS',
+      name: 'Points',
+      reason: `${pricing.pointsUsed} points redeemed`,
+      amountCent: pricing.points,
+    });
   return rows;
 }
 
 /** Which part ran out, for the shopper's message. */
 async function soldOutTitle(db: D1Database, quote: CheckoutQuote, market: Market): Promise<string> {
-  const facts = await cartRepository(db).skuFacts(quote.lines.items.map((item) => item.skuId), market.id);
+  const facts = await cartRepository(db).skuFacts(
+    quote.lines.items.map((item) => item.skuId),
+    market.id,
+  );
   const short = quote.lines.items.find((item) => (facts.get(item.skuId)?.availableTotal ?? 0) < item.itemCount);
   return short?.title ?? 'a part';
 }
@@ -75,27 +111,70 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
   const earlier = await orders.byIdempotencyKey(input.idempotencyKey);
   if (earlier) return { order: (await orders.view(earlier.id))!, created: false };
   await checkAddress(db, input.market, input.address);
-  const quote = await quoteCheckout(db, { cart: input.cart, market: input.market, accountId: input.accountId, address: input.address, shippingName: input.shippingName, pointsToRedeem: input.pointsToRedeem, now: input.now });
+  const quote = await quoteCheckout(db, {
+    cart: input.cart,
+    market: input.market,
+    accountId: input.accountId,
+    address: input.address,
+    shippingName: input.shippingName,
+    pointsToRedeem: input.pointsToRedeem,
+    now: input.now,
+  });
   assertOrderable(quote.lines);
   if (quote.total !== input.expectedTotal) throw new ApiError(409, 409, CHECKOUT_MSG.changed, { total: quote.total });
   const id = orderNumber(input.market, input.now);
   const paidInFull = quote.total === 0;
   const statements = [
-    ...orders.insertStatements({
-      id, idempotencyKey: input.idempotencyKey, accountId: input.accountId, email: input.email, market: input.market.id, currency: input.market.currency,
-      status: paidInFull ? 'PROCESSING' : 'PAYMENT_PENDING', subtotalCent: quote.pricing.subtotal, discountCent: quote.pricing.discount,
-      shippingCent: quote.pricing.shipping, shippingDiscountCent: quote.pricing.shippingDiscount, taxCent: quote.tax, pointsUsed: quote.pricing.pointsUsed,
-      pointsCent: quote.pricing.points, totalCent: quote.total, shippingName: quote.pricing.shippingName ?? '', address: JSON.stringify(input.address),
-      paymentMethod: paidInFull ? 'POINTS' : input.paymentMethod, cartUuid: input.cart.uuid, holdExpiresAt: paidInFull ? null : input.now + STOCK_HOLD_MINUTES * 60_000, createdAt: input.now,
-    }, orderLines(quote), adjustmentsOf(quote), quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent }))),
+    ...orders.insertStatements(
+      {
+        id,
+        idempotencyKey: input.idempotencyKey,
+        accountId: input.accountId,
+        email: input.email,
+        market: input.market.id,
+        currency: input.market.currency,
+        status: paidInFull ? 'PROCESSING' : 'PAYMENT_PENDING',
+        subtotalCent: quote.pricing.subtotal,
+        discountCent: quote.pricing.discount,
+        shippingCent: quote.pricing.shipping,
+        shippingDiscountCent: quote.pricing.shippingDiscount,
+        taxCent: quote.tax,
+        pointsUsed: quote.pricing.pointsUsed,
+        pointsCent: quote.pricing.points,
+        totalCent: quote.total,
+        shippingName: quote.pricing.shippingName ?? '',
+        address: JSON.stringify(input.address),
+        paymentMethod: paidInFull ? 'POINTS' : input.paymentMethod,
+        cartUuid: input.cart.uuid,
+        holdExpiresAt: paidInFull ? null : input.now + STOCK_HOLD_MINUTES * 60_000,
+        createdAt: input.now,
+      },
+      orderLines(quote),
+      adjustmentsOf(quote),
+      quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent })),
+    ),
     ...stockStatements(db, quote),
     ...promotionStatements(db, quote, { accountId: input.accountId, email: input.email, orderId: id, now: input.now }),
-    ...(quote.pricing.pointsUsed > 0 && input.accountId !== null ? [
-      pointsRepository(db).creditStatement(input.accountId, -quote.pricing.pointsUsed, 'REDEEM_ORDER', id, input.now),
-      ...orders.pointsGuardStatements(input.accountId),
-    ] : []),
+    ...(quote.pricing.pointsUsed > 0 && input.accountId !== null
+      ? [
+          pointsRepository(db).creditStatement(
+            input.accountId,
+            -quote.pricing.pointsUsed,
+            'REDEEM_ORDER',
+            id,
+            input.now,
+          ),
+          ...orders.pointsGuardStatements(input.accountId),
+        ]
+      : []),
     ...(await giftStatements(db, id, quote, input.market)),
-    ...quote.lines.items.map((item) => cartRepository(db).deleteLineStatement(input.cart.uuid, { skuId: item.skuId, itemType: item.itemType, bundleId: item.bundleId ?? '' })),
+    ...quote.lines.items.map((item) =>
+      cartRepository(db).deleteLineStatement(input.cart.uuid, {
+        skuId: item.skuId,
+        itemType: item.itemType,
+        bundleId: item.bundleId ?? '',
+      }),
+    ),
   ];
   try {
     await orders.run(statements);
@@ -110,17 +189,36 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
 }
 
 /** The gifts the order qualifies for (§7 giveaway), as zero-priced lines after the bought ones. */
-async function giftStatements(db: D1Database, orderId: string, quote: CheckoutQuote, market: Market): Promise<D1PreparedStatement[]> {
+async function giftStatements(
+  db: D1Database,
+  orderId: string,
+  quote: CheckoutQuote,
+  market: Market,
+): Promise<D1PreparedStatement[]> {
   if (quote.pricing.giveaways.length === 0) return [];
-  const facts = await cartRepository(db).skuFacts(quote.pricing.giveaways.map((gift) => gift.skuId), market.id);
+  const facts = await cartRepository(db).skuFacts(
+    quote.pricing.giveaways.map((gift) => gift.skuId),
+    market.id,
+  );
   let lineNo = quote.lines.items.length;
   return quote.pricing.giveaways.flatMap((gift) => {
     const sku = facts.get(gift.skuId);
     if (!sku) return [];
     lineNo++;
     return orderRepository(db).giftStatements(orderId, {
-      lineNo, skuId: sku.skuId, itemId: sku.itemId, title: `${sku.title} (gift: ${gift.name})`, partNumber: sku.partNumber, imageUrl: sku.imageUrl,
-      urlHandle: sku.urlHandle, itemType: 'GIFT', bundleId: null, quantity: gift.quantity, unitCent: 0, discountCent: 0, totalCent: 0,
+      lineNo,
+      skuId: sku.skuId,
+      itemId: sku.itemId,
+      title: `${sku.title} (gift: ${gift.name})`,
+      partNumber: sku.partNumber,
+      imageUrl: sku.imageUrl,
+      urlHandle: sku.urlHandle,
+      itemType: 'GIFT',
+      bundleId: null,
+      quantity: gift.quantity,
+      unitCent: 0,
+      discountCent: 0,
+      totalCent: 0,
     });
   });
 }
@@ -132,17 +230,35 @@ function stockStatements(db: D1Database, quote: CheckoutQuote) {
   return [...bySku].map(([skuId, quantity]) => orderRepository(db).takeStockStatement(skuId, quantity));
 }
 
-function promotionStatements(db: D1Database, quote: CheckoutQuote, use: { accountId: number | null; email: string; orderId: string; now: number }) {
+function promotionStatements(
+  db: D1Database,
+  quote: CheckoutQuote,
+  use: { accountId: number | null; email: string; orderId: string; now: number },
+) {
   const ids = new Set<number>();
   for (const discount of quote.pricing.discounts) if (discount.promotionId) ids.add(discount.promotionId);
   if (quote.pricing.shippingPromotionId) ids.add(quote.pricing.shippingPromotionId);
-  return [...ids].flatMap((promotionId) => promotionRepository(db).usageStatements({ promotionId, accountId: use.accountId, email: use.email, orderId: use.orderId, nowSec: Math.floor(use.now / 1000) }));
+  return [...ids].flatMap((promotionId) =>
+    promotionRepository(db).usageStatements({
+      promotionId,
+      accountId: use.accountId,
+      email: use.email,
+      orderId: use.orderId,
+      nowSec: Math.floor(use.now / 1000),
+    }),
+  );
 }
 
 /** Turns a failed batch into what the shopper is told; nothing was written. */
-async function placementFailure(db: D1Database, error: unknown, input: PlaceOrderInput, quote: CheckoutQuote): Promise<Error> {
+async function placementFailure(
+  db: D1Database,
+  error: unknown,
+  input: PlaceOrderInput,
+  quote: CheckoutQuote,
+): Promise<Error> {
   const message = error instanceof Error ? error.message : String(error);
-  if (/available_total/.test(message)) return new ApiError(409, 409, CHECKOUT_MSG.soldOut(await soldOutTitle(db, quote, input.market)));
+  if (/available_total/.test(message))
+    return new ApiError(409, 409, CHECKOUT_MSG.soldOut(await soldOutTitle(db, quote, input.market)));
   if (isPromotionOverused(error)) return new ApiError(409, 409, CHECKOUT_MSG.promotionUsedUp);
   if (/batch_guard/.test(message)) return new ApiError(409, 409, CHECKOUT_MSG.pointsChanged);
   return error instanceof Error ? error : new Error(message);

@@ -18,31 +18,80 @@ import { endpoint, readBody } from '../platform/contract.ts';
 
 const buyNow = z.object({ cartUUID: z.string().max(64), cartToken: z.string().max(200) }).optional();
 const which = { cartUUID: z.string().max(64).nullable().optional(), buyNow };
-const quoteBody = z.object({ ...which, address: shipToAddress.optional(), shippingName: z.string().max(60).nullable().optional() });
+const quoteBody = z.object({
+  ...which,
+  address: shipToAddress.optional(),
+  shippingName: z.string().max(60).nullable().optional(),
+});
 const money = z.number();
 const quoteAnswer = z.object({
-  pricing: z.record(z.string(), z.unknown()), taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amountCent: money })),
-  tax: money, total: money, pointsBalance: z.number(), pointsLocked: z.number(), itemCount: z.number(),
+  pricing: z.record(z.string(), z.unknown()),
+  taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amountCent: money })),
+  tax: money,
+  total: money,
+  pointsBalance: z.number(),
+  pointsLocked: z.number(),
+  itemCount: z.number(),
 });
 
-const quote = endpoint({ method: 'post', path: '/order/public/buyer/checkout/quote', tag: 'checkout',
-  summary: 'What the order will cost to an address: every discount with its reason, the chosen shipping, the points set aside, each tax line (US state / Canadian GST, HST, PST, QST) and the total. buyNow names a buy-now checkout instead of the cart',
-  body: quoteBody, response: quoteAnswer });
-const lock = endpoint({ method: 'post', path: '/order/public/buyer/lock/integral', tag: 'checkout', auth: true,
-  summary: "Set aside points for this checkout (at most the balance; points pay for items, never shipping); answers the new quote",
-  body: z.object({ ...which, points: z.number({ error: 'must be a whole number of points' }).int('must be a whole number of points').min(1, 'must be at least 1').max(100_000_000, 'is more points than anyone has') }), response: quoteAnswer });
-const unlock = endpoint({ method: 'post', path: '/order/public/buyer/unlock/integral', tag: 'checkout', auth: true,
-  summary: 'Release the points set aside for this checkout', body: z.object({ ...which }), response: quoteAnswer });
-const place = endpoint({ method: 'post', path: '/order/public/buyer/order/place', tag: 'checkout',
-  summary: 'Place the order: one atomic write that takes the stock, spends the points and records the prices it was priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked request one order; expectedTotal must be the total the shopper saw, else 409 with the new total',
+const quote = endpoint({
+  method: 'post',
+  path: '/order/public/buyer/checkout/quote',
+  tag: 'checkout',
+  summary:
+    'What the order will cost to an address: every discount with its reason, the chosen shipping, the points set aside, each tax line (US state / Canadian GST, HST, PST, QST) and the total. buyNow names a buy-now checkout instead of the cart',
+  body: quoteBody,
+  response: quoteAnswer,
+});
+const lock = endpoint({
+  method: 'post',
+  path: '/order/public/buyer/lock/integral',
+  tag: 'checkout',
+  auth: true,
+  summary:
+    'Set aside points for this checkout (at most the balance; points pay for items, never shipping); answers the new quote',
   body: z.object({
-    ...which, idempotencyKey: z.string().min(16, 'must be 16 to 100 characters').max(100, 'must be 16 to 100 characters'),
-    email: z.string().max(55).optional(), address: shipToAddress, shippingName: z.string().max(60).nullable().optional(),
-    paymentMethod: z.string().min(1).max(40), expectedTotal: z.number().int(),
-  }), response: z.object({ created: z.boolean(), order: z.record(z.string(), z.unknown()) }) });
+    ...which,
+    points: z
+      .number({ error: 'must be a whole number of points' })
+      .int('must be a whole number of points')
+      .min(1, 'must be at least 1')
+      .max(100_000_000, 'is more points than anyone has'),
+  }),
+  response: quoteAnswer,
+});
+const unlock = endpoint({
+  method: 'post',
+  path: '/order/public/buyer/unlock/integral',
+  tag: 'checkout',
+  auth: true,
+  summary: 'Release the points set aside for this checkout',
+  body: z.object({ ...which }),
+  response: quoteAnswer,
+});
+const place = endpoint({
+  method: 'post',
+  path: '/order/public/buyer/order/place',
+  tag: 'checkout',
+  summary:
+    'Place the order: one atomic write that takes the stock, spends the points and records the prices it was priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked request one order; expectedTotal must be the total the shopper saw, else 409 with the new total',
+  body: z.object({
+    ...which,
+    idempotencyKey: z.string().min(16, 'must be 16 to 100 characters').max(100, 'must be 16 to 100 characters'),
+    email: z.string().max(55).optional(),
+    address: shipToAddress,
+    shippingName: z.string().max(60).nullable().optional(),
+    paymentMethod: z.string().min(1).max(40),
+    expectedTotal: z.number().int(),
+  }),
+  response: z.object({ created: z.boolean(), order: z.record(z.string(), z.unknown()) }),
+});
 
 /** The cart being checked out: a buy-now checkout when named, else the shopper's cart. */
-async function checkoutCart(c: Context<AppEnv>, body: { cartUUID?: string | null; buyNow?: { cartUUID: string; cartToken: string } }): Promise<CartRow> {
+async function checkoutCart(
+  c: Context<AppEnv>,
+  body: { cartUUID?: string | null; buyNow?: { cartUUID: string; cartToken: string } },
+): Promise<CartRow> {
   const accountId = c.var.member?.accountId ?? null;
   const cart = body.buyNow
     ? await findBuyNowCart(c.env.DB, body.buyNow.cartUUID, body.buyNow.cartToken, accountId)
@@ -51,14 +100,36 @@ async function checkoutCart(c: Context<AppEnv>, body: { cartUUID?: string | null
   return cart;
 }
 
-async function quoteFor(c: Context<AppEnv>, cart: CartRow, address: z.infer<typeof quoteBody>['address'], shippingName?: string | null) {
+async function quoteFor(
+  c: Context<AppEnv>,
+  cart: CartRow,
+  address: z.infer<typeof quoteBody>['address'],
+  shippingName?: string | null,
+) {
   if (address) await checkAddress(c.env.DB, c.var.market, address);
-  const result = await quoteCheckout(c.env.DB, { cart, market: c.var.market, accountId: c.var.member?.accountId ?? null, address: address ?? null, shippingName, pointsToRedeem: cart.pointsLocked, now: Date.now() });
-  return { pricing: result.pricing, taxes: result.taxes, tax: result.tax, total: result.total, pointsBalance: result.pointsBalance, pointsLocked: result.pricing.pointsUsed, itemCount: result.lines.itemCount };
+  const result = await quoteCheckout(c.env.DB, {
+    cart,
+    market: c.var.market,
+    accountId: c.var.member?.accountId ?? null,
+    address: address ?? null,
+    shippingName,
+    pointsToRedeem: cart.pointsLocked,
+    now: Date.now(),
+  });
+  return {
+    pricing: result.pricing,
+    taxes: result.taxes,
+    tax: result.tax,
+    total: result.total,
+    pointsBalance: result.pointsBalance,
+    pointsLocked: result.pricing.pointsUsed,
+    itemCount: result.lines.itemCount,
+  };
 }
 
 export const checkoutApi = new Hono<AppEnv>()
-  .use(lock.path, requireMember).use(unlock.path, requireMember)
+  .use(lock.path, requireMember)
+  .use(unlock.path, requireMember)
   .post(quote.path, async (c) => {
     const body = await readBody(c, quote);
     return c.json(ok(await quoteFor(c, await checkoutCart(c, body), body.address, body.shippingName)));
@@ -81,11 +152,21 @@ export const checkoutApi = new Hono<AppEnv>()
     const email = member?.email ?? body.email ?? '';
     const problem = emailProblem(email);
     if (problem) throw ApiError.badRequest(`email ${problem}`);
-    if (!isPaymentMethodId(body.paymentMethod) || !isOfferedIn(c.var.market, body.paymentMethod)) throw ApiError.badRequest('paymentMethod Please choose one of the payment methods offered.');
+    if (!isPaymentMethodId(body.paymentMethod) || !isOfferedIn(c.var.market, body.paymentMethod))
+      throw ApiError.badRequest('paymentMethod Please choose one of the payment methods offered.');
     const cart = await checkoutCart(c, body);
     const placed = await placeOrder(c.env.DB, {
-      idempotencyKey: body.idempotencyKey, cart, market: c.var.market, accountId: member?.accountId ?? null, email, address: body.address,
-      shippingName: body.shippingName ?? null, paymentMethod: body.paymentMethod, pointsToRedeem: cart.pointsLocked, expectedTotal: body.expectedTotal, now: Date.now(),
+      idempotencyKey: body.idempotencyKey,
+      cart,
+      market: c.var.market,
+      accountId: member?.accountId ?? null,
+      email,
+      address: body.address,
+      shippingName: body.shippingName ?? null,
+      paymentMethod: body.paymentMethod,
+      pointsToRedeem: cart.pointsLocked,
+      expectedTotal: body.expectedTotal,
+      now: Date.now(),
     });
     return c.json(ok(placed));
   });

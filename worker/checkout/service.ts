@@ -34,7 +34,8 @@ export interface CheckoutQuote {
 export const CHECKOUT_MSG = {
   empty: 'Your cart is empty.',
   unusable: 'Some parts in your cart can no longer be bought. Please review your cart.',
-  wrongMarket: (market: Market) => `We ship this order within ${market.id === 'ca' ? 'Canada' : 'the United States'} only. Please enter an address there.`,
+  wrongMarket: (market: Market) =>
+    `We ship this order within ${market.id === 'ca' ? 'Canada' : 'the United States'} only. Please enter an address there.`,
   changed: 'Your cart changed since you last saw it. Please review the new total before placing your order.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Please review your cart.`,
   promotionUsedUp: 'A discount in your order has just reached its limit. Please review the new total.',
@@ -45,8 +46,13 @@ export const CHECKOUT_MSG = {
 /** The address must be in the shop's market and deliverable, its postal code in its state or province. */
 export async function checkAddress(db: D1Database, market: Market, address: AddressFields): Promise<void> {
   if (address.market !== market.id) throw ApiError.badRequest(CHECKOUT_MSG.wrongMarket(market));
-  const verification = await verifyAddress(db, market.id, { postCode: address.postalCode, stateCode: address.regionCode, city: address.city });
-  if (!verification.valid) throw ApiError.badRequest(`postalCode ${verification.message ?? 'Please check the postal code.'}`);
+  const verification = await verifyAddress(db, market.id, {
+    postCode: address.postalCode,
+    stateCode: address.regionCode,
+    city: address.city,
+  });
+  if (!verification.valid)
+    throw ApiError.badRequest(`postalCode ${verification.message ?? 'Please check the postal code.'}`);
 }
 
 /** Prices the cart for checkout: promotions, the chosen shipping to the address, points, and tax by ship-to state or province. */
@@ -57,13 +63,19 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
     accountId !== null ? pointsRepository(db).balance(accountId) : Promise.resolve(0),
   ]);
   const pricing = await priceCartView(db, cart, market, lines, {
-    accountId, postCode: address?.postalCode ?? null, now: request.now, shippingName: request.shippingName ?? null,
+    accountId,
+    postCode: address?.postalCode ?? null,
+    now: request.now,
+    shippingName: request.shippingName ?? null,
     points: { toRedeem: Math.max(0, Math.trunc(request.pointsToRedeem ?? 0)), balance: pointsBalance },
   });
-  if (request.shippingName && pricing.shippingName !== request.shippingName) throw ApiError.badRequest(CHECKOUT_MSG.shipping);
+  if (request.shippingName && pricing.shippingName !== request.shippingName)
+    throw ApiError.badRequest(CHECKOUT_MSG.shipping);
   // Tax on the goods after discounts and points, and (in Canada, GST/HST) on shipping after its discount.
   const taxable = Math.max(0, pricing.subtotal - pricing.discount - pricing.points);
-  const taxes = address ? taxLines(market.id, address.regionCode, taxable, pricing.shipping - pricing.shippingDiscount) : [];
+  const taxes = address
+    ? taxLines(market.id, address.regionCode, taxable, pricing.shipping - pricing.shippingDiscount)
+    : [];
   const tax = taxTotal(taxes);
   return { lines, pricing, taxes, tax, total: pricing.total + tax, pointsBalance };
 }

@@ -15,10 +15,15 @@ for (const route of INFO_ROUTES) {
     if (route === '/blogs' && !c.var.market.showBlog) return renderErrorPage(c, 404);
     const settings = await getShopSettings(c.env.SETTINGS, systemClock);
     const page = await infoPage(c.env.SETTINGS, systemClock, route, c.var.market.id, {
-      shopName: settings.SHOP_NAME, phone: settings.COMPANY_PHONE, email: settings.COMPANY_EMAIL_1, address: settings.COMPANY_ADDRESS,
+      shopName: settings.SHOP_NAME,
+      phone: settings.COMPANY_PHONE,
+      email: settings.COMPANY_EMAIL_1,
+      address: settings.COMPANY_ADDRESS,
     });
     if (!page) return renderErrorPage(c, 404);
     // Titles come from content configs for the routes §2 lists; the rest keep the default.
-    return renderPage(c, () => <InfoPage page={page} />, { pageType: route === '/sale/easter-sale' ? 'campaign' : 'other' });
+    return renderPage(c, () => <InfoPage page={page} />, {
+      pageType: route === '/sale/easter-sale' ? 'campaign' : 'other',
+    });
   });
 }

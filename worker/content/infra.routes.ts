@@ -9,7 +9,12 @@ import { readCookie, writeCookie } from '../middleware/cookies.ts';
 import { abTestGroupFor, isAbTestGroup } from '../tracking/abtest.ts';
 import { getCampaign } from './campaign.ts';
 import { systemClock } from '../platform/clock.ts';
-import { contentConfig as findContentConfig, fixedContent as findFixedContent, listContentConfigs, urlContentConfig } from './service.ts';
+import {
+  contentConfig as findContentConfig,
+  fixedContent as findFixedContent,
+  listContentConfigs,
+  urlContentConfig,
+} from './service.ts';
 import { recordClientLogs } from '../tracking/service.ts';
 import { getShopSettings } from './settings.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../shared/routes.ts';
@@ -19,34 +24,101 @@ import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 const anyObject = z.record(z.string(), z.unknown());
 const shopIdQuery = z.object({ shopId: z.string().max(32).optional() });
 
-const health = endpoint({ method: 'get', path: '/health', tag: 'infra', summary: 'Liveness of the Worker and its D1 and KV bindings',
-  response: z.object({ status: z.enum(['ok', 'degraded']), build: z.string(), d1: z.boolean(), kv: z.boolean() }) });
-const shopSetting = endpoint({ method: 'get', path: '/infra/public/shop-setting', tag: 'infra', summary: 'Shop settings (§3), cached 5 minutes', response: shopSettingsSchema });
-const contentConfig = endpoint({ method: 'get', path: '/infra/public/buyer/content-config/:key', tag: 'infra', summary: 'One content config by key (announcement, banner, home-page, ...)', query: shopIdQuery, response: anyObject });
-const urlConfig = endpoint({ method: 'get', path: '/infra/public/buyer/url/content-config/info', tag: 'infra', summary: 'Title and description for a URL pattern; the default for unlisted routes',
+const health = endpoint({
+  method: 'get',
+  path: '/health',
+  tag: 'infra',
+  summary: 'Liveness of the Worker and its D1 and KV bindings',
+  response: z.object({ status: z.enum(['ok', 'degraded']), build: z.string(), d1: z.boolean(), kv: z.boolean() }),
+});
+const shopSetting = endpoint({
+  method: 'get',
+  path: '/infra/public/shop-setting',
+  tag: 'infra',
+  summary: 'Shop settings (§3), cached 5 minutes',
+  response: shopSettingsSchema,
+});
+const contentConfig = endpoint({
+  method: 'get',
+  path: '/infra/public/buyer/content-config/:key',
+  tag: 'infra',
+  summary: 'One content config by key (announcement, banner, home-page, ...)',
+  query: shopIdQuery,
+  response: anyObject,
+});
+const urlConfig = endpoint({
+  method: 'get',
+  path: '/infra/public/buyer/url/content-config/info',
+  tag: 'infra',
+  summary: 'Title and description for a URL pattern; the default for unlisted routes',
   query: z.object({ urlPattern: z.string().min(1).max(512).startsWith('/') }),
-  response: z.object({ urlPattern: z.string(), title: z.string(), description: z.string(), isDefault: z.boolean() }) });
-const campaign = endpoint({ method: 'get', path: '/infra/public/campaign', tag: 'infra', summary: 'The running campaign config, cached 30 s', response: anyObject });
-const fixedContent = endpoint({ method: 'get', path: '/infra/public/buyer/page/fixed/content-config', tag: 'infra', summary: 'Content fixed on every page: header links, awards, review badges', response: anyObject });
-const configList = endpoint({ method: 'get', path: '/infra/public/buyer/config/list', tag: 'infra', summary: 'Content config keys, paged',
-  query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(100) }),
-  response: z.object({ total: z.number().int(), page: z.number().int(), size: z.number().int(), records: z.array(z.object({ key: z.string(), type: z.string() })) }) });
-const abTest = endpoint({ method: 'get', path: '/api/public/env/abtest', tag: 'infra', summary: "The visitor's A/B group: 70 % A (A1, A2), 30 % B; stable per visitor",
-  response: z.object({ abTestGroup: z.enum(['A1', 'A2', 'B']) }) });
+  response: z.object({ urlPattern: z.string(), title: z.string(), description: z.string(), isDefault: z.boolean() }),
+});
+const campaign = endpoint({
+  method: 'get',
+  path: '/infra/public/campaign',
+  tag: 'infra',
+  summary: 'The running campaign config, cached 30 s',
+  response: anyObject,
+});
+const fixedContent = endpoint({
+  method: 'get',
+  path: '/infra/public/buyer/page/fixed/content-config',
+  tag: 'infra',
+  summary: 'Content fixed on every page: header links, awards, review badges',
+  response: anyObject,
+});
+const configList = endpoint({
+  method: 'get',
+  path: '/infra/public/buyer/config/list',
+  tag: 'infra',
+  summary: 'Content config keys, paged',
+  query: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(100),
+  }),
+  response: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    records: z.array(z.object({ key: z.string(), type: z.string() })),
+  }),
+});
+const abTest = endpoint({
+  method: 'get',
+  path: '/api/public/env/abtest',
+  tag: 'infra',
+  summary: "The visitor's A/B group: 70 % A (A1, A2), 30 % B; stable per visitor",
+  response: z.object({ abTestGroup: z.enum(['A1', 'A2', 'B']) }),
+});
 const logEntry = z.object({
   level: z.enum(['info', 'warn', 'error']).default('error'),
   message: z.string().min(1).max(2000),
   url: z.string().max(2000).optional(),
 });
-const logs = endpoint({ method: 'post', path: '/api/public/logs', tag: 'infra', summary: 'Browser log lines (errors, warnings), queued for the log pipeline',
-  body: z.union([logEntry, z.array(logEntry).min(1).max(50)]), response: z.object({ accepted: z.number().int() }) });
+const logs = endpoint({
+  method: 'post',
+  path: '/api/public/logs',
+  tag: 'infra',
+  summary: 'Browser log lines (errors, warnings), queued for the log pipeline',
+  body: z.union([logEntry, z.array(logEntry).min(1).max(50)]),
+  response: z.object({ accepted: z.number().int() }),
+});
 
 /** Infrastructure and content calls of §7. */
 export const infra = new Hono<AppEnv>()
   .get(health.path, async (c) => {
     const [d1, kv] = await Promise.all([
-      c.env.DB.prepare('SELECT 1 AS up').first().then(() => true, () => false),
-      c.env.SETTINGS.get('health-probe').then(() => true, () => false),
+      c.env.DB.prepare('SELECT 1 AS up')
+        .first()
+        .then(
+          () => true,
+          () => false,
+        ),
+      c.env.SETTINGS.get('health-probe').then(
+        () => true,
+        () => false,
+      ),
     ]);
     return c.json(ok({ status: d1 && kv ? 'ok' : 'degraded', build: buildInfo.buildId, d1, kv }));
   })
@@ -65,9 +137,13 @@ export const infra = new Hono<AppEnv>()
   .get(urlConfig.path, async (c) => {
     const { urlPattern } = readQuery(c, urlConfig);
     const meta = await urlContentConfig(c.env.SETTINGS, urlPattern);
-    return c.json(ok(meta
-      ? { urlPattern, ...meta, isDefault: false }
-      : { urlPattern, title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, isDefault: true }));
+    return c.json(
+      ok(
+        meta
+          ? { urlPattern, ...meta, isDefault: false }
+          : { urlPattern, title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, isDefault: true },
+      ),
+    );
   })
   .get(campaign.path, async (c) => c.json(ok(await getCampaign(c.env.SETTINGS, systemClock))))
   .get(fixedContent.path, async (c) => c.json(ok((await findFixedContent(c.env.SETTINGS, systemClock)) ?? {})))

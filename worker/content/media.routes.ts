@@ -8,7 +8,10 @@ export const media = new Hono<AppEnv>().get('/media/*', async (c) => {
   const key = new URL(c.req.url).pathname.slice('/media/'.length);
   if (!KEY.test(key) || key.includes('..')) return c.notFound();
   const ranged = c.req.raw.headers.has('range');
-  const object = await c.env.MEDIA.get(key, { range: ranged ? c.req.raw.headers : undefined, onlyIf: c.req.raw.headers });
+  const object = await c.env.MEDIA.get(key, {
+    range: ranged ? c.req.raw.headers : undefined,
+    onlyIf: c.req.raw.headers,
+  });
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);

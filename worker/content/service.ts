@@ -38,7 +38,13 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
  * Title and description for a path (§2 Page titles): the 19 listed routes are looked up by
  * URL pattern in content configs; everything else gets the default.
  */
-export async function pageMetaFor(kv: KVNamespace, clock: Clock, pathname: string, market: MarketId, shopName: string): Promise<PageMeta> {
+export async function pageMetaFor(
+  kv: KVNamespace,
+  clock: Clock,
+  pathname: string,
+  market: MarketId,
+  shopName: string,
+): Promise<PageMeta> {
   const fallback = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   if (!isTitledRoute(pathname)) return fallback;
   const path = normalizePath(pathname);
@@ -54,11 +60,20 @@ export async function pageMetaFor(kv: KVNamespace, clock: Clock, pathname: strin
 export async function urlContentConfig(kv: KVNamespace, urlPattern: string): Promise<PageMeta | null> {
   const config = await contentStore(kv).urlContentConfig(urlPattern);
   if (!config || typeof config.title !== 'string') return null;
-  return { title: config.title, description: typeof config.description === 'string' ? config.description : DEFAULT_DESCRIPTION };
+  return {
+    title: config.title,
+    description: typeof config.description === 'string' ? config.description : DEFAULT_DESCRIPTION,
+  };
 }
 
 /** Written content of an information or policy page, with the shop's name and contacts filled in. */
-export function infoPage(kv: KVNamespace, clock: Clock, route: string, market: MarketId, values: Record<string, string>): Promise<InfoPageContent | null> {
+export function infoPage(
+  kv: KVNamespace,
+  clock: Clock,
+  route: string,
+  market: MarketId,
+  values: Record<string, string>,
+): Promise<InfoPageContent | null> {
   const key = `${market}:${route}:${Object.values(values).join('|')}`;
   return pageCache.get(key, clock, async () => {
     const page = await contentStore(kv).pageContent<InfoPageContent>(route);
@@ -68,7 +83,9 @@ export function infoPage(kv: KVNamespace, clock: Clock, route: string, market: M
 
 /** Fills the placeholders in every string of a page; values are JSON-escaped to keep it valid. */
 function personalise(page: InfoPageContent, values: Record<string, string>): InfoPageContent {
-  const escaped = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]));
+  const escaped = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]),
+  );
   return JSON.parse(fillPlaceholders(JSON.stringify(page), escaped)) as InfoPageContent;
 }
 

@@ -12,7 +12,10 @@ const TOKEN_SECONDS = 600;
 /** The built-in provider's issuer: per origin, so US and Canada hosts each act as their own provider. */
 export const devIdpIssuer = (origin: string) => `${origin}/dev/idp`;
 
-interface DevKeys { privateKey: CryptoKey; publicJwk: JWK }
+interface DevKeys {
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
 
 // One key pair per isolate, made on first use: nothing is stored, so tokens die with the isolate,
 // which is fine for a provider that exists only for local use and tests.
@@ -25,7 +28,9 @@ function devKeys(): Promise<DevKeys> {
     return { privateKey: pair.privateKey, publicJwk };
   })();
   // A failed generation must not stick for the life of the isolate.
-  keys.catch(() => { keys = null; });
+  keys.catch(() => {
+    keys = null;
+  });
   return keys;
 }
 
@@ -60,7 +65,11 @@ export const devIdp = new Hono<AppEnv>()
   .get('/dev/idp/jwks.json', async (c) => c.json({ keys: [(await devKeys()).publicJwk] }))
   .post('/dev/idp/token', async (c) => {
     const parsed = tokenRequest.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: 'invalid_request', error_description: parsed.error.issues[0]?.message ?? 'Invalid body' }, 400);
+    if (!parsed.success)
+      return c.json(
+        { error: 'invalid_request', error_description: parsed.error.issues[0]?.message ?? 'Invalid body' },
+        400,
+      );
     const { sub, email, email_verified, aud } = parsed.data;
     const { privateKey, publicJwk } = await devKeys();
     const now = Math.floor(Date.now() / 1000);

@@ -6,31 +6,78 @@ import { newsletterEmailProblem, trimInput } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie, writeCookie } from '../middleware/cookies.ts';
-import { confirmSubscription, subscribe, subscribeState, unsubscribe, unsubscribeEmailOf, type NewsletterDeps } from './service.ts';
+import {
+  confirmSubscription,
+  subscribe,
+  subscribeState,
+  unsubscribe,
+  unsubscribeEmailOf,
+  type NewsletterDeps,
+} from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
 import { accountDeps, clientIp } from '../accounts/route-support.ts';
 import type { Context } from 'hono';
 
 const ONE_YEAR = 31_536_000;
-const newsletterEmail = z.string().transform((value) => trimInput(value).toLowerCase()).superRefine((value, ctx) => {
-  const problem = newsletterEmailProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const newsletterEmail = z
+  .string()
+  .transform((value) => trimInput(value).toLowerCase())
+  .superRefine((value, ctx) => {
+    const problem = newsletterEmailProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-const subscribeCall = endpoint({ method: 'post', path: '/account/public/buyer/subscribe', tag: 'newsletter', summary: 'Subscribe to the newsletter (§7 Other calls): email, type SUBSCRIBE, source, position',
-  body: z.object({ email: newsletterEmail, type: z.literal('SUBSCRIBE').optional(), source: z.string().min(1).max(40), position: z.string().max(40).optional(), subscribeSource: z.string().max(40).optional() }),
-  response: z.object({ errorStatus: z.boolean(), errorText: z.string() }) });
-const confirmCall = endpoint({ method: 'post', path: '/account/public/buyer/subscribe/confirm', tag: 'newsletter', summary: 'Confirm a subscription from its emailed link (double opt-in)',
-  body: z.object({ token: z.string().min(10).max(4096) }), response: z.object({ state: z.literal('SUBSCRIBED') }) });
-const unsubscribeCall = endpoint({ method: 'post', path: '/account/public/buyer/unsubscribe', tag: 'newsletter', summary: 'Leave the newsletter: one click with the emailed token, or the signed-in member',
-  body: z.object({ token: z.string().min(10).max(4096).optional() }), response: z.null() });
-const infoCall = endpoint({ method: 'get', path: '/account/public/buyer/subscribe/info', tag: 'newsletter', summary: "The member's or the visitor's subscribe state",
-  response: z.object({ state: z.enum(['SUBSCRIBED', 'NOT_SUBSCRIBE_CUSTOMER', 'NOT_SUBSCRIBE_CUSTOMER_VISITOR', 'VISITOR_UNAVAILABLE']) }) });
+const subscribeCall = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/subscribe',
+  tag: 'newsletter',
+  summary: 'Subscribe to the newsletter (§7 Other calls): email, type SUBSCRIBE, source, position',
+  body: z.object({
+    email: newsletterEmail,
+    type: z.literal('SUBSCRIBE').optional(),
+    source: z.string().min(1).max(40),
+    position: z.string().max(40).optional(),
+    subscribeSource: z.string().max(40).optional(),
+  }),
+  response: z.object({ errorStatus: z.boolean(), errorText: z.string() }),
+});
+const confirmCall = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/subscribe/confirm',
+  tag: 'newsletter',
+  summary: 'Confirm a subscription from its emailed link (double opt-in)',
+  body: z.object({ token: z.string().min(10).max(4096) }),
+  response: z.object({ state: z.literal('SUBSCRIBED') }),
+});
+const unsubscribeCall = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/unsubscribe',
+  tag: 'newsletter',
+  summary: 'Leave the newsletter: one click with the emailed token, or the signed-in member',
+  body: z.object({ token: z.string().min(10).max(4096).optional() }),
+  response: z.null(),
+});
+const infoCall = endpoint({
+  method: 'get',
+  path: '/account/public/buyer/subscribe/info',
+  tag: 'newsletter',
+  summary: "The member's or the visitor's subscribe state",
+  response: z.object({
+    state: z.enum(['SUBSCRIBED', 'NOT_SUBSCRIBE_CUSTOMER', 'NOT_SUBSCRIBE_CUSTOMER_VISITOR', 'VISITOR_UNAVAILABLE']),
+  }),
+});
 
 async function deps(c: Context<AppEnv>): Promise<NewsletterDeps> {
   const account = await accountDeps(c);
-  return { db: account.db, secret: account.secret, mailer: account.mailer, shopName: account.shopName, origin: account.origin, market: c.var.market.id };
+  return {
+    db: account.db,
+    secret: account.secret,
+    mailer: account.mailer,
+    shopName: account.shopName,
+    origin: account.origin,
+    market: c.var.market.id,
+  };
 }
 
 /** The newsletter (§3, §4, §8): subscribe, confirm, leave, state. */
@@ -38,18 +85,24 @@ export const newsletter = new Hono<AppEnv>()
   .post(subscribeCall.path, async (c) => {
     const body = await readBody(c, subscribeCall);
     await enforce(c.env.RATE_LIMITER, [{ key: `newsletter:ip:${clientIp(c)}`, rule: RULES.newsletterPerIp }]);
-    const result = await subscribe(await deps(c), { email: body.email, source: body.subscribeSource ?? body.source, position: body.position ?? null, member: c.var.member });
+    const result = await subscribe(await deps(c), {
+      email: body.email,
+      source: body.subscribeSource ?? body.source,
+      position: body.position ?? null,
+      member: c.var.member,
+    });
     if (!c.var.member) writeCookie(c, COOKIE.newsletterEmail, body.email, ONE_YEAR);
     return c.json(ok(result));
   })
   .post(confirmCall.path, async (c) => {
     const { token } = await readBody(c, confirmCall);
-    if (!(await confirmSubscription(await deps(c), token))) throw ApiError.badRequest('This link is invalid or has expired. Please subscribe again.');
+    if (!(await confirmSubscription(await deps(c), token)))
+      throw ApiError.badRequest('This link is invalid or has expired. Please subscribe again.');
     return c.json(ok({ state: 'SUBSCRIBED' as const }));
   })
   .post(unsubscribeCall.path, async (c) => {
     const { token } = await readBody(c, unsubscribeCall);
-    const email = token ? await unsubscribeEmailOf(token, c.env.AUTH_SECRET) : c.var.member?.email ?? null;
+    const email = token ? await unsubscribeEmailOf(token, c.env.AUTH_SECRET) : (c.var.member?.email ?? null);
     if (!email) throw ApiError.badRequest('This link is invalid. Sign in to manage your subscription.');
     await unsubscribe(await deps(c), email);
     return c.json(ok(null));

@@ -4,7 +4,11 @@ import { emails } from '../accounts/email-templates.ts';
 import { signLink, verifyLink } from '../platform/tokens.ts';
 
 /** Subscribe states of §3, plus SUBSCRIBED for someone already on the list. */
-export type SubscribeState = 'SUBSCRIBED' | 'NOT_SUBSCRIBE_CUSTOMER' | 'NOT_SUBSCRIBE_CUSTOMER_VISITOR' | 'VISITOR_UNAVAILABLE';
+export type SubscribeState =
+  | 'SUBSCRIBED'
+  | 'NOT_SUBSCRIBE_CUSTOMER'
+  | 'NOT_SUBSCRIBE_CUSTOMER_VISITOR'
+  | 'VISITOR_UNAVAILABLE';
 
 export interface NewsletterDeps {
   db: D1Database;
@@ -26,7 +30,10 @@ export interface SubscribeRequest {
  * Subscribes an email. A member subscribing their own confirmed address is on the list at once;
  * anyone else confirms from an emailed link first (double opt-in).
  */
-export async function subscribe(deps: NewsletterDeps, request: SubscribeRequest): Promise<{ errorStatus: boolean; errorText: string }> {
+export async function subscribe(
+  deps: NewsletterDeps,
+  request: SubscribeRequest,
+): Promise<{ errorStatus: boolean; errorText: string }> {
   const repo = accountRepository(deps.db);
   const existing = await repo.subscription(request.email);
   if (existing?.status === 'SUBSCRIBED') return { errorStatus: false, errorText: '' };
@@ -37,13 +44,26 @@ export async function subscribe(deps: NewsletterDeps, request: SubscribeRequest)
     await repo.setSubscribed(account.id, true);
     return { errorStatus: false, errorText: '' };
   }
-  await repo.saveSubscription(request.email, 'PENDING', request.source, request.position, request.member?.accountId ?? null, deps.market);
+  await repo.saveSubscription(
+    request.email,
+    'PENDING',
+    request.source,
+    request.position,
+    request.member?.accountId ?? null,
+    deps.market,
+  );
   const [confirm, leave] = await Promise.all([
     signLink({ purpose: 'newsletter-confirm', email: request.email }, deps.secret),
     signLink({ purpose: 'newsletter-unsubscribe', email: request.email }, deps.secret),
   ]);
-  await deps.mailer.send(emails.newsletterConfirm(deps.shopName, request.email,
-    `${deps.origin}/?subscribeToken=${encodeURIComponent(confirm)}`, `${deps.origin}/?unsubscribeToken=${encodeURIComponent(leave)}`));
+  await deps.mailer.send(
+    emails.newsletterConfirm(
+      deps.shopName,
+      request.email,
+      `${deps.origin}/?subscribeToken=${encodeURIComponent(confirm)}`,
+      `${deps.origin}/?unsubscribeToken=${encodeURIComponent(leave)}`,
+    ),
+  );
   return { errorStatus: false, errorText: '' };
 }
 
@@ -71,7 +91,11 @@ export async function unsubscribeEmailOf(token: string, secret: string): Promise
 }
 
 /** The subscribe state of the member, or of the visitor's remembered email. */
-export async function subscribeState(db: D1Database, member: { email: string } | null, visitorEmail: string | null): Promise<SubscribeState> {
+export async function subscribeState(
+  db: D1Database,
+  member: { email: string } | null,
+  visitorEmail: string | null,
+): Promise<SubscribeState> {
   const email = member?.email ?? visitorEmail;
   if (!email) return 'VISITOR_UNAVAILABLE';
   const subscription = await accountRepository(db).subscription(email);

@@ -19,7 +19,8 @@ export interface ShopIdentity {
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const orderDate = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const orderDate = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The public tracking address of an order, which works without signing in. */
 export function trackingUrl(origin: string, order: Pick<OrderView, 'orderId' | 'email'>): string {
@@ -31,10 +32,14 @@ export function orderTotals(order: OrderView): { label: string; reason: string |
   return [
     { label: 'Subtotal', reason: null, cent: order.subtotal },
     // Points are their own row below, from the order's own fields.
-    ...order.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS').map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount })),
+    ...order.adjustments
+      .filter((adjustment) => adjustment.kind !== 'POINTS')
+      .map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount })),
     { label: `Shipping${order.shippingName ? ` (${order.shippingName})` : ''}`, reason: null, cent: order.shipping },
     ...order.taxes.map((tax) => ({ label: `${tax.name} (${tax.rateLabel})`, reason: null, cent: tax.amount })),
-    ...(order.points > 0 ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }] : []),
+    ...(order.points > 0
+      ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }]
+      : []),
     { label: 'Total', reason: null, cent: order.total, total: true as const },
   ];
 }
@@ -43,28 +48,54 @@ export function orderTotals(order: OrderView): { label: string; reason: string |
 export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity): OrderEmailMessage {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
   const url = trackingUrl(shop.origin, order);
-  const intro = [`Thank you for your order from ${shop.name}.`, `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`];
-  const lines = order.lines.map((line) => ({ text: `${line.quantity} x ${line.title} (${line.partNumber})`, unit: money(line.unitPrice), total: money(line.total) }));
-  const totals = orderTotals(order).map((row) => ({ ...row, text: `${row.label}${row.reason ? ` - ${row.reason}` : ''}`, amount: money(row.cent) }));
+  const intro = [
+    `Thank you for your order from ${shop.name}.`,
+    `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`,
+  ];
+  const lines = order.lines.map((line) => ({
+    text: `${line.quantity} x ${line.title} (${line.partNumber})`,
+    unit: money(line.unitPrice),
+    total: money(line.total),
+  }));
+  const totals = orderTotals(order).map((row) => ({
+    ...row,
+    text: `${row.label}${row.reason ? ` - ${row.reason}` : ''}`,
+    amount: money(row.cent),
+  }));
   const text = [
-    ...intro, '',
-    ...lines.map((line) => `${line.text} at ${line.unit}: ${line.total}`), '',
-    ...totals.map((row) => `${row.text}: ${row.amount}`), '',
+    ...intro,
+    '',
+    ...lines.map((line) => `${line.text} at ${line.unit}: ${line.total}`),
+    '',
+    ...totals.map((row) => `${row.text}: ${row.amount}`),
+    '',
     `Track your order: ${url}`,
   ].join('\n');
   const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb';
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">${intro.map((line) => `<p>${escape(line)}</p>`).join('')}`
-    + `<table style="border-collapse:collapse;width:100%;max-width:640px">${lines.map((line) => `<tr><td style="${cell}">${escape(line.text)}</td><td style="${cell};text-align:right">${escape(line.unit)}</td><td style="${cell};text-align:right">${escape(line.total)}</td></tr>`).join('')}`
-    + `${totals.map((row) => `<tr><td colspan="2" style="${cell}${row.total ? ';font-weight:700' : ''}">${escape(row.text)}</td><td style="${cell};text-align:right${row.total ? ';font-weight:700' : ''}">${escape(row.amount)}</td></tr>`).join('')}</table>`
-    + `<p><a href="${escape(url)}" style="background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Track your order</a></p>`
-    + `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
-  return { kind: 'order-confirmation', to: order.email, subject: `Your order ${order.orderId} is confirmed`, text, html };
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">${intro.map((line) => `<p>${escape(line)}</p>`).join('')}` +
+    `<table style="border-collapse:collapse;width:100%;max-width:640px">${lines.map((line) => `<tr><td style="${cell}">${escape(line.text)}</td><td style="${cell};text-align:right">${escape(line.unit)}</td><td style="${cell};text-align:right">${escape(line.total)}</td></tr>`).join('')}` +
+    `${totals.map((row) => `<tr><td colspan="2" style="${cell}${row.total ? ';font-weight:700' : ''}">${escape(row.text)}</td><td style="${cell};text-align:right${row.total ? ';font-weight:700' : ''}">${escape(row.amount)}</td></tr>`).join('')}</table>` +
+    `<p><a href="${escape(url)}" style="background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Track your order</a></p>` +
+    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
+  return {
+    kind: 'order-confirmation',
+    to: order.email,
+    subject: `Your order ${order.orderId} is confirmed`,
+    text,
+    html,
+  };
 }
 
 /**
  * Sends the confirmation of a paid order: into the D1 outbox (listed at /dev/outbox) unless a
  * production mailer is given. The placement flow calls it once, when the order is paid.
  */
-export async function queueOrderConfirmation(db: D1Database, order: OrderView, shop: ShopIdentity, mailer: OrderMailer = outboxSender(db)): Promise<void> {
+export async function queueOrderConfirmation(
+  db: D1Database,
+  order: OrderView,
+  shop: ShopIdentity,
+  mailer: OrderMailer = outboxSender(db),
+): Promise<void> {
   await mailer.send(orderConfirmationEmail(order, shop));
 }

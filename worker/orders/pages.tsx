@@ -4,7 +4,14 @@ import { ORDER_STATUSES, type OrderStatus, type OrderView } from '../../shared/o
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository } from './repository.ts';
 import type { AppEnv } from '../env.ts';
-import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage, type OrderHistoryData } from './views/OrderPages.tsx';
+import {
+  InvoiceLookupPage,
+  InvoicePage,
+  OrderDetailPage,
+  OrderMissing,
+  TrackOrderPage,
+  type OrderHistoryData,
+} from './views/OrderPages.tsx';
 import { memberOrder, ORDER_MSG, sinceFor, trackedOrder, trackingOf, trackQuery } from './orders.routes.ts';
 import { renderPage } from '../views/render-page.tsx';
 
@@ -42,7 +49,9 @@ const PRIVATE = { robots: 'noindex' } as const;
  */
 export async function loadOrderHistory(c: Context<AppEnv>, accountId: number): Promise<OrderHistoryData> {
   const query = c.req.query();
-  const status = (ORDER_STATUSES as readonly string[]).includes(query.status ?? '') ? (query.status as OrderStatus) : null;
+  const status = (ORDER_STATUSES as readonly string[]).includes(query.status ?? '')
+    ? (query.status as OrderStatus)
+    : null;
   const time = query.time === '1' || query.time === '6' ? query.time : null;
   const page = Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? '', 10) || 1));
   const filter = { status, since: sinceFor(time, Date.now()), page, size: HISTORY_PAGE_SIZE };
@@ -63,12 +72,21 @@ export const orderPages = new Hono<AppEnv>()
     const email = c.req.query('email');
     const signedIn = c.var.member !== null;
     const lookupPage = (error: string | null, status: 200 | 400 | 404 | 429 = 200) =>
-      renderPage(c, () => <InvoiceLookupPage orderId={orderId} email={email ?? ''} error={error} signedIn={signedIn} />, PRIVATE, status);
+      renderPage(
+        c,
+        () => <InvoiceLookupPage orderId={orderId} email={email ?? ''} error={error} signedIn={signedIn} />,
+        PRIVATE,
+        status,
+      );
     // With an email anyone holding the pair may print it, as with tracking; without, only its member.
     if (email !== undefined) {
       const found = await lookUp(c, orderId, email);
       if ('error' in found) return lookupPage(found.error, found.status);
-      return renderPage(c, (shell) => <InvoicePage order={found.order} settings={shell.settings} memberView={false} />, PRIVATE);
+      return renderPage(
+        c,
+        (shell) => <InvoicePage order={found.order} settings={shell.settings} memberView={false} />,
+        PRIVATE,
+      );
     }
     if (!orderId) return lookupPage(null);
     if (!c.var.member) return toLogin(c);
@@ -79,9 +97,15 @@ export const orderPages = new Hono<AppEnv>()
   .get('/order/track', async (c) => {
     const orderNo = c.req.query('orderNo') ?? '';
     const email = c.req.query('email') ?? '';
-    if (!orderNo && !email) return renderPage(c, () => <TrackOrderPage orderNo="" email="" tracked={null} error={null} />);
+    if (!orderNo && !email)
+      return renderPage(c, () => <TrackOrderPage orderNo="" email="" tracked={null} error={null} />);
     const found = await lookUp(c, orderNo, email);
     const tracked = 'order' in found ? trackingOf(found.order) : null;
     const error = 'error' in found ? found.error : null;
-    return renderPage(c, () => <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} />, PRIVATE, 'status' in found ? found.status : 200);
+    return renderPage(
+      c,
+      () => <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} />,
+      PRIVATE,
+      'status' in found ? found.status : 200,
+    );
   });

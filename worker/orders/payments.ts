@@ -10,7 +10,14 @@ import { mailerFor } from '../platform/email.ts';
 import { getShopSettings } from '../content/settings.ts';
 import { queueOrderConfirmation } from './email.ts';
 import { markOrderPaid } from './service.ts';
-import { providerFor, providerForPayment, resultOf, type PaymentResult, type ProviderRuntime, type WebhookEvent } from '../payments/provider.ts';
+import {
+  providerFor,
+  providerForPayment,
+  resultOf,
+  type PaymentResult,
+  type ProviderRuntime,
+  type WebhookEvent,
+} from '../payments/provider.ts';
 import { sandboxWindowPath } from '../payments/sandbox.ts';
 
 /**
@@ -33,9 +40,11 @@ export interface OrderOwner {
 /** The order, if these credentials own it: a member their own, a visitor by the order's email. */
 export async function ownedOrder(db: D1Database, orderId: string, owner: OrderOwner): Promise<OrderRow> {
   const order = await orderRepository(db).byId(orderId);
-  const mine = order && (order.accountId !== null && owner.accountId !== null
-    ? order.accountId === owner.accountId
-    : owner.email !== null && order.email.toLowerCase() === owner.email.toLowerCase());
+  const mine =
+    order &&
+    (order.accountId !== null && owner.accountId !== null
+      ? order.accountId === owner.accountId
+      : owner.email !== null && order.email.toLowerCase() === owner.email.toLowerCase());
   if (!order || !mine) throw ApiError.notFound(ORDER_MSG.notFound);
   return order;
 }
@@ -44,15 +53,28 @@ export async function ownedOrder(db: D1Database, orderId: string, owner: OrderOw
 export const resultPath = (orderId: string) => `/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`;
 
 /** Starts paying for an unpaid order, or answers the payment already under way. */
-export async function startPayment(env: Bindings, runtime: ProviderRuntime, order: OrderRow, method: string, token?: string): Promise<PaymentResult> {
+export async function startPayment(
+  env: Bindings,
+  runtime: ProviderRuntime,
+  order: OrderRow,
+  method: string,
+  token?: string,
+): Promise<PaymentResult> {
   if (order.status === 'CANCELLED') throw ApiError.badRequest(PAY_MSG.cancelled);
   if (order.status !== 'PAYMENT_PENDING') throw ApiError.badRequest(PAY_MSG.alreadyPaid);
-  if (!isPaymentMethodId(method) || !isOfferedIn(marketById(order.market), method)) throw ApiError.badRequest(PAY_MSG.method);
-  const open = (await paymentRepository(env.DB).listForOrder(order.id)).find((payment) => ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'].includes(payment.status));
-  if (open && open.method === method) return resultOf(open, open.provider === 'sandbox' ? sandboxWindowPath(open.id) : null);
+  if (!isPaymentMethodId(method) || !isOfferedIn(marketById(order.market), method))
+    throw ApiError.badRequest(PAY_MSG.method);
+  const open = (await paymentRepository(env.DB).listForOrder(order.id)).find((payment) =>
+    ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'].includes(payment.status),
+  );
+  if (open && open.method === method)
+    return resultOf(open, open.provider === 'sandbox' ? sandboxWindowPath(open.id) : null);
   const provider = providerFor(method as PaymentMethodId, env, runtime);
   const result = await provider.create({
-    orderId: order.id, method: method as PaymentMethodId, amount: { cent: order.totalCent, currency: order.currency }, paymentMethodToken: token,
+    orderId: order.id,
+    method: method as PaymentMethodId,
+    amount: { cent: order.totalCent, currency: order.currency },
+    paymentMethodToken: token,
     returnUrl: `${runtime.origin ?? ''}${resultPath(order.id)}`,
   });
   if (result.kind === 'Succeeded') await settlePaidOrder(env, order.id);
@@ -79,7 +101,9 @@ export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Pro
 
 /** Refunds what a cancelled order was charged, in full. */
 export async function refundOrder(env: Bindings, orderId: string): Promise<boolean> {
-  const paid = (await paymentRepository(env.DB).listForOrder(orderId)).filter((payment) => payment.status === 'SUCCEEDED' && payment.capturedCent > 0);
+  const paid = (await paymentRepository(env.DB).listForOrder(orderId)).filter(
+    (payment) => payment.status === 'SUCCEEDED' && payment.capturedCent > 0,
+  );
   let refunded = false;
   for (const payment of paid) {
     const provider = await providerForPayment(payment.id, env);

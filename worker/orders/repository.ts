@@ -4,19 +4,62 @@ import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts
 /** Orders' SQL: the statements an order is placed with, and the reads of its pages. */
 
 export interface OrderRow {
-  id: string; idempotencyKey: string; accountId: number | null; email: string; market: 'us' | 'ca'; currency: 'USD' | 'CAD'; status: OrderStatus;
-  subtotalCent: number; discountCent: number; shippingCent: number; shippingDiscountCent: number; taxCent: number; pointsUsed: number; pointsCent: number;
-  totalCent: number; shippingName: string; address: string; paymentMethod: string | null; cartUuid: string | null; holdExpiresAt: number | null;
-  paidAt: number | null; cancelledAt: number | null; pointsEarned: number; createdAt: number; updatedAt: number;
+  id: string;
+  idempotencyKey: string;
+  accountId: number | null;
+  email: string;
+  market: 'us' | 'ca';
+  currency: 'USD' | 'CAD';
+  status: OrderStatus;
+  subtotalCent: number;
+  discountCent: number;
+  shippingCent: number;
+  shippingDiscountCent: number;
+  taxCent: number;
+  pointsUsed: number;
+  pointsCent: number;
+  totalCent: number;
+  shippingName: string;
+  address: string;
+  paymentMethod: string | null;
+  cartUuid: string | null;
+  holdExpiresAt: number | null;
+  paidAt: number | null;
+  cancelledAt: number | null;
+  pointsEarned: number;
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface NewOrderLine {
-  lineNo: number; skuId: number; itemId: number; title: string; partNumber: string; imageUrl: string | null; urlHandle: string | null;
-  itemType: string; bundleId: string | null; quantity: number; unitCent: number; discountCent: number; totalCent: number;
+  lineNo: number;
+  skuId: number;
+  itemId: number;
+  title: string;
+  partNumber: string;
+  imageUrl: string | null;
+  urlHandle: string | null;
+  itemType: string;
+  bundleId: string | null;
+  quantity: number;
+  unitCent: number;
+  discountCent: number;
+  totalCent: number;
 }
 
-export interface NewAdjustment { promotionId: number | null; source: string | null; kind: string; name: string; reason: string; amountCent: number }
-export interface NewTax { name: string; rateLabel: string; amountCent: number }
+export interface NewAdjustment {
+  promotionId: number | null;
+  source: string | null;
+  kind: string;
+  name: string;
+  reason: string;
+  amountCent: number;
+}
+export interface NewTax {
+  name: string;
+  rateLabel: string;
+  amountCent: number;
+}
 
 const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id AS accountId, email, market, currency, status,
   subtotal_cent AS subtotalCent, discount_cent AS discountCent, shipping_cent AS shippingCent, shipping_discount_cent AS shippingDiscountCent,
@@ -27,21 +70,82 @@ const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id AS acco
 export function orderRepository(db: D1Database) {
   return {
     /** The statements that write a new order; the caller puts them in one batch with the stock, points and promotion statements. */
-    insertStatements(order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>, lines: NewOrderLine[], adjustments: NewAdjustment[], taxes: NewTax[]) {
+    insertStatements(
+      order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>,
+      lines: NewOrderLine[],
+      adjustments: NewAdjustment[],
+      taxes: NewTax[],
+    ) {
       return [
-        db.prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status, subtotal_cent, discount_cent, shipping_cent,
+        db
+          .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status, subtotal_cent, discount_cent, shipping_cent,
             shipping_discount_cent, tax_cent, points_used, points_cent, total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21)`).bind(
-          order.id, order.idempotencyKey, order.accountId, order.email, order.market, order.currency, order.status, order.subtotalCent, order.discountCent,
-          order.shippingCent, order.shippingDiscountCent, order.taxCent, order.pointsUsed, order.pointsCent, order.totalCent, order.shippingName,
-          order.address, order.paymentMethod, order.cartUuid, order.holdExpiresAt, order.createdAt),
-        ...lines.map((line) => db.prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).bind(order.id, line.lineNo, line.skuId, line.itemId, line.title, line.partNumber, line.imageUrl, line.urlHandle,
-          line.itemType, line.bundleId, line.quantity, line.unitCent, line.discountCent, line.totalCent)),
-        ...adjustments.map((adjustment, seq) => db.prepare(`INSERT INTO order_adjustment (order_id, seq, promotion_id, source, kind, name, reason, amount_cent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-          .bind(order.id, seq, adjustment.promotionId, adjustment.source, adjustment.kind, adjustment.name, adjustment.reason, adjustment.amountCent)),
-        ...taxes.map((tax, seq) => db.prepare(`INSERT INTO order_tax (order_id, seq, name, rate_label, amount_cent) VALUES (?, ?, ?, ?, ?)`)
-          .bind(order.id, seq, tax.name, tax.rateLabel, tax.amountCent)),
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21)`)
+          .bind(
+            order.id,
+            order.idempotencyKey,
+            order.accountId,
+            order.email,
+            order.market,
+            order.currency,
+            order.status,
+            order.subtotalCent,
+            order.discountCent,
+            order.shippingCent,
+            order.shippingDiscountCent,
+            order.taxCent,
+            order.pointsUsed,
+            order.pointsCent,
+            order.totalCent,
+            order.shippingName,
+            order.address,
+            order.paymentMethod,
+            order.cartUuid,
+            order.holdExpiresAt,
+            order.createdAt,
+          ),
+        ...lines.map((line) =>
+          db
+            .prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+            .bind(
+              order.id,
+              line.lineNo,
+              line.skuId,
+              line.itemId,
+              line.title,
+              line.partNumber,
+              line.imageUrl,
+              line.urlHandle,
+              line.itemType,
+              line.bundleId,
+              line.quantity,
+              line.unitCent,
+              line.discountCent,
+              line.totalCent,
+            ),
+        ),
+        ...adjustments.map((adjustment, seq) =>
+          db
+            .prepare(
+              `INSERT INTO order_adjustment (order_id, seq, promotion_id, source, kind, name, reason, amount_cent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .bind(
+              order.id,
+              seq,
+              adjustment.promotionId,
+              adjustment.source,
+              adjustment.kind,
+              adjustment.name,
+              adjustment.reason,
+              adjustment.amountCent,
+            ),
+        ),
+        ...taxes.map((tax, seq) =>
+          db
+            .prepare(`INSERT INTO order_tax (order_id, seq, name, rate_label, amount_cent) VALUES (?, ?, ?, ?, ?)`)
+            .bind(order.id, seq, tax.name, tax.rateLabel, tax.amountCent),
+        ),
         this.eventStatement(order.id, order.status, 'Order placed', order.createdAt),
       ];
     },
@@ -57,9 +161,23 @@ export function orderRepository(db: D1Database) {
      */
     giftStatements(orderId: string, line: NewOrderLine) {
       return [
-        db.prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`).bind(line.quantity, line.skuId),
-        db.prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
-          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`).bind(orderId, line.lineNo, line.skuId, line.itemId, line.title, line.partNumber, line.imageUrl, line.urlHandle, line.quantity),
+        db
+          .prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`)
+          .bind(line.quantity, line.skuId),
+        db
+          .prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`)
+          .bind(
+            orderId,
+            line.lineNo,
+            line.skuId,
+            line.itemId,
+            line.title,
+            line.partNumber,
+            line.imageUrl,
+            line.urlHandle,
+            line.quantity,
+          ),
       ];
     },
 
@@ -70,19 +188,33 @@ export function orderRepository(db: D1Database) {
     /** Fails the batch (CHECK ok = 1) unless the member's points balance is still not negative. */
     pointsGuardStatements(accountId: number) {
       return [
-        db.prepare(`INSERT INTO batch_guard (ok) SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`).bind(accountId),
+        db
+          .prepare(
+            `INSERT INTO batch_guard (ok) SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
+          )
+          .bind(accountId),
         db.prepare(`DELETE FROM batch_guard`),
       ];
     },
 
     eventStatement(orderId: string, status: string, note: string | null, now: number) {
-      return db.prepare(`INSERT INTO order_event (order_id, status, note, created_at) VALUES (?, ?, ?, ?)`).bind(orderId, status, note, now);
+      return db
+        .prepare(`INSERT INTO order_event (order_id, status, note, created_at) VALUES (?, ?, ?, ?)`)
+        .bind(orderId, status, note, now);
     },
 
     /** Moves an order on only from the statuses given; answers whether it moved. */
-    setStatusStatement(orderId: string, from: readonly OrderStatus[], to: OrderStatus, now: number, extra: { paidAt?: number; cancelledAt?: number } = {}) {
-      return db.prepare(`UPDATE orders SET status = ?1, updated_at = ?2, paid_at = coalesce(?3, paid_at), cancelled_at = coalesce(?4, cancelled_at)
-          WHERE id = ?5 AND status IN (SELECT value FROM json_each(?6))`).bind(to, now, extra.paidAt ?? null, extra.cancelledAt ?? null, orderId, JSON.stringify(from));
+    setStatusStatement(
+      orderId: string,
+      from: readonly OrderStatus[],
+      to: OrderStatus,
+      now: number,
+      extra: { paidAt?: number; cancelledAt?: number } = {},
+    ) {
+      return db
+        .prepare(`UPDATE orders SET status = ?1, updated_at = ?2, paid_at = coalesce(?3, paid_at), cancelled_at = coalesce(?4, cancelled_at)
+          WHERE id = ?5 AND status IN (SELECT value FROM json_each(?6))`)
+        .bind(to, now, extra.paidAt ?? null, extra.cancelledAt ?? null, orderId, JSON.stringify(from));
     },
 
     async byId(orderId: string): Promise<OrderRow | null> {
@@ -94,50 +226,92 @@ export function orderRepository(db: D1Database) {
     },
 
     async lines(orderId: string): Promise<NewOrderLine[]> {
-      return (await db.prepare(`SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title, part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle,
+      return (
+        await db
+          .prepare(`SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title, part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle,
           item_type AS itemType, bundle_id AS bundleId, quantity, unit_cent AS unitCent, discount_cent AS discountCent, total_cent AS totalCent
-        FROM order_line WHERE order_id = ? ORDER BY line_no`).bind(orderId).all<NewOrderLine>()).results;
+        FROM order_line WHERE order_id = ? ORDER BY line_no`)
+          .bind(orderId)
+          .all<NewOrderLine>()
+      ).results;
     },
 
     /** An order with everything its detail page shows, in one round trip. */
     async view(orderId: string): Promise<OrderView | null> {
       const [order, lines, adjustments, taxes, events] = await db.batch([
         db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`).bind(orderId),
-        db.prepare(`SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title, part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle,
+        db
+          .prepare(`SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title, part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle,
             item_type AS itemType, bundle_id AS bundleId, quantity, unit_cent AS unitPrice, discount_cent AS discount, total_cent AS total
-          FROM order_line WHERE order_id = ? ORDER BY line_no`).bind(orderId),
-        db.prepare(`SELECT promotion_id AS promotionId, source, kind, name, reason, amount_cent AS amount FROM order_adjustment WHERE order_id = ? ORDER BY seq`).bind(orderId),
-        db.prepare(`SELECT name, rate_label AS rateLabel, amount_cent AS amount FROM order_tax WHERE order_id = ? ORDER BY seq`).bind(orderId),
-        db.prepare(`SELECT status, note, created_at AS createdAt FROM order_event WHERE order_id = ? ORDER BY id`).bind(orderId),
+          FROM order_line WHERE order_id = ? ORDER BY line_no`)
+          .bind(orderId),
+        db
+          .prepare(
+            `SELECT promotion_id AS promotionId, source, kind, name, reason, amount_cent AS amount FROM order_adjustment WHERE order_id = ? ORDER BY seq`,
+          )
+          .bind(orderId),
+        db
+          .prepare(
+            `SELECT name, rate_label AS rateLabel, amount_cent AS amount FROM order_tax WHERE order_id = ? ORDER BY seq`,
+          )
+          .bind(orderId),
+        db
+          .prepare(`SELECT status, note, created_at AS createdAt FROM order_event WHERE order_id = ? ORDER BY id`)
+          .bind(orderId),
       ]);
       const row = order!.results[0] as OrderRow | undefined;
       if (!row) return null;
       return {
-        ...summary(row), lines: lines!.results as OrderView['lines'], adjustments: adjustments!.results as OrderView['adjustments'],
-        taxes: taxes!.results as OrderView['taxes'], events: events!.results as OrderView['events'],
+        ...summary(row),
+        lines: lines!.results as OrderView['lines'],
+        adjustments: adjustments!.results as OrderView['adjustments'],
+        taxes: taxes!.results as OrderView['taxes'],
+        events: events!.results as OrderView['events'],
       };
     },
 
     /** A member's orders, newest first, by status and since a time. */
-    async listForAccount(accountId: number, filter: { status: OrderStatus | null; since: number | null; page: number; size: number }) {
+    async listForAccount(
+      accountId: number,
+      filter: { status: OrderStatus | null; since: number | null; page: number; size: number },
+    ) {
       const where = `account_id = ?1 AND hidden = 0 AND (?2 IS NULL OR status = ?2) AND (?3 IS NULL OR created_at >= ?3)`;
       const [total, rows] = await db.batch([
         db.prepare(`SELECT count(*) AS total FROM orders WHERE ${where}`).bind(accountId, filter.status, filter.since),
-        db.prepare(`SELECT ${ORDER_COLUMNS}, (SELECT json_group_array(json_object('title', title, 'imageUrl', image_url, 'quantity', quantity)) FROM order_line l WHERE l.order_id = orders.id) AS linesJson
-          FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`).bind(accountId, filter.status, filter.since, filter.size, (filter.page - 1) * filter.size),
+        db
+          .prepare(`SELECT ${ORDER_COLUMNS}, (SELECT json_group_array(json_object('title', title, 'imageUrl', image_url, 'quantity', quantity)) FROM order_line l WHERE l.order_id = orders.id) AS linesJson
+          FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
+          .bind(accountId, filter.status, filter.since, filter.size, (filter.page - 1) * filter.size),
       ]);
-      const list = (rows!.results as (OrderRow & { linesJson: string })[]).map(({ linesJson, ...row }) => ({ ...summary(row), lines: JSON.parse(linesJson) as { title: string; imageUrl: string | null; quantity: number }[] }));
+      const list = (rows!.results as (OrderRow & { linesJson: string })[]).map(({ linesJson, ...row }) => ({
+        ...summary(row),
+        lines: JSON.parse(linesJson) as { title: string; imageUrl: string | null; quantity: number }[],
+      }));
       return { total: (total!.results[0] as { total: number }).total, list };
     },
 
     /** Takes an order out of its member's history. */
     async hide(orderId: string, accountId: number): Promise<boolean> {
-      return (await db.prepare(`UPDATE orders SET hidden = 1 WHERE id = ? AND account_id = ?`).bind(orderId, accountId).run()).meta.changes === 1;
+      return (
+        (
+          await db
+            .prepare(`UPDATE orders SET hidden = 1 WHERE id = ? AND account_id = ?`)
+            .bind(orderId, accountId)
+            .run()
+        ).meta.changes === 1
+      );
     },
 
     /** Unpaid orders whose stock hold has run out. */
     async expiredHolds(now: number, limit = 50): Promise<OrderRow[]> {
-      return (await db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'PAYMENT_PENDING' AND hold_expires_at < ? ORDER BY hold_expires_at LIMIT ?`).bind(now, limit).all<OrderRow>()).results;
+      return (
+        await db
+          .prepare(
+            `SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'PAYMENT_PENDING' AND hold_expires_at < ? ORDER BY hold_expires_at LIMIT ?`,
+          )
+          .bind(now, limit)
+          .all<OrderRow>()
+      ).results;
     },
 
     async run(statements: D1PreparedStatement[]) {
@@ -149,10 +323,26 @@ export function orderRepository(db: D1Database) {
 /** The order's own fields as the shopper sees them. */
 export function summary(row: OrderRow): Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events'> {
   return {
-    orderId: row.id, status: row.status, statusLabel: ORDER_STATUS_LABEL[row.status], email: row.email, market: row.market, currency: row.currency,
-    createdAt: row.createdAt, paidAt: row.paidAt, subtotal: row.subtotalCent, discount: row.discountCent, shipping: row.shippingCent,
-    shippingDiscount: row.shippingDiscountCent, shippingName: row.shippingName, tax: row.taxCent, pointsUsed: row.pointsUsed, points: row.pointsCent,
-    total: row.totalCent, pointsEarned: row.pointsEarned, paymentMethod: row.paymentMethod, address: JSON.parse(row.address) as OrderAddress,
+    orderId: row.id,
+    status: row.status,
+    statusLabel: ORDER_STATUS_LABEL[row.status],
+    email: row.email,
+    market: row.market,
+    currency: row.currency,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+    subtotal: row.subtotalCent,
+    discount: row.discountCent,
+    shipping: row.shippingCent,
+    shippingDiscount: row.shippingDiscountCent,
+    shippingName: row.shippingName,
+    tax: row.taxCent,
+    pointsUsed: row.pointsUsed,
+    points: row.pointsCent,
+    total: row.totalCent,
+    pointsEarned: row.pointsEarned,
+    paymentMethod: row.paymentMethod,
+    address: JSON.parse(row.address) as OrderAddress,
     cancellable: CANCELLABLE_STATUSES.includes(row.status),
   };
 }

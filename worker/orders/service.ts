@@ -19,13 +19,22 @@ const guardMoved = (db: D1Database) => [
 ];
 
 /** Points earned by a paid order: per whole dollar paid for parts (not shipping or tax). */
-export function pointsEarned(order: Pick<OrderRow, 'subtotalCent' | 'discountCent' | 'pointsCent' | 'accountId'>): number {
+export function pointsEarned(
+  order: Pick<OrderRow, 'subtotalCent' | 'discountCent' | 'pointsCent' | 'accountId'>,
+): number {
   if (order.accountId === null) return 0;
-  return Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100) * EARN_POINTS_PER_DOLLAR;
+  return (
+    Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100) * EARN_POINTS_PER_DOLLAR
+  );
 }
 
 /** Marks an unpaid order paid: it moves to PROCESSING and the member earns points. False when it was not awaiting payment. */
-export async function markOrderPaid(db: D1Database, orderId: string, now: number, note = 'Payment received'): Promise<boolean> {
+export async function markOrderPaid(
+  db: D1Database,
+  orderId: string,
+  now: number,
+  note = 'Payment received',
+): Promise<boolean> {
   const orders = orderRepository(db);
   const order = await orders.byId(orderId);
   if (!order || (order.status !== 'PAYMENT_PENDING' && order.status !== 'PENDING')) return false;
@@ -35,7 +44,9 @@ export async function markOrderPaid(db: D1Database, orderId: string, now: number
       orders.setStatusStatement(orderId, ['PAYMENT_PENDING', 'PENDING'], 'PROCESSING', now, { paidAt: now }),
       ...guardMoved(db),
       db.prepare(`UPDATE orders SET points_earned = ?, hold_expires_at = NULL WHERE id = ?`).bind(earned, orderId),
-      ...(earned > 0 ? [pointsRepository(db).creditStatement(order.accountId!, earned, 'EARNED_ORDER', orderId, now)] : []),
+      ...(earned > 0
+        ? [pointsRepository(db).creditStatement(order.accountId!, earned, 'EARNED_ORDER', orderId, now)]
+        : []),
       orders.eventStatement(orderId, 'PROCESSING', note, now),
     ]);
     return true;
@@ -54,13 +65,23 @@ async function undoStatements(db: D1Database, order: OrderRow, now: number): Pro
   const points = pointsRepository(db);
   return [
     ...[...bySku].map(([skuId, quantity]) => orders.giveBackStockStatement(skuId, quantity)),
-    ...(order.accountId !== null && order.pointsUsed > 0 ? [points.creditStatement(order.accountId, order.pointsUsed, 'REFUND', order.id, now)] : []),
-    ...(order.accountId !== null && order.pointsEarned > 0 ? [points.creditStatement(order.accountId, -order.pointsEarned, 'REFUND', order.id, now)] : []),
+    ...(order.accountId !== null && order.pointsUsed > 0
+      ? [points.creditStatement(order.accountId, order.pointsUsed, 'REFUND', order.id, now)]
+      : []),
+    ...(order.accountId !== null && order.pointsEarned > 0
+      ? [points.creditStatement(order.accountId, -order.pointsEarned, 'REFUND', order.id, now)]
+      : []),
     ...promotionRepository(db).releaseStatements(order.id),
   ];
 }
 
-async function moveToCancelled(db: D1Database, order: OrderRow, from: readonly OrderStatus[], note: string, now: number): Promise<boolean> {
+async function moveToCancelled(
+  db: D1Database,
+  order: OrderRow,
+  from: readonly OrderStatus[],
+  note: string,
+  now: number,
+): Promise<boolean> {
   const orders = orderRepository(db);
   try {
     await orders.run([
@@ -81,13 +102,23 @@ async function moveToCancelled(db: D1Database, order: OrderRow, from: readonly O
  * Cancels an order for its owner while it is still processing: stock, points and coupons go
  * back. Answers whether the order had been paid, so the caller refunds the payment.
  */
-export async function cancelOrder(db: D1Database, orderId: string, owner: { accountId: number | null; email: string | null }, now: number): Promise<{ wasPaid: boolean; order: OrderRow }> {
+export async function cancelOrder(
+  db: D1Database,
+  orderId: string,
+  owner: { accountId: number | null; email: string | null },
+  now: number,
+): Promise<{ wasPaid: boolean; order: OrderRow }> {
   const order = await orderRepository(db).byId(orderId);
-  const mine = order && (owner.accountId !== null ? order.accountId === owner.accountId : owner.email !== null && order.email.toLowerCase() === owner.email.toLowerCase());
+  const mine =
+    order &&
+    (owner.accountId !== null
+      ? order.accountId === owner.accountId
+      : owner.email !== null && order.email.toLowerCase() === owner.email.toLowerCase());
   if (!order || !mine) throw ApiError.notFound(ORDER_MSG.notFound);
   if (order.status === 'CANCELLED') return { wasPaid: order.paidAt !== null, order };
   if (!CANCELLABLE_STATUSES.includes(order.status)) throw ApiError.badRequest(ORDER_MSG.notCancellable);
-  if (!(await moveToCancelled(db, order, CANCELLABLE_STATUSES, 'Cancelled by the shopper', now))) throw ApiError.badRequest(ORDER_MSG.notCancellable);
+  if (!(await moveToCancelled(db, order, CANCELLABLE_STATUSES, 'Cancelled by the shopper', now)))
+    throw ApiError.badRequest(ORDER_MSG.notCancellable);
   return { wasPaid: order.paidAt !== null, order };
 }
 
@@ -95,7 +126,10 @@ export async function cancelOrder(db: D1Database, orderId: string, owner: { acco
 export async function releaseExpiredHolds(db: D1Database, now: number): Promise<number> {
   let released = 0;
   for (const order of await orderRepository(db).expiredHolds(now)) {
-    if (await moveToCancelled(db, order, ['PAYMENT_PENDING'], 'Not paid in time: the parts went back on the shelf', now)) released++;
+    if (
+      await moveToCancelled(db, order, ['PAYMENT_PENDING'], 'Not paid in time: the parts went back on the shelf', now)
+    )
+      released++;
   }
   return released;
 }

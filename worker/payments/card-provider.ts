@@ -9,8 +9,23 @@ import { OPEN_PAYMENT_STATUSES, type PaymentFailureReason } from '../../shared/p
 import { ApiError } from '../platform/api-error.ts';
 import type { PaymentChange, PaymentRow } from './repository.ts';
 import {
-  assertAmount, captureRefusal, failed, newPaymentId, parseEventBody, readSignedBody, recordRefund, refundRefusal, resultOf,
-  type CreatePaymentInput, type PaymentEnv, type PaymentProvider, type PaymentResult, type PaymentSession, type ProviderRuntime, type RefundResult, type WebhookEvent,
+  assertAmount,
+  captureRefusal,
+  failed,
+  newPaymentId,
+  parseEventBody,
+  readSignedBody,
+  recordRefund,
+  refundRefusal,
+  resultOf,
+  type CreatePaymentInput,
+  type PaymentEnv,
+  type PaymentProvider,
+  type PaymentResult,
+  type PaymentSession,
+  type ProviderRuntime,
+  type RefundResult,
+  type WebhookEvent,
 } from './provider.ts';
 import { ProviderBase } from './provider-base.ts';
 
@@ -19,16 +34,31 @@ export const CARD_SIGNATURE_HEADER = 'Stripe-Signature';
 /** A card payment the shopper never finishes is let go after a day; the provider cancels its own. */
 const CARD_PAYMENT_TTL_MS = 24 * 3600_000;
 
-const stripeError = z.object({
-  type: z.string().optional(), code: z.string().optional(), decline_code: z.string().optional(), message: z.string().optional(),
-  payment_intent: z.object({ id: z.string() }).loose().optional(),
-}).loose();
-const stripeIntent = z.object({
-  id: z.string(), status: z.string(), amount: z.number().int(), amount_received: z.number().int().optional(),
-  client_secret: z.string().nullable().optional(), metadata: z.record(z.string(), z.string()).optional(),
-  next_action: z.object({ redirect_to_url: z.object({ url: z.string() }).optional() }).loose().nullable().optional(),
-  last_payment_error: stripeError.nullable().optional(),
-}).loose();
+const stripeError = z
+  .object({
+    type: z.string().optional(),
+    code: z.string().optional(),
+    decline_code: z.string().optional(),
+    message: z.string().optional(),
+    payment_intent: z.object({ id: z.string() }).loose().optional(),
+  })
+  .loose();
+const stripeIntent = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    amount: z.number().int(),
+    amount_received: z.number().int().optional(),
+    client_secret: z.string().nullable().optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    next_action: z
+      .object({ redirect_to_url: z.object({ url: z.string() }).optional() })
+      .loose()
+      .nullable()
+      .optional(),
+    last_payment_error: stripeError.nullable().optional(),
+  })
+  .loose();
 const stripeRefund = z.object({ id: z.string() }).loose();
 type StripeError = z.infer<typeof stripeError>;
 type StripeIntent = z.infer<typeof stripeIntent>;
@@ -62,11 +92,16 @@ function failureReason(httpStatus: number): PaymentFailureReason {
 export function intentChange(intent: StripeIntent): PaymentChange {
   const ref = { providerRef: intent.id };
   switch (intent.status) {
-    case 'succeeded': return { ...ref, status: 'SUCCEEDED', capturedCent: intent.amount_received ?? intent.amount };
-    case 'requires_capture': return { ...ref, status: 'SUCCEEDED', capturedCent: 0 };
-    case 'requires_action': return { ...ref, status: 'REQUIRES_ACTION' };
-    case 'processing': return { ...ref, status: 'PROCESSING' };
-    case 'canceled': return { ...ref, status: 'EXPIRED', declineCode: 'expired' };
+    case 'succeeded':
+      return { ...ref, status: 'SUCCEEDED', capturedCent: intent.amount_received ?? intent.amount };
+    case 'requires_capture':
+      return { ...ref, status: 'SUCCEEDED', capturedCent: 0 };
+    case 'requires_action':
+      return { ...ref, status: 'REQUIRES_ACTION' };
+    case 'processing':
+      return { ...ref, status: 'PROCESSING' };
+    case 'canceled':
+      return { ...ref, status: 'EXPIRED', declineCode: 'expired' };
   }
   const declineCode = declineCodeOf(intent.last_payment_error);
   return declineCode ? { ...ref, status: 'DECLINED', declineCode } : { ...ref, status: 'CREATED' };
@@ -80,8 +115,14 @@ const EVENT_STATUS: Record<string, PaymentChange['status']> = {
   'payment_intent.canceled': 'EXPIRED',
 };
 
-const webhookEvent = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
-const chargeRefunded = z.object({ payment_intent: z.string(), amount_refunded: z.number().int(), amount_captured: z.number().int() }).loose();
+const webhookEvent = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const chargeRefunded = z
+  .object({ payment_intent: z.string(), amount_refunded: z.number().int(), amount_captured: z.number().int() })
+  .loose();
 
 /** Stripe behind the PaymentProvider interface. */
 export class CardProvider extends ProviderBase implements PaymentProvider {
@@ -94,7 +135,10 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
 
   async #call(path: string, params: Record<string, FormValue>, idempotencyKey?: string): Promise<ApiAnswer> {
     const base = (this.env.CARD_PROVIDER_API_BASE || CARD_PROVIDER_DEFAULT_BASE).replace(/\/+$/, '');
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.env.CARD_PROVIDER_SECRET_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' };
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.env.CARD_PROVIDER_SECRET_KEY}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    };
     // The same key on a retried call makes the provider answer the first result instead of charging again.
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const send = this.runtime.fetch ?? ((input: RequestInfo, init?: RequestInit) => fetch(input, init));
@@ -122,21 +166,42 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     const id = newPaymentId('pay');
     const now = this.now();
     await this.payments.insert({
-      id, orderId: input.orderId, method: input.method, provider: this.id, amountCent: input.amount.cent, currency: input.amount.currency,
-      status: 'CREATED', captureMethod: input.capture ?? 'automatic', createdAt: now, expiresAt: now + CARD_PAYMENT_TTL_MS,
+      id,
+      orderId: input.orderId,
+      method: input.method,
+      provider: this.id,
+      amountCent: input.amount.cent,
+      currency: input.amount.currency,
+      status: 'CREATED',
+      captureMethod: input.capture ?? 'automatic',
+      createdAt: now,
+      expiresAt: now + CARD_PAYMENT_TTL_MS,
     });
-    const answer = await this.#call('/v1/payment_intents', {
-      amount: input.amount.cent, currency: input.amount.currency.toLowerCase(), 'payment_method_types': ['card'],
-      confirm: input.paymentMethodToken ? 'true' : 'false', payment_method: input.paymentMethodToken, capture_method: input.capture ?? 'automatic',
-      return_url: input.paymentMethodToken ? input.returnUrl : undefined, 'metadata[order_id]': input.orderId, 'metadata[payment_id]': id,
-    }, `create-${id}`);
+    const answer = await this.#call(
+      '/v1/payment_intents',
+      {
+        amount: input.amount.cent,
+        currency: input.amount.currency.toLowerCase(),
+        payment_method_types: ['card'],
+        confirm: input.paymentMethodToken ? 'true' : 'false',
+        payment_method: input.paymentMethodToken,
+        capture_method: input.capture ?? 'automatic',
+        return_url: input.paymentMethodToken ? input.returnUrl : undefined,
+        'metadata[order_id]': input.orderId,
+        'metadata[payment_id]': id,
+      },
+      `create-${id}`,
+    );
     return this.#settle(id, answer);
   }
 
   async confirm(paymentId: string): Promise<PaymentResult> {
     const payment = await this.#find(paymentId);
     if (!payment.providerRef || !OPEN_PAYMENT_STATUSES.includes(payment.status)) return resultOf(payment);
-    return this.#settle(payment.id, await this.#call(`/v1/payment_intents/${encodeURIComponent(payment.providerRef)}/confirm`, {}));
+    return this.#settle(
+      payment.id,
+      await this.#call(`/v1/payment_intents/${encodeURIComponent(payment.providerRef)}/confirm`, {}),
+    );
   }
 
   async capture(paymentId: string, amountCent: number): Promise<PaymentResult> {
@@ -144,7 +209,11 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     const payment = await this.#find(paymentId);
     const refusal = captureRefusal(payment, amountCent);
     if (refusal) return refusal;
-    const answer = await this.#call(`/v1/payment_intents/${encodeURIComponent(payment.providerRef!)}/capture`, { amount_to_capture: amountCent }, `capture-${payment.id}`);
+    const answer = await this.#call(
+      `/v1/payment_intents/${encodeURIComponent(payment.providerRef!)}/capture`,
+      { amount_to_capture: amountCent },
+      `capture-${payment.id}`,
+    );
     if (!answer.ok) return this.#failure(payment, answer);
     await this.payments.markCaptured(payment.id, amountCent, this.now());
     return resultOf((await this.payments.find(payment.id))!);
@@ -156,7 +225,11 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     const refundedSoFar = await this.payments.refundedCent(payment.id);
     const refusal = refundRefusal(payment, amountCent, refundedSoFar);
     if (refusal) return refusal;
-    const answer = await this.#call('/v1/refunds', { payment_intent: payment.providerRef!, amount: amountCent, 'metadata[payment_id]': payment.id }, `refund-${payment.id}-${refundedSoFar}-${amountCent}`);
+    const answer = await this.#call(
+      '/v1/refunds',
+      { payment_intent: payment.providerRef!, amount: amountCent, 'metadata[payment_id]': payment.id },
+      `refund-${payment.id}-${refundedSoFar}-${amountCent}`,
+    );
     if (!answer.ok) return failed(payment.id, payment.status, failureReason(answer.status));
     const refund = stripeRefund.safeParse(answer.body);
     return recordRefund(this.env, payment, amountCent, refund.success ? refund.data.id : null, this.now());
@@ -164,7 +237,12 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
 
   /** Verifies `Stripe-Signature` (HMAC-SHA256 over `t.body`, 300 s tolerance) and reads the event in our words. */
   async verifyWebhook(request: Request): Promise<WebhookEvent | null> {
-    const rawBody = await readSignedBody(request, CARD_SIGNATURE_HEADER, this.env.CARD_PROVIDER_WEBHOOK_SECRET, this.now());
+    const rawBody = await readSignedBody(
+      request,
+      CARD_SIGNATURE_HEADER,
+      this.env.CARD_PROVIDER_WEBHOOK_SECRET,
+      this.now(),
+    );
     if (rawBody === null) return null;
     const parsed = webhookEvent.safeParse(parseEventBody(rawBody));
     if (!parsed.success) throw ApiError.badRequest('body is not a provider event');
@@ -178,15 +256,25 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
       return { ...base, paymentId: payment?.id ?? null, orderId: payment?.orderId ?? null, status };
     }
     const intent = stripeIntent.safeParse(data.object);
-    if (!type.startsWith('payment_intent.') || !intent.success) return { ...base, paymentId: null, orderId: null, status: null };
-    const payment = intent.data.metadata?.payment_id ? null : await this.payments.findByProviderRef(this.id, intent.data.id);
+    if (!type.startsWith('payment_intent.') || !intent.success)
+      return { ...base, paymentId: null, orderId: null, status: null };
+    const payment = intent.data.metadata?.payment_id
+      ? null
+      : await this.payments.findByProviderRef(this.id, intent.data.id);
     const paymentId = intent.data.metadata?.payment_id ?? payment?.id ?? null;
     const orderId = intent.data.metadata?.order_id ?? payment?.orderId ?? null;
     if (type === 'payment_intent.payment_failed') {
       const declineCode = declineCodeOf(intent.data.last_payment_error);
-      return { ...base, paymentId, orderId, status: declineCode ? 'DECLINED' : 'FAILED', declineCode: declineCode ?? 'provider_error' };
+      return {
+        ...base,
+        paymentId,
+        orderId,
+        status: declineCode ? 'DECLINED' : 'FAILED',
+        declineCode: declineCode ?? 'provider_error',
+      };
     }
-    const capturedCent = type === 'payment_intent.succeeded' ? intent.data.amount_received ?? intent.data.amount : null;
+    const capturedCent =
+      type === 'payment_intent.succeeded' ? (intent.data.amount_received ?? intent.data.amount) : null;
     return { ...base, paymentId, orderId, status: EVENT_STATUS[type] ?? null, capturedCent };
   }
 
@@ -197,7 +285,10 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     const intent = stripeIntent.safeParse(answer.body);
     if (!intent.success) return failed(payment.id, payment.status, 'provider_error');
     await this.payments.transition(payment.id, OPEN_PAYMENT_STATUSES, intentChange(intent.data), this.now());
-    const result = resultOf((await this.payments.find(paymentId))!, intent.data.next_action?.redirect_to_url?.url ?? null);
+    const result = resultOf(
+      (await this.payments.find(paymentId))!,
+      intent.data.next_action?.redirect_to_url?.url ?? null,
+    );
     if (result.kind !== 'RequiresAction') return result;
     return { ...result, clientSecret: intent.data.client_secret ?? undefined };
   }
@@ -207,7 +298,12 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     const declineCode = declineCodeOf(answer.error);
     const providerRef = answer.error?.payment_intent?.id;
     if (declineCode && OPEN_PAYMENT_STATUSES.includes(payment.status)) {
-      await this.payments.transition(payment.id, OPEN_PAYMENT_STATUSES, { status: 'DECLINED', declineCode, ...(providerRef ? { providerRef } : {}) }, this.now());
+      await this.payments.transition(
+        payment.id,
+        OPEN_PAYMENT_STATUSES,
+        { status: 'DECLINED', declineCode, ...(providerRef ? { providerRef } : {}) },
+        this.now(),
+      );
       return resultOf((await this.payments.find(payment.id))!);
     }
     return failed(payment.id, payment.status, failureReason(answer.status));

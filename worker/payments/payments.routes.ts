@@ -18,23 +18,110 @@ import { paymentRuntime } from './webhooks.routes.ts';
 
 const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');
 const owner = { orderId, email: z.string().max(55).optional() };
-const resultSchema = z.object({ paymentId: z.string(), kind: z.string(), status: z.string(), url: z.string().nullable().optional(), message: z.string().optional(), code: z.string().optional() }).passthrough();
+const resultSchema = z
+  .object({
+    paymentId: z.string(),
+    kind: z.string(),
+    status: z.string(),
+    url: z.string().nullable().optional(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+  })
+  .passthrough();
 const P = '/order/public/payment';
 
-const pay = endpoint({ method: 'post', path: `${P}/`, tag: 'payment', summary: "Pay for an unpaid order with a method the market offers (paymentType). Answers what happens next: Succeeded, RequiresAction (open url: the provider's window, which closes itself when done), Pending (a webhook settles it), Declined (an issuer decline says so, with the next step) or Failed. A payment already under way with the same method is answered again, never charged twice",
-  body: z.object({ ...owner, paymentType: z.string().min(1).max(40), paymentMethodToken: z.string().max(200).optional() }), response: resultSchema });
-const lock = endpoint({ method: 'post', path: `${P}/lock`, tag: 'payment', summary: "Keep the order's stock while the shopper is in the payment window: the hold runs another 30 minutes from now", body: z.object(owner), response: z.object({ orderId: z.string(), holdExpiresAt: z.number() }) });
-const unlock = endpoint({ method: 'put', path: `${P}/unlock`, tag: 'payment', summary: 'Give up the payment under way (the shopper chose another method): the open payment expires; the order still awaits payment', body: z.object(owner), response: z.object({ orderId: z.string(), released: z.number() }) });
-const check = endpoint({ method: 'get', path: `${P}/st/check`, tag: 'payment', summary: "The order's status and its latest payment's result", query: z.object(owner), response: z.object({ orderId: z.string(), orderStatus: z.string(), payment: resultSchema.nullable() }) });
-const thirdPart = endpoint({ method: 'get', path: `${P}/third_part/order`, tag: 'payment', summary: "The payment provider's reference of the order's latest payment", query: z.object(owner), response: z.object({ orderId: z.string(), provider: z.string().nullable(), providerRef: z.string().nullable(), status: z.string().nullable() }) });
+const pay = endpoint({
+  method: 'post',
+  path: `${P}/`,
+  tag: 'payment',
+  summary:
+    "Pay for an unpaid order with a method the market offers (paymentType). Answers what happens next: Succeeded, RequiresAction (open url: the provider's window, which closes itself when done), Pending (a webhook settles it), Declined (an issuer decline says so, with the next step) or Failed. A payment already under way with the same method is answered again, never charged twice",
+  body: z.object({
+    ...owner,
+    paymentType: z.string().min(1).max(40),
+    paymentMethodToken: z.string().max(200).optional(),
+  }),
+  response: resultSchema,
+});
+const lock = endpoint({
+  method: 'post',
+  path: `${P}/lock`,
+  tag: 'payment',
+  summary:
+    "Keep the order's stock while the shopper is in the payment window: the hold runs another 30 minutes from now",
+  body: z.object(owner),
+  response: z.object({ orderId: z.string(), holdExpiresAt: z.number() }),
+});
+const unlock = endpoint({
+  method: 'put',
+  path: `${P}/unlock`,
+  tag: 'payment',
+  summary:
+    'Give up the payment under way (the shopper chose another method): the open payment expires; the order still awaits payment',
+  body: z.object(owner),
+  response: z.object({ orderId: z.string(), released: z.number() }),
+});
+const check = endpoint({
+  method: 'get',
+  path: `${P}/st/check`,
+  tag: 'payment',
+  summary: "The order's status and its latest payment's result",
+  query: z.object(owner),
+  response: z.object({ orderId: z.string(), orderStatus: z.string(), payment: resultSchema.nullable() }),
+});
+const thirdPart = endpoint({
+  method: 'get',
+  path: `${P}/third_part/order`,
+  tag: 'payment',
+  summary: "The payment provider's reference of the order's latest payment",
+  query: z.object(owner),
+  response: z.object({
+    orderId: z.string(),
+    provider: z.string().nullable(),
+    providerRef: z.string().nullable(),
+    status: z.string().nullable(),
+  }),
+});
 const ROUTERS = ['router', 'quick/router', 'default/router', 'link/router'] as const;
-const router = (name: (typeof ROUTERS)[number]) => endpoint({ method: 'get', path: `${P}/${name}`, tag: 'payment',
-  summary: `Payment router (${name}): where to take the shopper to pay this order: the provider window url of the payment under way, else the checkout result page`,
-  query: z.object(owner), response: z.object({ orderId: z.string(), next: z.enum(['window', 'result', 'checkout']), url: z.string() }) });
-const paidResult = endpoint({ method: 'get', path: '/order/public/buyer/order/paid/result', tag: 'payment', summary: "The result page's answer: SUCCEEDED, PENDING or FAILED with the shopper's message, and the order's total",
-  query: z.object(owner), response: z.object({ orderId: z.string(), result: z.enum(['SUCCEEDED', 'PENDING', 'FAILED']), message: z.string(), total: z.number(), currency: z.string(), email: z.string() }) });
-const ping = endpoint({ method: 'get', path: '/order/public/buyer/public/order/ping/:orderId', tag: 'payment', summary: "A cheap poll of an order's status while a payment settles", response: z.object({ orderId: z.string(), status: z.string() }) });
-const points = endpoint({ method: 'post', path: '/account/public/buyer/member-points', tag: 'payment', auth: true, summary: "The member's points balance (100 points = $1 on parts)", response: z.object({ balance: z.number() }) });
+const router = (name: (typeof ROUTERS)[number]) =>
+  endpoint({
+    method: 'get',
+    path: `${P}/${name}`,
+    tag: 'payment',
+    summary: `Payment router (${name}): where to take the shopper to pay this order: the provider window url of the payment under way, else the checkout result page`,
+    query: z.object(owner),
+    response: z.object({ orderId: z.string(), next: z.enum(['window', 'result', 'checkout']), url: z.string() }),
+  });
+const paidResult = endpoint({
+  method: 'get',
+  path: '/order/public/buyer/order/paid/result',
+  tag: 'payment',
+  summary: "The result page's answer: SUCCEEDED, PENDING or FAILED with the shopper's message, and the order's total",
+  query: z.object(owner),
+  response: z.object({
+    orderId: z.string(),
+    result: z.enum(['SUCCEEDED', 'PENDING', 'FAILED']),
+    message: z.string(),
+    total: z.number(),
+    currency: z.string(),
+    email: z.string(),
+  }),
+});
+const ping = endpoint({
+  method: 'get',
+  path: '/order/public/buyer/public/order/ping/:orderId',
+  tag: 'payment',
+  summary: "A cheap poll of an order's status while a payment settles",
+  response: z.object({ orderId: z.string(), status: z.string() }),
+});
+const points = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/member-points',
+  tag: 'payment',
+  auth: true,
+  summary: "The member's points balance (100 points = $1 on parts)",
+  response: z.object({ balance: z.number() }),
+});
 
 function ownerOf(c: Context<AppEnv>, email: string | undefined) {
   return { accountId: c.var.member?.accountId ?? null, email: email ?? c.var.member?.email ?? null };
@@ -55,9 +142,12 @@ export const paymentsApi = new Hono<AppEnv>()
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
     const order = await ownedOrder(c.env.DB, body.orderId, ownerOf(c, body.email));
-    if (order.status !== 'PAYMENT_PENDING') throw ApiError.badRequest('Only an order awaiting payment holds its parts.');
+    if (order.status !== 'PAYMENT_PENDING')
+      throw ApiError.badRequest('Only an order awaiting payment holds its parts.');
     const holdExpiresAt = Date.now() + STOCK_HOLD_MINUTES * 60_000;
-    await c.env.DB.prepare(`UPDATE orders SET hold_expires_at = ? WHERE id = ? AND status = 'PAYMENT_PENDING'`).bind(holdExpiresAt, order.id).run();
+    await c.env.DB.prepare(`UPDATE orders SET hold_expires_at = ? WHERE id = ? AND status = 'PAYMENT_PENDING'`)
+      .bind(holdExpiresAt, order.id)
+      .run();
     return c.json(ok({ orderId: order.id, holdExpiresAt }));
   })
   .put(unlock.path, async (c) => {
@@ -66,7 +156,16 @@ export const paymentsApi = new Hono<AppEnv>()
     const payments = paymentRepository(c.env.DB);
     let released = 0;
     for (const payment of await payments.listForOrder(order.id)) {
-      if (['CREATED', 'REQUIRES_ACTION'].includes(payment.status) && await payments.transition(payment.id, ['CREATED', 'REQUIRES_ACTION'], { status: 'EXPIRED', declineCode: 'expired' }, Date.now())) released++;
+      if (
+        ['CREATED', 'REQUIRES_ACTION'].includes(payment.status) &&
+        (await payments.transition(
+          payment.id,
+          ['CREATED', 'REQUIRES_ACTION'],
+          { status: 'EXPIRED', declineCode: 'expired' },
+          Date.now(),
+        ))
+      )
+        released++;
     }
     return c.json(ok({ orderId: order.id, released }));
   })
@@ -79,17 +178,33 @@ export const paymentsApi = new Hono<AppEnv>()
     const query = readQuery(c, thirdPart);
     const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
     const payment = (await paymentRepository(c.env.DB).listForOrder(order.id)).at(-1) ?? null;
-    return c.json(ok({ orderId: order.id, provider: payment?.provider ?? null, providerRef: payment?.providerRef ?? null, status: payment?.status ?? null }));
+    return c.json(
+      ok({
+        orderId: order.id,
+        provider: payment?.provider ?? null,
+        providerRef: payment?.providerRef ?? null,
+        status: payment?.status ?? null,
+      }),
+    );
   })
   .get(paidResult.path, async (c) => {
     const query = readQuery(c, paidResult);
     const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
     const payment = await latest(c, order.id);
     const paid = order.paidAt !== null;
-    const result = paid ? 'SUCCEEDED' : payment && (payment.kind === 'Declined' || payment.kind === 'Failed') ? 'FAILED' : 'PENDING';
-    const message = paid ? 'Thank you! Your payment went through and your order is being prepared.'
-      : result === 'FAILED' ? (payment as { message: string }).message : 'Your payment is being confirmed. This page updates by itself.';
-    return c.json(ok({ orderId: order.id, result, message, total: order.totalCent, currency: order.currency, email: order.email }));
+    const result = paid
+      ? 'SUCCEEDED'
+      : payment && (payment.kind === 'Declined' || payment.kind === 'Failed')
+        ? 'FAILED'
+        : 'PENDING';
+    const message = paid
+      ? 'Thank you! Your payment went through and your order is being prepared.'
+      : result === 'FAILED'
+        ? (payment as { message: string }).message
+        : 'Your payment is being confirmed. This page updates by itself.';
+    return c.json(
+      ok({ orderId: order.id, result, message, total: order.totalCent, currency: order.currency, email: order.email }),
+    );
   })
   .get(ping.path, async (c) => {
     const id = (c.req.param('orderId') ?? '').slice(0, 40);
@@ -98,7 +213,9 @@ export const paymentsApi = new Hono<AppEnv>()
     return c.json(ok({ orderId: id, status: row?.status ?? 'UNKNOWN' }));
   })
   .use(points.path, requireMember)
-  .post(points.path, async (c) => c.json(ok({ balance: await pointsRepository(c.env.DB).balance(c.var.member!.accountId) })));
+  .post(points.path, async (c) =>
+    c.json(ok({ balance: await pointsRepository(c.env.DB).balance(c.var.member!.accountId) })),
+  );
 
 for (const name of ROUTERS) {
   const spec = router(name);
@@ -106,8 +223,16 @@ for (const name of ROUTERS) {
     const query = readQuery(c, spec);
     const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
     const payment = await latest(c, order.id);
-    if (order.status === 'PAYMENT_PENDING' && payment?.kind === 'RequiresAction' && payment.url) return c.json(ok({ orderId: order.id, next: 'window' as const, url: payment.url }));
-    if (order.status === 'PAYMENT_PENDING' && !payment) return c.json(ok({ orderId: order.id, next: 'checkout' as const, url: '/checkout' }));
-    return c.json(ok({ orderId: order.id, next: 'result' as const, url: `/checkout/orderResult?orderId=${encodeURIComponent(order.id)}` }));
+    if (order.status === 'PAYMENT_PENDING' && payment?.kind === 'RequiresAction' && payment.url)
+      return c.json(ok({ orderId: order.id, next: 'window' as const, url: payment.url }));
+    if (order.status === 'PAYMENT_PENDING' && !payment)
+      return c.json(ok({ orderId: order.id, next: 'checkout' as const, url: '/checkout' }));
+    return c.json(
+      ok({
+        orderId: order.id,
+        next: 'result' as const,
+        url: `/checkout/orderResult?orderId=${encodeURIComponent(order.id)}`,
+      }),
+    );
   });
 }

@@ -5,8 +5,14 @@
  */
 import type { Money } from '../../shared/money.ts';
 import {
-  OPEN_PAYMENT_STATUSES, PAYMENT_MSG, declineMessage, failureMessage, isIssuerDecline,
-  type PaymentFailureReason, type PaymentMethodId, type PaymentStatus,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_MSG,
+  declineMessage,
+  failureMessage,
+  isIssuerDecline,
+  type PaymentFailureReason,
+  type PaymentMethodId,
+  type PaymentStatus,
 } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { paymentRepository, type PaymentRow } from './repository.ts';
@@ -63,19 +69,45 @@ interface ResultBase {
   /** The payment's status after the call. */
   status: PaymentStatus;
 }
-export interface Succeeded extends ResultBase { kind: 'Succeeded'; captured: boolean }
+export interface Succeeded extends ResultBase {
+  kind: 'Succeeded';
+  captured: boolean;
+}
 /** A challenge or the hosted window: open `url` (the sandbox's window) or confirm in the browser with `clientSecret`. */
-export interface RequiresAction extends ResultBase { kind: 'RequiresAction'; action: 'redirect' | 'challenge' | 'confirm'; url: string | null; clientSecret?: string }
+export interface RequiresAction extends ResultBase {
+  kind: 'RequiresAction';
+  action: 'redirect' | 'challenge' | 'confirm';
+  url: string | null;
+  clientSecret?: string;
+}
 /** The provider is still working on it; a webhook settles it. */
-export interface Pending extends ResultBase { kind: 'Pending' }
-export interface Declined extends ResultBase { kind: 'Declined'; code: string; issuerDecline: boolean; message: string }
-export interface Failed extends ResultBase { kind: 'Failed'; reason: PaymentFailureReason; message: string }
+export interface Pending extends ResultBase {
+  kind: 'Pending';
+}
+export interface Declined extends ResultBase {
+  kind: 'Declined';
+  code: string;
+  issuerDecline: boolean;
+  message: string;
+}
+export interface Failed extends ResultBase {
+  kind: 'Failed';
+  reason: PaymentFailureReason;
+  message: string;
+}
 
 export type PaymentResult = Succeeded | RequiresAction | Pending | Declined | Failed;
 /** What `create` answers: the new payment's id and what happens next. */
 export type PaymentSession = PaymentResult;
 
-export interface Refunded { kind: 'Refunded'; paymentId: string; refundId: string; amountCent: number; refundedCent: number; status: PaymentStatus }
+export interface Refunded {
+  kind: 'Refunded';
+  paymentId: string;
+  refundId: string;
+  amountCent: number;
+  refundedCent: number;
+  status: PaymentStatus;
+}
 export type RefundResult = Refunded | Failed;
 
 /** A verified webhook event, in our words whichever provider sent it. */
@@ -126,7 +158,11 @@ export function providerFor(method: PaymentMethodId, env: PaymentEnv, runtime: P
 }
 
 /** The provider that runs an existing payment (capture and refund go back to it). */
-export async function providerForPayment(paymentId: string, env: PaymentEnv, runtime: ProviderRuntime = {}): Promise<PaymentProvider> {
+export async function providerForPayment(
+  paymentId: string,
+  env: PaymentEnv,
+  runtime: ProviderRuntime = {},
+): Promise<PaymentProvider> {
   const payment = await paymentRepository(env.DB).find(paymentId);
   if (!payment) throw ApiError.notFound('No such payment');
   return providerNamed(payment.provider as ProviderId, env, runtime);
@@ -140,11 +176,17 @@ export function newPaymentId(prefix: string): string {
 
 /** Refuses an amount that is not a positive whole number of cents (money is never a float). */
 export function assertAmount(amountCent: number, field = 'amount'): void {
-  if (!Number.isSafeInteger(amountCent) || amountCent <= 0) throw ApiError.badRequest(`${field} must be a positive whole number of cents`);
+  if (!Number.isSafeInteger(amountCent) || amountCent <= 0)
+    throw ApiError.badRequest(`${field} must be a positive whole number of cents`);
 }
 
 /** A Failed result with the shopper's message for its reason (or a more precise one). */
-export function failed(paymentId: string, status: PaymentStatus, reason: PaymentFailureReason, message = failureMessage(reason)): Failed {
+export function failed(
+  paymentId: string,
+  status: PaymentStatus,
+  reason: PaymentFailureReason,
+  message = failureMessage(reason),
+): Failed {
   return { kind: 'Failed', paymentId, status, reason, message };
 }
 
@@ -152,16 +194,24 @@ export function failed(paymentId: string, status: PaymentStatus, reason: Payment
 export function resultOf(payment: PaymentRow, windowUrl: string | null = null): PaymentResult {
   const base = { paymentId: payment.id, status: payment.status };
   switch (payment.status) {
-    case 'CREATED': return { ...base, kind: 'RequiresAction', action: windowUrl ? 'redirect' : 'confirm', url: windowUrl };
-    case 'REQUIRES_ACTION': return { ...base, kind: 'RequiresAction', action: 'challenge', url: windowUrl };
-    case 'PROCESSING': return { ...base, kind: 'Pending' };
-    case 'SUCCEEDED': case 'REFUNDED': case 'PARTIALLY_REFUNDED': return { ...base, kind: 'Succeeded', captured: payment.capturedCent > 0 };
+    case 'CREATED':
+      return { ...base, kind: 'RequiresAction', action: windowUrl ? 'redirect' : 'confirm', url: windowUrl };
+    case 'REQUIRES_ACTION':
+      return { ...base, kind: 'RequiresAction', action: 'challenge', url: windowUrl };
+    case 'PROCESSING':
+      return { ...base, kind: 'Pending' };
+    case 'SUCCEEDED':
+    case 'REFUNDED':
+    case 'PARTIALLY_REFUNDED':
+      return { ...base, kind: 'Succeeded', captured: payment.capturedCent > 0 };
     case 'DECLINED': {
       const code = payment.declineCode ?? 'generic_decline';
       return { ...base, kind: 'Declined', code, issuerDecline: isIssuerDecline(code), message: declineMessage(code) };
     }
-    case 'FAILED': case 'EXPIRED': {
-      const reason = (payment.declineCode ?? (payment.status === 'EXPIRED' ? 'expired' : 'provider_error')) as PaymentFailureReason;
+    case 'FAILED':
+    case 'EXPIRED': {
+      const reason = (payment.declineCode ??
+        (payment.status === 'EXPIRED' ? 'expired' : 'provider_error')) as PaymentFailureReason;
       return failed(payment.id, payment.status, reason);
     }
   }
@@ -176,10 +226,19 @@ export function statusesBefore(target: PaymentStatus): readonly PaymentStatus[] 
 }
 
 /** Checks a payment can give back `amountCent`, records the refund and moves its status. */
-export async function recordRefund(env: PaymentEnv, payment: PaymentRow, amountCent: number, providerRef: string | null, now: number): Promise<RefundResult> {
+export async function recordRefund(
+  env: PaymentEnv,
+  payment: PaymentRow,
+  amountCent: number,
+  providerRef: string | null,
+  now: number,
+): Promise<RefundResult> {
   const repo = paymentRepository(env.DB);
   const refundId = newPaymentId('re');
-  const within = await repo.insertRefundWithin({ id: refundId, paymentId: payment.id, amountCent, providerRef, createdAt: now }, payment.capturedCent);
+  const within = await repo.insertRefundWithin(
+    { id: refundId, paymentId: payment.id, amountCent, providerRef, createdAt: now },
+    payment.capturedCent,
+  );
   if (!within) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.refundTooLarge);
   const refundedCent = await repo.refundedCent(payment.id);
   const status: PaymentStatus = refundedCent >= payment.capturedCent ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
@@ -190,16 +249,21 @@ export async function recordRefund(env: PaymentEnv, payment: PaymentRow, amountC
 /** Why a refund cannot start, or null when the payment still holds `amountCent` of captured money to give back. */
 export function refundRefusal(payment: PaymentRow, amountCent: number, refundedCent: number): Failed | null {
   const refundable = payment.status === 'SUCCEEDED' || payment.status === 'PARTIALLY_REFUNDED';
-  if (!refundable || payment.capturedCent === 0) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.notRefundable);
-  if (refundedCent + amountCent > payment.capturedCent) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.refundTooLarge);
+  if (!refundable || payment.capturedCent === 0)
+    return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.notRefundable);
+  if (refundedCent + amountCent > payment.capturedCent)
+    return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.refundTooLarge);
   return null;
 }
 
 /** Why a capture cannot run, or null when the payment is authorized and not yet captured. */
 export function captureRefusal(payment: PaymentRow, amountCent: number): Failed | null {
-  if (payment.capturedCent > 0) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
-  if (payment.status !== 'SUCCEEDED') return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.notCapturable);
-  if (amountCent > payment.amountCent) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.captureTooLarge);
+  if (payment.capturedCent > 0)
+    return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
+  if (payment.status !== 'SUCCEEDED')
+    return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.notCapturable);
+  if (amountCent > payment.amountCent)
+    return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.captureTooLarge);
   return null;
 }
 
@@ -208,13 +272,22 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = 'valid' | 'bad-signature' | 'stale' | 'missing' | 'malformed';
 
-const hmacKey = (secret: string) => crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+const hmacKey = (secret: string) =>
+  crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+const hex = (bytes: ArrayBuffer) =>
+  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** A `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` header, the scheme both providers' webhooks use. */
 export async function signatureHeader(secret: string, rawBody: string, nowMs: number): Promise<string> {
   const t = Math.floor(nowMs / 1000);
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`${t}.${rawBody}`));
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    new TextEncoder().encode(`${t}.${rawBody}`),
+  );
   return `t=${t},v1=${hex(signature)}`;
 }
 
@@ -222,11 +295,19 @@ export async function signatureHeader(secret: string, rawBody: string, nowMs: nu
  * Checks a `t=...,v1=...` header against the raw body. The timestamp is inside the signed text,
  * so a captured request cannot be replayed after the window; comparison is constant-time.
  */
-export async function checkSignature(secret: string, header: string | null, rawBody: string, nowMs: number, toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS): Promise<SignatureCheck> {
+export async function checkSignature(
+  secret: string,
+  header: string | null,
+  rawBody: string,
+  nowMs: number,
+  toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+): Promise<SignatureCheck> {
   if (!header) return 'missing';
   const parts = header.split(',').map((part) => part.trim().split('='));
   const t = parts.find(([key]) => key === 't')?.[1];
-  const signatures = parts.filter(([key, value]) => key === 'v1' && value && /^[0-9a-f]{64}$/i.test(value)).map(([, value]) => value!);
+  const signatures = parts
+    .filter(([key, value]) => key === 'v1' && value && /^[0-9a-f]{64}$/i.test(value))
+    .map(([, value]) => value!);
   if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0) return 'malformed';
   const key = await hmacKey(secret);
   const signed = new TextEncoder().encode(`${t}.${rawBody}`);
@@ -240,7 +321,12 @@ export async function checkSignature(secret: string, header: string | null, rawB
 }
 
 /** Reads a webhook's raw body and checks its signature: a null body means refuse with 401; a malformed header is a 400. */
-export async function readSignedBody(request: Request, header: string, secret: string | undefined, nowMs: number): Promise<string | null> {
+export async function readSignedBody(
+  request: Request,
+  header: string,
+  secret: string | undefined,
+  nowMs: number,
+): Promise<string | null> {
   if (!secret) throw new Error(`No webhook secret is configured for ${new URL(request.url).pathname}`);
   const rawBody = await request.text();
   const check = await checkSignature(secret, request.headers.get(header), rawBody, nowMs);
@@ -256,6 +342,7 @@ export function parseEventBody(rawBody: string): Record<string, unknown> {
   } catch {
     throw ApiError.badRequest('body must be valid JSON');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw ApiError.badRequest('body must be a JSON object');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw ApiError.badRequest('body must be a JSON object');
   return parsed as Record<string, unknown>;
 }

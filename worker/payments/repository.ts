@@ -21,7 +21,10 @@ export interface PaymentRow {
   expiresAt: number;
 }
 
-export type NewPayment = Omit<PaymentRow, 'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef'> & { providerRef?: string | null };
+export type NewPayment = Omit<
+  PaymentRow,
+  'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef'
+> & { providerRef?: string | null };
 
 /** What a status change may also set; fields left out keep their value. */
 export interface PaymentChange {
@@ -54,28 +57,56 @@ export function paymentRepository(db: D1Database) {
    * Moves a payment on only while it is still in one of `from`: two deliveries or two clicks at
    * once change it once. Answers whether this call made the change.
    */
-  async function transition(id: string, from: readonly PaymentStatus[], change: PaymentChange, now: number): Promise<boolean> {
+  async function transition(
+    id: string,
+    from: readonly PaymentStatus[],
+    change: PaymentChange,
+    now: number,
+  ): Promise<boolean> {
     const sets = ['status = ?', 'updated_at = ?'];
     const values: unknown[] = [change.status, now];
-    const optional: [keyof PaymentChange, string][] = [['declineCode', 'decline_code'], ['cardLast4', 'card_last4'], ['cardBrand', 'card_brand'], ['providerRef', 'provider_ref'], ['capturedCent', 'captured_cent']];
+    const optional: [keyof PaymentChange, string][] = [
+      ['declineCode', 'decline_code'],
+      ['cardLast4', 'card_last4'],
+      ['cardBrand', 'card_brand'],
+      ['providerRef', 'provider_ref'],
+      ['capturedCent', 'captured_cent'],
+    ];
     for (const [field, column] of optional) {
       if (change[field] === undefined) continue;
       sets.push(`${column} = ?`);
       values.push(change[field]);
     }
     const marks = from.map(() => '?').join(', ');
-    const result = await db.prepare(`UPDATE payment SET ${sets.join(', ')} WHERE id = ? AND status IN (${marks})`)
-      .bind(...values, id, ...from).run();
+    const result = await db
+      .prepare(`UPDATE payment SET ${sets.join(', ')} WHERE id = ? AND status IN (${marks})`)
+      .bind(...values, id, ...from)
+      .run();
     return result.meta.changes === 1;
   }
 
   return {
     async insert(payment: NewPayment): Promise<void> {
-      await db.prepare(
-        `INSERT INTO payment (id, order_id, method, provider, provider_ref, amount_cent, currency, status, capture_method, created_at, updated_at, expires_at)
+      await db
+        .prepare(
+          `INSERT INTO payment (id, order_id, method, provider, provider_ref, amount_cent, currency, status, capture_method, created_at, updated_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(payment.id, payment.orderId, payment.method, payment.provider, payment.providerRef ?? null, payment.amountCent, payment.currency,
-        payment.status, payment.captureMethod, payment.createdAt, payment.createdAt, payment.expiresAt).run();
+        )
+        .bind(
+          payment.id,
+          payment.orderId,
+          payment.method,
+          payment.provider,
+          payment.providerRef ?? null,
+          payment.amountCent,
+          payment.currency,
+          payment.status,
+          payment.captureMethod,
+          payment.createdAt,
+          payment.createdAt,
+          payment.expiresAt,
+        )
+        .run();
     },
 
     find(id: string): Promise<PaymentRow | null> {
@@ -83,55 +114,84 @@ export function paymentRepository(db: D1Database) {
     },
 
     findByProviderRef(provider: string, providerRef: string): Promise<PaymentRow | null> {
-      return db.prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_ref = ?`).bind(provider, providerRef).first<PaymentRow>();
+      return db
+        .prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_ref = ?`)
+        .bind(provider, providerRef)
+        .first<PaymentRow>();
     },
 
     /** An order's payment attempts, newest first. */
     async listForOrder(orderId: string): Promise<PaymentRow[]> {
-      return (await db.prepare(`SELECT ${COLUMNS} FROM payment WHERE order_id = ? ORDER BY created_at DESC, id DESC`).bind(orderId).all<PaymentRow>()).results;
+      return (
+        await db
+          .prepare(`SELECT ${COLUMNS} FROM payment WHERE order_id = ? ORDER BY created_at DESC, id DESC`)
+          .bind(orderId)
+          .all<PaymentRow>()
+      ).results;
     },
 
     transition,
 
     /** Captures an authorized payment once: a second capture at the same moment changes nothing. */
     async markCaptured(id: string, amountCent: number, now: number): Promise<boolean> {
-      const result = await db.prepare(
-        `UPDATE payment SET captured_cent = ?, updated_at = ? WHERE id = ? AND status = 'SUCCEEDED' AND captured_cent = 0 AND ? <= amount_cent`,
-      ).bind(amountCent, now, id, amountCent).run();
+      const result = await db
+        .prepare(
+          `UPDATE payment SET captured_cent = ?, updated_at = ? WHERE id = ? AND status = 'SUCCEEDED' AND captured_cent = 0 AND ? <= amount_cent`,
+        )
+        .bind(amountCent, now, id, amountCent)
+        .run();
       return result.meta.changes === 1;
     },
 
     /** Ends every open payment whose time is up and answers them as they were before. */
     async expireOpen(now: number, provider: string): Promise<PaymentRow[]> {
-      const due = (await db.prepare(`SELECT ${COLUMNS} FROM payment WHERE status IN ${OPEN} AND expires_at <= ? AND provider = ?`).bind(now, provider).all<PaymentRow>()).results;
+      const due = (
+        await db
+          .prepare(`SELECT ${COLUMNS} FROM payment WHERE status IN ${OPEN} AND expires_at <= ? AND provider = ?`)
+          .bind(now, provider)
+          .all<PaymentRow>()
+      ).results;
       const expired: PaymentRow[] = [];
       for (const payment of due) {
         const reason = payment.status === 'PROCESSING' ? 'timeout' : 'expired';
-        if (await transition(payment.id, [payment.status], { status: 'EXPIRED', declineCode: reason }, now)) expired.push(payment);
+        if (await transition(payment.id, [payment.status], { status: 'EXPIRED', declineCode: reason }, now))
+          expired.push(payment);
       }
       return expired;
     },
 
     async refundedCent(paymentId: string): Promise<number> {
-      const row = await db.prepare('SELECT coalesce(sum(amount_cent), 0) AS total FROM refund WHERE payment_id = ?').bind(paymentId).first<{ total: number }>();
+      const row = await db
+        .prepare('SELECT coalesce(sum(amount_cent), 0) AS total FROM refund WHERE payment_id = ?')
+        .bind(paymentId)
+        .first<{ total: number }>();
       return row?.total ?? 0;
     },
 
     /** Records a refund only while the refunds so far plus this one stay within `limitCent`. */
-    async insertRefundWithin(refund: { id: string; paymentId: string; amountCent: number; providerRef: string | null; createdAt: number }, limitCent: number): Promise<boolean> {
-      const result = await db.prepare(
-        `INSERT INTO refund (id, payment_id, amount_cent, provider_ref, created_at)
+    async insertRefundWithin(
+      refund: { id: string; paymentId: string; amountCent: number; providerRef: string | null; createdAt: number },
+      limitCent: number,
+    ): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT INTO refund (id, payment_id, amount_cent, provider_ref, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT coalesce(sum(amount_cent), 0) FROM refund WHERE payment_id = ?2) + ?3 <= ?6`,
-      ).bind(refund.id, refund.paymentId, refund.amountCent, refund.providerRef, refund.createdAt, limitCent).run();
+        )
+        .bind(refund.id, refund.paymentId, refund.amountCent, refund.providerRef, refund.createdAt, limitCent)
+        .run();
       return result.meta.changes === 1;
     },
 
     /** Keeps a verified webhook event once; answers false when its id was seen before. */
     async recordEvent(event: PaymentEventRecord): Promise<boolean> {
-      const result = await db.prepare(
-        `INSERT INTO payment_event (provider, event_id, type, payment_id, payload, received_at) VALUES (?, ?, ?, ?, ?, ?)
+      const result = await db
+        .prepare(
+          `INSERT INTO payment_event (provider, event_id, type, payment_id, payload, received_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (provider, event_id) DO NOTHING`,
-      ).bind(event.provider, event.eventId, event.type, event.paymentId, event.payload, event.receivedAt).run();
+        )
+        .bind(event.provider, event.eventId, event.type, event.paymentId, event.payload, event.receivedAt)
+        .run();
       return result.meta.changes === 1;
     },
 

@@ -69,8 +69,12 @@ function Summary({ payment }: { payment: PaymentRow }) {
   const method = isPaymentMethodId(payment.method) ? PAYMENT_METHOD_LABEL[payment.method] : payment.method;
   return (
     <>
-      <p className="sandbox__amount" data-testid="amount">{formatMoney({ cent: payment.amountCent, currency: payment.currency })}</p>
-      <p>Order {payment.orderId} · {method}</p>
+      <p className="sandbox__amount" data-testid="amount">
+        {formatMoney({ cent: payment.amountCent, currency: payment.currency })}
+      </p>
+      <p>
+        Order {payment.orderId} · {method}
+      </p>
     </>
   );
 }
@@ -82,7 +86,14 @@ function TestCards() {
       <p>Any future expiry date and any 3 or 4 digit security code.</p>
       <table>
         <tbody>
-          {SANDBOX_TEST_CARDS.map((card) => <tr key={card.number}><td><code>{card.number}</code></td><td>{card.description}</td></tr>)}
+          {SANDBOX_TEST_CARDS.map((card) => (
+            <tr key={card.number}>
+              <td>
+                <code>{card.number}</code>
+              </td>
+              <td>{card.description}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </details>
@@ -92,9 +103,20 @@ function TestCards() {
 function CardForm({ payment, error }: { payment: PaymentRow; error?: string }) {
   return (
     <form method="post" action={`${sandboxWindowPath(payment.id)}/submit`} autoComplete="off">
-      {error && <p className="sandbox__error" role="alert">{error}</p>}
+      {error && (
+        <p className="sandbox__error" role="alert">
+          {error}
+        </p>
+      )}
       <label htmlFor="cardNumber">Card number</label>
-      <input id="cardNumber" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" required />
+      <input
+        id="cardNumber"
+        name="cardNumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        required
+      />
       <label htmlFor="expiry">Expiry (MM / YY)</label>
       <input id="expiry" name="expiry" autoComplete="cc-exp" placeholder="MM / YY" required />
       <label htmlFor="cvc">Security code</label>
@@ -109,10 +131,22 @@ function Challenge({ payment, error }: { payment: PaymentRow; error?: string }) 
   return (
     <section>
       <h2>Authenticate this payment</h2>
-      {error && <p className="sandbox__error" role="alert">{error}</p>}
+      {error && (
+        <p className="sandbox__error" role="alert">
+          {error}
+        </p>
+      )}
       <p>Your card issuer asks you to confirm this payment with the card ending in {payment.cardLast4}.</p>
-      <form method="post" action={action}><input type="hidden" name="answer" value="authenticate" /><button type="submit">Authenticate</button></form>
-      <form method="post" action={action}><input type="hidden" name="answer" value="fail" /><button type="submit" className="secondary">Fail authentication</button></form>
+      <form method="post" action={action}>
+        <input type="hidden" name="answer" value="authenticate" />
+        <button type="submit">Authenticate</button>
+      </form>
+      <form method="post" action={action}>
+        <input type="hidden" name="answer" value="fail" />
+        <button type="submit" className="secondary">
+          Fail authentication
+        </button>
+      </form>
     </section>
   );
 }
@@ -120,13 +154,26 @@ function Challenge({ payment, error }: { payment: PaymentRow; error?: string }) 
 function Result({ payment }: { payment: PaymentRow }) {
   const result = resultOf(payment);
   const succeeded = result.kind === 'Succeeded';
-  const data = { paymentId: payment.id, orderId: payment.orderId, status: payment.status, returnUrl: orderResultUrl(payment.orderId) };
+  const data = {
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    status: payment.status,
+    returnUrl: orderResultUrl(payment.orderId),
+  };
   return (
     <section>
-      <h2 className={succeeded ? 'sandbox__result--ok' : 'sandbox__result--bad'} data-testid="result">{succeeded ? 'Payment successful' : 'Payment not completed'}</h2>
+      <h2 className={succeeded ? 'sandbox__result--ok' : 'sandbox__result--bad'} data-testid="result">
+        {succeeded ? 'Payment successful' : 'Payment not completed'}
+      </h2>
       {(result.kind === 'Declined' || result.kind === 'Failed') && <p role="alert">{result.message}</p>}
-      <p>Returning you to the shop… <a href={data.returnUrl}>Continue</a></p>
-      <script type="application/json" id="payment-result" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
+      <p>
+        Returning you to the shop… <a href={data.returnUrl}>Continue</a>
+      </p>
+      <script
+        type="application/json"
+        id="payment-result"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+      />
       <script dangerouslySetInnerHTML={{ __html: RESULT_SCRIPT }} />
     </section>
   );
@@ -136,20 +183,47 @@ function Result({ payment }: { payment: PaymentRow }) {
 function windowFor(payment: PaymentRow, error?: string): ReactNode {
   const title = 'Sandbox payment';
   switch (payment.status) {
-    case 'CREATED': return <Window title={title}><Summary payment={payment} /><CardForm payment={payment} error={error} /><TestCards /></Window>;
-    case 'REQUIRES_ACTION': return <Window title={title}><Summary payment={payment} /><Challenge payment={payment} error={error} /></Window>;
+    case 'CREATED':
+      return (
+        <Window title={title}>
+          <Summary payment={payment} />
+          <CardForm payment={payment} error={error} />
+          <TestCards />
+        </Window>
+      );
+    case 'REQUIRES_ACTION':
+      return (
+        <Window title={title}>
+          <Summary payment={payment} />
+          <Challenge payment={payment} error={error} />
+        </Window>
+      );
     case 'PROCESSING':
       return (
         <Window title={title} head={<meta httpEquiv="refresh" content="5" />}>
-          <Summary payment={payment} /><h2>Processing your payment…</h2><p>This page updates by itself. Please keep it open.</p>
+          <Summary payment={payment} />
+          <h2>Processing your payment…</h2>
+          <p>This page updates by itself. Please keep it open.</p>
         </Window>
       );
     default:
-      return <Window title={title} head={<meta httpEquiv="refresh" content={`3;url=${orderResultUrl(payment.orderId)}`} />}><Summary payment={payment} /><Result payment={payment} /></Window>;
+      return (
+        <Window title={title} head={<meta httpEquiv="refresh" content={`3;url=${orderResultUrl(payment.orderId)}`} />}>
+          <Summary payment={payment} />
+          <Result payment={payment} />
+        </Window>
+      );
   }
 }
 
-const notFound = (c: Context<AppEnv>) => streamHtml(c, <Window title="Payment not found"><p>This payment could not be found. Please return to checkout.</p></Window>, 404);
+const notFound = (c: Context<AppEnv>) =>
+  streamHtml(
+    c,
+    <Window title="Payment not found">
+      <p>This payment could not be found. Please return to checkout.</p>
+    </Window>,
+    404,
+  );
 const field = (body: Record<string, unknown>, name: string) => (typeof body[name] === 'string' ? body[name] : '');
 const sandboxOf = (c: Context<AppEnv>) => new SandboxProvider(c.env, paymentRuntime(c));
 
@@ -168,7 +242,11 @@ export const paymentSandboxPages = new Hono<AppEnv>()
   })
   .post('/payment/sandbox/:paymentId/submit', async (c) => {
     const form = await c.req.parseBody();
-    const submission = await sandboxOf(c).submitCard(c.req.param('paymentId'), { number: field(form, 'cardNumber'), expiry: field(form, 'expiry'), cvc: field(form, 'cvc') });
+    const submission = await sandboxOf(c).submitCard(c.req.param('paymentId'), {
+      number: field(form, 'cardNumber'),
+      expiry: field(form, 'expiry'),
+      cvc: field(form, 'cvc'),
+    });
     if (submission.kind === 'gone') return notFound(c);
     if (submission.kind === 'invalid') {
       const payment = await sandboxOf(c).load(c.req.param('paymentId'));
@@ -181,7 +259,9 @@ export const paymentSandboxPages = new Hono<AppEnv>()
     const sandbox = sandboxOf(c);
     if (answer !== 'authenticate' && answer !== 'fail') {
       const payment = await sandbox.load(c.req.param('paymentId'));
-      return payment ? streamHtml(c, windowFor(payment, 'Please choose Authenticate or Fail authentication.'), 400) : notFound(c);
+      return payment
+        ? streamHtml(c, windowFor(payment, 'Please choose Authenticate or Fail authentication.'), 400)
+        : notFound(c);
     }
     const payment = await sandbox.answerChallenge(c.req.param('paymentId'), answer === 'authenticate');
     return payment ? c.redirect(sandboxWindowPath(payment.id), 303) : notFound(c);

@@ -18,12 +18,34 @@
 import { exports } from 'cloudflare:workers';
 import { z } from 'zod';
 import { marketById } from '../../shared/markets.ts';
-import { ISSUER_DECLINE_CODES, OPEN_PAYMENT_STATUSES, PAYMENT_MSG, PAYMENT_STATUSES, cardBrandsFor, type CardBrand, type PaymentStatus } from '../../shared/payment-methods.ts';
+import {
+  ISSUER_DECLINE_CODES,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_MSG,
+  PAYMENT_STATUSES,
+  cardBrandsFor,
+  type CardBrand,
+  type PaymentStatus,
+} from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { PaymentChange, PaymentRow } from './repository.ts';
 import {
-  assertAmount, captureRefusal, failed, newPaymentId, parseEventBody, readSignedBody, recordRefund, refundRefusal, resultOf, signatureHeader,
-  type CreatePaymentInput, type PaymentProvider, type PaymentResult, type PaymentSession, type RefundResult, type WebhookEvent,
+  assertAmount,
+  captureRefusal,
+  failed,
+  newPaymentId,
+  parseEventBody,
+  readSignedBody,
+  recordRefund,
+  refundRefusal,
+  resultOf,
+  signatureHeader,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type PaymentResult,
+  type PaymentSession,
+  type RefundResult,
+  type WebhookEvent,
 } from './provider.ts';
 import { ProviderBase } from './provider-base.ts';
 
@@ -38,10 +60,22 @@ export function sandboxWindowPath(paymentId: string): string {
   return `/payment/sandbox/${encodeURIComponent(paymentId)}`;
 }
 
-export type CardOutcome = { kind: 'succeed' } | { kind: 'challenge' } | { kind: 'decline'; code: string } | { kind: 'timeout' };
-export interface SandboxTestCard { number: string; outcome: CardOutcome; description: string }
+export type CardOutcome =
+  | { kind: 'succeed' }
+  | { kind: 'challenge' }
+  | { kind: 'decline'; code: string }
+  | { kind: 'timeout' };
+export interface SandboxTestCard {
+  number: string;
+  outcome: CardOutcome;
+  description: string;
+}
 
-const declineCard = (number: string, code: string): SandboxTestCard => ({ number, outcome: { kind: 'decline', code }, description: `Declined: ${code}` });
+const declineCard = (number: string, code: string): SandboxTestCard => ({
+  number,
+  outcome: { kind: 'decline', code },
+  description: `Declined: ${code}`,
+});
 
 /** The test cards the window lists; see the file comment. */
 export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
@@ -49,13 +83,26 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '4000000000003220', outcome: { kind: 'challenge' }, description: 'Asks for authentication, then succeeds' },
   declineCard('4000000000009995', 'insufficient_funds'),
   declineCard('4000000000000002', 'generic_decline'),
-  ...ISSUER_DECLINE_CODES.map((code, index) => declineCard(`40000000000010${String(index + 1).padStart(2, '0')}`, code)),
-  { number: '4000000000000119', outcome: { kind: 'timeout' }, description: 'Stays processing until the payment expires' },
+  ...ISSUER_DECLINE_CODES.map((code, index) =>
+    declineCard(`40000000000010${String(index + 1).padStart(2, '0')}`, code),
+  ),
+  {
+    number: '4000000000000119',
+    outcome: { kind: 'timeout' },
+    description: 'Stays processing until the payment expires',
+  },
 ];
 
 /** What the shopper typed into the window; it lives only for the length of one request. */
-export interface CardEntry { number: string; expiry: string; cvc: string }
-export type CardSubmission = { kind: 'invalid'; message: string } | { kind: 'accepted'; payment: PaymentRow } | { kind: 'gone' };
+export interface CardEntry {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+export type CardSubmission =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'accepted'; payment: PaymentRow }
+  | { kind: 'gone' };
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -85,22 +132,34 @@ function expiryValid(expiry: string, now: number): boolean {
 }
 
 /** Reads a card entry into what may be kept (last4, brand) and the outcome; the number goes no further. */
-export function readCard(entry: CardEntry, currency: 'USD' | 'CAD', now: number): { message: string } | { last4: string; brand: CardBrand | null; outcome: CardOutcome } {
+export function readCard(
+  entry: CardEntry,
+  currency: 'USD' | 'CAD',
+  now: number,
+): { message: string } | { last4: string; brand: CardBrand | null; outcome: CardOutcome } {
   const digits = entry.number.replace(/[\s-]/g, '');
   const testCard = SANDBOX_TEST_CARDS.find((card) => card.number === digits);
-  if (!/^\d{12,19}$/.test(digits) || (!testCard && !luhnValid(digits))) return { message: PAYMENT_MSG.cardNumberInvalid };
+  if (!/^\d{12,19}$/.test(digits) || (!testCard && !luhnValid(digits)))
+    return { message: PAYMENT_MSG.cardNumberInvalid };
   if (!expiryValid(entry.expiry, now)) return { message: PAYMENT_MSG.expiryInvalid };
   if (!/^\d{3,4}$/.test(entry.cvc.trim())) return { message: PAYMENT_MSG.cvcInvalid };
   const brand = brandOf(digits);
   const accepted = brand !== null && cardBrandsFor(marketById(currency === 'CAD' ? 'ca' : 'us')).includes(brand);
-  const outcome: CardOutcome = testCard?.outcome ?? (accepted ? { kind: 'succeed' } : { kind: 'decline', code: 'card_not_supported' });
+  const outcome: CardOutcome =
+    testCard?.outcome ?? (accepted ? { kind: 'succeed' } : { kind: 'decline', code: 'card_not_supported' });
   return { last4: digits.slice(-4), brand, outcome };
 }
 
 const eventSchema = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
-  data: z.object({ paymentId: z.string().min(1), orderId: z.string(), status: z.enum(PAYMENT_STATUSES), declineCode: z.string().nullable(), capturedCent: z.number().int() }),
+  data: z.object({
+    paymentId: z.string().min(1),
+    orderId: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    declineCode: z.string().nullable(),
+    capturedCent: z.number().int(),
+  }),
 });
 
 /** The sandbox as a PaymentProvider, plus what its hosted window does. */
@@ -118,8 +177,17 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
     const id = newPaymentId('pay');
     const now = this.now();
     await this.payments.insert({
-      id, orderId: input.orderId, method: input.method, provider: this.id, providerRef: id, amountCent: input.amount.cent,
-      currency: input.amount.currency, status: 'CREATED', captureMethod: input.capture ?? 'automatic', createdAt: now, expiresAt: now + SANDBOX_PAYMENT_TTL_MS,
+      id,
+      orderId: input.orderId,
+      method: input.method,
+      provider: this.id,
+      providerRef: id,
+      amountCent: input.amount.cent,
+      currency: input.amount.currency,
+      status: 'CREATED',
+      captureMethod: input.capture ?? 'automatic',
+      createdAt: now,
+      expiresAt: now + SANDBOX_PAYMENT_TTL_MS,
     });
     return { kind: 'RequiresAction', paymentId: id, status: 'CREATED', action: 'redirect', url: this.#windowUrl(id) };
   }
@@ -137,7 +205,8 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
     if (!payment) throw ApiError.notFound('No such payment');
     const refusal = captureRefusal(payment, amountCent);
     if (refusal) return refusal;
-    if (!(await this.payments.markCaptured(payment.id, amountCent, this.now()))) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
+    if (!(await this.payments.markCaptured(payment.id, amountCent, this.now())))
+      return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
     return this.#notify(payment.id, 'payment.captured');
   }
 
@@ -153,7 +222,12 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
   }
 
   async verifyWebhook(request: Request): Promise<WebhookEvent | null> {
-    const rawBody = await readSignedBody(request, SANDBOX_SIGNATURE_HEADER, this.env.PAYMENT_WEBHOOK_SECRET, this.now());
+    const rawBody = await readSignedBody(
+      request,
+      SANDBOX_SIGNATURE_HEADER,
+      this.env.PAYMENT_WEBHOOK_SECRET,
+      this.now(),
+    );
     if (rawBody === null) return null;
     const parsed = eventSchema.safeParse(parseEventBody(rawBody));
     if (!parsed.success) {
@@ -161,7 +235,17 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
       throw ApiError.badRequest(`${issue.path.join('.')} ${issue.message}`.trim());
     }
     const { id, type, data } = parsed.data;
-    return { provider: this.id, eventId: id, type, paymentId: data.paymentId, orderId: data.orderId, status: data.status, declineCode: data.declineCode, capturedCent: data.capturedCent, payload: rawBody };
+    return {
+      provider: this.id,
+      eventId: id,
+      type,
+      paymentId: data.paymentId,
+      orderId: data.orderId,
+      status: data.status,
+      declineCode: data.declineCode,
+      capturedCent: data.capturedCent,
+      payload: rawBody,
+    };
   }
 
   /** A payment as its window should show it; an open one whose time is up expires first. */
@@ -191,7 +275,9 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
     const payment = await this.load(paymentId);
     if (!payment) return null;
     if (payment.status !== 'REQUIRES_ACTION') return payment;
-    const change: PaymentChange = passed ? this.#changeFor(payment, { kind: 'succeed' }) : { status: 'FAILED', declineCode: 'challenge_failed' };
+    const change: PaymentChange = passed
+      ? this.#changeFor(payment, { kind: 'succeed' })
+      : { status: 'FAILED', declineCode: 'challenge_failed' };
     await this.#move(payment, ['REQUIRES_ACTION'], change);
     return this.payments.find(paymentId);
   }
@@ -218,10 +304,19 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
   async #notify(paymentId: string, type?: string): Promise<PaymentResult> {
     const payment = (await this.payments.find(paymentId))!;
     const body = JSON.stringify({
-      id: newPaymentId('evt'), type: type ?? `payment.${payment.status.toLowerCase()}`, created: Math.floor(this.now() / 1000),
+      id: newPaymentId('evt'),
+      type: type ?? `payment.${payment.status.toLowerCase()}`,
+      created: Math.floor(this.now() / 1000),
       data: {
-        paymentId: payment.id, orderId: payment.orderId, status: payment.status, amountCent: payment.amountCent, currency: payment.currency,
-        capturedCent: payment.capturedCent, declineCode: payment.declineCode, cardLast4: payment.cardLast4, cardBrand: payment.cardBrand,
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        status: payment.status,
+        amountCent: payment.amountCent,
+        currency: payment.currency,
+        capturedCent: payment.capturedCent,
+        declineCode: payment.declineCode,
+        cardLast4: payment.cardLast4,
+        cardBrand: payment.cardBrand,
       },
     });
     const delivery = this.#deliver(body);
@@ -233,17 +328,30 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
   async #deliver(body: string): Promise<void> {
     const secret = this.env.PAYMENT_WEBHOOK_SECRET;
     if (!secret) throw new Error('PAYMENT_WEBHOOK_SECRET is not set');
-    const deliver = this.runtime.deliver ?? ((request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request));
+    const deliver =
+      this.runtime.deliver ??
+      ((request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request));
     for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt++) {
       try {
-        const headers = { 'Content-Type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(secret, body, this.now()) };
-        const response = await deliver(new Request(`${this.runtime.origin ?? 'http://localhost'}${SANDBOX_WEBHOOK_PATH}`, { method: 'POST', headers, body }));
+        const headers = {
+          'Content-Type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(secret, body, this.now()),
+        };
+        const response = await deliver(
+          new Request(`${this.runtime.origin ?? 'http://localhost'}${SANDBOX_WEBHOOK_PATH}`, {
+            method: 'POST',
+            headers,
+            body,
+          }),
+        );
         await response.body?.cancel();
         // A 4xx answer will not change on a retry; only the shop being down is worth another try.
         if (response.status < 500) return;
-        if (attempt === DELIVERY_ATTEMPTS) console.error(`sandbox webhook delivery failed with status ${response.status}`);
+        if (attempt === DELIVERY_ATTEMPTS)
+          console.error(`sandbox webhook delivery failed with status ${response.status}`);
       } catch (error) {
-        if (attempt === DELIVERY_ATTEMPTS) console.error('sandbox webhook delivery failed', error instanceof Error ? error.message : 'unknown error');
+        if (attempt === DELIVERY_ATTEMPTS)
+          console.error('sandbox webhook delivery failed', error instanceof Error ? error.message : 'unknown error');
       }
     }
   }

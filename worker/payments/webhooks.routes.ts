@@ -6,7 +6,13 @@ import { ApiError } from '../platform/api-error.ts';
 import { paymentRepository } from './repository.ts';
 import type { AppEnv } from '../env.ts';
 import {
-  PROVIDER_IDS, providerNamed, statusesBefore, type PaymentEnv, type ProviderId, type ProviderRuntime, type WebhookEvent,
+  PROVIDER_IDS,
+  providerNamed,
+  statusesBefore,
+  type PaymentEnv,
+  type ProviderId,
+  type ProviderRuntime,
+  type WebhookEvent,
 } from './provider.ts';
 import { endpoint } from '../platform/contract.ts';
 
@@ -39,13 +45,28 @@ export function paymentRuntime(c: Context<AppEnv>): ProviderRuntime {
  * back), then hands it to the orders handler. If that handler fails the record is dropped, so the
  * provider's redelivery runs it again. Answers whether the event had been taken before.
  */
-export async function receivePaymentEvent(env: PaymentEnv, event: WebhookEvent, now: number): Promise<{ duplicate: boolean }> {
+export async function receivePaymentEvent(
+  env: PaymentEnv,
+  event: WebhookEvent,
+  now: number,
+): Promise<{ duplicate: boolean }> {
   const payments = paymentRepository(env.DB);
-  const fresh = await payments.recordEvent({ provider: event.provider, eventId: event.eventId, type: event.type, paymentId: event.paymentId, payload: event.payload, receivedAt: now });
+  const fresh = await payments.recordEvent({
+    provider: event.provider,
+    eventId: event.eventId,
+    type: event.type,
+    paymentId: event.paymentId,
+    payload: event.payload,
+    receivedAt: now,
+  });
   if (!fresh) return { duplicate: true };
   const payment = event.paymentId ? await payments.find(event.paymentId) : null;
   if (payment && event.status && payment.provider === event.provider) {
-    const change = { status: event.status, ...(event.declineCode ? { declineCode: event.declineCode } : {}), ...(event.capturedCent ? { capturedCent: event.capturedCent } : {}) };
+    const change = {
+      status: event.status,
+      ...(event.declineCode ? { declineCode: event.declineCode } : {}),
+      ...(event.capturedCent ? { capturedCent: event.capturedCent } : {}),
+    };
     await payments.transition(payment.id, statusesBefore(event.status), change, now);
   }
   try {
@@ -58,9 +79,12 @@ export async function receivePaymentEvent(env: PaymentEnv, event: WebhookEvent, 
 }
 
 const webhook = endpoint({
-  method: 'post', path: '/order/public/payment/webhook/:provider', tag: 'payment',
-  summary: "A payment provider's signed event (provider: sandbox or card); the raw body is verified against its signature header "
-    + '(X-Sandbox-Signature or Stripe-Signature: t=...,v1=HMAC-SHA256 of "t.body", 5 minute window). 401 on a bad or stale signature; a redelivered event changes nothing',
+  method: 'post',
+  path: '/order/public/payment/webhook/:provider',
+  tag: 'payment',
+  summary:
+    "A payment provider's signed event (provider: sandbox or card); the raw body is verified against its signature header " +
+    '(X-Sandbox-Signature or Stripe-Signature: t=...,v1=HMAC-SHA256 of "t.body", 5 minute window). 401 on a bad or stale signature; a redelivered event changes nothing',
   response: z.object({ received: z.boolean(), duplicate: z.boolean() }),
 });
 

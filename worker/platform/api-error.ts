@@ -23,7 +23,8 @@ export class ApiError extends Error {
   }
 }
 
-const API_PATH = /^\/(?:infra|api|item|search|search-pro|promotion|account|data-service|customer)\/|^\/order\/(?:public|signed)\/|^\/(?:health|openapi\.json)$/;
+const API_PATH =
+  /^\/(?:infra|api|item|search|search-pro|promotion|account|data-service|customer)\/|^\/order\/(?:public|signed)\/|^\/(?:health|openapi\.json)$/;
 
 /** Whether a path belongs to the JSON API rather than to a page. */
 export function isApiPath(pathname: string): boolean {

@@ -5,7 +5,13 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
-  kind: 'verify-email' | 'reset-password' | 'change-email' | 'newsletter-confirm' | 'account-exists' | 'order-confirmation';
+  kind:
+    | 'verify-email'
+    | 'reset-password'
+    | 'change-email'
+    | 'newsletter-confirm'
+    | 'account-exists'
+    | 'order-confirmation';
 }
 
 export interface EmailSender {
@@ -16,8 +22,10 @@ export interface EmailSender {
 export function outboxSender(db: D1Database): EmailSender {
   return {
     async send(message) {
-      await db.prepare('INSERT INTO email_outbox (to_address, subject, text_body, html_body, kind) VALUES (?, ?, ?, ?, ?)')
-        .bind(message.to, message.subject, message.text, message.html, message.kind).run();
+      await db
+        .prepare('INSERT INTO email_outbox (to_address, subject, text_body, html_body, kind) VALUES (?, ?, ?, ?, ?)')
+        .bind(message.to, message.subject, message.text, message.html, message.kind)
+        .run();
     },
   };
 }
@@ -28,19 +36,37 @@ interface SendEmailBinding {
 
 /** A minimal multipart/alternative MIME message for Cloudflare's send_email binding. */
 export function mimeMessage(from: string, message: EmailMessage, boundary = `b${crypto.randomUUID()}`): string {
-  const encode = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/.{76}/g, '$&\r\n');
+  const encode = (text: string) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/.{76}/g, '$&\r\n');
   return [
-    `From: ${from}`, `To: ${message.to}`, `Subject: =?UTF-8?B?${encode(message.subject).replace(/\r\n/g, '')}?=`,
-    'MIME-Version: 1.0', `Message-ID: <${crypto.randomUUID()}@${from.split('@')[1] ?? 'localhost'}>`,
-    `Content-Type: multipart/alternative; boundary="${boundary}"`, '',
-    `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', encode(message.text),
-    `--${boundary}`, 'Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64', '', encode(message.html),
-    `--${boundary}--`, '',
+    `From: ${from}`,
+    `To: ${message.to}`,
+    `Subject: =?UTF-8?B?${encode(message.subject).replace(/\r\n/g, '')}?=`,
+    'MIME-Version: 1.0',
+    `Message-ID: <${crypto.randomUUID()}@${from.split('@')[1] ?? 'localhost'}>`,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    encode(message.text),
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    encode(message.html),
+    `--${boundary}--`,
+    '',
   ].join('\r\n');
 }
 
 /** Sends through Cloudflare's email sending binding; used only when EMAIL and EMAIL_FROM are configured. */
-export function cloudflareEmailSender(binding: SendEmailBinding, from: string, build: (raw: string, to: string) => unknown): EmailSender {
+export function cloudflareEmailSender(
+  binding: SendEmailBinding,
+  from: string,
+  build: (raw: string, to: string) => unknown,
+): EmailSender {
   return {
     async send(message) {
       await binding.send(build(mimeMessage(from, message), message.to));
@@ -49,7 +75,11 @@ export function cloudflareEmailSender(binding: SendEmailBinding, from: string, b
 }
 
 /** The mailer: Cloudflare's email binding when configured, otherwise the D1 outbox. */
-export async function mailerFor(env: { DB: D1Database; EMAIL?: SendEmailBinding; EMAIL_FROM?: string }): Promise<EmailSender> {
+export async function mailerFor(env: {
+  DB: D1Database;
+  EMAIL?: SendEmailBinding;
+  EMAIL_FROM?: string;
+}): Promise<EmailSender> {
   if (env.EMAIL && env.EMAIL_FROM) {
     const { EmailMessage } = await import('cloudflare:email');
     const from = env.EMAIL_FROM;

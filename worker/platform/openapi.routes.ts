@@ -9,12 +9,18 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 
 function parametersOf(spec: Endpoint) {
   const pathParams = [...spec.path.matchAll(/:(\w+)/g)].map((match) => ({
-    name: match[1], in: 'path', required: true, schema: { type: 'string' },
+    name: match[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
   }));
   if (!spec.query) return pathParams;
   const query = jsonSchema(spec.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   const queryParams = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
-    name, in: 'query', required: query.required?.includes(name) ?? false, schema,
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
   }));
   return [...pathParams, ...queryParams];
 }
@@ -24,10 +30,15 @@ function operationOf(spec: Endpoint) {
     tags: [spec.tag],
     summary: spec.summary,
     parameters: parametersOf(spec),
-    ...(spec.body && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } }),
+    ...(spec.body && {
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } },
+    }),
     ...(spec.auth && { security: [{ bearer: [] }] }),
     responses: {
-      200: { description: 'The §7 envelope', content: { 'application/json': { schema: jsonSchema(envelopeOf(spec.response), 'output') } } },
+      200: {
+        description: 'The §7 envelope',
+        content: { 'application/json': { schema: jsonSchema(envelopeOf(spec.response), 'output') } },
+      },
       400: { description: "A malformed request: msg is the first field error as 'field message'" },
       ...(spec.auth && { 401: { description: 'Login is invalid. Please log in again' } }),
     },
@@ -43,7 +54,11 @@ export function openApiDocument() {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'AutoHaven shop API', version: '1.0.0', description: 'Every answer is the envelope { success, httpCode, data, msg, code }.' },
+    info: {
+      title: 'AutoHaven shop API',
+      version: '1.0.0',
+      description: 'Every answer is the envelope { success, httpCode, data, msg, code }.',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };

@@ -20,12 +20,22 @@ export const RULES = {
 
 export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new ApiError(429, 429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+  return new ApiError(
+    429,
+    429,
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds },
+  );
 }
 
 /** Counts an attempt under each key; throws the 429 error when any of them is over its limit. */
-export async function enforce(namespace: DurableObjectNamespace<RateLimiter>, checks: { key: string; rule: Rule }[]): Promise<void> {
-  const results = await Promise.all(checks.map(({ key, rule }) => namespace.get(namespace.idFromName(key)).consume(rule.limit, rule.windowMs)));
+export async function enforce(
+  namespace: DurableObjectNamespace<RateLimiter>,
+  checks: { key: string; rule: Rule }[],
+): Promise<void> {
+  const results = await Promise.all(
+    checks.map(({ key, rule }) => namespace.get(namespace.idFromName(key)).consume(rule.limit, rule.windowMs)),
+  );
   const blocked = results.filter((result) => !result.allowed);
   if (blocked.length > 0) throw tooManyAttempts(Math.max(...blocked.map((result) => result.retryAfterSeconds)));
 }

@@ -6,7 +6,11 @@ import { DurableObject } from 'cloudflare:workers';
  */
 export class RateLimiter extends DurableObject {
   /** Counts one attempt; says whether it is allowed and, if not, when to try again. */
-  async consume(limit: number, windowMs: number, now = Date.now()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  async consume(
+    limit: number,
+    windowMs: number,
+    now = Date.now(),
+  ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const stored = await this.ctx.storage.get<{ start: number; count: number }>('window');
     const window = stored && now - stored.start < windowMs ? stored : { start: now, count: 0 };
     window.count += 1;

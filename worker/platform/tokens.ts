@@ -4,7 +4,12 @@ import { USER_ID_COOKIE_SECONDS } from '../../shared/constants.ts';
 /** How long a sign-in lasts, in seconds: the same 30 days as the user id cookie (§9). */
 export const SESSION_SECONDS = USER_ID_COOKIE_SECONDS;
 
-export type LinkPurpose = 'verify-email' | 'reset-password' | 'change-email' | 'newsletter-confirm' | 'newsletter-unsubscribe';
+export type LinkPurpose =
+  | 'verify-email'
+  | 'reset-password'
+  | 'change-email'
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe';
 
 /** How long each kind of emailed link stays valid, in seconds. */
 export const LINK_SECONDS: Record<LinkPurpose, number> = {
@@ -24,7 +29,11 @@ export interface SessionClaims {
 }
 
 /** Signs a member's access token; returned with its validity in seconds. */
-export async function signSession(claims: SessionClaims, secret: string, now = Date.now()): Promise<{ token: string; expiresIn: number }> {
+export async function signSession(
+  claims: SessionClaims,
+  secret: string,
+  now = Date.now(),
+): Promise<{ token: string; expiresIn: number }> {
   const token = await new SignJWT({ ver: claims.tokenVersion, typ: 'session' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.accountId))
@@ -71,7 +80,8 @@ export async function signLink(claims: Omit<LinkClaims, 'id'>, secret: string, n
 export async function verifyLink(token: string, purpose: LinkPurpose, secret: string): Promise<LinkClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
-    if (payload.typ !== 'link' || payload.purpose !== purpose || !payload.jti || typeof payload.email !== 'string') return null;
+    if (payload.typ !== 'link' || payload.purpose !== purpose || !payload.jti || typeof payload.email !== 'string')
+      return null;
     return { ...(payload as unknown as LinkClaims), id: payload.jti };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;

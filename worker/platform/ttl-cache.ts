@@ -42,7 +42,8 @@ export class TtlCache<V> {
 
   /** Drops expired and outdated entries, then the oldest ones if it is still full. */
   private dropStale(now: number, generation: number): void {
-    for (const [key, entry] of this.entries) if (entry.expires <= now || entry.generation !== generation) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.expires <= now || entry.generation !== generation) this.entries.delete(key);
     for (const key of this.entries.keys()) {
       if (this.entries.size < this.maxEntries) break;
       this.entries.delete(key);

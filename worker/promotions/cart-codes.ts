@@ -15,22 +15,54 @@ export const MAX_CART_CODES = 5;
  * only falls short of (a threshold, a better code of its kind) stays on the cart, and the
  * cart says what is missing.
  */
-const REFUSED: ReadonlySet<RejectionProblem> = new Set(['UNKNOWN_CODE', 'WRONG_MARKET', 'NOT_STARTED', 'EXPIRED', 'MEMBERS_ONLY', 'USAGE_LIMIT', 'ALREADY_USED']);
+const REFUSED: ReadonlySet<RejectionProblem> = new Set([
+  'UNKNOWN_CODE',
+  'WRONG_MARKET',
+  'NOT_STARTED',
+  'EXPIRED',
+  'MEMBERS_ONLY',
+  'USAGE_LIMIT',
+  'ALREADY_USED',
+]);
 
 /** Enters a promotion code on the cart, or refuses it with the reason (§8: shown as a warning). */
-export async function applyCode(db: D1Database, cart: CartRow, market: Market, code: string, accountId: number | null, now: number): Promise<void> {
+export async function applyCode(
+  db: D1Database,
+  cart: CartRow,
+  market: Market,
+  code: string,
+  accountId: number | null,
+  now: number,
+): Promise<void> {
   const [normalized] = normalizeCodes([code]);
   if (!normalized) throw ApiError.badRequest('code must not be empty');
   if (cart.promotionCodes.includes(normalized)) return;
-  if (cart.promotionCodes.length >= MAX_CART_CODES) throw ApiError.badRequest(`A cart can carry at most ${MAX_CART_CODES} codes. Remove one to add another.`);
+  if (cart.promotionCodes.length >= MAX_CART_CODES)
+    throw ApiError.badRequest(`A cart can carry at most ${MAX_CART_CODES} codes. Remove one to add another.`);
   const codes = [...cart.promotionCodes, normalized];
   const lines = await cartLines(db, cart, market, null);
-  const context = await loadPromotionContext(db, { market: market.id, now, accountId, enteredCodes: codes, selectedCouponIds: cart.couponIds });
-  const priced = priceCart({
-    lines: pricingLines(lines), market: market.id, now, accountId, ...context, enteredCodes: codes,
-    selectedCouponIds: cart.couponIds, shippingCent: 0, pointsToRedeem: 0, pointsBalance: 0,
+  const context = await loadPromotionContext(db, {
+    market: market.id,
+    now,
+    accountId,
+    enteredCodes: codes,
+    selectedCouponIds: cart.couponIds,
   });
-  const refusal = priced.rejected.find((rejection) => rejection.code?.toUpperCase() === normalized && REFUSED.has(rejection.problem));
+  const priced = priceCart({
+    lines: pricingLines(lines),
+    market: market.id,
+    now,
+    accountId,
+    ...context,
+    enteredCodes: codes,
+    selectedCouponIds: cart.couponIds,
+    shippingCent: 0,
+    pointsToRedeem: 0,
+    pointsBalance: 0,
+  });
+  const refusal = priced.rejected.find(
+    (rejection) => rejection.code?.toUpperCase() === normalized && REFUSED.has(rejection.problem),
+  );
   if (refusal) throw ApiError.badRequest(refusal.reason);
   await cartRepository(db).setPromotions(cart.uuid, codes, cart.couponIds, now);
   cart.promotionCodes = codes;

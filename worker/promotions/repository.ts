@@ -35,15 +35,38 @@ export interface WalletRecord extends PromotionRecord {
   claimedAt: number;
 }
 
-export interface ScopeRecord { promotionId: number; targetType: string; targetId: number }
-export interface AddOnRecord { promotionId: number; skuId: number; priceCent: number | null; percentOff: number | null; maxQuantity: number }
-export interface UsageRecord { promotionId: number; total: number; byCustomer: number }
+export interface ScopeRecord {
+  promotionId: number;
+  targetType: string;
+  targetId: number;
+}
+export interface AddOnRecord {
+  promotionId: number;
+  skuId: number;
+  priceCent: number | null;
+  percentOff: number | null;
+  maxQuantity: number;
+}
+export interface UsageRecord {
+  promotionId: number;
+  total: number;
+  byCustomer: number;
+}
 
 /** What a new promotion needs; the id is assigned. */
-export type NewPromotionRecord = Omit<PromotionRecord, 'id' | 'usedCount'> & { scope: Omit<ScopeRecord, 'promotionId'>[]; addOns: Omit<AddOnRecord, 'promotionId'>[] };
+export type NewPromotionRecord = Omit<PromotionRecord, 'id' | 'usedCount'> & {
+  scope: Omit<ScopeRecord, 'promotionId'>[];
+  addOns: Omit<AddOnRecord, 'promotionId'>[];
+};
 
 /** One use of a promotion by an order, as the order step records it. */
-export interface UsageEntry { promotionId: number; accountId: number | null; email: string | null; orderId: string; nowSec: number }
+export interface UsageEntry {
+  promotionId: number;
+  accountId: number | null;
+  email: string | null;
+  orderId: string;
+  nowSec: number;
+}
 
 const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionType, p.discount_type AS discountType,
   p.discount_value AS discountValue, p.threshold_type AS thresholdType, p.threshold_value AS thresholdValue, p.applies_to AS appliesTo,
@@ -53,9 +76,12 @@ const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionTy
 const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponStatus, m.claimed_via AS claimedVia,
   m.points_spent AS pointsSpent, m.claimed_at AS claimedAt`;
 const SCOPE_COLUMNS = 'promotion_id AS promotionId, target_type AS targetType, target_id AS targetId';
-const ADD_ON_COLUMNS = 'promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity';
-const USAGE_COLUMNS = 'p.id AS promotionId, p.used_count AS total, (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer';
-const IN_FORCE = '(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2) AND (p.ends_at IS NULL OR p.ends_at > ?2)';
+const ADD_ON_COLUMNS =
+  'promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity';
+const USAGE_COLUMNS =
+  'p.id AS promotionId, p.used_count AS total, (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer';
+const IN_FORCE =
+  '(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2) AND (p.ends_at IS NULL OR p.ends_at > ?2)';
 const IDS = 'SELECT value FROM json_each(?1)';
 
 /** The rows of a select as one JSON array of objects keyed by its column names ('p.x AS y' is y, 'p.x' is x). */
@@ -68,11 +94,22 @@ function jsonRows(columns: string, select: string): string {
 }
 
 /** The promotion context's rows, from the JSON columns of contextStatement's one row. */
-export function contextRowsOf(result: D1Result): { autos: PromotionRecord[]; coded: PromotionRecord[]; coupons: WalletRecord[]; scopes: ScopeRecord[]; addOns: AddOnRecord[]; usage: UsageRecord[] } {
+export function contextRowsOf(result: D1Result): {
+  autos: PromotionRecord[];
+  coded: PromotionRecord[];
+  coupons: WalletRecord[];
+  scopes: ScopeRecord[];
+  addOns: AddOnRecord[];
+  usage: UsageRecord[];
+} {
   const row = result.results[0] as Record<'autos' | 'coded' | 'coupons' | 'scopes' | 'addOns' | 'usage', string>;
   return {
-    autos: JSON.parse(row.autos), coded: JSON.parse(row.coded), coupons: JSON.parse(row.coupons),
-    scopes: JSON.parse(row.scopes), addOns: JSON.parse(row.addOns), usage: JSON.parse(row.usage),
+    autos: JSON.parse(row.autos),
+    coded: JSON.parse(row.coded),
+    coupons: JSON.parse(row.coupons),
+    scopes: JSON.parse(row.scopes),
+    addOns: JSON.parse(row.addOns),
+    usage: JSON.parse(row.usage),
   };
 }
 
@@ -82,7 +119,8 @@ export interface CodesOfCart {
 }
 
 /** SQLite's message when a guarded usage insert found the promotion used up (see usageStatements). */
-const OVERUSED = /NOT NULL constraint failed: promotion_usage\.promotion_id|CHECK constraint failed: usage_limit IS NULL OR used_count <= usage_limit/;
+const OVERUSED =
+  /NOT NULL constraint failed: promotion_usage\.promotion_id|CHECK constraint failed: usage_limit IS NULL OR used_count <= usage_limit/;
 
 /** Whether a failed order batch failed because a promotion was used up meanwhile. */
 export function isPromotionOverused(error: unknown): boolean {
@@ -95,47 +133,80 @@ export function promotionRepository(db: D1Database) {
   return {
     /** The code promotions behind these codes, in every market (case-insensitive), so a foreign code can be named as such. */
     byCodes: (codes: readonly string[]) =>
-      db.prepare(`SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (${IDS}) ORDER BY p.id`)
+      db
+        .prepare(
+          `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (${IDS}) ORDER BY p.id`,
+        )
         .bind(JSON.stringify(codes)),
 
     /** Promotions by id. */
-    byIds: (ids: readonly number[]) => db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.id IN (${IDS}) ORDER BY p.id`).bind(JSON.stringify(ids)),
+    byIds: (ids: readonly number[]) =>
+      db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.id IN (${IDS}) ORDER BY p.id`).bind(JSON.stringify(ids)),
 
     /** The member's whole wallet, newest first. */
     memberCoupons: (accountId: number) =>
-      all<WalletRecord>(db.prepare(`SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ? ORDER BY m.claimed_at DESC, m.id DESC`).bind(accountId)),
+      all<WalletRecord>(
+        db
+          .prepare(
+            `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ? ORDER BY m.claimed_at DESC, m.id DESC`,
+          )
+          .bind(accountId),
+      ),
 
     /** Coupons a member can buy with points in a market now (limitScene REDEEM). */
     redeemable: (market: string, nowSec: number) =>
-      all<PromotionRecord>(db.prepare(`SELECT ${COLUMNS} FROM promotion p WHERE p.limit_scene = 'REDEEM' AND ${IN_FORCE} ORDER BY p.integral_score, p.id`).bind(market, nowSec)),
+      all<PromotionRecord>(
+        db
+          .prepare(
+            `SELECT ${COLUMNS} FROM promotion p WHERE p.limit_scene = 'REDEEM' AND ${IN_FORCE} ORDER BY p.integral_score, p.id`,
+          )
+          .bind(market, nowSec),
+      ),
 
     /** The items, categories and brands SELECTED promotions cover. */
-    scopes: (ids: readonly number[]) => db.prepare(
-      `SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId FROM promotion_scope WHERE promotion_id IN (${IDS})`,
-    ).bind(JSON.stringify(ids)),
+    scopes: (ids: readonly number[]) =>
+      db
+        .prepare(
+          `SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId FROM promotion_scope WHERE promotion_id IN (${IDS})`,
+        )
+        .bind(JSON.stringify(ids)),
 
     /** The add-on skus of exchange-purchase promotions. */
-    addOns: (ids: readonly number[]) => db.prepare(
-      `SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity
+    addOns: (ids: readonly number[]) =>
+      db
+        .prepare(
+          `SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity
        FROM promotion_add_on WHERE promotion_id IN (${IDS}) ORDER BY promotion_id, sku_id`,
-    ).bind(JSON.stringify(ids)),
+        )
+        .bind(JSON.stringify(ids)),
 
     /** Uses so far of each promotion, overall and by this member (0 for a guest). */
-    usageFor: (ids: readonly number[], accountId: number | null) => db.prepare(
-      `SELECT p.id AS promotionId, p.used_count AS total,
+    usageFor: (ids: readonly number[], accountId: number | null) =>
+      db
+        .prepare(
+          `SELECT p.id AS promotionId, p.used_count AS total,
          (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?2) AS byCustomer
        FROM promotion p WHERE p.id IN (${IDS})`,
-    ).bind(JSON.stringify(ids), accountId),
+        )
+        .bind(JSON.stringify(ids), accountId),
 
     /**
      * Everything one cart is priced with, in one statement: the automatic discounts in force, the
      * promotions behind the entered codes, the chosen wallet coupons, and the scopes, add-ons and
      * usage of all of them (selected by the same candidate set inside SQL), each a JSON column.
      */
-    contextStatement(market: string, nowSec: number, codes: readonly string[] | CodesOfCart, accountId: number | null, couponIds: readonly number[]) {
+    contextStatement(
+      market: string,
+      nowSec: number,
+      codes: readonly string[] | CodesOfCart,
+      accountId: number | null,
+      couponIds: readonly number[],
+    ) {
       // The codes and coupons are values, or read from the cart's row inside SQL (a cart change's batch, before its row is known).
       const ofCart = !Array.isArray(codes);
-      const [codesJson, couponsJson] = ofCart ? ['(SELECT promotion_codes FROM cart WHERE uuid = ?3)', '(SELECT coupon_ids FROM cart WHERE uuid = ?5)'] : ['?3', '?5'];
+      const [codesJson, couponsJson] = ofCart
+        ? ['(SELECT promotion_codes FROM cart WHERE uuid = ?3)', '(SELECT coupon_ids FROM cart WHERE uuid = ?5)']
+        : ['?3', '?5'];
       const candidates = `SELECT p.id FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
         UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(${codesJson}))
         UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson}))`;
@@ -147,7 +218,13 @@ export function promotionRepository(db: D1Database) {
         ${jsonRows(ADD_ON_COLUMNS, `SELECT ${ADD_ON_COLUMNS} FROM promotion_add_on WHERE promotion_id IN (${candidates}) ORDER BY promotion_id, sku_id`)} AS addOns,
         ${jsonRows(USAGE_COLUMNS, `SELECT ${USAGE_COLUMNS} FROM promotion p WHERE p.id IN (${candidates})`)} AS usage`);
       return ofCart
-        ? statement.bind(market, nowSec, (codes as CodesOfCart).cartUuid, accountId ?? 0, (codes as CodesOfCart).cartUuid)
+        ? statement.bind(
+            market,
+            nowSec,
+            (codes as CodesOfCart).cartUuid,
+            accountId ?? 0,
+            (codes as CodesOfCart).cartUuid,
+          )
         : statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
     },
 
@@ -159,11 +236,19 @@ export function promotionRepository(db: D1Database) {
     },
 
     /** Puts a coupon in a member's wallet; null when it is there already. */
-    async claimCoupon(accountId: number, promotionId: number, via: 'CLAIM' | 'REDEEM', pointsSpent: number): Promise<number | null> {
-      const row = await db.prepare(
-        `INSERT INTO member_coupon (account_id, promotion_id, claimed_via, points_spent) VALUES (?, ?, ?, ?)
+    async claimCoupon(
+      accountId: number,
+      promotionId: number,
+      via: 'CLAIM' | 'REDEEM',
+      pointsSpent: number,
+    ): Promise<number | null> {
+      const row = await db
+        .prepare(
+          `INSERT INTO member_coupon (account_id, promotion_id, claimed_via, points_spent) VALUES (?, ?, ?, ?)
          ON CONFLICT (account_id, promotion_id) DO NOTHING RETURNING id`,
-      ).bind(accountId, promotionId, via, pointsSpent).first<{ id: number }>();
+        )
+        .bind(accountId, promotionId, via, pointsSpent)
+        .first<{ id: number }>();
       return row?.id ?? null;
     },
 
@@ -177,25 +262,38 @@ export function promotionRepository(db: D1Database) {
     usageStatements(entry: UsageEntry): D1PreparedStatement[] {
       const { promotionId, accountId, email, orderId, nowSec } = entry;
       return [
-        db.prepare(
-          `INSERT INTO promotion_usage (promotion_id, account_id, email, order_id, used_at) VALUES ((
+        db
+          .prepare(
+            `INSERT INTO promotion_usage (promotion_id, account_id, email, order_id, used_at) VALUES ((
              SELECT p.id FROM promotion p WHERE p.id = ?1 AND (p.ends_at IS NULL OR p.ends_at > ?5)
                AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
                AND (p.per_customer_limit IS NULL OR (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id
                     AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3))) < p.per_customer_limit)
                AND (p.source <> 'COUPON' OR EXISTS (SELECT 1 FROM member_coupon m WHERE m.account_id = ?2 AND m.promotion_id = p.id AND m.status = 'AVAILABLE'))
            ), ?2, ?3, ?4, ?5)`,
-        ).bind(promotionId, accountId, email, orderId, nowSec),
+          )
+          .bind(promotionId, accountId, email, orderId, nowSec),
         db.prepare('UPDATE promotion SET used_count = used_count + 1 WHERE id = ?').bind(promotionId),
-        db.prepare(`UPDATE member_coupon SET status = 'USED', used_at = ?3, order_id = ?4 WHERE account_id = ?1 AND promotion_id = ?2 AND status = 'AVAILABLE'`)
+        db
+          .prepare(
+            `UPDATE member_coupon SET status = 'USED', used_at = ?3, order_id = ?4 WHERE account_id = ?1 AND promotion_id = ?2 AND status = 'AVAILABLE'`,
+          )
           .bind(accountId, promotionId, nowSec, orderId),
       ];
     },
 
     /** The undo of usageStatements for a cancelled order: counts back, coupons back in the wallet. */
     releaseStatements: (orderId: string): D1PreparedStatement[] => [
-      db.prepare('UPDATE promotion SET used_count = used_count - 1 WHERE id IN (SELECT promotion_id FROM promotion_usage WHERE order_id = ?)').bind(orderId),
-      db.prepare(`UPDATE member_coupon SET status = 'AVAILABLE', used_at = NULL, order_id = NULL WHERE order_id = ? AND status = 'USED'`).bind(orderId),
+      db
+        .prepare(
+          'UPDATE promotion SET used_count = used_count - 1 WHERE id IN (SELECT promotion_id FROM promotion_usage WHERE order_id = ?)',
+        )
+        .bind(orderId),
+      db
+        .prepare(
+          `UPDATE member_coupon SET status = 'AVAILABLE', used_at = NULL, order_id = NULL WHERE order_id = ? AND status = 'USED'`,
+        )
+        .bind(orderId),
       db.prepare('DELETE FROM promotion_usage WHERE order_id = ?').bind(orderId),
     ],
 
@@ -208,16 +306,55 @@ export function promotionRepository(db: D1Database) {
       const { scope, addOns, ...p } = promotion;
       const markets = p.market ? [p.market] : ['us', 'ca'];
       const [created] = await db.batch<{ id: number }>([
-        db.prepare(
-          `INSERT INTO promotion (name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to,
+        db
+          .prepare(
+            `INSERT INTO promotion (name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to,
              market, starts_at, ends_at, usage_limit, per_customer_limit, member_only, integral_score, limit_scene, max_discount_cent, gift_sku_id, gift_quantity)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) RETURNING id`,
-        ).bind(p.name, p.code, p.source, p.promotionType, p.discountType, p.discountValue, p.thresholdType, p.thresholdValue, p.appliesTo,
-          p.market, p.startsAt, p.endsAt, p.usageLimit, p.perCustomerLimit, p.memberOnly, p.integralScore, p.limitScene, p.maxDiscountCent, p.giftSkuId, p.giftQuantity),
-        ...(p.code ? markets.map((market) => db.prepare('INSERT INTO promotion_code (code, market, promotion_id) VALUES (?, ?, last_insert_rowid())').bind(p.code, market)) : []),
-        ...scope.map((target) => db.prepare('INSERT INTO promotion_scope (promotion_id, target_type, target_id) VALUES (last_insert_rowid(), ?, ?)').bind(target.targetType, target.targetId)),
-        ...addOns.map((addOn) => db.prepare('INSERT INTO promotion_add_on (promotion_id, sku_id, price_cent, percent_off, max_quantity) VALUES (last_insert_rowid(), ?, ?, ?, ?)')
-          .bind(addOn.skuId, addOn.priceCent, addOn.percentOff, addOn.maxQuantity)),
+          )
+          .bind(
+            p.name,
+            p.code,
+            p.source,
+            p.promotionType,
+            p.discountType,
+            p.discountValue,
+            p.thresholdType,
+            p.thresholdValue,
+            p.appliesTo,
+            p.market,
+            p.startsAt,
+            p.endsAt,
+            p.usageLimit,
+            p.perCustomerLimit,
+            p.memberOnly,
+            p.integralScore,
+            p.limitScene,
+            p.maxDiscountCent,
+            p.giftSkuId,
+            p.giftQuantity,
+          ),
+        ...(p.code
+          ? markets.map((market) =>
+              db
+                .prepare('INSERT INTO promotion_code (code, market, promotion_id) VALUES (?, ?, last_insert_rowid())')
+                .bind(p.code, market),
+            )
+          : []),
+        ...scope.map((target) =>
+          db
+            .prepare(
+              'INSERT INTO promotion_scope (promotion_id, target_type, target_id) VALUES (last_insert_rowid(), ?, ?)',
+            )
+            .bind(target.targetType, target.targetId),
+        ),
+        ...addOns.map((addOn) =>
+          db
+            .prepare(
+              'INSERT INTO promotion_add_on (promotion_id, sku_id, price_cent, percent_off, max_quantity) VALUES (last_insert_rowid(), ?, ?, ?, ?)',
+            )
+            .bind(addOn.skuId, addOn.priceCent, addOn.percentOff, addOn.maxQuantity),
+        ),
       ]);
       return created!.results[0]!.id;
     },

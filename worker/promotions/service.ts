@@ -5,33 +5,64 @@
  */
 import { marketById, type MarketId } from '../../shared/markets.ts';
 import {
-  PROMOTION_MSG, type CouponStatus, type DiscountSource, type DiscountType, type LimitScene, type PromotionType,
-  type RejectionProblem, type ThresholdType,
+  PROMOTION_MSG,
+  type CouponStatus,
+  type DiscountSource,
+  type DiscountType,
+  type LimitScene,
+  type PromotionType,
+  type RejectionProblem,
+  type ThresholdType,
 } from '../../shared/promotion-words.ts';
 import { describePromotion } from '../../shared/promotions/describe.ts';
 import { standingProblem } from '../../shared/promotions/eligibility.ts';
 import { normalizeCodes } from '../../shared/promotions/engine.ts';
 import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
 import {
-  contextRowsOf, promotionRepository, type AddOnRecord, type PromotionRecord, type ScopeRecord, type UsageRecord, type WalletRecord,
+  contextRowsOf,
+  promotionRepository,
+  type AddOnRecord,
+  type PromotionRecord,
+  type ScopeRecord,
+  type UsageRecord,
+  type WalletRecord,
 } from './repository.ts';
 
 const toMs = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
 const toSec = (ms: number) => Math.floor(ms / 1000);
 
 /** A stored promotion as the engine sees it, with its scope and add-ons. */
-export function toPromotion(row: PromotionRecord, scopes: readonly ScopeRecord[], addOns: readonly AddOnRecord[], couponStatus?: string): Promotion {
+export function toPromotion(
+  row: PromotionRecord,
+  scopes: readonly ScopeRecord[],
+  addOns: readonly AddOnRecord[],
+  couponStatus?: string,
+): Promotion {
   const mine = scopes.filter((scope) => scope.promotionId === row.id);
   const ids = (type: string) => mine.filter((scope) => scope.targetType === type).map((scope) => scope.targetId);
   return {
-    id: row.id, name: row.name, code: row.code, source: row.source as DiscountSource,
-    promotionType: row.promotionType as PromotionType, discountType: row.discountType as DiscountType | null,
-    discountValue: row.discountValue, thresholdType: row.thresholdType as ThresholdType, thresholdValue: row.thresholdValue,
-    scope: row.appliesTo === 'ALL' ? null : { itemIds: ids('ITEM'), categoryIds: ids('CATEGORY'), brandIds: ids('BRAND') },
-    market: row.market as MarketId | null, startsAt: toMs(row.startsAt), endsAt: toMs(row.endsAt),
-    usageLimit: row.usageLimit, perCustomerLimit: row.perCustomerLimit, memberOnly: row.memberOnly === 1,
-    integralScore: row.integralScore, limitScene: row.limitScene as LimitScene | null, maxDiscountCent: row.maxDiscountCent,
-    addOns: addOns.filter((addOn) => addOn.promotionId === row.id)
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    source: row.source as DiscountSource,
+    promotionType: row.promotionType as PromotionType,
+    discountType: row.discountType as DiscountType | null,
+    discountValue: row.discountValue,
+    thresholdType: row.thresholdType as ThresholdType,
+    thresholdValue: row.thresholdValue,
+    scope:
+      row.appliesTo === 'ALL' ? null : { itemIds: ids('ITEM'), categoryIds: ids('CATEGORY'), brandIds: ids('BRAND') },
+    market: row.market as MarketId | null,
+    startsAt: toMs(row.startsAt),
+    endsAt: toMs(row.endsAt),
+    usageLimit: row.usageLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    memberOnly: row.memberOnly === 1,
+    integralScore: row.integralScore,
+    limitScene: row.limitScene as LimitScene | null,
+    maxDiscountCent: row.maxDiscountCent,
+    addOns: addOns
+      .filter((addOn) => addOn.promotionId === row.id)
       .map(({ skuId, priceCent, percentOff, maxQuantity }) => ({ skuId, priceCent, percentOff, maxQuantity })),
     gift: row.giftSkuId === null ? null : { skuId: row.giftSkuId, quantity: row.giftQuantity },
     ...(couponStatus ? { couponStatus: couponStatus as CouponStatus } : {}),
@@ -39,12 +70,18 @@ export function toPromotion(row: PromotionRecord, scopes: readonly ScopeRecord[]
 }
 
 /** Scopes, add-ons and usage of the given rows, and the rows as engine promotions. */
-async function complete(db: D1Database, rows: readonly (PromotionRecord & { couponStatus?: string })[], accountId: number | null) {
+async function complete(
+  db: D1Database,
+  rows: readonly (PromotionRecord & { couponStatus?: string })[],
+  accountId: number | null,
+) {
   const repository = promotionRepository(db);
   const ids = [...new Set(rows.map((row) => row.id))];
   if (ids.length === 0) return { promotions: [], usage: {} };
   const [scopes, addOns, usageRows] = await repository.read<[ScopeRecord[], AddOnRecord[], UsageRecord[]]>([
-    repository.scopes(ids), repository.addOns(ids), repository.usageFor(ids, accountId),
+    repository.scopes(ids),
+    repository.addOns(ids),
+    repository.usageFor(ids, accountId),
   ]);
   const usage: Record<number, PromotionUsage> = {};
   for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
@@ -70,12 +107,31 @@ type PromotionContext = { promotions: Promotion[]; usage: Record<number, Promoti
 export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): PromotionContextQuery {
   const codes = normalizeCodes(request.enteredCodes);
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
-  return { statements: [promotionRepository(db).contextStatement(request.market, toSec(request.now), codes, request.accountId, couponIds)], decode: decodeContext };
+  return {
+    statements: [
+      promotionRepository(db).contextStatement(request.market, toSec(request.now), codes, request.accountId, couponIds),
+    ],
+    decode: decodeContext,
+  };
 }
 
 /** The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also creates or changes the cart. */
-export function cartPromotionContextQuery(db: D1Database, request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string }): PromotionContextQuery {
-  return { statements: [promotionRepository(db).contextStatement(request.market, toSec(request.now), { cartUuid: request.cartUuid }, request.accountId, [])], decode: decodeContext };
+export function cartPromotionContextQuery(
+  db: D1Database,
+  request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string },
+): PromotionContextQuery {
+  return {
+    statements: [
+      promotionRepository(db).contextStatement(
+        request.market,
+        toSec(request.now),
+        { cartUuid: request.cartUuid },
+        request.accountId,
+        [],
+      ),
+    ],
+    decode: decodeContext,
+  };
 }
 
 interface PromotionContextQuery {
@@ -92,7 +148,10 @@ function decodeContext(results: readonly D1Result[]): PromotionContext {
 }
 
 /** The promotion context of one cart, in one D1 round trip. */
-export async function loadPromotionContext(db: D1Database, request: PromotionContextRequest): Promise<PromotionContext> {
+export async function loadPromotionContext(
+  db: D1Database,
+  request: PromotionContextRequest,
+): Promise<PromotionContext> {
   const query = promotionContextQuery(db, request);
   return query.decode(await db.batch(query.statements));
 }
@@ -128,20 +187,36 @@ function walletState(promotion: Promotion, status: string | null, now: number): 
 
 function toWalletCoupon(promotion: Promotion, held: WalletRecord | null, market: MarketId, now: number): WalletCoupon {
   return {
-    memberCouponId: held?.memberCouponId ?? null, promotionId: promotion.id, name: promotion.name,
-    discountType: promotion.discountType, discountValue: promotion.discountValue,
-    thresholdType: promotion.thresholdType, thresholdValue: promotion.thresholdValue,
-    integralScore: promotion.integralScore, unRedeem: held === null, limitScene: promotion.limitScene,
-    startsAt: promotion.startsAt, endsAt: promotion.endsAt, claimedAt: toMs(held?.claimedAt ?? null),
+    memberCouponId: held?.memberCouponId ?? null,
+    promotionId: promotion.id,
+    name: promotion.name,
+    discountType: promotion.discountType,
+    discountValue: promotion.discountValue,
+    thresholdType: promotion.thresholdType,
+    thresholdValue: promotion.thresholdValue,
+    integralScore: promotion.integralScore,
+    unRedeem: held === null,
+    limitScene: promotion.limitScene,
+    startsAt: promotion.startsAt,
+    endsAt: promotion.endsAt,
+    claimedAt: toMs(held?.claimedAt ?? null),
     state: walletState(promotion, held?.couponStatus ?? null, now),
     reason: describePromotion(promotion, marketById(market).currency),
   };
 }
 
 /** A member's coupon wallet in a market: the coupons held (each with its state), then those they can redeem with points. */
-export async function couponsFor(db: D1Database, accountId: number, market: MarketId, now: number): Promise<WalletCoupon[]> {
+export async function couponsFor(
+  db: D1Database,
+  accountId: number,
+  market: MarketId,
+  now: number,
+): Promise<WalletCoupon[]> {
   const repository = promotionRepository(db);
-  const [held, redeemable] = await Promise.all([repository.memberCoupons(accountId), repository.redeemable(market, toSec(now))]);
+  const [held, redeemable] = await Promise.all([
+    repository.memberCoupons(accountId),
+    repository.redeemable(market, toSec(now)),
+  ]);
   const here = held.filter((row) => row.market === null || row.market === market);
   const heldIds = new Set(held.map((row) => row.id));
   const offers = redeemable.filter((row) => !heldIds.has(row.id));
@@ -150,7 +225,13 @@ export async function couponsFor(db: D1Database, accountId: number, market: Mark
 }
 
 /** Why a coupon cannot be claimed or redeemed. */
-export type WalletProblem = RejectionProblem | 'NOT_FOUND' | 'NOT_CLAIMABLE' | 'NOT_REDEEMABLE' | 'NOT_ENOUGH_POINTS' | 'ALREADY_HELD';
+export type WalletProblem =
+  | RejectionProblem
+  | 'NOT_FOUND'
+  | 'NOT_CLAIMABLE'
+  | 'NOT_REDEEMABLE'
+  | 'NOT_ENOUGH_POINTS'
+  | 'ALREADY_HELD';
 
 export type ClaimResult =
   | { ok: true; coupon: WalletCoupon; pointsToDeduct: number }
@@ -166,15 +247,37 @@ export interface ClaimRequest {
 const refuse = (problem: WalletProblem, reason: string): ClaimResult => ({ ok: false, problem, reason });
 
 /** Puts a coupon in the wallet when it stands (market, time, limits) and is not held yet. */
-async function claim(db: D1Database, request: ClaimRequest, promotion: Promotion, usage: Record<number, PromotionUsage>, pointsToDeduct: number): Promise<ClaimResult> {
-  const context = { market: request.market, currency: marketById(request.market).currency, now: request.now, accountId: request.accountId, usage };
+async function claim(
+  db: D1Database,
+  request: ClaimRequest,
+  promotion: Promotion,
+  usage: Record<number, PromotionUsage>,
+  pointsToDeduct: number,
+): Promise<ClaimResult> {
+  const context = {
+    market: request.market,
+    currency: marketById(request.market).currency,
+    now: request.now,
+    accountId: request.accountId,
+    usage,
+  };
   const problem = standingProblem(promotion, context, 'coupon');
   if (problem) return refuse(problem.problem, problem.reason);
   const via = promotion.limitScene === 'REDEEM' ? 'REDEEM' : 'CLAIM';
   const id = await promotionRepository(db).claimCoupon(request.accountId, promotion.id, via, pointsToDeduct);
   if (id === null) return refuse('ALREADY_HELD', PROMOTION_MSG.alreadyHeld);
   const coupon = toWalletCoupon(promotion, null, request.market, request.now);
-  return { ok: true, pointsToDeduct, coupon: { ...coupon, memberCouponId: id, unRedeem: false, claimedAt: request.now, state: walletState(promotion, 'AVAILABLE', request.now) } };
+  return {
+    ok: true,
+    pointsToDeduct,
+    coupon: {
+      ...coupon,
+      memberCouponId: id,
+      unRedeem: false,
+      claimedAt: request.now,
+      state: walletState(promotion, 'AVAILABLE', request.now),
+    },
+  };
 }
 
 async function loadOne(db: D1Database, promotionId: number, accountId: number) {
@@ -188,7 +291,8 @@ async function loadOne(db: D1Database, promotionId: number, accountId: number) {
 export async function claimCoupon(db: D1Database, request: ClaimRequest): Promise<ClaimResult> {
   const { promotion, usage } = await loadOne(db, request.promotionId, request.accountId);
   if (!promotion) return refuse('NOT_FOUND', PROMOTION_MSG.couponNotFound);
-  if (promotion.source !== 'COUPON' || promotion.limitScene === 'REDEEM') return refuse('NOT_CLAIMABLE', PROMOTION_MSG.notClaimable);
+  if (promotion.source !== 'COUPON' || promotion.limitScene === 'REDEEM')
+    return refuse('NOT_CLAIMABLE', PROMOTION_MSG.notClaimable);
   return claim(db, request, promotion, usage, 0);
 }
 
@@ -198,10 +302,15 @@ export async function claimCoupon(db: D1Database, request: ClaimRequest): Promis
  * elsewhere, so the caller deducts them; a second redeem of the same coupon is ALREADY_HELD and
  * deducts nothing.
  */
-export async function redeemCouponWithPoints(db: D1Database, request: ClaimRequest & { pointsBalance: number }): Promise<ClaimResult> {
+export async function redeemCouponWithPoints(
+  db: D1Database,
+  request: ClaimRequest & { pointsBalance: number },
+): Promise<ClaimResult> {
   const { promotion, usage } = await loadOne(db, request.promotionId, request.accountId);
   if (!promotion) return refuse('NOT_FOUND', PROMOTION_MSG.couponNotFound);
-  if (promotion.limitScene !== 'REDEEM' || promotion.integralScore === null) return refuse('NOT_REDEEMABLE', PROMOTION_MSG.notRedeemable);
-  if (request.pointsBalance < promotion.integralScore) return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(promotion.integralScore));
+  if (promotion.limitScene !== 'REDEEM' || promotion.integralScore === null)
+    return refuse('NOT_REDEEMABLE', PROMOTION_MSG.notRedeemable);
+  if (request.pointsBalance < promotion.integralScore)
+    return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(promotion.integralScore));
   return claim(db, request, promotion, usage, promotion.integralScore);
 }

@@ -50,7 +50,8 @@ export function reviewRepository(db: D1Database) {
       const filter = options.rating ? 'AND r.rating = ?2' : 'AND ?2 IS NULL';
       const where = `FROM review r WHERE r.item_id = ?1 AND r.status = 'PUBLISHED' ${filter}`;
       const [rows, total] = await db.batch([
-        db.prepare(`SELECT ${COLUMNS} ${where} ORDER BY ${ORDER[options.sort]} LIMIT ?3 OFFSET ?4`)
+        db
+          .prepare(`SELECT ${COLUMNS} ${where} ORDER BY ${ORDER[options.sort]} LIMIT ?3 OFFSET ?4`)
           .bind(itemId, options.rating ?? null, options.limit, options.offset),
         db.prepare(`SELECT COUNT(*) AS total ${where}`).bind(itemId, options.rating ?? null),
       ]);
@@ -59,39 +60,64 @@ export function reviewRepository(db: D1Database) {
 
     /** How many published reviews an item has at each star rating. */
     async distribution(itemId: number): Promise<{ rating: number; count: number }[]> {
-      const { results } = await db.prepare(
-        `SELECT rating, COUNT(*) AS count FROM review WHERE item_id = ? AND status = 'PUBLISHED' GROUP BY rating`,
-      ).bind(itemId).all<{ rating: number; count: number }>();
+      const { results } = await db
+        .prepare(
+          `SELECT rating, COUNT(*) AS count FROM review WHERE item_id = ? AND status = 'PUBLISHED' GROUP BY rating`,
+        )
+        .bind(itemId)
+        .all<{ rating: number; count: number }>();
       return results;
     },
 
     /** A published review by id. */
     async publishedById(id: number): Promise<ReviewRow | null> {
-      const row = await db.prepare(`SELECT ${COLUMNS} FROM review r WHERE r.id = ? AND r.status = 'PUBLISHED'`).bind(id).first<RawRow>();
+      const row = await db
+        .prepare(`SELECT ${COLUMNS} FROM review r WHERE r.id = ? AND r.status = 'PUBLISHED'`)
+        .bind(id)
+        .first<RawRow>();
       return row ? shape(row) : null;
     },
 
     /** One page of the newest published reviews across the shop, with the total. */
     async recentPublished(limit: number, offset: number): Promise<{ rows: ShopReviewRow[]; total: number }> {
       const [rows, total] = await db.batch([
-        db.prepare(`SELECT ${COLUMNS}, i.title AS itemTitle FROM review r JOIN item i ON i.id = r.item_id
-          WHERE r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`).bind(limit, offset),
+        db
+          .prepare(`SELECT ${COLUMNS}, i.title AS itemTitle FROM review r JOIN item i ON i.id = r.item_id
+          WHERE r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
+          .bind(limit, offset),
         db.prepare(`SELECT COUNT(*) AS total FROM review WHERE status = 'PUBLISHED'`),
       ]);
-      return { rows: (rows!.results as (RawRow & { itemTitle: string })[]).map(shape), total: (total!.results[0] as { total: number }).total };
+      return {
+        rows: (rows!.results as (RawRow & { itemTitle: string })[]).map(shape),
+        total: (total!.results[0] as { total: number }).total,
+      };
     },
 
     /** The edit-token hash and item of any review, for edit and delete. */
     async editable(id: number): Promise<{ id: number; itemId: number; editTokenHash: string | null } | null> {
-      return db.prepare('SELECT id, item_id AS itemId, edit_token_hash AS editTokenHash FROM review WHERE id = ?').bind(id).first();
+      return db
+        .prepare('SELECT id, item_id AS itemId, edit_token_hash AS editTokenHash FROM review WHERE id = ?')
+        .bind(id)
+        .first();
     },
 
     /** Stores a new PENDING review; answers its id. */
     async insert(review: ReviewWrite, editTokenHash: string, verifiedPurchase: boolean): Promise<number> {
-      const row = await db.prepare(
-        `INSERT INTO review (item_id, rating, title, content, name, vehicle, status, verified_purchase, edit_token_hash)
+      const row = await db
+        .prepare(
+          `INSERT INTO review (item_id, rating, title, content, name, vehicle, status, verified_purchase, edit_token_hash)
          VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?) RETURNING id`,
-      ).bind(review.itemId, review.rating, review.title, review.content, review.name, review.vehicle, verifiedPurchase ? 1 : 0, editTokenHash)
+        )
+        .bind(
+          review.itemId,
+          review.rating,
+          review.title,
+          review.content,
+          review.name,
+          review.vehicle,
+          verifiedPurchase ? 1 : 0,
+          editTokenHash,
+        )
         .first<{ id: number }>();
       return row!.id;
     },
@@ -99,7 +125,10 @@ export function reviewRepository(db: D1Database) {
     /** Rewrites a review's text and sends it back to moderation; keeps its item and the aggregates in step. */
     async update(id: number, review: Omit<ReviewWrite, 'itemId'>, itemId: number): Promise<void> {
       await db.batch([
-        db.prepare(`UPDATE review SET rating = ?, title = ?, content = ?, name = ?, vehicle = ?, status = 'PENDING' WHERE id = ?`)
+        db
+          .prepare(
+            `UPDATE review SET rating = ?, title = ?, content = ?, name = ?, vehicle = ?, status = 'PENDING' WHERE id = ?`,
+          )
           .bind(review.rating, review.title, review.content, review.name, review.vehicle, id),
         recompute(db, '?1').bind(itemId),
       ]);

@@ -7,13 +7,30 @@ import { reviewRepository } from './repository.ts';
 import type { AppEnv } from '../env.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import {
-  checkDraft, createReview, deleteReview, editReview, listReviews, REVIEW_NOT_FOUND, REVIEW_RULE, reviewInfo, signInvitation, verifyInvitation,
+  checkDraft,
+  createReview,
+  deleteReview,
+  editReview,
+  listReviews,
+  REVIEW_NOT_FOUND,
+  REVIEW_RULE,
+  reviewInfo,
+  signInvitation,
+  verifyInvitation,
 } from './service.ts';
 import { clientIp } from '../accounts/route-support.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
-const id = z.coerce.number().int().positive().max(2 ** 31);
-const itemIdBody = z.number().int().positive().max(2 ** 31);
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
+const itemIdBody = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(10);
 const fields = {
@@ -21,50 +38,152 @@ const fields = {
   title: z.string().trim().min(1).max(100),
   content: z.string().trim().min(10).max(2000),
   name: z.string().trim().min(1).max(50),
-  vehicle: z.string().trim().max(80).nullish().transform((text) => text || null),
+  vehicle: z
+    .string()
+    .trim()
+    .max(80)
+    .nullish()
+    .transform((text) => text || null),
 };
 const draftBody = z.object({ itemId: itemIdBody, ...fields, invitation: z.string().max(1000).nullish() });
 const review = z.object({
-  id: z.number().int(), itemId: z.number().int(), rating: z.number().int(), title: z.string(), content: z.string(), name: z.string(),
-  vehicle: z.string().nullable(), verifiedPurchase: z.boolean(), helpfulCount: z.number().int(), createdAt: z.number().int(),
+  id: z.number().int(),
+  itemId: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  name: z.string(),
+  vehicle: z.string().nullable(),
+  verifiedPurchase: z.boolean(),
+  helpfulCount: z.number().int(),
+  createdAt: z.number().int(),
 });
 const created = z.object({ id: z.number().int(), status: z.literal('PENDING'), editLink: z.string() });
-const DRAFT_DOC = 'body { itemId, rating 1-5, title 1-100, content 10-2000, name 1-50 with letters, vehicle? max 80, invitation? }; no email or URL in title/content';
+const DRAFT_DOC =
+  'body { itemId, rating 1-5, title 1-100, content 10-2000, name 1-50 with letters, vehicle? max 80, invitation? }; no email or URL in title/content';
 
-const list = endpoint({ method: 'get', path: '/item/public/buyer/v3/review/list', tag: 'review',
-  summary: 'An item\'s published reviews: query itemId, page (1), size (10, max 50), rating (1-5 filter), sort newest|helpful|rating; answers { list, total, page, size }',
-  query: z.object({ itemId: id, page, size, rating: z.coerce.number().int().min(1).max(5).optional(), sort: z.enum(['newest', 'helpful', 'rating']).default('newest') }),
-  response: z.object({ list: z.array(review), total: z.number().int(), page: z.number().int(), size: z.number().int() }) });
-const info = endpoint({ method: 'get', path: '/item/public/buyer/v2/review/info', tag: 'review',
-  summary: 'An item\'s rating summary: published average (4.6 with isDefault when none), reviewCount and the 1-5 star distribution',
+const list = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/v3/review/list',
+  tag: 'review',
+  summary:
+    "An item's published reviews: query itemId, page (1), size (10, max 50), rating (1-5 filter), sort newest|helpful|rating; answers { list, total, page, size }",
+  query: z.object({
+    itemId: id,
+    page,
+    size,
+    rating: z.coerce.number().int().min(1).max(5).optional(),
+    sort: z.enum(['newest', 'helpful', 'rating']).default('newest'),
+  }),
+  response: z.object({
+    list: z.array(review),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  }),
+});
+const info = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/v2/review/info',
+  tag: 'review',
+  summary:
+    "An item's rating summary: published average (4.6 with isDefault when none), reviewCount and the 1-5 star distribution",
   query: z.object({ itemId: id }),
-  response: z.object({ itemId: z.number().int(), rating: z.number(), isDefault: z.boolean(), reviewCount: z.number().int(), distribution: z.record(z.string(), z.number().int()) }) });
-const add = endpoint({ method: 'post', path: '/item/public/buyer/review', tag: 'review',
+  response: z.object({
+    itemId: z.number().int(),
+    rating: z.number(),
+    isDefault: z.boolean(),
+    reviewCount: z.number().int(),
+    distribution: z.record(z.string(), z.number().int()),
+  }),
+});
+const add = endpoint({
+  method: 'post',
+  path: '/item/public/buyer/review',
+  tag: 'review',
   summary: `Write a review (PENDING until moderated; rate-limited per IP): ${DRAFT_DOC}; answers { id, status, editLink } — keep editLink to edit or delete`,
-  body: draftBody, response: created });
-const addAlias = endpoint({ ...add, path: '/item/public/buyer/review/add', summary: `Same as POST /item/public/buyer/review: ${DRAFT_DOC}` });
-const edit = endpoint({ method: 'put', path: '/item/public/buyer/review', tag: 'review',
-  summary: 'Edit a review with its editLink: body { id, editLink, rating, title, content, name, vehicle? }; it waits for moderation again; 403 on a wrong link',
+  body: draftBody,
+  response: created,
+});
+const addAlias = endpoint({
+  ...add,
+  path: '/item/public/buyer/review/add',
+  summary: `Same as POST /item/public/buyer/review: ${DRAFT_DOC}`,
+});
+const edit = endpoint({
+  method: 'put',
+  path: '/item/public/buyer/review',
+  tag: 'review',
+  summary:
+    'Edit a review with its editLink: body { id, editLink, rating, title, content, name, vehicle? }; it waits for moderation again; 403 on a wrong link',
   body: z.object({ id: z.number().int().positive(), editLink: z.string().min(1).max(200), ...fields }),
-  response: z.object({ id: z.number().int(), status: z.literal('PENDING') }) });
-const remove = endpoint({ method: 'delete', path: '/item/public/buyer/review', tag: 'review',
-  summary: 'Delete a review: query id and editLink; 403 on a wrong link', query: z.object({ id, editLink: z.string().min(1).max(200) }), response: z.null() });
-const detail = endpoint({ method: 'get', path: '/item/public/buyer/review/detail/:id', tag: 'review', summary: 'One published review by id (404 otherwise)', response: review });
-const check = endpoint({ method: 'post', path: '/item/public/buyer/review/check', tag: 'review',
-  summary: `Validate a draft without saving: ${DRAFT_DOC}; answers { ok: true } or 400 with the message`, body: draftBody, response: z.object({ ok: z.literal(true) }) });
-const invitation = endpoint({ method: 'post', path: '/item/public/buyer/v2/review/invitation', tag: 'review',
-  summary: 'An invitation to review an item (HMAC-signed, 30 days; issued by the shop, open only with DEV_TOOLS until orders exist): body { itemId }; answers { token, itemId, expiresAt }; a review posted with it is a verified purchase',
-  body: z.object({ itemId: itemIdBody }), response: z.object({ token: z.string(), itemId: z.number().int(), expiresAt: z.number().int() }) });
-const invitationCheck = endpoint({ method: 'post', path: '/item/public/buyer/v2/review/invitation/check', tag: 'review',
+  response: z.object({ id: z.number().int(), status: z.literal('PENDING') }),
+});
+const remove = endpoint({
+  method: 'delete',
+  path: '/item/public/buyer/review',
+  tag: 'review',
+  summary: 'Delete a review: query id and editLink; 403 on a wrong link',
+  query: z.object({ id, editLink: z.string().min(1).max(200) }),
+  response: z.null(),
+});
+const detail = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/review/detail/:id',
+  tag: 'review',
+  summary: 'One published review by id (404 otherwise)',
+  response: review,
+});
+const check = endpoint({
+  method: 'post',
+  path: '/item/public/buyer/review/check',
+  tag: 'review',
+  summary: `Validate a draft without saving: ${DRAFT_DOC}; answers { ok: true } or 400 with the message`,
+  body: draftBody,
+  response: z.object({ ok: z.literal(true) }),
+});
+const invitation = endpoint({
+  method: 'post',
+  path: '/item/public/buyer/v2/review/invitation',
+  tag: 'review',
+  summary:
+    'An invitation to review an item (HMAC-signed, 30 days; issued by the shop, open only with DEV_TOOLS until orders exist): body { itemId }; answers { token, itemId, expiresAt }; a review posted with it is a verified purchase',
+  body: z.object({ itemId: itemIdBody }),
+  response: z.object({ token: z.string(), itemId: z.number().int(), expiresAt: z.number().int() }),
+});
+const invitationCheck = endpoint({
+  method: 'post',
+  path: '/item/public/buyer/v2/review/invitation/check',
+  tag: 'review',
   summary: 'Check an invitation: body { token }; answers { valid, itemId } (itemId null when invalid or expired)',
-  body: z.object({ token: z.string().max(1000) }), response: z.object({ valid: z.boolean(), itemId: z.number().int().nullable() }) });
-const top3 = endpoint({ method: 'get', path: '/item/public/buyer/review/top3-reviews', tag: 'review', summary: 'The three most helpful published reviews of an item: query itemId',
-  query: z.object({ itemId: id }), response: z.array(review) });
-const recent = endpoint({ method: 'get', path: '/item/public/buyer/review/reviews', tag: 'review',
-  summary: 'The newest published reviews across the shop with their item title: query page (1), size (10, max 50); answers { list, total, page, size }',
-  query: z.object({ page, size }), response: z.object({ list: z.array(review.extend({ itemTitle: z.string() })), total: z.number().int(), page: z.number().int(), size: z.number().int() }) });
+  body: z.object({ token: z.string().max(1000) }),
+  response: z.object({ valid: z.boolean(), itemId: z.number().int().nullable() }),
+});
+const top3 = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/review/top3-reviews',
+  tag: 'review',
+  summary: 'The three most helpful published reviews of an item: query itemId',
+  query: z.object({ itemId: id }),
+  response: z.array(review),
+});
+const recent = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/review/reviews',
+  tag: 'review',
+  summary:
+    'The newest published reviews across the shop with their item title: query page (1), size (10, max 50); answers { list, total, page, size }',
+  query: z.object({ page, size }),
+  response: z.object({
+    list: z.array(review.extend({ itemTitle: z.string() })),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  }),
+});
 
-const limited = (c: Context<AppEnv>) => enforce(c.env.RATE_LIMITER, [{ key: `review:ip:${clientIp(c)}`, rule: REVIEW_RULE }]);
+const limited = (c: Context<AppEnv>) =>
+  enforce(c.env.RATE_LIMITER, [{ key: `review:ip:${clientIp(c)}`, rule: REVIEW_RULE }]);
 const addHandler = async (c: Context<AppEnv>) => {
   await limited(c);
   return c.json(ok(await createReview(c.env.DB, c.env.AUTH_SECRET, await readBody(c, add))));
@@ -103,7 +222,8 @@ export const reviewsApi = new Hono<AppEnv>()
   .post(invitation.path, async (c) => {
     // An invitation marks a review as a verified purchase, so only the shop may issue one: until
     // orders exist to check against, the call answers only with the developer tools on.
-    if (c.env.DEV_TOOLS !== 'true') throw new ApiError(403, 403, 'Review invitations are sent by the shop after an order ships.');
+    if (c.env.DEV_TOOLS !== 'true')
+      throw new ApiError(403, 403, 'Review invitations are sent by the shop after an order ships.');
     await limited(c);
     const { itemId } = await readBody(c, invitation);
     if (!(await reviewRepository(c.env.DB).itemExists(itemId))) throw ApiError.notFound('The item cannot be found.');
@@ -113,7 +233,9 @@ export const reviewsApi = new Hono<AppEnv>()
     const itemId = await verifyInvitation((await readBody(c, invitationCheck)).token, c.env.AUTH_SECRET);
     return c.json(ok({ valid: itemId !== null, itemId }));
   })
-  .get(top3.path, async (c) => c.json(ok((await listReviews(c.env.DB, readQuery(c, top3).itemId, 1, 3, 'helpful')).list)))
+  .get(top3.path, async (c) =>
+    c.json(ok((await listReviews(c.env.DB, readQuery(c, top3).itemId, 1, 3, 'helpful')).list)),
+  )
   .get(recent.path, async (c) => {
     const query = readQuery(c, recent);
     const { rows, total } = await reviewRepository(c.env.DB).recentPublished(query.size, (query.page - 1) * query.size);

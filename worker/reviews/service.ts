@@ -24,7 +24,8 @@ export interface ReviewDraft extends ReviewWrite {
 
 /** The rules beyond the field lengths: no markup, a name with letters, no contact details (§7 Reviews). */
 export function draftProblem(draft: Omit<ReviewWrite, 'itemId'>): string | null {
-  if ([draft.title, draft.content, draft.name, draft.vehicle ?? ''].some((text) => MARKUP.test(text))) return MSG.removeSpecialChars;
+  if ([draft.title, draft.content, draft.name, draft.vehicle ?? ''].some((text) => MARKUP.test(text)))
+    return MSG.removeSpecialChars;
   if (!LETTER.test(draft.name)) return 'name must contain letters';
   return reviewPrivacyProblem(draft.title, draft.content);
 }
@@ -42,7 +43,11 @@ export async function createReview(db: D1Database, secret: string, draft: Review
   const invited = draft.invitation ? await verifyInvitation(draft.invitation, secret, now) : null;
   const editLink = randomToken();
   const { itemId, rating, title, content, name, vehicle } = draft;
-  const id = await reviewRepository(db).insert({ itemId, rating, title, content, name, vehicle }, await sha256(editLink), invited === itemId);
+  const id = await reviewRepository(db).insert(
+    { itemId, rating, title, content, name, vehicle },
+    await sha256(editLink),
+    invited === itemId,
+  );
   return { id, status: 'PENDING' as const, editLink };
 }
 
@@ -81,8 +86,20 @@ export async function reviewInfo(db: D1Database, itemId: number) {
 }
 
 /** One page of an item's published reviews with the total. */
-export async function listReviews(db: D1Database, itemId: number, page: number, size: number, sort: ReviewSort, rating?: number) {
-  const { rows, total } = await reviewRepository(db).listPublished(itemId, { rating, sort, limit: size, offset: (page - 1) * size });
+export async function listReviews(
+  db: D1Database,
+  itemId: number,
+  page: number,
+  size: number,
+  sort: ReviewSort,
+  rating?: number,
+) {
+  const { rows, total } = await reviewRepository(db).listPublished(itemId, {
+    rating,
+    sort,
+    limit: size,
+    offset: (page - 1) * size,
+  });
   return { list: rows, total, page, size };
 }
 
@@ -101,7 +118,12 @@ export async function verifyInvitation(token: string, secret: string, now = Date
   const signatureBytes = fromBase64url(signature);
   const payloadBytes = fromBase64url(payload);
   if (!signatureBytes || !payloadBytes) return null;
-  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), signatureBytes, new TextEncoder().encode(payload));
+  const valid = await crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    signatureBytes,
+    new TextEncoder().encode(payload),
+  );
   if (!valid) return null;
   try {
     const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as { itemId?: unknown; exp?: unknown };
@@ -114,12 +136,16 @@ export async function verifyInvitation(token: string, secret: string, now = Date
 
 async function authorize(db: D1Database, id: number, editLink: string) {
   const review = await reviewRepository(db).editable(id);
-  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256(editLink))) throw new ApiError(403, 403, BAD_EDIT_LINK);
+  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256(editLink)))
+    throw new ApiError(403, 403, BAD_EDIT_LINK);
   return review;
 }
 
 function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 function randomToken(): string {
@@ -132,7 +158,10 @@ async function sha256(text: string): Promise<string> {
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {

@@ -46,7 +46,11 @@ export interface SearchRow {
 }
 
 /** One facet value with its item count. */
-export interface FacetRow { id: number; name: string; count: number }
+export interface FacetRow {
+  id: number;
+  name: string;
+  count: number;
+}
 
 /** The page, the total with the price range, and the category and brand facets. */
 export interface SearchResult {
@@ -97,7 +101,10 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
     // The unique index is case-sensitive: the usual spellings are looked up through it.
     `exact AS (SELECT DISTINCT item_id AS id FROM sku WHERE part_number IN (${text}, upper(${text}), lower(${text})))`,
   ];
-  const parts = ['SELECT m.item_id AS id, t.score, 0 AS exact FROM top t JOIN item_rank m ON m.rank = t.rank', 'SELECT id, NULL, 1 FROM exact'];
+  const parts = [
+    'SELECT m.item_id AS id, t.score, 0 AS exact FROM top t JOIN item_rank m ON m.rank = t.rank',
+    'SELECT id, NULL, 1 FROM exact',
+  ];
   if (criteria.vehicleNodeIds) {
     // '+rowid' keeps the fitment list out of the FTS index: one scan of the matches, probing a small
     // set. Materialized, so bm25 is always called where FTS5 allows it.
@@ -112,7 +119,9 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
       WHERE item_search MATCH ${match} AND +rowid IN (SELECT i.id FROM item i WHERE ${narrowing}))`);
     parts.push('SELECT id, score, 0 FROM chosen');
   }
-  ctes.push(`hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`);
+  ctes.push(
+    `hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`,
+  );
   return ctes;
 }
 
@@ -121,9 +130,14 @@ function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null 
   const conditions: string[] = [];
   if (criteria.categoryId !== null) {
     const id = b.ref('category', criteria.categoryId);
-    conditions.push(`i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`);
+    conditions.push(
+      `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`,
+    );
   }
-  if (criteria.brandIds.length > 0) conditions.push(`i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`);
+  if (criteria.brandIds.length > 0)
+    conditions.push(
+      `i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`,
+    );
   return conditions.length > 0 ? conditions.join(' AND ') : null;
 }
 
@@ -137,14 +151,19 @@ function candidateCtes(criteria: SearchCriteria, b: Binder): string {
   const statuses = criteria.soldOut ? `'ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT'` : `'ON_SHELVES', 'UNDER_STOCK'`;
   const ctes: string[] = [];
   if (criteria.vehicleNodeIds) {
-    ctes.push(`fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (SELECT value FROM json_each(${b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))})))`);
+    ctes.push(
+      `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (SELECT value FROM json_each(${b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))})))`,
+    );
   }
   const keyword = hasKeyword(criteria);
   if (keyword) ctes.push(...hitCtes(criteria, b));
   const fits = criteria.vehicleNodeIds
     ? 'CASE WHEN i.non_vehicle = 1 THEN NULL WHEN i.vehicle_universal = 1 OR i.id IN (SELECT id FROM fit) THEN 1 ELSE 0 END'
     : 'NULL';
-  const where = [`i.${STATUS_COLUMN[criteria.market]} IN (${statuses})`, ...(criteria.fitsOnly ? [fitsOnlyCondition(keyword)] : [])];
+  const where = [
+    `i.${STATUS_COLUMN[criteria.market]} IN (${statuses})`,
+    ...(criteria.fitsOnly ? [fitsOnlyCondition(keyword)] : []),
+  ];
   ctes.push(`cand AS ${keyword ? '' : 'NOT '}MATERIALIZED (SELECT i.id, ${keyword ? 'h.score, h.exact' : 'NULL AS score, 0 AS exact'}, ${fits} AS fits,
       i.back_category_id AS categoryId, i.brand_id AS brandId, i.${PRICE_COLUMN[criteria.market]} AS price, i.sales,
       i.review_rating AS rating, i.review_count AS reviews
@@ -169,7 +188,9 @@ function filterConditions(criteria: SearchCriteria, b: Binder, omit?: Filter): s
   const conditions = ['1'];
   if (criteria.categoryId !== null && omit !== 'category') {
     const id = b.ref('category', criteria.categoryId);
-    conditions.push(`categoryId IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`);
+    conditions.push(
+      `categoryId IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`,
+    );
   }
   if (criteria.brandIds.length > 0 && omit !== 'brand') {
     conditions.push(`brandId IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`);
@@ -244,7 +265,10 @@ export function searchRepository(db: D1Database) {
       const sql = `${ctes}
         SELECT ${pageColumn(criteria, b)} AS records, ${totalsColumn(criteria, b)} AS totals,
           ${facetColumn(criteria, b, 'category')} AS categories, ${facetColumn(criteria, b, 'brand')} AS brands`;
-      const { results } = await db.prepare(sql).bind(...b.values).all<{ records: string; totals: string; categories: string; brands: string }>();
+      const { results } = await db
+        .prepare(sql)
+        .bind(...b.values)
+        .all<{ records: string; totals: string; categories: string; brands: string }>();
       const row = results[0];
       const totals = JSON.parse(row!.totals) as { total: number; minPrice: number | null; maxPrice: number | null };
       return {

@@ -7,11 +7,23 @@ import { searchItems, type SortValue } from './service.ts';
 import { endpoint, readQuery } from '../platform/contract.ts';
 
 const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]];
-const id = z.coerce.number().int().positive().max(2 ** 31);
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
 /** Comma-joined positive ids ('12,15'); empty means none. */
-const idList = z.string().max(2000)
+const idList = z
+  .string()
+  .max(2000)
   .regex(/^\s*(\d{1,10}\s*(,\s*\d{1,10}\s*)*)?,?\s*$/, 'must be comma-joined ids')
-  .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean).map(Number));
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map(Number),
+  );
 const cents = z.coerce.number().int().min(0).max(100_000_000);
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -30,27 +42,67 @@ const baseQuery = z.object({
 });
 const named = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
 const response = z.object({
-  total: z.number().int(), page: z.number().int(), size: z.number().int(),
-  records: z.array(z.object({
-    itemId: z.number().int(), title: z.string(), urlHandle: z.string().nullable(), imageUrl: z.string().nullable(),
-    brandName: z.string().nullable(), partNumber: z.string().nullable(), discountPrice: z.number().int().nullable(),
-    originalPrice: z.number().int().nullable(), currency: z.enum(['USD', 'CAD']), status: z.string(),
-    reviewRating: z.number().nullable(), reviewCount: z.number().int(), vehicleUniversal: z.boolean(), nonVehicle: z.boolean(),
-    fits: z.boolean().nullable(),
-  })),
-  facets: z.object({ categories: z.array(named), brands: z.array(named), price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }) }),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  records: z.array(
+    z.object({
+      itemId: z.number().int(),
+      title: z.string(),
+      urlHandle: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+      brandName: z.string().nullable(),
+      partNumber: z.string().nullable(),
+      discountPrice: z.number().int().nullable(),
+      originalPrice: z.number().int().nullable(),
+      currency: z.enum(['USD', 'CAD']),
+      status: z.string(),
+      reviewRating: z.number().nullable(),
+      reviewCount: z.number().int(),
+      vehicleUniversal: z.boolean(),
+      nonVehicle: z.boolean(),
+      fits: z.boolean().nullable(),
+    }),
+  ),
+  facets: z.object({
+    categories: z.array(named),
+    brands: z.array(named),
+    price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
+  }),
 });
-const summary = 'Search products by keyword, category, brand, price and vehicle (fitting parts first), with facets; sort is one of §9';
+const summary =
+  'Search products by keyword, category, brand, price and vehicle (fitting parts first), with facets; sort is one of §9';
 
-const buyerSearch = endpoint({ method: 'get', path: '/search/public/buyer/items/filter-search', tag: 'search', summary, query: baseQuery, response });
-const proSearch = endpoint({ method: 'get', path: '/search-pro/public/items/filter-search', tag: 'search',
+const buyerSearch = endpoint({
+  method: 'get',
+  path: '/search/public/buyer/items/filter-search',
+  tag: 'search',
+  summary,
+  query: baseQuery,
+  response,
+});
+const proSearch = endpoint({
+  method: 'get',
+  path: '/search-pro/public/items/filter-search',
+  tag: 'search',
   summary: `${summary}; diversionName (A|B) and the sessionId header are accepted for experiments`,
-  query: baseQuery.extend({ diversionName: z.enum(['A', 'B']).optional() }), response });
+  query: baseQuery.extend({ diversionName: z.enum(['A', 'B']).optional() }),
+  response,
+});
 
 async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>) {
   const data = await searchItems(c.env.DB, c.var.market.id, {
-    keyword: query.keyword, categoryId: query.categoryId, brandIds: query.brandId, minPrice: query.minPrice, maxPrice: query.maxPrice,
-    vehicleNodeIds: query.attributeValueIds, fitsOnly: query.fitsOnly, soldOut: query.soldOut, page: query.page, size: query.size, sort: query.sort,
+    keyword: query.keyword,
+    categoryId: query.categoryId,
+    brandIds: query.brandId,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    vehicleNodeIds: query.attributeValueIds,
+    fitsOnly: query.fitsOnly,
+    soldOut: query.soldOut,
+    page: query.page,
+    size: query.size,
+    sort: query.sort,
   });
   return c.json(ok(data));
 }

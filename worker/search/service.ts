@@ -1,6 +1,12 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
-import { searchRepository, type SearchCriteria, type SearchOrder, type SearchResult, type SearchRow } from './repository.ts';
+import {
+  searchRepository,
+  type SearchCriteria,
+  type SearchOrder,
+  type SearchResult,
+  type SearchRow,
+} from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { recentReads } from '../platform/recent-reads.ts';
@@ -58,18 +64,40 @@ const ORDER: Record<SortValue, SearchOrder> = {
 
 /** Trade synonyms: any word of a group also finds the others. */
 const SYNONYMS: readonly (readonly string[])[] = [
-  ['pad', 'pads'], ['brake', 'brakes'], ['headlamp', 'headlamps', 'headlight', 'headlights'],
-  ['rotor', 'rotors', 'disc', 'discs', 'disk', 'disks'], ['muffler', 'mufflers', 'silencer', 'silencers'],
-  ['tire', 'tires', 'tyre', 'tyres'], ['shock', 'shocks', 'strut', 'struts'], ['plug', 'plugs'],
-  ['alternator', 'alternators'], ['catalytic', 'cat'], ['blade', 'blades'], ['taillight', 'taillights', 'tail light'],
+  ['pad', 'pads'],
+  ['brake', 'brakes'],
+  ['headlamp', 'headlamps', 'headlight', 'headlights'],
+  ['rotor', 'rotors', 'disc', 'discs', 'disk', 'disks'],
+  ['muffler', 'mufflers', 'silencer', 'silencers'],
+  ['tire', 'tires', 'tyre', 'tyres'],
+  ['shock', 'shocks', 'strut', 'struts'],
+  ['plug', 'plugs'],
+  ['alternator', 'alternators'],
+  ['catalytic', 'cat'],
+  ['blade', 'blades'],
+  ['taillight', 'taillights', 'tail light'],
 ];
 
 /** Common misspellings and run-together words, one way: the shopper's word still counts too. */
 const CORRECTIONS: Readonly<Record<string, string>> = {
-  break: 'brake', breaks: 'brakes', alternater: 'alternator', altenator: 'alternator',
-  sparkplug: 'spark plug', sparkplugs: 'spark plug', wiperblade: 'wiper blade', wiperblades: 'wiper blade',
-  catconverter: 'catalytic converter', muffer: 'muffler', rotar: 'rotor', headlite: 'headlight', sensr: 'sensor',
-  suspention: 'suspension', radiater: 'radiator', exaust: 'exhaust', exhuast: 'exhaust', calliper: 'caliper',
+  break: 'brake',
+  breaks: 'brakes',
+  alternater: 'alternator',
+  altenator: 'alternator',
+  sparkplug: 'spark plug',
+  sparkplugs: 'spark plug',
+  wiperblade: 'wiper blade',
+  wiperblades: 'wiper blade',
+  catconverter: 'catalytic converter',
+  muffer: 'muffler',
+  rotar: 'rotor',
+  headlite: 'headlight',
+  sensr: 'sensor',
+  suspention: 'suspension',
+  radiater: 'radiator',
+  exaust: 'exhaust',
+  exhuast: 'exhaust',
+  calliper: 'caliper',
 };
 
 const OPERATORS = new Set(['near', 'and', 'or', 'not']);
@@ -85,11 +113,14 @@ const MIN_SUGGEST_CHARS = 2;
 
 /** Splits the shopper's text into plain words: FTS syntax, invisible and symbol characters removed. */
 export function searchTerms(keyword: string): string[] {
-  const text = keyword.normalize('NFKC').toLowerCase()
+  const text = keyword
+    .normalize('NFKC')
+    .toLowerCase()
     .replace(/[\u200B-\u200F\u2060\uFEFF]/g, '')
     .replace(/["*():^{}]/g, ' ')
     .replace(/[^\p{L}\p{N}\p{M}\-./']+/gu, ' ');
-  return text.split(/\s+/)
+  return text
+    .split(/\s+/)
     .map((word) => word.replace(/^[-./']+|[-./']+$/g, ''))
     .filter((word) => /[\p{L}\p{N}]/u.test(word) && !OPERATORS.has(word))
     .slice(0, MAX_TERMS);
@@ -108,30 +139,34 @@ export function variantsOf(word: string): string[] {
 export function matchExpression(keyword: string): string | null {
   const terms = searchTerms(keyword);
   if (terms.length === 0) return null;
-  return terms.map((term, index) => {
-    const last = index === terms.length - 1;
-    const quoted = variantsOf(term).map((variant) => `"${variant.replace(/"/g, '""')}"${last ? '*' : ''}`);
-    return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;
-  }).join(' AND ');
+  return terms
+    .map((term, index) => {
+      const last = index === terms.length - 1;
+      const quoted = variantsOf(term).map((variant) => `"${variant.replace(/"/g, '""')}"${last ? '*' : ''}`);
+      return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
-const toRecord = (currency: 'USD' | 'CAD') => (row: SearchRow): SearchRecord => ({
-  itemId: row.itemId,
-  title: row.title,
-  urlHandle: row.urlHandle,
-  imageUrl: row.imageUrl,
-  brandName: row.brandName,
-  partNumber: row.partNumber,
-  discountPrice: row.discountPrice,
-  originalPrice: row.originalPrice ?? row.discountPrice,
-  currency,
-  status: row.status,
-  reviewRating: row.reviewRating,
-  reviewCount: row.reviewCount,
-  vehicleUniversal: row.vehicleUniversal === 1,
-  nonVehicle: row.nonVehicle === 1,
-  fits: row.fits === null ? null : row.fits === 1,
-});
+const toRecord =
+  (currency: 'USD' | 'CAD') =>
+  (row: SearchRow): SearchRecord => ({
+    itemId: row.itemId,
+    title: row.title,
+    urlHandle: row.urlHandle,
+    imageUrl: row.imageUrl,
+    brandName: row.brandName,
+    partNumber: row.partNumber,
+    discountPrice: row.discountPrice,
+    originalPrice: row.originalPrice ?? row.discountPrice,
+    currency,
+    status: row.status,
+    reviewRating: row.reviewRating,
+    reviewCount: row.reviewCount,
+    vehicleUniversal: row.vehicleUniversal === 1,
+    nonVehicle: row.nonVehicle === 1,
+    fits: row.fits === null ? null : row.fits === 1,
+  });
 
 /** Identical searches in a rush share one answer (recent-reads.ts). */
 const recentSearches = recentReads<SearchResult>(200);
@@ -142,7 +177,13 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
   const size = query.size ?? SEARCH_PAGE_SIZE;
   const keyword = (query.keyword ?? '').trim();
   const sort: SortValue = query.sort ?? (keyword ? '' : 'sales desc');
-  const empty: SearchAnswer = { total: 0, page, size, records: [], facets: { categories: [], brands: [], price: { min: null, max: null } } };
+  const empty: SearchAnswer = {
+    total: 0,
+    page,
+    size,
+    records: [],
+    facets: { categories: [], brands: [], price: { min: null, max: null } },
+  };
   const match = keyword ? matchExpression(keyword) : null;
   // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
   if (keyword && !match) return empty;
@@ -163,19 +204,30 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     limit: size,
     offset: (page - 1) * size,
   };
-  const result = await recentSearches.get(JSON.stringify(criteria), systemClock, () => searchRepository(db).search(criteria));
+  const result = await recentSearches.get(JSON.stringify(criteria), systemClock, () =>
+    searchRepository(db).search(criteria),
+  );
   const currency = market === 'ca' ? 'CAD' : 'USD';
   return {
     total: result.total,
     page,
     size,
     records: result.rows.map(toRecord(currency)),
-    facets: { categories: result.categories, brands: result.brands, price: { min: result.minPrice, max: result.maxPrice } },
+    facets: {
+      categories: result.categories,
+      brands: result.brands,
+      price: { min: result.minPrice, max: result.maxPrice },
+    },
   };
 }
 
 /** Typeahead (§9): part numbers, categories and best-selling products that start like the words typed. */
-export async function suggestItems(db: D1Database, market: MarketId, keyword: string, size: number): Promise<Suggestion[]> {
+export async function suggestItems(
+  db: D1Database,
+  market: MarketId,
+  keyword: string,
+  size: number,
+): Promise<Suggestion[]> {
   const match = matchExpression(keyword);
   const prefix = searchTerms(keyword).join(' ');
   if (!match || prefix.length < MIN_SUGGEST_CHARS) return [];

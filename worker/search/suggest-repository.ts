@@ -6,7 +6,12 @@ export interface Suggestion {
   href: string;
 }
 
-interface SuggestionRow { kind: Suggestion['kind']; text: string; handle: string | null; categoryId: number | null }
+interface SuggestionRow {
+  kind: Suggestion['kind'];
+  text: string;
+  handle: string | null;
+  categoryId: number | null;
+}
 
 export function suggestRepository(db: D1Database) {
   return {
@@ -17,10 +22,16 @@ export function suggestRepository(db: D1Database) {
      * limit, however common the prefix. CROSS JOIN fixes the join order: small lists first,
      * never a pass over seo or item.
      */
-    async suggest(match: string, prefix: string, statusColumn: 'us_status' | 'ca_status', limit: number): Promise<Suggestion[]> {
+    async suggest(
+      match: string,
+      prefix: string,
+      statusColumn: 'us_status' | 'ca_status',
+      limit: number,
+    ): Promise<Suggestion[]> {
       const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const { results } = await db.prepare(
-        `SELECT kind, text, handle, categoryId FROM (
+      const { results } = await db
+        .prepare(
+          `SELECT kind, text, handle, categoryId FROM (
            SELECT 'partNumber' AS kind, 0 AS part, text, handle, NULL AS categoryId, text AS k1, NULL AS k2 FROM (
              SELECT k.part_number AS text, s.url_handle AS handle FROM sku k
              CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = k.item_id AND s.is_primary = 1
@@ -35,7 +46,9 @@ export function suggestRepository(db: D1Database) {
              CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = i.id AND s.is_primary = 1
              WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY r.rowid LIMIT ?4))
          ORDER BY part, k1, k2`,
-      ).bind(prefix, like, match, limit * 2).all<SuggestionRow>();
+        )
+        .bind(prefix, like, match, limit * 2)
+        .all<SuggestionRow>();
       // Universal parts often share a title: twice the items are read so repeats can be dropped.
       const titles = new Set<string>();
       const rows = results.filter((row) => {

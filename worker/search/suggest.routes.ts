@@ -8,11 +8,21 @@ import { suggestItems } from './service.ts';
 import { endpoint, readQuery } from '../platform/contract.ts';
 
 const suggestion = z.object({ kind: z.enum(['item', 'category', 'partNumber']), text: z.string(), href: z.string() });
-const topSearchBox = endpoint({ method: 'get', path: '/item/public/buyer/associative/top-search-box', tag: 'search',
+const topSearchBox = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/associative/top-search-box',
+  tag: 'search',
   summary: 'Typeahead: part numbers, categories and best-selling products that start like the words typed',
-  query: z.object({ keyword: z.string().max(200), size: z.coerce.number().int().min(1).max(10).default(6) }), response: z.array(suggestion) });
-const hotWords = endpoint({ method: 'get', path: '/search/public/suggestion/hot-words/list', tag: 'search',
-  summary: 'Popular searches, from the hot-words content config', response: z.array(z.string()) });
+  query: z.object({ keyword: z.string().max(200), size: z.coerce.number().int().min(1).max(10).default(6) }),
+  response: z.array(suggestion),
+});
+const hotWords = endpoint({
+  method: 'get',
+  path: '/search/public/suggestion/hot-words/list',
+  tag: 'search',
+  summary: 'Popular searches, from the hot-words content config',
+  response: z.array(z.string()),
+});
 
 /** Typeahead suggestions and popular searches (§7 Search and items). */
 export const suggestApi = new Hono<AppEnv>()
@@ -22,6 +32,8 @@ export const suggestApi = new Hono<AppEnv>()
   })
   .get(hotWords.path, async (c) => {
     const config = await contentConfig(c.env.SETTINGS, systemClock, 'hot-words');
-    const words = Array.isArray(config?.words) ? config.words.filter((word): word is string => typeof word === 'string') : [];
+    const words = Array.isArray(config?.words)
+      ? config.words.filter((word): word is string => typeof word === 'string')
+      : [];
     return c.json(ok(words));
   });

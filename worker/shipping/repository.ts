@@ -37,24 +37,34 @@ export function postalRepository(db: D1Database) {
   return {
     /** One postal code of a market, or null when the shop does not know it. */
     byCode: (market: MarketId, postCode: string) =>
-      db.prepare('SELECT post_code AS postCode, city, state_code AS stateCode FROM postal_code WHERE market = ? AND post_code = ?')
-        .bind(market, postCode).first<PostalCodeRow>(),
+      db
+        .prepare(
+          'SELECT post_code AS postCode, city, state_code AS stateCode FROM postal_code WHERE market = ? AND post_code = ?',
+        )
+        .bind(market, postCode)
+        .first<PostalCodeRow>(),
 
     /** Postal codes of a market that start with `prefix`, lowest first. */
     async codesStartingWith(market: MarketId, prefix: string, limit: number): Promise<PostalCodeRow[]> {
-      const { results } = await db.prepare(
-        `SELECT post_code AS postCode, city, state_code AS stateCode FROM postal_code
+      const { results } = await db
+        .prepare(
+          `SELECT post_code AS postCode, city, state_code AS stateCode FROM postal_code
          WHERE market = ? AND post_code >= ? AND post_code < ? ORDER BY post_code LIMIT ?`,
-      ).bind(market, prefix, prefixEnd(prefix), limit).all<PostalCodeRow>();
+        )
+        .bind(market, prefix, prefixEnd(prefix), limit)
+        .all<PostalCodeRow>();
       return results;
     },
 
     /** Cities of a market whose name starts with `prefix` (any case), by name then state. */
     async citiesStartingWith(market: MarketId, prefix: string, limit: number): Promise<CityRow[]> {
-      const { results } = await db.prepare(
-        `SELECT city, state_code AS stateCode, MIN(post_code) AS postCode FROM postal_code
+      const { results } = await db
+        .prepare(
+          `SELECT city, state_code AS stateCode, MIN(post_code) AS postCode FROM postal_code
          WHERE market = ? AND city >= ? AND city < ? GROUP BY city, state_code ORDER BY city, state_code LIMIT ?`,
-      ).bind(market, prefix, prefixEnd(prefix), limit).all<CityRow>();
+        )
+        .bind(market, prefix, prefixEnd(prefix), limit)
+        .all<CityRow>();
       return results;
     },
 
@@ -63,8 +73,10 @@ export function postalRepository(db: D1Database) {
 
     /** The areas under one area (the countries under 0), in id order: the region list order for states, name order for cities. */
     async children(id: number): Promise<AreaRow[]> {
-      const { results } = await db.prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE parent_id IS ? ORDER BY id`)
-        .bind(id === 0 ? null : id).all<AreaRow>();
+      const { results } = await db
+        .prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE parent_id IS ? ORDER BY id`)
+        .bind(id === 0 ? null : id)
+        .all<AreaRow>();
       return results;
     },
   };
@@ -83,8 +95,12 @@ export function areaDictionaryStatements(): string[] {
     const country = COUNTRY_AREA[market];
     return `(${country.id}, NULL, ${AREA_LEVEL.country}, ${quote(country.name)}, ${quote(country.code)})`;
   });
-  const states = markets.flatMap((market) => regionsFor(market).map((region) =>
-    `(${stateAreaId(market, region.code)}, ${COUNTRY_AREA[market].id}, ${AREA_LEVEL.state}, ${quote(region.name)}, ${quote(region.code)})`));
+  const states = markets.flatMap((market) =>
+    regionsFor(market).map(
+      (region) =>
+        `(${stateAreaId(market, region.code)}, ${COUNTRY_AREA[market].id}, ${AREA_LEVEL.state}, ${quote(region.name)}, ${quote(region.code)})`,
+    ),
+  );
   const countryOf = markets.map((market) => `WHEN ${quote(market)} THEN ${COUNTRY_AREA[market].id}`).join(' ');
   return [
     'DELETE FROM area',

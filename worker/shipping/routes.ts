@@ -5,7 +5,14 @@ import type { MarketId } from '../../shared/markets.ts';
 import { postalCodeProblem, trimInput } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { areaAssociation, areaChildren, lookupPostalCode, resolveRegion, shippingQuote, verifyAddress } from './service.ts';
+import {
+  areaAssociation,
+  areaChildren,
+  lookupPostalCode,
+  resolveRegion,
+  shippingQuote,
+  verifyAddress,
+} from './service.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 /** Long enough for any typed form ('99501-1234', ' k1a 0b1 '); the format is checked per market. */
@@ -16,40 +23,107 @@ const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 const IPV6 = /^[0-9a-f:.]{2,45}$/i;
 
 const postalCodeSchema = z.object({
-  postCode: z.string(), cityName: z.string(), stateName: z.string(), stateCode: z.string(), deliverAble: z.boolean(),
+  postCode: z.string(),
+  cityName: z.string(),
+  stateName: z.string(),
+  stateCode: z.string(),
+  deliverAble: z.boolean(),
 });
-const areaSchema = z.object({ id: z.number().int(), parentId: z.number().int().nullable(), level: z.number().int(), name: z.string(), code: z.string().nullable() });
+const areaSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  level: z.number().int(),
+  name: z.string(),
+  code: z.string().nullable(),
+});
 const moneySchema = z.object({ cent: z.number().int(), currency: z.enum(['USD', 'CAD']) });
-const quotedOption = z.object({ name: z.string(), firstFreight: z.number().int(), additionalFreight: z.number().int(), remoteFee: z.number().int(), cost: moneySchema });
+const quotedOption = z.object({
+  name: z.string(),
+  firstFreight: z.number().int(),
+  additionalFreight: z.number().int(),
+  remoteFee: z.number().int(),
+  cost: moneySchema,
+});
 
-const children = endpoint({ method: 'get', path: '/infra/public/area-dict/children/:id', tag: 'area',
-  summary: 'The area dictionary under an area: 0 gives the countries (2022 US, 2023 Canada), a country its states, provinces and territories, a state its cities; 404 for an unknown id',
-  response: z.array(areaSchema) });
-const association = endpoint({ method: 'get', path: '/infra/public/buyer/area-dict/association', tag: 'area',
-  summary: "Type-ahead for the site's market: a keyword starting like a postal code matches postal codes, any other matches city names by their start; up to 10",
-  query: z.object({ keyword: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'can have up to 64 characters') }),
-  response: z.array(z.object({ postCode: z.string(), cityName: z.string(), stateCode: z.string(), stateName: z.string() })) });
-const verifyPostCode = endpoint({ method: 'post', path: '/infra/public/buyer/area-dict/verify/post-code', tag: 'area',
-  summary: "Verify call 1 of 2: what the shop knows of a postal code of the site's market (§3 Postal code, plus stateCode); deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code",
-  body: z.object({ postCode: postCodeField }), response: postalCodeSchema });
-const verifyAddressCall = endpoint({ method: 'post', path: '/infra/public/buyer/area-dict/verify/address', tag: 'area',
-  summary: 'Verify call 2 of 2: whether the postal code is deliverable and belongs to the state (a code or name of the market); in the US the city is compared too, advisory only (cityMatches); message says what to fix',
+const children = endpoint({
+  method: 'get',
+  path: '/infra/public/area-dict/children/:id',
+  tag: 'area',
+  summary:
+    'The area dictionary under an area: 0 gives the countries (2022 US, 2023 Canada), a country its states, provinces and territories, a state its cities; 404 for an unknown id',
+  response: z.array(areaSchema),
+});
+const association = endpoint({
+  method: 'get',
+  path: '/infra/public/buyer/area-dict/association',
+  tag: 'area',
+  summary:
+    "Type-ahead for the site's market: a keyword starting like a postal code matches postal codes, any other matches city names by their start; up to 10",
+  query: z.object({
+    keyword: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'can have up to 64 characters'),
+  }),
+  response: z.array(
+    z.object({ postCode: z.string(), cityName: z.string(), stateCode: z.string(), stateName: z.string() }),
+  ),
+});
+const verifyPostCode = endpoint({
+  method: 'post',
+  path: '/infra/public/buyer/area-dict/verify/post-code',
+  tag: 'area',
+  summary:
+    "Verify call 1 of 2: what the shop knows of a postal code of the site's market (§3 Postal code, plus stateCode); deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code",
+  body: z.object({ postCode: postCodeField }),
+  response: postalCodeSchema,
+});
+const verifyAddressCall = endpoint({
+  method: 'post',
+  path: '/infra/public/buyer/area-dict/verify/address',
+  tag: 'area',
+  summary:
+    'Verify call 2 of 2: whether the postal code is deliverable and belongs to the state (a code or name of the market); in the US the city is compared too, advisory only (cityMatches); message says what to fix',
   body: z.object({
     postCode: postCodeField,
     state: z.string({ error: 'is required' }).max(64, 'can have up to 64 characters'),
     city: z.string().max(100, 'can have up to 100 characters').optional(),
   }),
-  response: z.object({ valid: z.boolean(), stateMatches: z.boolean(), cityMatches: z.boolean().nullable(), message: z.string().nullable(), postalCode: postalCodeSchema }) });
-const visitorZip = endpoint({ method: 'get', path: '/infra/public/ip/:ip/zipcode', tag: 'area',
-  summary: "The visitor's postal code from Cloudflare's location of the request, US site only (null elsewhere, or when unknown); ip is 'current' or the caller's own address",
-  response: postalCodeSchema.nullable() });
-const shippingOptions = endpoint({ method: 'get', path: '/order/public/buyer/shipping/options', tag: 'shipping',
-  summary: "The site's shipping options, each with its cost for the quantity (§9: first fee + (quantity - 1) x additional fee, + the remote fee for a remote postal code), and the chosen one (Standard Shipping, else the cheapest)",
+  response: z.object({
+    valid: z.boolean(),
+    stateMatches: z.boolean(),
+    cityMatches: z.boolean().nullable(),
+    message: z.string().nullable(),
+    postalCode: postalCodeSchema,
+  }),
+});
+const visitorZip = endpoint({
+  method: 'get',
+  path: '/infra/public/ip/:ip/zipcode',
+  tag: 'area',
+  summary:
+    "The visitor's postal code from Cloudflare's location of the request, US site only (null elsewhere, or when unknown); ip is 'current' or the caller's own address",
+  response: postalCodeSchema.nullable(),
+});
+const shippingOptions = endpoint({
+  method: 'get',
+  path: '/order/public/buyer/shipping/options',
+  tag: 'shipping',
+  summary:
+    "The site's shipping options, each with its cost for the quantity (§9: first fee + (quantity - 1) x additional fee, + the remote fee for a remote postal code), and the chosen one (Standard Shipping, else the cheapest)",
   query: z.object({
     postCode: postCodeField.optional(),
-    quantity: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'cannot be negative').max(MAX_QUANTITY, `can be at most ${MAX_QUANTITY}`).default(1),
+    quantity: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'cannot be negative')
+      .max(MAX_QUANTITY, `can be at most ${MAX_QUANTITY}`)
+      .default(1),
   }),
-  response: z.object({ quantity: z.number().int(), remote: z.boolean(), options: z.array(quotedOption), chosen: quotedOption.nullable() }) });
+  response: z.object({
+    quantity: z.number().int(),
+    remote: z.boolean(),
+    options: z.array(quotedOption),
+    chosen: quotedOption.nullable(),
+  }),
+});
 
 /** A postal code of the market, trimmed; a malformed one is a 400 with the market's message. */
 function checkedPostCode(market: MarketId, postCode: string): string {
@@ -85,12 +159,14 @@ export const areaApi = new Hono<AppEnv>()
   })
   .get(visitorZip.path, async (c) => {
     const ip = c.req.param('ip') ?? '';
-    if (ip !== 'current' && !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip))) throw ApiError.badRequest("ip must be an IP address or 'current'");
+    if (ip !== 'current' && !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)))
+      throw ApiError.badRequest("ip must be an IP address or 'current'");
     c.header('Cache-Control', 'private, no-store');
     // Cloudflare locates only the caller, so another address has no answer.
     const own = ip === 'current' || ip === c.req.header('cf-connecting-ip');
     const postalCode = c.req.raw.cf?.postalCode;
-    if (c.var.market.id !== 'us' || !own || typeof postalCode !== 'string' || postalCodeProblem(postalCode, 'us')) return c.json(ok(null));
+    if (c.var.market.id !== 'us' || !own || typeof postalCode !== 'string' || postalCodeProblem(postalCode, 'us'))
+      return c.json(ok(null));
     return c.json(ok(await lookupPostalCode(c.env.DB, 'us', postalCode)));
   })
   .get(shippingOptions.path, (c) => {

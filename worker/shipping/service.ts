@@ -6,7 +6,13 @@
 import { marketById, type MarketId } from '../../shared/markets.ts';
 import type { Money } from '../../shared/money.ts';
 import { regionsFor, type Region } from '../../shared/regions.ts';
-import { POSTAL_VERIFY_MESSAGE, chooseShippingOption, isRemotePostalCode, shippingCost, type ShippingOption } from '../../shared/shipping.ts';
+import {
+  POSTAL_VERIFY_MESSAGE,
+  chooseShippingOption,
+  isRemotePostalCode,
+  shippingCost,
+  type ShippingOption,
+} from '../../shared/shipping.ts';
 import { shippingOptionsFor } from '../../shared/shipping-options.ts';
 import { normalizePostalCode, postalCodeProblem, trimInput } from '../../shared/validation.ts';
 import { postalRepository, type AreaRow } from './repository.ts';
@@ -62,12 +68,16 @@ function storageKey(market: MarketId, normalized: string): string {
   return normalized.slice(0, market === 'us' ? 5 : 3);
 }
 
-const regionOf = (market: MarketId, code: string): Region | undefined => regionsFor(market).find((region) => region.code === code);
+const regionOf = (market: MarketId, code: string): Region | undefined =>
+  regionsFor(market).find((region) => region.code === code);
 
 /** A region of the market by its code or its name, in any case; null when the market has none such. */
 export function resolveRegion(market: MarketId, state: string): Region | null {
   const wanted = trimInput(state).toLowerCase();
-  return regionsFor(market).find((region) => region.code.toLowerCase() === wanted || region.name.toLowerCase() === wanted) ?? null;
+  return (
+    regionsFor(market).find((region) => region.code.toLowerCase() === wanted || region.name.toLowerCase() === wanted) ??
+    null
+  );
 }
 
 /**
@@ -83,7 +93,13 @@ export async function lookupPostalCode(db: D1Database, market: MarketId, code: s
   const row = await postalRepository(db).byCode(market, storageKey(market, postCode));
   if (!row) return { ...unknown, postCode };
   const region = regionOf(market, row.stateCode);
-  return { postCode, cityName: row.city, stateName: region?.name ?? row.stateCode, stateCode: row.stateCode, deliverAble: region !== undefined };
+  return {
+    postCode,
+    cityName: row.city,
+    stateName: region?.name ?? row.stateCode,
+    stateCode: row.stateCode,
+    deliverAble: region !== undefined,
+  };
 }
 
 /** The areas under an area (the countries under 0); null when there is no such area. */
@@ -112,10 +128,14 @@ export async function areaAssociation(db: D1Database, market: MarketId, keyword:
   const rows = prefix
     ? await repository.codesStartingWith(market, prefix, SUGGESTION_LIMIT * 2)
     : await repository.citiesStartingWith(market, trimInput(keyword), SUGGESTION_LIMIT * 2);
-  return rows.flatMap((row) => {
-    const region = regionOf(market, row.stateCode);
-    return region ? [{ postCode: row.postCode, cityName: row.city, stateCode: row.stateCode, stateName: region.name }] : [];
-  }).slice(0, SUGGESTION_LIMIT);
+  return rows
+    .flatMap((row) => {
+      const region = regionOf(market, row.stateCode);
+      return region
+        ? [{ postCode: row.postCode, cityName: row.city, stateCode: row.stateCode, stateName: region.name }]
+        : [];
+    })
+    .slice(0, SUGGESTION_LIMIT);
 }
 
 const comparableCity = (city: string) => trimInput(city.replace(/\./g, ' ')).toLowerCase();
@@ -124,12 +144,17 @@ const comparableCity = (city: string) => trimInput(city.replace(/\./g, ' ')).toL
  * Checks that a postal code is deliverable and belongs to the address's state (a region
  * code of the market; see resolveRegion). In the US the city is compared too, advisory only.
  */
-export async function verifyAddress(db: D1Database, market: MarketId, address: { postCode: string; stateCode: string; city?: string }): Promise<AddressVerification> {
+export async function verifyAddress(
+  db: D1Database,
+  market: MarketId,
+  address: { postCode: string; stateCode: string; city?: string },
+): Promise<AddressVerification> {
   const postalCode = await lookupPostalCode(db, market, address.postCode);
   const stateMatches = postalCode.deliverAble && postalCode.stateCode === address.stateCode;
-  const cityMatches = market === 'us' && postalCode.deliverAble && address.city?.trim()
-    ? comparableCity(address.city) === comparableCity(postalCode.cityName)
-    : null;
+  const cityMatches =
+    market === 'us' && postalCode.deliverAble && address.city?.trim()
+      ? comparableCity(address.city) === comparableCity(postalCode.cityName)
+      : null;
   const messages = POSTAL_VERIFY_MESSAGE[market];
   const message = !postalCode.deliverAble ? messages.notDeliverable : stateMatches ? null : messages.stateMismatch;
   return { valid: message === null, stateMatches, cityMatches, message, postalCode };
@@ -142,6 +167,9 @@ export async function verifyAddress(db: D1Database, market: MarketId, address: {
 export function shippingQuote(market: MarketId, postalCode: string | null, quantity: number): ShippingQuote {
   const remote = postalCode !== null && isRemotePostalCode(market, postalCode);
   const { currency } = marketById(market);
-  const options = shippingOptionsFor(market).map((option) => ({ ...option, cost: { cent: shippingCost(option, quantity, remote), currency } }));
+  const options = shippingOptionsFor(market).map((option) => ({
+    ...option,
+    cost: { cent: shippingCost(option, quantity, remote), currency },
+  }));
   return { quantity, remote, options, chosen: chooseShippingOption(options, quantity, remote) };
 }

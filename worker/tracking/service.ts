@@ -7,7 +7,11 @@ export interface ClientLog {
 }
 
 /** Queues browser log lines; the queue consumer writes them to the Worker's log stream. */
-export async function recordClientLogs(queue: Queue<ShopEvent>, entries: ClientLog[], visitorKey: string): Promise<number> {
+export async function recordClientLogs(
+  queue: Queue<ShopEvent>,
+  entries: ClientLog[],
+  visitorKey: string,
+): Promise<number> {
   const at = Date.now();
   await queue.sendBatch(entries.map((entry) => ({ body: { kind: 'client-log', ...entry, visitorKey, at } as const })));
   return entries.length;
@@ -18,7 +22,14 @@ export function consumeEvents(batch: MessageBatch<ShopEvent>): void {
   for (const message of batch.messages) {
     const event = message.body;
     if (event?.kind === 'client-log') {
-      const line = JSON.stringify({ source: 'browser', level: event.level, message: event.message, url: event.url, visitor: event.visitorKey, at: event.at });
+      const line = JSON.stringify({
+        source: 'browser',
+        level: event.level,
+        message: event.message,
+        url: event.url,
+        visitor: event.visitorKey,
+        at: event.at,
+      });
       if (event.level === 'error') console.error(line);
       else console.log(line);
     } else if (event?.kind === 'track') {

@@ -13,8 +13,13 @@ export const MAX_LOOKUP_ITEMS = 100;
  * items' applications to the model year, their facts and the chosen node's configurations.
  * Unknown items are left out of the map.
  */
-export async function lookupFitment(db: D1Database, vehicle: VehicleChoice | null, itemIds: readonly number[]): Promise<Map<number, FitmentAnswer>> {
-  if (itemIds.length > MAX_LOOKUP_ITEMS) throw new RangeError(`lookupFitment takes at most ${MAX_LOOKUP_ITEMS} items, not ${itemIds.length}`);
+export async function lookupFitment(
+  db: D1Database,
+  vehicle: VehicleChoice | null,
+  itemIds: readonly number[],
+): Promise<Map<number, FitmentAnswer>> {
+  if (itemIds.length > MAX_LOOKUP_ITEMS)
+    throw new RangeError(`lookupFitment takes at most ${MAX_LOOKUP_ITEMS} items, not ${itemIds.length}`);
   if (itemIds.length === 0) return new Map();
   // An engine is a leaf: only a model year or a trim has configurations to weigh. -1 matches no node.
   const deepest = vehicle && vehicle.engineNodeId === undefined ? (vehicle.trimNodeId ?? vehicle.modelNodeId) : -1;
@@ -29,13 +34,17 @@ export async function lookupFitment(db: D1Database, vehicle: VehicleChoice | nul
 const VEHICLE_CHAINS = new Set(['1,2,3', '1,2,3,4', '1,2,3,4,5', '1,2,3,5']);
 
 /** A chosen vehicle with the ids of its whole path, year first. */
-export type VehiclePath = VehicleChoice & { nodeIds: number[]; /** 'Year Make Model', as the badges say it. */ name: string };
+export type VehiclePath = VehicleChoice & {
+  nodeIds: number[] /** 'Year Make Model', as the badges say it. */;
+  name: string;
+};
 
 /** The vehicle a saved attributeValueId (its deepest node) stands for; null when unknown or not a model year, trim or engine. */
 export async function vehiclePath(db: D1Database, attributeValueId: number): Promise<VehiclePath | null> {
   const path = await vehicleRepository(db).path(attributeValueId);
   const linked = path.every((node, index) => node.parentId === (index === 0 ? null : path[index - 1]!.id));
-  if (!linked || path.at(-1)?.id !== attributeValueId || !VEHICLE_CHAINS.has(path.map((node) => node.level).join())) return null;
+  if (!linked || path.at(-1)?.id !== attributeValueId || !VEHICLE_CHAINS.has(path.map((node) => node.level).join()))
+    return null;
   const at = (level: number) => path.find((node) => node.level === level)?.id;
   const [trimNodeId, engineNodeId] = [at(4), at(5)];
   return {
@@ -43,7 +52,10 @@ export async function vehiclePath(db: D1Database, attributeValueId: number): Pro
     ...(trimNodeId !== undefined && { trimNodeId }),
     ...(engineNodeId !== undefined && { engineNodeId }),
     nodeIds: path.map((node) => node.id),
-    name: path.filter((node) => node.level <= 3).map((node) => node.text).join(' '),
+    name: path
+      .filter((node) => node.level <= 3)
+      .map((node) => node.text)
+      .join(' '),
   };
 }
 

@@ -7,10 +7,16 @@ import { fitmentTable, itemIdOf, lookupFitment, vehiclePath } from './fitment-lo
 import { endpoint, readQuery } from '../platform/contract.ts';
 
 // An empty parameter (skuId=) counts as absent: the §5 rule decides what a missing id means.
-const optionalId = z.string().regex(/^\d{0,15}$/, 'must be a positive whole number')
-  .transform((value) => (value === '' ? undefined : Number(value))).optional();
-const nodeIdList = z.string().regex(/^(\d{1,15}(,\d{1,15}){0,4})?$/, 'must be up to five comma-joined vehicle node ids, year first')
-  .transform((value) => (value === '' ? [] : value.split(',').map(Number))).optional();
+const optionalId = z
+  .string()
+  .regex(/^\d{0,15}$/, 'must be a positive whole number')
+  .transform((value) => (value === '' ? undefined : Number(value)))
+  .optional();
+const nodeIdList = z
+  .string()
+  .regex(/^(\d{1,15}(,\d{1,15}){0,4})?$/, 'must be up to five comma-joined vehicle node ids, year first')
+  .transform((value) => (value === '' ? [] : value.split(',').map(Number)))
+  .optional();
 
 const matchAnswer = z.object({
   carModelMatch: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']),
@@ -19,32 +25,77 @@ const matchAnswer = z.object({
   notes: z.array(z.string()),
   positions: z.array(z.string()),
 });
-const match = endpoint({ method: 'get', path: '/item/public/buyer/car-model/universal/match', tag: 'item',
-  summary: 'Whether a product fits the chosen vehicle (§3, §4): FIT, NOT_FIT, UNCERTAIN with the level to add, or EMPTY. '
-    + 'attributeValueIds is the chosen path, year first; the last (deepest) id decides. Without skuId or itemId the answer is null (§5)',
-  query: z.object({ skuId: optionalId, itemId: optionalId, attributeValueIds: nodeIdList, carModelValue: z.string().max(200).optional() }),
-  response: matchAnswer.nullable() });
+const match = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/car-model/universal/match',
+  tag: 'item',
+  summary:
+    'Whether a product fits the chosen vehicle (§3, §4): FIT, NOT_FIT, UNCERTAIN with the level to add, or EMPTY. ' +
+    'attributeValueIds is the chosen path, year first; the last (deepest) id decides. Without skuId or itemId the answer is null (§5)',
+  query: z.object({
+    skuId: optionalId,
+    itemId: optionalId,
+    attributeValueIds: nodeIdList,
+    carModelValue: z.string().max(200).optional(),
+  }),
+  response: matchAnswer.nullable(),
+});
 
 const tableRow = z.object({
-  year: z.number().int(), make: z.string(), model: z.string(), subModel: z.string().nullable(), series: z.string().nullable(),
-  engine: z.string().nullable(), engineCode: z.string().nullable(), engineType: z.string().nullable(), bodyStyle: z.string().nullable(),
-  location: z.string().nullable(), note: z.string().nullable(), quantity: z.number().int(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  subModel: z.string().nullable(),
+  series: z.string().nullable(),
+  engine: z.string().nullable(),
+  engineCode: z.string().nullable(),
+  engineType: z.string().nullable(),
+  bodyStyle: z.string().nullable(),
+  location: z.string().nullable(),
+  note: z.string().nullable(),
+  quantity: z.number().int(),
 });
-const includeV2 = endpoint({ method: 'get', path: '/item/public/buyer/item/relation/car-model-include-v2', tag: 'item',
-  summary: 'The vehicles a product fits, as the §3 fitment table sorted by make, model, year, sub-model and engine, paged',
-  query: z.object({
-    itemId: optionalId, skuId: optionalId,
-    page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(200).default(50),
-  }).refine((query) => query.itemId !== undefined || query.skuId !== undefined, { message: 'itemId or skuId is required' }),
-  response: z.object({ applies: z.boolean(), universal: z.boolean(), total: z.number().int(), page: z.number().int(), size: z.number().int(), records: z.array(tableRow) }) });
+const includeV2 = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/item/relation/car-model-include-v2',
+  tag: 'item',
+  summary:
+    'The vehicles a product fits, as the §3 fitment table sorted by make, model, year, sub-model and engine, paged',
+  query: z
+    .object({
+      itemId: optionalId,
+      skuId: optionalId,
+      page: z.coerce.number().int().min(1).default(1),
+      size: z.coerce.number().int().min(1).max(200).default(50),
+    })
+    .refine((query) => query.itemId !== undefined || query.skuId !== undefined, {
+      message: 'itemId or skuId is required',
+    }),
+  response: z.object({
+    applies: z.boolean(),
+    universal: z.boolean(),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    records: z.array(tableRow),
+  }),
+});
 
-const matchList = endpoint({ method: 'get', path: '/item/public/buyer/car-model/universal/match-list', tag: 'item',
-  summary: 'The fit of up to 100 products for the chosen vehicle in one answer, for product cards and cart lines (documented addition)',
+const matchList = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/car-model/universal/match-list',
+  tag: 'item',
+  summary:
+    'The fit of up to 100 products for the chosen vehicle in one answer, for product cards and cart lines (documented addition)',
   query: z.object({
-    itemIds: z.string().regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'must be up to 100 comma-joined item ids').transform((value) => [...new Set(value.split(',').map(Number))]),
+    itemIds: z
+      .string()
+      .regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'must be up to 100 comma-joined item ids')
+      .transform((value) => [...new Set(value.split(',').map(Number))]),
     attributeValueIds: nodeIdList,
   }),
-  response: z.array(matchAnswer.extend({ itemId: z.number().int() })) });
+  response: z.array(matchAnswer.extend({ itemId: z.number().int() })),
+});
 
 /** The item named by the query, or a 404 that says which id was not found. */
 async function requireItemId(db: D1Database, ids: { itemId?: number; skuId?: number }): Promise<number> {
@@ -59,7 +110,8 @@ async function chosenVehicle(db: D1Database, nodeIds: readonly number[] | undefi
   if (deepest === undefined) return null;
   const vehicle = await vehiclePath(db, deepest);
   if (!vehicle) throw ApiError.notFound(`No vehicle (model year, trim or engine) with id ${deepest}`);
-  if (nodeIds!.some((id) => !vehicle.nodeIds.includes(id))) throw ApiError.badRequest('attributeValueIds must be one path through the vehicle tree, year first');
+  if (nodeIds!.some((id) => !vehicle.nodeIds.includes(id)))
+    throw ApiError.badRequest('attributeValueIds must be one path through the vehicle tree, year first');
   return vehicle;
 }
 
@@ -71,7 +123,10 @@ export const fitmentApi = new Hono<AppEnv>()
       console.error(`universal match without skuId or itemId: ${new URL(c.req.url).search}`);
       return c.json(ok(null));
     }
-    const [itemId, vehicle] = await Promise.all([requireItemId(c.env.DB, query), chosenVehicle(c.env.DB, query.attributeValueIds)]);
+    const [itemId, vehicle] = await Promise.all([
+      requireItemId(c.env.DB, query),
+      chosenVehicle(c.env.DB, query.attributeValueIds),
+    ]);
     const answer = (await lookupFitment(c.env.DB, vehicle, [itemId])).get(itemId);
     if (!answer) throw ApiError.notFound(`No item with id ${itemId}`);
     const { status, ...rest } = answer;
@@ -80,12 +135,16 @@ export const fitmentApi = new Hono<AppEnv>()
   .get(matchList.path, async (c) => {
     const { itemIds, attributeValueIds } = readQuery(c, matchList);
     const answers = await lookupFitment(c.env.DB, await chosenVehicle(c.env.DB, attributeValueIds), itemIds);
-    return c.json(ok(itemIds.flatMap((itemId) => {
-      const answer = answers.get(itemId);
-      if (!answer) return [];
-      const { status, ...rest } = answer;
-      return [{ itemId, carModelMatch: status, ...rest }];
-    })));
+    return c.json(
+      ok(
+        itemIds.flatMap((itemId) => {
+          const answer = answers.get(itemId);
+          if (!answer) return [];
+          const { status, ...rest } = answer;
+          return [{ itemId, carModelMatch: status, ...rest }];
+        }),
+      ),
+    );
   })
   .get(includeV2.path, async (c) => {
     const query = readQuery(c, includeV2);

@@ -58,8 +58,14 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-function answer(status: FitStatus, matched: readonly ApplicationRow[] = [], missingLevel?: 'trim' | 'engine'): FitmentAnswer {
-  const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))];
+function answer(
+  status: FitStatus,
+  matched: readonly ApplicationRow[] = [],
+  missingLevel?: 'trim' | 'engine',
+): FitmentAnswer {
+  const distinct = (values: (string | null)[]) => [
+    ...new Set(values.filter((value): value is string => Boolean(value))),
+  ];
   return {
     applies: true,
     status,
@@ -86,7 +92,9 @@ export function resolveFitment({ vehicle, item, rows, configurations }: FitmentI
 
   const rowsByNode = groupBy(rows, (row) => row.nodeId);
   // A row on the model year or on any chosen node covers every configuration below it.
-  const chosen = [vehicle.modelNodeId, vehicle.trimNodeId, vehicle.engineNodeId].filter((id): id is number => id !== undefined);
+  const chosen = [vehicle.modelNodeId, vehicle.trimNodeId, vehicle.engineNodeId].filter(
+    (id): id is number => id !== undefined,
+  );
   const direct = chosen.flatMap((id) => rowsByNode.get(id) ?? []);
   if (direct.length > 0) return answer('FIT', direct);
   if (vehicle.engineNodeId !== undefined) return answer('NOT_FIT');
@@ -95,7 +103,8 @@ export function resolveFitment({ vehicle, item, rows, configurations }: FitmentI
   const matched = covered.flatMap((configuration) => configuration.rows);
   if (matched.length === 0) return answer('NOT_FIT');
   if (covered.every((configuration) => configuration.full)) return answer('FIT', matched);
-  const asksTrim = vehicle.trimNodeId === undefined && configurations.some((configuration) => configuration.level === TRIM_LEVEL);
+  const asksTrim =
+    vehicle.trimNodeId === undefined && configurations.some((configuration) => configuration.level === TRIM_LEVEL);
   return answer('UNCERTAIN', matched, asksTrim ? 'trim' : 'engine');
 }
 
@@ -107,5 +116,10 @@ export function resolveForItems(
   configurations: readonly Configuration[],
 ): Map<number, FitmentAnswer> {
   const rowsByItem = groupBy(rows, (row) => row.itemId);
-  return new Map(items.map((item) => [item.itemId, resolveFitment({ vehicle, item, rows: rowsByItem.get(item.itemId) ?? [], configurations })]));
+  return new Map(
+    items.map((item) => [
+      item.itemId,
+      resolveFitment({ vehicle, item, rows: rowsByItem.get(item.itemId) ?? [], configurations }),
+    ]),
+  );
 }

@@ -1,4 +1,11 @@
-import { LEVEL_NAMES, VEHICLE_REQUIRED_MESSAGE, type LevelName, type SavedVehicle, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import {
+  LEVEL_NAMES,
+  VEHICLE_REQUIRED_MESSAGE,
+  type LevelName,
+  type SavedVehicle,
+  type Vehicle,
+  type VehicleAttribute,
+} from '../../shared/vehicle.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { garageRepository, type GaragePathNode } from './garage-repository.ts';
 
@@ -48,7 +55,9 @@ export function vehicleFromPath(startId: number, nodes: readonly GaragePathNode[
   let previous: GaragePathNode | null = null;
   for (const node of nodes) {
     const name = LEVEL_NAMES[node.level - 1];
-    const linked = previous ? node.parentId === previous.id && node.level > previous.level : node.level === 1 && node.parentId === null;
+    const linked = previous
+      ? node.parentId === previous.id && node.level > previous.level
+      : node.level === 1 && node.parentId === null;
     if (!name || !linked) throw notFound();
     at[name] = node;
     previous = node;
@@ -61,8 +70,11 @@ export function vehicleFromPath(startId: number, nodes: readonly GaragePathNode[
   if (previous.level < 3) throw ApiError.badRequest(VEHICLE_REQUIRED_MESSAGE);
   if (!at.year || !at.make || !at.model) throw notFound();
   return {
-    year: attribute(at.year), make: attribute(at.make), model: attribute(at.model),
-    trim: at.trim ? attribute(at.trim) : null, engine: at.engine ? attribute(at.engine) : null,
+    year: attribute(at.year),
+    make: attribute(at.make),
+    model: attribute(at.model),
+    trim: at.trim ? attribute(at.trim) : null,
+    engine: at.engine ? attribute(at.engine) : null,
   };
 }
 
@@ -77,7 +89,11 @@ type Resolved = { nodeId: number; vehicle: Vehicle } | { problem: ApiError };
 /** Resolves several requested vehicles with one query; each is a vehicle or the reason it is not. */
 async function resolveAll(db: D1Database, inputs: readonly VehicleInput[]): Promise<Resolved[]> {
   const deepest = inputs.map((input): number | ApiError => {
-    try { return deepestOf(input); } catch (error) { return error as ApiError; }
+    try {
+      return deepestOf(input);
+    } catch (error) {
+      return error as ApiError;
+    }
   });
   const ids = [...new Set(deepest.filter((id): id is number => typeof id === 'number'))];
   const paths = pathsByStart(await garageRepository(db).paths(ids));
@@ -125,7 +141,12 @@ export async function listGarage(db: D1Database, accountId: number): Promise<Sav
  * Saves a vehicle and answers its id. One already saved is only made the default; a new one is
  * the default when asked or when it is the first; a full garage is a 400.
  */
-export async function addToGarage(db: D1Database, accountId: number, input: VehicleInput, isDefault = false): Promise<number> {
+export async function addToGarage(
+  db: D1Database,
+  accountId: number,
+  input: VehicleInput,
+  isDefault = false,
+): Promise<number> {
   const nodeId = await resolveOne(db, input);
   const repo = garageRepository(db);
   const existing = await repo.byNode(accountId, nodeId);
@@ -144,7 +165,13 @@ export async function addToGarage(db: D1Database, accountId: number, input: Vehi
  * Changes a saved vehicle: makes it the default, and/or points it at another vehicle. Editing it
  * into a vehicle already saved keeps that one (answering its id) and drops this one.
  */
-export async function editGarageVehicle(db: D1Database, accountId: number, id: number, input: VehicleInput, isDefault: boolean): Promise<number> {
+export async function editGarageVehicle(
+  db: D1Database,
+  accountId: number,
+  id: number,
+  input: VehicleInput,
+  isDefault: boolean,
+): Promise<number> {
   const repo = garageRepository(db);
   const row = await repo.byId(accountId, id);
   if (!row) throw ApiError.notFound(GARAGE_MSG.noSuchVehicle);
@@ -181,15 +208,23 @@ export async function clearGarage(db: D1Database, accountId: number): Promise<vo
  * up to the limit; vehicles that no longer resolve are skipped. The server's default stays unless
  * the server garage was empty, when the local default (else the newest) takes it.
  */
-export async function mergeLocalGarage(db: D1Database, accountId: number, vehicles: readonly (VehicleInput & { isDefault?: boolean })[]): Promise<SavedVehicle[]> {
+export async function mergeLocalGarage(
+  db: D1Database,
+  accountId: number,
+  vehicles: readonly (VehicleInput & { isDefault?: boolean })[],
+): Promise<SavedVehicle[]> {
   const repo = garageRepository(db);
   const saved = await repo.list(accountId);
   const resolved = await resolveAll(db, vehicles);
-  const valid = resolved.flatMap((item, index) => ('nodeId' in item ? [{ nodeId: item.nodeId, isDefault: vehicles[index]!.isDefault === true }] : []));
+  const valid = resolved.flatMap((item, index) =>
+    'nodeId' in item ? [{ nodeId: item.nodeId, isDefault: vehicles[index]!.isDefault === true }] : [],
+  );
   const known = new Set(saved.map((row) => row.attributeValueId));
-  const fresh = [...new Set(valid.map((item) => item.nodeId))].filter((nodeId) => !known.has(nodeId))
+  const fresh = [...new Set(valid.map((item) => item.nodeId))]
+    .filter((nodeId) => !known.has(nodeId))
     .slice(0, Math.max(0, MAX_GARAGE_VEHICLES - saved.length));
-  const defaultNode = saved.length === 0 ? (valid.find((item) => item.isDefault)?.nodeId ?? valid[0]?.nodeId ?? null) : null;
+  const defaultNode =
+    saved.length === 0 ? (valid.find((item) => item.isDefault)?.nodeId ?? valid[0]?.nodeId ?? null) : null;
   // Oldest first, so the newest local vehicle gets the newest row.
   if (fresh.length > 0) await repo.add(accountId, fresh.reverse(), defaultNode, false, MAX_GARAGE_VEHICLES);
   return listGarage(db, accountId);

@@ -11,7 +11,10 @@ import { renderErrorPage, renderPage } from '../views/render-page.tsx';
 export const makePages = new Hono<AppEnv>()
   .get('/parts', (c) => renderPage(c, () => <PartsPage />, { pageType: 'category list' }))
   .get('/makes', async (c) => {
-    const [popular, makes] = await Promise.all([topMakes(c.env.DB, systemClock, 12), vehicleRepository(c.env.DB).makes()]);
+    const [popular, makes] = await Promise.all([
+      topMakes(c.env.DB, systemClock, 12),
+      vehicleRepository(c.env.DB).makes(),
+    ]);
     return renderPage(c, () => <MakesPage popular={popular} makes={makes} />, { pageType: 'category list' });
   })
   .get('/makes/:make', async (c) => {
@@ -28,7 +31,12 @@ export const makePages = new Hono<AppEnv>()
       const node = await repo.modelYearNode(model.modelId, year);
       if (node) {
         const statusColumn = c.var.market.id === 'ca' ? 'ca_status' : 'us_status';
-        chosen = { model, year, attributeValueId: node.id, categories: await repo.categoriesForVehicle([node.id], statusColumn) };
+        chosen = {
+          model,
+          year,
+          attributeValueId: node.id,
+          categories: await repo.categoriesForVehicle([node.id], statusColumn),
+        };
       }
     }
     return renderPage(c, () => <MakePage make={make} models={models} chosen={chosen} />, { pageType: 'category list' });

@@ -9,7 +9,11 @@ import { TtlCache } from '../platform/ttl-cache.ts';
 
 export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
 
-const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
+const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): VehicleAttribute => ({
+  id: node.id,
+  value: node.value,
+  text: node.text,
+});
 
 /** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
 export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
@@ -18,26 +22,42 @@ export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
   const trim = rest.find((node) => node.level === 4) ?? null;
   const engine = rest.find((node) => node.level === 5) ?? null;
   if (rest.length !== (trim ? 1 : 0) + (engine ? 1 : 0)) return null;
-  return { year: attribute(year), make: attribute(make), model: attribute(model), trim: trim && attribute(trim), engine: engine && attribute(engine) };
+  return {
+    year: attribute(year),
+    make: attribute(make),
+    model: attribute(model),
+    trim: trim && attribute(trim),
+    engine: engine && attribute(engine),
+  };
 }
 
 /**
  * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
  * parent's children, which must sit one level down (a model without trims goes straight to engines).
  */
-export async function childrenOf(db: D1Database, parentId: number | null, level: number): Promise<{ id: number; level: number; value: string; text: string }[]> {
+export async function childrenOf(
+  db: D1Database,
+  parentId: number | null,
+  level: number,
+): Promise<{ id: number; level: number; value: string; text: string }[]> {
   if (parentId === null) {
     if (level > 1) throw ApiError.badRequest('attributeValueId is required below the year level');
     return vehicleRepository(db).years();
   }
   const { parentLevel, children } = await vehicleCatalogRepository(db).childrenWithParent(parentId);
   if (parentLevel === null) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-  if (level !== 0 && level <= parentLevel) throw ApiError.badRequest(`level ${level} is not below the ${LEVEL_NAMES[parentLevel - 1]} level of attributeValueId ${parentId}`);
+  if (level !== 0 && level <= parentLevel)
+    throw ApiError.badRequest(
+      `level ${level} is not below the ${LEVEL_NAMES[parentLevel - 1]} level of attributeValueId ${parentId}`,
+    );
   return children;
 }
 
 /** Resolves text values (year, make, model, trim, engine) to the vehicle, as deep as given. */
-export async function vehicleByValues(db: D1Database, values: { year: string; make: string; model: string; trim?: string; engine?: string }): Promise<Vehicle> {
+export async function vehicleByValues(
+  db: D1Database,
+  values: { year: string; make: string; model: string; trim?: string; engine?: string },
+): Promise<Vehicle> {
   const repo = vehicleCatalogRepository(db);
   const year = await repo.childByValue(null, 1, values.year);
   const make = year && (await repo.childByValue(year.id, 2, values.make));
@@ -63,7 +83,8 @@ export interface VinDecode {
 }
 
 /** A valid VIN whose year or make the shop does not sell parts for. */
-export const VIN_NOT_MATCHED = 'We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.';
+export const VIN_NOT_MATCHED =
+  'We could not match this VIN to a vehicle we sell parts for. Please choose your vehicle instead.';
 
 /**
  * The make and model the matching patterns name, as vPIC decides: the most specific patterns
@@ -104,10 +125,17 @@ export async function decodeVin(db: D1Database, input: string): Promise<VinDecod
   if (!year) throw ApiError.notFound(VIN_NOT_MATCHED);
   const named = decodedModel(matches);
   const decoded = named && (await modelYearNodes(db, year.id, named));
-  const make = decoded?.make ?? (wmiMake && (await vehicleCatalogRepository(db).childByValue(year.id, 2, wmiMake.name)));
+  const make =
+    decoded?.make ?? (wmiMake && (await vehicleCatalogRepository(db).childByValue(year.id, 2, wmiMake.name)));
   if (!make) throw ApiError.notFound(VIN_NOT_MATCHED);
   const models = await vehicleRepository(db).children(make.id);
-  return { vin, year: attribute(year), make: attribute(make), model: decoded ? attribute(decoded.model) : null, models: models.map(attribute) };
+  return {
+    vin,
+    year: attribute(year),
+    make: attribute(make),
+    model: decoded ? attribute(decoded.model) : null,
+    models: models.map(attribute),
+  };
 }
 
 const topMakesCache = new TtlCache<{ id: number; name: string; slug: string }[]>(5 * 60_000, 2);
@@ -115,5 +143,6 @@ const topMakesCache = new TtlCache<{ id: number; name: string; slug: string }[]>
 /** The makes with the most parts, cached for five minutes: the ranking changes only with the catalog. */
 export function topMakes(db: D1Database, clock: Clock, limit = 12) {
   return topMakesCache.get(`top:${limit}`, clock, async () =>
-    (await vehicleCatalogRepository(db).topMakes(limit)).map(({ id, name, slug }) => ({ id, name, slug })));
+    (await vehicleCatalogRepository(db).topMakes(limit)).map(({ id, name, slug }) => ({ id, name, slug })),
+  );
 }

@@ -10,37 +10,108 @@ import { systemClock } from '../platform/clock.ts';
 import { childrenOf, decodeVin, topMakes, vehicleByValues, vehicleFromPath, VEHICLE_NOT_FOUND } from './service.ts';
 import { endpoint, readQuery } from '../platform/contract.ts';
 
-const nodeId = z.coerce.number().int().positive().max(2 ** 31);
+const nodeId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
 const attribute = z.object({ id: z.number().int(), value: z.string(), text: z.string() });
-const vehicleSchema = z.object({ year: attribute, make: attribute, model: attribute, trim: attribute.nullable().optional(), engine: attribute.nullable().optional() });
+const vehicleSchema = z.object({
+  year: attribute,
+  make: attribute,
+  model: attribute,
+  trim: attribute.nullable().optional(),
+  engine: attribute.nullable().optional(),
+});
 const text = z.string().trim().min(1).max(80);
 
-const keyMap = endpoint({ method: 'get', path: '/item/public/attr/key/car-model/map', tag: 'vehicle', summary: 'The vehicle attribute levels: Year=1, Make=2, Model=3, Trim=4, Engine=5',
-  response: z.record(z.string(), z.number().int()) });
-const children = endpoint({ method: 'get', path: '/item/public/attr/value/child/car-model', tag: 'vehicle', summary: 'The children of a level value (years without attributeValueId); levels 0 to 5',
+const keyMap = endpoint({
+  method: 'get',
+  path: '/item/public/attr/key/car-model/map',
+  tag: 'vehicle',
+  summary: 'The vehicle attribute levels: Year=1, Make=2, Model=3, Trim=4, Engine=5',
+  response: z.record(z.string(), z.number().int()),
+});
+const children = endpoint({
+  method: 'get',
+  path: '/item/public/attr/value/child/car-model',
+  tag: 'vehicle',
+  summary: 'The children of a level value (years without attributeValueId); levels 0 to 5',
   query: z.object({ attributeValueId: nodeId.optional(), level: z.coerce.number().int().min(0).max(5).default(0) }),
-  response: z.array(z.object({ id: z.number().int(), level: z.number().int(), value: z.string(), text: z.string() })) });
-const topMakesCall = endpoint({ method: 'get', path: '/item/public/buyer/top-makes', tag: 'vehicle', summary: 'The makes with the most parts', query: z.object({ size: z.coerce.number().int().min(1).max(50).default(12) }),
-  response: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })) });
-const vehicleId = endpoint({ method: 'get', path: '/item/public/buyer/car-model/vehicle-id', tag: 'vehicle', summary: 'A vehicle by id (attributeValueId) or by its values (year, make, model, trim, engine), with its attributeValueId',
-  query: z.object({ attributeValueId: nodeId.optional(), year: text.optional(), make: text.optional(), model: text.optional(), trim: text.optional(), engine: text.optional() }),
-  response: z.object({ attributeValueId: z.number().int(), vehicle: vehicleSchema }) });
-const vin = endpoint({ method: 'get', path: '/item/public/buyer/car-model/vin', tag: 'vehicle',
-  summary: 'Decode a VIN to model year, make and model (null when its vPIC patterns do not name one), with the models of that make to choose from (documented addition)',
-  query: z.object({ vin: z.string().max(40) }), response: z.object({ vin: z.string(), year: attribute, make: attribute, model: attribute.nullable(), models: z.array(attribute) }) });
-const categories = endpoint({ method: 'get', path: '/search/public/buyer/category/vehicle-categories', tag: 'vehicle', summary: 'The part categories with parts for a vehicle (its parts and universal ones)',
-  query: z.object({ attributeValueId: nodeId }), response: z.array(z.object({ id: z.number().int(), name: z.string(), handle: z.string(), parentName: z.string(), items: z.number().int() })) });
+  response: z.array(z.object({ id: z.number().int(), level: z.number().int(), value: z.string(), text: z.string() })),
+});
+const topMakesCall = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/top-makes',
+  tag: 'vehicle',
+  summary: 'The makes with the most parts',
+  query: z.object({ size: z.coerce.number().int().min(1).max(50).default(12) }),
+  response: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+});
+const vehicleId = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/car-model/vehicle-id',
+  tag: 'vehicle',
+  summary:
+    'A vehicle by id (attributeValueId) or by its values (year, make, model, trim, engine), with its attributeValueId',
+  query: z.object({
+    attributeValueId: nodeId.optional(),
+    year: text.optional(),
+    make: text.optional(),
+    model: text.optional(),
+    trim: text.optional(),
+    engine: text.optional(),
+  }),
+  response: z.object({ attributeValueId: z.number().int(), vehicle: vehicleSchema }),
+});
+const vin = endpoint({
+  method: 'get',
+  path: '/item/public/buyer/car-model/vin',
+  tag: 'vehicle',
+  summary:
+    'Decode a VIN to model year, make and model (null when its vPIC patterns do not name one), with the models of that make to choose from (documented addition)',
+  query: z.object({ vin: z.string().max(40) }),
+  response: z.object({
+    vin: z.string(),
+    year: attribute,
+    make: attribute,
+    model: attribute.nullable(),
+    models: z.array(attribute),
+  }),
+});
+const categories = endpoint({
+  method: 'get',
+  path: '/search/public/buyer/category/vehicle-categories',
+  tag: 'vehicle',
+  summary: 'The part categories with parts for a vehicle (its parts and universal ones)',
+  query: z.object({ attributeValueId: nodeId }),
+  response: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      handle: z.string(),
+      parentName: z.string(),
+      items: z.number().int(),
+    }),
+  ),
+});
 
 /** The vehicle selector's calls (§7 Search and items). */
 export const vehiclesApi = new Hono<AppEnv>()
-  .get(keyMap.path, (c) => c.json(ok({ Year: LEVEL.year, Make: LEVEL.make, Model: LEVEL.model, Trim: LEVEL.trim, Engine: LEVEL.engine })))
+  .get(keyMap.path, (c) =>
+    c.json(ok({ Year: LEVEL.year, Make: LEVEL.make, Model: LEVEL.model, Trim: LEVEL.trim, Engine: LEVEL.engine })),
+  )
   .get(children.path, async (c) => {
     const { attributeValueId, level } = readQuery(c, children);
     c.header('Cache-Control', 'public, max-age=3600');
     const nodes = await childrenOf(c.env.DB, attributeValueId ?? null, level);
-    return c.json(ok(nodes.map(({ id, level: nodeLevel, value, text: label }) => ({ id, level: nodeLevel, value, text: label }))));
+    return c.json(
+      ok(nodes.map(({ id, level: nodeLevel, value, text: label }) => ({ id, level: nodeLevel, value, text: label }))),
+    );
   })
-  .get(topMakesCall.path, async (c) => c.json(ok(await topMakes(c.env.DB, systemClock, readQuery(c, topMakesCall).size))))
+  .get(topMakesCall.path, async (c) =>
+    c.json(ok(await topMakes(c.env.DB, systemClock, readQuery(c, topMakesCall).size))),
+  )
   .get(vehicleId.path, async (c) => {
     const query = readQuery(c, vehicleId);
     if (query.attributeValueId) {
@@ -48,8 +119,15 @@ export const vehiclesApi = new Hono<AppEnv>()
       if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
       return c.json(ok({ attributeValueId: query.attributeValueId, vehicle }));
     }
-    if (!query.year || !query.make || !query.model) throw ApiError.badRequest('year, make and model are required without attributeValueId');
-    const vehicle = await vehicleByValues(c.env.DB, { year: query.year, make: query.make, model: query.model, trim: query.trim, engine: query.engine });
+    if (!query.year || !query.make || !query.model)
+      throw ApiError.badRequest('year, make and model are required without attributeValueId');
+    const vehicle = await vehicleByValues(c.env.DB, {
+      year: query.year,
+      make: query.make,
+      model: query.model,
+      trim: query.trim,
+      engine: query.engine,
+    });
     return c.json(ok({ attributeValueId: vehicle.engine?.id ?? vehicle.trim?.id ?? vehicle.model.id, vehicle }));
   })
   .get(vin.path, async (c) => c.json(ok(await decodeVin(c.env.DB, readQuery(c, vin).vin))))

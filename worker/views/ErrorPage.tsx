@@ -1,5 +1,8 @@
 const COPY: Record<number, { heading: string; text: string }> = {
-  404: { heading: 'Page not found', text: 'The page you are looking for cannot be found. It may have moved, or the address may be mistyped.' },
+  404: {
+    heading: 'Page not found',
+    text: 'The page you are looking for cannot be found. It may have moved, or the address may be mistyped.',
+  },
   500: { heading: 'Something went wrong', text: 'Something went wrong on our side. Please try again in a moment.' },
   504: { heading: 'The page took too long', text: 'Our server took too long to answer. Please try again in a moment.' },
 };
@@ -13,9 +16,17 @@ export function ErrorPage({ status, shopName }: { status: 404 | 500 | 504; shopN
       <h1>{copy.heading}</h1>
       <p>{copy.text}</p>
       <ul className="error-page__links">
-        <li><a className="button" href="/">Back to {shopName} home</a></li>
-        <li><a href="/search">Search parts</a></li>
-        <li><a href="/help">Help center</a></li>
+        <li>
+          <a className="button" href="/">
+            Back to {shopName} home
+          </a>
+        </li>
+        <li>
+          <a href="/search">Search parts</a>
+        </li>
+        <li>
+          <a href="/help">Help center</a>
+        </li>
       </ul>
     </section>
   );

@@ -14,7 +14,15 @@ export function SimplePage({ heading, text, links = [], children }: SimplePagePr
       <h1>{heading}</h1>
       <p>{text}</p>
       {children}
-      {links.length > 0 && <ul className="simple-page__links">{links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}</ul>}
+      {links.length > 0 && (
+        <ul className="simple-page__links">
+          {links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

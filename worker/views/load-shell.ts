@@ -1,6 +1,13 @@
 import type { Context } from 'hono';
 import { COOKIE, type PageType } from '../../shared/constants.ts';
-import { hasNoLayout, hidesHeader, hidesMobileFooter, hidesNewsletter, normalizePath, TRACKING_PARAMS } from '../../shared/routes.ts';
+import {
+  hasNoLayout,
+  hidesHeader,
+  hidesMobileFooter,
+  hidesNewsletter,
+  normalizePath,
+  TRACKING_PARAMS,
+} from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../middleware/cookies.ts';
@@ -17,7 +24,8 @@ export function canonicalUrl(requestUrl: string): string {
   const url = new URL(requestUrl);
   const kept = new URLSearchParams();
   for (const [key, value] of url.searchParams) {
-    if (!(TRACKING_PARAMS as readonly string[]).includes(key.toLowerCase()) && !key.toLowerCase().startsWith('utm_')) kept.append(key, value);
+    if (!(TRACKING_PARAMS as readonly string[]).includes(key.toLowerCase()) && !key.toLowerCase().startsWith('utm_'))
+      kept.append(key, value);
   }
   const query = kept.toString();
   const path = normalizePath(url.pathname);
@@ -68,11 +76,14 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     canonical: canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url),
     path,
     pageType: options.pageType ?? 'other',
-    alternates: path === '/' ? [
-      { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
-      { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
-      { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
-    ] : [],
+    alternates:
+      path === '/'
+        ? [
+            { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
+            { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
+            { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
+          ]
+        : [],
     layout: !hasNoLayout(path),
     showHeader: !hidesHeader(path, url.searchParams),
     hideMobileFooter: hidesMobileFooter(path, url.searchParams),
@@ -82,15 +93,17 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     fixed: fixedContentOf(fixed),
     year: new Date().getUTCFullYear(),
     robots: options.robots,
-    debug: c.var.debug ? {
-      market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,
-      buildId: buildInfo.buildId,
-      buildTime: buildInfo.buildTime,
-      abTestGroup: isAbTestGroup(stored) ? stored : abTestGroupFor(c.var.visitorKey),
-      timings: [
-        { label: 'Edge middleware', ms: started - c.var.requestStart },
-        { label: 'Shell data', ms: Date.now() - started },
-      ],
-    } : null,
+    debug: c.var.debug
+      ? {
+          market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,
+          buildId: buildInfo.buildId,
+          buildTime: buildInfo.buildTime,
+          abTestGroup: isAbTestGroup(stored) ? stored : abTestGroupFor(c.var.visitorKey),
+          timings: [
+            { label: 'Edge middleware', ms: started - c.var.requestStart },
+            { label: 'Shell data', ms: Date.now() - started },
+          ],
+        }
+      : null,
   };
 }

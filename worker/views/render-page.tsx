@@ -27,10 +27,24 @@ export async function renderPage<T = undefined>(
 function fallbackShell(c: Context<AppEnv>, path: string): Shell {
   const settings = parseShopSettings({});
   return {
-    market: c.var.market, settings, title: `Error | ${settings.SHOP_NAME}`, description: DEFAULT_DESCRIPTION,
-    canonical: canonicalUrl(c.req.url), path, pageType: 'other', alternates: [], layout: false, showHeader: false,
-    hideMobileFooter: true, showNewsletter: false, signedIn: false, resetCart: false,
-    fixed: { headerLinks: [], awards: [], reviewBadges: [] }, year: new Date().getUTCFullYear(), debug: null, robots: 'noindex',
+    market: c.var.market,
+    settings,
+    title: `Error | ${settings.SHOP_NAME}`,
+    description: DEFAULT_DESCRIPTION,
+    canonical: canonicalUrl(c.req.url),
+    path,
+    pageType: 'other',
+    alternates: [],
+    layout: false,
+    showHeader: false,
+    hideMobileFooter: true,
+    showNewsletter: false,
+    signedIn: false,
+    resetCart: false,
+    fixed: { headerLinks: [], awards: [], reviewBadges: [] },
+    year: new Date().getUTCFullYear(),
+    debug: null,
+    robots: 'noindex',
   };
 }
 
@@ -43,10 +57,22 @@ export async function renderErrorPage(c: Context<AppEnv>, status: 404 | 500 | 50
   try {
     const shell = await loadShell(c, { path, robots: 'noindex' });
     const titled = { ...shell, title: `${status} | ${shopName(shell)}`, canonical: canonicalUrl(c.req.url) };
-    return await streamHtml(c, <Document shell={titled}><ErrorPage status={status} shopName={shopName(shell)} /></Document>, status);
+    return await streamHtml(
+      c,
+      <Document shell={titled}>
+        <ErrorPage status={status} shopName={shopName(shell)} />
+      </Document>,
+      status,
+    );
   } catch (error) {
     console.error('error page fell back to the static shell', error);
     const shell = fallbackShell(c, path);
-    return streamHtml(c, <Document shell={shell}><ErrorPage status={status} shopName={shopName(shell)} /></Document>, status);
+    return streamHtml(
+      c,
+      <Document shell={shell}>
+        <ErrorPage status={status} shopName={shopName(shell)} />
+      </Document>,
+      status,
+    );
   }
 }

@@ -9,19 +9,41 @@ import type { Market } from '../../../shared/markets.ts';
 import { Island } from '../../views/Island.tsx';
 import { OrderHistory, type OrderHistoryData } from '../../orders/views/OrderPages.tsx';
 
-function Entry({ heading, children, links }: { heading: string; children: ReactNode; links: { label: string; href: string }[] }) {
+function Entry({
+  heading,
+  children,
+  links,
+}: {
+  heading: string;
+  children: ReactNode;
+  links: { label: string; href: string }[];
+}) {
   return (
     <section className="account-entry">
-      <a className="logo logo--dark" href="/">Back to the shop</a>
+      <a className="logo logo--dark" href="/">
+        Back to the shop
+      </a>
       <h1>{heading}</h1>
       {children}
-      <ul className="account-links">{links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}</ul>
+      <ul className="account-links">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
 export const LoginPage = () => (
-  <Entry heading="Sign in" links={[{ label: 'Create an account', href: '/createAccount' }, { label: 'Forgot your password?', href: '/retrievePassword' }]}>
+  <Entry
+    heading="Sign in"
+    links={[
+      { label: 'Create an account', href: '/createAccount' },
+      { label: 'Forgot your password?', href: '/retrievePassword' },
+    ]}
+  >
     <Island name="LoginForm" component={LoginForm} props={{}} />
   </Entry>
 );
@@ -40,26 +62,56 @@ export const SignUpResultPage = ({ token, message }: { token: string | null; mes
 );
 
 export const RetrievePasswordPage = ({ token }: { token: string | null }) => (
-  <Entry heading={token ? 'Choose a new password' : 'Reset your password'} links={[{ label: 'Back to sign in', href: '/login' }]}>
+  <Entry
+    heading={token ? 'Choose a new password' : 'Reset your password'}
+    links={[{ label: 'Back to sign in', href: '/login' }]}
+  >
     <Island name="RetrievePassword" component={RetrievePassword} props={{ token }} />
   </Entry>
 );
 
 const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history', member: 'My points' };
 
-export const MyAccountPage = ({ profile, addresses, market, type, orders = null }: { profile: AccountProfileProps; addresses: SavedAddress[]; market: Market; type: string | null; orders?: OrderHistoryData | null }) => (
+export const MyAccountPage = ({
+  profile,
+  addresses,
+  market,
+  type,
+  orders = null,
+}: {
+  profile: AccountProfileProps;
+  addresses: SavedAddress[];
+  market: Market;
+  type: string | null;
+  orders?: OrderHistoryData | null;
+}) => (
   <section className="my-account">
     <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type] : 'My account'}</h1>
     <nav className="account-nav" aria-label="Account">
-      <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a> <a href="/myAccount?type=member">My points</a>
+      <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a>{' '}
+      <a href="/myAccount?type=member">My points</a>
     </nav>
-    {type === 'orderHistory' && orders ? <OrderHistory data={orders} /> : type && SECTION_TITLE[type]
-      ? <p>{type === 'orderHistory' ? 'Your orders appear here once you place one.' : 'Points you earn on orders appear here.'}</p>
-      : (
-        <>
-          <Island name="AccountProfile" component={AccountProfile} props={profile} />
-          <Island name="AccountAddresses" component={AccountAddresses} props={{ addresses, market: market.id, labels: { region: market.labels.region, postalCode: market.labels.postalCode } }} />
-        </>
-      )}
+    {type === 'orderHistory' && orders ? (
+      <OrderHistory data={orders} />
+    ) : type && SECTION_TITLE[type] ? (
+      <p>
+        {type === 'orderHistory'
+          ? 'Your orders appear here once you place one.'
+          : 'Points you earn on orders appear here.'}
+      </p>
+    ) : (
+      <>
+        <Island name="AccountProfile" component={AccountProfile} props={profile} />
+        <Island
+          name="AccountAddresses"
+          component={AccountAddresses}
+          props={{
+            addresses,
+            market: market.id,
+            labels: { region: market.labels.region, postalCode: market.labels.postalCode },
+          }}
+        />
+      </>
+    )}
   </section>
 );

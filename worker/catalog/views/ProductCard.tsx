@@ -10,7 +10,16 @@ export const renderedCards = new MarkupCache(2000);
 /** A product in a list: photo, title, price, rating and whether it fits the chosen vehicle. */
 export function ProductCard({ product }: { product: SearchRecord }) {
   const markup = renderedCards.markup(`${product.currency}|${product.itemId}`, JSON.stringify(product), () => (
-    <ProductCardBody product={product} fitment={<Island name="CardFitment" component={CardFitment} props={{ itemId: product.itemId, applies: !product.nonVehicle }} />} />
+    <ProductCardBody
+      product={product}
+      fitment={
+        <Island
+          name="CardFitment"
+          component={CardFitment}
+          props={{ itemId: product.itemId, applies: !product.nonVehicle }}
+        />
+      }
+    />
   ));
   return <li className="product-card" data-item-id={product.itemId} dangerouslySetInnerHTML={markup} />;
 }

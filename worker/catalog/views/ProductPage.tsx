@@ -30,11 +30,14 @@ const STOCK: Record<string, string> = { SOLD_OUT: 'Sold out', UNDER_STOCK: 'Only
 
 function Price({ sku, market }: { sku: SkuRow; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
-  const percentOff = sku.originalPrice > 0 ? Math.floor(((sku.originalPrice - sku.discountPrice) / sku.originalPrice) * 100) : 0;
+  const percentOff =
+    sku.originalPrice > 0 ? Math.floor(((sku.originalPrice - sku.discountPrice) / sku.originalPrice) * 100) : 0;
   return (
     <p className="product-price" data-price={sku.discountPrice}>
       <strong>{formatMoney({ cent: sku.discountPrice, currency: market.currency })}</strong>
-      {sku.originalPrice > sku.discountPrice && <s>{formatMoney({ cent: sku.originalPrice, currency: market.currency })}</s>}
+      {sku.originalPrice > sku.discountPrice && (
+        <s>{formatMoney({ cent: sku.originalPrice, currency: market.currency })}</s>
+      )}
       {percentOff >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${percentOff}% off`}</span>}
     </p>
   );
@@ -43,8 +46,11 @@ function Price({ sku, market }: { sku: SkuRow; market: Market }) {
 /** The item's videos for the gallery, each with a poster: its own cover, else the item's video cover, else its main photo. */
 function galleryVideos(media: ItemMediaRow, item: ItemPageRow, mainImage: string): GalleryVideo[] {
   return media.additionalVideos.map((video) => ({
-    index: video.index, url: video.url, poster: video.coverUrl ?? media.additionalVideoCoverUrl ?? mainImage,
-    label: video.title ?? `Video: ${item.title}`, title: video.title,
+    index: video.index,
+    url: video.url,
+    poster: video.coverUrl ?? media.additionalVideoCoverUrl ?? mainImage,
+    label: video.title ?? `Video: ${item.title}`,
+    title: video.title,
   }));
 }
 
@@ -54,10 +60,28 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
     <section aria-labelledby="fitment-table">
       <h2 id="fitment-table">{`Fits ${fitment.total} vehicle application${fitment.total === 1 ? '' : 's'}`}</h2>
       <table className="fitment-table">
-        <thead><tr><th>Year</th><th>Make</th><th>Model</th><th>Trim</th><th>Engine</th><th>Position</th><th>Notes</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Year</th>
+            <th>Make</th>
+            <th>Model</th>
+            <th>Trim</th>
+            <th>Engine</th>
+            <th>Position</th>
+            <th>Notes</th>
+          </tr>
+        </thead>
         <tbody>
           {fitment.rows.map((row, i) => (
-            <tr key={i}><td>{row.year}</td><td>{row.make}</td><td>{row.model}</td><td>{row.subModel ?? 'All'}</td><td>{row.engine ?? 'All'}</td><td>{row.location ?? ''}</td><td>{row.note ?? ''}</td></tr>
+            <tr key={i}>
+              <td>{row.year}</td>
+              <td>{row.make}</td>
+              <td>{row.model}</td>
+              <td>{row.subModel ?? 'All'}</td>
+              <td>{row.engine ?? 'All'}</td>
+              <td>{row.location ?? ''}</td>
+              <td>{row.note ?? ''}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -71,17 +95,28 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
   return (
     <section className="product-reviews" aria-labelledby="reviews">
       <h2 id="reviews">Reviews</h2>
-      <p data-rating={rating}>{item.reviewCount > 0 ? `★ ${rating.toFixed(1)} from ${item.reviewCount} review${item.reviewCount === 1 ? '' : 's'}` : 'No reviews yet. Be the first to review this part.'}</p>
+      <p data-rating={rating}>
+        {item.reviewCount > 0
+          ? `★ ${rating.toFixed(1)} from ${item.reviewCount} review${item.reviewCount === 1 ? '' : 's'}`
+          : 'No reviews yet. Be the first to review this part.'}
+      </p>
       <ul className="review-list">
         {reviews.map((review) => (
           <li key={review.id}>
             <strong>{`${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.title}`}</strong>
             <p>{review.content}</p>
-            <small>{[review.name, review.vehicle, review.verifiedPurchase ? 'Verified purchase' : null].filter(Boolean).join(' · ')}</small>
+            <small>
+              {[review.name, review.vehicle, review.verifiedPurchase ? 'Verified purchase' : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </small>
           </li>
         ))}
       </ul>
-      <details className="review-write"><summary>Write a review</summary><Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} /></details>
+      <details className="review-write">
+        <summary>Write a review</summary>
+        <Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} />
+      </details>
     </section>
   );
 }
@@ -92,13 +127,34 @@ function StructuredData({ view }: { view: ProductView }) {
   const sku = skus[0];
   const status = market.id === 'ca' ? item.caStatus : item.usStatus;
   const data = {
-    '@context': 'https://schema.org', '@type': 'Product', name: item.title, sku: sku?.partNumber, mpn: sku?.partNumber,
-    brand: { '@type': 'Brand', name: item.brandName }, image: item.images.map((image) => `${origin}${image.url}`), itemCondition: `https://schema.org/${item.itemCondition === 'New' ? 'New' : 'Refurbished'}Condition`,
-    ...(sku?.discountPrice != null && { offers: { '@type': 'Offer', price: (sku.discountPrice / 100).toFixed(2), priceCurrency: market.currency, url: `${origin}/product/${item.urlHandle}`,
-      availability: `https://schema.org/${view.soldHere && status !== 'SOLD_OUT' ? 'InStock' : 'OutOfStock'}` } }),
-    ...(item.reviewCount > 0 && item.reviewRating !== null && { aggregateRating: { '@type': 'AggregateRating', ratingValue: item.reviewRating, reviewCount: item.reviewCount } }),
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.title,
+    sku: sku?.partNumber,
+    mpn: sku?.partNumber,
+    brand: { '@type': 'Brand', name: item.brandName },
+    image: item.images.map((image) => `${origin}${image.url}`),
+    itemCondition: `https://schema.org/${item.itemCondition === 'New' ? 'New' : 'Refurbished'}Condition`,
+    ...(sku?.discountPrice != null && {
+      offers: {
+        '@type': 'Offer',
+        price: (sku.discountPrice / 100).toFixed(2),
+        priceCurrency: market.currency,
+        url: `${origin}/product/${item.urlHandle}`,
+        availability: `https://schema.org/${view.soldHere && status !== 'SOLD_OUT' ? 'InStock' : 'OutOfStock'}`,
+      },
+    }),
+    ...(item.reviewCount > 0 &&
+      item.reviewRating !== null && {
+        aggregateRating: { '@type': 'AggregateRating', ratingValue: item.reviewRating, reviewCount: item.reviewCount },
+      }),
   };
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
+  );
 }
 
 /** Rendered product pages, reused while the product's data is unchanged (one per product and market). */
@@ -107,7 +163,9 @@ export const renderedProducts = new MarkupCache(200);
 /** The product page: photos, price, stock, whether it fits, where it fits, specs. */
 export function ProductPage({ view }: { view: ProductView }) {
   const { item, market } = view;
-  const markup = renderedProducts.markup(`${market.id}|${item.id}`, JSON.stringify(view), () => <ProductBody view={view} />);
+  const markup = renderedProducts.markup(`${market.id}|${item.id}`, JSON.stringify(view), () => (
+    <ProductBody view={view} />
+  ));
   return <article className="product" data-item-id={item.id} dangerouslySetInnerHTML={markup} />;
 }
 
@@ -120,22 +178,66 @@ function ProductBody({ view }: { view: ProductView }) {
     <>
       <div className="product__gallery">
         <img src={main?.url ?? PLACEHOLDER} alt={item.alt ?? item.title} width="270" height="270" data-retry="" />
-        <ul className="product__thumbs">{item.images.map((image) => <li key={image.index}><img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" data-retry="" /></li>)}</ul>
-        {view.media.additionalVideos.length > 0 && <Island name="ProductVideos" component={ProductVideos} props={{ videos: galleryVideos(view.media, item, main?.url ?? PLACEHOLDER) }} />}
+        <ul className="product__thumbs">
+          {item.images.map((image) => (
+            <li key={image.index}>
+              <img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" data-retry="" />
+            </li>
+          ))}
+        </ul>
+        {view.media.additionalVideos.length > 0 && (
+          <Island
+            name="ProductVideos"
+            component={ProductVideos}
+            props={{ videos: galleryVideos(view.media, item, main?.url ?? PLACEHOLDER) }}
+          />
+        )}
       </div>
       <div className="product__summary">
         <h1>{item.title}</h1>
         {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
-        <p>Brand: <strong>{item.brandName ?? ''}</strong> · Part number: <strong>{sku?.partNumber}</strong> · Condition: {item.itemCondition}</p>
+        <p>
+          Brand: <strong>{item.brandName ?? ''}</strong> · Part number: <strong>{sku?.partNumber}</strong> · Condition:{' '}
+          {item.itemCondition}
+        </p>
         {sku && <Price sku={sku} market={market} />}
-        <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>{view.soldHere ? STOCK[status] ?? 'Unavailable' : `Not sold in ${market.id === 'ca' ? 'Canada' : 'the United States'}`}</p>
-        {sku && <Island name="AddToCart" component={AddToCart} props={{ skuId: sku.skuId, buyable: view.soldHere && status !== 'SOLD_OUT' && sku.availableTotal > 0 && sku.discountPrice !== null, availableTotal: sku.availableTotal }} />}
-        <Island name="FitmentBadge" component={FitmentBadge} props={{ itemId: item.id, applies: item.nonVehicle !== 1 }} />
+        <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
+          {view.soldHere
+            ? (STOCK[status] ?? 'Unavailable')
+            : `Not sold in ${market.id === 'ca' ? 'Canada' : 'the United States'}`}
+        </p>
+        {sku && (
+          <Island
+            name="AddToCart"
+            component={AddToCart}
+            props={{
+              skuId: sku.skuId,
+              buyable: view.soldHere && status !== 'SOLD_OUT' && sku.availableTotal > 0 && sku.discountPrice !== null,
+              availableTotal: sku.availableTotal,
+            }}
+          />
+        )}
+        <Island
+          name="FitmentBadge"
+          component={FitmentBadge}
+          props={{ itemId: item.id, applies: item.nonVehicle !== 1 }}
+        />
         {item.vehicleUniversal === 1 && <p>Universal fit: suits any vehicle.</p>}
       </div>
       <section className="product__specs" aria-labelledby="specs">
         <h2 id="specs">Specifications</h2>
-        <dl>{item.customs.map((spec) => <div key={spec.label}><dt>{spec.label}</dt><dd>{spec.value}</dd></div>)}<div><dt>Warranty</dt><dd>{item.warranty}</dd></div></dl>
+        <dl>
+          {item.customs.map((spec) => (
+            <div key={spec.label}>
+              <dt>{spec.label}</dt>
+              <dd>{spec.value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Warranty</dt>
+            <dd>{item.warranty}</dd>
+          </div>
+        </dl>
         {item.installation && <p>{item.installation}</p>}
         {item.detailContent && <p>{item.detailContent}</p>}
       </section>
@@ -143,12 +245,29 @@ function ProductBody({ view }: { view: ProductView }) {
       {view.faqs.length > 0 && (
         <section className="product-faq" aria-labelledby="faq">
           <h2 id="faq">Questions and answers</h2>
-          {view.faqs.map((faq) => <details key={faq.question}><summary>{faq.question}</summary><p>{faq.answer}</p></details>)}
+          {view.faqs.map((faq) => (
+            <details key={faq.question}>
+              <summary>{faq.question}</summary>
+              <p>{faq.answer}</p>
+            </details>
+          ))}
         </section>
       )}
       <Reviews item={item} reviews={view.reviews} />
       <Island name="Recommendations" component={Recommendations} props={{ itemId: item.id }} />
-      <Island name="RecentlyViewed" component={RecentlyViewed} props={{ current: { itemId: item.id, title: item.title, urlHandle: item.urlHandle, imageUrl: main?.url ?? null, reviewRating: item.reviewRating } }} />
+      <Island
+        name="RecentlyViewed"
+        component={RecentlyViewed}
+        props={{
+          current: {
+            itemId: item.id,
+            title: item.title,
+            urlHandle: item.urlHandle,
+            imageUrl: main?.url ?? null,
+            reviewRating: item.reviewRating,
+          },
+        }}
+      />
       <StructuredData view={view} />
     </>
   );

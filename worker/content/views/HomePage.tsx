@@ -14,11 +14,20 @@ export function HomePage({ shell, content }: { shell: Shell; content: HomeConten
   return (
     <div className="home">
       {content.announcements.length > 0 && (
-        <ul className="announcements">{content.announcements.map((item) => <li key={item.text}><a href={item.href}>{item.text}</a></li>)}</ul>
+        <ul className="announcements">
+          {content.announcements.map((item) => (
+            <li key={item.text}>
+              <a href={item.href}>{item.text}</a>
+            </li>
+          ))}
+        </ul>
       )}
       <section className="hero">
         <h1>Aftermarket car parts that fit your vehicle</h1>
-        <p>Tell us your year, make and model and every part shows whether it fits. {shell.settings.SHOP_NAME} ships across {shell.market.id === 'ca' ? 'Canada' : 'the United States'} in {shell.market.currency}.</p>
+        <p>
+          Tell us your year, make and model and every part shows whether it fits. {shell.settings.SHOP_NAME} ships
+          across {shell.market.id === 'ca' ? 'Canada' : 'the United States'} in {shell.market.currency}.
+        </p>
         <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
       </section>
       {content.banners.length > 0 && (
@@ -34,13 +43,25 @@ export function HomePage({ shell, content }: { shell: Shell; content: HomeConten
       )}
       <section aria-labelledby="home-categories">
         <h2 id="home-categories">Shop by category</h2>
-        <ul className="tile-list">{content.categories.map((category) => <li key={category.name}><a href={category.href}>{category.name}</a></li>)}</ul>
+        <ul className="tile-list">
+          {content.categories.map((category) => (
+            <li key={category.name}>
+              <a href={category.href}>{category.name}</a>
+            </li>
+          ))}
+        </ul>
       </section>
       <section aria-labelledby="home-makes">
         <h2 id="home-makes">Popular makes</h2>
         <ul className="tile-list">
-          {POPULAR_MAKES.map((make) => <li key={make.href}><a href={make.href}>{make.name}</a></li>)}
-          <li><a href="/makes">Show more</a></li>
+          {POPULAR_MAKES.map((make) => (
+            <li key={make.href}>
+              <a href={make.href}>{make.name}</a>
+            </li>
+          ))}
+          <li>
+            <a href="/makes">Show more</a>
+          </li>
         </ul>
       </section>
     </div>

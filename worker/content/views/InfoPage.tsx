@@ -8,14 +8,28 @@ export function InfoPage({ page }: { page: InfoPageContent }) {
       <p className="info-page__intro">{page.intro}</p>
       {page.sections.length > 3 && (
         <nav className="info-page__toc" aria-label="On this page">
-          <ul>{page.sections.map((section) => <li key={section.id}><a href={`#${section.id}`}>{section.heading}</a></li>)}</ul>
+          <ul>
+            {page.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.heading}</a>
+              </li>
+            ))}
+          </ul>
         </nav>
       )}
       {page.sections.map((section) => (
         <section key={section.id} id={section.id}>
           <h2>{section.heading}</h2>
-          {section.paragraphs?.map((text, i) => <p key={i}>{text}</p>)}
-          {section.list && <ul>{section.list.map((item, i) => <li key={i}>{item}</li>)}</ul>}
+          {section.paragraphs?.map((text, i) => (
+            <p key={i}>{text}</p>
+          ))}
+          {section.list && (
+            <ul>
+              {section.list.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          )}
           {section.faq && (
             <div className="faq">
               {section.faq.map((item, i) => (
@@ -26,7 +40,15 @@ export function InfoPage({ page }: { page: InfoPageContent }) {
               ))}
             </div>
           )}
-          {section.links && <ul className="info-page__links">{section.links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}</ul>}
+          {section.links && (
+            <ul className="info-page__links">
+              {section.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       ))}
       <p className="info-page__updated">Last updated {page.updated}</p>

@@ -2,23 +2,42 @@ import type { ReactNode } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import type { TrackedOrder } from '../orders.routes.ts';
-import { AddressBlock, detailHref, invoiceHref, money, OrderActionsFor, OrderEvents, OrderLineTable, OrderTotals, orderDate } from './order-parts.tsx';
+import {
+  AddressBlock,
+  detailHref,
+  invoiceHref,
+  money,
+  OrderActionsFor,
+  OrderEvents,
+  OrderLineTable,
+  OrderTotals,
+  orderDate,
+} from './order-parts.tsx';
 
 const HISTORY = '/myAccount?type=orderHistory';
-const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) => `/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
+const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
+  `/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
 const PAYMENT_LABEL: Record<string, string> = { POINTS: 'Paid with points' };
 
 /** One order of the member, on a page without the standard layout (§2): its own way back. */
 export function OrderDetailPage({ order }: { order: OrderView }) {
   return (
     <section className="order-page order-detail" data-order-id={order.orderId}>
-      <a className="logo logo--dark" href={HISTORY}>Back to order history</a>
+      <a className="logo logo--dark" href={HISTORY}>
+        Back to order history
+      </a>
       <h1>Order {order.orderId}</h1>
       <p className="order-meta">
-        Placed {orderDate(order.createdAt)} · <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>{order.statusLabel}</span>
+        Placed {orderDate(order.createdAt)} ·{' '}
+        <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>
+          {order.statusLabel}
+        </span>
       </p>
       <p className="order-actions">
-        <a className="button" href={invoiceHref(order.orderId)}>Print invoice</a> <a href={trackHref(order)}>Track this order</a>
+        <a className="button" href={invoiceHref(order.orderId)}>
+          Print invoice
+        </a>{' '}
+        <a href={trackHref(order)}>Track this order</a>
       </p>
       <OrderActionsFor order={order} />
       <h2>Items</h2>
@@ -46,7 +65,9 @@ export function OrderDetailPage({ order }: { order: OrderView }) {
 export function OrderMissing({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <section className="order-page order-missing">
-      <a className="logo logo--dark" href={HISTORY}>Back to order history</a>
+      <a className="logo logo--dark" href={HISTORY}>
+        Back to order history
+      </a>
       <h1>Order not found</h1>
       <p role="alert">{message}</p>
       {children}
@@ -55,38 +76,85 @@ export function OrderMissing({ message, children }: { message: string; children?
 }
 
 /** The order number and email form; a plain GET so it works without JavaScript. */
-function LookupForm({ action, numberName, orderNo, email, submit }: { action: string; numberName: string; orderNo: string; email: string; submit: string }) {
+function LookupForm({
+  action,
+  numberName,
+  orderNo,
+  email,
+  submit,
+}: {
+  action: string;
+  numberName: string;
+  orderNo: string;
+  email: string;
+  submit: string;
+}) {
   return (
     <form className="order-lookup" method="get" action={action} data-form="order-lookup">
-      <label>Order number <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" /></label>
-      <label>Email address <input name="email" type="email" defaultValue={email} required maxLength={128} autoComplete="email" /></label>
-      <button className="button" type="submit">{submit}</button>
+      <label>
+        Order number <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" />
+      </label>
+      <label>
+        Email address{' '}
+        <input name="email" type="email" defaultValue={email} required maxLength={128} autoComplete="email" />
+      </label>
+      <button className="button" type="submit">
+        {submit}
+      </button>
     </form>
   );
 }
 
 /** Public tracking (§2 /order/track): the form, and what it found. */
-export function TrackOrderPage({ orderNo, email, tracked, error }: { orderNo: string; email: string; tracked: TrackedOrder | null; error: string | null }) {
+export function TrackOrderPage({
+  orderNo,
+  email,
+  tracked,
+  error,
+}: {
+  orderNo: string;
+  email: string;
+  tracked: TrackedOrder | null;
+  error: string | null;
+}) {
   return (
     <section className="order-page order-track">
       <h1>Track your order</h1>
       <p>Enter your order number and the email address you ordered with.</p>
       <LookupForm action="/order/track" numberName="orderNo" orderNo={orderNo} email={email} submit="Track order" />
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {tracked && (
         <article className="tracked-order" data-order-id={tracked.orderId}>
           <h2>Order {tracked.orderId}</h2>
           <p className="order-meta">
-            Placed {orderDate(tracked.createdAt)} · <span className="order-status" data-status={tracked.status}>{tracked.statusLabel}</span>
+            Placed {orderDate(tracked.createdAt)} ·{' '}
+            <span className="order-status" data-status={tracked.status}>
+              {tracked.statusLabel}
+            </span>
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
           <OrderEvents events={tracked.events} />
           <ul className="tracked-lines">
             {tracked.lines.map((line, index) => (
-              <li key={index}><img src={line.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="48" height="48" loading="lazy" /> {line.quantity} x {line.title} <small>{line.partNumber}</small></li>
+              <li key={index}>
+                <img
+                  src={line.imageUrl ?? '/static/parts/placeholder.svg'}
+                  alt=""
+                  width="48"
+                  height="48"
+                  loading="lazy"
+                />{' '}
+                {line.quantity} x {line.title} <small>{line.partNumber}</small>
+              </li>
             ))}
           </ul>
-          <p><a href={invoiceHref(tracked.orderId, email)}>Print invoice</a></p>
+          <p>
+            <a href={invoiceHref(tracked.orderId, email)}>Print invoice</a>
+          </p>
         </article>
       )}
     </section>
@@ -94,14 +162,32 @@ export function TrackOrderPage({ orderNo, email, tracked, error }: { orderNo: st
 }
 
 /** /printInvoice without an order: find one by number and email, or pick it from the order history. */
-export function InvoiceLookupPage({ orderId, email, error, signedIn }: { orderId: string; email: string; error: string | null; signedIn: boolean }) {
+export function InvoiceLookupPage({
+  orderId,
+  email,
+  error,
+  signedIn,
+}: {
+  orderId: string;
+  email: string;
+  error: string | null;
+  signedIn: boolean;
+}) {
   return (
     <section className="order-page invoice-lookup">
       <h1>Print invoice</h1>
       <p>Enter your order number and the email address you ordered with.</p>
       <LookupForm action="/printInvoice" numberName="orderId" orderNo={orderId} email={email} submit="Show invoice" />
-      {error && <p className="form-error" role="alert">{error}</p>}
-      {signedIn && <p><a href={HISTORY}>Or open an order from your order history</a></p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {signedIn && (
+        <p>
+          <a href={HISTORY}>Or open an order from your order history</a>
+        </p>
+      )}
     </section>
   );
 }
@@ -110,12 +196,22 @@ export function InvoiceLookupPage({ orderId, email, error, signedIn }: { orderId
 const PRINT_SCRIPT = "document.querySelector('[data-print]')?.addEventListener('click',function(){window.print()})";
 
 /** A clean printable invoice: the shop's details, the order, bill and ship to, lines and every money row. */
-export function InvoicePage({ order, settings, memberView }: { order: OrderView; settings: ShopSettings; memberView: boolean }) {
+export function InvoicePage({
+  order,
+  settings,
+  memberView,
+}: {
+  order: OrderView;
+  settings: ShopSettings;
+  memberView: boolean;
+}) {
   const shopEmail = settings.COMPANY_EMAIL_1 || settings.COMPANY_EMAIL_2;
   return (
     <article className="invoice" data-order-id={order.orderId}>
       <p className="invoice__actions">
-        <button className="button" type="button" data-print="">Print</button>
+        <button className="button" type="button" data-print="">
+          Print
+        </button>
         {memberView && <a href={detailHref(order.orderId)}>Back to the order</a>}
       </p>
       <header className="invoice__head">
@@ -126,19 +222,46 @@ export function InvoicePage({ order, settings, memberView }: { order: OrderView;
           {shopEmail && <p>Email {shopEmail}</p>}
         </div>
         <dl className="invoice__facts">
-          <div><dt>Invoice for order</dt><dd>{order.orderId}</dd></div>
-          <div><dt>Order date</dt><dd>{orderDate(order.createdAt)}</dd></div>
-          {order.paidAt !== null && <div><dt>Paid</dt><dd>{orderDate(order.paidAt)}</dd></div>}
-          <div><dt>Status</dt><dd>{order.statusLabel}</dd></div>
+          <div>
+            <dt>Invoice for order</dt>
+            <dd>{order.orderId}</dd>
+          </div>
+          <div>
+            <dt>Order date</dt>
+            <dd>{orderDate(order.createdAt)}</dd>
+          </div>
+          {order.paidAt !== null && (
+            <div>
+              <dt>Paid</dt>
+              <dd>{orderDate(order.paidAt)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Status</dt>
+            <dd>{order.statusLabel}</dd>
+          </div>
         </dl>
       </header>
       <div className="invoice__parties">
-        <section><h2>Bill to</h2><p>{order.address.firstName} {order.address.lastName}<br />{order.email}</p></section>
-        <section><h2>Ship to</h2><AddressBlock address={order.address} /><p>{order.shippingName}</p></section>
+        <section>
+          <h2>Bill to</h2>
+          <p>
+            {order.address.firstName} {order.address.lastName}
+            <br />
+            {order.email}
+          </p>
+        </section>
+        <section>
+          <h2>Ship to</h2>
+          <AddressBlock address={order.address} />
+          <p>{order.shippingName}</p>
+        </section>
       </div>
       <OrderLineTable order={order} images={false} />
       <OrderTotals order={order} />
-      <p className="invoice__note">All amounts in {order.currency === 'CAD' ? 'Canadian dollars (CAD)' : 'US dollars (USD)'}.</p>
+      <p className="invoice__note">
+        All amounts in {order.currency === 'CAD' ? 'Canadian dollars (CAD)' : 'US dollars (USD)'}.
+      </p>
       <script dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
     </article>
   );
@@ -175,40 +298,84 @@ export function OrderHistory({ data }: { data: OrderHistoryData }) {
     <div className="order-history" data-order-total={data.total}>
       <form className="order-filters" method="get" action="/myAccount">
         <input type="hidden" name="type" value="orderHistory" />
-        <label>Status <select name="status" defaultValue={data.status ?? ''}>
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((status) => <option key={status} value={status}>{ORDER_STATUS_LABEL[status]}</option>)}
-        </select></label>
-        <label>Placed <select name="time" defaultValue={data.time ?? ''}>
-          {ORDER_TIME_FILTERS.map((time) => <option key={time.label} value={time.value === null ? '' : String(time.value)}>{time.label}</option>)}
-        </select></label>
-        <button className="button" type="submit">Show orders</button>
+        <label>
+          Status{' '}
+          <select name="status" defaultValue={data.status ?? ''}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABEL[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Placed{' '}
+          <select name="time" defaultValue={data.time ?? ''}>
+            {ORDER_TIME_FILTERS.map((time) => (
+              <option key={time.label} value={time.value === null ? '' : String(time.value)}>
+                {time.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="button" type="submit">
+          Show orders
+        </button>
       </form>
-      {data.list.length === 0 && <p className="order-history__empty">{data.status || data.time ? 'No orders match these filters.' : 'You have not placed an order yet.'}</p>}
+      {data.list.length === 0 && (
+        <p className="order-history__empty">
+          {data.status || data.time ? 'No orders match these filters.' : 'You have not placed an order yet.'}
+        </p>
+      )}
       <ul className="order-cards">
         {data.list.map((order) => (
           <li key={order.orderId} className="order-card" data-order-id={order.orderId}>
             <div className="order-card__head">
               <strong>Order {order.orderId}</strong>
               <span>{orderDate(order.createdAt)}</span>
-              <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>{order.statusLabel}</span>
+              <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>
+                {order.statusLabel}
+              </span>
               <span className="order-card__total">{money(order.total, order.currency)}</span>
             </div>
             <ul className="order-card__images">
               {order.lines.slice(0, FIRST_IMAGES).map((line, index) => (
-                <li key={index}><img src={line.imageUrl ?? '/static/parts/placeholder.svg'} alt={line.title} title={`${line.quantity} x ${line.title}`} width="64" height="64" loading="lazy" data-retry="" /></li>
+                <li key={index}>
+                  <img
+                    src={line.imageUrl ?? '/static/parts/placeholder.svg'}
+                    alt={line.title}
+                    title={`${line.quantity} x ${line.title}`}
+                    width="64"
+                    height="64"
+                    loading="lazy"
+                    data-retry=""
+                  />
+                </li>
               ))}
             </ul>
-            <p className="order-card__links"><a href={detailHref(order.orderId)}>View details</a> <a href={invoiceHref(order.orderId)}>Invoice</a></p>
+            <p className="order-card__links">
+              <a href={detailHref(order.orderId)}>View details</a> <a href={invoiceHref(order.orderId)}>Invoice</a>
+            </p>
             <OrderActionsFor order={order} />
           </li>
         ))}
       </ul>
       {pages > 1 && (
         <nav className="pager" aria-label="Order pages">
-          {data.page > 1 && <a href={historyHref(data, data.page - 1)} rel="prev">Previous</a>}
-          <span>Page {Math.min(data.page, pages)} of {pages}</span>
-          {data.page < pages && <a href={historyHref(data, data.page + 1)} rel="next">Next</a>}
+          {data.page > 1 && (
+            <a href={historyHref(data, data.page - 1)} rel="prev">
+              Previous
+            </a>
+          )}
+          <span>
+            Page {Math.min(data.page, pages)} of {pages}
+          </span>
+          {data.page < pages && (
+            <a href={historyHref(data, data.page + 1)} rel="next">
+              Next
+            </a>
+          )}
         </nav>
       )}
     </div>

@@ -21,34 +21,67 @@ export function statusLabel(status: string): string {
   return (ORDER_STATUSES as readonly string[]).includes(status) ? ORDER_STATUS_LABEL[status as OrderStatus] : status;
 }
 
-export const detailHref = (orderId: string) => `/myAccount/orderHistory/orderDetail?${new URLSearchParams({ orderId })}`;
-export const invoiceHref = (orderId: string, email?: string) => `/printInvoice?${new URLSearchParams(email ? { orderId, email } : { orderId })}`;
+export const detailHref = (orderId: string) =>
+  `/myAccount/orderHistory/orderDetail?${new URLSearchParams({ orderId })}`;
+export const invoiceHref = (orderId: string, email?: string) =>
+  `/printInvoice?${new URLSearchParams(email ? { orderId, email } : { orderId })}`;
 
 /** The ship-to address, one line each, with its country. */
 export function AddressBlock({ address }: { address: OrderView['address'] }) {
   return (
     <address className="order-address">
-      {address.firstName} {address.lastName}<br />
-      {address.addressLine1}<br />
-      {address.addressLine2 && <>{address.addressLine2}<br /></>}
-      {address.city}, {address.regionCode} {address.postalCode}<br />
+      {address.firstName} {address.lastName}
+      <br />
+      {address.addressLine1}
+      <br />
+      {address.addressLine2 && (
+        <>
+          {address.addressLine2}
+          <br />
+        </>
+      )}
+      {address.city}, {address.regionCode} {address.postalCode}
+      <br />
       {address.market === 'ca' ? 'Canada' : 'United States'}
-      {address.phone && <><br />{address.phone}</>}
+      {address.phone && (
+        <>
+          <br />
+          {address.phone}
+        </>
+      )}
     </address>
   );
 }
 
 /** The parts of an order with quantity, unit price and line total; images where the page has room. */
-export function OrderLineTable({ order, images = true }: { order: Pick<OrderView, 'lines' | 'currency'>; images?: boolean }) {
+export function OrderLineTable({
+  order,
+  images = true,
+}: {
+  order: Pick<OrderView, 'lines' | 'currency'>;
+  images?: boolean;
+}) {
   return (
     <table className="order-lines">
-      <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Unit price</th><th scope="col">Line total</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col">Qty</th>
+          <th scope="col">Unit price</th>
+          <th scope="col">Line total</th>
+        </tr>
+      </thead>
       <tbody>
         {order.lines.map((line) => (
           <tr key={line.lineNo} data-line={line.lineNo}>
             <td className="order-lines__item">
-              {images && <img src={line.imageUrl ?? PLACEHOLDER} alt="" width="64" height="64" loading="lazy" data-retry="" />}
-              <span>{line.urlHandle ? <a href={`/product/${line.urlHandle}`}>{line.title}</a> : line.title}<small>Part number {line.partNumber}</small></span>
+              {images && (
+                <img src={line.imageUrl ?? PLACEHOLDER} alt="" width="64" height="64" loading="lazy" data-retry="" />
+              )}
+              <span>
+                {line.urlHandle ? <a href={`/product/${line.urlHandle}`}>{line.title}</a> : line.title}
+                <small>Part number {line.partNumber}</small>
+              </span>
             </td>
             <td>{line.quantity}</td>
             <td>{money(line.unitPrice, order.currency)}</td>
@@ -65,8 +98,15 @@ export function OrderTotals({ order }: { order: OrderView }) {
   return (
     <dl className="order-totals">
       {orderTotals(order).map((row, index) => (
-        <div key={index} className={row.total ? 'order-totals__total' : undefined} data-total-row={row.total ? 'total' : undefined}>
-          <dt>{row.label}{row.reason && <small>{row.reason}</small>}</dt>
+        <div
+          key={index}
+          className={row.total ? 'order-totals__total' : undefined}
+          data-total-row={row.total ? 'total' : undefined}
+        >
+          <dt>
+            {row.label}
+            {row.reason && <small>{row.reason}</small>}
+          </dt>
           <dd>{money(row.cent, order.currency)}</dd>
         </div>
       ))}
@@ -79,14 +119,27 @@ export function OrderEvents({ events }: { events: OrderView['events'] }) {
   return (
     <ol className="order-events">
       {events.map((event, index) => (
-        <li key={index}><strong>{statusLabel(event.status)}</strong> <time dateTime={new Date(event.createdAt).toISOString()}>{orderDate(event.createdAt)}</time>{event.note && <span> · {event.note}</span>}</li>
+        <li key={index}>
+          <strong>{statusLabel(event.status)}</strong>{' '}
+          <time dateTime={new Date(event.createdAt).toISOString()}>{orderDate(event.createdAt)}</time>
+          {event.note && <span> · {event.note}</span>}
+        </li>
       ))}
     </ol>
   );
 }
 
 /** Cancel while processing, or remove a cancelled or refunded order from the history (an island). */
-export function OrderActionsFor({ order }: { order: Pick<OrderView, 'orderId' | 'status' | 'cancellable' | 'total' | 'currency'> }) {
-  const props = { orderId: order.orderId, cancellable: order.cancellable, removable: REMOVABLE_STATUSES.includes(order.status), total: money(order.total, order.currency) };
+export function OrderActionsFor({
+  order,
+}: {
+  order: Pick<OrderView, 'orderId' | 'status' | 'cancellable' | 'total' | 'currency'>;
+}) {
+  const props = {
+    orderId: order.orderId,
+    cancellable: order.cancellable,
+    removable: REMOVABLE_STATUSES.includes(order.status),
+    total: money(order.total, order.currency),
+  };
   return <Island name="OrderActions" component={OrderActions} props={props} />;
 }

@@ -29,16 +29,37 @@ export function SearchPage({ keyword, params, answer }: SearchPageProps) {
       <div className="search-layout">
         <aside className="search-facets" aria-label="Filters">
           <h2>Category</h2>
-          <ul>{answer.facets.categories.map((c) => <li key={c.id}><a href={withParam(params, 'category', String(c.id))}>{`${c.name} (${c.count})`}</a></li>)}</ul>
+          <ul>
+            {answer.facets.categories.map((c) => (
+              <li key={c.id}>
+                <a href={withParam(params, 'category', String(c.id))}>{`${c.name} (${c.count})`}</a>
+              </li>
+            ))}
+          </ul>
           <h2>Brand</h2>
-          <ul>{answer.facets.brands.map((b) => <li key={b.id}><a href={withParam(params, 'brand', String(b.id))}>{`${b.name} (${b.count})`}</a></li>)}</ul>
+          <ul>
+            {answer.facets.brands.map((b) => (
+              <li key={b.id}>
+                <a href={withParam(params, 'brand', String(b.id))}>{`${b.name} (${b.count})`}</a>
+              </li>
+            ))}
+          </ul>
         </aside>
         <div>
           <form className="search-sort" action="/search" method="get">
-            {[...params].filter(([key]) => key !== 'sort' && key !== 'page').map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
-            <label>Sort by{' '}
+            {[...params]
+              .filter(([key]) => key !== 'sort' && key !== 'page')
+              .map(([key, value]) => (
+                <input key={key} type="hidden" name={key} value={value} />
+              ))}
+            <label>
+              Sort by{' '}
               <select name="sort" defaultValue={params.get('sort') ?? ''}>
-                {SORT_OPTIONS.map((option) => <option key={option.label} value={option.value}>{option.label}</option>)}
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.label} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
               </select>
             </label>{' '}
             <button type="submit">Apply</button>
@@ -46,16 +67,37 @@ export function SearchPage({ keyword, params, answer }: SearchPageProps) {
           {answer.records.length === 0 ? (
             <div className="search-empty" data-search-empty>
               <p>No parts match your search.</p>
-              <ul><li>Check the spelling, or try fewer words</li><li>Search by part number, such as the one on your old part</li><li>Try a broader term: brake pads, headlight, air filter</li><li><a href="/categories">Browse categories</a></li></ul>
+              <ul>
+                <li>Check the spelling, or try fewer words</li>
+                <li>Search by part number, such as the one on your old part</li>
+                <li>Try a broader term: brake pads, headlight, air filter</li>
+                <li>
+                  <a href="/categories">Browse categories</a>
+                </li>
+              </ul>
             </div>
           ) : (
-            <ul className="product-grid">{answer.records.map((product) => <ProductCard key={product.itemId} product={product} />)}</ul>
+            <ul className="product-grid">
+              {answer.records.map((product) => (
+                <ProductCard key={product.itemId} product={product} />
+              ))}
+            </ul>
           )}
           {pages > 1 && (
             <ul className="pagination" aria-label="Pages">
-              {answer.page > 1 && <li><a href={withParam(params, 'page', String(answer.page - 1))}>Previous</a></li>}
+              {answer.page > 1 && (
+                <li>
+                  <a href={withParam(params, 'page', String(answer.page - 1))}>Previous</a>
+                </li>
+              )}
               <li>{`Page ${answer.page} of ${pages}`}</li>
-              {answer.page < pages && <li><a href={withParam(params, 'page', String(answer.page + 1))} rel="next">Next</a></li>}
+              {answer.page < pages && (
+                <li>
+                  <a href={withParam(params, 'page', String(answer.page + 1))} rel="next">
+                    Next
+                  </a>
+                </li>
+              )}
             </ul>
           )}
         </div>

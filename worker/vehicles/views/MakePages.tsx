@@ -11,13 +11,21 @@ export function PartsPage() {
       <p>Choose your year, make and model (trim and engine when you know them) and every part shows whether it fits.</p>
       <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
       <Island name="GarageList" component={GarageList} props={{}} />
-      <p><a href="/makes">Shop by make</a></p>
+      <p>
+        <a href="/makes">Shop by make</a>
+      </p>
     </section>
   );
 }
 
 /** /makes: every make the shop has parts for, popular ones first. */
-export function MakesPage({ popular, makes }: { popular: { name: string; slug: string }[]; makes: { name: string; slug: string }[] }) {
+export function MakesPage({
+  popular,
+  makes,
+}: {
+  popular: { name: string; slug: string }[];
+  makes: { name: string; slug: string }[];
+}) {
   const byLetter = new Map<string, { name: string; slug: string }[]>();
   for (const make of makes) {
     const letter = make.name[0]!.toUpperCase();
@@ -30,14 +38,28 @@ export function MakesPage({ popular, makes }: { popular: { name: string; slug: s
       {popular.length > 0 && (
         <>
           <h2>Popular makes</h2>
-          <ul className="tile-list">{popular.map((make) => <li key={make.slug}><a href={`/makes/${make.slug}`}>{make.name}</a></li>)}</ul>
+          <ul className="tile-list">
+            {popular.map((make) => (
+              <li key={make.slug}>
+                <a href={`/makes/${make.slug}`}>{make.name}</a>
+              </li>
+            ))}
+          </ul>
         </>
       )}
       <h2>All makes</h2>
       {[...byLetter].map(([letter, list]) => (
         <section key={letter} className="makes-letter" aria-label={letter}>
           <h3>{letter}</h3>
-          <ul className="makes-list">{list.map((make) => <li key={make.slug}><a href={`/makes/${make.slug}`} data-make={make.slug}>{make.name}</a></li>)}</ul>
+          <ul className="makes-list">
+            {list.map((make) => (
+              <li key={make.slug}>
+                <a href={`/makes/${make.slug}`} data-make={make.slug}>
+                  {make.name}
+                </a>
+              </li>
+            ))}
+          </ul>
         </section>
       ))}
     </section>
@@ -52,28 +74,47 @@ export interface ChosenModelYear {
 }
 
 /** /makes/{make}: the make's models and their years; with a model year chosen, the part categories for it. */
-export function MakePage({ make, models, chosen }: { make: { name: string; slug: string }; models: MakeModelYears[]; chosen: ChosenModelYear | null }) {
+export function MakePage({
+  make,
+  models,
+  chosen,
+}: {
+  make: { name: string; slug: string };
+  models: MakeModelYears[];
+  chosen: ChosenModelYear | null;
+}) {
   return (
     <section className="make-page">
       <h1>{`${make.name} parts`}</h1>
       {chosen ? (
         <section className="make-page__categories" data-model-year={`${chosen.year} ${chosen.model.model}`}>
-          <h2>Parts for the {chosen.year} {make.name} {chosen.model.model}</h2>
+          <h2>
+            Parts for the {chosen.year} {make.name} {chosen.model.model}
+          </h2>
           <ul className="tile-list">
             {chosen.categories.map((category) => (
-              <li key={category.id}><a href={`/search?category=${category.id}&attributeValueId=${chosen.attributeValueId}`}>{category.name} <small>({category.items})</small></a></li>
+              <li key={category.id}>
+                <a href={`/search?category=${category.id}&attributeValueId=${chosen.attributeValueId}`}>
+                  {category.name} <small>({category.items})</small>
+                </a>
+              </li>
             ))}
           </ul>
         </section>
-      ) : <p>Choose your model and year to see the parts that fit it.</p>}
+      ) : (
+        <p>Choose your model and year to see the parts that fit it.</p>
+      )}
       <h2>{make.name} models</h2>
       <ul className="model-years">
         {models.map((model) => (
           <li key={model.modelId} data-model={model.slug}>
-            <strong>{model.model}</strong> <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
+            <strong>{model.model}</strong>{' '}
+            <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
             <ul className="year-links">
               {Array.from({ length: model.yearTo - model.yearFrom + 1 }, (_, i) => model.yearTo - i).map((year) => (
-                <li key={year}><a href={`/makes/${make.slug}?model=${model.slug}&year=${year}`}>{year}</a></li>
+                <li key={year}>
+                  <a href={`/makes/${make.slug}?model=${model.slug}&year=${year}`}>{year}</a>
+                </li>
               ))}
             </ul>
           </li>

@@ -13,7 +13,15 @@ const MAX_ENTRIES = 64;
  * cached settings and content objects, compared by identity) stay the same: the page chrome
  * is most of a page's server CPU, and it only changes when settings or content change.
  */
-export function Chrome({ variant, inputs, children }: { variant: string; inputs: readonly unknown[]; children: () => ReactNode }) {
+export function Chrome({
+  variant,
+  inputs,
+  children,
+}: {
+  variant: string;
+  inputs: readonly unknown[];
+  children: () => ReactNode;
+}) {
   let entry = rendered.get(variant);
   if (!entry || entry.inputs.length !== inputs.length || entry.inputs.some((input, i) => input !== inputs[i])) {
     if (rendered.size >= MAX_ENTRIES) rendered.clear();

@@ -25,26 +25,43 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         <title>{shell.title}</title>
         <meta name="description" content={shell.description} />
         <link rel="canonical" href={shell.canonical} />
-        {shell.alternates.map((alt) => <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />)}
+        {shell.alternates.map((alt) => (
+          <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
+        ))}
         <meta name="build" content={buildInfo.buildId} data-build-time={buildInfo.buildTime} />
         {shell.robots && <meta name="robots" content={shell.robots} />}
-        {shell.settings.SITE_VERIFICATION.google && <meta name="google-site-verification" content={shell.settings.SITE_VERIFICATION.google} />}
+        {shell.settings.SITE_VERIFICATION.google && (
+          <meta name="google-site-verification" content={shell.settings.SITE_VERIFICATION.google} />
+        )}
         <meta name="page-type" content={shell.pageType} />
         <link rel="stylesheet" href={buildInfo.css} />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <script type="module" src={buildInfo.entry} async />
       </head>
-      <body data-reset-cart={shell.resetCart ? 'true' : undefined} data-marketing-script={marketingScript} data-email-marketing-url={shell.settings.EMAIL_MARKETING.listUrl || undefined}>
+      <body
+        data-reset-cart={shell.resetCart ? 'true' : undefined}
+        data-marketing-script={marketingScript}
+        data-email-marketing-url={shell.settings.EMAIL_MARKETING.listUrl || undefined}
+      >
         <Island name="LoadingBar" component={LoadingBar} props={{}} />
         {shell.layout && shell.showHeader && (
-          <Chrome variant={`header|${chromeKey}`} inputs={chromeInputs}>{() => <Header shell={shell} />}</Chrome>
+          <Chrome variant={`header|${chromeKey}`} inputs={chromeInputs}>
+            {() => <Header shell={shell} />}
+          </Chrome>
         )}
         <main id="main">{children}</main>
         {shell.layout && (
-          <Chrome variant={`footer|${chromeKey}|${shell.showNewsletter}|${shell.hideMobileFooter}`} inputs={chromeInputs}>{() => <Footer shell={shell} />}</Chrome>
+          <Chrome
+            variant={`footer|${chromeKey}|${shell.showNewsletter}|${shell.hideMobileFooter}`}
+            inputs={chromeInputs}
+          >
+            {() => <Footer shell={shell} />}
+          </Chrome>
         )}
         <Island name="NoticeHost" component={NoticeHost} props={{}} />
-        {modal.subscribe === true && <Island name="SubscribeModal" component={SubscribeModal} props={{ shopName: shell.settings.SHOP_NAME }} />}
+        {modal.subscribe === true && (
+          <Island name="SubscribeModal" component={SubscribeModal} props={{ shopName: shell.settings.SHOP_NAME }} />
+        )}
         {shell.debug && <DebugPanel info={shell.debug} />}
       </body>
     </html>

@@ -9,11 +9,26 @@ import { PaymentIcons, SocialLinks } from './Icons.tsx';
 import type { Shell } from './shell.ts';
 
 function LinkList({ links }: { links: readonly FooterLink[] }) {
-  return <ul className="footer-links">{links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}</ul>;
+  return (
+    <ul className="footer-links">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href}>{link.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function MakesList() {
-  return <LinkList links={[...POPULAR_MAKES.map((make) => ({ label: make.name, href: make.href })), { label: 'Show more', href: '/makes' }]} />;
+  return (
+    <LinkList
+      links={[
+        ...POPULAR_MAKES.map((make) => ({ label: make.name, href: make.href })),
+        { label: 'Show more', href: '/makes' },
+      ]}
+    />
+  );
 }
 
 /** Contact options (§2): live chat, phone and email (tel/mailto links on mobile), copy, hours. */
@@ -21,7 +36,11 @@ function ContactUs({ shell, mobile }: { shell: Shell; mobile: boolean }) {
   const { COMPANY_PHONE: phone, COMPANY_EMAIL_1: email } = shell.settings;
   return (
     <ul className="contact-list">
-      <li><a href="/help/feedback" data-live-chat>Live chat</a></li>
+      <li>
+        <a href="/help/feedback" data-live-chat>
+          Live chat
+        </a>
+      </li>
       <li>
         {mobile ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : <span>{phone}</span>}
         <Island name="CopyText" component={CopyText} props={{ text: phone, label: 'phone number' }} />
@@ -39,7 +58,10 @@ function Badges({ shell }: { shell: Shell }) {
   return (
     <ul className="review-badges">
       {shell.fixed.reviewBadges.map((badge) => (
-        <li key={badge.name}><strong>{badge.rating.toFixed(1)}</strong> ★ {badge.name} <small>({badge.count.toLocaleString('en-US')} reviews)</small></li>
+        <li key={badge.name}>
+          <strong>{badge.rating.toFixed(1)}</strong> ★ {badge.name}{' '}
+          <small>({badge.count.toLocaleString('en-US')} reviews)</small>
+        </li>
       ))}
     </ul>
   );
@@ -49,7 +71,11 @@ function Copyright({ shell }: { shell: Shell }) {
   return (
     <div className="copyright">
       <span>{`© ${COPYRIGHT_START_YEAR}-${shell.year} ${shell.settings.SHOP_NAME}. All rights reserved.`}</span>
-      {LEGAL_LINKS.map((link) => <a key={link.href} href={link.href}>{link.label}</a>)}
+      {LEGAL_LINKS.map((link) => (
+        <a key={link.href} href={link.href}>
+          {link.label}
+        </a>
+      ))}
     </div>
   );
 }
@@ -68,19 +94,41 @@ function DesktopFooter({ shell }: { shell: Shell }) {
     <div className="footer-desktop" data-footer="desktop">
       {shell.showNewsletter && (
         <div className="newsletter-band" id="newsletter">
-          <div><strong>Join our newsletter</strong> Subscribe to unlock amazing deals</div>
-          <Island name="NewsletterForm" component={NewsletterForm} props={{ variant: 'desktop', position: 'footer', inputId: 'newsletter-desktop' }} />
+          <div>
+            <strong>Join our newsletter</strong> Subscribe to unlock amazing deals
+          </div>
+          <Island
+            name="NewsletterForm"
+            component={NewsletterForm}
+            props={{ variant: 'desktop', position: 'footer', inputId: 'newsletter-desktop' }}
+          />
         </div>
       )}
       <div className="footer-columns">
-        <section><h2>Contact us</h2><ContactUs shell={shell} mobile={false} /></section>
-        <section><h2>Popular makes</h2><MakesList /></section>
-        <section><h2>Customer service</h2><LinkList links={customerServiceLinks(shell)} /></section>
-        <section><h2>Information</h2><LinkList links={informationLinks(shell)} /></section>
+        <section>
+          <h2>Contact us</h2>
+          <ContactUs shell={shell} mobile={false} />
+        </section>
+        <section>
+          <h2>Popular makes</h2>
+          <MakesList />
+        </section>
+        <section>
+          <h2>Customer service</h2>
+          <LinkList links={customerServiceLinks(shell)} />
+        </section>
+        <section>
+          <h2>Information</h2>
+          <LinkList links={informationLinks(shell)} />
+        </section>
         <section>
           <h2>Follow us</h2>
           <SocialLinks links={shell.settings.SOCIAL_LINKS} />
-          <ul className="awards">{shell.fixed.awards.map((award) => <li key={award}>{award}</li>)}</ul>
+          <ul className="awards">
+            {shell.fixed.awards.map((award) => (
+              <li key={award}>{award}</li>
+            ))}
+          </ul>
           <Badges shell={shell} />
         </section>
       </div>
@@ -98,13 +146,25 @@ function MobileFooter({ shell }: { shell: Shell }) {
           <img src="/static/newsletter.svg" alt="" width="120" height="80" loading="lazy" />
           <h2>Join our newsletter</h2>
           <p>Subscribe to unlock amazing deals</p>
-          <Island name="NewsletterForm" component={NewsletterForm} props={{ variant: 'mobile', position: 'footer', inputId: 'newsletter-mobile' }} />
+          <Island
+            name="NewsletterForm"
+            component={NewsletterForm}
+            props={{ variant: 'mobile', position: 'footer', inputId: 'newsletter-mobile' }}
+          />
         </div>
       )}
-      <Section title="Contact us" open><ContactUs shell={shell} mobile /></Section>
-      <Section title="Popular makes"><MakesList /></Section>
-      <Section title="Customer service"><LinkList links={customerServiceLinks(shell)} /></Section>
-      <Section title="Information"><LinkList links={informationLinks(shell)} /></Section>
+      <Section title="Contact us" open>
+        <ContactUs shell={shell} mobile />
+      </Section>
+      <Section title="Popular makes">
+        <MakesList />
+      </Section>
+      <Section title="Customer service">
+        <LinkList links={customerServiceLinks(shell)} />
+      </Section>
+      <Section title="Information">
+        <LinkList links={informationLinks(shell)} />
+      </Section>
       <SocialLinks links={shell.settings.SOCIAL_LINKS} />
       <PaymentIcons icons={shell.market.paymentIcons} />
       <Badges shell={shell} />

@@ -25,15 +25,23 @@ export function Header({ shell }: { shell: Shell }) {
           <SocialLinks links={shell.settings.SOCIAL_LINKS} />
         </div>
         <div className="header-desktop__main">
-          <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
+          <a className="logo" href="/">
+            {shell.settings.SHOP_NAME}
+          </a>
           <SearchForm id="search-desktop" />
           <Island name="HeaderVehicle" component={HeaderVehicle} props={{}} />
-          <a className="header-link" href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a>
+          <a className="header-link" href={account}>
+            {shell.signedIn ? 'My Account' : 'Sign In'}
+          </a>
           <Island name="HeaderCart" component={HeaderCart} props={{}} />
         </div>
         <nav aria-label="Main">
           <ul className="nav-links">
-            {links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
@@ -42,16 +50,26 @@ export function Header({ shell }: { shell: Shell }) {
           <summary aria-label="Menu">☰</summary>
           <nav aria-label="Mobile">
             <ul>
-              {links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
-              <li><a href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a></li>
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+              <li>
+                <a href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a>
+              </li>
             </ul>
             <SocialLinks links={shell.settings.SOCIAL_LINKS} />
           </nav>
         </details>
-        <a className="logo" href="/">{shell.settings.SHOP_NAME}</a>
+        <a className="logo" href="/">
+          {shell.settings.SHOP_NAME}
+        </a>
         <Island name="HeaderCart" component={HeaderCart} props={{}} />
         <SearchForm id="search-mobile" />
-        <div className="header-mobile__vehicle"><Island name="HeaderVehicle" component={HeaderVehicle} props={{}} /></div>
+        <div className="header-mobile__vehicle">
+          <Island name="HeaderVehicle" component={HeaderVehicle} props={{}} />
+        </div>
       </div>
     </header>
   );
