@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// Node-side checks that need no shop running: the data tools and the source rules.
+export default defineConfig({
+  test: {
+    include: ['tests/node/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
+});
