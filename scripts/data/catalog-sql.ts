@@ -8,16 +8,51 @@ import type { VehicleTree } from './vehicle-tree.ts';
 
 /** Children before parents, so the deletes never trip a foreign key. */
 export const CATALOG_TABLES = [
-  'item_rank', 'item_search', 'item_faq', 'review', 'fitment', 'seo', 'item_video', 'item_image', 'sku_price', 'bundle_item', 'bundle',
-  'sku', 'item_customs', 'collection_item', 'collection', 'item', 'front_back_category', 'category', 'brand',
-  'vehicle_wmi', 'vehicle_node', 'vehicle_model', 'vehicle_make',
+  'item_rank',
+  'item_search',
+  'item_faq',
+  'review',
+  'fitment',
+  'seo',
+  'item_video',
+  'item_image',
+  'sku_price',
+  'bundle_item',
+  'bundle',
+  'sku',
+  'item_customs',
+  'collection_item',
+  'collection',
+  'item',
+  'front_back_category',
+  'category',
+  'brand',
+  'vehicle_wmi',
+  'vehicle_node',
+  'vehicle_model',
+  'vehicle_make',
 ] as const;
 
 export function vehicleRows(tree: VehicleTree): Record<string, Row[]> {
   return {
     vehicle_make: tree.makes.map((make) => ({ id: make.id, name: make.name, slug: make.slug })),
-    vehicle_model: tree.models.map((model) => ({ id: model.id, make_id: model.makeId, name: model.name, slug: model.slug })),
-    vehicle_node: tree.nodes.map((node) => ({ id: node.id, level: node.level, parent_id: node.parentId, value: node.value, text: node.text, year: node.year, make_id: node.makeId, model_id: node.modelId, model_node_id: node.modelNodeId })),
+    vehicle_model: tree.models.map((model) => ({
+      id: model.id,
+      make_id: model.makeId,
+      name: model.name,
+      slug: model.slug,
+    })),
+    vehicle_node: tree.nodes.map((node) => ({
+      id: node.id,
+      level: node.level,
+      parent_id: node.parentId,
+      value: node.value,
+      text: node.text,
+      year: node.year,
+      make_id: node.makeId,
+      model_id: node.modelId,
+      model_node_id: node.modelNodeId,
+    })),
     vehicle_wmi: tree.wmi.map(([wmi, makeId]) => ({ wmi, make_id: makeId })),
   };
 }
@@ -42,8 +77,9 @@ function* deleteCatalogStatements(): Generator<string> {
 export function* searchIndexStatements(): Generator<string> {
   yield "INSERT INTO item_search (item_search) VALUES ('optimize');";
   yield 'INSERT INTO item_rank (rank, item_id) SELECT row_number() OVER (ORDER BY sales DESC, id), id FROM item;';
-  yield 'INSERT INTO item_search_ranked (rowid, title, part_numbers, brand, category) '
-    + 'SELECT r.rank, s.title, s.part_numbers, s.brand, s.category FROM item_rank r JOIN item_search s ON s.rowid = r.item_id ORDER BY r.rank;';
+  yield 'INSERT INTO item_search_ranked (rowid, title, part_numbers, brand, category) ' +
+    'SELECT r.rank, s.title, s.part_numbers, s.brand, s.category ' +
+    'FROM item_rank r JOIN item_search s ON s.rowid = r.item_id ORDER BY r.rank;';
   yield "INSERT INTO item_search_ranked (item_search_ranked) VALUES ('optimize');";
 }
 
@@ -61,9 +97,28 @@ export function* catalogStatements(tree: VehicleTree, catalog: GeneratedCatalog,
   yield marker('loading');
   yield* deleteCatalogStatements();
   const vehicles = vehicleRows(tree);
-  for (const table of ['vehicle_make', 'vehicle_model', 'vehicle_node', 'vehicle_wmi']) yield* insertStatements(table, vehicles[table]!);
-  const order = ['brand', 'category', 'front_back_category', 'item', 'item_customs', 'sku', 'sku_price', 'item_image', 'item_video', 'seo',
-    'fitment', 'review', 'item_faq', 'collection', 'collection_item', 'bundle', 'bundle_item', 'item_search'];
+  for (const table of ['vehicle_make', 'vehicle_model', 'vehicle_node', 'vehicle_wmi'])
+    yield* insertStatements(table, vehicles[table]!);
+  const order = [
+    'brand',
+    'category',
+    'front_back_category',
+    'item',
+    'item_customs',
+    'sku',
+    'sku_price',
+    'item_image',
+    'item_video',
+    'seo',
+    'fitment',
+    'review',
+    'item_faq',
+    'collection',
+    'collection_item',
+    'bundle',
+    'bundle_item',
+    'item_search',
+  ];
   for (const table of order) yield* insertStatements(table, catalog.tables[table] ?? []);
   yield* searchIndexStatements();
   yield marker(version);
@@ -79,7 +134,11 @@ export async function writeStatements(file: string, statements: Iterable<string>
  * Streams statements into files of at most `maxBytes` each (`base`, `base.2`, ...): wrangler
  * reads a whole file into one string, and a string cannot pass 512 MB.
  */
-export async function writeStatementFiles(base: string, statements: Iterable<string>, maxBytes: number): Promise<{ file: string; bytes: number }[]> {
+export async function writeStatementFiles(
+  base: string,
+  statements: Iterable<string>,
+  maxBytes: number,
+): Promise<{ file: string; bytes: number }[]> {
   const files: { file: string; bytes: number }[] = [];
   let out: ReturnType<typeof createWriteStream> | null = null;
   const close = async () => {

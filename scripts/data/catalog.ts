@@ -9,7 +9,13 @@ import { parseArgs } from 'node:util';
 import { loadedVersion } from '../lib/data-version.ts';
 import { DEFAULT_STATE_DIR, runWrangler } from '../lib/wrangler.ts';
 import { generateCatalog } from './catalog-gen.ts';
-import { CATALOG_VERSION_KEY, catalogStatements, clearCatalogStatements, writeStatementFiles, writeStatements } from './catalog-sql.ts';
+import {
+  CATALOG_VERSION_KEY,
+  catalogStatements,
+  clearCatalogStatements,
+  writeStatementFiles,
+  writeStatements,
+} from './catalog-sql.ts';
 import { buildVehicleTree, readVehicleExtract } from './vehicle-tree.ts';
 
 export const DEFAULT_ITEMS = 5000;
@@ -27,7 +33,15 @@ export interface CatalogOptions {
 /** A version that changes whenever the data or the generator would give a different catalog. */
 async function catalogVersion(items: number, seed: number): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of ['kv-seed/vehicles/vehicles.json', 'kv-seed/vehicles/wmi.json', 'scripts/data/catalog-gen.ts', 'scripts/data/part-types.ts', 'scripts/data/catalog-text.ts', 'scripts/data/vehicle-tree.ts', 'scripts/data/catalog-sql.ts']) {
+  for (const file of [
+    'kv-seed/vehicles/vehicles.json',
+    'kv-seed/vehicles/wmi.json',
+    'scripts/data/catalog-gen.ts',
+    'scripts/data/part-types.ts',
+    'scripts/data/catalog-text.ts',
+    'scripts/data/vehicle-tree.ts',
+    'scripts/data/catalog-sql.ts',
+  ]) {
     hash.update(await readFile(new URL(`../../${file}`, import.meta.url)).catch(() => Buffer.from('missing')));
   }
   return `items=${items};seed=${seed};data=${hash.digest('hex').slice(0, 16)}`;
@@ -72,13 +86,24 @@ export async function loadCatalog(options: CatalogOptions): Promise<void> {
   const catalog = generateCatalog(tree, options.items, options.seed);
   await mkdir('.wrangler', { recursive: true });
   const base = options.out ?? `.wrangler/catalog-${options.items}-${options.seed}.sql`;
-  const files = await writeStatementFiles(base, catalogStatements(tree, catalog, version), options.out ? Number.POSITIVE_INFINITY : MAX_FILE_BYTES);
+  const files = await writeStatementFiles(
+    base,
+    catalogStatements(tree, catalog, version),
+    options.out ? Number.POSITIVE_INFINITY : MAX_FILE_BYTES,
+  );
   const bytes = files.reduce((sum, part) => sum + part.bytes, 0);
   const generated = Date.now();
-  console.log(`catalog: ${options.items} items, ${catalog.tables.fitment!.length} fitment rows, ${tree.nodes.length} vehicle nodes; ${(bytes / 1e6).toFixed(1)} MB of SQL in ${files.length} file(s), ${((generated - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `catalog: ${options.items} items, ${catalog.tables.fitment!.length} fitment rows, ` +
+      `${tree.nodes.length} vehicle nodes; ${(bytes / 1e6).toFixed(1)} MB of SQL in ${files.length} file(s), ` +
+      `${((generated - started) / 1000).toFixed(1)} s`,
+  );
   if (options.out) return;
   try {
-    await executeAll(options.stateDir, files.map((part) => part.file));
+    await executeAll(
+      options.stateDir,
+      files.map((part) => part.file),
+    );
   } finally {
     await Promise.all(files.map((part) => rm(part.file, { force: true })));
   }
@@ -87,25 +112,38 @@ export async function loadCatalog(options: CatalogOptions): Promise<void> {
 
 function positiveInt(name: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
   return Number(text);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   try {
-    const { values } = parseArgs({ options: {
-      items: { type: 'string' }, seed: { type: 'string' }, 'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
-      out: { type: 'string' }, force: { type: 'boolean', default: false },
-    } });
+    const { values } = parseArgs({
+      options: {
+        items: { type: 'string' },
+        seed: { type: 'string' },
+        'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
+        out: { type: 'string' },
+        force: { type: 'boolean', default: false },
+      },
+    });
     const options = {
       items: positiveInt('items', values.items, DEFAULT_ITEMS, MAX_ITEMS),
       seed: positiveInt('seed', values.seed, DEFAULT_SEED, 2 ** 31),
-      stateDir: values['persist-to'], out: values.out, force: values.force,
+      stateDir: values['persist-to'],
+      out: values.out,
+      force: values.force,
     };
-    await stat('kv-seed/vehicles/vehicles.json').catch(() => { throw new Error('kv-seed/vehicles/vehicles.json is missing: run npm run data:vehicles'); });
+    await stat('kv-seed/vehicles/vehicles.json').catch(() => {
+      throw new Error('kv-seed/vehicles/vehicles.json is missing: run npm run data:vehicles');
+    });
     await loadCatalog(options);
   } catch (error) {
-    console.error(`data:catalog: ${(error as Error).message}\nusage: npm run data:catalog -- [--items N] [--seed S] [--persist-to DIR] [--out FILE] [--force]`);
+    console.error(
+      `data:catalog: ${(error as Error).message}\n` +
+        'usage: npm run data:catalog -- [--items N] [--seed S] [--persist-to DIR] [--out FILE] [--force]',
+    );
     process.exit(2);
   }
 }

@@ -27,10 +27,21 @@ export const EXTRACT_DIR = join(ROOT, 'data/postal');
 const META_KEY = 'postal';
 
 /** One row of the extract. */
-export interface PostalRow { postCode: string; stateCode: string; city: string }
-export interface PostalExtract { us: PostalRow[]; ca: PostalRow[] }
+export interface PostalRow {
+  postCode: string;
+  stateCode: string;
+  city: string;
+}
+export interface PostalExtract {
+  us: PostalRow[];
+  ca: PostalRow[];
+}
 /** A row of the zipcodes package. */
-export interface SourceRow { zip: string; city: string; state: string }
+export interface SourceRow {
+  zip: string;
+  city: string;
+  state: string;
+}
 
 /** The source data cannot be turned into a trustworthy extract. */
 export class DataError extends Error {}
@@ -39,33 +50,107 @@ export class DataError extends Error {}
 export function provinceOfFsa(fsa: string): string | null {
   if (/^X0[ABC]$/.test(fsa)) return 'NU';
   const byLetter: Record<string, string> = {
-    A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON',
-    P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
+    A: 'NL',
+    B: 'NS',
+    C: 'PE',
+    E: 'NB',
+    G: 'QC',
+    H: 'QC',
+    J: 'QC',
+    K: 'ON',
+    L: 'ON',
+    M: 'ON',
+    N: 'ON',
+    P: 'ON',
+    R: 'MB',
+    S: 'SK',
+    T: 'AB',
+    V: 'BC',
+    X: 'NT',
+    Y: 'YT',
   };
   return byLetter[fsa[0] ?? ''] ?? null;
 }
 
 /** Words whose accented letter the source lost (stored as U+FFFD), restored. */
-const ACCENT_REPAIRS: Record<string, string> = Object.fromEntries(Object.entries({
-  'ad?le': 'adèle', 'a?ores': 'açores', 'b?lair': 'bélair', 'chaudi?re': 'chaudière', 'ch?n?ville': 'chénéville',
-  'ch?teauguay': 'châteauguay', 'c?te': 'côte', 'doroth?e': 'dorothée', 'fran?ois': 'françois', 'f?licien': 'félicien',
-  'gasp?': 'gaspé', 'gasp?sie': 'gaspésie', 'genevi?ve': 'geneviève', 'gr?ce': 'grâce', 'h?bert': 'hébert',
-  'h?bertville': 'hébertville', 'h?l?ne': 'hélène', 'jonqui?re': 'jonquière', 'j?r?me': 'jérôme', "l'?le": "l'île",
-  "l'?piphanie": "l'épiphanie", 'lam?que': 'lamèque', 'lanaudi?re': 'lanaudière', 'laterri?re': 'laterrière',
-  'l?onard': 'léonard', 'l?vis': 'lévis', 'mont?r?gie': 'montérégie', 'm?re': 'mère', 'm?tabetchouan': 'métabetchouan',
-  'pel?': 'pelé', 'pocati?re': 'pocatière', 'pr?vost': 'prévost', 'qu?bec': 'québec', 'rivi?re': 'rivière',
-  'rivi?res': 'rivières', 'r?gion': 'région', 'th?r?se': 'thérèse', 'trinit?': 'trinité', 't?miscamingue': 'témiscamingue',
-  'vall?e': 'vallée', 'val?re': 'valère', '?le': 'île', '?les': 'îles', '?mard': 'émard', '?mile': 'émile',
-}).map(([broken, fixed]) => [broken.replace(/\?/g, '\uFFFD'), fixed]));
+const ACCENT_REPAIRS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    'ad?le': 'adèle',
+    'a?ores': 'açores',
+    'b?lair': 'bélair',
+    'chaudi?re': 'chaudière',
+    'ch?n?ville': 'chénéville',
+    'ch?teauguay': 'châteauguay',
+    'c?te': 'côte',
+    'doroth?e': 'dorothée',
+    'fran?ois': 'françois',
+    'f?licien': 'félicien',
+    'gasp?': 'gaspé',
+    'gasp?sie': 'gaspésie',
+    'genevi?ve': 'geneviève',
+    'gr?ce': 'grâce',
+    'h?bert': 'hébert',
+    'h?bertville': 'hébertville',
+    'h?l?ne': 'hélène',
+    'jonqui?re': 'jonquière',
+    'j?r?me': 'jérôme',
+    "l'?le": "l'île",
+    "l'?piphanie": "l'épiphanie",
+    'lam?que': 'lamèque',
+    'lanaudi?re': 'lanaudière',
+    'laterri?re': 'laterrière',
+    'l?onard': 'léonard',
+    'l?vis': 'lévis',
+    'mont?r?gie': 'montérégie',
+    'm?re': 'mère',
+    'm?tabetchouan': 'métabetchouan',
+    'pel?': 'pelé',
+    'pocati?re': 'pocatière',
+    'pr?vost': 'prévost',
+    'qu?bec': 'québec',
+    'rivi?re': 'rivière',
+    'rivi?res': 'rivières',
+    'r?gion': 'région',
+    'th?r?se': 'thérèse',
+    'trinit?': 'trinité',
+    't?miscamingue': 'témiscamingue',
+    'vall?e': 'vallée',
+    'val?re': 'valère',
+    '?le': 'île',
+    '?les': 'îles',
+    '?mard': 'émard',
+    '?mile': 'émile',
+  }).map(([broken, fixed]) => [broken.replace(/\?/g, '\uFFFD'), fixed]),
+);
 
 const FRENCH_PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'sur', 'en', 'aux', 'et']);
 const ENGLISH_SMALL_WORDS = new Set(['and', 'of', 'the']);
-const COMPASS = new Set(['north', 'south', 'east', 'west', 'central', 'northeast', 'northwest', 'southeast', 'southwest', 'inner', 'outer', 'and']);
+const COMPASS = new Set([
+  'north',
+  'south',
+  'east',
+  'west',
+  'central',
+  'northeast',
+  'northwest',
+  'southeast',
+  'southwest',
+  'inner',
+  'outer',
+  'and',
+]);
 
 /** Restores lost accents, then spacing and capitals: "saint-joseph- De-beauce" → "Saint-Joseph-de-Beauce". */
 export function tidyPlaceName(raw: string): string {
-  const repaired = raw.replace(/[\p{L}'\uFFFD]+/gu, (word) => (word.includes('\uFFFD') ? ACCENT_REPAIRS[word.toLowerCase()] ?? word : word));
-  const spaced = repaired.replace(/\s*-\s*/g, '-').replace(/\(\s+/g, '(').replace(/\s+\)/g, ')').replace(/\s+/g, ' ').trim();
+  const repaired = raw.replace(/[\p{L}'\uFFFD]+/gu, (word) =>
+    word.includes('\uFFFD') ? (ACCENT_REPAIRS[word.toLowerCase()] ?? word) : word,
+  );
+  const spaced = repaired
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/\s+/g, ' ')
+    .trim();
   let index = 0;
   return spaced.replace(/([\s(/-]?)([\p{L}][\p{L}.']*)/gu, (_match, before: string, word: string) => {
     const first = index++ === 0;
@@ -73,8 +158,12 @@ export function tidyPlaceName(raw: string): string {
     if (!first && before === '-' && FRENCH_PARTICLES.has(lower)) return before + lower;
     if (!first && before === ' ' && ENGLISH_SMALL_WORDS.has(lower)) return before + lower;
     const capital = word[0]!.toUpperCase() + word.slice(1);
-    return before + capital.replace(/^([LD]')(\p{L})/u, (_m, elision: string, letter: string) => elision + letter.toUpperCase())
-      .replace(/^Mc(\p{Ll})/u, (_m, letter: string) => `Mc${letter.toUpperCase()}`);
+    return (
+      before +
+      capital
+        .replace(/^([LD]')(\p{L})/u, (_m, elision: string, letter: string) => elision + letter.toUpperCase())
+        .replace(/^Mc(\p{Ll})/u, (_m, letter: string) => `Mc${letter.toUpperCase()}`)
+    );
   });
 }
 
@@ -86,14 +175,19 @@ export function tidyPlaceName(raw: string): string {
 export function canadianCityName(fsa: string, rawName: string): string {
   const name = tidyPlaceName(rawName);
   if (fsa[1] === '0') return name;
-  const words = name.replace(/\s*\(.*\)\s*/g, ' ').replace(/^Downtown /, '').trim().split(' ');
+  const words = name
+    .replace(/\s*\(.*\)\s*/g, ' ')
+    .replace(/^Downtown /, '')
+    .trim()
+    .split(' ');
   while (words.length > 1 && COMPASS.has(words.at(-1)!.toLowerCase())) words.pop();
   return words.join(' ');
 }
 
 const PROVINCE_NAMES: Record<string, string> = {
   ...Object.fromEntries(CA_PROVINCES.map((province) => [province.name, province.code])),
-  'Northwest Territory': 'NT', 'Nunavut Territory': 'NU',
+  'Northwest Territory': 'NT',
+  'Nunavut Territory': 'NU',
 };
 const byCode = (a: PostalRow, b: PostalRow) => (a.postCode < b.postCode ? -1 : a.postCode > b.postCode ? 1 : 0);
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -101,19 +195,25 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The extract from the package's rows: checked, tidied and sorted by code. */
 export function buildExtract(usRows: readonly SourceRow[], caRows: readonly SourceRow[]): PostalExtract {
   const us = usRows.map((row) => {
-    if (!/^\d{5}$/.test(row.zip) || !/^[A-Z]{2}$/.test(row.state) || !clean(row.city)) throw new DataError(`unreadable US row ${JSON.stringify(row)}`);
+    if (!/^\d{5}$/.test(row.zip) || !/^[A-Z]{2}$/.test(row.state) || !clean(row.city))
+      throw new DataError(`unreadable US row ${JSON.stringify(row)}`);
     return { postCode: row.zip, stateCode: row.state, city: clean(row.city) };
   });
-  const ca = caRows.filter((row) => row.zip !== 'H0H').map((row) => {
-    const stateCode = provinceOfFsa(row.zip);
-    if (!/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/.test(row.zip) || !stateCode) throw new DataError(`unreadable FSA ${JSON.stringify(row)}`);
-    // Some rows carry a place in the province column; a real province name must agree with the letters.
-    const named = PROVINCE_NAMES[row.state];
-    if (named && named !== stateCode) throw new DataError(`FSA ${row.zip} is in ${stateCode} by its letters but ${row.state} in the data`);
-    return { postCode: row.zip, stateCode, city: canadianCityName(row.zip, row.city) };
-  });
+  const ca = caRows
+    .filter((row) => row.zip !== 'H0H')
+    .map((row) => {
+      const stateCode = provinceOfFsa(row.zip);
+      if (!/^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/.test(row.zip) || !stateCode)
+        throw new DataError(`unreadable FSA ${JSON.stringify(row)}`);
+      // Some rows carry a place in the province column; a real province name must agree with the letters.
+      const named = PROVINCE_NAMES[row.state];
+      if (named && named !== stateCode)
+        throw new DataError(`FSA ${row.zip} is in ${stateCode} by its letters but ${row.state} in the data`);
+      return { postCode: row.zip, stateCode, city: canadianCityName(row.zip, row.city) };
+    });
   const broken = [...us, ...ca].find((row) => /[\uFFFD\t\n]/.test(row.city) || !row.city);
-  if (broken) throw new DataError(`no clean city name for ${broken.postCode}: "${broken.city}" (extend ACCENT_REPAIRS)`);
+  if (broken)
+    throw new DataError(`no clean city name for ${broken.postCode}: "${broken.city}" (extend ACCENT_REPAIRS)`);
   return { us: us.sort(byCode), ca: ca.sort(byCode) };
 }
 
@@ -121,16 +221,21 @@ const HEADER = 'post_code\tstate_code\tcity';
 
 /** One extract file: a source line, the header, then one row per line. */
 export function renderTsv(rows: readonly PostalRow[], source: string): string {
-  return [`# ${source}`, HEADER, ...rows.map((row) => `${row.postCode}\t${row.stateCode}\t${row.city}`)].join('\n') + '\n';
+  return (
+    [`# ${source}`, HEADER, ...rows.map((row) => `${row.postCode}\t${row.stateCode}\t${row.city}`)].join('\n') + '\n'
+  );
 }
 
 /** The rows of an extract file. */
 export function parseTsv(text: string): PostalRow[] {
-  return text.split('\n').filter((line) => line && !line.startsWith('#') && line !== HEADER).map((line) => {
-    const [postCode, stateCode, city] = line.split('\t');
-    if (!postCode || !stateCode || !city) throw new DataError(`bad extract line "${line}"`);
-    return { postCode, stateCode, city };
-  });
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#') && line !== HEADER)
+    .map((line) => {
+      const [postCode, stateCode, city] = line.split('\t');
+      if (!postCode || !stateCode || !city) throw new DataError(`bad extract line "${line}"`);
+      return { postCode, stateCode, city };
+    });
 }
 
 /** Every statement of a full replacement: marked as loading first, the version written last. */
@@ -139,7 +244,10 @@ export function* postalStatements(extract: PostalExtract, version: string): Gene
   yield marker('loading');
   yield 'DELETE FROM postal_code;';
   for (const market of ['us', 'ca'] as const) {
-    yield* insertStatements('postal_code', extract[market].map((row) => ({ market, post_code: row.postCode, city: row.city, state_code: row.stateCode })));
+    yield* insertStatements(
+      'postal_code',
+      extract[market].map((row) => ({ market, post_code: row.postCode, city: row.city, state_code: row.stateCode })),
+    );
   }
   for (const statement of areaDictionaryStatements()) yield `${statement};`;
   yield marker(version);
@@ -147,14 +255,23 @@ export function* postalStatements(extract: PostalExtract, version: string): Gene
 
 /** The committed extract. */
 export async function readExtract(dir = EXTRACT_DIR): Promise<PostalExtract> {
-  const [us, ca] = await Promise.all(['us', 'ca'].map(async (market) => parseTsv(await readFile(join(dir, `${market}.tsv`), 'utf8'))));
+  const [us, ca] = await Promise.all(
+    ['us', 'ca'].map(async (market) => parseTsv(await readFile(join(dir, `${market}.tsv`), 'utf8'))),
+  );
   return { us: us!, ca: ca! };
 }
 
 /** Changes whenever the extract or the SQL that loads it would give different tables. */
 async function postalVersion(): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of ['data/postal/us.tsv', 'data/postal/ca.tsv', 'worker/shipping/repository.ts', 'shared/regions.ts', 'shared/shipping.ts', 'scripts/data/postal.ts']) {
+  for (const file of [
+    'data/postal/us.tsv',
+    'data/postal/ca.tsv',
+    'worker/shipping/repository.ts',
+    'shared/regions.ts',
+    'shared/shipping.ts',
+    'scripts/data/postal.ts',
+  ]) {
     hash.update(await readFile(join(ROOT, file)).catch(() => Buffer.from('missing')));
   }
   return hash.digest('hex').slice(0, 16);
@@ -180,7 +297,10 @@ export async function loadPostal(options: { stateDir: string; force?: boolean })
   } finally {
     await rm(file, { force: true });
   }
-  console.log(`postal codes loaded into ${options.stateDir}: ${extract.us.length} US ZIP codes, ${extract.ca.length} Canadian FSAs (${version})`);
+  console.log(
+    `postal codes loaded into ${options.stateDir}: ${extract.us.length} US ZIP codes, ` +
+      `${extract.ca.length} Canadian FSAs (${version})`,
+  );
 }
 
 /** Reads the zipcodes package and writes both extract files atomically. */
@@ -196,16 +316,23 @@ async function writeExtract(out: string): Promise<void> {
   for (const [name, text] of files) await writeFile(temp(name), text);
   for (const [name] of files) await rename(temp(name), join(out, name));
   const cities = new Set(extract.us.map((row) => `${row.stateCode}|${row.city.toLowerCase()}`)).size;
-  console.log(`data:postal: ${extract.us.length} US ZIP codes in ${cities} cities, ${extract.ca.length} Canadian FSAs from zipcodes@${version}; wrote ${out}`);
+  console.log(
+    `data:postal: ${extract.us.length} US ZIP codes in ${cities} cities, ` +
+      `${extract.ca.length} Canadian FSAs from zipcodes@${version}; wrote ${out}`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const usage = 'usage: npm run data:postal -- [--out DIR] | --load [--persist-to DIR] [--force]';
   try {
-    const { values } = parseArgs({ options: {
-      out: { type: 'string' }, load: { type: 'boolean', default: false }, force: { type: 'boolean', default: false },
-      'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
-    } });
+    const { values } = parseArgs({
+      options: {
+        out: { type: 'string' },
+        load: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
+      },
+    });
     if (values.load) await loadPostal({ stateDir: values['persist-to'], force: values.force });
     else await writeExtract(values.out ? resolve(values.out) : EXTRACT_DIR);
   } catch (error) {

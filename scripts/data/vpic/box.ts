@@ -98,7 +98,12 @@ export function size(box: Box): number {
 }
 
 /** Cuts `region` into cells on which each of `pats` matches all or nothing; calls `leaf` per cell. */
-export function cut<P extends { box: Box }>(region: Box, pats: P[], leaf: (region: Box, covering: P[]) => void, budget: { left: number }): void {
+export function cut<P extends { box: Box }>(
+  region: Box,
+  pats: P[],
+  leaf: (region: Box, covering: P[]) => void,
+  budget: { left: number },
+): void {
   const live = pats.filter((p) => overlaps(p.box, region));
   const cutter = live.find((p) => !contains(p.box, region));
   if (!cutter) return leaf(region, live);
@@ -112,7 +117,8 @@ export function cut<P extends { box: Box }>(region: Box, pats: P[], leaf: (regio
     const outside = andNot(at(region, i), at(cutter.box, i));
     if (outside === 0) continue;
     const part: Box = [];
-    for (let j = 0; j < n; j++) part.push(j < i ? and(at(region, j), at(cutter.box, j)) : j === i ? outside : at(region, j));
+    for (let j = 0; j < n; j++)
+      part.push(j < i ? and(at(region, j), at(cutter.box, j)) : j === i ? outside : at(region, j));
     cut(part, live, leaf, budget);
   }
 }

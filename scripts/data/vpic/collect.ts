@@ -9,7 +9,10 @@ import { compareText, getOr } from './util.ts';
 import { modelsOfLink, type Link, type LinkEnd } from './years.ts';
 
 /** One trim/engine pairing of a model-year. */
-export interface Variant { trim: string; engine: Engine }
+export interface Variant {
+  trim: string;
+  engine: Engine;
+}
 /** What the walk over WMIs and years finds. */
 export interface Collected {
   /** "make\tmodel\tyear" → variants, keyed by their JSON. */
@@ -23,7 +26,13 @@ export interface Collected {
 }
 
 /** Per WMI and year: the schemas in force, the cells they give, and the variants of each model-year. */
-export function collect(links: Link[], endOf: LinkEnd, wmiMakes: Map<string, Set<string>>, modelOf: Map<string, [string, string]>, lookups: Lookups): Collected {
+export function collect(
+  links: Link[],
+  endOf: LinkEnd,
+  wmiMakes: Map<string, Set<string>>,
+  modelOf: Map<string, [string, string]>,
+  lookups: Lookups,
+): Collected {
   const linksOfWmi = new Map<string, Link[]>();
   for (const l of links) getOr(linksOfWmi, l.wmi, () => []).push(l);
 
@@ -33,7 +42,8 @@ export function collect(links: Link[], endOf: LinkEnd, wmiMakes: Map<string, Set
   const variants = new Map<string, Map<string, Variant>>();
   const gvwrOf = new Map<string, Set<string>>();
   const wmiYears = new Map<string, Map<string, Set<string>>>();
-  const addVariant = (key: string, v: Variant): void => void getOr(variants, key, () => new Map()).set(JSON.stringify(v), v);
+  const addVariant = (key: string, v: Variant): void =>
+    void getOr(variants, key, () => new Map()).set(JSON.stringify(v), v);
 
   for (const [wmi, wmiLinks] of [...linksOfWmi].sort((a, b) => compareText(a[0], b[0]))) {
     const makes = wmiMakes.get(wmi) ?? new Set<string>();
@@ -51,14 +61,19 @@ export function collect(links: Link[], endOf: LinkEnd, wmiMakes: Map<string, Set
           }
           continue;
         }
-        const models = new Set([...modelsOfLink(l)].filter((m) => {
-          const mm = modelOf.get(m);
-          return mm !== undefined && makes.has(mm[0]) && year <= endOf(l, m);
-        }));
+        const models = new Set(
+          [...modelsOfLink(l)].filter((m) => {
+            const mm = modelOf.get(m);
+            return mm !== undefined && makes.has(mm[0]) && year <= endOf(l, m);
+          }),
+        );
         if (models.size) active.push({ schema: l.schema, models });
       }
       if (!active.length) continue;
-      const key = JSON.stringify([active.map((a) => [a.schema.id, [...a.models].sort()]), auxIds.sort((a, b) => a - b)]);
+      const key = JSON.stringify([
+        active.map((a) => [a.schema.id, [...a.models].sort()]),
+        auxIds.sort((a, b) => a - b),
+      ]);
       const cells = getOr(cellCache, key, () => computeCells(active, aux, lookups, budgetHit));
       // The model exists this year when one of its patterns allows this year's character.
       for (const { schema, models } of active) {
@@ -67,7 +82,11 @@ export function collect(links: Link[], endOf: LinkEnd, wmiMakes: Map<string, Set
           if (!mm || !models.has(p.value) || !and(at(p.box, YEAR_POS), yb)) continue;
           const key = `${mm[0]}\t${mm[1]}\t${year}`;
           addVariant(key, { trim: '', engine: NO_ENGINE });
-          getOr(getOr(wmiYears, wmi, () => new Map()), mm[0], () => new Set()).add(key);
+          getOr(
+            getOr(wmiYears, wmi, () => new Map()),
+            mm[0],
+            () => new Set(),
+          ).add(key);
         }
       }
       for (const cell of cells) {
@@ -76,7 +95,8 @@ export function collect(links: Link[], endOf: LinkEnd, wmiMakes: Map<string, Set
         const key = `${mm[0]}\t${mm[1]}\t${year}`;
         if (!variants.has(key)) continue; // this year's character belongs to no pattern of the model
         for (const trim of cell.trims.length ? cell.trims : ['']) addVariant(key, { trim, engine: cell.engine });
-        if (cell.gvwr !== null) getOr(gvwrOf, `${mm[0]}\t${mm[1]}`, () => new Set()).add(lookups.gvwr.get(cell.gvwr) ?? '');
+        if (cell.gvwr !== null)
+          getOr(gvwrOf, `${mm[0]}\t${mm[1]}`, () => new Set()).add(lookups.gvwr.get(cell.gvwr) ?? '');
       }
     }
   }

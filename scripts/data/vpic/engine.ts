@@ -24,7 +24,8 @@ function fuelLabel(primary: string | null, secondary: string | null, level: stri
   if (l.includes('hev') || (s === 'electric' && p !== '' && p !== 'electric')) return 'Hybrid';
   if (p === 'electric') return 'Electric';
   if (flex(p) || ((p === 'gasoline' || p === '') && flex(s))) return 'Flex Fuel';
-  if (p === 'gasoline') return s.includes('natural gas') || s.includes('cng') ? 'Gas/CNG' : s.includes('propane') ? 'Gas/Propane' : 'Gas';
+  if (p === 'gasoline')
+    return s.includes('natural gas') || s.includes('cng') ? 'Gas/CNG' : s.includes('propane') ? 'Gas/Propane' : 'Gas';
   if (p === 'diesel') return 'Diesel';
   if (p.includes('compressed natural gas') || p === 'natural gas') return 'CNG';
   if (p.includes('liquefied natural gas')) return 'LNG';
@@ -39,7 +40,11 @@ export function engineOf(value: (field: Field) => string | null, lookups: Lookup
     const v = value(field);
     return v === null ? null : (map.get(v) ?? null);
   };
-  const fuel = fuelLabel(id('fuel', lookups.fuel), id('fuel2', lookups.fuel), id('electrification', lookups.electrification));
+  const fuel = fuelLabel(
+    id('fuel', lookups.fuel),
+    id('fuel2', lookups.fuel),
+    id('electrification', lookups.electrification),
+  );
   if (fuel === 'Electric' || fuel === 'Fuel Cell') return { displacement: null, cylinders: null, config: null, fuel };
   const disp = Number(value('displacement') ?? NaN);
   const cyl = Number(value('cylinders') ?? NaN);
@@ -68,9 +73,19 @@ export function engineText(e: Engine, make: string): string {
   let cyl: string | null = null;
   if (config.startsWith('rotary')) cyl = 'Rotary';
   else if (n !== null) {
-    let letter = config.startsWith('in-line') ? 'L' : config.startsWith('v') ? 'V' : config.startsWith('horizontally') ? 'H' : config.startsWith('w') ? 'W' : '';
+    let letter = config.startsWith('in-line')
+      ? 'L'
+      : config.startsWith('v')
+        ? 'V'
+        : config.startsWith('horizontally')
+          ? 'H'
+          : config.startsWith('w')
+            ? 'W'
+            : '';
     if (make === 'Subaru' && (n === 4 || n === 6)) letter = 'H';
-    const fits = { L: n <= 6, V: n >= 6 && n % 2 === 0, H: n === 4 || n === 6, W: n >= 8 && n % 4 === 0, '': true }[letter];
+    const fits = { L: n <= 6, V: n >= 6 && n % 2 === 0, H: n === 4 || n === 6, W: n >= 8 && n % 4 === 0, '': true }[
+      letter
+    ];
     cyl = letter && fits ? `${letter}${n}` : `${n} Cyl`;
   }
   if (e.displacement === null && cyl === null) return ''; // a bare "Gas" says nothing about the engine

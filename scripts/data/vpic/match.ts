@@ -65,7 +65,8 @@ function single(covering: Pat[], field: Field, mine: Set<Pat>): string | null {
 
 /** Records in each trim/engine pattern the models it overlaps (rule 2 of the header). */
 export function attachToModels(schemas: Map<number, Schema>, allLinks: LinkRow[]): void {
-  for (const s of schemas.values()) for (const p of s.others) for (const m of s.models) if (overlaps(p.box, m.box)) p.models.add(m.value);
+  for (const s of schemas.values())
+    for (const p of s.others) for (const m of s.models) if (overlaps(p.box, m.box)) p.models.add(m.value);
 
   // A schema without models (GM's engine tables, Ford's "Position 8 Medium/Heavy Truck", plants)
   // serves every model-bearing schema linked with it to the same WMI in the same years, for any
@@ -84,11 +85,15 @@ export function attachToModels(schemas: Map<number, Schema>, allLinks: LinkRow[]
     }
   }
   for (const [aux, domain] of domains) {
-    for (const s of domain) for (const m of s.models) for (const p of aux.others) if (overlaps(p.box, m.box)) p.models.add(m.value);
+    for (const s of domain)
+      for (const m of s.models) for (const p of aux.others) if (overlaps(p.box, m.box)) p.models.add(m.value);
   }
 }
 
-/** The cells of the active schemas' kept models, with patterns of model-less schemas as `aux`; adds cut-short schema ids to `cutShort`. */
+/**
+ * The cells of the active schemas' kept models, with patterns of model-less schemas as `aux`;
+ * adds cut-short schema ids to `cutShort`.
+ */
 export function computeCells(active: Active[], aux: Pat[], lookups: Lookups, cutShort: Set<string>): Cell[] {
   const found = new Map<string, Cell>();
   for (const { schema, models } of active) {
@@ -97,23 +102,34 @@ export function computeCells(active: Active[], aux: Pat[], lookups: Lookups, cut
       if (!models.has(mp.value)) continue;
       // Patterns that belong to this model: they overlap no other model, or hold for all of its VINs.
       const near = [...schema.others, ...aux].filter((p) => overlaps(p.box, mp.box));
-      const mine = new Set(near.filter((p) => {
-        return (p.models.size === 1 && p.models.has(mp.value)) || contains(p.box, mp.box);
-      }));
+      const mine = new Set(
+        near.filter((p) => {
+          return (p.models.size === 1 && p.models.has(mp.value)) || contains(p.box, mp.box);
+        }),
+      );
       // Another pattern matters only where it could beat one of those: same field, as specific or more.
-      const rivals = near.filter((p) => !mine.has(p) && [...mine].some((q) => q.field === p.field && p.size <= q.size + 1e-9 && overlaps(p.box, q.box)));
-      cut(mp.box, [...schema.models, ...mine, ...rivals], (region, covering) => {
-        const model = winners(covering, 'model');
-        if (model.some((p) => p.value !== mp.value)) return; // another model's VINs, or a tie
-        const cell: Cell = {
-          model: mp.value,
-          trims: valuesOf(covering, 'trim', mine).filter((t) => !NO_TRIM.test(t)),
-          engine: engineOf((field) => single(covering, field, mine), lookups),
-          gvwr: single(covering, 'gvwr', mine),
-          years: at(region, YEAR_POS),
-        };
-        found.set(JSON.stringify(cell), cell);
-      }, budget);
+      const rivals = near.filter(
+        (p) =>
+          !mine.has(p) &&
+          [...mine].some((q) => q.field === p.field && p.size <= q.size + 1e-9 && overlaps(p.box, q.box)),
+      );
+      cut(
+        mp.box,
+        [...schema.models, ...mine, ...rivals],
+        (region, covering) => {
+          const model = winners(covering, 'model');
+          if (model.some((p) => p.value !== mp.value)) return; // another model's VINs, or a tie
+          const cell: Cell = {
+            model: mp.value,
+            trims: valuesOf(covering, 'trim', mine).filter((t) => !NO_TRIM.test(t)),
+            engine: engineOf((field) => single(covering, field, mine), lookups),
+            gvwr: single(covering, 'gvwr', mine),
+            years: at(region, YEAR_POS),
+          };
+          found.set(JSON.stringify(cell), cell);
+        },
+        budget,
+      );
     }
     if (budget.left < 0) cutShort.add(String(schema.id));
   }

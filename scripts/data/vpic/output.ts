@@ -11,7 +11,15 @@ export interface Derived {
   models: [number, string][];
   configs: [number, number, number, string, string][];
   wmi: Record<string, number>;
-  stats: { modelYears: number; withTrim: number; withEngine: number; withBoth: number; sharedWmis: string[]; heavy: string[]; cutShort: number };
+  stats: {
+    modelYears: number;
+    withTrim: number;
+    withEngine: number;
+    withBoth: number;
+    sharedWmis: string[];
+    heavy: string[];
+    cutShort: number;
+  };
 }
 type Counts = Pick<Derived['stats'], 'modelYears' | 'withTrim' | 'withEngine' | 'withBoth'>;
 /** "make\tmodel" → "trim\tengine" → years. */
@@ -23,21 +31,33 @@ function heavyModels(gvwrOf: Map<string, Set<string>>): string[] {
 }
 
 /** Rows of each model-year: drop those that say less than another row of the same model-year, then format. */
-function modelYearRows(variants: Map<string, Map<string, Variant>>, heavySet: Set<string>): { rowsOf: RowsOf; counts: Counts } {
+function modelYearRows(
+  variants: Map<string, Map<string, Variant>>,
+  heavySet: Set<string>,
+): { rowsOf: RowsOf; counts: Counts } {
   const rowsOf: RowsOf = new Map();
   const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0 };
   for (const [key, found] of variants) {
     const [make = '', model = '', year = ''] = key.split('\t');
     if (heavySet.has(`${make}\t${model}`)) continue;
     const list = [...found.values()];
-    const kept = list.filter((v) => !list.some((o) => o !== v && (v.trim === '' || v.trim === o.trim) &&
-      (engineWeaker(v.engine, o.engine) || (sameEngine(v.engine, o.engine) && v.trim === '' && o.trim !== ''))));
+    const kept = list.filter(
+      (v) =>
+        !list.some(
+          (o) =>
+            o !== v &&
+            (v.trim === '' || v.trim === o.trim) &&
+            (engineWeaker(v.engine, o.engine) || (sameEngine(v.engine, o.engine) && v.trim === '' && o.trim !== '')),
+        ),
+    );
     const texts = new Set(kept.map((v) => `${v.trim}\t${engineText(v.engine, make)}`));
     const rows = [...texts].map((t) => t.split('\t') as [string, string]);
     // An engine too vague to print is no engine; an empty trim says less than a named one.
-    const final = rows.filter(([trim, engine]) =>
-      !(engine === '' && rows.some(([t, e]) => t === trim && e !== '')) &&
-      !(trim === '' && rows.some(([t, e]) => t !== '' && (e === engine || engine === ''))));
+    const final = rows.filter(
+      ([trim, engine]) =>
+        !(engine === '' && rows.some(([t, e]) => t === trim && e !== '')) &&
+        !(trim === '' && rows.some(([t, e]) => t !== '' && (e === engine || engine === ''))),
+    );
     counts.modelYears++;
     const hasTrim = final.some(([t]) => t !== '');
     const hasEngine = final.some(([, e]) => e !== '');
@@ -72,7 +92,9 @@ function indexRows(rowsOf: RowsOf): Pick<Derived, 'makes' | 'models' | 'configs'
       });
     }
   });
-  configs.sort((a, b) => a[0] - b[0] || a[1] - b[1] || compareText(a[3], b[3]) || compareText(a[4], b[4]) || a[2] - b[2]);
+  configs.sort(
+    (a, b) => a[0] - b[0] || a[1] - b[1] || compareText(a[3], b[3]) || compareText(a[4], b[4]) || a[2] - b[2],
+  );
   return { makes, models, configs };
 }
 
@@ -80,7 +102,12 @@ function indexRows(rowsOf: RowsOf): Pick<Derived, 'makes' | 'models' | 'configs'
  * WMI → make: the kept make vPIC links it to, or when it links several (1C4: Chrysler, Dodge,
  * Jeep, Ram...) the one with the most model-years built under it.
  */
-function wmiToMake(wmiMakes: Map<string, Set<string>>, wmiYears: Collected['wmiYears'], heavySet: Set<string>, makes: string[]): { wmi: Record<string, number>; sharedWmis: string[] } {
+function wmiToMake(
+  wmiMakes: Map<string, Set<string>>,
+  wmiYears: Collected['wmiYears'],
+  heavySet: Set<string>,
+  makes: string[],
+): { wmi: Record<string, number>; sharedWmis: string[] } {
   const makeIndex = new Map(makes.map((m, i) => [m, i]));
   const wmi: Record<string, number> = {};
   const sharedWmis: string[] = [];
@@ -110,7 +137,12 @@ export function assemble(c: Collected, wmiMakes: Map<string, Set<string>>): Deri
     models,
     configs,
     wmi,
-    stats: { ...counts, sharedWmis, heavy: heavy.map((k) => k.replace('\t', ' ')).sort(compareText), cutShort: c.cutShort },
+    stats: {
+      ...counts,
+      sharedWmis,
+      heavy: heavy.map((k) => k.replace('\t', ' ')).sort(compareText),
+      cutShort: c.cutShort,
+    },
   };
 }
 
@@ -125,6 +157,12 @@ export function renderFiles(d: Derived, corgiVersion: string): [string, string][
     configs: d.configs,
   });
   // Written by hand: JSON.stringify would put all-digit WMIs ("137") first, out of order.
-  const wmi = `{${Object.keys(d.wmi).sort().map((k) => `${JSON.stringify(k)}:${d.wmi[k]}`).join(',')}}`;
-  return [['vehicles.json', vehicles], ['wmi.json', wmi]];
+  const wmi = `{${Object.keys(d.wmi)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${d.wmi[k]}`)
+    .join(',')}}`;
+  return [
+    ['vehicles.json', vehicles],
+    ['wmi.json', wmi],
+  ];
 }

@@ -87,13 +87,15 @@ function checkElements(all: Query): void {
   for (const field of FIELDS) {
     const [id, name] = ELEMENT[field];
     const found = str(all('SELECT Name FROM Element WHERE Id = ?', id)[0]?.Name);
-    if (found !== name) throw new DataError(`vPIC Element ${id} is "${found}", expected "${name}": the database changed, check ELEMENT.`);
+    if (found !== name)
+      throw new DataError(`vPIC Element ${id} is "${found}", expected "${name}": the database changed, check ELEMENT.`);
   }
 }
 
 /** Reads the lookup tables of fuel, engine configuration, electrification and GVWR. */
 function readLookups(all: Query): Lookups {
-  const lookup = (table: string): Map<string, string> => new Map(all(`SELECT Id, Name FROM ${table}`).map((r) => [str(r.Id), str(r.Name)]));
+  const lookup = (table: string): Map<string, string> =>
+    new Map(all(`SELECT Id, Name FROM ${table}`).map((r) => [str(r.Id), str(r.Name)]));
   return {
     fuel: lookup('FuelType'),
     config: lookup('EngineConfiguration'),
@@ -115,9 +117,16 @@ function readMakes(all: Query): { displayOf: Map<number, string>; toyota: number
 }
 
 /** Models of kept makes: vPIC Model.Id → [display make, model name]. */
-function readModels(all: Query, displayOf: Map<number, string>, toyota: number | undefined): Map<string, [string, string]> {
+function readModels(
+  all: Query,
+  displayOf: Map<number, string>,
+  toyota: number | undefined,
+): Map<string, [string, string]> {
   const modelOf = new Map<string, [string, string]>();
-  for (const r of all('SELECT mm.ModelId AS id, mm.MakeId AS make, mo.Name AS name FROM Make_Model mm JOIN Model mo ON mo.Id = mm.ModelId ORDER BY mm.ModelId, mm.MakeId')) {
+  for (const r of all(
+    `SELECT mm.ModelId AS id, mm.MakeId AS make, mo.Name AS name
+       FROM Make_Model mm JOIN Model mo ON mo.Id = mm.ModelId ORDER BY mm.ModelId, mm.MakeId`,
+  )) {
     const make = displayOf.get(num(r.make));
     const name = clean(str(r.name));
     if (!make || !name || notAVehicle(make, name) || modelOf.has(str(r.id))) continue;
@@ -146,15 +155,26 @@ function readWmiMakes(all: Query, displayOf: Map<number, string>): Map<string, S
 
 /** Every schema link of vPIC, with its last year: YearTo, or what the schema's name says. */
 function readLinks(all: Query): LinkRow[] {
-  return all('SELECT ws.VinSchemaId AS schema, w.Wmi AS wmi, ws.YearFrom AS yf, ws.YearTo AS yt, vs.Name AS name FROM Wmi_VinSchema ws JOIN Wmi w ON w.Id = ws.WmiId JOIN VinSchema vs ON vs.Id = ws.VinSchemaId ORDER BY w.Wmi, ws.YearFrom, ws.VinSchemaId')
-    .map((r) => ({ wmi: str(r.wmi).toUpperCase(), schema: num(r.schema), from: num(r.yf), end: r.yt === null ? nameEnd(str(r.name), num(r.yf)) : num(r.yt) }));
+  return all(
+    `SELECT ws.VinSchemaId AS schema, w.Wmi AS wmi, ws.YearFrom AS yf, ws.YearTo AS yt, vs.Name AS name
+       FROM Wmi_VinSchema ws JOIN Wmi w ON w.Id = ws.WmiId JOIN VinSchema vs ON vs.Id = ws.VinSchemaId
+     ORDER BY w.Wmi, ws.YearFrom, ws.VinSchemaId`,
+  ).map((r) => ({
+    wmi: str(r.wmi).toUpperCase(),
+    schema: num(r.schema),
+    from: num(r.yf),
+    end: r.yt === null ? nameEnd(str(r.name), num(r.yf)) : num(r.yt),
+  }));
 }
 
 /** Patterns: models of every schema (to tell shared patterns, see match.ts), the rest for kept schemas. */
 function readPatterns(all: Query, keptIds: Set<number>): Map<number, Schema> {
   const schemas = new Map<number, Schema>();
   const elementIds = FIELDS.map((f) => ELEMENT[f][0]).join(',');
-  for (const r of all(`SELECT VinSchemaId AS schema, Keys AS keys, ElementId AS element, AttributeId AS value FROM Pattern WHERE ElementId IN (${elementIds}) ORDER BY VinSchemaId, ElementId, Keys, AttributeId`)) {
+  for (const r of all(
+    `SELECT VinSchemaId AS schema, Keys AS keys, ElementId AS element, AttributeId AS value FROM Pattern
+     WHERE ElementId IN (${elementIds}) ORDER BY VinSchemaId, ElementId, Keys, AttributeId`,
+  )) {
     const id = num(r.schema);
     const field = FIELD_BY_ELEMENT.get(num(r.element));
     const value = clean(str(r.value));

@@ -18,18 +18,64 @@ export const VEHICLE_TYPES = [2, 3, 7];
  * Scion is not a make in vPIC: its models are Toyota's, named "Scion xB" etc. (see SCION).
  */
 export const MAKES: Record<string, string> = {
-  Acura: 'Acura', 'Alfa Romeo': 'Alfa Romeo', 'Aston Martin': 'Aston Martin', Audi: 'Audi',
-  Bentley: 'Bentley', BMW: 'BMW', Buick: 'Buick', Cadillac: 'Cadillac', Chevrolet: 'Chevrolet',
-  Chrysler: 'Chrysler', Daewoo: 'Daewoo', Dodge: 'Dodge', Eagle: 'Eagle', Ferrari: 'Ferrari',
-  Fiat: 'Fiat', Fisker: 'Fisker', Ford: 'Ford', Genesis: 'Genesis', Geo: 'Geo', GMC: 'GMC',
-  Honda: 'Honda', Hummer: 'Hummer', Hyundai: 'Hyundai', Infiniti: 'Infiniti', Isuzu: 'Isuzu',
-  Jaguar: 'Jaguar', Jeep: 'Jeep', Kia: 'Kia', Lamborghini: 'Lamborghini', 'Land Rover': 'Land Rover',
-  Lexus: 'Lexus', Lincoln: 'Lincoln', Lotus: 'Lotus', Lucid: 'Lucid', Maserati: 'Maserati',
-  Mazda: 'Mazda', McLaren: 'McLaren', 'Mercedes-Benz': 'Mercedes-Benz', Mercury: 'Mercury',
-  Mini: 'MINI', Mitsubishi: 'Mitsubishi', Nissan: 'Nissan', Oldsmobile: 'Oldsmobile',
-  Plymouth: 'Plymouth', Polestar: 'Polestar', Pontiac: 'Pontiac', Porsche: 'Porsche', Ram: 'Ram',
-  Rivian: 'RIVIAN', 'Rolls-Royce': 'Rolls-Royce', Saab: 'SAAB', Saturn: 'Saturn', Smart: 'smart',
-  Subaru: 'Subaru', Suzuki: 'Suzuki', Tesla: 'Tesla', Toyota: 'Toyota', Volkswagen: 'Volkswagen',
+  Acura: 'Acura',
+  'Alfa Romeo': 'Alfa Romeo',
+  'Aston Martin': 'Aston Martin',
+  Audi: 'Audi',
+  Bentley: 'Bentley',
+  BMW: 'BMW',
+  Buick: 'Buick',
+  Cadillac: 'Cadillac',
+  Chevrolet: 'Chevrolet',
+  Chrysler: 'Chrysler',
+  Daewoo: 'Daewoo',
+  Dodge: 'Dodge',
+  Eagle: 'Eagle',
+  Ferrari: 'Ferrari',
+  Fiat: 'Fiat',
+  Fisker: 'Fisker',
+  Ford: 'Ford',
+  Genesis: 'Genesis',
+  Geo: 'Geo',
+  GMC: 'GMC',
+  Honda: 'Honda',
+  Hummer: 'Hummer',
+  Hyundai: 'Hyundai',
+  Infiniti: 'Infiniti',
+  Isuzu: 'Isuzu',
+  Jaguar: 'Jaguar',
+  Jeep: 'Jeep',
+  Kia: 'Kia',
+  Lamborghini: 'Lamborghini',
+  'Land Rover': 'Land Rover',
+  Lexus: 'Lexus',
+  Lincoln: 'Lincoln',
+  Lotus: 'Lotus',
+  Lucid: 'Lucid',
+  Maserati: 'Maserati',
+  Mazda: 'Mazda',
+  McLaren: 'McLaren',
+  'Mercedes-Benz': 'Mercedes-Benz',
+  Mercury: 'Mercury',
+  Mini: 'MINI',
+  Mitsubishi: 'Mitsubishi',
+  Nissan: 'Nissan',
+  Oldsmobile: 'Oldsmobile',
+  Plymouth: 'Plymouth',
+  Polestar: 'Polestar',
+  Pontiac: 'Pontiac',
+  Porsche: 'Porsche',
+  Ram: 'Ram',
+  Rivian: 'RIVIAN',
+  'Rolls-Royce': 'Rolls-Royce',
+  Saab: 'SAAB',
+  Saturn: 'Saturn',
+  Smart: 'smart',
+  Subaru: 'Subaru',
+  Suzuki: 'Suzuki',
+  Tesla: 'Tesla',
+  Toyota: 'Toyota',
+  Volkswagen: 'Volkswagen',
   Volvo: 'Volvo',
 };
 /** Scion: a make of its own here, Toyota models named "Scion ..." in vPIC. */
@@ -39,10 +85,24 @@ export const SCION = { make: 'Scion', from: 'Toyota', prefix: /^Scion\s+/i };
  * WMIs that vPIC files under a kept make but whose maker builds heavy trucks, buses or
  * replicas, not the make's cars (matched against Manufacturer.Name).
  */
-export const NOT_THE_MAKES_CARS = /^(MERCEDES-BENZ TRUCK COMPANY|VOLVO GROUP NORTH AMERICA|VOLVO DO BRASIL|TRANSPORTATION POWER|GOLDEN AGE AUTO|HOLMAN & MOODY|BLUE DIAMOND TRUCK)/i;
+export const NOT_THE_MAKES_CARS = new RegExp(
+  '^(' +
+    [
+      'MERCEDES-BENZ TRUCK COMPANY',
+      'VOLVO GROUP NORTH AMERICA',
+      'VOLVO DO BRASIL',
+      'TRANSPORTATION POWER',
+      'GOLDEN AGE AUTO',
+      'HOLMAN & MOODY',
+      'BLUE DIAMOND TRUCK',
+    ].join('|') +
+    ')',
+  'i',
+);
 
 /** vPIC model entries that are bare chassis, not a vehicle (chassis cabs and vans are kept). */
-const NOT_A_VEHICLE = /^(chassis with powertrain|stripped chassis|incomplete|motor ?home chassis|rolling chassis|recreational vehicle)$/i;
+const NOT_A_VEHICLE =
+  /^(chassis with powertrain|stripped chassis|incomplete|motor ?home chassis|rolling chassis|recreational vehicle)$/i;
 
 /**
  * Heavy trucks and bus chassis (GVWR class 7-8) that vPIC files under a kept make without a
