@@ -2,7 +2,8 @@
 
 export const DEFAULT_TITLE = 'A Premium Aftermarket Car Parts Online Shop - Your Home For Auto';
 export const DEFAULT_DESCRIPTION =
-  'Shop aftermarket car parts that fit your vehicle: brakes, lighting, suspension, engine, body and more, shipped across the United States and Canada.';
+  'Shop aftermarket car parts that fit your vehicle: brakes, lighting, suspension, engine, body and more, ' +
+  'shipped across the United States and Canada.';
 
 /** The 19 routes whose title and description come from content configs by URL pattern. */
 export const TITLED_ROUTES = [

@@ -58,7 +58,10 @@ function Retry({ orderId, methods }: { orderId: string; methods: { id: string; l
 }
 const MAX_POLLS = 80;
 
-/** The order result page (§2 /checkout/orderResult): waits for the payment to settle; a success sends the conversion event once (§4). */
+/**
+ * The order result page (§2 /checkout/orderResult): waits for the payment to settle; a success
+ * sends the conversion event once (§4).
+ */
 export default function OrderResult({
   orderId,
   methods,

@@ -31,7 +31,8 @@ function VideoTile({ video }: { video: GalleryVideo }) {
         >
           <a href={video.url}>{`Watch: ${video.label}`}</a>
         </video>
-        {/* A large play button on the poster: the browser's own one is small, and a click on the poster does not play everywhere. */}
+        {/* A large play button on the poster: the browser's own one is small, and a click on the
+            poster does not play everywhere. */}
         {!started && (
           <button
             type="button"

@@ -63,7 +63,10 @@ export const trackingSink: ExposureSink = {
   },
 };
 
-/** Flushes the store when a route change starts (the loading indicator turns on) and when the page is left. Answers how to stop. */
+/**
+ * Flushes the store when a route change starts (the loading indicator turns on) and when the page
+ * is left. Answers how to stop.
+ */
 export function flushOnRouteChange(
   store: ExposureStore,
   onRouteStart: (listener: () => void) => () => void = loadingStarts,

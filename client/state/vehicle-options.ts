@@ -26,7 +26,10 @@ export interface VinAnswer {
   vin: string;
   year: VehicleAttribute;
   make: VehicleAttribute;
-  /** The decoded model, or null when the VIN's patterns do not name one (then the shopper picks from the make's models). */
+  /**
+   * The decoded model, or null when the VIN's patterns do not name one (then the shopper picks
+   * from the make's models).
+   */
   model: VehicleAttribute | null;
   models: VehicleAttribute[];
 }
