@@ -5,7 +5,9 @@
 // - filter-search with a keyword and a vehicle under 25 ms, typeahead under 10 ms (issue 6), both
 //   judged on D1's own execution time (meta.duration); the wall time through the platform proxy
 //   is printed beside it.
-//   npm run bench:catalog -- [--items N] [--runs N]      (default 200000 items, 200 runs)
+//   npm run bench:catalog -- [--items N] [--runs N] [--smoke]      (default 200000 items, 200 runs)
+// --smoke (CI): prove the bench still runs end to end; the numbers are printed, but on a shared
+// machine they say nothing, so budgets do not decide the exit code.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
@@ -19,7 +21,11 @@ import { OFFLINE_ENV } from './lib/wrangler.ts';
 
 Object.assign(process.env, OFFLINE_ENV);
 const { values } = parseArgs({
-  options: { items: { type: 'string', default: '200000' }, runs: { type: 'string', default: '200' } },
+  options: {
+    items: { type: 'string', default: '200000' },
+    runs: { type: 'string', default: '200' },
+    smoke: { type: 'boolean', default: false },
+  },
 });
 const items = Number(values.items);
 const runs = Number(values.runs);
@@ -63,7 +69,8 @@ try {
 
   // Item page: item by handle (images and specs inside), then SKUs and fitment together.
   const sample = await env.DB.prepare(
-    'SELECT s.url_handle AS handle, f.model_node_id AS modelNodeId FROM seo s JOIN fitment f ON f.item_id = s.target_id WHERE s.is_primary = 1 LIMIT 1',
+    `SELECT s.url_handle AS handle, f.model_node_id AS modelNodeId
+     FROM seo s JOIN fitment f ON f.item_id = s.target_id WHERE s.is_primary = 1 LIMIT 1`,
   ).first<{ handle: string; modelNodeId: number }>();
   statements = 0;
   const pageData = await repo.itemPage(sample!.handle, 'us', sample!.modelNodeId);
@@ -79,7 +86,8 @@ try {
   ).all<{ nodeId: number; categoryId: number }>();
   // Universal-heavy categories too (floor mats, seat covers): the most candidates to sort.
   const { results: universal } = await env.DB.prepare(
-    'SELECT back_category_id AS categoryId FROM item WHERE vehicle_universal = 1 GROUP BY back_category_id ORDER BY count(*) DESC LIMIT 5',
+    `SELECT back_category_id AS categoryId FROM item WHERE vehicle_universal = 1
+     GROUP BY back_category_id ORDER BY count(*) DESC LIMIT 5`,
   ).all<{ categoryId: number }>();
   cases.push(...universal.map((row, i) => ({ nodeId: cases[i]!.nodeId, categoryId: row.categoryId })));
   const roundTrips: number[] = [];
@@ -122,7 +130,8 @@ try {
     const p95d1 = percentile(d1, 0.95);
     selectorOk &&= p95d1 < 10;
     console.log(
-      `vehicle selector, ${level} level: D1 p95 ${p95d1.toFixed(2)} ms (budget 10 ms); wall p95 through the proxy ${percentile(wall, 0.95).toFixed(1)} ms`,
+      `vehicle selector, ${level} level: D1 p95 ${p95d1.toFixed(2)} ms (budget 10 ms); ` +
+        `wall p95 through the proxy ${percentile(wall, 0.95).toFixed(1)} ms`,
     );
   }
   // Search with a keyword and a vehicle, and typeahead, at this catalog size. The wall time
@@ -148,7 +157,9 @@ try {
   }
   const report = (label: string, { wall, d1: inD1 }: { wall: number[]; d1: number[] }, budget: number) => {
     console.log(
-      `${label}: D1 p50 ${percentile(inD1, 0.5).toFixed(1)} ms, p95 ${percentile(inD1, 0.95).toFixed(1)} ms (budget ${budget} ms); wall through the proxy p50 ${percentile(wall, 0.5).toFixed(1)} ms, p95 ${percentile(wall, 0.95).toFixed(1)} ms`,
+      `${label}: D1 p50 ${percentile(inD1, 0.5).toFixed(1)} ms, p95 ${percentile(inD1, 0.95).toFixed(1)} ms ` +
+        `(budget ${budget} ms); wall through the proxy p50 ${percentile(wall, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(wall, 0.95).toFixed(1)} ms`,
     );
     return percentile(inD1, 0.95) < budget;
   };
@@ -156,14 +167,20 @@ try {
   const typeaheadOk = report('typeahead', typeahead, 10);
   const p95 = percentile(timings, 0.95);
   console.log(
-    `fits-vehicle category page (${items} items, ${runs} runs): p50 ${percentile(timings, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget 25 ms)`,
+    `fits-vehicle category page (${items} items, ${runs} runs): p50 ${percentile(timings, 0.5).toFixed(1)} ms, ` +
+      `p95 ${p95.toFixed(1)} ms (budget 25 ms)`,
   );
-  process.exitCode = p95 <= 25 && itemPageOk && selectorOk && searchOk && typeaheadOk ? 0 : 1;
+  const withinBudgets = p95 <= 25 && itemPageOk && selectorOk && searchOk && typeaheadOk;
+  if (values.smoke) console.log(`smoke run: ${withinBudgets ? 'within' : 'over'} budget, not judged`);
+  process.exitCode = withinBudgets || values.smoke ? 0 : 1;
 } finally {
   await dispose();
 }
 
-/** Wraps a D1 binding to add up the execution time D1 reports (meta.duration) for the statements it runs. */
+/**
+ * Wraps a D1 binding to add up the execution time D1 reports (meta.duration) for the statements
+ * it runs.
+ */
 function timedD1(db: D1Database) {
   const RAW = Symbol('raw statement');
   let total = 0;

@@ -1,9 +1,12 @@
 // The shop's speed and size budgets (issue budgets are checked here, never by timed tests):
-// - every key page at least 50 % of the bare text route's throughput, the bare route measured just before it;
+// - every key page at least 50 % of the bare text route's throughput, the bare route measured
+//   just before it;
 // - JavaScript per page at most 100 KB gzipped (React 19 alone is about 69 KB);
 // - pricing a 50-line cart with 20 promotions under 5 ms of CPU; add to cart p95 under 20 ms;
 // - placing an order p95 under 100 ms, payment excluded.
-//   node scripts/bench.ts [--seconds N] [--concurrency N]
+//   node scripts/bench.ts [--seconds N] [--concurrency N] [--smoke]
+// --smoke (CI): prove the bench still runs end to end; the numbers are printed, but on a shared
+// machine they say nothing, so budgets do not decide the exit code.
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
@@ -24,10 +27,16 @@ const JS_BUDGET = 100 * 1024;
 let options;
 try {
   ({ values: options } = parseArgs({
-    options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } },
+    options: {
+      seconds: { type: 'string', default: '5' },
+      concurrency: { type: 'string', default: '8' },
+      smoke: { type: 'boolean', default: false },
+    },
   }));
 } catch (error) {
-  console.error(`bench: ${(error as Error).message}\nusage: node scripts/bench.ts [--seconds N] [--concurrency N]`);
+  console.error(
+    `bench: ${(error as Error).message}\nusage: node scripts/bench.ts [--seconds N] [--concurrency N] [--smoke]`,
+  );
   process.exit(2);
 }
 const seconds = Number(options.seconds);
@@ -37,7 +46,10 @@ if (!(seconds > 0 && seconds <= 120) || !(Number.isInteger(concurrency) && concu
   process.exit(2);
 }
 
-/** Requests per second for one URL in steady state: `concurrency` clients in a loop for `seconds`, after a second of warm-up. */
+/**
+ * Requests per second for one URL in steady state: `concurrency` clients in a loop for `seconds`,
+ * after a second of warm-up.
+ */
 async function throughput(url: string, warm = true): Promise<number> {
   // The first few hundred requests of a route run code the engine has not optimized yet.
   if (warm) await throughput(url, false).catch(() => undefined);
@@ -73,9 +85,11 @@ const shop = await serveShop();
 try {
   const origin = `http://127.0.0.1:${shop.port}`;
   await throughput(`${origin}/`); // warm the isolate and its caches
-  // The bare route is measured right before each page: this machine's speed drifts during a run, and a ratio means the same conditions.
+  // The bare route is measured right before each page: this machine's speed drifts during a run,
+  // and a ratio means the same conditions.
   console.log(
-    `\n${concurrency} clients, ${seconds} s per measurement; each page beside the bare text route measured just before it\n`,
+    `\n${concurrency} clients, ${seconds} s per measurement; ` +
+      'each page beside the bare text route measured just before it\n',
   );
   console.log(
     'page'.padEnd(36),
@@ -97,7 +111,9 @@ try {
       shop.stateDir,
       '--json',
       '--command',
-      "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id) LIMIT 1",
+      'SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id ' +
+        "WHERE s.is_primary = 1 AND i.us_status = 'ON_SHELVES' " +
+        'AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id) LIMIT 1',
     ])
   )[0]!.results;
   for (const page of PAGES) {
@@ -119,7 +135,8 @@ try {
     );
   }
   console.log(
-    `\nbudgets: throughput >= 50% of the bare route (search and product pages 40%); JavaScript <= ${JS_BUDGET / 1024} KB gzipped per page`,
+    '\nbudgets: throughput >= 50% of the bare route (search and product pages 40%); ' +
+      `JavaScript <= ${JS_BUDGET / 1024} KB gzipped per page`,
   );
   const pricing = benchPricing();
   const [stocked] = (
@@ -132,7 +149,8 @@ try {
       shop.stateDir,
       '--json',
       '--command',
-      "SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 99 ORDER BY s.available_total DESC LIMIT 1",
+      'SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id ' +
+        "WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 99 ORDER BY s.available_total DESC LIMIT 1",
     ])
   )[0]!.results;
   const floor = await benchBareLatency(origin);
@@ -143,18 +161,23 @@ try {
   const placeOk = placing.p95 < 100;
   failed ||= !pricingOk || !addOk || !placeOk;
   console.log(
-    `\npricing a 50-line cart with 20 promotions: mean ${pricing.mean.toFixed(3)} ms, p95 ${pricing.p95.toFixed(3)} ms CPU (budget 5 ms)${pricingOk ? ' ok' : ' OVER BUDGET'}`,
+    `\npricing a 50-line cart with 20 promotions: mean ${pricing.mean.toFixed(3)} ms, ` +
+      `p95 ${pricing.p95.toFixed(3)} ms CPU (budget 5 ms)${pricingOk ? ' ok' : ' OVER BUDGET'}`,
   );
   console.log(
-    `bare route one at a time (wrangler dev's own proxy and the HTTP client): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
+    "bare route one at a time (wrangler dev's own proxy and the HTTP client): " +
+      `p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
   );
   console.log(
-    `add to cart: p50 ${adding.p50.toFixed(1)} ms, p95 ${adding.p95.toFixed(1)} ms (budget 20 ms)${addOk ? ' ok' : ' OVER BUDGET'}`,
+    `add to cart: p50 ${adding.p50.toFixed(1)} ms, p95 ${adding.p95.toFixed(1)} ms (budget 20 ms)` +
+      (addOk ? ' ok' : ' OVER BUDGET'),
   );
   console.log(
-    `placing an order (payment excluded): p50 ${placing.p50.toFixed(1)} ms, p95 ${placing.p95.toFixed(1)} ms (budget 100 ms)${placeOk ? ' ok' : ' OVER BUDGET'}`,
+    `placing an order (payment excluded): p50 ${placing.p50.toFixed(1)} ms, p95 ${placing.p95.toFixed(1)} ms ` +
+      `(budget 100 ms)${placeOk ? ' ok' : ' OVER BUDGET'}`,
   );
-  process.exitCode = failed ? 1 : 0;
+  if (options.smoke) console.log(`smoke run: ${failed ? 'over' : 'within'} budget, not judged`);
+  process.exitCode = failed && !options.smoke ? 1 : 0;
 } finally {
   await shop.stop();
 }

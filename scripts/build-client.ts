@@ -61,6 +61,7 @@ await cp('client/static', 'dist/client/static', { recursive: true });
 // Hashed names never change content, so browsers may keep them for a year.
 await writeFile(
   'dist/client/_headers',
-  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n/static/*\n  Cache-Control: public, max-age=86400\n',
+  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n' +
+    '/static/*\n  Cache-Control: public, max-age=86400\n',
 );
 console.log(`client built: ${Object.keys(islands).length} islands, entry ${manifest.entry}`);

@@ -6,7 +6,10 @@ import { wranglerJson } from './wrangler.ts';
 
 /** The statement that records `value` as the set's version (or 'loading'). */
 export function versionStatement(key: string, value: string): string {
-  return `INSERT INTO shop_meta (key, value) VALUES (${sqlValue(key)}, ${sqlValue(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();`;
+  return (
+    `INSERT INTO shop_meta (key, value) VALUES (${sqlValue(key)}, ${sqlValue(value)}) ` +
+    'ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = unixepoch();'
+  );
 }
 
 /** The version of the set loaded into the local D1 at `stateDir`, or null when none (or no database yet). */

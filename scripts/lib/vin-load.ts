@@ -102,7 +102,8 @@ export async function loadVinPatterns(options: { stateDir: string; force?: boole
     await rm(sqlFile, { force: true });
   }
   console.log(
-    `vin patterns: ${extract.links.length} schema links, ${extract.patterns.length} model patterns (${(bytes / 1e6).toFixed(1)} MB of SQL) loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `vin patterns: ${extract.links.length} schema links, ${extract.patterns.length} model patterns ` +
+      `(${(bytes / 1e6).toFixed(1)} MB of SQL) loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
