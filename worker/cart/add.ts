@@ -3,7 +3,7 @@ import type { Market } from '../../shared/markets.ts';
 import { cartGuardedWrites, type CartGuard } from './guarded-writes-repository.ts';
 import { cartRepository, type BundleSkuRow, type CartRow, type NewCart } from './repository.ts';
 import { namedBatch } from '../platform/named-batch.ts';
-import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './service.ts';
+import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './changes.ts';
 import {
   findCart,
   hashToken,

@@ -40,7 +40,10 @@ export interface CartChange {
   alongside: D1Result[];
 }
 
-/** What a caller already has or wants in the same round trips: the reads before the change, and reads to run with its write. */
+/**
+ * What a caller already has or wants in the same round trips: the reads before the change, and
+ * reads to run with its write.
+ */
 export interface ChangeOptions {
   before?: BeforeChange;
   alongside?: D1PreparedStatement[];
@@ -129,7 +132,10 @@ export function planAdd(
   return { errors, writes };
 }
 
-/** Adds parts (quantities add to a line already there), within stock: for a cart already in hand (buy now). The cart API adds in one round trip (cart-add.ts). */
+/**
+ * Adds parts (quantities add to a line already there), within stock: for a cart already in hand
+ * (buy now). The cart API adds in one round trip (add.ts).
+ */
 export async function addToCart(
   db: D1Database,
   cart: CartRow,

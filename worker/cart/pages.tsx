@@ -4,10 +4,8 @@ import NewsletterForm from '../../client/islands/NewsletterForm.tsx';
 import { COOKIE } from '../../shared/constants.ts';
 import type { CartAnswer } from '../../shared/cart.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie } from '../middleware/cookies.ts';
-import { findCart } from './access.ts';
-import { priceCartView } from './pricing.ts';
-import { cartLines } from './view.ts';
+import { readCookie } from '../platform/cookies.ts';
+import { cartForPage } from './service.ts';
 import { Island } from '../views/Island.tsx';
 import { renderPage } from '../views/render-page.tsx';
 
@@ -18,21 +16,7 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
     token: readCookie(c, COOKIE.cart) ?? null,
     accountId: c.var.member?.accountId ?? null,
   };
-  const cart = await findCart(c.env.DB, credentials, Date.now()).catch(() => null);
-  if (!cart) return null;
-  const lines = await cartLines(c.env.DB, cart, c.var.market, null);
-  return {
-    cartUUID: cart.uuid,
-    detail: {
-      ...lines,
-      pricing: await priceCartView(c.env.DB, cart, c.var.market, lines, {
-        accountId: credentials.accountId,
-        postCode: null,
-        now: Date.now(),
-      }),
-    },
-    errors: [],
-  };
+  return cartForPage(c.env.DB, credentials, c.var.market, Date.now());
 }
 
 /** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */

@@ -6,7 +6,7 @@ import { postalCodeProblem } from '../../shared/validation.ts';
 import { cartRepository, type CartRow } from './repository.ts';
 import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
 import { eligibleLines } from '../../shared/promotions/eligibility.ts';
-import { availabilityProblem } from './service.ts';
+import { availabilityProblem } from './changes.ts';
 import { loadPromotionContext, promotionContextQuery } from '../promotions/service.ts';
 import { shippingQuote } from '../shipping/service.ts';
 

@@ -2,8 +2,8 @@ import { cartItemKey, groupCartItems, isUnusable, type CartLineView, type CartLi
 import { fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
-import { effectiveStatus } from './service.ts';
-import { lookupFitment, vehiclePath } from '../vehicles/fitment-lookup.ts';
+import { effectiveStatus } from './changes.ts';
+import { lookupFitment, vehiclePath } from '../vehicles/service.ts';
 
 function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {
   return new Map(

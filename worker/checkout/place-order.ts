@@ -2,10 +2,10 @@ import type { AddressFields } from '../../shared/address.ts';
 import type { Market } from '../../shared/markets.ts';
 import { STOCK_HOLD_MINUTES, type OrderView } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { cartRepository, type CartRow } from '../cart/repository.ts';
+import { removeLineStatement, skuFacts, type CartRow } from '../cart/service.ts';
 import { orderRepository, type NewAdjustment, type NewOrderLine } from '../orders/repository.ts';
 import { pointsRepository } from '../members/repository.ts';
-import { isPromotionOverused, promotionRepository } from '../promotions/repository.ts';
+import { isPromotionOverused, promotionUsageStatements } from '../promotions/service.ts';
 import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from './service.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 
@@ -97,7 +97,8 @@ function adjustmentsOf(quote: CheckoutQuote): NewAdjustment[] {
 
 /** Which part ran out, for the shopper's message. */
 async function soldOutTitle(db: D1Database, quote: CheckoutQuote, market: Market): Promise<string> {
-  const facts = await cartRepository(db).skuFacts(
+  const facts = await skuFacts(
+    db,
     quote.lines.items.map((item) => item.skuId),
     market.id,
   );
@@ -169,7 +170,7 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
       : []),
     ...(await giftStatements(db, id, quote, input.market)),
     ...quote.lines.items.map((item) =>
-      cartRepository(db).deleteLineStatement(input.cart.uuid, {
+      removeLineStatement(db, input.cart.uuid, {
         skuId: item.skuId,
         itemType: item.itemType,
         bundleId: item.bundleId ?? '',
@@ -196,7 +197,8 @@ async function giftStatements(
   market: Market,
 ): Promise<D1PreparedStatement[]> {
   if (quote.pricing.giveaways.length === 0) return [];
-  const facts = await cartRepository(db).skuFacts(
+  const facts = await skuFacts(
+    db,
     quote.pricing.giveaways.map((gift) => gift.skuId),
     market.id,
   );
@@ -239,7 +241,7 @@ function promotionStatements(
   for (const discount of quote.pricing.discounts) if (discount.promotionId) ids.add(discount.promotionId);
   if (quote.pricing.shippingPromotionId) ids.add(quote.pricing.shippingPromotionId);
   return [...ids].flatMap((promotionId) =>
-    promotionRepository(db).usageStatements({
+    promotionUsageStatements(db, {
       promotionId,
       accountId: use.accountId,
       email: use.email,

@@ -4,14 +4,12 @@ import { ok } from '../../shared/envelope.ts';
 import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
 import { emailProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { cartRepository, type CartRow } from '../cart/repository.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
-import { findBuyNowCart, findCart } from '../cart/access.ts';
+import { credentials, findBuyNowCart, findCart, lockCartPoints, reach, type CartRow } from '../cart/service.ts';
 import { CHECKOUT_MSG, checkAddress, quoteCheckout } from './service.ts';
 import { placeOrder } from './place-order.ts';
 import { shipToAddress } from '../accounts/address-schema.ts';
-import { credentials, reach } from '../cart/cart.routes.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
 
 /** Checkout (issue 8 §1, §3): the quote for an address, points set aside, placing the order. */
@@ -137,13 +135,13 @@ export const checkoutApi = new Hono<AppEnv>()
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
     const cart = await checkoutCart(c, body);
-    await cartRepository(c.env.DB).lockPoints(cart.uuid, body.points, Date.now());
+    await lockCartPoints(c.env.DB, cart, body.points, Date.now());
     return c.json(ok(await quoteFor(c, { ...cart, pointsLocked: body.points }, undefined)));
   })
   .post(unlock.path, async (c) => {
     const body = await readBody(c, unlock);
     const cart = await checkoutCart(c, body);
-    await cartRepository(c.env.DB).lockPoints(cart.uuid, 0, Date.now());
+    await lockCartPoints(c.env.DB, cart, 0, Date.now());
     return c.json(ok(await quoteFor(c, { ...cart, pointsLocked: 0 }, undefined)));
   })
   .post(place.path, async (c) => {

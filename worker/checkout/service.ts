@@ -3,10 +3,8 @@ import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
 import { taxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
-import type { CartRow } from '../cart/repository.ts';
 import { pointsRepository } from '../members/repository.ts';
-import { priceCartView } from '../cart/pricing.ts';
-import { cartLines } from '../cart/view.ts';
+import { pricedCart, type CartRow } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
 
 /** What checkout shows and an order is placed with: the cart priced for an address, with its tax lines. */
@@ -58,17 +56,16 @@ export async function checkAddress(db: D1Database, market: Market, address: Addr
 /** Prices the cart for checkout: promotions, the chosen shipping to the address, points, and tax by ship-to state or province. */
 export async function quoteCheckout(db: D1Database, request: CheckoutRequest): Promise<CheckoutQuote> {
   const { cart, market, accountId, address } = request;
-  const [lines, pointsBalance] = await Promise.all([
-    cartLines(db, cart, market, null),
-    accountId !== null ? pointsRepository(db).balance(accountId) : Promise.resolve(0),
-  ]);
-  const pricing = await priceCartView(db, cart, market, lines, {
+  const balance = accountId !== null ? pointsRepository(db).balance(accountId) : Promise.resolve(0);
+  const toRedeem = Math.max(0, Math.trunc(request.pointsToRedeem ?? 0));
+  const { lines, pricing } = await pricedCart(db, cart, market, {
     accountId,
     postCode: address?.postalCode ?? null,
     now: request.now,
     shippingName: request.shippingName ?? null,
-    points: { toRedeem: Math.max(0, Math.trunc(request.pointsToRedeem ?? 0)), balance: pointsBalance },
+    points: balance.then((pointsBalance) => ({ toRedeem, balance: pointsBalance })),
   });
+  const pointsBalance = await balance;
   if (request.shippingName && pricing.shippingName !== request.shippingName)
     throw ApiError.badRequest(CHECKOUT_MSG.shipping);
   // Tax on the goods after discounts and points, and (in Canada, GST/HST) on shipping after its discount.

@@ -2,11 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { applyCode, removeCode, selectCoupons } from './cart-codes.ts';
-import { findCart, openCart } from '../cart/access.ts';
-import { priceCartView } from '../cart/pricing.ts';
-import { cartLines } from '../cart/view.ts';
-import { answer, credentials, reach } from '../cart/cart.routes.ts';
+import { enterCode, exchangeOfferFor, priceWithCoupons, tryCode } from './cart-codes.ts';
+import { answer, credentials, reach, showCart } from '../cart/service.ts';
 import { cartAnswer } from '../cart/schemas.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
@@ -30,7 +27,9 @@ const apply = endpoint({
   path: '/order/public/promotion/v2/apply',
   tag: 'promotion',
   summary:
-    "Enter a promotion code on the cart (remove: true takes it off). A code that can never apply (unknown, expired, another country's, used up, already used) is refused with its reason; one the cart falls short of stays and the cart says what is missing",
+    'Enter a promotion code on the cart (remove: true takes it off). A code that can never apply ' +
+    "(unknown, expired, another country's, used up, already used) is refused with its reason; " +
+    'one the cart falls short of stays and the cart says what is missing',
   body: z.object({ code, remove: z.boolean().optional(), ...shopper }),
   response: cartAnswer,
 });
@@ -39,7 +38,8 @@ const urlDiscount = endpoint({
   path: '/promotion/public/promotion/calculator/url/discount',
   tag: 'promotion',
   summary:
-    'A code carried in a link (?code=): entered on the cart, starting a cart when there is none, so it applies once parts are added',
+    'A code carried in a link (?code=): entered on the cart, starting a cart when there is none, ' +
+    'so it applies once parts are added',
   body: z.object({ code, ...shopper }),
   response: cartAnswer,
 });
@@ -48,7 +48,8 @@ const calculate = endpoint({
   path: '/promotion/public/promotion/calculator/discount',
   tag: 'promotion',
   summary:
-    "Price the cart with its codes and the member's chosen wallet coupons (couponIds: promotion ids; given, they replace the choice): every discount with its reason, shipping, total",
+    "Price the cart with its codes and the member's chosen wallet coupons (couponIds: promotion ids; " +
+    'given, they replace the choice): every discount with its reason, shipping, total',
   body: z.object({ couponIds: z.array(id).max(5, 'can hold at most 5 coupons').optional(), ...shopper }),
   response: cartAnswer,
 });
@@ -73,7 +74,8 @@ const exchangeValidate = endpoint({
   path: '/promotion/public/exchange-purchase/item/validate',
   tag: 'promotion',
   summary:
-    "Whether an add-on part (exchange purchase) gets its add-on price in this cart, and if not what is missing ('Instantly SAVE up to 60% on Add-on items below.')",
+    'Whether an add-on part (exchange purchase) gets its add-on price in this cart, and if not what is missing ' +
+    "('Instantly SAVE up to 60% on Add-on items below.')",
   body: z.object({ skuId: id, ...shopper }),
   response: z.object({ skuId: z.number(), valid: z.boolean(), reason: z.string(), promotionId: z.number().nullable() }),
 });
@@ -90,83 +92,46 @@ const dynamicCode = endpoint({
 export const promotionCartApi = new Hono<AppEnv>()
   .post(apply.path, async (c) => {
     const body = await readBody(c, apply);
-    const now = Date.now();
-    const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
-    if (body.remove) await removeCode(c.env.DB, cart, body.code, now);
-    else await applyCode(c.env.DB, cart, c.var.market, body.code, c.var.member?.accountId ?? null, now);
-    return answer(c, cart, body, [], issuedToken);
+    const shopper = { ...body, now: Date.now() };
+    return answer(
+      c,
+      await reach(c, () => enterCode(c.env.DB, credentials(c, body.cartUUID), c.var.market, body, shopper)),
+    );
   })
   .post(urlDiscount.path, async (c) => {
     const body = await readBody(c, urlDiscount);
-    const now = Date.now();
-    const { cart, issuedToken } = await reach(c, () => openCart(c.env.DB, credentials(c, body.cartUUID), now));
-    await applyCode(c.env.DB, cart, c.var.market, body.code, c.var.member?.accountId ?? null, now);
-    return answer(c, cart, body, [], issuedToken);
+    const shopper = { ...body, now: Date.now() };
+    return answer(
+      c,
+      await reach(c, () => enterCode(c.env.DB, credentials(c, body.cartUUID), c.var.market, body, shopper)),
+    );
   })
   .post(calculate.path, async (c) => {
     const body = await readBody(c, calculate);
-    const now = Date.now();
-    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
-    if (cart && body.couponIds && c.var.member) await selectCoupons(c.env.DB, cart, body.couponIds, now);
-    return answer(c, cart, body, []);
+    const shopper = { ...body, now: Date.now() };
+    const shown = await reach(c, () =>
+      priceWithCoupons(c.env.DB, credentials(c, body.cartUUID), c.var.market, body.couponIds, shopper),
+    );
+    return answer(c, shown);
   })
   .post(giveaway.path, async (c) => {
     const body = await readBody(c, giveaway);
-    const now = Date.now();
-    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
-    const lines = await cartLines(c.env.DB, cart, c.var.market, null);
-    const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, {
-      accountId: c.var.member?.accountId ?? null,
-      postCode: null,
-      now,
-    });
-    return c.json(ok(pricing.giveaways));
+    const shown = await reach(c, () =>
+      showCart(c.env.DB, credentials(c, body.cartUUID), c.var.market, { now: Date.now() }),
+    );
+    return c.json(ok(shown.pricing.giveaways));
   })
   .post(exchangeValidate.path, async (c) => {
     const body = await readBody(c, exchangeValidate);
-    const now = Date.now();
-    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, body.cartUUID), now));
-    const lines = await cartLines(c.env.DB, cart, c.var.market, null);
-    const pricing = await priceCartView(c.env.DB, cart, c.var.market, lines, {
-      accountId: c.var.member?.accountId ?? null,
-      postCode: null,
-      now,
-    });
-    const offer = pricing.exchangeOffers.find((candidate) => candidate.skuIds.includes(body.skuId));
-    if (!offer)
-      return c.json(
-        ok({ skuId: body.skuId, valid: false, reason: 'This part has no add-on price right now.', promotionId: null }),
-      );
-    return c.json(
-      ok({ skuId: body.skuId, valid: offer.qualifies, reason: offer.reason, promotionId: offer.promotionId }),
+    const offer = await reach(c, () =>
+      exchangeOfferFor(c.env.DB, credentials(c, body.cartUUID), c.var.market, body.skuId, Date.now()),
     );
+    return c.json(ok(offer));
   })
   .get(dynamicCode.path, async (c) => {
     const query = readQuery(c, dynamicCode);
-    const now = Date.now();
-    const cart = await reach(c, () => findCart(c.env.DB, credentials(c, query.cartUUID), now));
-    const lines = await cartLines(c.env.DB, cart, c.var.market, null);
-    const request = { accountId: c.var.member?.accountId ?? null, postCode: null, now };
-    const base = await priceCartView(c.env.DB, cart, c.var.market, lines, request);
-    const held = cart ?? {
-      uuid: '',
-      tokenHash: '',
-      accountId: null,
-      promotionCodes: [],
-      couponIds: [],
-      kind: 'CART' as const,
-      pointsLocked: 0,
-    };
-    const trial = { ...held, promotionCodes: [...held.promotionCodes, query.code.toUpperCase()] };
-    const priced = await priceCartView(c.env.DB, trial, c.var.market, lines, request);
-    const rejection = priced.rejected.find((candidate) => candidate.code?.toUpperCase() === query.code.toUpperCase());
-    const saving = base.total - priced.total;
-    return c.json(
-      ok({
-        code: query.code.toUpperCase(),
-        valid: !rejection,
-        reason: rejection?.reason ?? 'This code applies to your cart.',
-        discount: Math.max(0, saving),
-      }),
+    const trial = await reach(c, () =>
+      tryCode(c.env.DB, credentials(c, query.cartUUID), c.var.market, query.code, Date.now()),
     );
+    return c.json(ok(trial));
   });

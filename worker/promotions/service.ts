@@ -24,9 +24,12 @@ import {
   type AddOnRecord,
   type PromotionRecord,
   type ScopeRecord,
+  type UsageEntry,
   type UsageRecord,
   type WalletRecord,
 } from './repository.ts';
+
+export { isPromotionOverused } from './repository.ts';
 
 const toMs = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
 const toSec = (ms: number) => Math.floor(ms / 1000);
@@ -313,4 +316,17 @@ export async function redeemCouponWithPoints(
   if (request.pointsBalance < promotion.integralScore)
     return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(promotion.integralScore));
   return claim(db, request, promotion, usage, promotion.integralScore);
+}
+
+/**
+ * The statements that record one use of a promotion, for the order step's batch: the batch fails
+ * when the promotion is used up meanwhile (isPromotionOverused tells).
+ */
+export function promotionUsageStatements(db: D1Database, entry: UsageEntry): D1PreparedStatement[] {
+  return promotionRepository(db).usageStatements(entry);
+}
+
+/** The undo of promotionUsageStatements for a cancelled order: counts back, coupons back in the wallet. */
+export function promotionReleaseStatements(db: D1Database, orderId: string): D1PreparedStatement[] {
+  return promotionRepository(db).releaseStatements(orderId);
 }
