@@ -95,7 +95,8 @@ const REVIEW_EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za
 const REVIEW_URL = /\bhttps?:\/\/|\bwww\./i;
 /** A bare domain ends in a common TLD, so "fits.The car" in a hasty review is not taken for one. */
 const REVIEW_TLDS =
-  'com|net|org|edu|gov|info|biz|io|co|us|ca|uk|de|fr|au|cn|ru|in|me|tv|cc|xyz|top|shop|store|online|site|app|dev|link|club|vip|ly|gl';
+  'com|net|org|edu|gov|info|biz|io|co|us|ca|uk|de|fr|au|cn|ru|in|me|tv|cc|xyz|' +
+  'top|shop|store|online|site|app|dev|link|club|vip|ly|gl';
 const REVIEW_DOMAIN = new RegExp(
   `\\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\\.(?:${REVIEW_TLDS})(?![a-z0-9-])`,
   'i',

@@ -25,7 +25,10 @@ async function call<T>(method: string, path: string, token: string, body?: unkno
   return answer.data;
 }
 
-/** A member's unpaid order of one part, placed through the API as checkout does: quote, then place with an idempotency key. */
+/**
+ * A member's unpaid order of one part, placed through the API as checkout does: quote, then place with
+ * an idempotency key.
+ */
 async function placeOrder(token: string): Promise<string> {
   const [sku] = await query<{
     id: number;
@@ -114,7 +117,8 @@ describe('product page extras in the browser', () => {
       url: string;
       title: string;
     }>(`SELECT s.url_handle AS handle, v.url, v.title FROM item_video v JOIN seo s ON s.target_id = v.item_id
-      AND s.type = 'ITEM' AND s.is_primary = 1 AND s.active = 1 JOIN item i ON i.id = v.item_id WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') LIMIT 1`);
+      AND s.type = 'ITEM' AND s.is_primary = 1 AND s.active = 1 JOIN item i ON i.id = v.item_id
+        WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') LIMIT 1`);
     const { context, page, errors } = await openPage(browser, 1440);
     const videoRequests: string[] = [];
     await page.route('**/media/videos/**', (route) => {
@@ -146,9 +150,11 @@ describe('product page extras in the browser', () => {
   it('loads recommendations only when their section scrolls into view, and reports the cards seen', async () => {
     const [item] = await query<{
       handle: string;
-    }>(`SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
+    }>(`SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id
+      AND s.type = 'ITEM' AND s.is_primary = 1
       WHERE i.us_status = 'ON_SHELVES' AND (SELECT count(*) FROM fitment f WHERE f.item_id = i.id) >= 10
-        AND (SELECT count(*) FROM item o WHERE o.back_category_id = i.back_category_id AND o.us_status = 'ON_SHELVES') >= 3 LIMIT 1`);
+        AND (SELECT count(*) FROM item o WHERE o.back_category_id = i.back_category_id
+          AND o.us_status = 'ON_SHELVES') >= 3 LIMIT 1`);
     const { context, page, errors } = await openPage(browser, 1024);
     await page.setViewportSize({ width: 1024, height: 600 });
     const asked: number[] = [];
@@ -190,7 +196,8 @@ describe('recently viewed in the browser', () => {
     const handles = await query<{
       handle: string;
       id: number;
-    }>(`SELECT s.url_handle AS handle, i.id FROM item i JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1
+    }>(`SELECT s.url_handle AS handle, i.id FROM item i JOIN seo s ON s.target_id = i.id
+      AND s.type = 'ITEM' AND s.is_primary = 1
       WHERE i.us_status = 'ON_SHELVES' ORDER BY i.id LIMIT 2`);
     const { context, page, errors } = await openPage(browser, 1440);
     await keepBeacons(context);
@@ -279,7 +286,8 @@ describe('order actions in the browser', () => {
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel order' }).click();
     expect(await page.getByRole('status').filter({ hasText: 'Your order was cancelled.' }).textContent()).toBe(
-      `Your order was cancelled. A refund of ${formatMoney({ cent: total, currency })} is on its way to your original payment method.`,
+      `Your order was cancelled. A refund of ${formatMoney({ cent: total, currency })} is on its ` +
+        `way to your original payment method.`,
     );
     await context.close();
   });

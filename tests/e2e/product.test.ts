@@ -11,7 +11,9 @@ let handle = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   const [row] = await shopQuery<{ handle: string }>(
-    "SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id WHERE s.is_primary = 1 AND i.status = 'ON_SHELVES' AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' LIMIT 1",
+    'SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id ' +
+      "WHERE s.is_primary = 1 AND i.status = 'ON_SHELVES' AND i.us_status = 'ON_SHELVES' " +
+      "AND i.ca_status = 'ON_SHELVES' LIMIT 1",
   );
   handle = row!.handle;
 });

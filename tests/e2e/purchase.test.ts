@@ -12,9 +12,12 @@ let handle = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   const [row] = await shopQuery<{ handle: string }>(
-    `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s ON s.item_id = i.id AND s.sort = 0
-     WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
-       AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY i.id LIMIT 1 OFFSET 7`,
+    `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s
+      ON s.item_id = i.id AND s.sort = 0
+     WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES'
+       AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
+       AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD')
+         ORDER BY i.id LIMIT 1 OFFSET 7`,
   );
   handle = row!.handle;
 });

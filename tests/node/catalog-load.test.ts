@@ -36,7 +36,8 @@ describe('catalog load in parts', () => {
     const second = join(stateDir, 'part2.sql');
     await writeFile(
       first,
-      "INSERT INTO shop_meta (key, value) VALUES ('catalog', 'loading');\nINSERT INTO brand (id, name) VALUES (1, 'DuraStop');\n",
+      'INSERT INTO shop_meta (key, value) ' +
+        "VALUES ('catalog', 'loading');\nINSERT INTO brand (id, name) VALUES (1, 'DuraStop');\n",
     );
     await writeFile(
       second,

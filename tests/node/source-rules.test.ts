@@ -52,7 +52,8 @@ describe('the layering rules', () => {
   it('let app.ts mount every domain’s routes and pages, and nothing else past a service', () => {
     const app = file(
       'worker/app.ts',
-      "import { cartApi } from './cart/cart.routes.ts';\nimport { p } from './orders/pages.tsx';\nimport { x } from './orders/payments.ts';",
+      "import { cartApi } from './cart/cart.routes.ts';\nimport { p } from " +
+        "'./orders/pages.tsx';\nimport { x } from './orders/payments.ts';",
     );
     expect(layeringViolations([app]).map((v) => v.line)).toEqual([3]);
   });

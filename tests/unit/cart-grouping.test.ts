@@ -25,7 +25,7 @@ describe('cart identity and grouping (§3, §4)', () => {
     expect(['ON_SHELVES', 'UNDER_STOCK'].map(isUnusable)).toEqual([false, false]);
   });
 
-  it('groups regular, trade-in add-ons, bundles by bundleId in first-seen order, and unusable lines first of all', () => {
+  it('groups regular, trade-in add-ons, bundles by bundleId in first-seen order, unusable lines first', () => {
     const groups = groupCartItems([
       line(1),
       line(2, { itemType: 'TRADE_IN' }),

@@ -12,7 +12,9 @@ describe('where a member lands after sign-in (§4 Login)', () => {
   it('URL-decodes sid and nid on return', () => {
     expect(
       at(
-        `callBackPath=/search&queryStr=${encodeURIComponent(JSON.stringify({ sid: 'a%2Fb%20c', nid: '42%3D', q: 'x%2F' }))}`,
+        `callBackPath=/search&queryStr=${encodeURIComponent(
+          JSON.stringify({ sid: 'a%2Fb%20c', nid: '42%3D', q: 'x%2F' }),
+        )}`,
       ),
     ).toBe('/search?sid=a%2Fb+c&nid=42%3D&q=x%252F');
   });

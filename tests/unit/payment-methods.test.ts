@@ -15,10 +15,12 @@ import {
 } from '../../shared/payment-methods.ts';
 
 // §8, copied from the spec as the oracle: the shared list must match it exactly.
-const SPEC_ISSUER_DECLINES =
-  'do_not_honor, transaction_not_allowed, generic_decline, stop_payment_order, service_not_allowed, security_violation, revocation_of_authorization, revocation_of_all_authorizations, reenter_transaction, pin_try_exceeded, not_permitted, no_action_taken, do_not_try_again, card_not_supported, call_issuer, insufficient_funds, issuer_not_available, try_again_later'.split(
-    ', ',
-  );
+const SPEC_ISSUER_DECLINES = (
+  'do_not_honor, transaction_not_allowed, generic_decline, stop_payment_order, service_not_allowed, ' +
+  'security_violation, revocation_of_authorization, revocation_of_all_authorizations, ' +
+  'reenter_transaction, pin_try_exceeded, not_permitted, no_action_taken, do_not_try_again, ' +
+  'card_not_supported, call_issuer, insufficient_funds, issuer_not_available, try_again_later'
+).split(', ');
 
 describe('payment method identifiers (§3)', () => {
   it('are exactly seven distinct ids', () => {

@@ -8,7 +8,10 @@ import type { CartPricing, PricingInput, PricingLine, Promotion } from '../../sh
 const NOW = Date.UTC(2025, 5, 1);
 const DAY = 86_400_000;
 
-/** Two brake pads sets at $50.00 (brakes category 1 > pads 3, brand 2) and a $25.00 bulb (lighting 11 > 13, brand 3). */
+/**
+ * Two brake pads sets at $50.00 (brakes category 1 > pads 3, brand 2) and a $25.00 bulb (lighting 11 >
+ * 13, brand 3).
+ */
 const PADS: PricingLine = {
   key: '101:NORMAL:',
   skuId: 101,

@@ -118,7 +118,7 @@ describe('registration and sign-in', () => {
 });
 
 describe('tokens and links', () => {
-  it("rejects requests to member endpoints without a valid token with 'Login is invalid. Please log in again'", async () => {
+  it("refuses member endpoints without a valid token: 'Login is invalid. Please log in again'", async () => {
     const token = await member('tokens@example.com');
     const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     const attempts: Record<string, string>[] = [

@@ -41,7 +41,8 @@ async function loadPostalExtract(): Promise<void> {
     for (let start = 0; start < tuples.length; start += 500) {
       statements.push(
         env.DB.prepare(
-          `INSERT INTO postal_code (market, post_code, city, state_code) VALUES ${tuples.slice(start, start + 500).join(', ')}`,
+          `INSERT INTO postal_code (market, post_code, city, state_code) ` +
+            `VALUES ${tuples.slice(start, start + 500).join(', ')}`,
         ),
       );
     }
@@ -238,7 +239,7 @@ describe("the visitor's postal code", () => {
   const visitorZip = (host: string, ip: string, cf?: Record<string, string>, headers: Record<string, string> = {}) =>
     api<PostalCodeInfo | null>(`${host}/infra/public/ip/${ip}/zipcode`, { headers, cf } as RequestInit);
 
-  it("answers the US postal code Cloudflare located the caller in, for 'current' or the caller's own address", async () => {
+  it("answers the US postal code Cloudflare located the caller in, for 'current' or their own address", async () => {
     expect((await visitorZip(US_HOST, 'current', { postalCode: '99501' })).body.data).toMatchObject({
       postCode: '99501',
       cityName: 'Anchorage',

@@ -56,7 +56,8 @@ const intent = (fields: Record<string, unknown>) => ({
 });
 const row = (id: string) =>
   env.DB.prepare(
-    'SELECT status, provider, provider_ref AS providerRef, decline_code AS declineCode, captured_cent AS capturedCent FROM payment WHERE id = ?',
+    'SELECT status, provider, provider_ref AS providerRef, decline_code AS declineCode, ' +
+      'captured_cent AS capturedCent FROM payment WHERE id = ?',
   )
     .bind(id)
     .first();
@@ -74,7 +75,7 @@ beforeEach(() => {
 });
 
 describe('the card provider adapter (Stripe PaymentIntents)', () => {
-  it('creates and confirms a PaymentIntent from a payment method token, form-encoded, with the order in metadata', async () => {
+  it('creates and confirms a PaymentIntent from a method token, form-encoded, the order in metadata', async () => {
     stripe.answer({ status: 200, body: intent({ id: 'pi_ok', status: 'succeeded', amount_received: 2599 }) });
     const order = input({ paymentMethodToken: 'pm_card_visa' });
     const result = await stripe.provider.create(order);
@@ -103,7 +104,7 @@ describe('the card provider adapter (Stripe PaymentIntents)', () => {
     });
   });
 
-  it('without a token leaves confirmation to the browser (client secret), then confirms into a challenge URL', async () => {
+  it('without a token leaves confirmation to the browser (client secret), then to a challenge URL', async () => {
     stripe.answer({
       status: 200,
       body: intent({ id: 'pi_later', status: 'requires_payment_method', client_secret: 'pi_later_secret_x' }),
@@ -209,7 +210,7 @@ describe('the card provider adapter (Stripe PaymentIntents)', () => {
     expect(stripe.calls).toHaveLength(2);
   });
 
-  it('refunds through /v1/refunds in parts, and refuses more than was captured without calling the provider', async () => {
+  it('refunds through /v1/refunds in parts; refuses more than captured without calling the provider', async () => {
     stripe.answer({ status: 200, body: intent({ id: 'pi_refund', status: 'succeeded', amount_received: 2599 }) });
     const created = await stripe.provider.create(input({ paymentMethodToken: 'pm_card_visa' }));
     stripe.answer({ status: 200, body: { id: 're_1', object: 'refund', amount: 599 } });
@@ -327,7 +328,7 @@ describe('the card provider webhook (Stripe-Signature)', () => {
     });
   });
 
-  it('maps a failed PaymentIntent to an issuer decline and applies it once, however often it is delivered', async () => {
+  it('maps a failed PaymentIntent to an issuer decline, applied once however often it is delivered', async () => {
     stripe.answer({ status: 200, body: intent({ id: 'pi_async', status: 'processing' }) });
     const created = await stripe.provider.create(input({ paymentMethodToken: 'pm_x' }));
     expect(created).toMatchObject({ kind: 'Pending', status: 'PROCESSING' });

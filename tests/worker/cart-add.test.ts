@@ -46,8 +46,10 @@ function browser() {
 const onSale = async (limit: number) =>
   (
     await env.DB.prepare(
-      `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 5
-     AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'USD' AND p.discount_price IS NOT NULL) ORDER BY s.id LIMIT ?`,
+      `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES'
+        AND s.available_total >= 5
+     AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'USD'
+       AND p.discount_price IS NOT NULL) ORDER BY s.id LIMIT ?`,
     )
       .bind(limit)
       .all<{ id: number }>()
@@ -56,7 +58,7 @@ const onSale = async (limit: number) =>
 beforeAll(loadCatalogFixture);
 
 describe('adding to the cart in one round trip', () => {
-  it(`holds at most ${MAX_CART_LINES} different parts: the next new part is refused with the reason, more of one already there is not`, async () => {
+  it(`holds at most ${MAX_CART_LINES} different parts: a new one is refused, more of one there is not`, async () => {
     const skus = await onSale(MAX_CART_LINES + 1);
     expect(skus).toHaveLength(MAX_CART_LINES + 1);
     const shopper = browser();
@@ -72,7 +74,7 @@ describe('adding to the cart in one round trip', () => {
     expect(more.body.data.detail.items.find((line) => line.skuId === skus[0])?.itemCount).toBe(2);
   });
 
-  it('adds a part as a member of a live bundle, and refuses it for a bundle that ended or does not hold it', async () => {
+  it('adds a part to a live bundle; refuses it for a bundle that ended or does not hold it', async () => {
     const [member1, member2] = (
       await env.DB.prepare('SELECT sku_id AS id FROM bundle_item WHERE bundle_id = 1 ORDER BY sku_id').all<{
         id: number;
@@ -127,7 +129,7 @@ describe('adding to the cart in one round trip', () => {
     ]);
   });
 
-  it("starts a new cart for a signed-out browser whose cart became a member's, leaving the member's cart alone", async () => {
+  it("starts a new cart for a signed-out browser whose cart became a member's, leaving that one alone", async () => {
     const [skuId, other] = await onSale(2);
     const token = await member(`cart-add-adopted-${Date.now()}@example.com`);
     const shopper = browser();
@@ -149,10 +151,10 @@ describe('adding to the cart in one round trip', () => {
     await shopper.add([{ skuId, itemCount: 1 }]);
     const code = 'ONETRIP7';
     await env.DB.batch([
-      env.DB.prepare(`INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
-        VALUES (7707, 'Seven off everything', ?1, 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 7, 'NO_THRESHOLD', 0, 'ALL', NULL, unixepoch() - 60, NULL)`).bind(
-        code,
-      ),
+      env.DB.prepare(`INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type,
+        discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
+        VALUES (7707, 'Seven off everything', ?1, 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 7,
+          'NO_THRESHOLD', 0, 'ALL', NULL, unixepoch() - 60, NULL)`).bind(code),
       env.DB.prepare(`INSERT OR IGNORE INTO promotion_code (code, market, promotion_id) VALUES (?1, 'us', 7707)`).bind(
         code,
       ),

@@ -37,11 +37,13 @@ interface Cart {
 
 const sku = async (where: string) =>
   (await env.DB.prepare(
-    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD' WHERE ${where} ORDER BY s.id LIMIT 1`,
+    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id ` +
+      `AND p.currency = 'USD' WHERE ${where} ORDER BY s.id LIMIT 1`,
   ).first<{ id: number }>())!.id;
 const inStock = (offset = 0) =>
   env.DB.prepare(
-    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
+    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES'
+      AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
    AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = 'CAD') ORDER BY s.id LIMIT 1 OFFSET ?`,
   )
     .bind(offset)
@@ -77,7 +79,7 @@ beforeAll(async () => {
 });
 
 describe('a visitor cart', () => {
-  it('starts empty without a cart id and token, and starts a cart on the first add with HttpOnly token cookie', async () => {
+  it('starts empty without cart id and token; the first add starts a cart with an HttpOnly token cookie', async () => {
     const shopper = visitor();
     expect((await shopper.get()).body.data).toMatchObject({ cartUUID: null, detail: { items: [] } });
     const added = await shopper.add({ items: [{ skuId: skuA, itemCount: 2 }] });
@@ -316,13 +318,16 @@ describe('buy now', () => {
 });
 
 describe('fitment on cart lines', () => {
-  it('says on each line whether the part fits the current vehicle, with the §4 status and the vehicle named', async () => {
+  it('says on each line whether the part fits the current vehicle, with the §4 status and vehicle', async () => {
     const app = (await env.DB.prepare(
-      `SELECT f.item_id AS itemId, f.model_node_id AS modelId, s.id AS skuId FROM fitment f JOIN sku s ON s.item_id = f.item_id JOIN item i ON i.id = f.item_id
-       WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' AND i.vehicle_universal = 0 AND s.available_total > 5 ORDER BY f.id LIMIT 1`,
+      `SELECT f.item_id AS itemId, f.model_node_id AS modelId, s.id AS skuId FROM fitment f
+        JOIN sku s ON s.item_id = f.item_id JOIN item i ON i.id = f.item_id
+       WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' AND i.vehicle_universal = 0
+         AND s.available_total > 5 ORDER BY f.id LIMIT 1`,
     ).first<{ itemId: number; modelId: number; skuId: number }>())!;
     const other = (await env.DB.prepare(
-      `SELECT id FROM vehicle_node WHERE level = 3 AND id NOT IN (SELECT model_node_id FROM fitment WHERE item_id = ?) LIMIT 1`,
+      `SELECT id FROM vehicle_node WHERE level = 3 AND id NOT IN (SELECT model_node_id FROM fitment ` +
+        `WHERE item_id = ?) LIMIT 1`,
     )
       .bind(app.itemId)
       .first<{ id: number }>())!.id;

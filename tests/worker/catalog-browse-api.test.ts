@@ -104,7 +104,8 @@ describe('back-category display attributes', () => {
       attributes: { label: string; values: { value: string; count: number }[] }[];
     }>(`${PATH}?backCategoryId=3`);
     const range = await one<{ n: number; min: number; max: number }>(
-      "SELECT count(*) AS n, min(min_price_usd) AS min, max(min_price_usd) AS max FROM item WHERE back_category_id = 3 AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')",
+      'SELECT count(*) AS n, min(min_price_usd) AS min, max(min_price_usd) AS max FROM item ' +
+        "WHERE back_category_id = 3 AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')",
     );
     expect(body.data).toMatchObject({
       backCategoryId: 3,
@@ -124,7 +125,8 @@ describe('back-category display attributes', () => {
   it('takes a top back category with its children, and refuses front or unknown ones', async () => {
     const brakes = await api<{ itemCount: number }>(`${PATH}?backCategoryId=1`);
     const n = await one<{ n: number }>(
-      "SELECT count(*) AS n FROM item WHERE back_category_id IN (3, 5, 7, 9) AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')",
+      'SELECT count(*) AS n FROM item WHERE back_category_id IN (3, 5, 7, 9) ' +
+        "AND us_status IN ('ON_SHELVES', 'UNDER_STOCK')",
     );
     expect(brakes.body.data.itemCount).toBe(n.n);
     expect((await api(`${PATH}?backCategoryId=4`)).status).toBe(404);
@@ -259,7 +261,8 @@ describe('the product by handle (item/v2)', () => {
       id: number;
       title: string;
     }>(`SELECT s.url_handle AS handle, i.id, i.title FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
-      WHERE i.us_status = 'ON_SHELVES' AND i.review_count = 0 AND i.id IN (SELECT item_id FROM sku GROUP BY item_id HAVING count(*) = 2) LIMIT 1`);
+      WHERE i.us_status = 'ON_SHELVES' AND i.review_count = 0 AND i.id IN (SELECT item_id FROM sku
+        GROUP BY item_id HAVING count(*) = 2) LIMIT 1`);
     const { body } = await api<Product>(`${US_HOST}${PATH}/${row.handle}`);
     expect(body.data.redirectTo).toBeNull();
     expect(body.data.product).toMatchObject({
@@ -274,7 +277,8 @@ describe('the product by handle (item/v2)', () => {
 
   it('answers an old handle with the primary one to redirect to', async () => {
     const old = await one<{ handle: string; targetId: number }>(
-      "SELECT url_handle AS handle, target_id AS targetId FROM seo WHERE is_primary = 0 AND target_id IN (SELECT id FROM item WHERE us_status = 'ON_SHELVES') LIMIT 1",
+      'SELECT url_handle AS handle, target_id AS targetId FROM seo WHERE is_primary = 0 ' +
+        "AND target_id IN (SELECT id FROM item WHERE us_status = 'ON_SHELVES') LIMIT 1",
     );
     const primary = await one<{ handle: string }>(
       'SELECT url_handle AS handle FROM seo WHERE is_primary = 1 AND target_id = ?',
@@ -285,9 +289,10 @@ describe('the product by handle (item/v2)', () => {
     expect(body.data.product.seo).toMatchObject({ urlHandle: old.handle, primaryHandle: primary.handle });
   });
 
-  it('says NotSale (503007) where the market does not sell it, 404 when unknown, 400 for a malformed handle', async () => {
+  it('says NotSale (503007) where the market does not sell it, 404 if unknown, 400 if malformed', async () => {
     const notSold = await one<{ handle: string }>(
-      "SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 WHERE i.ca_status = 'OFF_SHELVES' AND i.status = 'ON_SHELVES' LIMIT 1",
+      'SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id ' +
+        "AND s.is_primary = 1 WHERE i.ca_status = 'OFF_SHELVES' AND i.status = 'ON_SHELVES' LIMIT 1",
     );
     const ca = await api(`${CA_HOST}${PATH}/${notSold.handle}`);
     expect([ca.body.success, ca.body.code, ca.body.msg]).toEqual([
@@ -337,7 +342,7 @@ describe('bundles of an item', () => {
   const bundles = (itemId: number, host = US_HOST) =>
     api<Bundle[]>(`${host}/search-pro/public/bundle/list?itemId=${itemId}`);
 
-  it("lists each bundle holding the item, its own line first, priced at the lines' total less the bundle percentage", async () => {
+  it("lists each bundle holding the item, its line first, priced at the lines' total less the bundle %", async () => {
     const { body } = await bundles(96);
     expect(body.data.map((bundle) => bundle.bundleId)).toEqual([8, 13]);
     for (const bundle of body.data) {
@@ -395,7 +400,8 @@ describe('selling attributes (UPS)', () => {
       env.DB.prepare(`UPDATE sku SET sku_customs = '[{"label":"Size","value":"Large"}]' WHERE id = 24`),
       env.DB.prepare(`UPDATE sku SET sku_customs = '{"Size":"Small"}' WHERE id = 25`),
       env.DB.prepare(
-        `INSERT INTO sku (id, item_id, part_number, sku_customs, color, available_total, sort) VALUES (900, 23, 'AHP-TIE000023-LG-BK', '[{"label":"Size","value":"Large"}]', 'Black', 0, 2)`,
+        `INSERT INTO sku (id, item_id, part_number, sku_customs, color, available_total, sort) ` +
+          `VALUES (900, 23, 'AHP-TIE000023-LG-BK', '[{"label":"Size","value":"Large"}]', 'Black', 0, 2)`,
       ),
     ]);
     const { body } = await api<{ levels: string[]; tree: Node[] }>(

@@ -110,7 +110,8 @@ describe('catalog repository', () => {
 
   it('lists the items of a category that fit a vehicle or are universal, cheapest first', async () => {
     const application = await one<{ item_id: number; node_id: number; back_category_id: number }>(
-      "SELECT f.item_id, f.node_id, i.back_category_id FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.us_status = 'ON_SHELVES' AND f.node_level = 3 LIMIT 1",
+      'SELECT f.item_id, f.node_id, i.back_category_id FROM fitment f JOIN item i ' +
+        "ON i.id = f.item_id WHERE i.us_status = 'ON_SHELVES' AND f.node_level = 3 LIMIT 1",
     );
     const page = await catalog().itemsFittingVehicle(application!.back_category_id, [application!.node_id], 'us');
     expect(page.map((item) => item.id)).toContain(application!.item_id);
@@ -118,7 +119,8 @@ describe('catalog repository', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     for (const item of page) {
       const fits = await one<{ n: number }>(
-        'SELECT count(*) AS n FROM item i WHERE i.id = ? AND (i.vehicle_universal = 1 OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.node_id = ?))',
+        'SELECT count(*) AS n FROM item i WHERE i.id = ? AND (i.vehicle_universal = 1 ' +
+          'OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.node_id = ?))',
         item.id,
         application!.node_id,
       );
@@ -156,7 +158,8 @@ describe('catalog repository', () => {
 describe('item page data', () => {
   it('loads item, SKUs, images and fitment for one vehicle', async () => {
     const sample = await one<{ handle: string; item_id: number; model_node_id: number }>(
-      'SELECT s.url_handle AS handle, f.item_id, f.model_node_id FROM fitment f JOIN seo s ON s.target_id = f.item_id AND s.is_primary = 1 LIMIT 1',
+      'SELECT s.url_handle AS handle, f.item_id, f.model_node_id FROM fitment f JOIN seo s ' +
+        'ON s.target_id = f.item_id AND s.is_primary = 1 LIMIT 1',
     );
     const data = await catalog().itemPage(sample!.handle, 'ca', sample!.model_node_id);
     expect(data!.item.id).toBe(sample!.item_id);

@@ -69,7 +69,8 @@ export async function checkoutFixture(count = 5): Promise<number[]> {
   await loadPostalCodes();
   return (
     await env.DB.prepare(
-      `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id LIMIT ?`,
+      `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' ` +
+        `AND s.available_total >= 20 ORDER BY s.id LIMIT ?`,
     )
       .bind(count)
       .all<{ id: number }>()

@@ -8,8 +8,10 @@ beforeAll(loadCatalogFixture);
 describe('a collection page', () => {
   it('lists the parts of the collection sold in the market, in its order, each with a fitment badge', async () => {
     const { results } = await env.DB.prepare(
-      `SELECT ci.item_id AS id FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id
-       WHERE c.handle = 'winter-ready' AND i.us_status IN ('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT') ORDER BY ci.sort, ci.item_id LIMIT 20`,
+      `SELECT ci.item_id AS id FROM collection_item ci JOIN collection c ON c.id = ci.collection_id
+        JOIN item i ON i.id = ci.item_id
+       WHERE c.handle = 'winter-ready' AND i.us_status IN ('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT')
+         ORDER BY ci.sort, ci.item_id LIMIT 20`,
     ).all<{ id: number }>();
     expect(results.length).toBeGreaterThan(0);
     const { status, html } = await page(`${US_HOST}/collection/winter-ready`);

@@ -52,10 +52,12 @@ afterEach(() => vi.restoreAllMocks());
 describe('universal match', () => {
   it('fits an item applied to a model year, and not another model', async () => {
     const app = await one<{ itemId: number; modelId: number }>(
-      `SELECT item_id AS itemId, model_node_id AS modelId FROM fitment WHERE node_level = 3 AND note IS NOT NULL ORDER BY id LIMIT 1`,
+      `SELECT item_id AS itemId, model_node_id AS modelId FROM fitment WHERE node_level = 3 ` +
+        `AND note IS NOT NULL ORDER BY id LIMIT 1`,
     );
     const other = await one<{ id: number }>(
-      'SELECT id FROM vehicle_node WHERE level = 3 AND id NOT IN (SELECT model_node_id FROM fitment WHERE item_id = ?) LIMIT 1',
+      'SELECT id FROM vehicle_node WHERE level = 3 AND id NOT IN (SELECT model_node_id FROM fitment ' +
+        'WHERE item_id = ?) LIMIT 1',
       app.itemId,
     );
     const { results: direct } = await env.DB.prepare(
@@ -81,8 +83,10 @@ describe('universal match', () => {
     const app = await one<{ itemId: number; trimId: number; modelId: number; otherTrimId: number }>(
       `SELECT f.item_id AS itemId, f.node_id AS trimId, f.model_node_id AS modelId, o.id AS otherTrimId
        FROM fitment f JOIN vehicle_node o ON o.parent_id = f.model_node_id AND o.level = 4
-       WHERE f.node_level = 4 AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = f.item_id AND g.model_node_id = f.model_node_id
-         AND (g.node_level = 3 OR g.node_id = o.id OR g.node_id IN (SELECT id FROM vehicle_node WHERE parent_id = o.id))) LIMIT 1`,
+       WHERE f.node_level = 4 AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = f.item_id
+         AND g.model_node_id = f.model_node_id
+         AND (g.node_level = 3 OR g.node_id = o.id OR g.node_id IN (SELECT id FROM vehicle_node
+           WHERE parent_id = o.id))) LIMIT 1`,
     );
     expect(await match(app.itemId, app.modelId)).toMatchObject({ carModelMatch: 'UNCERTAIN', missingLevel: 'trim' });
     expect(await match(app.itemId, app.trimId)).toMatchObject({ carModelMatch: 'FIT' });
@@ -99,7 +103,8 @@ describe('universal match', () => {
       `SELECT f.item_id AS itemId, f.node_id AS engineId, t.id AS trimId, s.id AS siblingId
        FROM fitment f JOIN vehicle_node e ON e.id = f.node_id JOIN vehicle_node t ON t.id = e.parent_id AND t.level = 4
        JOIN vehicle_node s ON s.parent_id = t.id AND s.id <> e.id
-       WHERE f.node_level = 5 AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = f.item_id AND g.model_node_id = f.model_node_id
+       WHERE f.node_level = 5 AND NOT EXISTS (SELECT 1 FROM fitment g WHERE g.item_id = f.item_id
+         AND g.model_node_id = f.model_node_id
          AND g.node_id IN (s.id, t.id, f.model_node_id)) LIMIT 1`,
     );
     expect(await match(app.itemId, app.trimId)).toMatchObject({ carModelMatch: 'UNCERTAIN', missingLevel: 'engine' });
@@ -118,7 +123,8 @@ describe('universal match', () => {
 
   it('maps a skuId to its item', async () => {
     const app = await one<{ skuId: number; modelId: number }>(
-      'SELECT s.id AS skuId, f.model_node_id AS modelId FROM fitment f JOIN sku s ON s.item_id = f.item_id WHERE f.node_level = 3 LIMIT 1',
+      'SELECT s.id AS skuId, f.model_node_id AS modelId FROM fitment f JOIN sku s ' +
+        'ON s.item_id = f.item_id WHERE f.node_level = 3 LIMIT 1',
     );
     const path = (await vehiclePath(env.DB, app.modelId))!.nodeIds.join(',');
     const { body } = await api<Match>(`${MATCH}?skuId=${app.skuId}&attributeValueIds=${path}`);
@@ -162,7 +168,8 @@ describe('universal match', () => {
 describe('fitment table (car-model-include-v2)', () => {
   it('lists the vehicles an item fits with real names, sorted and paged', async () => {
     const item = await one<{ itemId: number; total: number }>(
-      'SELECT item_id AS itemId, count(*) AS total FROM fitment GROUP BY item_id HAVING count(*) >= 5 ORDER BY item_id LIMIT 1',
+      'SELECT item_id AS itemId, count(*) AS total FROM fitment GROUP BY item_id ' +
+        'HAVING count(*) >= 5 ORDER BY item_id LIMIT 1',
     );
     const { status, body } = await api<Table>(`${TABLE}?itemId=${item.itemId}`);
     expect(status).toBe(200);
@@ -275,15 +282,18 @@ describe('fit of many products at once', () => {
       'SELECT f.item_id, f.model_node_id FROM fitment f WHERE f.node_level = 3 LIMIT 1',
     ).first<{ item_id: number; model_node_id: number }>();
     const path = await env.DB.prepare(
-      `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL)
-       SELECT group_concat(id) AS ids FROM (SELECT id FROM vehicle_node WHERE id IN (SELECT id FROM up) ORDER BY level)`,
+      `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up
+        ON n.id = up.id WHERE n.parent_id IS NOT NULL)
+       SELECT group_concat(id) AS ids FROM (SELECT id FROM vehicle_node WHERE id IN (SELECT id
+         FROM up) ORDER BY level)`,
     )
       .bind(application!.model_node_id)
       .first<{ ids: string }>();
     const { results } = await env.DB.prepare('SELECT id FROM item ORDER BY id LIMIT 30').all<{ id: number }>();
     const ids = [...new Set([application!.item_id, ...results.map((row) => row.id)])];
     const answer = await api<{ itemId: number; carModelMatch: string }[]>(
-      `${US_HOST}/item/public/buyer/car-model/universal/match-list?itemIds=${ids.join(',')}&attributeValueIds=${path!.ids}`,
+      `${US_HOST}/item/public/buyer/car-model/universal/match-list` +
+        `?itemIds=${ids.join(',')}&attributeValueIds=${path!.ids}`,
     );
     expect(answer.body.data.map((row) => row.itemId).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(answer.body.data.find((row) => row.itemId === application!.item_id)!.carModelMatch).toBe('FIT');

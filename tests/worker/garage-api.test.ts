@@ -20,7 +20,8 @@ const ids = async (sql: string) => (await env.DB.prepare(sql).all<{ id: number }
 /** A node and its ancestors, year first. */
 async function pathOf(id: number): Promise<Node[]> {
   const { results } = await env.DB.prepare(
-    `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL)
+    `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up
+      ON n.id = up.id WHERE n.parent_id IS NOT NULL)
      SELECT id, level, text FROM vehicle_node WHERE id IN (SELECT id FROM up) ORDER BY level`,
   )
     .bind(id)
@@ -50,18 +51,20 @@ let models: number[];
 beforeAll(async () => {
   await loadCatalogFixture();
   engineUnderTrim = await one(
-    'SELECT e.id FROM vehicle_node e JOIN vehicle_node t ON t.id = e.parent_id WHERE e.level = 5 AND t.level = 4 ORDER BY e.id LIMIT 1',
+    'SELECT e.id FROM vehicle_node e JOIN vehicle_node t ON t.id = e.parent_id WHERE e.level = 5 ' +
+      'AND t.level = 4 ORDER BY e.id LIMIT 1',
   );
   trim = await one('SELECT id FROM vehicle_node WHERE level = 4 ORDER BY id DESC LIMIT 1');
   modelYear = await one('SELECT id FROM vehicle_node WHERE level = 3 ORDER BY id LIMIT 1 OFFSET 7');
   engineUnderModel = await one(
-    'SELECT e.id FROM vehicle_node e JOIN vehicle_node m ON m.id = e.parent_id WHERE e.level = 5 AND m.level = 3 ORDER BY e.id LIMIT 1',
+    'SELECT e.id FROM vehicle_node e JOIN vehicle_node m ON m.id = e.parent_id WHERE e.level = 5 ' +
+      'AND m.level = 3 ORDER BY e.id LIMIT 1',
   );
   models = await ids('SELECT id FROM vehicle_node WHERE level = 3 ORDER BY id DESC LIMIT 31');
 });
 
 describe('the garage', () => {
-  it('adds by node or by levels, lists §3 saved vehicles default first, and keeps default_garage in step', async () => {
+  it('adds by node or levels, lists §3 saved vehicles default first, keeps default_garage in step', async () => {
     const token = await member('garage-add@example.com');
     const first = await add(token, { attributeValueId: engineUnderTrim });
     expect(first.body.success).toBe(true);

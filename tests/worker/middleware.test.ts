@@ -44,7 +44,7 @@ describe('edge middleware', () => {
     expect(html).toContain('data-reset-cart="true"');
   });
 
-  it('leaves the referral for the next page when an API call comes first, so the page can drop the local cart', async () => {
+  it('leaves the referral for the next page when an API call comes first, so it can drop the local cart', async () => {
     const { response } = await api(`${US_HOST}/order/public/buyer/cart/v2`, {
       headers: { cookie: 'isReffer=1; cartId=42' },
     });

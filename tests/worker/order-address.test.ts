@@ -43,7 +43,8 @@ beforeAll(async () => {
   await loadCatalogFixture();
   await loadPostalCodes();
   skuId = (await env.DB.prepare(
-    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 50 ORDER BY s.id LIMIT 1`,
+    `SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' ` +
+      `AND s.available_total >= 50 ORDER BY s.id LIMIT 1`,
   ).first<{ id: number }>())!.id;
 });
 

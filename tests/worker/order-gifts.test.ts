@@ -31,9 +31,11 @@ beforeAll(async () => {
   await checkoutFixture();
   await runSqlFile(seedSql);
   brake = (await env.DB.prepare(
-    `SELECT s.id, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
+    `SELECT s.id, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id
+      JOIN category c ON c.id = i.back_category_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
      WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 60 AND c.handle <> 'brake-fluid'
-       AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')) ORDER BY p.discount_price DESC LIMIT 1`,
+       AND (c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK'
+         AND handle = 'brakes')) ORDER BY p.discount_price DESC LIMIT 1`,
   ).first<{ id: number; price: number }>())!;
   giftSku = (await env.DB.prepare(`SELECT gift_sku_id AS id FROM promotion WHERE id = 1007`).first<{ id: number }>())!
     .id;

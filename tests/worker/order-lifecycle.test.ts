@@ -63,7 +63,7 @@ describe('an order after it is placed', () => {
     expect(await pointsOf(accountId)).toBe(order.earned);
   });
 
-  it('cancelled by its owner while processing: stock and earned points go back; a stranger cannot cancel it', async () => {
+  it('cancelled by its owner while processing: stock and earned points go back; a stranger cannot', async () => {
     const token = await member(`lifecycle-cancel-${Date.now()}@example.com`);
     const buyer = shopper(undefined, bearer(token));
     const accountId = (await buyer.call<{ accountId: number }>('GET', '/account/buyer/account/current')).body.data
@@ -113,7 +113,7 @@ describe('an order after it is placed', () => {
     expect(refused.body.msg).toBe(ORDER_MSG.notCancellable);
   });
 
-  it('unpaid past its hold: the cron cancels it and the stock goes back; paying afterwards changes nothing', async () => {
+  it('unpaid past its hold: the cron cancels it, the stock goes back; paying later changes nothing', async () => {
     const before = await stockOf(skuIds[3]!);
     const orderId = await placeFor(shopper(), skuIds[3]!, 2, 'late@example.com');
     expect(await stockOf(skuIds[3]!)).toBe(before - 2);

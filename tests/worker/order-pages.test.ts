@@ -237,7 +237,7 @@ describe('the order history in /myAccount?type=orderHistory', () => {
 });
 
 describe('/myAccount/orderHistory/orderDetail', () => {
-  it('shows the member’s own order without the standard layout: lines, discount reasons, each tax line, address and history', async () => {
+  it('shows the member’s order without the layout: lines, discount reasons, each tax, address, history', async () => {
     const { status, html: page } = await html(`${US_HOST}/myAccount/orderHistory/orderDetail?orderId=CA-M1`, mia);
     expect(status).toBe(200);
     expect(page).not.toContain('class="site-header"');
@@ -284,7 +284,7 @@ describe('/myAccount/orderHistory/orderDetail', () => {
 });
 
 describe('/printInvoice', () => {
-  it('prints a Canadian order with the shop’s details, every discount reason, each tax line, points and the total in CA$', async () => {
+  it('prints a Canadian order: shop details, every discount reason, each tax, points, the total in CA$', async () => {
     const { status, html: page } = await html(`${US_HOST}/printInvoice?orderId=CA-M1`, mia);
     expect(status).toBe(200);
     for (const text of [
@@ -363,11 +363,12 @@ describe('/order/track', () => {
 });
 
 describe('the order confirmation email', () => {
-  it('goes to the outbox with the lines, discount reasons, shipping, each tax, the total and a working tracking link', async () => {
+  it('goes to the outbox with lines, discount reasons, shipping, each tax, total and a tracking link', async () => {
     const order = (await orderRepository(env.DB).view('CA-M1'))!;
     await queueOrderConfirmation(env.DB, order, { name: 'AutoHaven', origin: CA_HOST });
     const mail = (await env.DB.prepare(
-      `SELECT subject, text_body AS text, html_body AS html, kind FROM email_outbox WHERE to_address = ? AND kind = 'order-confirmation'`,
+      `SELECT subject, text_body AS text, html_body AS html, kind FROM email_outbox ` +
+        `WHERE to_address = ? AND kind = 'order-confirmation'`,
     )
       .bind('pages-mia@example.com')
       .first<{ subject: string; text: string; html: string; kind: string }>())!;

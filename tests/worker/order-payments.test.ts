@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 
 describe('paying for an order', () => {
-  it('opens the sandbox window, pays with a test card, marks the order paid once and emails the confirmation', async () => {
+  it('opens the sandbox window, pays with a test card, marks the order paid once, emails confirmation', async () => {
     const email = `pay-ok-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[0]!, email);
@@ -176,7 +176,8 @@ describe('the hosted gateway sign and check calls, and the provider submissions'
     const check = (amount: number, signature: string) =>
       buyer.call<Result>(
         'GET',
-        `/order/public/payment/hosted/check?paymentId=${signed.paymentId}&amount=${amount}&signature=${encodeURIComponent(signature)}`,
+        `/order/public/payment/hosted/check?paymentId=${signed.paymentId}&amount=${amount}` +
+          `&signature=${encodeURIComponent(signature)}`,
       );
     expect((await check(signed.amount, signed.signature)).body.data).toMatchObject({
       paymentId: signed.paymentId,

@@ -64,7 +64,8 @@ async function openPayment(
 
 const row = (id: string) =>
   env.DB.prepare(
-    'SELECT id, status, decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, captured_cent AS capturedCent, order_id AS orderId FROM payment WHERE id = ?',
+    'SELECT id, status, decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS ' +
+      'cardBrand, captured_cent AS capturedCent, order_id AS orderId FROM payment WHERE id = ?',
   )
     .bind(id)
     .first<PaymentRow>();
@@ -103,7 +104,7 @@ async function pay(windowUrl: string, number: string, expiry = FUTURE, cvc = '12
 }
 
 describe('the sandbox payment window', () => {
-  it('opens on our own origin and shows the amount, a card form and the documented test cards, without the shop script', async () => {
+  it('opens on our origin with the amount, a card form and the documented test cards, no shop script', async () => {
     const { session, orderId } = await openPayment();
     expect(session.url).toMatch(new RegExp(`^${US_HOST}/payment/sandbox/pay_[0-9a-f]{24}$`));
     expect(session.action).toBe('redirect');
@@ -125,7 +126,7 @@ describe('the sandbox payment window', () => {
     expect((await pay(`${US_HOST}/payment/sandbox/pay_unknown`, '4242424242424242')).status).toBe(404);
   });
 
-  it('takes 4242424242424242, keeps only last4 and brand, and then sends the shopper to the order result page', async () => {
+  it('takes 4242424242424242, keeps only last4 and brand, then sends the shopper to the order result', async () => {
     const { session, orderId, provider } = await openPayment();
     const submitted = await pay(session.url!, '4242 4242 4242 4242');
     expect(submitted.status).toBe(303);
@@ -189,7 +190,7 @@ describe('the sandbox payment window', () => {
     ]);
   });
 
-  it('fails the payment with the challenge-failed message when authentication fails, and refuses an unknown answer', async () => {
+  it('fails with the challenge-failed message when authentication fails; refuses unknown answers', async () => {
     const { session, provider } = await openPayment();
     await pay(session.url!, '4000000000003220');
     expect((await shop(`${session.url}/challenge`, form({ answer: 'maybe' }))).status).toBe(400);

@@ -10,7 +10,9 @@ beforeAll(loadCatalogFixture);
 describe('product page', () => {
   it('shows photos, price, stock, the fitment badge and where the part fits', async () => {
     const row = await one<{ handle: string; title: string; id: number }>(
-      "SELECT s.url_handle AS handle, i.title, i.id FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 WHERE i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id) LIMIT 1",
+      'SELECT s.url_handle AS handle, i.title, i.id FROM item i JOIN seo s ON s.target_id = i.id ' +
+        "AND s.is_primary = 1 WHERE i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f " +
+        'WHERE f.item_id = i.id) LIMIT 1',
     );
     const { status, html } = await page(`${US_HOST}/product/${row!.handle}`);
     expect(status).toBe(200);
@@ -25,11 +27,13 @@ describe('product page', () => {
 
   it('prices in CA$ on the Canadian site and says when a part is not sold there', async () => {
     const sold = await one<{ handle: string }>(
-      "SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 WHERE i.ca_status = 'ON_SHELVES' LIMIT 1",
+      'SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id ' +
+        "AND s.is_primary = 1 WHERE i.ca_status = 'ON_SHELVES' LIMIT 1",
     );
     expect((await page(`${CA_HOST}/product/${sold!.handle}`)).html).toMatch(/<strong>CA\$[\d,]+\.\d\d<\/strong>/);
     const notSold = await one<{ handle: string }>(
-      "SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 WHERE i.ca_status = 'OFF_SHELVES' AND i.status = 'ON_SHELVES' LIMIT 1",
+      'SELECT s.url_handle AS handle FROM item i JOIN seo s ON s.target_id = i.id ' +
+        "AND s.is_primary = 1 WHERE i.ca_status = 'OFF_SHELVES' AND i.status = 'ON_SHELVES' LIMIT 1",
     );
     expect((await page(`${CA_HOST}/product/${notSold!.handle}`)).html).toContain('Not sold in Canada');
   });
@@ -55,8 +59,10 @@ describe('product page', () => {
 describe('product videos and the fields only the product shows', () => {
   const withVideo = () =>
     one<{ handle: string; id: number; url: string; cover: string; title: string; location: string | null }>(
-      `SELECT s.url_handle AS handle, i.id, v.url, v.cover_url AS cover, v.title, i.location FROM item_video v JOIN item i ON i.id = v.item_id
-     JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1 AND s.active = 1 WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.id LIMIT 1`,
+      `SELECT s.url_handle AS handle, i.id, v.url, v.cover_url AS cover, v.title, i.location
+        FROM item_video v JOIN item i ON i.id = v.item_id
+     JOIN seo s ON s.target_id = i.id AND s.type = 'ITEM' AND s.is_primary = 1 AND s.active = 1
+       WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY i.id LIMIT 1`,
     );
 
   it('shows each video in the gallery as a labelled poster that loads nothing until played', async () => {
@@ -64,7 +70,10 @@ describe('product videos and the fields only the product shows', () => {
     const { html } = await page(`${US_HOST}/product/${video.handle}`);
     const tag = html.match(/<video [^>]*>/)?.[0] ?? '';
     expect(html).toMatch(
-      /<div class="product__gallery">[\s\S]*<ul class="product__videos" aria-label="Videos">[\s\S]*<\/div><div class="product__summary">/,
+      new RegExp(
+        '<div class="product__gallery">[\\s\\S]*<ul class="product__videos" aria-label="Videos">' +
+          '[\\s\\S]*</div><div class="product__summary">',
+      ),
     );
     expect(tag).toContain(`src="${video.url}"`);
     expect(tag).toContain(`poster="${video.cover}"`);

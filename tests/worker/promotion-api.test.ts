@@ -35,9 +35,11 @@ function visitor(host = US_HOST, headers: Record<string, string> = {}) {
 
 const skuWhere = async (where: string) =>
   (await env.DB.prepare(
-    `SELECT s.id, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id
+    `SELECT s.id, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id
+      JOIN category c ON c.id = i.back_category_id
    JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
-   WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20 AND ${where} ORDER BY p.discount_price LIMIT 1`,
+   WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES' AND s.available_total >= 20
+     AND ${where} ORDER BY p.discount_price LIMIT 1`,
   ).first<{ id: number; price: number }>())!;
 
 let brake: { id: number; price: number };
@@ -49,12 +51,13 @@ beforeAll(async () => {
     `(c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes'))`,
   );
   other = await skuWhere(
-    `c.handle <> 'brakes' AND coalesce(c.parent_id, 0) <> (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes')`,
+    `c.handle <> 'brakes' AND coalesce(c.parent_id, 0) <> (SELECT id FROM category ` +
+      `WHERE kind = 'BACK' AND handle = 'brakes')`,
   );
 });
 
 describe('promotion codes on the cart', () => {
-  it('applies a category code to the lines it covers, with its reason, and taking it off gives back the original total', async () => {
+  it('applies a category code to the lines it covers, with its reason; taking it off restores the total', async () => {
     const shopper = visitor();
     const before = (await shopper.add(brake.id, 1)).body.data.detail.pricing;
     await shopper.add(other.id, 1);
@@ -107,7 +110,7 @@ describe('promotion codes on the cart', () => {
     expect(pricing.rejected[0]?.reason).toMatch(/^Spend CA\$[\d,]+\.\d\d more to use this code\.$/);
   });
 
-  it('prices shipping for the postal code (Standard Shipping: first fee plus each additional) and takes it off with a free-shipping code', async () => {
+  it('prices shipping for the postal code (first fee plus each additional); free-shipping codes drop it', async () => {
     const shopper = visitor();
     const quantity = Math.ceil(10_000 / other.price) + 1;
     const pricing = (await shopper.add(other.id, quantity, '10001')).body.data.detail.pricing;
@@ -196,7 +199,7 @@ describe('add-on items (exchange purchase)', () => {
     expect(pricing.addOnItems).toEqual([]);
   });
 
-  it('offers the add-on parts once the cart qualifies, and an added add-on line gets its add-on price, never more than 60 % off', async () => {
+  it('offers add-on parts once the cart qualifies; an added one gets its add-on price, at most 60 % off', async () => {
     const shopper = visitor();
     const quantity = Math.ceil(10_000 / brake.price);
     const pricing = (await shopper.add(brake.id, quantity)).body.data.detail.pricing;

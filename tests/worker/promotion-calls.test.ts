@@ -17,7 +17,8 @@ beforeAll(async () => {
   await loadCatalogFixture();
   await runSqlFile(seedSql);
   ({ skuId, itemId, price } = (await env.DB.prepare(
-    `SELECT s.id AS skuId, s.item_id AS itemId, p.discount_price AS price FROM sku s JOIN item i ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
+    `SELECT s.id AS skuId, s.item_id AS itemId, p.discount_price AS price FROM sku s JOIN item i
+      ON i.id = s.item_id JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
      WHERE i.us_status = 'ON_SHELVES' AND s.available_total >= 20 ORDER BY s.id LIMIT 1`,
   ).first<{ skuId: number; itemId: number; price: number }>())!);
   const started = await api<CartAnswer>(

@@ -81,7 +81,7 @@ async function runSqlFile(sql: string): Promise<void> {
 }
 
 describe('loading the promotions a cart is priced with', () => {
-  it('takes the automatic discounts in force in this market only, every promotion behind the entered codes, and the chosen wallet coupons', async () => {
+  it('takes the automatic discounts of this market, every promotion behind entered codes, chosen coupons', async () => {
     const auto = await create(
       record({
         name: 'auto',
@@ -243,7 +243,7 @@ describe('recording usage in the order batch', () => {
 });
 
 describe('the coupon wallet', () => {
-  it('claims a coupon once, and refuses points coupons, foreign, expired and unknown ones with their reasons', async () => {
+  it('claims a coupon once; refuses points coupons, foreign, expired and unknown ones with their reasons', async () => {
     const id = await create(
       couponRecord({ discountType: 'FIXED_AMOUNT', discountValue: 2000, thresholdType: 'QUANTITY', thresholdValue: 2 }),
     );
@@ -309,7 +309,7 @@ describe('the coupon wallet', () => {
     ).toEqual({ via: 'REDEEM', spent: 1000 });
   });
 
-  it('lists held coupons with their state, then the points coupons not yet redeemed (unRedeem), in this market only', async () => {
+  it('lists held coupons with their state, then unredeemed points coupons (unRedeem), this market only', async () => {
     const available = await create(couponRecord({ name: 'available' }));
     const lapsed = await create(couponRecord({ name: 'lapsed', startsAt: SEC - 3 * DAY, endsAt: SEC - DAY }));
     const later = await create(couponRecord({ name: 'later', startsAt: SEC + DAY, endsAt: SEC + 2 * DAY }));

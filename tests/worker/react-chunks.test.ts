@@ -41,7 +41,7 @@ async function streamed(): Promise<Uint8Array> {
 }
 
 describe("the page renderer's chunk encoder", () => {
-  it("encodes the renderer's markup from the shared table, while the rest of the worker keeps the platform encoder", async () => {
+  it("encodes the renderer's markup from the shared table; the rest keeps the platform encoder", async () => {
     const before = ChunkEncoder.shared;
     await streamed();
     expect(ChunkEncoder.shared).toBeGreaterThan(before + 100);

@@ -86,8 +86,10 @@ describe('what shoppers see through the shared answers', () => {
     (await api<Product>(`${US_HOST}/item/public/buyer/item/v2/${handle}`)).body.data.product;
   const stockedItem = async () =>
     (await env.DB.prepare(
-      `SELECT k.id AS skuId, k.item_id AS itemId, s.url_handle AS handle, i.title FROM sku k JOIN item i ON i.id = k.item_id JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
-     WHERE i.us_status = 'ON_SHELVES' AND k.available_total >= 20 AND (SELECT count(*) FROM sku WHERE item_id = i.id) = 1 ORDER BY k.id DESC LIMIT 1`,
+      `SELECT k.id AS skuId, k.item_id AS itemId, s.url_handle AS handle, i.title FROM sku k
+        JOIN item i ON i.id = k.item_id JOIN seo s ON s.target_id = i.id AND s.is_primary = 1
+     WHERE i.us_status = 'ON_SHELVES' AND k.available_total >= 20 AND (SELECT count(*) FROM sku
+       WHERE item_id = i.id) = 1 ORDER BY k.id DESC LIMIT 1`,
     ).first<{ skuId: number; itemId: number; handle: string; title: string }>())!;
 
   it('identical searches within a second share one answer: a catalog import shows within a second', async () => {

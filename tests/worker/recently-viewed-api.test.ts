@@ -77,7 +77,8 @@ describe("a member's recently viewed products (§4)", () => {
       id: number;
       rating: number;
       url: string;
-    }>(`SELECT i.id, i.review_rating AS rating, m.url FROM item i JOIN item_image m ON m.item_id = i.id AND m.is_main = 1
+    }>(`SELECT i.id, i.review_rating AS rating, m.url FROM item i JOIN item_image m
+      ON m.item_id = i.id AND m.is_main = 1
       WHERE i.review_count > 0 AND i.us_status = 'ON_SHELVES' LIMIT 1`);
     const [unreviewed] = await rows<{ id: number }>(
       "SELECT id FROM item WHERE review_count = 0 AND us_status = 'ON_SHELVES' AND ca_status = 'ON_SHELVES' LIMIT 1",
@@ -142,7 +143,7 @@ describe('recommendation scenes', () => {
     }
   });
 
-  it('PRODUCT_DETAIL: parts of the same category first, then the same brand, only fitting ones for a vehicle', async () => {
+  it('PRODUCT_DETAIL: same category first, then the same brand, only fitting ones for a vehicle', async () => {
     const target = (
       await rows<{ id: number; category: number; brand: number }>(
         'SELECT id, back_category_id AS category, brand_id AS brand FROM item WHERE id = 1',
@@ -169,7 +170,8 @@ describe('recommendation scenes', () => {
     ).toBe(true);
 
     const [fit] = await rows<{ node: number }>(
-      'SELECT f.node_id AS node FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.brand_id = 1 AND f.node_level = 3 AND i.id <> 1 LIMIT 1',
+      'SELECT f.node_id AS node FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.brand_id = 1 ' +
+        'AND f.node_level = 3 AND i.id <> 1 LIMIT 1',
     );
     const fitting = (await scene('PRODUCT_DETAIL', { itemId: 1, attributeValueId: fit!.node, size: 50 })).body.data;
     expect(fitting.length).toBeGreaterThan(0);

@@ -12,13 +12,15 @@ const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 async function productWithFitment() {
   return (await env.DB.prepare(
-    `SELECT s.url_handle AS handle, i.id, k.id AS skuId FROM item i JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 JOIN sku k ON k.item_id = i.id
-     WHERE i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id) ORDER BY i.id DESC LIMIT 1`,
+    `SELECT s.url_handle AS handle, i.id, k.id AS skuId FROM item i JOIN seo s
+      ON s.target_id = i.id AND s.is_primary = 1 JOIN sku k ON k.item_id = i.id
+     WHERE i.us_status = 'ON_SHELVES' AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id)
+       ORDER BY i.id DESC LIMIT 1`,
   ).first<{ handle: string; id: number; skuId: number }>())!;
 }
 
 describe('rendered page parts are reused only while their data is unchanged', () => {
-  it('renders a product page once for repeated views, and afresh on the next view after its price changes', async () => {
+  it('renders a product page once for repeated views, and afresh on the next view after a price change', async () => {
     const product = await productWithFitment();
     const url = `${US_HOST}/product/${product.handle}`;
     const first = await page(url);
@@ -35,7 +37,7 @@ describe('rendered page parts are reused only while their data is unchanged', ()
     expect(changed.html).toContain('$1.01');
   });
 
-  it("keeps the preloads of reused parts (product, header, footer) in the page head: the main photo and the islands' scripts", async () => {
+  it('keeps preloads of reused parts (product, header, footer) in the head: main photo, island scripts', async () => {
     const product = await productWithFitment();
     const url = `${US_HOST}/product/${product.handle}`;
     await page(url);

@@ -41,7 +41,8 @@ describe('product search', () => {
   it('finds brake pads, also when misspelled, and headlights by headlamp', async () => {
     const pads = await rows<{
       id: number;
-    }>(`SELECT id FROM item WHERE back_category_id = (SELECT id FROM category WHERE kind = 'BACK' AND name = 'Brake Pads')
+    }>(`SELECT id FROM item WHERE back_category_id = (SELECT id FROM category WHERE kind = 'BACK'
+      AND name = 'Brake Pads')
       AND us_status IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY id`);
     expect(pads.length).toBeGreaterThan(0);
     const found = await ids('keyword=brake%20pads&size=100');
@@ -77,7 +78,8 @@ describe('product search', () => {
         make: number;
         year: number;
       }>(`SELECT m.id AS modelNode, k.id AS make, k.parent_id AS year
-      FROM fitment f JOIN vehicle_node m ON m.id = f.node_id JOIN vehicle_node k ON k.id = m.parent_id WHERE f.node_level = 3 LIMIT 1`)
+      FROM fitment f JOIN vehicle_node m ON m.id = f.node_id JOIN vehicle_node k
+        ON k.id = m.parent_id WHERE f.node_level = 3 LIMIT 1`)
     )[0]!;
     const path = `${node.year},${node.make},${node.modelNode}`;
     const all = (await search('size=100')).body.data;
@@ -307,7 +309,8 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
       )
     )[0]!;
     const inCategory = await rows<{ id: number }>(
-      `SELECT id FROM item WHERE back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1))`,
+      `SELECT id FROM item WHERE back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' ` +
+        `AND (id = ?1 OR parent_id = ?1))`,
       categoryId,
     );
     const expected = selling(all.filter((match) => inCategory.some((row) => row.id === match.id)));

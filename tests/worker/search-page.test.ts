@@ -25,7 +25,8 @@ describe('search page', () => {
 
   it('puts parts that fit the chosen vehicle first', async () => {
     const row = await env.DB.prepare(
-      "SELECT f.node_id, f.item_id FROM fitment f JOIN item i ON i.id = f.item_id WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' LIMIT 1",
+      'SELECT f.node_id, f.item_id FROM fitment f JOIN item i ON i.id = f.item_id ' +
+        "WHERE f.node_level = 3 AND i.us_status = 'ON_SHELVES' LIMIT 1",
     ).first<{ node_id: number; item_id: number }>();
     const { html } = await page(`${US_HOST}/search?attributeValueId=${row!.node_id}&sort=discountMinPrice+asc`);
     const first = html.match(/data-item-id="(\d+)"/g)!.map((m) => Number(m.match(/\d+/)![0]));

@@ -3,7 +3,7 @@ import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { devIdp } from '../../worker/dev/idp.routes.ts';
 import { ACCOUNT_MSG, type AccountDeps } from '../../worker/accounts/service.ts';
-import { localVerifier, verifierFor } from '../../worker/accounts/oidc.ts';
+import { localVerifier, verifierFor } from '../../worker/platform/oidc.ts';
 import { THIRD_PARTY_MSG, thirdPartyLogin } from '../../worker/accounts/third-party.ts';
 import { CA_HOST, US_HOST, api, cookiesOf } from './helpers.ts';
 import { bearer, json, member } from './account-helpers.ts';
@@ -89,7 +89,7 @@ describe('third-party registration and sign-in', () => {
     expect(row).toEqual({ passwordHash: null, clientType: 'WEB', market: 'us' });
   });
 
-  it('signs into the same account on third-login with the same subject, even if the email changed at the provider', async () => {
+  it('signs into the same account on third-login with the same subject, even if the email changed', async () => {
     const registered = await api<SessionData>(
       REGISTER,
       json('POST', { idToken: await idToken({ sub: 'same-2', email: 'same2@example.com' }) }),
@@ -169,7 +169,7 @@ describe('third-party registration and sign-in', () => {
     ).toBe(first.body.data.accountId);
   });
 
-  it('drops a password set before the email was confirmed when the provider proves the address (pre-account hijacking)', async () => {
+  it('drops a password set before email confirmation once the provider proves the address (hijacking)', async () => {
     await api(
       url('/account/public/buyer/register'),
       json('POST', { email: 'squatted10@example.com', password: 'attacker password' }),
