@@ -1,18 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { describePromotion } from '../../shared/promotions/describe.ts';
-import { eligibleLines } from '../../shared/promotions/eligibility.ts';
-import type { PricingLine } from '../../shared/promotions/types.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { cartRepository } from '../cart/repository.ts';
-import { catalogRepository } from '../catalog/repository.ts';
-import { pointsRepository } from '../members/repository.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
-import { couponsFor, loadPromotionContext, redeemCouponWithPoints } from './service.ts';
+import { buyCouponWithPoints, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
+import { globalCouponOffers, offersByItem, offersForItem, offersInForce, unsubscribeTip } from './offers.ts';
 import { systemClock } from '../platform/clock.ts';
-import { getShopSettings } from '../content/settings.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 /** Promotion calls that describe offers and the member's coupons (§7 Promotion). */
@@ -99,7 +93,8 @@ const redeem = endpoint({
   tag: 'promotion',
   auth: true,
   summary:
-    "Buy a coupon with points: the points are taken only while the balance covers them, and the coupon joins the member's wallet",
+    'Buy a coupon with points: the points are taken only while the balance covers them, ' +
+    "and the coupon joins the member's wallet",
   body: z.object({ promotionId: id }),
   response: z.object({ points: z.number(), coupon }),
 });
@@ -108,48 +103,11 @@ const globalCoupons = endpoint({
   path: '/promotion/public/promotion/global-coupons',
   tag: 'promotion',
   summary:
-    'The shop-wide coupon offers from shop settings (member, guest, review, more-item, survey, action) that apply to this shopper; accountId must be the signed-in member',
+    'The shop-wide coupon offers from shop settings (member, guest, review, more-item, survey, action) ' +
+    'that apply to this shopper; accountId must be the signed-in member',
   query: z.object({ accountId: z.coerce.number().int().positive().optional() }),
   response: z.array(z.object({ kind: z.string(), couponName: z.string() })),
 });
-
-/** The automatic offers in force, described in the market's currency. */
-async function autoOffers(c: { env: AppEnv['Bindings']; var: AppEnv['Variables'] }) {
-  const context = await loadPromotionContext(c.env.DB, {
-    market: c.var.market.id,
-    now: Date.now(),
-    accountId: null,
-    enteredCodes: [],
-    selectedCouponIds: [],
-  });
-  return context.promotions;
-}
-
-/** One pricing line per item (first sku) so scopes can be checked the way the cart checks them. */
-async function itemLines(
-  db: D1Database,
-  itemIds: number[],
-  market: AppEnv['Variables']['market'],
-): Promise<PricingLine[]> {
-  const items = await catalogRepository(db).itemsWithSkus(itemIds, market.id);
-  const facts = await cartRepository(db).skuFacts(
-    items.flatMap((item) => (item.skus[0] ? [item.skus[0].skuId] : [])),
-    market.id,
-  );
-  return [...facts.values()].map((sku) => ({
-    key: String(sku.itemId),
-    skuId: sku.skuId,
-    itemId: sku.itemId,
-    brandId: sku.brandId,
-    quantity: 1,
-    unitCent: sku.discountPrice ?? 0,
-    itemType: 'NORMAL',
-    bundleId: null,
-    categoryIds: [sku.backCategoryId, sku.parentCategoryId, sku.grandCategoryId].filter(
-      (value): value is number => value !== null,
-    ),
-  }));
-}
 
 export const promotionApi = new Hono<AppEnv>()
   .use(`${P}/discount/used`, requireMember)
@@ -159,130 +117,33 @@ export const promotionApi = new Hono<AppEnv>()
   .get(coupons.path, async (c) =>
     c.json(ok(c.var.member ? await couponsFor(c.env.DB, c.var.member.accountId, c.var.market.id, Date.now()) : [])),
   )
-  .get(notice.path, async (c) => {
-    const promotions = await autoOffers(c);
-    return c.json(
-      ok(
-        promotions.map((promotion) => ({
-          promotionId: promotion.id,
-          name: promotion.name,
-          source: promotion.source,
-          reason: describePromotion(promotion, c.var.market.currency),
-          code: null,
-        })),
-      ),
-    );
-  })
+  .get(notice.path, async (c) => c.json(ok(await offersInForce(c.env.DB, c.var.market, Date.now()))))
   .post(itemDetail.path, async (c) => {
     const { itemId } = await readBody(c, itemDetail);
-    const [promotions, lines] = await Promise.all([autoOffers(c), itemLines(c.env.DB, [itemId], c.var.market)]);
-    const covering = promotions.filter((promotion) => eligibleLines(promotion, lines).length > 0);
-    return c.json(
-      ok(
-        covering.map((promotion) => ({
-          promotionId: promotion.id,
-          name: promotion.name,
-          source: promotion.source,
-          reason: describePromotion(promotion, c.var.market.currency),
-          code: null,
-        })),
-      ),
-    );
+    return c.json(ok(await offersForItem(c.env.DB, c.var.market, itemId, Date.now())));
   })
   .post(discountList.path, async (c) => {
     const { itemIds } = await readBody(c, discountList);
-    const [promotions, lines] = await Promise.all([
-      autoOffers(c),
-      itemLines(c.env.DB, [...new Set(itemIds)], c.var.market),
-    ]);
-    const byItem: Record<string, z.infer<typeof offer>[]> = {};
-    for (const line of lines) {
-      byItem[line.key] = promotions
-        .filter((promotion) => eligibleLines(promotion, [line]).length > 0)
-        .map((promotion) => ({
-          promotionId: promotion.id,
-          name: promotion.name,
-          source: promotion.source,
-          reason: describePromotion(promotion, c.var.market.currency),
-          code: null,
-        }));
-    }
-    return c.json(ok(byItem));
+    return c.json(ok(await offersByItem(c.env.DB, c.var.market, itemIds, Date.now())));
   })
-  .get(cancelTip.path, async (c) => {
-    const settings = await getShopSettings(c.env.SETTINGS, systemClock);
-    const member = settings.COUPON_SETTINGS.member;
-    return c.json(
-      ok({
-        tip: member?.enabled
-          ? `Subscribers get offers like ${member.couponName}. If you unsubscribe, you will stop receiving them.`
-          : null,
-      }),
-    );
-  })
+  .get(cancelTip.path, async (c) => c.json(ok(await unsubscribeTip(c.env.SETTINGS, systemClock))))
   .post(used.path, async (c) =>
-    c.json(
-      ok(
-        (await couponsFor(c.env.DB, c.var.member!.accountId, c.var.market.id, Date.now())).filter(
-          (held) => held.state === 'USED',
-        ),
-      ),
-    ),
+    c.json(ok(await couponsInState(c.env.DB, c.var.member!.accountId, c.var.market.id, Date.now(), 'USED'))),
   )
   .get(member.path, async (c) =>
-    c.json(
-      ok(
-        (await couponsFor(c.env.DB, c.var.member!.accountId, c.var.market.id, Date.now())).filter(
-          (held) => held.state === 'AVAILABLE',
-        ),
-      ),
-    ),
+    c.json(ok(await couponsInState(c.env.DB, c.var.member!.accountId, c.var.market.id, Date.now(), 'AVAILABLE'))),
   )
-  .get(redeemable.path, async (c) => {
-    const accountId = c.var.member!.accountId;
-    const [wallet, points] = await Promise.all([
-      couponsFor(c.env.DB, accountId, c.var.market.id, Date.now()),
-      pointsRepository(c.env.DB).balance(accountId),
-    ]);
-    return c.json(ok({ points, coupons: wallet.filter((held) => held.state === 'REDEEMABLE') }));
-  })
+  .get(redeemable.path, async (c) =>
+    c.json(ok(await redeemableCoupons(c.env.DB, c.var.member!.accountId, c.var.market.id, Date.now()))),
+  )
   .post(redeem.path, async (c) => {
     const { promotionId } = await readBody(c, redeem);
-    const accountId = c.var.member!.accountId;
-    const points = pointsRepository(c.env.DB);
-    const now = Date.now();
-    const result = await redeemCouponWithPoints(c.env.DB, {
-      accountId,
-      promotionId,
-      market: c.var.market.id,
-      now,
-      pointsBalance: await points.balance(accountId),
-    });
-    if (!result.ok) throw ApiError.badRequest(result.reason);
-    if (
-      result.pointsToDeduct > 0 &&
-      !(await points.run(
-        points.spendStatement(accountId, result.pointsToDeduct, 'REDEEM_COUPON', `promotion:${promotionId}`, now),
-      ))
-    ) {
-      throw ApiError.badRequest(`You need ${result.pointsToDeduct} points to redeem this coupon.`);
-    }
-    return c.json(ok({ points: await points.balance(accountId), coupon: result.coupon }));
+    const request = { accountId: c.var.member!.accountId, promotionId, market: c.var.market.id, now: Date.now() };
+    return c.json(ok(await buyCouponWithPoints(c.env.DB, request)));
   })
   .get(globalCoupons.path, async (c) => {
     const { accountId } = readQuery(c, globalCoupons);
     if (accountId !== undefined && accountId !== c.var.member?.accountId)
       throw new ApiError(403, 403, 'These coupons belong to another account.');
-    const settings = await getShopSettings(c.env.SETTINGS, systemClock);
-    const kinds = c.var.member
-      ? ['member', 'review', 'more-item', 'survey', 'action']
-      : ['guest', 'more-item', 'action'];
-    return c.json(
-      ok(
-        kinds.flatMap((kind) => {
-          const setting = settings.COUPON_SETTINGS[kind];
-          return setting?.enabled ? [{ kind, couponName: setting.couponName }] : [];
-        }),
-      ),
-    );
+    return c.json(ok(await globalCouponOffers(c.env.SETTINGS, systemClock, !!c.var.member)));
   });

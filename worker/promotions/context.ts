@@ -1,0 +1,153 @@
+/**
+ * The promotions a cart is priced with: loads what the pure engine (shared/promotions/engine.ts)
+ * needs, in one statement that can ride in another batch. SQL lives in repository.ts.
+ */
+import type { MarketId } from '../../shared/markets.ts';
+import type {
+  CouponStatus,
+  DiscountSource,
+  DiscountType,
+  LimitScene,
+  PromotionType,
+  ThresholdType,
+} from '../../shared/promotion-words.ts';
+import { normalizeCodes } from '../../shared/promotions/engine.ts';
+import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
+import {
+  contextRowsOf,
+  promotionRepository,
+  type AddOnRecord,
+  type PromotionRecord,
+  type ScopeRecord,
+  type UsageRecord,
+} from './repository.ts';
+
+/** Stored seconds as the engine's milliseconds. */
+export const toMs = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
+/** The engine's milliseconds as stored seconds. */
+export const toSec = (ms: number) => Math.floor(ms / 1000);
+
+/** A stored promotion as the engine sees it, with its scope and add-ons. */
+export function toPromotion(
+  row: PromotionRecord,
+  scopes: readonly ScopeRecord[],
+  addOns: readonly AddOnRecord[],
+  couponStatus?: string,
+): Promotion {
+  const mine = scopes.filter((scope) => scope.promotionId === row.id);
+  const ids = (type: string) => mine.filter((scope) => scope.targetType === type).map((scope) => scope.targetId);
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    source: row.source as DiscountSource,
+    promotionType: row.promotionType as PromotionType,
+    discountType: row.discountType as DiscountType | null,
+    discountValue: row.discountValue,
+    thresholdType: row.thresholdType as ThresholdType,
+    thresholdValue: row.thresholdValue,
+    scope:
+      row.appliesTo === 'ALL' ? null : { itemIds: ids('ITEM'), categoryIds: ids('CATEGORY'), brandIds: ids('BRAND') },
+    market: row.market as MarketId | null,
+    startsAt: toMs(row.startsAt),
+    endsAt: toMs(row.endsAt),
+    usageLimit: row.usageLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    memberOnly: row.memberOnly === 1,
+    integralScore: row.integralScore,
+    limitScene: row.limitScene as LimitScene | null,
+    maxDiscountCent: row.maxDiscountCent,
+    addOns: addOns
+      .filter((addOn) => addOn.promotionId === row.id)
+      .map(({ skuId, priceCent, percentOff, maxQuantity }) => ({ skuId, priceCent, percentOff, maxQuantity })),
+    gift: row.giftSkuId === null ? null : { skuId: row.giftSkuId, quantity: row.giftQuantity },
+    ...(couponStatus ? { couponStatus: couponStatus as CouponStatus } : {}),
+  };
+}
+
+/** Scopes, add-ons and usage of the given rows, and the rows as engine promotions. */
+export async function complete(
+  db: D1Database,
+  rows: readonly (PromotionRecord & { couponStatus?: string })[],
+  accountId: number | null,
+) {
+  const repository = promotionRepository(db);
+  const ids = [...new Set(rows.map((row) => row.id))];
+  if (ids.length === 0) return { promotions: [], usage: {} };
+  const [scopes, addOns, usageRows] = await repository.read<[ScopeRecord[], AddOnRecord[], UsageRecord[]]>([
+    repository.scopes(ids),
+    repository.addOns(ids),
+    repository.usageFor(ids, accountId),
+  ]);
+  const usage: Record<number, PromotionUsage> = {};
+  for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
+  return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
+}
+
+export interface PromotionContextRequest {
+  market: MarketId;
+  now: number;
+  accountId: number | null;
+  enteredCodes: readonly string[];
+  selectedCouponIds: readonly number[];
+}
+
+export type PromotionContext = { promotions: Promotion[]; usage: Record<number, PromotionUsage> };
+
+/**
+ * The reads behind the `promotions` and `usage` of the engine's input for one cart: the automatic
+ * discounts in force, every promotion behind the entered codes (in any market, so a foreign code is
+ * named as such), and the chosen coupons in the member's wallet with their state. The statements
+ * can ride in another batch (a cart change's write), and `decode` turns their results into the context.
+ */
+export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): PromotionContextQuery {
+  const codes = normalizeCodes(request.enteredCodes);
+  const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
+  return {
+    statements: [
+      promotionRepository(db).contextStatement(request.market, toSec(request.now), codes, request.accountId, couponIds),
+    ],
+    decode: decodeContext,
+  };
+}
+
+/** The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also creates or changes the cart. */
+export function cartPromotionContextQuery(
+  db: D1Database,
+  request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string },
+): PromotionContextQuery {
+  return {
+    statements: [
+      promotionRepository(db).contextStatement(
+        request.market,
+        toSec(request.now),
+        { cartUuid: request.cartUuid },
+        request.accountId,
+        [],
+      ),
+    ],
+    decode: decodeContext,
+  };
+}
+
+interface PromotionContextQuery {
+  statements: D1PreparedStatement[];
+  decode: (results: readonly D1Result[]) => PromotionContext;
+}
+
+function decodeContext(results: readonly D1Result[]): PromotionContext {
+  const { autos, coded, coupons, scopes, addOns, usage: usageRows } = contextRowsOf(results[0]!);
+  const usage: Record<number, PromotionUsage> = {};
+  for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
+  const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
+  return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
+}
+
+/** The promotion context of one cart, in one D1 round trip. */
+export async function loadPromotionContext(
+  db: D1Database,
+  request: PromotionContextRequest,
+): Promise<PromotionContext> {
+  const query = promotionContextQuery(db, request);
+  return query.decode(await db.batch(query.statements));
+}
