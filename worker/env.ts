@@ -13,7 +13,10 @@ export interface Bindings {
   PASSWORD_PEPPER: string;
   /** 'true' turns on the developer pages (/dev/outbox, the test identity provider). */
   DEV_TOOLS?: string;
-  /** Payments: the sandbox's webhook secret; the card provider's API base, secret key and webhook secret; PAYMENT_SANDBOX 'true' keeps the sandbox window open without DEV_TOOLS. */
+  /**
+   * Payments: the sandbox's webhook secret; the card provider's API base, secret key and webhook
+   * secret; PAYMENT_SANDBOX 'true' keeps the sandbox window open without DEV_TOOLS.
+   */
   PAYMENT_WEBHOOK_SECRET?: string;
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;

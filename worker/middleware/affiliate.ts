@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { COOKIE } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
-import { writeCookie } from './cookies.ts';
+import { writeCookie } from '../platform/cookies.ts';
 
 const CLICK_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 const THIRTY_DAYS = 2_592_000;

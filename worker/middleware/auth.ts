@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import { MSG } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { accountRepository } from '../accounts/repository.ts';
+import { signedInMember } from '../accounts/service.ts';
 import type { AppEnv } from '../env.ts';
 import { verifySession } from '../platform/tokens.ts';
-import { readCookie } from './cookies.ts';
+import { readCookie } from '../platform/cookies.ts';
 
 export const SESSION_COOKIE = 'token';
 
@@ -21,12 +21,7 @@ export const auth = createMiddleware<AppEnv>(async (c, next) => {
   c.set('member', null);
   const token = tokenOf(c.req.header('authorization'), readCookie(c, SESSION_COOKIE));
   const claims = token ? await verifySession(token, c.env.AUTH_SECRET) : null;
-  if (claims) {
-    const account = await accountRepository(c.env.DB).byId(claims.accountId);
-    if (account && account.tokenVersion === claims.tokenVersion) {
-      c.set('member', { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion });
-    }
-  }
+  if (claims) c.set('member', await signedInMember(c.env.DB, claims));
   c.set('signedIn', c.var.member !== null);
   await next();
 });

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { COOKIE } from '../../shared/constants.ts';
 import { isApiPath } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie, removeCookie } from './cookies.ts';
+import { readCookie, removeCookie } from '../platform/cookies.ts';
 
 /**
  * The referral reset (§2): when the referral flag is set and the Year cookie is absent, the

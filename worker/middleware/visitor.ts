@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { isbot } from 'isbot';
 import { COOKIE, FIRST_VISIT_SECONDS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie, writeCookie } from './cookies.ts';
+import { readCookie, writeCookie } from '../platform/cookies.ts';
 
 const VISITOR_KEY = /^[A-Za-z0-9-]{8,64}$/;
 const ONE_YEAR = 31_536_000;

@@ -23,10 +23,14 @@ export class ApiError extends Error {
   }
 }
 
-const API_PATH =
-  /^\/(?:infra|api|item|search|search-pro|promotion|account|data-service|customer)\/|^\/order\/(?:public|signed)\/|^\/(?:health|openapi\.json)$/;
+/** The JSON API's paths: its top-level folders, the public and signed order calls, and two files. */
+const API_PATHS = [
+  /^\/(?:infra|api|item|search|search-pro|promotion|account|data-service|customer)\//,
+  /^\/order\/(?:public|signed)\//,
+  /^\/(?:health|openapi\.json)$/,
+];
 
 /** Whether a path belongs to the JSON API rather than to a page. */
 export function isApiPath(pathname: string): boolean {
-  return API_PATH.test(pathname);
+  return API_PATHS.some((path) => path.test(pathname));
 }

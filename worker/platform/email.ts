@@ -1,5 +1,9 @@
 /** Sending email: one interface, an outbox for local use and a production adapter. */
 
+import { outboxRepository, type OutboxRow } from './outbox-repository.ts';
+
+export type { OutboxRow };
+
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -22,12 +26,14 @@ export interface EmailSender {
 export function outboxSender(db: D1Database): EmailSender {
   return {
     async send(message) {
-      await db
-        .prepare('INSERT INTO email_outbox (to_address, subject, text_body, html_body, kind) VALUES (?, ?, ?, ?, ?)')
-        .bind(message.to, message.subject, message.text, message.html, message.kind)
-        .run();
+      await outboxRepository(db).add(message);
     },
   };
+}
+
+/** The newest messages in the outbox (50), to one address or to anyone: what /dev/outbox shows. */
+export function outboxMessages(db: D1Database, to: string | null): Promise<OutboxRow[]> {
+  return outboxRepository(db).newest(to);
 }
 
 interface SendEmailBinding {

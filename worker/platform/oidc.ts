@@ -7,6 +7,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Bindings } from '../env.ts';
+import { caches } from './caches.ts';
 
 /** What a verified OpenID Connect id token says about the person signing in. */
 export interface VerifiedIdentity {
@@ -26,15 +27,12 @@ const ALGORITHMS = ['RS256', 'ES256'];
 /** Allowed clock skew between us and the provider, in seconds. */
 const CLOCK_TOLERANCE_SECONDS = 60;
 
-// One key set per URL and isolate: jose caches fetched keys inside it, so a provider is not
-// called on every sign-in, only when its keys are stale or a token names an unknown key id.
-const remoteKeySets = new Map<string, JWTVerifyGetKey>();
-
+/** The provider's key set, one per URL and isolate, so its fetched keys are kept between sign-ins. */
 function remoteKeySet(url: string): JWTVerifyGetKey {
-  let keys = remoteKeySets.get(url);
+  let keys = caches.oidcKeySets.get(url);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(url));
-    remoteKeySets.set(url, keys);
+    caches.oidcKeySets.set(url, keys);
   }
   return keys;
 }

@@ -20,12 +20,15 @@ export class TtlCache<V> {
     this.generation = generation;
   }
 
-  /** Returns the cached value, or loads, stores and returns a fresh one. */
-  get(key: string, clock: Clock, load: () => Promise<V>): Promise<V> {
+  /**
+   * Returns the cached value, or loads, stores and returns a fresh one. The value has the type of
+   * what `load` gives: a cache serves one reader, so that is what its entries hold (caches.ts).
+   */
+  get<T extends V>(key: string, clock: Clock, load: () => Promise<T>): Promise<T> {
     const now = clock.now();
     const generation = this.generation();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now && hit.generation === generation) return hit.value;
+    if (hit && hit.expires > now && hit.generation === generation) return hit.value as Promise<T>;
     const entry = { value: load(), expires: now + this.ttlMs, generation };
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.dropStale(now, generation);
