@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import settings from '../../kv-seed/settings.json';
-import { forgetShopSettings } from '../../worker/content/settings.ts';
+import { forgetShopSettings } from '../../worker/content/service.ts';
 import { US_HOST, page } from './helpers.ts';
 
 async function withSettings(change: Record<string, unknown>) {

@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { INFO_ROUTES } from '../../shared/routes.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
-import { infoPage } from './service.ts';
-import { getShopSettings } from './settings.ts';
+import { getShopSettings, infoPage } from './service.ts';
 import { InfoPage } from './views/InfoPage.tsx';
 import { renderErrorPage, renderPage } from '../views/render-page.tsx';
 

@@ -5,20 +5,20 @@ import { ok } from '../../shared/envelope.ts';
 import { shopSettingsSchema } from '../../shared/settings.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie, writeCookie } from '../middleware/cookies.ts';
-import { abTestGroupFor, isAbTestGroup } from '../tracking/abtest.ts';
-import { getCampaign } from './campaign.ts';
+import { readCookie, writeCookie } from '../platform/cookies.ts';
 import { systemClock } from '../platform/clock.ts';
 import {
   contentConfig as findContentConfig,
   fixedContent as findFixedContent,
+  getCampaign,
+  getShopSettings,
   listContentConfigs,
   urlContentConfig,
 } from './service.ts';
-import { recordClientLogs } from '../tracking/service.ts';
-import { getShopSettings } from './settings.ts';
+import { recordClientLogs, visitorAbTestGroup } from '../tracking/service.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';
+import { bindingsHealth } from '../platform/health.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const anyObject = z.record(z.string(), z.unknown());
@@ -108,19 +108,8 @@ const logs = endpoint({
 /** Infrastructure and content calls of §7. */
 export const infra = new Hono<AppEnv>()
   .get(health.path, async (c) => {
-    const [d1, kv] = await Promise.all([
-      c.env.DB.prepare('SELECT 1 AS up')
-        .first()
-        .then(
-          () => true,
-          () => false,
-        ),
-      c.env.SETTINGS.get('health-probe').then(
-        () => true,
-        () => false,
-      ),
-    ]);
-    return c.json(ok({ status: d1 && kv ? 'ok' : 'degraded', build: buildInfo.buildId, d1, kv }));
+    const { status, d1, kv } = await bindingsHealth(c.env);
+    return c.json(ok({ status, build: buildInfo.buildId, d1, kv }));
   })
   .get(shopSetting.path, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
@@ -154,7 +143,7 @@ export const infra = new Hono<AppEnv>()
   })
   .get(abTest.path, (c) => {
     const stored = readCookie(c, COOKIE.abTestGroup);
-    const abTestGroup = isAbTestGroup(stored) ? stored : abTestGroupFor(c.var.visitorKey);
+    const abTestGroup = visitorAbTestGroup(stored, c.var.visitorKey);
     if (stored !== abTestGroup) writeCookie(c, COOKIE.abTestGroup, abTestGroup, AB_TEST_COOKIE_SECONDS);
     return c.json(ok({ abTestGroup }));
   })

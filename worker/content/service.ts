@@ -1,9 +1,9 @@
-import { SHOP_SETTINGS_CACHE_MS } from '../../shared/constants.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, isTitledRoute, normalizePath } from '../../shared/routes.ts';
+import { parseShopSettings, type ShopSettings } from '../../shared/settings.ts';
 import { contentStore } from './kv-store.ts';
+import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
-import { TtlCache } from '../platform/ttl-cache.ts';
 
 export interface PageMeta {
   title: string;
@@ -25,9 +25,29 @@ export interface InfoPageContent {
   updated: string;
 }
 
-const metaCache = new TtlCache<PageMeta | null>(SHOP_SETTINGS_CACHE_MS);
-const configCache = new TtlCache<Record<string, unknown> | null>(SHOP_SETTINGS_CACHE_MS, 100);
-const pageCache = new TtlCache<InfoPageContent | null>(SHOP_SETTINGS_CACHE_MS, 100);
+/** The shop's settings, read from KV at most once per 5 minutes per isolate (§3). */
+export function getShopSettings(kv: KVNamespace, clock: Clock): Promise<ShopSettings> {
+  return caches.shopSettings.get('shop-settings', clock, async () =>
+    parseShopSettings(await contentStore(kv).shopSettings()),
+  );
+}
+
+/** Forgets cached settings (tests and a settings change in the same isolate). */
+export function forgetShopSettings(): void {
+  caches.shopSettings.clear();
+}
+
+/**
+ * The running campaign config (§3). KV needs a minute or more to propagate, so the 30-second
+ * cache lives in isolate memory.
+ */
+export function getCampaign(kv: KVNamespace, clock: Clock): Promise<Record<string, unknown>> {
+  return caches.campaign.get('campaign', clock, async () => (await contentStore(kv).campaign()) ?? { active: false });
+}
+
+export function forgetCampaign(): void {
+  caches.campaign.clear();
+}
 
 /** Replaces the shop's placeholders in seeded text. */
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
@@ -48,7 +68,7 @@ export async function pageMetaFor(
   const fallback = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   if (!isTitledRoute(pathname)) return fallback;
   const path = normalizePath(pathname);
-  const meta = await metaCache.get(`${market}:${path}`, clock, () => urlContentConfig(kv, path));
+  const meta = await caches.pageMeta.get(`${market}:${path}`, clock, () => urlContentConfig(kv, path));
   if (!meta) return fallback;
   return {
     title: fillPlaceholders(meta.title, { shopName }),
@@ -75,7 +95,7 @@ export function infoPage(
   values: Record<string, string>,
 ): Promise<InfoPageContent | null> {
   const key = `${market}:${route}:${Object.values(values).join('|')}`;
-  return pageCache.get(key, clock, async () => {
+  return caches.infoPages.get(key, clock, async () => {
     const page = await contentStore(kv).pageContent<InfoPageContent>(route);
     return page && personalise(page, values);
   });
@@ -91,12 +111,12 @@ function personalise(page: InfoPageContent, values: Record<string, string>): Inf
 
 /** A content config by key (announcement, banner, ...), cached like the shop settings. */
 export function contentConfig(kv: KVNamespace, clock: Clock, key: string): Promise<Record<string, unknown> | null> {
-  return configCache.get(`config:${key}`, clock, () => contentStore(kv).contentConfig(key));
+  return caches.contentConfigs.get(`config:${key}`, clock, () => contentStore(kv).contentConfig(key));
 }
 
 /** Content fixed on every page: header links, awards, review badges. */
 export function fixedContent(kv: KVNamespace, clock: Clock): Promise<Record<string, unknown> | null> {
-  return configCache.get('fixed', clock, () => contentStore(kv).fixedContent());
+  return caches.contentConfigs.get('fixed', clock, () => contentStore(kv).fixedContent());
 }
 
 /** One page of content config keys. */
@@ -105,7 +125,7 @@ export function listContentConfigs(kv: KVNamespace, page: number, size: number) 
 }
 
 export function forgetContent(): void {
-  configCache.clear();
-  metaCache.clear();
-  pageCache.clear();
+  caches.contentConfigs.clear();
+  caches.pageMeta.clear();
+  caches.infoPages.clear();
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { PageType } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
-import { getCampaign } from './campaign.ts';
+import { getCampaign } from './service.ts';
 import { SimplePage, type SimplePageProps } from '../views/SimplePage.tsx';
 import { renderErrorPage, renderPage } from '../views/render-page.tsx';
 

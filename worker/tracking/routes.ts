@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COOKIE } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie } from '../middleware/cookies.ts';
+import { readCookie } from '../platform/cookies.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
 
 const short = z.string().max(200).optional();

@@ -1,4 +1,10 @@
 import type { ShopEvent } from '../env.ts';
+import { abTestGroupFor, isAbTestGroup, type AbTestGroup } from './abtest.ts';
+
+/** The visitor's A/B group (§9): the one their cookie remembers, else the one their visitor key gives. */
+export function visitorAbTestGroup(stored: string | undefined, visitorKey: string): AbTestGroup {
+  return isAbTestGroup(stored) ? stored : abTestGroupFor(visitorKey);
+}
 
 export interface ClientLog {
   level: 'info' | 'warn' | 'error';

@@ -10,11 +10,10 @@ import {
 } from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie } from '../middleware/cookies.ts';
-import { abTestGroupFor, isAbTestGroup } from '../tracking/abtest.ts';
+import { readCookie } from '../platform/cookies.ts';
+import { visitorAbTestGroup } from '../tracking/service.ts';
 import { systemClock } from '../platform/clock.ts';
-import { fixedContent, pageMetaFor } from '../content/service.ts';
-import { getShopSettings } from '../content/settings.ts';
+import { fixedContent, getShopSettings, pageMetaFor } from '../content/service.ts';
 import type { FixedContent, Shell } from './layout/shell.ts';
 
 const MAX_CANONICAL_QUERY = 512;
@@ -98,7 +97,7 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
           market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,
           buildId: buildInfo.buildId,
           buildTime: buildInfo.buildTime,
-          abTestGroup: isAbTestGroup(stored) ? stored : abTestGroupFor(c.var.visitorKey),
+          abTestGroup: visitorAbTestGroup(stored, c.var.visitorKey),
           timings: [
             { label: 'Edge middleware', ms: started - c.var.requestStart },
             { label: 'Shell data', ms: Date.now() - started },

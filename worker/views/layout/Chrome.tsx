@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import { markupOf, renderPart, type RenderedPart } from '../markup-cache.ts';
+import { caches } from '../../platform/caches.ts';
+import { markupOf, renderPart } from '../markup-cache.ts';
 
-interface Entry extends RenderedPart {
-  inputs: readonly unknown[];
-}
-
-const rendered = new Map<string, Entry>();
+const rendered = caches.chromeMarkup;
 const MAX_ENTRIES = 64;
 
 /**
