@@ -5,16 +5,9 @@ import type { AppEnv } from '../env.ts';
 import * as accounts from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
-import {
-  accountDeps,
-  clientIp,
-  emailField,
-  endSession,
-  messageSchema,
-  passwordField,
-  sessionSchema,
-  startSession,
-} from './route-support.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { accountDeps, endSession, startSession } from './route-support.ts';
+import { emailField, messageSchema, passwordField, sessionSchema } from './schemas.ts';
 
 const clientType = z.enum(['WEB', 'MOBILE_WEB', 'APP']).default('WEB');
 const tokenBody = z.object({ token: z.string().min(10).max(4096) });

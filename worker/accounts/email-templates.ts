@@ -1,27 +1,9 @@
-import type { EmailMessage } from '../platform/email.ts';
+import { layoutEmail } from '../platform/email-layout.ts';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function message(
-  kind: EmailMessage['kind'],
-  to: string,
-  subject: string,
-  lines: string[],
-  link?: { url: string; label: string },
-): EmailMessage {
-  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : [])].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">${lines.map((line) => `<p>${escape(line)}</p>`).join('')}${
-    link
-      ? `<p><a href="${escape(link.url)}" style="background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p><p style="font-size:12px;color:#6b7280">${escape(link.url)}</p>`
-      : ''
-  }</body></html>`;
-  return { kind, to, subject, text, html };
-}
-
-/** The messages the shop sends about accounts and the newsletter, in the shop's name. */
+/** The messages the shop sends about accounts, in the shop's name. */
 export const emails = {
   verify: (shopName: string, to: string, url: string) =>
-    message(
+    layoutEmail(
       'verify-email',
       to,
       `Confirm your email for ${shopName}`,
@@ -32,7 +14,7 @@ export const emails = {
       { url, label: 'Confirm email' },
     ),
   accountExists: (shopName: string, to: string, url: string) =>
-    message(
+    layoutEmail(
       'account-exists',
       to,
       `You already have a ${shopName} account`,
@@ -43,7 +25,7 @@ export const emails = {
       { url, label: 'Reset password' },
     ),
   reset: (shopName: string, to: string, url: string) =>
-    message(
+    layoutEmail(
       'reset-password',
       to,
       `Reset your ${shopName} password`,
@@ -54,22 +36,11 @@ export const emails = {
       { url, label: 'Choose a new password' },
     ),
   changeEmail: (shopName: string, to: string, url: string) =>
-    message(
+    layoutEmail(
       'change-email',
       to,
       `Confirm your new email for ${shopName}`,
       ['Confirm this address to make it the email of your account. The link works once and expires in one hour.'],
       { url, label: 'Confirm new email' },
-    ),
-  newsletterConfirm: (shopName: string, to: string, url: string, unsubscribeUrl: string) =>
-    message(
-      'newsletter-confirm',
-      to,
-      `Confirm your ${shopName} newsletter subscription`,
-      [
-        'Confirm your subscription to get deals on parts for your vehicle.',
-        `You can leave at any time: ${unsubscribeUrl}`,
-      ],
-      { url, label: 'Confirm subscription' },
     ),
 };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
-import { accountRepository } from './repository.ts';
+import { myAccount } from './profile.ts';
 import type { AppEnv } from '../env.ts';
 import {
   CreateAccountPage,
@@ -10,7 +10,7 @@ import {
   SignUpResultPage,
 } from './views/AccountPages.tsx';
 import { renderPage } from '../views/render-page.tsx';
-import { loadOrderHistory } from '../orders/pages.tsx';
+import { loadOrderHistory } from '../orders/service.ts';
 
 const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
@@ -36,32 +36,19 @@ export const accountPages = new Hono<AppEnv>()
   .get('/myAccount', async (c) => {
     const url = new URL(c.req.url);
     if (!c.var.member) return c.redirect(loginUrlFor(url.pathname, url.searchParams), 302);
-    const repo = accountRepository(c.env.DB);
-    const [account, addresses, orders] = await Promise.all([
-      repo.byId(c.var.member.accountId),
-      repo.addresses(c.var.member.accountId),
-      c.req.query('type') === 'orderHistory' ? loadOrderHistory(c, c.var.member.accountId) : null,
+    const [{ profile, addresses }, orders] = await Promise.all([
+      myAccount(c.env.DB, c.var.member.accountId),
+      c.req.query('type') === 'orderHistory'
+        ? loadOrderHistory(c.env.DB, c.var.member.accountId, c.req.query(), Date.now())
+        : null,
     ]);
-    const profile = {
-      email: account!.email,
-      firstName: account!.firstName,
-      lastName: account!.lastName,
-      phone: account!.phone,
-      zipCode: account!.zipCode,
-      subscribed: account!.subscribed === 1,
-      hasPassword: account!.passwordHash !== null,
-      changeEmailToken: tokenOf(c.req.query('token')),
-    };
-    const saved = addresses.map(({ accountId: _, isDefault, ...address }) => ({
-      ...address,
-      isDefault: isDefault === 1,
-    }));
+    const changeEmailToken = tokenOf(c.req.query('token'));
     return renderPage(
       c,
       () => (
         <MyAccountPage
-          profile={profile}
-          addresses={saved}
+          profile={{ ...profile, changeEmailToken }}
+          addresses={addresses}
           market={c.var.market}
           type={c.req.query('type') ?? null}
           orders={orders}

@@ -1,44 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { nameProblem, normalizePostalCode, phoneProblem, postalCodeProblem } from '../../shared/validation.ts';
-import { addressBody, rule, text } from './address-schema.ts';
-import { ApiError } from '../platform/api-error.ts';
-import { accountRepository } from './repository.ts';
+import { nameProblem, phoneProblem } from '../../shared/validation.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import * as accounts from './service.ts';
+import * as profile from './profile.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
-import { accountDeps, emailField, messageSchema, passwordField, sessionSchema, startSession } from './route-support.ts';
-
-const MAX_ADDRESSES = 20;
-const userDataSchema = z.object({
-  accountId: z.number().int(),
-  email: z.string(),
-  clientType: z.string(),
-  zipCode: z.string().nullable(),
-  defaultGarage: z.number().nullable(),
-  useFirstDiscount: z.boolean(),
-  emailVerified: z.boolean(),
-  subscribed: z.boolean(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-
-const addressSchema = z.object({
-  id: z.number().int(),
-  market: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  city: z.string(),
-  regionCode: z.string(),
-  postalCode: z.string(),
-  isDefault: z.boolean(),
-});
+import { accountDeps, startSession } from './route-support.ts';
+import {
+  addressBody,
+  emailField,
+  messageSchema,
+  passwordField,
+  rule,
+  savedAddressSchema,
+  sessionSchema,
+  text,
+  userDataSchema,
+} from './schemas.ts';
 
 const current = endpoint({
   method: 'get',
@@ -120,7 +100,7 @@ const addressList = endpoint({
   tag: 'account',
   auth: true,
   summary: "The member's addresses, default first",
-  response: z.array(addressSchema),
+  response: z.array(savedAddressSchema),
 });
 const addressAdd = endpoint({
   method: 'post',
@@ -158,37 +138,14 @@ const firstDiscount = endpoint({
   response: z.object({ eligible: z.boolean() }),
 });
 
-const addressOut = (row: Awaited<ReturnType<ReturnType<typeof accountRepository>['addresses']>>[number]) => ({
-  id: row.id,
-  market: row.market,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  phone: row.phone,
-  addressLine1: row.addressLine1,
-  addressLine2: row.addressLine2,
-  city: row.city,
-  regionCode: row.regionCode,
-  postalCode: row.postalCode,
-  isDefault: row.isDefault === 1,
-});
-
-async function currentUser(db: D1Database, accountId: number) {
-  return accounts.userData((await accountRepository(db).byId(accountId))!);
-}
-
 /** The signed-in member's account: profile, password, email and addresses (§7 Account). */
 export const accountProfile = new Hono<AppEnv>()
   .use('/account/buyer/*', requireMember)
-  .get(current.path, async (c) => c.json(ok(await currentUser(c.env.DB, c.var.member!.accountId))))
-  .get(userInfo.path, async (c) => c.json(ok(await currentUser(c.env.DB, c.var.member!.accountId))))
+  .get(current.path, async (c) => c.json(ok(await profile.currentUser(c.env.DB, c.var.member!.accountId))))
+  .get(userInfo.path, async (c) => c.json(ok(await profile.currentUser(c.env.DB, c.var.member!.accountId))))
   .put(updateCurrent.path, async (c) => {
     const body = await readBody(c, updateCurrent);
-    const market = c.var.market.id;
-    if (body.zipCode && postalCodeProblem(body.zipCode, market))
-      throw ApiError.badRequest(`zipCode ${postalCodeProblem(body.zipCode, market)}`);
-    const zipCode = body.zipCode ? normalizePostalCode(body.zipCode, market) : null;
-    await accountRepository(c.env.DB).updateProfile(c.var.member!.accountId, { ...body, zipCode });
-    return c.json(ok(await currentUser(c.env.DB, c.var.member!.accountId)));
+    return c.json(ok(await profile.updateProfile(c.env.DB, c.var.member!.accountId, c.var.market.id, body)));
   })
   .put(password.path, async (c) => {
     const { oldPassword, newPassword } = await readBody(c, password);
@@ -220,29 +177,21 @@ export const accountProfile = new Hono<AppEnv>()
     const { token } = await readBody(c, changeFinish);
     return c.json(ok(startSession(c, await accounts.finishEmailChange(await accountDeps(c), token))));
   })
-  .get(addressList.path, async (c) =>
-    c.json(ok((await accountRepository(c.env.DB).addresses(c.var.member!.accountId)).map(addressOut))),
-  )
+  .get(addressList.path, async (c) => c.json(ok(await profile.addressBook(c.env.DB, c.var.member!.accountId))))
   .post(addressAdd.path, async (c) => {
     const body = await readBody(c, addressAdd);
-    const repo = accountRepository(c.env.DB);
-    if ((await repo.countAddresses(c.var.member!.accountId)) >= MAX_ADDRESSES)
-      throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
-    return c.json(ok({ id: await repo.addAddress(c.var.member!.accountId, body) }));
+    return c.json(ok({ id: await profile.addAddress(c.env.DB, c.var.member!.accountId, body) }));
   })
   .put(addressUpdate.path, async (c) => {
     const { id, ...address } = await readBody(c, addressUpdate);
-    if (!(await accountRepository(c.env.DB).updateAddress(c.var.member!.accountId, id, address)))
-      throw ApiError.notFound('No such address.');
+    await profile.updateAddress(c.env.DB, c.var.member!.accountId, id, address);
     return c.json(ok(null));
   })
   .delete(addressDelete.path, async (c) => {
     const { id } = readQuery(c, addressDelete);
-    if (!(await accountRepository(c.env.DB).deleteAddress(c.var.member!.accountId, id)))
-      throw ApiError.notFound('No such address.');
+    await profile.deleteAddress(c.env.DB, c.var.member!.accountId, id);
     return c.json(ok(null));
   })
-  .get(firstDiscount.path, async (c) => {
-    const account = await accountRepository(c.env.DB).byId(c.var.member!.accountId);
-    return c.json(ok({ eligible: account?.useFirstDiscount === 0 }));
-  });
+  .get(firstDiscount.path, async (c) =>
+    c.json(ok({ eligible: await profile.firstDiscountEligible(c.env.DB, c.var.member!.accountId) })),
+  );

@@ -1,6 +1,7 @@
-/** Account, identity, address, link and newsletter queries. The only place with their SQL. */
+/** Account, identity, address and link queries. The only place with their SQL. */
 
 import type { AddressFields } from '../../shared/address.ts';
+import type { AddressInput } from './schemas.ts';
 
 export interface AccountRow {
   id: number;
@@ -25,14 +26,14 @@ export interface AddressRow extends AddressFields {
   isDefault: number;
 }
 
-export type AddressInput = AddressFields & { isDefault: boolean };
-
-const ACCOUNT_COLUMNS = `id, email, password_hash AS passwordHash, email_verified AS emailVerified, client_type AS clientType,
-  zip_code AS zipCode, default_garage AS defaultGarage, use_first_discount AS useFirstDiscount, subscribed,
-  first_name AS firstName, last_name AS lastName, phone, token_version AS tokenVersion, market`;
+const ACCOUNT_COLUMNS = `id, email, password_hash AS passwordHash, email_verified AS emailVerified,
+  client_type AS clientType, zip_code AS zipCode, default_garage AS defaultGarage,
+  use_first_discount AS useFirstDiscount, subscribed, first_name AS firstName, last_name AS lastName, phone,
+  token_version AS tokenVersion, market`;
 
 const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firstName, last_name AS lastName, phone,
-  address_line1 AS addressLine1, address_line2 AS addressLine2, city, region_code AS regionCode, postal_code AS postalCode, is_default AS isDefault`;
+  address_line1 AS addressLine1, address_line2 AS addressLine2, city, region_code AS regionCode,
+  postal_code AS postalCode, is_default AS isDefault`;
 
 export function accountRepository(db: D1Database) {
   return {
@@ -66,7 +67,8 @@ export function accountRepository(db: D1Database) {
     setPassword: (id: number, passwordHash: string) =>
       db
         .prepare(
-          'UPDATE account SET password_hash = ?, token_version = token_version + 1, email_verified = 1, updated_at = unixepoch() WHERE id = ?',
+          `UPDATE account SET password_hash = ?, token_version = token_version + 1, email_verified = 1,
+           updated_at = unixepoch() WHERE id = ?`,
         )
         .bind(passwordHash, id)
         .run(),
@@ -75,7 +77,8 @@ export function accountRepository(db: D1Database) {
     async changeEmail(id: number, email: string): Promise<boolean> {
       const result = await db
         .prepare(
-          'UPDATE account SET email = ?1, email_verified = 1, token_version = token_version + 1, updated_at = unixepoch() WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM account WHERE email = ?1 AND id <> ?2)',
+          `UPDATE account SET email = ?1, email_verified = 1, token_version = token_version + 1,
+           updated_at = unixepoch() WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM account WHERE email = ?1 AND id <> ?2)`,
         )
         .bind(email, id)
         .run();
@@ -88,7 +91,8 @@ export function accountRepository(db: D1Database) {
     ) =>
       db
         .prepare(
-          'UPDATE account SET first_name = ?, last_name = ?, phone = ?, zip_code = ?, updated_at = unixepoch() WHERE id = ?',
+          `UPDATE account SET first_name = ?, last_name = ?, phone = ?, zip_code = ?, updated_at = unixepoch()
+           WHERE id = ?`,
         )
         .bind(profile.firstName, profile.lastName, profile.phone, profile.zipCode, id)
         .run(),
@@ -136,7 +140,8 @@ export function accountRepository(db: D1Database) {
     async addAddress(accountId: number, input: AddressInput): Promise<number> {
       const insert = db
         .prepare(
-          `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, address_line2, city, region_code, postal_code, is_default)
+          `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, address_line2, city,
+           region_code, postal_code, is_default)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
         .bind(
@@ -163,8 +168,9 @@ export function accountRepository(db: D1Database) {
     async updateAddress(accountId: number, id: number, input: AddressInput): Promise<boolean> {
       const update = db
         .prepare(
-          `UPDATE address SET market = ?, first_name = ?, last_name = ?, phone = ?, address_line1 = ?, address_line2 = ?, city = ?, region_code = ?,
-           postal_code = ?, is_default = ?, updated_at = unixepoch() WHERE id = ? AND account_id = ?`,
+          `UPDATE address SET market = ?, first_name = ?, last_name = ?, phone = ?, address_line1 = ?,
+           address_line2 = ?, city = ?, region_code = ?, postal_code = ?, is_default = ?, updated_at = unixepoch()
+           WHERE id = ? AND account_id = ?`,
         )
         .bind(
           input.market,
@@ -184,7 +190,8 @@ export function accountRepository(db: D1Database) {
         ? [
             db
               .prepare(
-                'UPDATE address SET is_default = 0 WHERE account_id = ? AND id <> ? AND EXISTS (SELECT 1 FROM address WHERE id = ? AND account_id = ?)',
+                `UPDATE address SET is_default = 0
+                 WHERE account_id = ? AND id <> ? AND EXISTS (SELECT 1 FROM address WHERE id = ? AND account_id = ?)`,
               )
               .bind(accountId, id, id, accountId),
             update,
@@ -199,26 +206,5 @@ export function accountRepository(db: D1Database) {
       const result = await db.prepare('DELETE FROM address WHERE id = ? AND account_id = ?').bind(id, accountId).run();
       return result.meta.changes === 1;
     },
-
-    subscription: (email: string) =>
-      db
-        .prepare('SELECT email, status, account_id AS accountId FROM newsletter_subscription WHERE email = ?')
-        .bind(email)
-        .first<{ email: string; status: string; accountId: number | null }>(),
-    saveSubscription: (
-      email: string,
-      status: 'PENDING' | 'SUBSCRIBED' | 'UNSUBSCRIBED',
-      source: string,
-      position: string | null,
-      accountId: number | null,
-      market: string,
-    ) =>
-      db
-        .prepare(
-          `INSERT INTO newsletter_subscription (email, status, source, position, account_id, market) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (email) DO UPDATE SET status = ?2, source = ?3, position = ?4, account_id = coalesce(?5, account_id), updated_at = unixepoch()`,
-        )
-        .bind(email, status, source, position, accountId, market)
-        .run(),
   };
 }

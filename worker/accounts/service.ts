@@ -3,7 +3,7 @@ import { accountRepository, type AccountRow } from './repository.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-import { signLink, signSession, verifyLink, type LinkPurpose } from '../platform/tokens.ts';
+import { signLink, signSession, verifyLink, type LinkPurpose, type SessionClaims } from '../platform/tokens.ts';
 
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
@@ -199,4 +199,29 @@ export async function finishEmailChange(deps: AccountDeps, token: string): Promi
   if (!(await repo.changeEmail(claims.accountId, claims.newEmail)))
     throw ApiError.badRequest(ACCOUNT_MSG.emailUnavailable);
   return sessionFor(deps, (await repo.byId(claims.accountId))!);
+}
+
+/** The member a session token names, while the token is still current (not revoked by a password change). */
+export async function signedInMember(
+  db: D1Database,
+  claims: SessionClaims,
+): Promise<{ accountId: number; email: string; tokenVersion: number } | null> {
+  const account = await accountRepository(db).byId(claims.accountId);
+  if (!account || account.tokenVersion !== claims.tokenVersion) return null;
+  return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion };
+}
+
+/** Whether the account has confirmed its email address. */
+export async function emailConfirmed(db: D1Database, accountId: number): Promise<boolean> {
+  return (await accountRepository(db).byId(accountId))?.emailVerified === 1;
+}
+
+/** The id of the account with this email, or null when there is none. */
+export async function accountIdOf(db: D1Database, email: string): Promise<number | null> {
+  return (await accountRepository(db).byEmail(email))?.id ?? null;
+}
+
+/** Marks the account as on the newsletter or off it. */
+export async function setSubscribed(db: D1Database, accountId: number, subscribed: boolean): Promise<void> {
+  await accountRepository(db).setSubscribed(accountId, subscribed);
 }

@@ -2,12 +2,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { verifierFor, type IdTokenVerifier } from './oidc.ts';
+import { verifierFor, type IdTokenVerifier } from '../platform/oidc.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { thirdPartyLogin, thirdPartyRegister } from './third-party.ts';
-import { devIdpVerifier } from '../dev/idp.routes.ts';
+import { devIdpVerifier } from '../dev/service.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
-import { accountDeps, clientIp, sessionSchema, startSession } from './route-support.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { accountDeps, startSession } from './route-support.ts';
+import { sessionSchema } from './schemas.ts';
 
 // Room for large provider tokens (many claims), but a bound so junk is refused before any crypto.
 const idTokenBody = z.object({ idToken: z.string().min(1).max(8192) });

@@ -2,7 +2,7 @@ import { emailProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accountRepository, type AccountRow } from './repository.ts';
 import { ACCOUNT_MSG, sessionFor, type AccountDeps, type Session } from './service.ts';
-import type { IdTokenVerifier, VerifiedIdentity } from './oidc.ts';
+import type { IdTokenVerifier, VerifiedIdentity } from '../platform/oidc.ts';
 import { hashPassword } from './passwords.ts';
 
 /** What third-party sign-in answers when it cannot go ahead. */

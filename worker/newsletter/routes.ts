@@ -5,7 +5,7 @@ import { ok } from '../../shared/envelope.ts';
 import { newsletterEmailProblem, trimInput } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { readCookie, writeCookie } from '../middleware/cookies.ts';
+import { readCookie, writeCookie } from '../platform/cookies.ts';
 import {
   confirmSubscription,
   subscribe,
@@ -16,7 +16,10 @@ import {
 } from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
-import { accountDeps, clientIp } from '../accounts/route-support.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { systemClock } from '../platform/clock.ts';
+import { mailerFor } from '../platform/email.ts';
+import { getShopSettings } from '../content/service.ts';
 import type { Context } from 'hono';
 
 const ONE_YEAR = 31_536_000;
@@ -69,13 +72,13 @@ const infoCall = endpoint({
 });
 
 async function deps(c: Context<AppEnv>): Promise<NewsletterDeps> {
-  const account = await accountDeps(c);
+  const settings = await getShopSettings(c.env.SETTINGS, systemClock);
   return {
-    db: account.db,
-    secret: account.secret,
-    mailer: account.mailer,
-    shopName: account.shopName,
-    origin: account.origin,
+    db: c.env.DB,
+    secret: c.env.AUTH_SECRET,
+    mailer: await mailerFor(c.env),
+    shopName: settings.SHOP_NAME,
+    origin: new URL(c.req.url).origin,
     market: c.var.market.id,
   };
 }

@@ -1,7 +1,8 @@
-import { accountRepository } from '../accounts/repository.ts';
+import * as accounts from '../accounts/service.ts';
 import type { EmailSender } from '../platform/email.ts';
-import { emails } from '../accounts/email-templates.ts';
 import { signLink, verifyLink } from '../platform/tokens.ts';
+import { newsletterConfirmEmail } from './email.ts';
+import { newsletterRepository } from './repository.ts';
 
 /** Subscribe states of §3, plus SUBSCRIBED for someone already on the list. */
 export type SubscribeState =
@@ -34,14 +35,21 @@ export async function subscribe(
   deps: NewsletterDeps,
   request: SubscribeRequest,
 ): Promise<{ errorStatus: boolean; errorText: string }> {
-  const repo = accountRepository(deps.db);
+  const repo = newsletterRepository(deps.db);
   const existing = await repo.subscription(request.email);
   if (existing?.status === 'SUBSCRIBED') return { errorStatus: false, errorText: '' };
-  const ownAddress = request.member && request.member.email.toLowerCase() === request.email.toLowerCase();
-  const account = ownAddress ? await repo.byId(request.member!.accountId) : null;
-  if (account?.emailVerified === 1) {
-    await repo.saveSubscription(request.email, 'SUBSCRIBED', request.source, request.position, account.id, deps.market);
-    await repo.setSubscribed(account.id, true);
+  const member = request.member;
+  const ownAddress = member && member.email.toLowerCase() === request.email.toLowerCase();
+  if (ownAddress && (await accounts.emailConfirmed(deps.db, member.accountId))) {
+    await repo.saveSubscription(
+      request.email,
+      'SUBSCRIBED',
+      request.source,
+      request.position,
+      member.accountId,
+      deps.market,
+    );
+    await accounts.setSubscribed(deps.db, member.accountId, true);
     return { errorStatus: false, errorText: '' };
   }
   await repo.saveSubscription(
@@ -57,7 +65,7 @@ export async function subscribe(
     signLink({ purpose: 'newsletter-unsubscribe', email: request.email }, deps.secret),
   ]);
   await deps.mailer.send(
-    emails.newsletterConfirm(
+    newsletterConfirmEmail(
       deps.shopName,
       request.email,
       `${deps.origin}/?subscribeToken=${encodeURIComponent(confirm)}`,
@@ -71,19 +79,24 @@ export async function subscribe(
 export async function confirmSubscription(deps: NewsletterDeps, token: string): Promise<boolean> {
   const claims = await verifyLink(token, 'newsletter-confirm', deps.secret);
   if (!claims) return false;
-  const repo = accountRepository(deps.db);
-  await repo.saveSubscription(claims.email, 'SUBSCRIBED', 'EMAIL_CONFIRM', null, null, deps.market);
-  const account = await repo.byEmail(claims.email);
-  if (account) await repo.setSubscribed(account.id, true);
+  await newsletterRepository(deps.db).saveSubscription(
+    claims.email,
+    'SUBSCRIBED',
+    'EMAIL_CONFIRM',
+    null,
+    null,
+    deps.market,
+  );
+  const accountId = await accounts.accountIdOf(deps.db, claims.email);
+  if (accountId !== null) await accounts.setSubscribed(deps.db, accountId, true);
   return true;
 }
 
 /** Leaves the list: one click from an email link, or the member's own address. */
 export async function unsubscribe(deps: NewsletterDeps, email: string): Promise<void> {
-  const repo = accountRepository(deps.db);
-  await repo.saveSubscription(email, 'UNSUBSCRIBED', 'UNSUBSCRIBE', null, null, deps.market);
-  const account = await repo.byEmail(email);
-  if (account) await repo.setSubscribed(account.id, false);
+  await newsletterRepository(deps.db).saveSubscription(email, 'UNSUBSCRIBED', 'UNSUBSCRIBE', null, null, deps.market);
+  const accountId = await accounts.accountIdOf(deps.db, email);
+  if (accountId !== null) await accounts.setSubscribed(deps.db, accountId, false);
 }
 
 export async function unsubscribeEmailOf(token: string, secret: string): Promise<string | null> {
@@ -98,7 +111,7 @@ export async function subscribeState(
 ): Promise<SubscribeState> {
   const email = member?.email ?? visitorEmail;
   if (!email) return 'VISITOR_UNAVAILABLE';
-  const subscription = await accountRepository(db).subscription(email);
+  const subscription = await newsletterRepository(db).subscription(email);
   if (subscription?.status === 'SUBSCRIBED') return 'SUBSCRIBED';
   return member ? 'NOT_SUBSCRIBE_CUSTOMER' : 'NOT_SUBSCRIBE_CUSTOMER_VISITOR';
 }

@@ -1,0 +1,89 @@
+import type { MarketId } from '../../shared/markets.ts';
+import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { accountRepository, type AddressRow } from './repository.ts';
+import type { AddressInput } from './schemas.ts';
+import { userData } from './service.ts';
+
+/** The signed-in member's own data: profile, address book and the first-order discount. */
+
+const MAX_ADDRESSES = 20;
+
+/** An address of the book as the API and /myAccount show it. */
+const savedAddress = (row: AddressRow) => ({
+  id: row.id,
+  market: row.market,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phone: row.phone,
+  addressLine1: row.addressLine1,
+  addressLine2: row.addressLine2,
+  city: row.city,
+  regionCode: row.regionCode,
+  postalCode: row.postalCode,
+  isDefault: row.isDefault === 1,
+});
+
+/** The member's §3 user data. */
+export async function currentUser(db: D1Database, accountId: number) {
+  return userData((await accountRepository(db).byId(accountId))!);
+}
+
+/** Updates name, phone and postal code (in the market's form); answers the new user data. */
+export async function updateProfile(
+  db: D1Database,
+  accountId: number,
+  market: MarketId,
+  profile: { firstName: string | null; lastName: string | null; phone: string | null; zipCode: string | null },
+) {
+  if (profile.zipCode && postalCodeProblem(profile.zipCode, market))
+    throw ApiError.badRequest(`zipCode ${postalCodeProblem(profile.zipCode, market)}`);
+  const zipCode = profile.zipCode ? normalizePostalCode(profile.zipCode, market) : null;
+  await accountRepository(db).updateProfile(accountId, { ...profile, zipCode });
+  return currentUser(db, accountId);
+}
+
+/** The member's addresses, default first. */
+export async function addressBook(db: D1Database, accountId: number) {
+  return (await accountRepository(db).addresses(accountId)).map(savedAddress);
+}
+
+/** Adds an address to the book, up to its limit; answers its id. */
+export async function addAddress(db: D1Database, accountId: number, address: AddressInput): Promise<number> {
+  const repo = accountRepository(db);
+  if ((await repo.countAddresses(accountId)) >= MAX_ADDRESSES)
+    throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
+  return repo.addAddress(accountId, address);
+}
+
+/** Updates one of the member's addresses; someone else's is not found. */
+export async function updateAddress(db: D1Database, accountId: number, id: number, address: AddressInput) {
+  if (!(await accountRepository(db).updateAddress(accountId, id, address))) throw ApiError.notFound('No such address.');
+}
+
+/** Deletes one of the member's addresses; someone else's is not found. */
+export async function deleteAddress(db: D1Database, accountId: number, id: number) {
+  if (!(await accountRepository(db).deleteAddress(accountId, id))) throw ApiError.notFound('No such address.');
+}
+
+/** Whether the member can still use the first-order discount (§7 Other calls). */
+export async function firstDiscountEligible(db: D1Database, accountId: number): Promise<boolean> {
+  const account = await accountRepository(db).byId(accountId);
+  return account?.useFirstDiscount === 0;
+}
+
+/** What /myAccount shows of the member: the profile form's data and the address book. */
+export async function myAccount(db: D1Database, accountId: number) {
+  const repo = accountRepository(db);
+  const [account, addresses] = await Promise.all([repo.byId(accountId), repo.addresses(accountId)]);
+  const profile = {
+    email: account!.email,
+    firstName: account!.firstName,
+    lastName: account!.lastName,
+    phone: account!.phone,
+    zipCode: account!.zipCode,
+    subscribed: account!.subscribed === 1,
+    hasPassword: account!.passwordHash !== null,
+  };
+  return { profile, addresses: addresses.map(savedAddress) };
+}
