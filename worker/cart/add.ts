@@ -44,7 +44,10 @@ async function newCart(accountId: number | null): Promise<Target> {
   return { guard: cart, create: cart, issuedToken: token };
 }
 
-/** The cart to add to: a visitor's by the id and token presented (checked by the batch), a member's as found, else a new one. */
+/**
+ * The cart to add to: a visitor's by the id and token presented (checked by the batch), a
+ * member's as found, else a new one.
+ */
 async function targetFor(db: D1Database, credentials: CartCredentials, now: number): Promise<Target> {
   if (credentials.accountId !== null) {
     const cart = await findCart(db, credentials, now);

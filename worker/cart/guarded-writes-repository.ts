@@ -25,18 +25,24 @@ export function cartGuardedWrites(db: D1Database) {
     add(guard: CartGuard, line: Omit<CartLineRow, 'addedAt'>, market: MarketId, now: number) {
       return db
         .prepare(
-          `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
+          `INSERT INTO cart_item
+           (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
          SELECT ?1, s.id, ?3, ?4, min(?5, s.available_total, ${MAX_LINE_QUANTITY}), ?6, ?7, ?8
          FROM sku s JOIN item i ON i.id = s.item_id
          WHERE s.id = ?2 AND s.available_total > 0
            AND (CASE WHEN ?9 = 'ca' THEN i.ca_status ELSE i.us_status END) IN ('ON_SHELVES', 'UNDER_STOCK')
-           AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id AND p.currency = CASE WHEN ?9 = 'ca' THEN 'CAD' ELSE 'USD' END AND p.discount_price IS NOT NULL)
-           AND EXISTS (SELECT 1 FROM cart c WHERE c.uuid = ?1 AND c.token_hash = ?10 AND c.account_id IS ?11 AND c.kind = 'CART')
-           AND (?4 = '' OR EXISTS (SELECT 1 FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id WHERE bi.bundle_id = CAST(?4 AS INTEGER) AND bi.sku_id = s.id AND b.active = 1))
+           AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id
+             AND p.currency = CASE WHEN ?9 = 'ca' THEN 'CAD' ELSE 'USD' END AND p.discount_price IS NOT NULL)
+           AND EXISTS (SELECT 1 FROM cart c
+             WHERE c.uuid = ?1 AND c.token_hash = ?10 AND c.account_id IS ?11 AND c.kind = 'CART')
+           AND (?4 = '' OR EXISTS (SELECT 1 FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id
+             WHERE bi.bundle_id = CAST(?4 AS INTEGER) AND bi.sku_id = s.id AND b.active = 1))
            AND ((SELECT count(*) FROM cart_item WHERE cart_uuid = ?1) < ${MAX_CART_LINES}
-                OR EXISTS (SELECT 1 FROM cart_item WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4))
+                OR EXISTS (SELECT 1 FROM cart_item
+                  WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4))
          ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET
-           item_count = max(item_count, min(item_count + excluded.item_count, (SELECT min(available_total, ${MAX_LINE_QUANTITY}) FROM sku WHERE id = excluded.sku_id))),
+           item_count = max(item_count, min(item_count + excluded.item_count,
+             (SELECT min(available_total, ${MAX_LINE_QUANTITY}) FROM sku WHERE id = excluded.sku_id))),
            attribute_value_id = coalesce(excluded.attribute_value_id, attribute_value_id)`,
         )
         .bind(

@@ -31,7 +31,10 @@ const contextRequest = (cart: CartRow | null, market: Market, request: Pick<Pric
   selectedCouponIds: cart?.couponIds ?? [],
 });
 
-/** Starts loading the promotions a cart is priced with; they do not depend on its lines, so this can run alongside them. */
+/**
+ * Starts loading the promotions a cart is priced with; they do not depend on its lines, so this
+ * can run alongside them.
+ */
 export function promotionsFor(
   db: D1Database,
   cart: CartRow | null,

@@ -72,7 +72,8 @@ export interface NewCart {
 
 type RawCart = Omit<CartRow, 'promotionCodes' | 'couponIds'> & { promotionCodes: string; couponIds: string };
 
-const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes, coupon_ids AS couponIds, kind, points_locked AS pointsLocked`;
+const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes,
+  coupon_ids AS couponIds, kind, points_locked AS pointsLocked`;
 const LINE_COLUMNS = `sku_id AS skuId, item_type AS itemType, bundle_id AS bundleId, item_count AS itemCount,
   attribute_value_id AS attributeValueId, campaign_id AS campaignId, added_at AS addedAt`;
 
@@ -81,7 +82,10 @@ const readCart = (row: RawCart | null): CartRow | null =>
 
 const factsMap = (rows: SkuFacts[]) => new Map(rows.map((row) => [row.skuId, row]));
 
-/** What the catalog says about the SKUs `source` selects (its parameters bound as ?1, ?3, ...), priced in the market (?2). */
+/**
+ * What the catalog says about the SKUs `source` selects (its parameters bound as ?1, ?3, ...),
+ * priced in the market (?2).
+ */
 function factsStatement(db: D1Database, market: MarketId, source: string, param: string, ...more: string[]) {
   return db
     .prepare(
@@ -94,7 +98,8 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
      FROM sku s JOIN item i ON i.id = s.item_id
        LEFT JOIN category c1 ON c1.id = i.back_category_id LEFT JOIN category c2 ON c2.id = c1.parent_id
        LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
-       LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1 ORDER BY is_primary DESC, id LIMIT 1)
+       LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1
+         ORDER BY is_primary DESC, id LIMIT 1)
      WHERE s.id IN (${source})`,
     )
     .bind(param, market, ...more);
@@ -133,7 +138,8 @@ export function cartRepository(db: D1Database) {
     createStatement(cart: NewCart, now: number) {
       return db
         .prepare(
-          `INSERT INTO cart (uuid, token_hash, account_id, kind, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT DO NOTHING`,
+          `INSERT INTO cart (uuid, token_hash, account_id, kind, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?5) ON CONFLICT DO NOTHING`,
         )
         .bind(cart.uuid, cart.tokenHash, cart.accountId, cart.kind, now);
     },
@@ -182,10 +188,12 @@ export function cartRepository(db: D1Database) {
     addStatement(uuid: string, line: Omit<CartLineRow, 'addedAt'>, now: number) {
       return db
         .prepare(
-          `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
+          `INSERT INTO cart_item
+           (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
          WHERE (SELECT count(*) FROM cart_item WHERE cart_uuid = ?1) < ${MAX_CART_LINES}
-            OR EXISTS (SELECT 1 FROM cart_item WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4)
+            OR EXISTS (SELECT 1 FROM cart_item
+              WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4)
          ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET
            item_count = min(${MAX_LINE_QUANTITY}, item_count + excluded.item_count),
            attribute_value_id = coalesce(excluded.attribute_value_id, attribute_value_id)`,
@@ -206,7 +214,8 @@ export function cartRepository(db: D1Database) {
     setCountStatement(uuid: string, key: { skuId: number; itemType: string; bundleId: string }, count: number) {
       return db
         .prepare(
-          `UPDATE cart_item SET item_count = ?5 WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4`,
+          `UPDATE cart_item SET item_count = ?5
+           WHERE cart_uuid = ?1 AND sku_id = ?2 AND item_type = ?3 AND bundle_id = ?4`,
         )
         .bind(uuid, key.skuId, key.itemType, key.bundleId, count);
     },
@@ -244,20 +253,27 @@ export function cartRepository(db: D1Database) {
       return result.meta.changes === 1;
     },
 
-    /** Moves a visitor's lines into the member's cart (quantities add up, capped) and drops the visitor's cart, atomically. */
+    /**
+     * Moves a visitor's lines into the member's cart (quantities add up, capped) and drops the
+     * visitor's cart, atomically.
+     */
     async merge(fromUuid: string, intoUuid: string, now: number): Promise<void> {
       await db.batch([
         db
           .prepare(
-            `INSERT INTO cart_item (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
-           SELECT ?2, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, ?3 FROM cart_item WHERE cart_uuid = ?1 AND true
-           ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET item_count = min(${MAX_LINE_QUANTITY}, item_count + excluded.item_count)`,
+            `INSERT INTO cart_item
+             (cart_uuid, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, added_at)
+           SELECT ?2, sku_id, item_type, bundle_id, item_count, attribute_value_id, campaign_id, ?3
+           FROM cart_item WHERE cart_uuid = ?1 AND true
+           ON CONFLICT (cart_uuid, sku_id, item_type, bundle_id) DO UPDATE SET
+             item_count = min(${MAX_LINE_QUANTITY}, item_count + excluded.item_count)`,
           )
           .bind(fromUuid, intoUuid, now),
         db
           .prepare(`UPDATE cart SET promotion_codes = (SELECT json_group_array(DISTINCT value) FROM (
              SELECT value FROM json_each((SELECT promotion_codes FROM cart WHERE uuid = ?2))
-             UNION SELECT value FROM json_each((SELECT promotion_codes FROM cart WHERE uuid = ?1)))), updated_at = ?3 WHERE uuid = ?2`)
+             UNION SELECT value FROM json_each((SELECT promotion_codes FROM cart WHERE uuid = ?1)))),
+             updated_at = ?3 WHERE uuid = ?2`)
           .bind(fromUuid, intoUuid, now),
         db.prepare(`DELETE FROM cart_item WHERE cart_uuid = ?`).bind(fromUuid),
         db.prepare(`DELETE FROM cart WHERE uuid = ?`).bind(fromUuid),
@@ -323,7 +339,8 @@ export function cartRepository(db: D1Database) {
       return db
         .prepare(
           `SELECT bi.bundle_id AS bundleId, bi.sku_id AS skuId, b.discount_percent AS discountPercent, b.active
-         FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id WHERE bi.bundle_id IN (SELECT value FROM json_each(?))`,
+         FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id
+         WHERE bi.bundle_id IN (SELECT value FROM json_each(?))`,
         )
         .bind(JSON.stringify(bundleIds));
     },
