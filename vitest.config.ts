@@ -17,6 +17,7 @@ export default defineConfig(async () => ({
       'tests/unit/**/*.test.ts',
       'worker/**/*.test.ts',
       'shared/**/*.test.ts',
+      'client/**/*.test.ts',
     ],
     setupFiles: ['./tests/worker/setup.ts'],
     testTimeout: 30_000,

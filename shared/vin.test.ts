@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VIN_MESSAGE, normalizeVin, vinCheckDigit, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
+import { VIN_MESSAGE, normalizeVin, vinCheckDigit, vinModelYear, vinProblem, vinWmi } from './vin.ts';
 
 describe('VIN', () => {
   it('accepts a valid VIN and computes its check digit (DOMAIN.md example)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CA, US } from '../../shared/markets.ts';
+import { CA, US } from './markets.ts';
 import {
   ISSUER_DECLINE_CODES,
   PAYMENT_METHOD_IDS,
@@ -12,7 +12,7 @@ import {
   isPaymentMethodId,
   paymentMethodsFor,
   type PaymentFailureReason,
-} from '../../shared/payment-methods.ts';
+} from './payment-methods.ts';
 
 // §8, copied from the spec as the oracle: the shared list must match it exactly.
 const SPEC_ISSUER_DECLINES = (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartItemKey, groupCartItems, isUnusable } from '../../shared/cart.ts';
+import { cartItemKey, groupCartItems, isUnusable } from './cart.ts';
 
 const line = (
   skuId: number,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PROMO_TEXT } from '../../shared/constants.ts';
-import type { RejectionProblem } from '../../shared/promotion-words.ts';
-import { priceCart } from '../../shared/promotions/engine.ts';
-import { prorate } from '../../shared/promotions/prorate.ts';
-import type { CartPricing, PricingInput, PricingLine, Promotion } from '../../shared/promotions/types.ts';
+import { PROMO_TEXT } from '../constants.ts';
+import type { RejectionProblem } from '../promotion-words.ts';
+import { priceCart } from './engine.ts';
+import { prorate } from './prorate.ts';
+import type { CartPricing, PricingInput, PricingLine, Promotion } from './types.ts';
 
 const NOW = Date.UTC(2025, 5, 1);
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CA_PROVINCES, US_STATES } from '../../shared/regions.ts';
-import { RATE_SCALE, rateLabel, taxLines, taxRatesFor, taxTotal } from '../../shared/tax.ts';
+import { CA_PROVINCES, US_STATES } from './regions.ts';
+import { RATE_SCALE, rateLabel, taxLines, taxRatesFor, taxTotal } from './tax.ts';
 
 /** Goods of CA$100.00 and shipping of CA$10.00 in every province and territory. */
 const CANADA: Record<string, [string, string, number][]> = {

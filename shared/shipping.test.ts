@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SHIPPING_OPTIONS, shippingOptionsFor } from '../../shared/shipping-options.ts';
+import { SHIPPING_OPTIONS, shippingOptionsFor } from './shipping-options.ts';
 import {
   STANDARD_SHIPPING,
   chooseShippingOption,
@@ -9,7 +9,7 @@ import {
   shippingCost,
   stateAreaId,
   type ShippingOption,
-} from '../../shared/shipping.ts';
+} from './shipping.ts';
 
 const standard: ShippingOption = {
   name: STANDARD_SHIPPING,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartAnswer } from '../../shared/cart.ts';
-import { createCartStore, type CartDeps } from '../../client/state/cart.ts';
+import { createCartStore, type CartDeps } from './cart.ts';
 
 const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
   cartUUID: 'c',

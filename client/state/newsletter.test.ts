@@ -16,7 +16,7 @@ import {
   type NewsletterState,
   type NewsletterVariant,
   type SubscribeBody,
-} from '../../client/state/newsletter.ts';
+} from './newsletter.ts';
 import { MSG } from '../../shared/messages.ts';
 
 const VALID = 'driver@example.com';

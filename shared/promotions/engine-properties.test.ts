@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_SOURCES, DISCOUNT_TYPES, THRESHOLD_TYPES } from '../../shared/promotion-words.ts';
-import { priceCart } from '../../shared/promotions/engine.ts';
-import { prorate } from '../../shared/promotions/prorate.ts';
-import type { CartPricing, PricingInput, PricingLine, Promotion } from '../../shared/promotions/types.ts';
+import { DISCOUNT_SOURCES, DISCOUNT_TYPES, THRESHOLD_TYPES } from '../promotion-words.ts';
+import { priceCart } from './engine.ts';
+import { prorate } from './prorate.ts';
+import type { CartPricing, PricingInput, PricingLine, Promotion } from './types.ts';
 
 const NOW = Date.UTC(2025, 5, 1);
 const CODES = ['A', 'B', 'C'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginDestination, loginUrlFor } from '../../shared/login-flow.ts';
+import { loginDestination, loginUrlFor } from './login-flow.ts';
 
 const at = (query: string) => loginDestination(new URLSearchParams(query));
 

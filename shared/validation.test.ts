@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages.ts';
-import { CA_PROVINCES, US_STATES, isRegionCode, regionsFor } from '../../shared/regions.ts';
+import { MSG } from './messages.ts';
+import { CA_PROVINCES, US_STATES, isRegionCode, regionsFor } from './regions.ts';
 import {
   ADDRESS_TOO_LONG_MESSAGE,
   EMAIL_PATTERN,
@@ -17,7 +17,7 @@ import {
   specialCharactersProblem,
   trimInput,
   urlProblem,
-} from '../../shared/validation.ts';
+} from './validation.ts';
 
 const CYRILLIC_A = '\u0430';
 const ZWSP = '\u200B';

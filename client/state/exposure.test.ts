@@ -4,7 +4,7 @@ import {
   flushOnRouteChange,
   type ExposedItem,
   type ExposureSink,
-} from '../../client/state/exposure.ts';
+} from './exposure.ts';
 import { EXPOSURE_CHUNK, EXPOSURE_FLUSH_MS } from '../../shared/constants.ts';
 
 /** A sink that records every batch it is sent. */
@@ -86,7 +86,7 @@ describe('exposure tracking (§4, §9)', () => {
   });
 
   it('flushes on the loading indicator turning on by default', async () => {
-    const { loading } = await import('../../client/state/loading.ts');
+    const { loading } = await import('./loading.ts');
     vi.stubGlobal('addEventListener', () => undefined);
     vi.stubGlobal('removeEventListener', () => undefined);
     const store = createExposureStore(sink);
