@@ -2,6 +2,12 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api-client.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import {
+  GARAGE_FULL_MESSAGE,
+  MAX_GARAGE_VEHICLES,
+  isGarageFull,
+  isSameGarageVehicle,
+} from '../../shared/garage-rules.ts';
+import {
   VEHICLE_REQUIRED_MESSAGE,
   attributeValueIdOf,
   isCompleteVehicle,
@@ -24,10 +30,6 @@ export const LAST_VEHICLE_CHOSEN_KEY = 'last-vehicle-chosen';
 export const GARAGE_PATH = '/account/buyer/current/garage-vehicle';
 /** The sign-in call that merges a visitor's garage into the member's. */
 export const PUSH_GARAGE_PATH = '/account/public/buyer/garage-vehicle';
-/** A garage holds at most this many vehicles. */
-export const MAX_GARAGE_VEHICLES = 30;
-/** The message when the garage is full (the server's words). */
-export const GARAGE_FULL_MESSAGE = `Your garage is full (${MAX_GARAGE_VEHICLES} vehicles). Remove one to add another.`;
 
 /** The part of localStorage the store uses. */
 export type GarageStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -122,8 +124,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         typeof item.attributeValueId === 'number',
     ) as SavedVehicle[];
     const unique = list.filter(
-      (item, index) =>
-        list.findIndex((other) => other.attributeValueId === item.attributeValueId || other.id === item.id) === index,
+      (item, index) => list.findIndex((other) => isSameGarageVehicle(other, item) || other.id === item.id) === index,
     );
     const fallback = unique.find((item) => item.isDefault === true) ?? unique[0];
     return withDefault(unique, fallback?.id);
@@ -191,12 +192,12 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
   function addLocal(vehicle: Vehicle, isDefault: boolean): SavedVehicle | null {
     const list = readLocal();
     const attributeValueId = attributeValueIdOf(vehicle);
-    const existing = list.find((item) => item.attributeValueId === attributeValueId);
+    const existing = list.find((item) => isSameGarageVehicle(item, { attributeValueId }));
     if (existing) {
       writeLocal(withDefault(list, existing.id));
       return followDefault({ ...existing, isDefault: true });
     }
-    if (list.length >= MAX_GARAGE_VEHICLES) return warn(GARAGE_FULL_MESSAGE);
+    if (isGarageFull(list.length)) return warn(GARAGE_FULL_MESSAGE);
     const saved: SavedVehicle = {
       ...vehicleOf(vehicle),
       id: newId(),
@@ -212,7 +213,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
     const entry = list.find((item) => item.id === id);
     if (!entry) return null;
     const attributeValueId = attributeValueIdOf(vehicle);
-    const other = list.find((item) => item.attributeValueId === attributeValueId && item.id !== id);
+    const other = list.find((item) => isSameGarageVehicle(item, { attributeValueId }) && item.id !== id);
     if (other) {
       const rest = list.filter((item) => item.id !== id);
       writeLocal(entry.isDefault ? withDefault(rest, other.id) : rest);

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  GARAGE_FULL_MESSAGE,
   GARAGE_PATH,
   GARAGE_STORAGE_KEY,
   LAST_VEHICLE_CHOSEN_KEY,
@@ -11,6 +10,7 @@ import {
   type GarageStorage,
   type GarageTrackEvent,
 } from '../../client/state/garage.ts';
+import { GARAGE_FULL_MESSAGE } from '../../shared/garage-rules.ts';
 import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
 
 const attr = (id: number, text: string) => ({ id, value: text, text });

@@ -34,14 +34,16 @@ export function garageRepository(db: D1Database) {
   const syncAccount = (accountId: number) =>
     db
       .prepare(
-        'UPDATE account SET default_garage = (SELECT id FROM garage_vehicle WHERE account_id = ?1 AND is_default = 1 ORDER BY id LIMIT 1) WHERE id = ?1',
+        'UPDATE account SET default_garage = (SELECT id FROM garage_vehicle WHERE account_id = ?1 AND is_default = 1 ' +
+          'ORDER BY id LIMIT 1) WHERE id = ?1',
       )
       .bind(accountId);
   const setDefault = (accountId: number, id: number) =>
     db
       .prepare(
         `UPDATE garage_vehicle SET is_default = (id = ?2)
-     WHERE account_id = ?1 AND (is_default = 1 OR id = ?2) AND EXISTS (SELECT 1 FROM garage_vehicle WHERE account_id = ?1 AND id = ?2)`,
+     WHERE account_id = ?1 AND (is_default = 1 OR id = ?2) AND EXISTS (SELECT 1 FROM garage_vehicle
+       WHERE account_id = ?1 AND id = ?2)`,
       )
       .bind(accountId, id);
   const finish = (accountId: number) => [ensureDefault(accountId), syncAccount(accountId)];
@@ -51,7 +53,8 @@ export function garageRepository(db: D1Database) {
     async list(accountId: number): Promise<GarageRow[]> {
       const { results } = await db
         .prepare(
-          `SELECT ${COLUMNS} FROM garage_vehicle WHERE account_id = ? ORDER BY is_default DESC, created_at DESC, id DESC`,
+          `SELECT ${COLUMNS} FROM garage_vehicle WHERE account_id = ? ORDER BY is_default DESC, created_at DESC,
+            id DESC`,
         )
         .bind(accountId)
         .all<GarageRow>();
@@ -79,7 +82,8 @@ export function garageRepository(db: D1Database) {
         .prepare(
           `WITH RECURSIVE up(start, id, depth) AS (
            SELECT value, value, 0 FROM json_each(?1)
-           UNION ALL SELECT up.start, n.parent_id, up.depth + 1 FROM vehicle_node n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL AND up.depth < 5)
+           UNION ALL SELECT up.start, n.parent_id, up.depth + 1 FROM vehicle_node n JOIN up ON n.id = up.id
+             WHERE n.parent_id IS NOT NULL AND up.depth < 5)
          SELECT DISTINCT up.start AS startId, n.id, n.level, n.parent_id AS parentId, n.value, n.text
          FROM up JOIN vehicle_node n ON n.id = up.id ORDER BY up.start, n.level`,
         )
@@ -116,7 +120,8 @@ export function garageRepository(db: D1Database) {
               db
                 .prepare(
                   `UPDATE garage_vehicle SET is_default = (attribute_value_id = ?2)
-         WHERE account_id = ?1 AND EXISTS (SELECT 1 FROM garage_vehicle WHERE account_id = ?1 AND attribute_value_id = ?2)
+         WHERE account_id = ?1 AND EXISTS (SELECT 1 FROM garage_vehicle WHERE account_id = ?1
+           AND attribute_value_id = ?2)
            AND (?3 OR NOT EXISTS (SELECT 1 FROM garage_vehicle WHERE account_id = ?1 AND is_default = 1))`,
                 )
                 .bind(accountId, defaultNodeId, replaceDefault ? 1 : 0),

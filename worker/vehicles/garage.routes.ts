@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
+import { MAX_GARAGE_VEHICLES } from '../../shared/garage-rules.ts';
 import { requireMember } from '../middleware/auth.ts';
 import {
-  MAX_GARAGE_VEHICLES,
   addToGarage,
   clearGarage,
   editGarageVehicle,
@@ -51,7 +51,8 @@ const add = endpoint({
   tag: 'garage',
   auth: true,
   summary:
-    'Add a vehicle to the garage (an existing one is only made the default; the first one is the default); answers its id',
+    'Add a vehicle to the garage (an existing one is only made the default; the first one is the default); answers ' +
+    'its id',
   body: vehicleBody,
   response: idAnswer,
 });

@@ -6,16 +6,14 @@ import {
   type Vehicle,
   type VehicleAttribute,
 } from '../../shared/vehicle.ts';
+import { GARAGE_FULL_MESSAGE, MAX_GARAGE_VEHICLES, garageRoom, vehiclePathKind } from '../../shared/garage-rules.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { garageRepository, type GaragePathNode } from './garage-repository.ts';
-
-/** A garage holds at most this many vehicles (§4). */
-export const MAX_GARAGE_VEHICLES = 30;
 
 /** The garage's messages. */
 export const GARAGE_MSG = {
   vehicleNotFound: 'This vehicle could not be found. Please choose it again.',
-  full: `Your garage is full (${MAX_GARAGE_VEHICLES} vehicles). Remove one to add another.`,
+  full: GARAGE_FULL_MESSAGE,
   noSuchVehicle: 'No such vehicle in your garage.',
   nothingToChange: 'Please choose a vehicle, or make this one your default.',
   alreadySaved: 'This vehicle is already in your garage.',
@@ -46,28 +44,20 @@ function deepestOf(input: VehicleInput): number {
 const attribute = (node: GaragePathNode): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
 
 /**
- * The vehicle a node path stands for. The chain must be Year→Make→Model(→Trim)(→Engine) ending at
- * `startId`, and every level the request named must be the node at that level on the path.
+ * The vehicle a node path stands for. The chain must be a vehicle path (shared/garage-rules.ts) ending
+ * at `startId`, and every level the request named must be the node at that level on the path.
  */
 export function vehicleFromPath(startId: number, nodes: readonly GaragePathNode[], input: VehicleInput = {}): Vehicle {
   const notFound = () => ApiError.badRequest(GARAGE_MSG.vehicleNotFound);
+  const kind = vehiclePathKind(nodes, startId);
+  if (kind === 'invalid') throw notFound();
   const at: Partial<Record<LevelName, GaragePathNode>> = {};
-  let previous: GaragePathNode | null = null;
-  for (const node of nodes) {
-    const name = LEVEL_NAMES[node.level - 1];
-    const linked = previous
-      ? node.parentId === previous.id && node.level > previous.level
-      : node.level === 1 && node.parentId === null;
-    if (!name || !linked) throw notFound();
-    at[name] = node;
-    previous = node;
-  }
-  if (!previous || previous.id !== startId) throw notFound();
+  for (const node of nodes) at[LEVEL_NAMES[node.level - 1]!] = node;
   for (const name of LEVEL_NAMES) {
     const named = input[name]?.id;
     if (named !== undefined && named !== at[name]?.id) throw notFound();
   }
-  if (previous.level < 3) throw ApiError.badRequest(VEHICLE_REQUIRED_MESSAGE);
+  if (kind === 'above-model') throw ApiError.badRequest(VEHICLE_REQUIRED_MESSAGE);
   if (!at.year || !at.make || !at.model) throw notFound();
   return {
     year: attribute(at.year),
@@ -222,7 +212,7 @@ export async function mergeLocalGarage(
   const known = new Set(saved.map((row) => row.attributeValueId));
   const fresh = [...new Set(valid.map((item) => item.nodeId))]
     .filter((nodeId) => !known.has(nodeId))
-    .slice(0, Math.max(0, MAX_GARAGE_VEHICLES - saved.length));
+    .slice(0, garageRoom(saved.length));
   const defaultNode =
     saved.length === 0 ? (valid.find((item) => item.isDefault)?.nodeId ?? valid[0]?.nodeId ?? null) : null;
   // Oldest first, so the newest local vehicle gets the newest row.
