@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RecommendScene } from '../../worker/catalog/recently-viewed.ts';
+import type { RecommendScene } from '../../shared/catalog-types.ts';
 import { observeExposure } from '../state/exposure.ts';
 import { readViewed, recordView, type ViewedItem } from '../state/recently-viewed.ts';
 import { track } from '../state/tracking.ts';
@@ -20,7 +20,9 @@ export default function RecentlyViewed({ current }: { current: ViewedItem }) {
   }, [current]);
   useEffect(() => {
     const stops = others.map((item) => observeExposure(item.itemId));
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      for (const stop of stops) stop();
+    };
   }, [others]);
   if (others.length === 0) return null;
   return (

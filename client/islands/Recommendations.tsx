@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { attributeValueIdOf } from '../../shared/vehicle.ts';
-import type { RecommendScene } from '../../worker/catalog/recently-viewed.ts';
-import type { SearchRecord } from '../../worker/search/service.ts';
+import type { RecommendScene, SearchRecord } from '../../shared/catalog-types.ts';
 import { api } from '../api.ts';
 import { garage } from '../state/garage.ts';
 import { useSignalValue } from '../state/signal-hook.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PERCENT_OFF_BADGE_MIN } from '../../shared/constants.ts';
 import { formatMoney } from '../../shared/money.ts';
-import type { SearchRecord } from '../../worker/search/service.ts';
+import type { SearchRecord } from '../../shared/catalog-types.ts';
 
 /**
  * What a product card shows inside its <li className="product-card">: photo, title, brand and part

@@ -16,7 +16,9 @@ const KEY = RECENTLY_VIEWED_KEY;
 /** The member's recently viewed calls (§7): POST {id} records a view, POST batch sends the visitor's list. */
 export const RECENTLY_VIEWED_PATH = '/item/recommend/personal-scan-item';
 
-/** What the list needs to keep a member's history on the server (§4: members on the server, visitors in the browser). */
+/**
+ * What the list needs to keep a member's history on the server (§4: members on the server, visitors in the browser).
+ */
 export interface ViewedServer {
   /** Whether a member is signed in. */
   member(): boolean;

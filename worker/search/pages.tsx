@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SORT_OPTIONS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
-import { vehiclePath } from '../vehicles/fitment-lookup.ts';
+import { vehiclePath } from '../vehicles/service.ts';
 import { searchItems, type SortValue } from './service.ts';
 import { SearchPage } from './views/SearchPage.tsx';
 import { renderPage } from '../views/render-page.tsx';

@@ -1,3 +1,4 @@
+import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
 
 /** Product search queries (§7 filter-search): the only place with their SQL. */
@@ -27,23 +28,12 @@ export interface SearchCriteria {
   offset: number;
 }
 
-/** One result row as the SQL returns it. */
-export interface SearchRow {
-  itemId: number;
-  title: string;
-  urlHandle: string | null;
-  imageUrl: string | null;
-  brandName: string | null;
-  partNumber: string | null;
-  discountPrice: number | null;
-  originalPrice: number | null;
-  status: string;
-  reviewRating: number | null;
-  reviewCount: number;
+/** One result row as the SQL returns it: the record's fields, with its flags as 0/1 and no currency. */
+export type SearchRow = Omit<SearchRecord, 'currency' | 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
   vehicleUniversal: number;
   nonVehicle: number;
   fits: number | null;
-}
+};
 
 /** One facet value with its item count. */
 export interface FacetRow {
@@ -96,7 +86,8 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
   const text = b.ref('part', criteria.partNumber);
   const scored = criteria.order === 'relevance';
   const ctes = [
-    `top AS (SELECT rowid AS rank, ${scored ? `bm25(item_search_ranked, ${BM25_WEIGHTS})` : 'NULL'} AS score FROM item_search_ranked
+    `top AS (SELECT rowid AS rank, ${scored ? `bm25(item_search_ranked, ${BM25_WEIGHTS})` : 'NULL'} AS score
+      FROM item_search_ranked
       WHERE item_search_ranked MATCH ${match} ORDER BY rowid LIMIT ${b.ref('cap', criteria.candidateLimit)})`,
     // The unique index is case-sensitive: the usual spellings are looked up through it.
     `exact AS (SELECT DISTINCT item_id AS id FROM sku WHERE part_number IN (${text}, upper(${text}), lower(${text})))`,
@@ -108,14 +99,24 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
   if (criteria.vehicleNodeIds) {
     // '+rowid' keeps the fitment list out of the FTS index: one scan of the matches, probing a small
     // set. Materialized, so bm25 is always called where FTS5 allows it.
-    ctes.push(`fitting AS MATERIALIZED (SELECT rowid AS id, ${scored ? `bm25(item_search, ${BM25_WEIGHTS})` : 'NULL'} AS score FROM item_search
+    ctes.push(`fitting AS MATERIALIZED (SELECT rowid AS id, ${
+      scored
+        ? `bm25(item_search,
+      ${BM25_WEIGHTS})`
+        : 'NULL'
+    } AS score FROM item_search
       WHERE item_search MATCH ${match} AND +rowid IN (SELECT id FROM fit))`);
     parts.push('SELECT id, score, 0 FROM fitting');
   }
   const narrowing = narrowingCondition(criteria, b);
   if (narrowing) {
     // A category or brand filter is a small set: all its matches count, not only those in the cap.
-    ctes.push(`chosen AS MATERIALIZED (SELECT rowid AS id, ${scored ? `bm25(item_search, ${BM25_WEIGHTS})` : 'NULL'} AS score FROM item_search
+    ctes.push(`chosen AS MATERIALIZED (SELECT rowid AS id, ${
+      scored
+        ? `bm25(item_search,
+      ${BM25_WEIGHTS})`
+        : 'NULL'
+    } AS score FROM item_search
       WHERE item_search MATCH ${match} AND +rowid IN (SELECT i.id FROM item i WHERE ${narrowing}))`);
     parts.push('SELECT id, score, 0 FROM chosen');
   }
@@ -152,22 +153,26 @@ function candidateCtes(criteria: SearchCriteria, b: Binder): string {
   const ctes: string[] = [];
   if (criteria.vehicleNodeIds) {
     ctes.push(
-      `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (SELECT value FROM json_each(${b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))})))`,
+      `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (SELECT value
+        FROM json_each(${b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))})))`,
     );
   }
   const keyword = hasKeyword(criteria);
   if (keyword) ctes.push(...hitCtes(criteria, b));
   const fits = criteria.vehicleNodeIds
-    ? 'CASE WHEN i.non_vehicle = 1 THEN NULL WHEN i.vehicle_universal = 1 OR i.id IN (SELECT id FROM fit) THEN 1 ELSE 0 END'
+    ? 'CASE WHEN i.non_vehicle = 1 THEN NULL WHEN i.vehicle_universal = 1 OR i.id IN (SELECT id FROM fit) THEN 1 ' +
+      'ELSE 0 END'
     : 'NULL';
   const where = [
     `i.${STATUS_COLUMN[criteria.market]} IN (${statuses})`,
     ...(criteria.fitsOnly ? [fitsOnlyCondition(keyword)] : []),
   ];
-  ctes.push(`cand AS ${keyword ? '' : 'NOT '}MATERIALIZED (SELECT i.id, ${keyword ? 'h.score, h.exact' : 'NULL AS score, 0 AS exact'}, ${fits} AS fits,
+  ctes.push(`cand AS ${keyword ? '' : 'NOT '}MATERIALIZED (SELECT i.id,
+    ${keyword ? 'h.score, h.exact' : 'NULL AS score, 0 AS exact'}, ${fits} AS fits,
       i.back_category_id AS categoryId, i.brand_id AS brandId, i.${PRICE_COLUMN[criteria.market]} AS price, i.sales,
       i.review_rating AS rating, i.review_count AS reviews
-    FROM ${keyword ? 'hits h JOIN item i INDEXED BY item_search_facts ON i.id = h.id' : 'item i'} WHERE ${where.join(' AND ')})`);
+    FROM ${keyword ? 'hits h JOIN item i INDEXED BY item_search_facts ON i.id = h.id' : 'item i'}
+      WHERE ${where.join(' AND ')})`);
   return `WITH ${ctes.join(',\n')}`;
 }
 
@@ -218,7 +223,8 @@ const ORDER_BY: Record<SearchOrder, string> = {
 
 /** The page order over candidate rows named `alias`: exact part number, then fitting parts, then the chosen sort. */
 function pageOrder(criteria: SearchCriteria, alias: string): string {
-  const terms = `$exact DESC, ${criteria.vehicleNodeIds ? 'coalesce($fits, 0) DESC, ' : ''}${ORDER_BY[criteria.order]}, $sales DESC, $id`;
+  const terms = `$exact DESC, ${criteria.vehicleNodeIds ? 'coalesce($fits, 0) DESC, ' : ''}${ORDER_BY[criteria.order]},
+    $sales DESC, $id`;
   return terms.replaceAll('$', alias ? `${alias}.` : '');
 }
 
@@ -230,14 +236,21 @@ function pageColumn(criteria: SearchCriteria, b: Binder): string {
   const part = hasKeyword(criteria) ? b.ref('part', criteria.partNumber) : null;
   const currency = b.ref('currency', CURRENCY[criteria.market]);
   return `(SELECT json_group_array(json_object('itemId', i.id, 'title', i.title, 'brandName', br.name,
-      'discountPrice', pg.price, 'status', i.${STATUS_COLUMN[criteria.market]}, 'reviewRating', i.review_rating, 'reviewCount', i.review_count,
+      'discountPrice', pg.price, 'status', i.${STATUS_COLUMN[criteria.market]}, 'reviewRating', i.review_rating,
+        'reviewCount', i.review_count,
       'vehicleUniversal', i.vehicle_universal, 'nonVehicle', i.non_vehicle, 'fits', pg.fits,
-      'urlHandle', (SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id AND s.active = 1 ORDER BY s.is_primary DESC, s.id LIMIT 1),
-      'imageUrl', (SELECT url FROM item_image m WHERE m.item_id = i.id AND m.media_type = 'IMAGE' ORDER BY m.is_main DESC, m.idx LIMIT 1),
-      'partNumber', (SELECT s.part_number FROM sku s WHERE s.item_id = i.id ORDER BY ${part ? `s.part_number IN (${part}, upper(${part}), lower(${part})) DESC, ` : ''}s.sort, s.id LIMIT 1),
-      'originalPrice', (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id AND p.currency = ${currency} WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1))
+      'urlHandle', (SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id AND s.active = 1
+        ORDER BY s.is_primary DESC, s.id LIMIT 1),
+      'imageUrl', (SELECT url FROM item_image m WHERE m.item_id = i.id AND m.media_type = 'IMAGE'
+        ORDER BY m.is_main DESC, m.idx LIMIT 1),
+      'partNumber', (SELECT s.part_number FROM sku s WHERE s.item_id = i.id
+        ORDER BY ${part ? `s.part_number IN (${part}, upper(${part}), lower(${part})) DESC, ` : ''}s.sort, s.id
+          LIMIT 1),
+      'originalPrice', (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id
+        AND p.currency = ${currency} WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1))
       ORDER BY ${pageOrder(criteria, 'pg')})
-    FROM (SELECT * FROM cand WHERE ${filterConditions(criteria, b)} ORDER BY ${pageOrder(criteria, '')} LIMIT ${b.ref('limit', criteria.limit)} OFFSET ${b.ref('offset', criteria.offset)}) pg
+    FROM (SELECT * FROM cand WHERE ${filterConditions(criteria, b)} ORDER BY ${pageOrder(criteria, '')}
+      LIMIT ${b.ref('limit', criteria.limit)} OFFSET ${b.ref('offset', criteria.offset)}) pg
     JOIN item i ON i.id = pg.id LEFT JOIN brand br ON br.id = i.brand_id)`;
 }
 
@@ -245,14 +258,17 @@ function pageColumn(criteria: SearchCriteria, b: Binder): string {
 function totalsColumn(criteria: SearchCriteria, b: Binder): string {
   const inRange = priceConditions(criteria, b);
   const counted = inRange.length ? `sum(CASE WHEN ${inRange.join(' AND ')} THEN 1 ELSE 0 END)` : 'count(*)';
-  return `(SELECT json_object('total', coalesce(${counted}, 0), 'minPrice', min(price), 'maxPrice', max(price)) FROM cand WHERE ${filterConditions(criteria, b, 'price')})`;
+  return `(SELECT json_object('total', coalesce(${counted}, 0), 'minPrice', min(price), 'maxPrice', max(price))
+    FROM cand WHERE ${filterConditions(criteria, b, 'price')})`;
 }
 
 /** One facet's counts as a JSON array, most items first, without the facet's own filter. */
 function facetColumn(criteria: SearchCriteria, b: Binder, facet: 'category' | 'brand'): string {
   const [column, table] = facet === 'category' ? ['categoryId', 'category'] : ['brandId', 'brand'];
-  return `(SELECT json_group_array(json_object('id', t.id, 'name', t.name, 'count', f.count) ORDER BY f.count DESC, t.name)
-    FROM (SELECT ${column} AS id, count(*) AS count FROM cand WHERE ${filterConditions(criteria, b, facet)} GROUP BY ${column}) f JOIN ${table} t ON t.id = f.id)`;
+  return `(SELECT json_group_array(json_object('id', t.id, 'name', t.name, 'count', f.count) ORDER BY f.count DESC,
+    t.name)
+    FROM (SELECT ${column} AS id, count(*) AS count FROM cand WHERE ${filterConditions(criteria, b, facet)}
+      GROUP BY ${column}) f JOIN ${table} t ON t.id = f.id)`;
 }
 
 /** Search queries over the catalog. */

@@ -71,7 +71,8 @@ const response = z.object({
   }),
 });
 const summary =
-  'Search products by keyword, category, brand, price and vehicle (fitting parts first), with facets; sort is one of §9';
+  'Search products by keyword, category, brand, price and vehicle (fitting parts first), with facets; sort is one of ' +
+  '§9';
 
 const buyerSearch = endpoint({
   method: 'get',

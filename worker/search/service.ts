@@ -1,15 +1,15 @@
+import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
 import {
   searchRepository,
   type SearchCriteria,
   type SearchOrder,
-  type SearchResult,
   type SearchRow,
 } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { systemClock } from '../platform/clock.ts';
-import { recentReads } from '../platform/recent-reads.ts';
+import { caches } from '../platform/caches.ts';
 
 /** Product search decisions (§7 filter-search, §9 sort options): terms, synonyms, ranking, paging. */
 
@@ -32,13 +32,9 @@ export interface SearchQuery {
   sort?: SortValue;
 }
 
-/** One product on the results page: the row with its flags as booleans and the market's currency. */
-export type SearchRecord = Omit<SearchRow, 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
-  currency: 'USD' | 'CAD';
-  vehicleUniversal: boolean;
-  nonVehicle: boolean;
-  fits: boolean | null;
-};
+export type { SearchRecord };
+/** A result row as the search reads it; the catalog's card queries answer the same shape. */
+export type { SearchRow };
 
 /** The answer of a search: one page, the total and the facets. */
 export interface SearchAnswer {
@@ -169,7 +165,7 @@ const toRecord =
   });
 
 /** Identical searches in a rush share one answer (recent-reads.ts). */
-const recentSearches = recentReads<SearchResult>(200);
+const recentSearches = caches.recentSearches;
 
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
 export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {

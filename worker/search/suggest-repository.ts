@@ -38,13 +38,15 @@ export function suggestRepository(db: D1Database) {
              WHERE k.part_number >= upper(?1) AND k.part_number < upper(?1) || 'z' ORDER BY k.part_number LIMIT 3)
            UNION ALL
            SELECT 'category', 1, name, NULL, id, depth, name FROM (
-             SELECT name, id, depth FROM category WHERE kind = 'BACK' AND name LIKE ?2 ESCAPE '\\' ORDER BY depth, name LIMIT 3)
+             SELECT name, id, depth FROM category WHERE kind = 'BACK' AND name LIKE ?2 ESCAPE '\\' ORDER BY depth, name
+               LIMIT 3)
            UNION ALL
            SELECT 'item', 2, text, handle, NULL, rank, NULL FROM (
              SELECT i.title AS text, s.url_handle AS handle, r.rowid AS rank FROM item_search_ranked r
              CROSS JOIN item_rank m ON m.rank = r.rowid CROSS JOIN item i ON i.id = m.item_id
              CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = i.id AND s.is_primary = 1
-             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY r.rowid LIMIT ?4))
+             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY r.rowid
+               LIMIT ?4))
          ORDER BY part, k1, k2`,
         )
         .bind(prefix, like, match, limit * 2)
