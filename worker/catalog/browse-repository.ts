@@ -1,7 +1,10 @@
 import type { MarketId } from '../../shared/markets.ts';
-import type { SearchRow } from '../search/repository.ts';
+import type { SearchRow } from '../search/service.ts';
 
-/** Browsing reads (§7 Search and items): brands, collections, filters, bundles, SEO, selling attributes, product cards. SQL only. */
+/**
+ * Browsing reads (§7 Search and items): brands, collections, filters, bundles, SEO, selling attributes, product cards.
+ * SQL only.
+ */
 
 export interface BrandRow {
   id: number;
@@ -92,10 +95,13 @@ export const PRICE: Record<MarketId, string> = { us: 'i.min_price_usd', ca: 'i.m
 const CURRENCY: Record<MarketId, string> = { us: 'USD', ca: 'CAD' };
 const SELLING = `('ON_SHELVES', 'UNDER_STOCK')`;
 /** SQL for the active handle (primary first) and the main image of the item aliased `i`. */
-export const HANDLE_OF_ITEM = `(SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id AND s.active = 1 ORDER BY s.is_primary DESC, s.id LIMIT 1)`;
-export const IMAGE_OF_ITEM = `(SELECT url FROM item_image m WHERE m.item_id = i.id AND m.media_type = 'IMAGE' ORDER BY m.is_main DESC, m.idx LIMIT 1)`;
+export const HANDLE_OF_ITEM = `(SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id
+  AND s.active = 1 ORDER BY s.is_primary DESC, s.id LIMIT 1)`;
+export const IMAGE_OF_ITEM = `(SELECT url FROM item_image m WHERE m.item_id = i.id AND m.media_type = 'IMAGE'
+  ORDER BY m.is_main DESC, m.idx LIMIT 1)`;
 /** A sku's custom label/value pairs, when the column holds a JSON array of them. */
-const SKU_CUSTOMS = `json_each(CASE WHEN json_valid(s.sku_customs) AND json_type(s.sku_customs) = 'array' THEN s.sku_customs ELSE '[]' END)`;
+const SKU_CUSTOMS = `json_each(CASE WHEN json_valid(s.sku_customs)
+  AND json_type(s.sku_customs) = 'array' THEN s.sku_customs ELSE '[]' END)`;
 
 /** Numbered parameters for one statement. */
 class Params {
@@ -126,7 +132,8 @@ export function browseRepository(db: D1Database) {
     const p = new Params();
     const currency = p.add(CURRENCY[market]);
     const fitting = vehicle
-      ? `i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(vehicle))})))`
+      ? `i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value
+        FROM json_each(${p.add(JSON.stringify(vehicle))})))`
       : null;
     const fitFilter = fitting ? ` AND (i.non_vehicle = 1 OR i.vehicle_universal = 1 OR ${fitting})` : '';
     const fits = fitting
@@ -136,11 +143,14 @@ export function browseRepository(db: D1Database) {
     return db
       .prepare(
         `WITH ${[...ctes, `picked AS (${sql})`].join(', ')}
-       SELECT i.id AS itemId, i.title, b.name AS brandName, ${PRICE[market]} AS discountPrice, ${STATUS[market]} AS status,
-         i.review_rating AS reviewRating, i.review_count AS reviewCount, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle,
+       SELECT i.id AS itemId, i.title, b.name AS brandName, ${PRICE[market]} AS discountPrice,
+         ${STATUS[market]} AS status,
+         i.review_rating AS reviewRating, i.review_count AS reviewCount, i.vehicle_universal AS vehicleUniversal,
+           i.non_vehicle AS nonVehicle,
          ${fits} AS fits, ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl,
          (SELECT s.part_number FROM sku s WHERE s.item_id = i.id ORDER BY s.sort, s.id LIMIT 1) AS partNumber,
-         (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id AND p.currency = ${currency} WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1) AS originalPrice
+         (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id AND p.currency = ${currency}
+           WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1) AS originalPrice
        FROM picked JOIN item i ON i.id = picked.id LEFT JOIN brand b ON b.id = i.brand_id
        ORDER BY picked.score DESC, i.sales DESC, i.id`,
       )
@@ -154,8 +164,10 @@ export function browseRepository(db: D1Database) {
       return (
         await db
           .prepare(
-            `SELECT id, name, logo_url AS logoUrl, abbreviation, active, brand_logo_url AS brandLogoUrl, shop_id AS shopId,
-           show_on_brand_agg_page AS showOnBrandAggPage, show_on_home_page AS showOnHomePage, sort_on_home_page AS sortOnHomePage,
+            `SELECT id, name, logo_url AS logoUrl, abbreviation, active, brand_logo_url AS brandLogoUrl,
+              shop_id AS shopId,
+           show_on_brand_agg_page AS showOnBrandAggPage, show_on_home_page AS showOnHomePage,
+             sort_on_home_page AS sortOnHomePage,
            landing_page_url AS landingPageUrl, self_brand AS selfBrand
          FROM brand WHERE shop_id = ? ORDER BY name`,
           )
@@ -170,8 +182,10 @@ export function browseRepository(db: D1Database) {
         await db
           .prepare(
             `SELECT c.id, c.parent_id AS parentId, c.name, c.handle, c.description, c.image_url AS imageUrl, c.sort,
-           coalesce((SELECT s.url_handle FROM seo s WHERE s.type = 'COLLECTION' AND s.target_id = c.id AND s.active = 1 ORDER BY s.is_primary DESC, s.id LIMIT 1), c.handle) AS urlHandle,
-           (SELECT count(*) FROM collection_item ci JOIN item i ON i.id = ci.item_id WHERE ci.collection_id = c.id AND ${STATUS[market]} IN ${SELLING}) AS itemCount
+           coalesce((SELECT s.url_handle FROM seo s WHERE s.type = 'COLLECTION' AND s.target_id = c.id AND s.active = 1
+             ORDER BY s.is_primary DESC, s.id LIMIT 1), c.handle) AS urlHandle,
+           (SELECT count(*) FROM collection_item ci JOIN item i ON i.id = ci.item_id WHERE ci.collection_id = c.id
+             AND ${STATUS[market]} IN ${SELLING}) AS itemCount
          FROM collection c ORDER BY c.sort, c.id`,
           )
           .all<CollectionRow>()
@@ -184,17 +198,20 @@ export function browseRepository(db: D1Database) {
      * (item specs, SKU customs and colours).
      */
     async backCategoryFacets(categoryId: number, market: MarketId) {
-      const scope = `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1)) AND ${STATUS[market]} IN ${SELLING}`;
+      const scope = `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1))
+        AND ${STATUS[market]} IN ${SELLING}`;
       const [category, brands, range, customs] = await db.batch([
         db.prepare("SELECT id, name FROM category WHERE id = ?1 AND kind = 'BACK'").bind(categoryId),
         db
           .prepare(
-            `SELECT b.id, b.name, count(*) AS count FROM item i JOIN brand b ON b.id = i.brand_id WHERE ${scope} GROUP BY b.id ORDER BY count DESC, b.name`,
+            `SELECT b.id, b.name, count(*) AS count FROM item i JOIN brand b ON b.id = i.brand_id WHERE ${scope}
+              GROUP BY b.id ORDER BY count DESC, b.name`,
           )
           .bind(categoryId),
         db
           .prepare(
-            `SELECT count(*) AS items, min(${PRICE[market]}) AS min, max(${PRICE[market]}) AS max FROM item i WHERE ${scope}`,
+            `SELECT count(*) AS items, min(${PRICE[market]}) AS min, max(${PRICE[market]}) AS max FROM item i
+              WHERE ${scope}`,
           )
           .bind(categoryId),
         db
@@ -202,7 +219,8 @@ export function browseRepository(db: D1Database) {
             `WITH scoped(id) AS (SELECT i.id FROM item i WHERE ${scope})
            SELECT label, value, count(DISTINCT itemId) AS count FROM (
              SELECT c.item_id AS itemId, c.label, c.value FROM item_customs c WHERE c.item_id IN scoped
-             UNION ALL SELECT s.item_id, CAST(json_extract(e.value, '$.label') AS TEXT), CAST(json_extract(e.value, '$.value') AS TEXT) FROM sku s, ${SKU_CUSTOMS} e WHERE s.item_id IN scoped
+             UNION ALL SELECT s.item_id, CAST(json_extract(e.value, '$.label') AS TEXT), CAST(json_extract(e.value,
+               '$.value') AS TEXT) FROM sku s, ${SKU_CUSTOMS} e WHERE s.item_id IN scoped
              UNION ALL SELECT s.item_id, 'Color', s.color FROM sku s WHERE s.color IS NOT NULL AND s.item_id IN scoped)
            WHERE label IS NOT NULL AND value IS NOT NULL GROUP BY label, value ORDER BY label, count DESC, value`,
           )
@@ -216,7 +234,10 @@ export function browseRepository(db: D1Database) {
       };
     },
 
-    /** How many items fall in each price band (lower bounds in cents, ascending) under the filters; empty bands are left out. */
+    /**
+     * How many items fall in each price band (lower bounds in cents, ascending) under the filters; empty bands are left
+     * out.
+     */
     async priceBands(criteria: BandCriteria, bounds: readonly number[]): Promise<{ band: number; count: number }[]> {
       const p = new Params();
       const price = PRICE[criteria.market];
@@ -239,7 +260,8 @@ export function browseRepository(db: D1Database) {
         where.push(`i.brand_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(criteria.brandIds))}))`);
       if (criteria.vehicleNodeIds && criteria.fitsOnly) {
         where.push(
-          `(i.vehicle_universal = 1 OR i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(criteria.vehicleNodeIds))}))))`,
+          `(i.vehicle_universal = 1 OR i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value
+            FROM json_each(${p.add(JSON.stringify(criteria.vehicleNodeIds))}))))`,
         );
       }
       // Band n holds prices from bounds[n] up to bounds[n + 1]; the last band is open-ended.
@@ -250,7 +272,8 @@ export function browseRepository(db: D1Database) {
       return (
         await db
           .prepare(
-            `SELECT ${band} AS band, count(*) AS count FROM item i WHERE ${where.join(' AND ')} GROUP BY band ORDER BY band`,
+            `SELECT ${band} AS band, count(*) AS count FROM item i WHERE ${where.join(' AND ')} GROUP BY band
+              ORDER BY band`,
           )
           .bind(...p.values)
           .all<{ band: number; count: number }>()
@@ -262,8 +285,10 @@ export function browseRepository(db: D1Database) {
       return (
         await db
           .prepare(
-            `SELECT i.id AS itemId, ${STATUS[market]} AS status, s.id AS skuId, s.available_total AS availableTotal, p.discount_price AS discountPrice, p.original_price AS originalPrice
-         FROM json_each(?1) j JOIN item i ON i.id = j.value LEFT JOIN sku s ON s.item_id = i.id LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
+            `SELECT i.id AS itemId, ${STATUS[market]} AS status, s.id AS skuId, s.available_total AS availableTotal,
+              p.discount_price AS discountPrice, p.original_price AS originalPrice
+         FROM json_each(?1) j JOIN item i ON i.id = j.value LEFT JOIN sku s ON s.item_id = i.id LEFT
+           JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
          ORDER BY j.key, s.sort, s.id`,
           )
           .bind(JSON.stringify(ids), CURRENCY[market])
@@ -278,11 +303,15 @@ export function browseRepository(db: D1Database) {
       ).results;
     },
 
-    /** Cards of the given items in the given order (sold-out ones too); unknown, unlisted or withdrawn items are left out. */
+    /**
+     * Cards of the given items in the given order (sold-out ones too); unknown, unlisted or withdrawn items are left
+     * out.
+     */
     cardsByIds(ids: readonly number[], market: MarketId, vehicle: number[] | null = null): Promise<CardRow[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
-          sql: `SELECT i.id, -j.key AS score FROM json_each(${p.add(JSON.stringify(ids))}) j JOIN item i ON i.id = j.value
+          sql: `SELECT i.id, -j.key AS score FROM json_each(${p.add(JSON.stringify(ids))}) j
+            JOIN item i ON i.id = j.value
               WHERE ${STATUS[market]} IN ('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT')${fitFilter}`,
         })),
       );
@@ -292,7 +321,8 @@ export function browseRepository(db: D1Database) {
     bestSellers(market: MarketId, vehicle: number[] | null, limit: number): Promise<CardRow[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
-          sql: `SELECT i.id, 0 AS score FROM item i WHERE ${STATUS[market]} IN ${SELLING}${fitFilter} ORDER BY i.sales DESC, i.id LIMIT ${p.add(limit)}`,
+          sql: `SELECT i.id, 0 AS score FROM item i WHERE ${STATUS[market]} IN ${SELLING}${fitFilter}
+            ORDER BY i.sales DESC, i.id LIMIT ${p.add(limit)}`,
         })),
       );
     },
@@ -302,14 +332,18 @@ export function browseRepository(db: D1Database) {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
           sql: `SELECT i.id, (i.back_category_id = t.back_category_id) * 2 + (i.brand_id IS t.brand_id) AS score
-              FROM item t JOIN item i ON (i.back_category_id = t.back_category_id OR i.brand_id = t.brand_id) AND i.id <> t.id
+              FROM item t JOIN item i ON (i.back_category_id = t.back_category_id OR i.brand_id = t.brand_id)
+                AND i.id <> t.id
               WHERE t.id = ${p.add(itemId)} AND ${STATUS[market]} IN ${SELLING}${fitFilter}
               ORDER BY score DESC, i.sales DESC, i.id LIMIT ${p.add(limit)}`,
         })),
       );
     },
 
-    /** Parts that go with the given ones: those sold with them in an active bundle first, then other parts of their category families. */
+    /**
+     * Parts that go with the given ones: those sold with them in an active bundle first, then other parts of their
+     * category families.
+     */
     complementsOf(
       itemIds: readonly number[],
       market: MarketId,
@@ -320,29 +354,40 @@ export function browseRepository(db: D1Database) {
         cardStatement(market, vehicle, (p, fitFilter) => ({
           ctes: [
             `given(id) AS (SELECT value FROM json_each(${p.add(JSON.stringify(itemIds))}))`,
-            `partners(id) AS (SELECT DISTINCT s2.item_id FROM sku s1 JOIN bundle_item b1 ON b1.sku_id = s1.id JOIN bundle bu ON bu.id = b1.bundle_id AND bu.active = 1
-             JOIN bundle_item b2 ON b2.bundle_id = b1.bundle_id JOIN sku s2 ON s2.id = b2.sku_id WHERE s1.item_id IN given)`,
-            `family(id) AS (SELECT c.id FROM category c WHERE c.kind = 'BACK' AND c.parent_id IN (SELECT p.parent_id FROM item g JOIN category p ON p.id = g.back_category_id WHERE g.id IN given)
+            `partners(id) AS (SELECT DISTINCT s2.item_id FROM sku s1 JOIN bundle_item b1 ON b1.sku_id = s1.id
+              JOIN bundle bu ON bu.id = b1.bundle_id AND bu.active = 1
+             JOIN bundle_item b2 ON b2.bundle_id = b1.bundle_id JOIN sku s2 ON s2.id = b2.sku_id
+               WHERE s1.item_id IN given)`,
+            `family(id) AS (SELECT c.id FROM category c WHERE c.kind = 'BACK' AND c.parent_id IN (SELECT p.parent_id
+              FROM item g JOIN category p ON p.id = g.back_category_id WHERE g.id IN given)
              AND c.id NOT IN (SELECT back_category_id FROM item WHERE id IN given))`,
           ],
           sql: `SELECT i.id, i.id IN partners AS score FROM item i
-              WHERE (i.id IN partners OR i.back_category_id IN family) AND i.id NOT IN given AND ${STATUS[market]} IN ${SELLING}${fitFilter}
+              WHERE (i.id IN partners OR i.back_category_id IN family) AND i.id NOT IN given
+                AND ${STATUS[market]} IN ${SELLING}${fitFilter}
               ORDER BY score DESC, i.sales DESC, i.id LIMIT ${p.add(limit)}`,
         })),
       );
     },
 
-    /** The lines of every active bundle that holds one of the item's SKUs, priced in the market; the item's own lines first. */
+    /**
+     * The lines of every active bundle that holds one of the item's SKUs, priced in the market; the item's own lines
+     * first.
+     */
     async bundleLinesOfItem(itemId: number, market: MarketId): Promise<BundleLineRow[]> {
       return (
         await db
           .prepare(
-            `SELECT bu.id AS bundleId, bu.name, bu.handle, bu.discount_percent AS discountPercent, bi.sku_id AS skuId, bi.quantity, i.id AS itemId, i.title,
-           s.part_number AS partNumber, ${STATUS[market]} AS status, p.discount_price AS discountPrice, p.original_price AS originalPrice,
+            `SELECT bu.id AS bundleId, bu.name, bu.handle, bu.discount_percent AS discountPercent, bi.sku_id AS skuId,
+              bi.quantity, i.id AS itemId, i.title,
+           s.part_number AS partNumber, ${STATUS[market]} AS status, p.discount_price AS discountPrice,
+             p.original_price AS originalPrice,
            ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl
-         FROM bundle bu JOIN bundle_item bi ON bi.bundle_id = bu.id JOIN sku s ON s.id = bi.sku_id JOIN item i ON i.id = s.item_id
+         FROM bundle bu JOIN bundle_item bi ON bi.bundle_id = bu.id JOIN sku s ON s.id = bi.sku_id
+           JOIN item i ON i.id = s.item_id
            LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
-         WHERE bu.active = 1 AND bu.id IN (SELECT b.bundle_id FROM bundle_item b JOIN sku k ON k.id = b.sku_id WHERE k.item_id = ?1)
+         WHERE bu.active = 1 AND bu.id IN (SELECT b.bundle_id FROM bundle_item b JOIN sku k ON k.id = b.sku_id
+           WHERE k.item_id = ?1)
          ORDER BY bu.id, i.id = ?1 DESC, i.id, s.id`,
           )
           .bind(itemId, CURRENCY[market])
@@ -350,15 +395,20 @@ export function browseRepository(db: D1Database) {
       ).results;
     },
 
-    /** A target's SEO record (its primary handle first) and the target's own name, description and handle; null target when unknown. */
+    /**
+     * A target's SEO record (its primary handle first) and the target's own name, description and handle; null target
+     * when unknown.
+     */
     async seoOf(type: 'ITEM' | 'COLLECTION', targetId: number) {
       const target =
         type === 'ITEM'
-          ? "SELECT title AS name, sub_title AS description, NULL AS handle FROM item WHERE id = ?1 AND status NOT IN ('DRAFT', 'DELETED')"
+          ? 'SELECT title AS name, sub_title AS description, NULL AS handle FROM item WHERE id = ?1 AND status NOT ' +
+            "IN ('DRAFT', 'DELETED')"
           : 'SELECT name, description, handle FROM collection WHERE id = ?1';
       const [seo, own] = await db.batch([
         db
-          .prepare(`SELECT id, target_id AS targetId, type, url_handle AS urlHandle, title, description, is_primary AS isPrimary, active, displacements
+          .prepare(`SELECT id, target_id AS targetId, type, url_handle AS urlHandle, title, description,
+            is_primary AS isPrimary, active, displacements
                     FROM seo WHERE type = ?2 AND target_id = ?1 ORDER BY is_primary DESC, active DESC, id LIMIT 1`)
           .bind(targetId, type),
         db.prepare(target).bind(targetId),
@@ -370,17 +420,23 @@ export function browseRepository(db: D1Database) {
       };
     },
 
-    /** An item's specs and its SKUs with their customs, colour, stock and price in the market; null when the item is unknown or withdrawn. */
+    /**
+     * An item's specs and its SKUs with their customs, colour, stock and price in the market; null when the item is
+     * unknown or withdrawn.
+     */
     async sellingAttributes(itemId: number, market: MarketId) {
       const [item, skus] = await db.batch([
         db
-          .prepare(`SELECT (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
+          .prepare(`SELECT (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT *
+            FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
                     FROM item i WHERE i.id = ?1 AND i.status NOT IN ('DRAFT', 'DELETED')`)
           .bind(itemId),
         db
-          .prepare(`SELECT s.id AS skuId, s.part_number AS partNumber, s.color, s.sku_customs AS skuCustoms, s.available_total AS availableTotal,
+          .prepare(`SELECT s.id AS skuId, s.part_number AS partNumber, s.color, s.sku_customs AS skuCustoms,
+            s.available_total AS availableTotal,
                       p.discount_price AS discountPrice, p.original_price AS originalPrice
-                    FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2 WHERE s.item_id = ?1 ORDER BY s.sort, s.id`)
+                    FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2 WHERE s.item_id = ?1
+                      ORDER BY s.sort, s.id`)
           .bind(itemId, CURRENCY[market]),
       ]);
       const row = item!.results[0] as { customsJson: string } | undefined;

@@ -80,7 +80,8 @@ const brandAll = endpoint({
   path: '/item/public/buyer/brand/all',
   tag: 'item',
   summary:
-    'The brand list fetched at start-up (§3 Brand, §7 Other calls), by name; logoUrl is also given as icon. Cached 5 minutes',
+    'The brand list fetched at start-up (§3 Brand, §7 Other calls), by name; logoUrl is also given as icon. Cached 5 ' +
+    'minutes',
   query: z.object({ shopId: z.string().max(32).optional() }),
   response: z.array(brand),
 });
@@ -89,7 +90,8 @@ const tree = endpoint({
   path: '/item/public/buyer/collection/tree',
   tag: 'item',
   summary:
-    "Collections as a tree (top ones with their children), with each one's handle and the number of its items sold in this market",
+    "Collections as a tree (top ones with their children), with each one's handle and the number of its items sold " +
+    'in this market',
   response: z.array(collectionNode),
 });
 const treeList = endpoint({
@@ -104,8 +106,9 @@ const attributes = endpoint({
   path: '/item/public/buyer/collection/back-category/display/attributes',
   tag: 'item',
   summary:
-    'What is worth filtering on in a back category (and its children) in this market: brands with counts, the price range, and the custom labels ' +
-    '(item specs, SKU customs, colour) whose values split its items; 404 for an unknown or front category',
+    'What is worth filtering on in a back category (and its children) in this market: brands with counts, the price ' +
+    'range, and the custom labels (item specs, SKU customs, colour) whose values split its items; 404 for an unknown ' +
+    'or front category',
   query: z.object({ backCategoryId: id }),
   response: z.object({
     backCategoryId: int,
@@ -121,8 +124,8 @@ const filter = endpoint({
   path: '/item/public/buyer/filter',
   tag: 'item',
   summary:
-    'The filter panel of a search or category: the total, category and brand counts (each without its own filter), the price range and ' +
-    'price bands with counts (cents; max null is open-ended). Same filters as filter-search',
+    'The filter panel of a search or category: the total, category and brand counts (each without its own filter), ' +
+    'the price range and price bands with counts (cents; max null is open-ended). Same filters as filter-search',
   query: z.object({
     keyword: z.string().max(200).optional(),
     categoryId: id.optional(),
@@ -152,8 +155,9 @@ const frequentlyUpdated = endpoint({
   path: '/item/public/buyer/item/frequently-updated/info',
   tag: 'item',
   summary:
-    'The fields that change often, per item in this market, so a cached page can refresh them: status, the lowest price (cents) and its original, ' +
-    'stock in all and per SKU. itemIds: up to 100 comma-joined ids; unknown ones are left out',
+    'The fields that change often, per item in this market, so a cached page can refresh them: status, the lowest ' +
+    'price (cents) and its original, stock in all and per SKU. itemIds: up to 100 comma-joined ids; unknown ones are ' +
+    'left out',
   query: z.object({ itemIds: idList(100) }),
   response: z.array(
     z.object({
@@ -172,8 +176,9 @@ const seo = endpoint({
   path: '/item/public/buyer/seo/features/:id',
   tag: 'item',
   summary:
-    'The SEO features (§3 seo) of a product (type ITEM, the default) or a collection by its id: the primary record, falling back to the ' +
-    "target's own title, description and handle; path is the page to link to. 404 for an unknown target",
+    'The SEO features (§3 seo) of a product (type ITEM, the default) or a collection by its id: the primary record, ' +
+    "falling back to the target's own title, description and handle; path is the page to link to. 404 for an unknown " +
+    'target',
   query: z.object({ type: z.enum(['ITEM', 'COLLECTION']).default('ITEM') }),
   response: z.object({
     id: int.nullable(),
@@ -202,8 +207,9 @@ const itemV2 = endpoint({
   path: '/item/public/buyer/item/v2/:seoUrl',
   tag: 'item',
   summary:
-    'A product by any of its handles (§3 Product fields as the product page shows them). redirectTo is the primary handle when the one asked is ' +
-    'not primary or not active (the page answers 301 there). Not sold in this market: code 503007 (NotSale), data { itemId, urlHandle }. 404 when unknown',
+    'A product by any of its handles (§3 Product fields as the product page shows them). redirectTo is the primary ' +
+    'handle when the one asked is not primary or not active (the page answers 301 there). Not sold in this market: ' +
+    'code 503007 (NotSale), data { itemId, urlHandle }. 404 when unknown',
   query: z.object({ shopId: z.string().max(32).optional() }),
   response: z.object({
     redirectTo: z.string().nullable(),
@@ -273,7 +279,10 @@ const itemV2 = endpoint({
 
 const HANDLE = /^[a-z0-9-]{1,200}$/;
 
-/** Browsing calls of §7 Search and items: brands, collections, filter panels, live prices, SEO features and the product by handle. */
+/**
+ * Browsing calls of §7 Search and items: brands, collections, filter panels, live prices, SEO features and the product
+ * by handle.
+ */
 export const catalogBrowseApi = new Hono<AppEnv>()
   .get(brandAll.path, async (c) => {
     readQuery(c, brandAll);

@@ -5,8 +5,9 @@ import { ApiError } from '../platform/api-error.ts';
 import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from './browse-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import { shownProductData, soldIn } from './product-data.ts';
-import { matchExpression, searchItems, type SearchQuery, type SearchRecord } from '../search/service.ts';
-import { TtlCache } from '../platform/ttl-cache.ts';
+import type { SearchRecord } from '../../shared/catalog-types.ts';
+import { matchExpression, searchItems, type SearchQuery } from '../search/service.ts';
+import { caches } from '../platform/caches.ts';
 
 /** Browsing decisions (§7 Search and items): brands, collections, filter panels, live prices, bundles, SEO features. */
 
@@ -55,9 +56,12 @@ const toBrand = (row: BrandRow): Brand => ({
   selfBrand: row.selfBrand === 1,
 });
 
-const brandCache = new TtlCache<Brand[]>(5 * 60_000, 4);
+const brandCache = caches.brands;
 
-/** The brand list fetched at start-up (§7 Other calls), cached per isolate for five minutes: brands change with catalog loads only. */
+/**
+ * The brand list fetched at start-up (§7 Other calls), cached per isolate for five minutes: brands change with catalog
+ * loads only.
+ */
 export function brandList(db: D1Database, clock: Clock, shopId: number): Promise<Brand[]> {
   return brandCache.get(`brands:${shopId}`, clock, async () =>
     (await browseRepository(db).brands(shopId)).map(toBrand),
@@ -126,7 +130,10 @@ function bandLabel(index: number, symbol: string): string {
   return index === 0 ? `Under ${dollars(high)}` : `${dollars(low)} - ${dollars(high)}`;
 }
 
-/** The filter panel for a search or category (§7 filter): category and brand counts, the price range and price bands with counts. */
+/**
+ * The filter panel for a search or category (§7 filter): category and brand counts, the price range and price bands
+ * with counts.
+ */
 export async function filterPanel(
   db: D1Database,
   market: MarketId,
@@ -168,7 +175,10 @@ export async function filterPanel(
   };
 }
 
-/** Price, stock and status of items in the market (§7 frequently-updated): what a cached page refreshes. Unknown items are left out. */
+/**
+ * Price, stock and status of items in the market (§7 frequently-updated): what a cached page refreshes. Unknown items
+ * are left out.
+ */
 export async function frequentlyUpdatedInfo(db: D1Database, market: MarketId, itemIds: readonly number[]) {
   const rows = await browseRepository(db).frequentlyUpdated([...new Set(itemIds)], market);
   const currency = currencyOf(market);
@@ -341,7 +351,10 @@ function parseSkuCustoms(text: string | null): SellingPair[] {
     .map(([label, value]) => ({ label: String(label).trim(), value: String(value).trim() }));
 }
 
-/** An item's SKUs with their selling attributes (customs, and Color when any SKU has one) and its specs; null when unknown. */
+/**
+ * An item's SKUs with their selling attributes (customs, and Color when any SKU has one) and its specs; null when
+ * unknown.
+ */
 async function sellingSkus(db: D1Database, market: MarketId, itemId: number) {
   const loaded = await browseRepository(db).sellingAttributes(itemId, market);
   if (!loaded) return null;
@@ -361,7 +374,10 @@ async function sellingSkus(db: D1Database, market: MarketId, itemId: number) {
 const valueOf = (sku: SellingSku, label: string) =>
   sku.attributes.find((pair) => pair.label === label)?.value ?? STANDARD_VALUE;
 
-/** Every selling label with its values across the item's SKUs, then the item's specs (which hold for every SKU); 404 when unknown. */
+/**
+ * Every selling label with its values across the item's SKUs, then the item's specs (which hold for every SKU); 404
+ * when unknown.
+ */
 export async function allSellingAttributes(db: D1Database, market: MarketId, itemId: number) {
   const loaded = await sellingSkus(db, market, itemId);
   if (!loaded) throw ApiError.notFound(NO_SUCH_PRODUCT);
@@ -400,7 +416,10 @@ function grow(skus: readonly SellingSku[], labels: readonly string[], depth: num
   }));
 }
 
-/** The selling attributes level by level (in the order labels first appear): choosing a value narrows the next level to what exists; 404 when unknown. */
+/**
+ * The selling attributes level by level (in the order labels first appear): choosing a value narrows the next level to
+ * what exists; 404 when unknown.
+ */
 export async function sellingHierarchy(db: D1Database, market: MarketId, itemId: number) {
   const loaded = await sellingSkus(db, market, itemId);
   if (!loaded) throw ApiError.notFound(NO_SUCH_PRODUCT);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { categoryRepository } from './category-repository.ts';
 import type { AppEnv } from '../env.ts';
+import { categoryTree } from './service.ts';
 import { renderPage } from '../views/render-page.tsx';
 
 /** /categories: every part category of the shop, each linking to its parts. */
@@ -29,6 +29,6 @@ export const categoriesPage = new Hono<AppEnv>().get('/categories', (c) =>
         </div>
       </section>
     ),
-    { pageType: 'category list', data: categoryRepository(c.env.DB).tree('FRONT') },
+    { pageType: 'category list', data: categoryTree(c.env.DB) },
   ),
 );

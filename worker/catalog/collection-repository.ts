@@ -1,7 +1,10 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { STATUS } from './browse-repository.ts';
 
-/** A collection page's reads: the collection by handle, its sub-collections, a page of its items sold in a market. SQL only. */
+/**
+ * A collection page's reads: the collection by handle, its sub-collections, a page of its items sold in a market. SQL
+ * only.
+ */
 
 export interface CollectionPageRow {
   id: number;
@@ -20,21 +23,25 @@ export function collectionRepository(db: D1Database) {
       const sold = `${STATUS[market]} IN ('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT')`;
       const [collection, children, total, items] = await db.batch([
         db
-          .prepare(`SELECT c.id, c.name, c.handle, c.description, c.image_url AS imageUrl, p.handle AS parentHandle, p.name AS parentName
+          .prepare(`SELECT c.id, c.name, c.handle, c.description, c.image_url AS imageUrl, p.handle AS parentHandle,
+            p.name AS parentName
                     FROM collection c LEFT JOIN collection p ON p.id = c.parent_id WHERE c.handle = ?`)
           .bind(handle),
         db
           .prepare(
-            `SELECT k.name, k.handle FROM collection k JOIN collection c ON k.parent_id = c.id WHERE c.handle = ? ORDER BY k.sort, k.id`,
+            `SELECT k.name, k.handle FROM collection k JOIN collection c ON k.parent_id = c.id WHERE c.handle = ?
+              ORDER BY k.sort, k.id`,
           )
           .bind(handle),
         db
           .prepare(
-            `SELECT count(*) AS total FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id WHERE c.handle = ? AND ${sold}`,
+            `SELECT count(*) AS total FROM collection_item ci JOIN collection c ON c.id = ci.collection_id
+              JOIN item i ON i.id = ci.item_id WHERE c.handle = ? AND ${sold}`,
           )
           .bind(handle),
         db
-          .prepare(`SELECT ci.item_id AS id FROM collection_item ci JOIN collection c ON c.id = ci.collection_id JOIN item i ON i.id = ci.item_id
+          .prepare(`SELECT ci.item_id AS id FROM collection_item ci JOIN collection c ON c.id = ci.collection_id
+            JOIN item i ON i.id = ci.item_id
                     WHERE c.handle = ? AND ${sold} ORDER BY ci.sort, ci.item_id LIMIT ? OFFSET ?`)
           .bind(handle, size, (page - 1) * size),
       ]);

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
-import { browseRepository } from './browse-repository.ts';
-import { collectionRepository } from './collection-repository.ts';
 import type { AppEnv } from '../env.ts';
-import { toCard } from './browse.ts';
+import { collectionPage as collectionPageData } from './service.ts';
 import { ProductCard } from './views/ProductCard.tsx';
 import { renderErrorPage, renderPage } from '../views/render-page.tsx';
 
@@ -15,14 +13,10 @@ export const collectionPage = new Hono<AppEnv>().get('/collection/:handle', asyn
   if (!HANDLE.test(handle)) return renderErrorPage(c, 404);
   const requested = Number(c.req.query('page') ?? '1');
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const market = c.var.market.id;
-  const found = await collectionRepository(c.env.DB).page(handle, market, page, SEARCH_PAGE_SIZE);
+  const found = await collectionPageData(c.env.DB, c.var.market.id, handle, page);
   if (!found) return renderErrorPage(c, 404);
-  const rows = await browseRepository(c.env.DB).cardsByIds(found.itemIds, market);
-  const byId = new Map(rows.map((row) => [row.itemId, toCard(market)(row)]));
-  const cards = found.itemIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const pages = Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE));
-  const { collection, children } = found;
+  const { collection, children, cards } = found;
   return renderPage(
     c,
     () => (

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { categoryRepository } from './category-repository.ts';
 import type { AppEnv } from '../env.ts';
+import { categoryTree, itemFaqs } from './service.ts';
 import { endpoint, readQuery } from '../platform/contract.ts';
 
 const faqList = endpoint({
@@ -36,12 +36,10 @@ const tree = endpoint({
 
 /** Product questions and the category tree (§7). */
 export const catalogContentApi = new Hono<AppEnv>()
-  .get(faqList.path, async (c) =>
-    c.json(ok(await categoryRepository(c.env.DB).faqsOfItem(readQuery(c, faqList).itemId))),
-  )
+  .get(faqList.path, async (c) => c.json(ok(await itemFaqs(c.env.DB, readQuery(c, faqList).itemId))))
   .get(tree.path, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    const categories = await categoryRepository(c.env.DB).tree('FRONT');
+    const categories = await categoryTree(c.env.DB);
     const strip = ({ parentId: _, ...rest }: { parentId: number | null } & z.infer<typeof node>) => rest;
     return c.json(ok(categories.map((top) => ({ ...strip(top), children: top.children.map(strip) }))));
   });

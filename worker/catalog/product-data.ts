@@ -1,7 +1,7 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { catalogRepository } from './repository.ts';
 import { systemClock } from '../platform/clock.ts';
-import { recentReads } from '../platform/recent-reads.ts';
+import { caches } from '../platform/caches.ts';
 
 const HIDDEN = new Set(['DRAFT', 'DELETED']);
 const SOLD = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
@@ -12,7 +12,7 @@ const FITMENT_TABLE_ROWS = 50;
 type ProductPageData = NonNullable<Awaited<ReturnType<ReturnType<typeof catalogRepository>['productPage']>>>;
 
 /** Identical product lookups in a rush share one answer (recent-reads.ts). */
-const recentProducts = recentReads<ProductPageData | null>(200);
+const recentProducts = caches.recentProducts;
 
 /**
  * A product's catalog data by any of its handles, for the product page and the item/v2 call: the

@@ -37,7 +37,9 @@ export function recentlyViewedRepository(db: D1Database) {
       .bind(accountId, keep);
 
   return {
-    /** Records views, newest first, and keeps the newest `keep`; one atomic batch. Answers how many of the items exist. */
+    /**
+     * Records views, newest first, and keeps the newest `keep`; one atomic batch. Answers how many of the items exist.
+     */
     async record(accountId: number, itemIdsNewestFirst: readonly number[], now: number, keep: number): Promise<number> {
       const views = [...itemIdsNewestFirst].reverse().map((itemId) => view(accountId, itemId, now));
       const results = await db.batch([...views, trim(accountId, keep)]);
@@ -49,8 +51,10 @@ export function recentlyViewedRepository(db: D1Database) {
       return (
         await db
           .prepare(
-            `SELECT i.id AS itemId, i.title, ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl, i.review_rating AS reviewRating,
-           i.review_count AS reviewCount, ${PRICE[market]} AS discountPrice, ${STATUS[market]} AS status, r.viewed_at AS viewedAt
+            `SELECT i.id AS itemId, i.title, ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl,
+              i.review_rating AS reviewRating,
+           i.review_count AS reviewCount, ${PRICE[market]} AS discountPrice, ${STATUS[market]} AS status,
+             r.viewed_at AS viewedAt
          FROM recently_viewed r JOIN item i ON i.id = r.item_id
          WHERE r.account_id = ?1 AND i.status NOT IN ('DRAFT', 'DELETED') ORDER BY r.viewed_at DESC LIMIT ?2`,
           )

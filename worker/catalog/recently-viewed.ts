@@ -5,8 +5,8 @@ import { browseRepository, type CardRow } from './browse-repository.ts';
 import { recentlyViewedRepository, type ViewedRow } from './recently-viewed-repository.ts';
 import { NO_SUCH_PRODUCT, toCard } from './browse.ts';
 import type { Clock } from '../platform/clock.ts';
-import { vehiclePath } from '../vehicles/fitment-lookup.ts';
-import type { SearchRecord } from '../search/service.ts';
+import { vehiclePath } from '../vehicles/service.ts';
+import type { RecommendScene, SearchRecord } from '../../shared/catalog-types.ts';
 
 /**
  * What the shopper looked at and what to show next: a member's recently viewed products (§4:
@@ -64,10 +64,6 @@ export async function listMemberViews(db: D1Database, accountId: number, market:
   const rows = await recentlyViewedRepository(db).list(accountId, market, RECENTLY_VIEWED_LIMIT);
   return rows.map(toEntry(market === 'ca' ? 'CAD' : 'USD'));
 }
-
-/** The recommendation scenes (§4 track scene RECENTLY_VIEWED, §7 recommend/scene/items). */
-export const RECOMMEND_SCENES = ['RECENTLY_VIEWED', 'PRODUCT_DETAIL', 'CART', 'HOME'] as const;
-export type RecommendScene = (typeof RECOMMEND_SCENES)[number];
 
 /** What a scene is asked about: the product shown or in the cart, the visitor's own list, the vehicle. */
 export interface SceneRequest {

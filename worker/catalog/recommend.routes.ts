@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { RECOMMEND_SCENES } from '../../shared/catalog-types.ts';
 import { RECENTLY_VIEWED_LIMIT } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -7,13 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { allSellingAttributes, bundlesOfItem, sellingHierarchy, type SellingNode } from './browse.ts';
 import { systemClock } from '../platform/clock.ts';
-import {
-  listMemberViews,
-  mergeVisitorViews,
-  recommend,
-  recordMemberView,
-  RECOMMEND_SCENES,
-} from './recently-viewed.ts';
+import { listMemberViews, mergeVisitorViews, recommend, recordMemberView } from './recently-viewed.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const int = z.number().int();
@@ -57,9 +52,10 @@ const sceneBody = z.object({
   size: z.number().int().min(1).max(50).default(12),
 });
 const SCENE_DOC =
-  'Products to recommend in a scene, as product cards (fitting or universal parts only when attributeValueId names the vehicle): ' +
-  "RECENTLY_VIEWED the member's recently viewed (a visitor sends their stored list as itemIds), without itemId; PRODUCT_DETAIL (itemId required) " +
-  'parts of the same category, then brand; CART parts bundled with itemId/itemIds, then their category family; HOME best sellers. size 1-50 (12)';
+  'Products to recommend in a scene, as product cards (fitting or universal parts only when attributeValueId names ' +
+  "the vehicle): RECENTLY_VIEWED the member's recently viewed (a visitor sends their stored list as itemIds), " +
+  'without itemId; PRODUCT_DETAIL (itemId required) parts of the same category, then brand; CART parts bundled with ' +
+  'itemId/itemIds, then their category family; HOME best sellers. size 1-50 (12)';
 const proScene = endpoint({
   method: 'post',
   path: '/search-pro/public/recommend/scene/items',
@@ -84,8 +80,9 @@ const bundleList = endpoint({
   path: '/search-pro/public/bundle/list',
   tag: 'search',
   summary:
-    "Active bundles holding one of the item's SKUs, with their lines (the item's first) and price in cents: originalTotal (discount prices x quantities), " +
-    'bundlePrice (less discountPercent) and saving. Bundles this market cannot sell in full are left out',
+    "Active bundles holding one of the item's SKUs, with their lines (the item's first) and price in cents: " +
+    'originalTotal (discount prices x quantities), bundlePrice (less discountPercent) and saving. Bundles this ' +
+    'market cannot sell in full are left out',
   query: z.object({ itemId: idQuery }),
   response: z.array(
     z.object({
@@ -132,8 +129,9 @@ const allAttributesAnswer = z.object({
   ),
 });
 const ALL_DOC =
-  "The product's selling attributes (UPS): every label with its values and the SKUs that have each (SKU customs and Color, where a SKU " +
-  "without a value is 'Standard'), then the item's specs, which hold for every SKU; with each SKU's attributes, stock and price. 404 when unknown";
+  "The product's selling attributes (UPS): every label with its values and the SKUs that have each (SKU customs and " +
+  "Color, where a SKU without a value is 'Standard'), then the item's specs, which hold for every SKU; with each " +
+  "SKU's attributes, stock and price. 404 when unknown";
 const upsAll = endpoint({
   method: 'post',
   path: '/item/public/buyer/ups/all-attributes',
@@ -164,8 +162,8 @@ const upsHierarchy = endpoint({
   path: '/item/public/buyer/ups/hierarchy-attributes',
   tag: 'item',
   summary:
-    "The selling attributes level by level (levels: labels in order): each value lists its SKUs, whether any is in stock, and the next level's " +
-    'values that exist under it, so choosing one narrows the next. 404 when unknown',
+    'The selling attributes level by level (levels: labels in order): each value lists its SKUs, whether any is in ' +
+    "stock, and the next level's values that exist under it, so choosing one narrows the next. 404 when unknown",
   body: z.object({ itemId: idValue }),
   response: z.object({
     itemId: int,
@@ -195,7 +193,8 @@ const scanBatch = endpoint({
   tag: 'item',
   auth: true,
   summary:
-    `On sign-in, the visitor's recently viewed list (itemIds, newest first) joins the member's as their newest views; duplicates count once, ` +
+    `On sign-in, the visitor's recently viewed list (itemIds, newest first) joins the member's as their newest ` +
+    `views; duplicates count once, ` +
     `unknown items are skipped, the newest ${RECENTLY_VIEWED_LIMIT} are kept. Answers the merged list`,
   body: z.object({ itemIds: z.array(idValue).max(50, 'must hold at most 50 ids') }),
   response: z.array(viewedEntry),
@@ -205,7 +204,9 @@ const scanOne = endpoint({
   path: `${SCAN_PATH}/:id`,
   tag: 'item',
   auth: true,
-  summary: `Records that the member viewed a product (it moves to the front; the newest ${RECENTLY_VIEWED_LIMIT} are kept). 404 for an unknown product`,
+  summary:
+    `Records that the member viewed a product (it moves to the front; the newest ${RECENTLY_VIEWED_LIMIT} are ` +
+    `kept). 404 for an unknown product`,
   response: z.null(),
 });
 const scanList = endpoint({
@@ -213,7 +214,9 @@ const scanList = endpoint({
   path: `${SCAN_PATH}/list`,
   tag: 'item',
   auth: true,
-  summary: `The member's recently viewed products, newest first (at most ${RECENTLY_VIEWED_LIMIT}), with imageUrl and reviewRating (4.6 where there is none) and the price here`,
+  summary:
+    `The member's recently viewed products, newest first (at most ${RECENTLY_VIEWED_LIMIT}), with imageUrl ` +
+    `and reviewRating (4.6 where there is none) and the price here`,
   response: z.array(viewedEntry),
 });
 
@@ -223,7 +226,9 @@ async function answerScene(c: Context<AppEnv>, spec: typeof proScene) {
   return c.json(ok(await recommend(c.env.DB, c.var.market.id, scene, request, c.var.member?.accountId ?? null)));
 }
 
-/** Recommendations, bundles, selling attributes (UPS) and a member's recently viewed products (§4, §7 Search and items). */
+/**
+ * Recommendations, bundles, selling attributes (UPS) and a member's recently viewed products (§4, §7 Search and items).
+ */
 export const catalogRecommendApi = new Hono<AppEnv>()
   .post(proScene.path, (c) => answerScene(c, proScene))
   .post(buyerScene.path, (c) => answerScene(c, buyerScene))

@@ -77,7 +77,10 @@ export interface ItemFitmentFacts {
   applications: number;
 }
 
-/** What only the product page shows of an item: §3 inKind, location and its videos (additionalVideos, additionalVideoCoverUrl). */
+/**
+ * What only the product page shows of an item: §3 inKind, location and its videos (additionalVideos,
+ * additionalVideoCoverUrl).
+ */
 export interface ItemMediaRow {
   inKind: string | null;
   location: string | null;
@@ -113,12 +116,16 @@ export interface FitmentTableRow {
   quantity: number;
 }
 
-const ITEM_COLUMNS = `i.id, i.title, i.sub_title AS subTitle, i.detail_content AS detailContent, i.installation, i.warranty, i.country,
-  i.quantity, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle, i.alt, i.special_note AS specialNote,
-  i.item_condition AS itemCondition, i.status, i.us_status AS usStatus, i.ca_status AS caStatus, i.back_category_id AS backCategoryId,
+const ITEM_COLUMNS = `i.id, i.title, i.sub_title AS subTitle, i.detail_content AS detailContent, i.installation,
+  i.warranty, i.country,
+  i.quantity, i.vehicle_universal AS vehicleUniversal, i.non_vehicle AS nonVehicle, i.alt,
+    i.special_note AS specialNote,
+  i.item_condition AS itemCondition, i.status, i.us_status AS usStatus, i.ca_status AS caStatus,
+    i.back_category_id AS backCategoryId,
   i.brand_id AS brandId, b.name AS brandName, i.review_rating AS reviewRating, i.review_count AS reviewCount, i.sales`;
 
-const FITMENT_COLUMNS = `item_id AS itemId, node_id AS nodeId, node_level AS nodeLevel, model_node_id AS modelNodeId, sub_model AS subModel,
+const FITMENT_COLUMNS = `item_id AS itemId, node_id AS nodeId, node_level AS nodeLevel, model_node_id AS modelNodeId,
+  sub_model AS subModel,
   engine_type AS engineType, location, note, quantity`;
 
 const CURRENCY: Record<MarketId, 'USD' | 'CAD'> = { us: 'USD', ca: 'CAD' };
@@ -149,7 +156,8 @@ export function catalogRepository(db: D1Database) {
   const skuStatement = (list: string, market: MarketId, source = BY_IDS) =>
     db
       .prepare(
-        `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color, s.available_total AS availableTotal,
+        `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color,
+          s.available_total AS availableTotal,
        ?2 AS currency, p.discount_price AS discountPrice, p.original_price AS originalPrice
      FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
      WHERE s.item_id IN (${source}) ORDER BY s.item_id, s.sort`,
@@ -160,10 +168,13 @@ export function catalogRepository(db: D1Database) {
       .prepare(
         `SELECT ${ITEM_COLUMNS}, s.url_handle AS urlHandle, s.is_primary AS handleIsPrimary, s.active AS handleActive,
        s.title AS seoTitle, s.description AS seoDescription,
-       (SELECT p.url_handle FROM seo p WHERE p.type = 'ITEM' AND p.target_id = i.id AND p.is_primary = 1 AND p.active = 1 LIMIT 1) AS primaryHandle,
-       (SELECT json_group_array(json_object('index', idx, 'isMain', json(CASE is_main WHEN 1 THEN 'true' ELSE 'false' END), 'mediaType', media_type, 'url', url, 'title', title, 'description', description))
+       (SELECT p.url_handle FROM seo p WHERE p.type = 'ITEM' AND p.target_id = i.id AND p.is_primary = 1
+         AND p.active = 1 LIMIT 1) AS primaryHandle,
+       (SELECT json_group_array(json_object('index', idx, 'isMain', json(CASE is_main WHEN 1 THEN 'true'
+         ELSE 'false' END), 'mediaType', media_type, 'url', url, 'title', title, 'description', description))
           FROM (SELECT * FROM item_image WHERE item_id = i.id ORDER BY idx)) AS imagesJson,
-       (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
+       (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT * FROM item_customs
+         WHERE item_id = i.id ORDER BY sort)) AS customsJson
      FROM seo s JOIN item i ON i.id = s.target_id LEFT JOIN brand b ON b.id = i.brand_id
      WHERE s.url_handle = ? AND s.type = 'ITEM'`,
       )
@@ -181,10 +192,12 @@ export function catalogRepository(db: D1Database) {
       .prepare(
         `SELECT m.year, mk.name AS make, md.name AS model,
          COALESCE(f.sub_model, CASE WHEN n.level = 4 THEN n.text WHEN p.level = 4 THEN p.text END) AS subModel,
-         f.series, CASE WHEN n.level = 5 THEN n.text END AS engine, f.engine_code AS engineCode, f.engine_type AS engineType,
+         f.series, CASE WHEN n.level = 5 THEN n.text END AS engine, f.engine_code AS engineCode,
+           f.engine_type AS engineType,
          f.body_style AS bodyStyle, f.location, f.note, f.quantity
        FROM fitment f JOIN vehicle_node n ON n.id = f.node_id LEFT JOIN vehicle_node p ON p.id = n.parent_id
-       JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id JOIN vehicle_model md ON md.id = m.model_id
+       JOIN vehicle_node m ON m.id = f.model_node_id JOIN vehicle_make mk ON mk.id = m.make_id
+         JOIN vehicle_model md ON md.id = m.model_id
        WHERE f.item_id IN (${source}) ORDER BY mk.name, md.name, m.year, subModel, engine, f.id LIMIT ?2 OFFSET ?3`,
       )
       .bind(param, size, (page - 1) * size),
@@ -195,7 +208,10 @@ export function catalogRepository(db: D1Database) {
       return readItemPageRow(await itemByHandleStatement(handle).first());
     },
 
-    /** The product page's catalog data by handle in one round trip: the item, its SKUs, a page of its fitment table, FAQs, reviews and videos. */
+    /**
+     * The product page's catalog data by handle in one round trip: the item, its SKUs, a page of its fitment table,
+     * FAQs, reviews and videos.
+     */
     async productPage(handle: string, market: MarketId, tableSize: number) {
       const [item, skus, total, rows, extras] = await db.batch([
         itemByHandleStatement(handle),
@@ -204,13 +220,17 @@ export function catalogRepository(db: D1Database) {
         // Videos, FAQs and the top reviews ride in one row as JSON: fewer statements, one round trip.
         db
           .prepare(`SELECT i.in_kind AS inKind, i.location, i.additional_video_cover_url AS additionalVideoCoverUrl,
-                      (SELECT json_group_array(json_object('index', idx, 'url', url, 'coverUrl', cover_url, 'title', title))
+                      (SELECT json_group_array(json_object('index', idx, 'url', url, 'coverUrl', cover_url, 'title',
+                        title))
                          FROM (SELECT * FROM item_video WHERE item_id = i.id ORDER BY idx)) AS videosJson,
                       (SELECT json_group_array(json_object('question', question, 'answer', answer))
-                         FROM (SELECT question, answer FROM item_faq WHERE item_id = i.id ORDER BY sort, id)) AS faqsJson,
-                      (SELECT json_group_array(json_object('id', id, 'rating', rating, 'title', title, 'content', content, 'name', name, 'vehicle', vehicle,
+                         FROM (SELECT question, answer FROM item_faq WHERE item_id = i.id ORDER BY sort,
+                           id)) AS faqsJson,
+                      (SELECT json_group_array(json_object('id', id, 'rating', rating, 'title', title, 'content',
+                        content, 'name', name, 'vehicle', vehicle,
                               'verifiedPurchase', verified_purchase, 'createdAt', created_at))
-                         FROM (SELECT * FROM review WHERE item_id = i.id AND status = 'PUBLISHED' ORDER BY helpful_count DESC, created_at DESC LIMIT 5)) AS reviewsJson
+                         FROM (SELECT * FROM review WHERE item_id = i.id AND status = 'PUBLISHED'
+                           ORDER BY helpful_count DESC, created_at DESC LIMIT 5)) AS reviewsJson
                     FROM item i WHERE i.id IN (${BY_HANDLE})`)
           .bind(handle),
       ]);
@@ -238,7 +258,8 @@ export function catalogRepository(db: D1Database) {
       const [items, skus] = await db.batch([
         db
           .prepare(
-            `SELECT ${ITEM_COLUMNS} FROM item i LEFT JOIN brand b ON b.id = i.brand_id WHERE i.id IN (SELECT value FROM json_each(?))`,
+            `SELECT ${ITEM_COLUMNS} FROM item i LEFT JOIN brand b ON b.id = i.brand_id WHERE i.id IN (SELECT value
+              FROM json_each(?))`,
           )
           .bind(list),
         skuStatement(list, market),
@@ -268,7 +289,9 @@ export function catalogRepository(db: D1Database) {
       return { item, skus: skus!.results as SkuRow[], fitment: fitment!.results as FitmentRow[] };
     },
 
-    /** Applications of the given items to one model year (and its trims and engines), plus each item's fitment facts. */
+    /**
+     * Applications of the given items to one model year (and its trims and engines), plus each item's fitment facts.
+     */
     async fitmentForItems(
       ids: readonly number[],
       modelNodeId: number,
@@ -285,7 +308,8 @@ export function catalogRepository(db: D1Database) {
         statements: [
           db
             .prepare(
-              `SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value FROM json_each(?1))`,
+              `SELECT ${FITMENT_COLUMNS} FROM fitment WHERE model_node_id = ?2 AND item_id IN (SELECT value
+                FROM json_each(?1))`,
             )
             .bind(list, modelNodeId),
           fitmentFactsStatement(list),

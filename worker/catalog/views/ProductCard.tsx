@@ -1,6 +1,6 @@
 import CardFitment from '../../../client/islands/CardFitment.tsx';
 import { ProductCardBody } from '../../../client/islands/product-card-body.tsx';
-import type { SearchRecord } from '../../search/service.ts';
+import type { SearchRecord } from '../../../shared/catalog-types.ts';
 import { Island } from '../../views/Island.tsx';
 import { MarkupCache } from '../../views/markup-cache.ts';
 

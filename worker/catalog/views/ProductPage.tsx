@@ -43,7 +43,10 @@ function Price({ sku, market }: { sku: SkuRow; market: Market }) {
   );
 }
 
-/** The item's videos for the gallery, each with a poster: its own cover, else the item's video cover, else its main photo. */
+/**
+ * The item's videos for the gallery, each with a poster: its own cover, else the item's video cover, else its main
+ * photo.
+ */
 function galleryVideos(media: ItemMediaRow, item: ItemPageRow, mainImage: string): GalleryVideo[] {
   return media.additionalVideos.map((video) => ({
     index: video.index,
@@ -173,6 +176,7 @@ function ProductBody({ view }: { view: ProductView }) {
   const { item, skus, market } = view;
   const main = item.images.find((image) => image.isMain) ?? item.images[0];
   const sku = skus[0];
+  const partNumber = <strong>{sku?.partNumber}</strong>;
   const status = market.id === 'ca' ? item.caStatus : item.usStatus;
   return (
     <>
@@ -197,8 +201,7 @@ function ProductBody({ view }: { view: ProductView }) {
         <h1>{item.title}</h1>
         {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
         <p>
-          Brand: <strong>{item.brandName ?? ''}</strong> · Part number: <strong>{sku?.partNumber}</strong> · Condition:{' '}
-          {item.itemCondition}
+          Brand: <strong>{item.brandName ?? ''}</strong> · Part number: {partNumber} · Condition: {item.itemCondition}
         </p>
         {sku && <Price sku={sku} market={market} />}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>

@@ -1,0 +1,75 @@
+import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
+import type { SearchRecord } from '../../shared/catalog-types.ts';
+import type { MarketId } from '../../shared/markets.ts';
+import { browseRepository } from './browse-repository.ts';
+import { toCard } from './browse.ts';
+import { categoryRepository } from './category-repository.ts';
+import { collectionRepository, type CollectionPageRow } from './collection-repository.ts';
+import { catalogRepository } from './repository.ts';
+
+/**
+ * The catalog's door: what its routes, its pages and other domains ask of items, SKUs,
+ * categories, collections and their fitment facts.
+ */
+
+export type { ItemRow, SkuRow } from './repository.ts';
+export type { CategoryNode } from './category-repository.ts';
+
+/** The navigation (front) category tree: top categories with their children, in display order. */
+export function categoryTree(db: D1Database) {
+  return categoryRepository(db).tree('FRONT');
+}
+
+/** A product's questions and answers, in order. */
+export function itemFaqs(db: D1Database, itemId: number) {
+  return categoryRepository(db).faqsOfItem(itemId);
+}
+
+/** One page of a collection as the collection page shows it. */
+export interface CollectionPage {
+  collection: CollectionPageRow;
+  children: { name: string; handle: string }[];
+  total: number;
+  cards: SearchRecord[];
+}
+
+/**
+ * A page of a collection: the collection, its sub-collections, the total and the page's product
+ * cards (sold in the market, in the collection's order); null for an unknown collection.
+ */
+export async function collectionPage(
+  db: D1Database,
+  market: MarketId,
+  handle: string,
+  page: number,
+): Promise<CollectionPage | null> {
+  const found = await collectionRepository(db).page(handle, market, page, SEARCH_PAGE_SIZE);
+  if (!found) return null;
+  const rows = await browseRepository(db).cardsByIds(found.itemIds, market);
+  const byId = new Map(rows.map((row) => [row.itemId, toCard(market)(row)]));
+  const cards = found.itemIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return { collection: found.collection, children: found.children, total: found.total, cards };
+}
+
+/** Items by id with their SKUs priced in the market's currency, in the order asked. */
+export function itemsWithSkus(db: D1Database, ids: readonly number[], market: MarketId) {
+  return catalogRepository(db).itemsWithSkus(ids, market);
+}
+
+/**
+ * The statements that read the given items' applications to one model year and their fitment
+ * facts, for a caller's own db.batch (the fitment lookup adds its vehicle read), and how to read them.
+ */
+export function fitmentForItemsStatements(db: D1Database, ids: readonly number[], modelNodeId: number) {
+  return catalogRepository(db).fitmentForItemsStatements(ids, modelNodeId);
+}
+
+/** The item a SKU belongs to, or null. */
+export function itemIdOfSku(db: D1Database, skuId: number): Promise<number | null> {
+  return catalogRepository(db).itemIdOfSku(skuId);
+}
+
+/** One page of an item's §3 fitment table with its total and the item's fitment facts, in one round trip. */
+export function fitmentTableOfItem(db: D1Database, itemId: number, page: number, size: number) {
+  return catalogRepository(db).fitmentTableOfItem(itemId, page, size);
+}
