@@ -1,5 +1,6 @@
 import type { FitmentAnswer } from '../../shared/fitment.ts';
-import { catalogRepository } from '../catalog/repository.ts';
+import { vehiclePathKind } from '../../shared/garage-rules.ts';
+import { fitmentForItemsStatements, fitmentTableOfItem, itemIdOfSku } from '../catalog/service.ts';
 import { vehicleRepository } from './repository.ts';
 import { resolveForItems, type VehicleChoice } from './fitment.ts';
 
@@ -23,15 +24,12 @@ export async function lookupFitment(
   if (itemIds.length === 0) return new Map();
   // An engine is a leaf: only a model year or a trim has configurations to weigh. -1 matches no node.
   const deepest = vehicle && vehicle.engineNodeId === undefined ? (vehicle.trimNodeId ?? vehicle.modelNodeId) : -1;
-  const fitment = catalogRepository(db).fitmentForItemsStatements(itemIds, vehicle?.modelNodeId ?? -1);
+  const fitment = fitmentForItemsStatements(db, itemIds, vehicle?.modelNodeId ?? -1);
   const configurations = vehicleRepository(db).configurationsStatement(deepest);
   const [rows, facts, children] = await db.batch([...fitment.statements, configurations.statement]);
   const loaded = fitment.read(rows!, facts!);
   return resolveForItems(vehicle, loaded.facts, loaded.rows, configurations.read(children!));
 }
-
-/** The level chains a vehicle can be: a model year, with a trim, with a trim and engine, or with an engine only. */
-const VEHICLE_CHAINS = new Set(['1,2,3', '1,2,3,4', '1,2,3,4,5', '1,2,3,5']);
 
 /** A chosen vehicle with the ids of its whole path, year first. */
 export type VehiclePath = VehicleChoice & {
@@ -39,12 +37,13 @@ export type VehiclePath = VehicleChoice & {
   name: string;
 };
 
-/** The vehicle a saved attributeValueId (its deepest node) stands for; null when unknown or not a model year, trim or engine. */
+/**
+ * The vehicle a saved attributeValueId (its deepest node) stands for; null when unknown or not a
+ * model year, trim or engine (shared/garage-rules.ts says which paths are vehicles).
+ */
 export async function vehiclePath(db: D1Database, attributeValueId: number): Promise<VehiclePath | null> {
   const path = await vehicleRepository(db).path(attributeValueId);
-  const linked = path.every((node, index) => node.parentId === (index === 0 ? null : path[index - 1]!.id));
-  if (!linked || path.at(-1)?.id !== attributeValueId || !VEHICLE_CHAINS.has(path.map((node) => node.level).join()))
-    return null;
+  if (vehiclePathKind(path, attributeValueId) !== 'vehicle') return null;
   const at = (level: number) => path.find((node) => node.level === level)?.id;
   const [trimNodeId, engineNodeId] = [at(4), at(5)];
   return {
@@ -63,7 +62,7 @@ export async function vehiclePath(db: D1Database, attributeValueId: number): Pro
 export async function itemIdOf(db: D1Database, ids: { itemId?: number; skuId?: number }): Promise<number | null> {
   if (ids.itemId !== undefined) return ids.itemId;
   if (ids.skuId === undefined) return null;
-  return catalogRepository(db).itemIdOfSku(ids.skuId);
+  return itemIdOfSku(db, ids.skuId);
 }
 
 /**
@@ -71,7 +70,7 @@ export async function itemIdOf(db: D1Database, ids: { itemId?: number; skuId?: n
  * Non-vehicle products have no table (applies false); universal ones say so.
  */
 export async function fitmentTable(db: D1Database, itemId: number, page: number, size: number) {
-  const { facts, total, rows } = await catalogRepository(db).fitmentTableOfItem(itemId, page, size);
+  const { facts, total, rows } = await fitmentTableOfItem(db, itemId, page, size);
   if (!facts) return null;
   if (facts.nonVehicle) return { applies: false, universal: false, total: 0, page, size, records: [] };
   return { applies: true, universal: Boolean(facts.vehicleUniversal), total, page, size, records: rows };

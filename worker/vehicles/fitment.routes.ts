@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { fitmentTable, itemIdOf, lookupFitment, vehiclePath } from './fitment-lookup.ts';
+import { fitmentTable, itemIdOf, lookupFitment, vehiclePath } from './service.ts';
 import { endpoint, readQuery } from '../platform/contract.ts';
 
 // An empty parameter (skuId=) counts as absent: the §5 rule decides what a missing id means.
@@ -31,7 +31,8 @@ const match = endpoint({
   tag: 'item',
   summary:
     'Whether a product fits the chosen vehicle (§3, §4): FIT, NOT_FIT, UNCERTAIN with the level to add, or EMPTY. ' +
-    'attributeValueIds is the chosen path, year first; the last (deepest) id decides. Without skuId or itemId the answer is null (§5)',
+    'attributeValueIds is the chosen path, year first; the last (deepest) id decides. Without skuId or itemId the ' +
+    'answer is null (§5)',
   query: z.object({
     skuId: optionalId,
     itemId: optionalId,
@@ -86,7 +87,8 @@ const matchList = endpoint({
   path: '/item/public/buyer/car-model/universal/match-list',
   tag: 'item',
   summary:
-    'The fit of up to 100 products for the chosen vehicle in one answer, for product cards and cart lines (documented addition)',
+    'The fit of up to 100 products for the chosen vehicle in one answer, for product cards and cart lines ' +
+    '(documented addition)',
   query: z.object({
     itemIds: z
       .string()

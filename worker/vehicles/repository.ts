@@ -13,7 +13,8 @@ export interface VehicleNodeRow {
 }
 
 const NODE_COLUMNS =
-  'id, level, parent_id AS parentId, value, text, year, make_id AS makeId, model_id AS modelId, model_node_id AS modelNodeId';
+  'id, level, parent_id AS parentId, value, text, year, make_id AS makeId, model_id AS modelId, model_node_id AS ' +
+  'modelNodeId';
 
 export function vehicleRepository(db: D1Database) {
   return {
@@ -38,7 +39,8 @@ export function vehicleRepository(db: D1Database) {
     async path(nodeId: number): Promise<VehicleNodeRow[]> {
       const { results } = await db
         .prepare(
-          `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id WHERE n.parent_id IS NOT NULL)
+          `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id
+            WHERE n.parent_id IS NOT NULL)
          SELECT ${NODE_COLUMNS} FROM vehicle_node WHERE id IN (SELECT id FROM up) ORDER BY level`,
         )
         .bind(nodeId)
@@ -54,7 +56,8 @@ export function vehicleRepository(db: D1Database) {
       return {
         statement: db
           .prepare(
-            `SELECT c.id, c.level, (SELECT json_group_array(e.id) FROM vehicle_node e WHERE e.parent_id = c.id) AS engineIds
+            `SELECT c.id, c.level, (SELECT json_group_array(e.id) FROM vehicle_node e
+              WHERE e.parent_id = c.id) AS engineIds
            FROM vehicle_node c WHERE c.parent_id = ? ORDER BY c.id`,
           )
           .bind(nodeId),

@@ -1,11 +1,19 @@
+import { vehicleChainKind } from '../../shared/garage-rules.ts';
+import type { MarketId } from '../../shared/markets.ts';
 import { LEVEL_NAMES, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { vehicleCatalogRepository } from './vehicle-catalog-repository.ts';
+import { vehicleCatalogRepository, type MakeModelYears, type VehicleCategory } from './vehicle-catalog-repository.ts';
 import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
 import type { Clock } from '../platform/clock.ts';
-import { TtlCache } from '../platform/ttl-cache.ts';
+import { caches } from '../platform/caches.ts';
+
+/** The vehicles domain's door: the selector's tree, VIN decoding, shop by make and fitment answers. */
+
+export { fitmentTable, itemIdOf, lookupFitment, vehiclePath, type VehiclePath } from './fitment-lookup.ts';
+export type { VehicleChoice } from './fitment.ts';
+export type { MakeModelYears, VehicleCategory } from './vehicle-catalog-repository.ts';
 
 export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
 
@@ -17,11 +25,10 @@ const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): Vehicle
 
 /** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
 export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
-  const [year, make, model, ...rest] = path;
-  if (year?.level !== 1 || make?.level !== 2 || model?.level !== 3) return null;
+  if (vehicleChainKind(path.map((node) => node.level)) !== 'vehicle') return null;
+  const [year, make, model, ...rest] = path as [VehicleNodeRow, VehicleNodeRow, VehicleNodeRow, ...VehicleNodeRow[]];
   const trim = rest.find((node) => node.level === 4) ?? null;
   const engine = rest.find((node) => node.level === 5) ?? null;
-  if (rest.length !== (trim ? 1 : 0) + (engine ? 1 : 0)) return null;
   return {
     year: attribute(year),
     make: attribute(make),
@@ -108,7 +115,8 @@ async function modelYearNodes(db: D1Database, yearId: number, named: { make: str
 
 /**
  * Decodes a VIN: model year (position 10), then the model its vPIC patterns name (whose make
- * wins over the WMI's: one WMI can serve several makes, 1C4 Chrysler, Dodge and Jeep), else the WMI's make with model null.
+ * wins over the WMI's: one WMI can serve several makes, 1C4 Chrysler, Dodge and Jeep), else the WMI's make with model
+ * null.
  * The make's models for the year come back either way.
  */
 export async function decodeVin(db: D1Database, input: string): Promise<VinDecode> {
@@ -138,11 +146,74 @@ export async function decodeVin(db: D1Database, input: string): Promise<VinDecod
   };
 }
 
-const topMakesCache = new TtlCache<{ id: number; name: string; slug: string }[]>(5 * 60_000, 2);
+const topMakesCache = caches.topMakes;
 
 /** The makes with the most parts, cached for five minutes: the ranking changes only with the catalog. */
 export function topMakes(db: D1Database, clock: Clock, limit = 12) {
   return topMakesCache.get(`top:${limit}`, clock, async () =>
     (await vehicleCatalogRepository(db).topMakes(limit)).map(({ id, name, slug }) => ({ id, name, slug })),
   );
+}
+
+/** The vehicle a node id stands for, or null when it is not a model year, trim or engine. */
+export async function vehicleById(db: D1Database, attributeValueId: number): Promise<Vehicle | null> {
+  return vehicleFromPath(await vehicleRepository(db).path(attributeValueId));
+}
+
+const statusColumnOf = (market: MarketId) => (market === 'ca' ? 'ca_status' : 'us_status');
+
+/** The part categories with parts for a vehicle (its parts and universal ones) sold in the market. */
+export async function categoriesForVehicle(
+  db: D1Database,
+  attributeValueId: number,
+  market: MarketId,
+): Promise<VehicleCategory[]> {
+  const path = await vehicleRepository(db).path(attributeValueId);
+  if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
+  return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, statusColumnOf(market));
+}
+
+/** Every make, alphabetically. */
+export function allMakes(db: D1Database) {
+  return vehicleRepository(db).makes();
+}
+
+/** A model year chosen on a make's page, with the part categories the shop has for it. */
+export interface ChosenModelYear {
+  model: MakeModelYears;
+  year: number;
+  attributeValueId: number;
+  categories: VehicleCategory[];
+}
+
+/** What a make's page shows. */
+export interface MakePageData {
+  make: { id: number; name: string; slug: string };
+  models: MakeModelYears[];
+  chosen: ChosenModelYear | null;
+}
+
+/**
+ * A make's page (§2 shop by make): the make by slug and its models with their years; with a model
+ * (by slug) and a year it has, that model year's part categories in the market. Null for an unknown make.
+ */
+export async function makePage(
+  db: D1Database,
+  market: MarketId,
+  slug: string,
+  choice: { model?: string; year: number },
+): Promise<MakePageData | null> {
+  const repo = vehicleCatalogRepository(db);
+  const make = await repo.makeBySlug(slug);
+  if (!make) return null;
+  const models = await repo.modelsOfMake(make.id);
+  const model = models.find((entry) => entry.slug === choice.model);
+  const { year } = choice;
+  if (!model || !Number.isInteger(year) || year < model.yearFrom || year > model.yearTo)
+    return { make, models, chosen: null };
+  const node = await repo.modelYearNode(model.modelId, year);
+  if (!node) return { make, models, chosen: null };
+  const categories = await repo.categoriesForVehicle([node.id], statusColumnOf(market));
+  return { make, models, chosen: { model, year, attributeValueId: node.id, categories } };
 }

@@ -27,15 +27,14 @@ export function vehicleCatalogRepository(db: D1Database) {
             .first<{ id: number; level: number; value: string; text: string }>()
         : db
             .prepare(
-              'SELECT id, level, value, text FROM vehicle_node WHERE parent_id = ? AND level = ? AND value = ? COLLATE NOCASE',
+              'SELECT id, level, value, text FROM vehicle_node WHERE parent_id = ? AND level = ? AND value = ? ' +
+                'COLLATE NOCASE',
             )
             .bind(parentId, level, value)
             .first<{ id: number; level: number; value: string; text: string }>(),
 
     /** A node's level and its children in one query: the parent row comes back even with no children. */
-    async childrenWithParent(
-      parentId: number,
-    ): Promise<{
+    async childrenWithParent(parentId: number): Promise<{
       parentLevel: number | null;
       children: { id: number; level: number; value: string; text: string }[];
       durationMs: number;
@@ -106,7 +105,8 @@ export function vehicleCatalogRepository(db: D1Database) {
           `SELECT c.id, c.name, c.handle, p.name AS parentName, count(*) AS items
          FROM item i JOIN category c ON c.id = i.back_category_id LEFT JOIN category p ON p.id = c.parent_id
          WHERE i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK')
-           AND i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?1)) UNION SELECT id FROM item WHERE vehicle_universal = 1)
+           AND i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?1)) UNION SELECT id
+             FROM item WHERE vehicle_universal = 1)
          GROUP BY c.id ORDER BY p.sort, c.sort`,
         )
         .bind(JSON.stringify(nodeIds))

@@ -3,11 +3,17 @@ import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { LEVEL } from '../../shared/vehicle.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { vehicleCatalogRepository } from './vehicle-catalog-repository.ts';
-import { vehicleRepository } from './repository.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
-import { childrenOf, decodeVin, topMakes, vehicleByValues, vehicleFromPath, VEHICLE_NOT_FOUND } from './service.ts';
+import {
+  categoriesForVehicle,
+  childrenOf,
+  decodeVin,
+  topMakes,
+  vehicleById,
+  vehicleByValues,
+  VEHICLE_NOT_FOUND,
+} from './service.ts';
 import { endpoint, readQuery } from '../platform/contract.ts';
 
 const nodeId = z.coerce
@@ -69,7 +75,8 @@ const vin = endpoint({
   path: '/item/public/buyer/car-model/vin',
   tag: 'vehicle',
   summary:
-    'Decode a VIN to model year, make and model (null when its vPIC patterns do not name one), with the models of that make to choose from (documented addition)',
+    'Decode a VIN to model year, make and model (null when its vPIC patterns do not name one), with the models of ' +
+    'that make to choose from (documented addition)',
   query: z.object({ vin: z.string().max(40) }),
   response: z.object({
     vin: z.string(),
@@ -115,7 +122,7 @@ export const vehiclesApi = new Hono<AppEnv>()
   .get(vehicleId.path, async (c) => {
     const query = readQuery(c, vehicleId);
     if (query.attributeValueId) {
-      const vehicle = vehicleFromPath(await vehicleRepository(c.env.DB).path(query.attributeValueId));
+      const vehicle = await vehicleById(c.env.DB, query.attributeValueId);
       if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
       return c.json(ok({ attributeValueId: query.attributeValueId, vehicle }));
     }
@@ -133,9 +140,5 @@ export const vehiclesApi = new Hono<AppEnv>()
   .get(vin.path, async (c) => c.json(ok(await decodeVin(c.env.DB, readQuery(c, vin).vin))))
   .get(categories.path, async (c) => {
     const { attributeValueId } = readQuery(c, categories);
-    const path = await vehicleRepository(c.env.DB).path(attributeValueId);
-    if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-    const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
-    const statusColumn = c.var.market.id === 'ca' ? 'ca_status' : 'us_status';
-    return c.json(ok(await vehicleCatalogRepository(c.env.DB).categoriesForVehicle(nodeIds, statusColumn)));
+    return c.json(ok(await categoriesForVehicle(c.env.DB, attributeValueId, c.var.market.id)));
   });

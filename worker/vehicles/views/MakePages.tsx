@@ -1,6 +1,6 @@
 import GarageList from '../../../client/islands/GarageList.tsx';
 import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
-import type { MakeModelYears, VehicleCategory } from '../vehicle-catalog-repository.ts';
+import type { ChosenModelYear, MakeModelYears } from '../service.ts';
 import { Island } from '../../views/Island.tsx';
 
 /** /parts: choose the vehicle (or a VIN) and keep several in the garage. */
@@ -64,13 +64,6 @@ export function MakesPage({
       ))}
     </section>
   );
-}
-
-export interface ChosenModelYear {
-  model: MakeModelYears;
-  year: number;
-  attributeValueId: number;
-  categories: VehicleCategory[];
 }
 
 /** /makes/{make}: the make's models and their years; with a model year chosen, the part categories for it. */
