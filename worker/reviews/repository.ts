@@ -105,7 +105,8 @@ export function reviewRepository(db: D1Database) {
     async insert(review: ReviewWrite, editTokenHash: string, verifiedPurchase: boolean): Promise<number> {
       const row = await db
         .prepare(
-          `INSERT INTO review (item_id, rating, title, content, name, vehicle, status, verified_purchase, edit_token_hash)
+          `INSERT INTO review (item_id, rating, title, content, name, vehicle, status, verified_purchase,
+            edit_token_hash)
          VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?) RETURNING id`,
         )
         .bind(
@@ -127,7 +128,8 @@ export function reviewRepository(db: D1Database) {
       await db.batch([
         db
           .prepare(
-            `UPDATE review SET rating = ?, title = ?, content = ?, name = ?, vehicle = ?, status = 'PENDING' WHERE id = ?`,
+            `UPDATE review SET rating = ?, title = ?, content = ?, name = ?, vehicle = ?, status = 'PENDING'
+              WHERE id = ?`,
           )
           .bind(review.rating, review.title, review.content, review.name, review.vehicle, id),
         recompute(db, '?1').bind(itemId),
@@ -152,6 +154,8 @@ export function reviewRepository(db: D1Database) {
 
 /** item.review_rating and review_count from the published reviews of the item the SQL expression names. */
 function recompute(db: D1Database, itemIdSql: string): D1PreparedStatement {
-  return db.prepare(`UPDATE item SET review_rating = (SELECT AVG(rating) FROM review WHERE item_id = item.id AND status = 'PUBLISHED'),
-      review_count = (SELECT COUNT(*) FROM review WHERE item_id = item.id AND status = 'PUBLISHED') WHERE id = ${itemIdSql}`);
+  return db.prepare(`UPDATE item SET review_rating = (SELECT AVG(rating) FROM review WHERE item_id = item.id
+    AND status = 'PUBLISHED'),
+      review_count = (SELECT COUNT(*) FROM review WHERE item_id = item.id AND status = 'PUBLISHED')
+        WHERE id = ${itemIdSql}`);
 }

@@ -3,22 +3,23 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { reviewRepository } from './repository.ts';
 import type { AppEnv } from '../env.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import {
   checkDraft,
   createReview,
   deleteReview,
   editReview,
+  inviteToReview,
   listReviews,
+  publishedReview,
+  recentReviews,
   REVIEW_NOT_FOUND,
   REVIEW_RULE,
   reviewInfo,
-  signInvitation,
   verifyInvitation,
 } from './service.ts';
-import { clientIp } from '../accounts/route-support.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const id = z.coerce
@@ -60,14 +61,16 @@ const review = z.object({
 });
 const created = z.object({ id: z.number().int(), status: z.literal('PENDING'), editLink: z.string() });
 const DRAFT_DOC =
-  'body { itemId, rating 1-5, title 1-100, content 10-2000, name 1-50 with letters, vehicle? max 80, invitation? }; no email or URL in title/content';
+  'body { itemId, rating 1-5, title 1-100, content 10-2000, name 1-50 with letters, vehicle? max 80, invitation? }; ' +
+  'no email or URL in title/content';
 
 const list = endpoint({
   method: 'get',
   path: '/item/public/buyer/v3/review/list',
   tag: 'review',
   summary:
-    "An item's published reviews: query itemId, page (1), size (10, max 50), rating (1-5 filter), sort newest|helpful|rating; answers { list, total, page, size }",
+    "An item's published reviews: query itemId, page (1), size (10, max 50), rating (1-5 filter), sort " +
+    'newest|helpful|rating; answers { list, total, page, size }',
   query: z.object({
     itemId: id,
     page,
@@ -87,7 +90,8 @@ const info = endpoint({
   path: '/item/public/buyer/v2/review/info',
   tag: 'review',
   summary:
-    "An item's rating summary: published average (4.6 with isDefault when none), reviewCount and the 1-5 star distribution",
+    "An item's rating summary: published average (4.6 with isDefault when none), reviewCount and the 1-5 star " +
+    'distribution',
   query: z.object({ itemId: id }),
   response: z.object({
     itemId: z.number().int(),
@@ -101,7 +105,9 @@ const add = endpoint({
   method: 'post',
   path: '/item/public/buyer/review',
   tag: 'review',
-  summary: `Write a review (PENDING until moderated; rate-limited per IP): ${DRAFT_DOC}; answers { id, status, editLink } — keep editLink to edit or delete`,
+  summary:
+    `Write a review (PENDING until moderated; rate-limited per IP): ${DRAFT_DOC}; answers { id, status, ` +
+    `editLink } — keep editLink to edit or delete`,
   body: draftBody,
   response: created,
 });
@@ -115,7 +121,8 @@ const edit = endpoint({
   path: '/item/public/buyer/review',
   tag: 'review',
   summary:
-    'Edit a review with its editLink: body { id, editLink, rating, title, content, name, vehicle? }; it waits for moderation again; 403 on a wrong link',
+    'Edit a review with its editLink: body { id, editLink, rating, title, content, name, vehicle? }; it waits for ' +
+    'moderation again; 403 on a wrong link',
   body: z.object({ id: z.number().int().positive(), editLink: z.string().min(1).max(200), ...fields }),
   response: z.object({ id: z.number().int(), status: z.literal('PENDING') }),
 });
@@ -147,7 +154,9 @@ const invitation = endpoint({
   path: '/item/public/buyer/v2/review/invitation',
   tag: 'review',
   summary:
-    'An invitation to review an item (HMAC-signed, 30 days; issued by the shop, open only with DEV_TOOLS until orders exist): body { itemId }; answers { token, itemId, expiresAt }; a review posted with it is a verified purchase',
+    'An invitation to review an item (HMAC-signed, 30 days; issued by the shop, open only with DEV_TOOLS until ' +
+    'orders exist): body { itemId }; answers { token, itemId, expiresAt }; a review posted with it is a verified ' +
+    'purchase',
   body: z.object({ itemId: itemIdBody }),
   response: z.object({ token: z.string(), itemId: z.number().int(), expiresAt: z.number().int() }),
 });
@@ -172,7 +181,8 @@ const recent = endpoint({
   path: '/item/public/buyer/review/reviews',
   tag: 'review',
   summary:
-    'The newest published reviews across the shop with their item title: query page (1), size (10, max 50); answers { list, total, page, size }',
+    'The newest published reviews across the shop with their item title: query page (1), size (10, max 50); answers ' +
+    '{ list, total, page, size }',
   query: z.object({ page, size }),
   response: z.object({
     list: z.array(review.extend({ itemTitle: z.string() })),
@@ -211,9 +221,8 @@ export const reviewsApi = new Hono<AppEnv>()
   })
   .get(detail.path, async (c) => {
     const parsed = id.safeParse(c.req.param('id'));
-    const found = parsed.success ? await reviewRepository(c.env.DB).publishedById(parsed.data) : null;
-    if (!found) throw ApiError.notFound(REVIEW_NOT_FOUND);
-    return c.json(ok(found));
+    if (!parsed.success) throw ApiError.notFound(REVIEW_NOT_FOUND);
+    return c.json(ok(await publishedReview(c.env.DB, parsed.data)));
   })
   .post(check.path, async (c) => {
     await checkDraft(c.env.DB, await readBody(c, check));
@@ -226,8 +235,7 @@ export const reviewsApi = new Hono<AppEnv>()
       throw new ApiError(403, 403, 'Review invitations are sent by the shop after an order ships.');
     await limited(c);
     const { itemId } = await readBody(c, invitation);
-    if (!(await reviewRepository(c.env.DB).itemExists(itemId))) throw ApiError.notFound('The item cannot be found.');
-    return c.json(ok(await signInvitation(itemId, c.env.AUTH_SECRET)));
+    return c.json(ok(await inviteToReview(c.env.DB, c.env.AUTH_SECRET, itemId)));
   })
   .post(invitationCheck.path, async (c) => {
     const itemId = await verifyInvitation((await readBody(c, invitationCheck)).token, c.env.AUTH_SECRET);
@@ -238,6 +246,5 @@ export const reviewsApi = new Hono<AppEnv>()
   )
   .get(recent.path, async (c) => {
     const query = readQuery(c, recent);
-    const { rows, total } = await reviewRepository(c.env.DB).recentPublished(query.size, (query.page - 1) * query.size);
-    return c.json(ok({ list: rows, total, page: query.page, size: query.size }));
+    return c.json(ok(await recentReviews(c.env.DB, query.page, query.size)));
   });

@@ -173,3 +173,22 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
     return null;
   }
 }
+
+/** One published review by id; 404 when there is none. */
+export async function publishedReview(db: D1Database, id: number) {
+  const found = await reviewRepository(db).publishedById(id);
+  if (!found) throw ApiError.notFound(REVIEW_NOT_FOUND);
+  return found;
+}
+
+/** An invitation to review an item the shop has; 404 for an unknown item. */
+export async function inviteToReview(db: D1Database, secret: string, itemId: number) {
+  if (!(await reviewRepository(db).itemExists(itemId))) throw ApiError.notFound('The item cannot be found.');
+  return signInvitation(itemId, secret);
+}
+
+/** A page of the newest published reviews across the shop, with their item titles. */
+export async function recentReviews(db: D1Database, page: number, size: number) {
+  const { rows, total } = await reviewRepository(db).recentPublished(size, (page - 1) * size);
+  return { list: rows, total, page, size };
+}
