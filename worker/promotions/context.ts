@@ -111,7 +111,10 @@ export function promotionContextQuery(db: D1Database, request: PromotionContextR
   };
 }
 
-/** The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also creates or changes the cart. */
+/**
+ * The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also
+ * creates or changes the cart.
+ */
 export function cartPromotionContextQuery(
   db: D1Database,
   request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string },

@@ -1,4 +1,7 @@
-/** Promotion queries: promotions, their codes, scopes and add-ons, usage, and member coupon wallets. The only place with their SQL. */
+/**
+ * Promotion queries: promotions, their codes, scopes and add-ons, usage, and member coupon
+ * wallets. The only place with their SQL.
+ */
 
 /** A promotion row as stored (times in epoch seconds, flags 0/1). */
 export interface PromotionRecord {
@@ -69,19 +72,20 @@ export interface UsageEntry {
 }
 
 const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionType, p.discount_type AS discountType,
-  p.discount_value AS discountValue, p.threshold_type AS thresholdType, p.threshold_value AS thresholdValue, p.applies_to AS appliesTo,
-  p.market, p.starts_at AS startsAt, p.ends_at AS endsAt, p.usage_limit AS usageLimit, p.per_customer_limit AS perCustomerLimit,
-  p.used_count AS usedCount, p.member_only AS memberOnly, p.integral_score AS integralScore, p.limit_scene AS limitScene,
-  p.max_discount_cent AS maxDiscountCent, p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity`;
+  p.discount_value AS discountValue, p.threshold_type AS thresholdType, p.threshold_value AS thresholdValue,
+  p.applies_to AS appliesTo, p.market, p.starts_at AS startsAt, p.ends_at AS endsAt, p.usage_limit AS usageLimit,
+  p.per_customer_limit AS perCustomerLimit, p.used_count AS usedCount, p.member_only AS memberOnly,
+  p.integral_score AS integralScore, p.limit_scene AS limitScene, p.max_discount_cent AS maxDiscountCent,
+  p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity`;
 const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponStatus, m.claimed_via AS claimedVia,
   m.points_spent AS pointsSpent, m.claimed_at AS claimedAt`;
 const SCOPE_COLUMNS = 'promotion_id AS promotionId, target_type AS targetType, target_id AS targetId';
-const ADD_ON_COLUMNS =
-  'promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity';
-const USAGE_COLUMNS =
-  'p.id AS promotionId, p.used_count AS total, (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer';
-const IN_FORCE =
-  '(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2) AND (p.ends_at IS NULL OR p.ends_at > ?2)';
+const ADD_ON_COLUMNS = `promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent,
+  percent_off AS percentOff, max_quantity AS maxQuantity`;
+const USAGE_COLUMNS = `p.id AS promotionId, p.used_count AS total,
+  (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer`;
+const IN_FORCE = `(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2)
+  AND (p.ends_at IS NULL OR p.ends_at > ?2)`;
 const IDS = 'SELECT value FROM json_each(?1)';
 
 /** The rows of a select as one JSON array of objects keyed by its column names ('p.x AS y' is y, 'p.x' is x). */
@@ -90,7 +94,8 @@ function jsonRows(columns: string, select: string): string {
     const text = column.trim();
     return text.includes(' AS ') ? text.slice(text.lastIndexOf(' AS ') + 4) : text.slice(text.indexOf('.') + 1);
   });
-  return `(SELECT json_group_array(json_object(${names.map((name) => `'${name}', ${name}`).join(', ')})) FROM (${select}))`;
+  const fields = names.map((name) => `'${name}', ${name}`).join(', ');
+  return `(SELECT json_group_array(json_object(${fields})) FROM (${select}))`;
 }
 
 /** The promotion context's rows, from the JSON columns of contextStatement's one row. */
@@ -119,8 +124,12 @@ export interface CodesOfCart {
 }
 
 /** SQLite's message when a guarded usage insert found the promotion used up (see usageStatements). */
-const OVERUSED =
-  /NOT NULL constraint failed: promotion_usage\.promotion_id|CHECK constraint failed: usage_limit IS NULL OR used_count <= usage_limit/;
+const OVERUSED = new RegExp(
+  [
+    String.raw`NOT NULL constraint failed: promotion_usage\.promotion_id`,
+    'CHECK constraint failed: usage_limit IS NULL OR used_count <= usage_limit',
+  ].join('|'),
+);
 
 /** Whether a failed order batch failed because a promotion was used up meanwhile. */
 export function isPromotionOverused(error: unknown): boolean {
@@ -131,11 +140,15 @@ export function isPromotionOverused(error: unknown): boolean {
 export function promotionRepository(db: D1Database) {
   const all = async <T>(statement: D1PreparedStatement) => (await statement.all<T>()).results;
   return {
-    /** The code promotions behind these codes, in every market (case-insensitive), so a foreign code can be named as such. */
+    /**
+     * The code promotions behind these codes, in every market (case-insensitive), so a foreign
+     * code can be named as such.
+     */
     byCodes: (codes: readonly string[]) =>
       db
         .prepare(
-          `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (${IDS}) ORDER BY p.id`,
+          `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id
+           WHERE c.code IN (${IDS}) ORDER BY p.id`,
         )
         .bind(JSON.stringify(codes)),
 
@@ -148,7 +161,8 @@ export function promotionRepository(db: D1Database) {
       all<WalletRecord>(
         db
           .prepare(
-            `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ? ORDER BY m.claimed_at DESC, m.id DESC`,
+            `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id
+             WHERE m.account_id = ? ORDER BY m.claimed_at DESC, m.id DESC`,
           )
           .bind(accountId),
       ),
@@ -158,7 +172,8 @@ export function promotionRepository(db: D1Database) {
       all<PromotionRecord>(
         db
           .prepare(
-            `SELECT ${COLUMNS} FROM promotion p WHERE p.limit_scene = 'REDEEM' AND ${IN_FORCE} ORDER BY p.integral_score, p.id`,
+            `SELECT ${COLUMNS} FROM promotion p WHERE p.limit_scene = 'REDEEM' AND ${IN_FORCE}
+             ORDER BY p.integral_score, p.id`,
           )
           .bind(market, nowSec),
       ),
@@ -167,7 +182,8 @@ export function promotionRepository(db: D1Database) {
     scopes: (ids: readonly number[]) =>
       db
         .prepare(
-          `SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId FROM promotion_scope WHERE promotion_id IN (${IDS})`,
+          `SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId
+           FROM promotion_scope WHERE promotion_id IN (${IDS})`,
         )
         .bind(JSON.stringify(ids)),
 
@@ -175,7 +191,8 @@ export function promotionRepository(db: D1Database) {
     addOns: (ids: readonly number[]) =>
       db
         .prepare(
-          `SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff, max_quantity AS maxQuantity
+          `SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent, percent_off AS percentOff,
+         max_quantity AS maxQuantity
        FROM promotion_add_on WHERE promotion_id IN (${IDS}) ORDER BY promotion_id, sku_id`,
         )
         .bind(JSON.stringify(ids)),
@@ -202,21 +219,34 @@ export function promotionRepository(db: D1Database) {
       accountId: number | null,
       couponIds: readonly number[],
     ) {
-      // The codes and coupons are values, or read from the cart's row inside SQL (a cart change's batch, before its row is known).
+      // The codes and coupons are values, or read from the cart's row inside SQL (a cart change's
+      // batch, before its row is known).
       const ofCart = !Array.isArray(codes);
       const [codesJson, couponsJson] = ofCart
         ? ['(SELECT promotion_codes FROM cart WHERE uuid = ?3)', '(SELECT coupon_ids FROM cart WHERE uuid = ?5)']
         : ['?3', '?5'];
+      const enteredCodes = `SELECT value FROM json_each(${codesJson})`;
+      const chosenCoupons = `SELECT value FROM json_each(${couponsJson})`;
       const candidates = `SELECT p.id FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
-        UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (SELECT value FROM json_each(${codesJson}))
-        UNION SELECT m.promotion_id FROM member_coupon m WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson}))`;
+        UNION SELECT c.promotion_id FROM promotion_code c WHERE c.code IN (${enteredCodes})
+        UNION SELECT m.promotion_id FROM member_coupon m
+          WHERE m.account_id = ?4 AND m.promotion_id IN (${chosenCoupons})`;
+      const autos = `SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} ORDER BY p.id`;
+      const coded = `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id
+        WHERE c.code IN (${enteredCodes}) ORDER BY p.id`;
+      const coupons = `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id
+        WHERE m.account_id = ?4 AND m.promotion_id IN (${chosenCoupons}) ORDER BY p.id`;
+      const scopes = `SELECT ${SCOPE_COLUMNS} FROM promotion_scope WHERE promotion_id IN (${candidates})`;
+      const addOns = `SELECT ${ADD_ON_COLUMNS} FROM promotion_add_on WHERE promotion_id IN (${candidates})
+        ORDER BY promotion_id, sku_id`;
+      const usage = `SELECT ${USAGE_COLUMNS} FROM promotion p WHERE p.id IN (${candidates})`;
       const statement = db.prepare(`SELECT
-        ${jsonRows(COLUMNS, `SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} ORDER BY p.id`)} AS autos,
-        ${jsonRows(COLUMNS, `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id WHERE c.code IN (SELECT value FROM json_each(${codesJson})) ORDER BY p.id`)} AS coded,
-        ${jsonRows(WALLET_COLUMNS, `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id WHERE m.account_id = ?4 AND m.promotion_id IN (SELECT value FROM json_each(${couponsJson})) ORDER BY p.id`)} AS coupons,
-        ${jsonRows(SCOPE_COLUMNS, `SELECT ${SCOPE_COLUMNS} FROM promotion_scope WHERE promotion_id IN (${candidates})`)} AS scopes,
-        ${jsonRows(ADD_ON_COLUMNS, `SELECT ${ADD_ON_COLUMNS} FROM promotion_add_on WHERE promotion_id IN (${candidates}) ORDER BY promotion_id, sku_id`)} AS addOns,
-        ${jsonRows(USAGE_COLUMNS, `SELECT ${USAGE_COLUMNS} FROM promotion p WHERE p.id IN (${candidates})`)} AS usage`);
+        ${jsonRows(COLUMNS, autos)} AS autos,
+        ${jsonRows(COLUMNS, coded)} AS coded,
+        ${jsonRows(WALLET_COLUMNS, coupons)} AS coupons,
+        ${jsonRows(SCOPE_COLUMNS, scopes)} AS scopes,
+        ${jsonRows(ADD_ON_COLUMNS, addOns)} AS addOns,
+        ${jsonRows(USAGE_COLUMNS, usage)} AS usage`);
       return ofCart
         ? statement.bind(
             market,
@@ -268,15 +298,18 @@ export function promotionRepository(db: D1Database) {
              SELECT p.id FROM promotion p WHERE p.id = ?1 AND (p.ends_at IS NULL OR p.ends_at > ?5)
                AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
                AND (p.per_customer_limit IS NULL OR (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id
-                    AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3))) < p.per_customer_limit)
-               AND (p.source <> 'COUPON' OR EXISTS (SELECT 1 FROM member_coupon m WHERE m.account_id = ?2 AND m.promotion_id = p.id AND m.status = 'AVAILABLE'))
+                    AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3)))
+                  < p.per_customer_limit)
+               AND (p.source <> 'COUPON' OR EXISTS (SELECT 1 FROM member_coupon m
+                    WHERE m.account_id = ?2 AND m.promotion_id = p.id AND m.status = 'AVAILABLE'))
            ), ?2, ?3, ?4, ?5)`,
           )
           .bind(promotionId, accountId, email, orderId, nowSec),
         db.prepare('UPDATE promotion SET used_count = used_count + 1 WHERE id = ?').bind(promotionId),
         db
           .prepare(
-            `UPDATE member_coupon SET status = 'USED', used_at = ?3, order_id = ?4 WHERE account_id = ?1 AND promotion_id = ?2 AND status = 'AVAILABLE'`,
+            `UPDATE member_coupon SET status = 'USED', used_at = ?3, order_id = ?4
+             WHERE account_id = ?1 AND promotion_id = ?2 AND status = 'AVAILABLE'`,
           )
           .bind(accountId, promotionId, nowSec, orderId),
       ];
@@ -286,12 +319,14 @@ export function promotionRepository(db: D1Database) {
     releaseStatements: (orderId: string): D1PreparedStatement[] => [
       db
         .prepare(
-          'UPDATE promotion SET used_count = used_count - 1 WHERE id IN (SELECT promotion_id FROM promotion_usage WHERE order_id = ?)',
+          `UPDATE promotion SET used_count = used_count - 1
+           WHERE id IN (SELECT promotion_id FROM promotion_usage WHERE order_id = ?)`,
         )
         .bind(orderId),
       db
         .prepare(
-          `UPDATE member_coupon SET status = 'AVAILABLE', used_at = NULL, order_id = NULL WHERE order_id = ? AND status = 'USED'`,
+          `UPDATE member_coupon SET status = 'AVAILABLE', used_at = NULL, order_id = NULL
+           WHERE order_id = ? AND status = 'USED'`,
         )
         .bind(orderId),
       db.prepare('DELETE FROM promotion_usage WHERE order_id = ?').bind(orderId),
@@ -308,9 +343,11 @@ export function promotionRepository(db: D1Database) {
       const [created] = await db.batch<{ id: number }>([
         db
           .prepare(
-            `INSERT INTO promotion (name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to,
-             market, starts_at, ends_at, usage_limit, per_customer_limit, member_only, integral_score, limit_scene, max_discount_cent, gift_sku_id, gift_quantity)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) RETURNING id`,
+            `INSERT INTO promotion (name, code, source, promotion_type, discount_type, discount_value, threshold_type,
+             threshold_value, applies_to, market, starts_at, ends_at, usage_limit, per_customer_limit, member_only,
+             integral_score, limit_scene, max_discount_cent, gift_sku_id, gift_quantity)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+           RETURNING id`,
           )
           .bind(
             p.name,
@@ -351,7 +388,8 @@ export function promotionRepository(db: D1Database) {
         ...addOns.map((addOn) =>
           db
             .prepare(
-              'INSERT INTO promotion_add_on (promotion_id, sku_id, price_cent, percent_off, max_quantity) VALUES (last_insert_rowid(), ?, ?, ?, ?)',
+              `INSERT INTO promotion_add_on (promotion_id, sku_id, price_cent, percent_off, max_quantity)
+               VALUES (last_insert_rowid(), ?, ?, ?, ?)`,
             )
             .bind(addOn.skuId, addOn.priceCent, addOn.percentOff, addOn.maxQuantity),
         ),

@@ -67,7 +67,10 @@ function toWalletCoupon(promotion: Promotion, held: WalletRecord | null, market:
   };
 }
 
-/** A member's coupon wallet in a market: the coupons held (each with its state), then those they can redeem with points. */
+/**
+ * A member's coupon wallet in a market: the coupons held (each with its state), then those they
+ * can redeem with points.
+ */
 export async function couponsFor(
   db: D1Database,
   accountId: number,
