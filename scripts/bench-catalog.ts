@@ -118,7 +118,8 @@ try {
     for (const level of ['make', 'model', 'trim or engine', 'engine']) {
       const started = performance.now();
       const { children, durationMs } = await selector.childrenWithParent(parent.id);
-      const timing = (levelTimings[level] ??= { wall: [], d1: [] });
+      const timing = levelTimings[level] ?? { wall: [], d1: [] };
+      levelTimings[level] = timing;
       timing.wall.push(performance.now() - started);
       timing.d1.push(durationMs);
       const next = children[Math.floor(children.length / 2)];

@@ -24,7 +24,7 @@ const PAGES = [
 ];
 const JS_BUDGET = 100 * 1024;
 
-let options;
+let options: { seconds: string; concurrency: string; smoke: boolean };
 try {
   ({ values: options } = parseArgs({
     options: {

@@ -20,12 +20,16 @@ export async function seed(stateDir: string): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  let values;
+  let stateDir: string;
   try {
-    ({ values } = parseArgs({ options: { 'persist-to': { type: 'string', default: DEFAULT_STATE_DIR } } }));
+    ({
+      values: { 'persist-to': stateDir },
+    } = parseArgs({
+      options: { 'persist-to': { type: 'string', default: DEFAULT_STATE_DIR } },
+    }));
   } catch (error) {
     console.error(`seed: ${(error as Error).message}\nusage: node scripts/seed.ts [--persist-to DIR]`);
     process.exit(2);
   }
-  await seed(values['persist-to']);
+  await seed(stateDir);
 }

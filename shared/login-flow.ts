@@ -29,7 +29,7 @@ function safeDecode(value: string): string {
  */
 export function loginDestination(search: URLSearchParams, blockList: readonly string[] = CALLBACK_BLOCK_LIST): string {
   const path = search.get('callBackPath');
-  if (!path || !path.startsWith('/') || path.startsWith('//') || blockList.some((fragment) => path.includes(fragment)))
+  if (!path?.startsWith('/') || path.startsWith('//') || blockList.some((fragment) => path.includes(fragment)))
     return '/myAccount';
   const query = new URLSearchParams();
   const raw = search.get('queryStr');

@@ -39,13 +39,13 @@ export function normalizeVin(input: string): string {
   return input.replace(/[\s-]+/g, '').toUpperCase();
 }
 
-function valueOf(char: string): number {
+function transliterated(char: string): number {
   return /\d/.test(char) ? Number(char) : (TRANSLITERATION[char] ?? -1);
 }
 
 /** The check digit position 9 must hold: '0'-'9' or 'X' for 10. */
 export function vinCheckDigit(vin: string): string {
-  const sum = [...vin].reduce((total, char, i) => total + valueOf(char) * WEIGHTS[i]!, 0);
+  const sum = [...vin].reduce((total, char, i) => total + transliterated(char) * WEIGHTS[i]!, 0);
   const remainder = sum % 11;
   return remainder === 10 ? 'X' : String(remainder);
 }

@@ -70,6 +70,8 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
       setShippingName(answer.pricing.shippingName);
     });
 
+  // Quote once when the checkout calls are ready: requote is a new function on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per calls, on purpose
   useEffect(() => {
     if (!calls) return;
     void requote({});

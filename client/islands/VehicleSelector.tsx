@@ -48,7 +48,7 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
     setChosen(option ? { ...kept, [level]: { id: option.id, value: option.value, text: option.text } } : kept);
   }
 
-  async function useVin() {
+  async function lookUpVin() {
     setError('');
     try {
       const answer = await decodeVin(vin);
@@ -99,7 +99,7 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
           className="vehicle-selector__vin"
           onSubmit={(event) => {
             event.preventDefault();
-            void useVin();
+            void lookUpVin();
           }}
         >
           <label>

@@ -54,6 +54,7 @@ export function Field({
   children?: ReactNode;
 }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is inside the label: the given children or the input
     <label className="field">
       <span>{label}</span>
       {children ?? (

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 
 /** Every island the browser can hydrate, each in a chunk of its own. */
+// Each island takes its own props, which hydrate passes from the page's JSON.
+// biome-ignore lint/suspicious/noExplicitAny: props differ per island
 export const islandLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
   NoticeHost: () => import('./NoticeHost.tsx'),
   LoadingBar: () => import('./LoadingBar.tsx'),

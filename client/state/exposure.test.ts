@@ -1,10 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createExposureStore,
-  flushOnRouteChange,
-  type ExposedItem,
-  type ExposureSink,
-} from './exposure.ts';
+import { createExposureStore, flushOnRouteChange, type ExposedItem, type ExposureSink } from './exposure.ts';
 import { EXPOSURE_CHUNK, EXPOSURE_FLUSH_MS } from '../../shared/constants.ts';
 
 /** A sink that records every batch it is sent. */

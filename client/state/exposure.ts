@@ -117,6 +117,8 @@ export function observeExposure(itemId: number): () => void {
   if (typeof IntersectionObserver === 'undefined' || typeof document === 'undefined') return () => undefined;
   const { observer } = page();
   const cards = [...document.querySelectorAll(`.product-card[data-item-id="${itemId}"]`)];
-  cards.forEach((card) => observer.observe(card));
-  return () => cards.forEach((card) => observer.unobserve(card));
+  for (const card of cards) observer.observe(card);
+  return () => {
+    for (const card of cards) observer.unobserve(card);
+  };
 }

@@ -331,9 +331,9 @@ export function generateCatalog(tree: VehicleTree, itemCount: number, seed: numb
       min_price_usd: priceUsd,
       min_price_cad: priceCad,
     });
-    part.specs.forEach(([label, values], sort) =>
-      tables.item_customs!.push({ item_id: itemId, sort, label, value: random.pick(values) }),
-    );
+    part.specs.forEach(([label, values], sort) => {
+      tables.item_customs!.push({ item_id: itemId, sort, label, value: random.pick(values) });
+    });
     if (position)
       tables.item_customs!.push({ item_id: itemId, sort: part.specs.length, label: 'Position', value: position });
 
@@ -476,7 +476,9 @@ function collectionsAndBundles(random: Random, tables: Tables, itemCount: number
     tables.collection!.push({ id: i + 1, parent_id: null, name, handle, description, image_url: null, sort: i });
     const picks = new Set<number>();
     for (let n = 0; n < Math.min(40, itemCount); n++) picks.add(random.int(1, itemCount));
-    [...picks].forEach((itemId, sort) => tables.collection_item!.push({ collection_id: i + 1, item_id: itemId, sort }));
+    [...picks].forEach((itemId, sort) => {
+      tables.collection_item!.push({ collection_id: i + 1, item_id: itemId, sort });
+    });
   });
   const skus = tables.sku!;
   for (let b = 1; b <= Math.min(20, Math.floor(itemCount / 10)); b++) {

@@ -221,9 +221,8 @@ const HEADER = 'post_code\tstate_code\tcity';
 
 /** One extract file: a source line, the header, then one row per line. */
 export function renderTsv(rows: readonly PostalRow[], source: string): string {
-  return (
-    [`# ${source}`, HEADER, ...rows.map((row) => `${row.postCode}\t${row.stateCode}\t${row.city}`)].join('\n') + '\n'
-  );
+  const lines = rows.map((row) => `${row.postCode}\t${row.stateCode}\t${row.city}`);
+  return `${[`# ${source}`, HEADER, ...lines].join('\n')}\n`;
 }
 
 /** The rows of an extract file. */

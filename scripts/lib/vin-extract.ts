@@ -125,7 +125,10 @@ function shareSchemas(
     let open: VinExtract['links'][number] | null = null;
     for (const [from, to] of ranges) {
       if (open && from <= open[3] + 1) open[3] = Math.max(open[3], to);
-      else merged.push((open = [wmi, Number(schema), from, to]));
+      else {
+        open = [wmi, Number(schema), from, to];
+        merged.push(open);
+      }
     }
   }
   merged.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) || a[2] - b[2] || a[1] - b[1] || a[3] - b[3]);

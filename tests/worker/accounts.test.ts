@@ -241,7 +241,7 @@ describe('tokens and links', () => {
 describe('rate limits', () => {
   it('limits sign-in attempts per account with a clear message', async () => {
     await member('limited@example.com');
-    let last;
+    let last: Awaited<ReturnType<typeof api>> | undefined;
     for (let attempt = 0; attempt < 9; attempt++) {
       last = await api(
         url('/account/public/buyer/login'),

@@ -62,7 +62,7 @@ describe('edge middleware', () => {
 
   it('renders the page despite malformed cookies and an oversized query', async () => {
     const cookie = 'visitor_key=%E0%A4%A; debug=%%%; =novalue; ;;; isReffer';
-    const big = 'q=' + 'x'.repeat(6000);
+    const big = `q=${'x'.repeat(6000)}`;
     const { status, html } = await page(`${US_HOST}/about?${big}&debug=%ZZ`, { headers: { cookie } });
     expect(status).toBe(200);
     expect(html).toContain('</html>');

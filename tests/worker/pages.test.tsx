@@ -115,7 +115,7 @@ describe('pages', () => {
       c.set('isBot', c.req.header('user-agent')?.includes('Googlebot') ?? false);
       return streamHtml(
         c,
-        <html>
+        <html lang="en">
           <body>
             <Suspense fallback={<i>waiting</i>}>
               <Slow />

@@ -114,13 +114,15 @@ describe('product search', () => {
       expect(body.data.records.length, value).toBeGreaterThan(2);
       const check = checks[value];
       if (check)
-        body.data.records
-          .slice(1)
-          .forEach((record, i) => expect(check(body.data.records[i]!, record), `${value} at ${i}`).toBe(true));
+        body.data.records.slice(1).forEach((record, i) => {
+          expect(check(body.data.records[i]!, record), `${value} at ${i}`).toBe(true);
+        });
     }
     // Without a keyword the default is best selling; Best Match ranks the title words first.
     const defaults = (await search('size=100')).body.data.records;
-    defaults.slice(1).forEach((record, i) => expect(checks['sales desc']!(defaults[i]!, record)).toBe(true));
+    defaults.slice(1).forEach((record, i) => {
+      expect(checks['sales desc']!(defaults[i]!, record)).toBe(true);
+    });
     const best = (await search('keyword=brake%20pads')).body.data.records;
     expect(best[0]!.title).toMatch(/brake pad/i);
     const bad = await search('sort=price');

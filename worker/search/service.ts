@@ -126,7 +126,7 @@ export function searchTerms(keyword: string): string[] {
 export function variantsOf(word: string): string[] {
   const corrected = CORRECTIONS[word] ?? word;
   const variants = new Set([word, corrected]);
-  for (const group of SYNONYMS) if (group.includes(corrected)) group.forEach((variant) => variants.add(variant));
+  for (const group of SYNONYMS) if (group.includes(corrected)) for (const variant of group) variants.add(variant);
   if (/^\p{L}{4,}$/u.test(corrected)) variants.add(corrected.endsWith('s') ? corrected.slice(0, -1) : `${corrected}s`);
   return [...variants];
 }

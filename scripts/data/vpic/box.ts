@@ -106,7 +106,10 @@ export function cut<P extends { box: Box }>(
 ): void {
   const live = pats.filter((p) => overlaps(p.box, region));
   const cutter = live.find((p) => !contains(p.box, region));
-  if (!cutter) return leaf(region, live);
+  if (!cutter) {
+    leaf(region, live);
+    return;
+  }
   if (--budget.left < 0) return;
   const n = width(region, cutter.box);
   const inside: Box = [];

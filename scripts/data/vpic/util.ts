@@ -14,9 +14,11 @@ export const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** The value of `key` in `map`, first setting it to `make()` when absent. */
 export const getOr = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
-  let v = map.get(key);
-  if (v === undefined) map.set(key, (v = make()));
-  return v;
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
 };
 
 /** The database is not what this script expects. */
