@@ -39,7 +39,8 @@ export function postalRepository(db: D1Database) {
     byCode: (market: MarketId, postCode: string) =>
       db
         .prepare(
-          'SELECT post_code AS postCode, city, state_code AS stateCode FROM postal_code WHERE market = ? AND post_code = ?',
+          `SELECT post_code AS postCode, city, state_code AS stateCode FROM postal_code
+           WHERE market = ? AND post_code = ?`,
         )
         .bind(market, postCode)
         .first<PostalCodeRow>(),
@@ -71,7 +72,10 @@ export function postalRepository(db: D1Database) {
     /** One area by id, or null. */
     area: (id: number) => db.prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE id = ?`).bind(id).first<AreaRow>(),
 
-    /** The areas under one area (the countries under 0), in id order: the region list order for states, name order for cities. */
+    /**
+     * The areas under one area (the countries under 0), in id order: the region list order for
+     * states, name order for cities.
+     */
     async children(id: number): Promise<AreaRow[]> {
       const { results } = await db
         .prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE parent_id IS ? ORDER BY id`)
@@ -96,10 +100,10 @@ export function areaDictionaryStatements(): string[] {
     return `(${country.id}, NULL, ${AREA_LEVEL.country}, ${quote(country.name)}, ${quote(country.code)})`;
   });
   const states = markets.flatMap((market) =>
-    regionsFor(market).map(
-      (region) =>
-        `(${stateAreaId(market, region.code)}, ${COUNTRY_AREA[market].id}, ${AREA_LEVEL.state}, ${quote(region.name)}, ${quote(region.code)})`,
-    ),
+    regionsFor(market).map((region) => {
+      const id = stateAreaId(market, region.code);
+      return `(${id}, ${COUNTRY_AREA[market].id}, ${AREA_LEVEL.state}, ${quote(region.name)}, ${quote(region.code)})`;
+    }),
   );
   const countryOf = markets.map((market) => `WHEN ${quote(market)} THEN ${COUNTRY_AREA[market].id}`).join(' ');
   return [
@@ -107,8 +111,10 @@ export function areaDictionaryStatements(): string[] {
     `INSERT INTO area (id, parent_id, level, name, code) VALUES ${countries.join(', ')}`,
     `INSERT INTO area (id, parent_id, level, name, code) VALUES ${states.join(', ')}`,
     `INSERT INTO area (id, parent_id, level, name, code)
-     SELECT s.id * 10000 + ROW_NUMBER() OVER (PARTITION BY s.id ORDER BY p.city), s.id, ${AREA_LEVEL.city}, p.city, NULL
+     SELECT s.id * 10000 + ROW_NUMBER() OVER (PARTITION BY s.id ORDER BY p.city), s.id, ${AREA_LEVEL.city},
+       p.city, NULL
      FROM (SELECT DISTINCT market, state_code, city FROM postal_code) p
-     JOIN area s ON s.level = ${AREA_LEVEL.state} AND s.code = p.state_code AND s.parent_id = CASE p.market ${countryOf} END`,
+     JOIN area s ON s.level = ${AREA_LEVEL.state} AND s.code = p.state_code
+       AND s.parent_id = CASE p.market ${countryOf} END`,
   ];
 }

@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import type { MarketId } from '../../shared/markets.ts';
-import { postalCodeProblem, trimInput } from '../../shared/validation.ts';
+import { postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import {
   areaAssociation,
   areaChildren,
   lookupPostalCode,
-  resolveRegion,
-  shippingQuote,
-  verifyAddress,
+  quoteShipping,
+  verifyPostalCode,
+  verifyShippingAddress,
 } from './service.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 
@@ -50,7 +49,8 @@ const children = endpoint({
   path: '/infra/public/area-dict/children/:id',
   tag: 'area',
   summary:
-    'The area dictionary under an area: 0 gives the countries (2022 US, 2023 Canada), a country its states, provinces and territories, a state its cities; 404 for an unknown id',
+    'The area dictionary under an area: 0 gives the countries (2022 US, 2023 Canada), ' +
+    'a country its states, provinces and territories, a state its cities; 404 for an unknown id',
   response: z.array(areaSchema),
 });
 const association = endpoint({
@@ -58,7 +58,8 @@ const association = endpoint({
   path: '/infra/public/buyer/area-dict/association',
   tag: 'area',
   summary:
-    "Type-ahead for the site's market: a keyword starting like a postal code matches postal codes, any other matches city names by their start; up to 10",
+    "Type-ahead for the site's market: a keyword starting like a postal code matches postal codes, " +
+    'any other matches city names by their start; up to 10',
   query: z.object({
     keyword: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'can have up to 64 characters'),
   }),
@@ -71,7 +72,8 @@ const verifyPostCode = endpoint({
   path: '/infra/public/buyer/area-dict/verify/post-code',
   tag: 'area',
   summary:
-    "Verify call 1 of 2: what the shop knows of a postal code of the site's market (§3 Postal code, plus stateCode); deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code",
+    "Verify call 1 of 2: what the shop knows of a postal code of the site's market (§3 Postal code, plus stateCode); " +
+    'deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code',
   body: z.object({ postCode: postCodeField }),
   response: postalCodeSchema,
 });
@@ -80,7 +82,9 @@ const verifyAddressCall = endpoint({
   path: '/infra/public/buyer/area-dict/verify/address',
   tag: 'area',
   summary:
-    'Verify call 2 of 2: whether the postal code is deliverable and belongs to the state (a code or name of the market); in the US the city is compared too, advisory only (cityMatches); message says what to fix',
+    'Verify call 2 of 2: whether the postal code is deliverable and belongs to the state ' +
+    '(a code or name of the market); ' +
+    'in the US the city is compared too, advisory only (cityMatches); message says what to fix',
   body: z.object({
     postCode: postCodeField,
     state: z.string({ error: 'is required' }).max(64, 'can have up to 64 characters'),
@@ -99,7 +103,8 @@ const visitorZip = endpoint({
   path: '/infra/public/ip/:ip/zipcode',
   tag: 'area',
   summary:
-    "The visitor's postal code from Cloudflare's location of the request, US site only (null elsewhere, or when unknown); ip is 'current' or the caller's own address",
+    "The visitor's postal code from Cloudflare's location of the request, US site only " +
+    "(null elsewhere, or when unknown); ip is 'current' or the caller's own address",
   response: postalCodeSchema.nullable(),
 });
 const shippingOptions = endpoint({
@@ -107,7 +112,9 @@ const shippingOptions = endpoint({
   path: '/order/public/buyer/shipping/options',
   tag: 'shipping',
   summary:
-    "The site's shipping options, each with its cost for the quantity (§9: first fee + (quantity - 1) x additional fee, + the remote fee for a remote postal code), and the chosen one (Standard Shipping, else the cheapest)",
+    "The site's shipping options, each with its cost for the quantity " +
+    '(§9: first fee + (quantity - 1) x additional fee, ' +
+    '+ the remote fee for a remote postal code), and the chosen one (Standard Shipping, else the cheapest)',
   query: z.object({
     postCode: postCodeField.optional(),
     quantity: z.coerce
@@ -125,13 +132,6 @@ const shippingOptions = endpoint({
   }),
 });
 
-/** A postal code of the market, trimmed; a malformed one is a 400 with the market's message. */
-function checkedPostCode(market: MarketId, postCode: string): string {
-  const problem = postalCodeProblem(postCode, market);
-  if (problem) throw ApiError.badRequest(`postCode ${problem}`);
-  return trimInput(postCode);
-}
-
 /** The area dictionary, postal-code look-ups and shipping quotes (§3, §7, §9); public, no sign-in. */
 export const areaApi = new Hono<AppEnv>()
   .get(children.path, async (c) => {
@@ -147,15 +147,11 @@ export const areaApi = new Hono<AppEnv>()
   })
   .post(verifyPostCode.path, async (c) => {
     const { postCode } = await readBody(c, verifyPostCode);
-    return c.json(ok(await lookupPostalCode(c.env.DB, c.var.market.id, checkedPostCode(c.var.market.id, postCode))));
+    return c.json(ok(await verifyPostalCode(c.env.DB, c.var.market.id, postCode)));
   })
   .post(verifyAddressCall.path, async (c) => {
-    const market = c.var.market;
     const body = await readBody(c, verifyAddressCall);
-    const postCode = checkedPostCode(market.id, body.postCode);
-    const region = resolveRegion(market.id, body.state);
-    if (!region) throw ApiError.badRequest(`state must be a ${market.labels.region} of this site, by code or name`);
-    return c.json(ok(await verifyAddress(c.env.DB, market.id, { postCode, stateCode: region.code, city: body.city })));
+    return c.json(ok(await verifyShippingAddress(c.env.DB, c.var.market, body)));
   })
   .get(visitorZip.path, async (c) => {
     const ip = c.req.param('ip') ?? '';
@@ -171,7 +167,5 @@ export const areaApi = new Hono<AppEnv>()
   })
   .get(shippingOptions.path, (c) => {
     const { postCode, quantity } = readQuery(c, shippingOptions);
-    const market = c.var.market.id;
-    const checked = postCode === undefined || postCode.trim() === '' ? null : checkedPostCode(market, postCode);
-    return c.json(ok(shippingQuote(market, checked, quantity)));
+    return c.json(ok(quoteShipping(c.var.market.id, postCode, quantity)));
   });

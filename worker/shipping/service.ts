@@ -1,9 +1,9 @@
 /**
  * Postal codes, the area dictionary and shipping quotes (§3 Postal code, Shipping option; §9
- * Shipping cost). Decides; the SQL is in postal-repository.ts.
+ * Shipping cost). Decides; the SQL is in repository.ts.
  */
 
-import { marketById, type MarketId } from '../../shared/markets.ts';
+import { marketById, type Market, type MarketId } from '../../shared/markets.ts';
 import type { Money } from '../../shared/money.ts';
 import { regionsFor, type Region } from '../../shared/regions.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../shared/shipping.ts';
 import { shippingOptionsFor } from '../../shared/shipping-options.ts';
 import { normalizePostalCode, postalCodeProblem, trimInput } from '../../shared/validation.ts';
+import { ApiError } from '../platform/api-error.ts';
 import { postalRepository, type AreaRow } from './repository.ts';
 
 /** The §3 postal code, plus the state's code for address forms. */
@@ -172,4 +173,37 @@ export function shippingQuote(market: MarketId, postalCode: string | null, quant
     cost: { cent: shippingCost(option, quantity, remote), currency },
   }));
   return { quantity, remote, options, chosen: chooseShippingOption(options, quantity, remote) };
+}
+
+/** A postal code of the market, trimmed; a malformed one is a 400 with the market's message. */
+function checkedPostCode(market: MarketId, postCode: string): string {
+  const problem = postalCodeProblem(postCode, market);
+  if (problem) throw ApiError.badRequest(`postCode ${problem}`);
+  return trimInput(postCode);
+}
+
+/** What the shop knows of a postal code the shopper typed (verify call 1 of 2); a malformed one is a 400. */
+export function verifyPostalCode(db: D1Database, market: MarketId, postCode: string): Promise<PostalCodeInfo> {
+  return lookupPostalCode(db, market, checkedPostCode(market, postCode));
+}
+
+/**
+ * Checks an address the shopper typed (verify call 2 of 2): the state by its code or name, then
+ * verifyAddress. A malformed postal code or a state the market lacks is a 400.
+ */
+export async function verifyShippingAddress(
+  db: D1Database,
+  market: Market,
+  address: { postCode: string; state: string; city?: string },
+): Promise<AddressVerification> {
+  const postCode = checkedPostCode(market.id, address.postCode);
+  const region = resolveRegion(market.id, address.state);
+  if (!region) throw ApiError.badRequest(`state must be a ${market.labels.region} of this site, by code or name`);
+  return verifyAddress(db, market.id, { postCode, stateCode: region.code, city: address.city });
+}
+
+/** The shipping quote for a postal code the shopper typed (blank is none; a malformed one is a 400). */
+export function quoteShipping(market: MarketId, postCode: string | undefined, quantity: number): ShippingQuote {
+  const checked = postCode === undefined || postCode.trim() === '' ? null : checkedPostCode(market, postCode);
+  return shippingQuote(market, checked, quantity);
 }
