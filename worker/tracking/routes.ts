@@ -5,6 +5,7 @@ import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
+import { queueTrackEvent } from './service.ts';
 
 const short = z.string().max(200).optional();
 const track = endpoint({
@@ -40,8 +41,7 @@ const track = endpoint({
 /** Tracking events from the browser: validated, then queued (at-least-once, consumers idempotent). */
 export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   const body = await readBody(c, track);
-  await c.env.EVENTS.send({
-    kind: 'track',
+  await queueTrackEvent(c.env.EVENTS, {
     event: body.event,
     data: body.data,
     pageUrl: body.page_url,
@@ -52,7 +52,6 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
     visitorKey: c.var.visitorKey,
     abTestGroup: body.ab_test_group ?? readCookie(c, COOKIE.abTestGroup) ?? '',
     market: c.var.market.id,
-    at: Date.now(),
   });
   return c.json(ok({ accepted: true as const }));
 });
@@ -86,8 +85,7 @@ for (const spec of [pageLoad, conversion]) {
   trackingApi.post(spec.path, async (c) => {
     const body = await readBody(c, spec);
     const event = spec === conversion ? 'marketing_conversion' : 'marketing_page_load';
-    await c.env.EVENTS.send({
-      kind: 'track',
+    await queueTrackEvent(c.env.EVENTS, {
       event,
       data: { ...body, clickId: body.clickId ?? readCookie(c, COOKIE.affiliateClickId) ?? null },
       pageUrl: body.pageUrl,
@@ -98,7 +96,6 @@ for (const spec of [pageLoad, conversion]) {
       visitorKey: c.var.visitorKey,
       abTestGroup: readCookie(c, COOKIE.abTestGroup) ?? '',
       market: c.var.market.id,
-      at: Date.now(),
     });
     return c.json(ok({ accepted: true as const }));
   });

@@ -12,6 +12,13 @@ export interface ClientLog {
   url?: string;
 }
 
+type TrackEvent = Extract<ShopEvent, { kind: 'track' }>;
+
+/** Queues a tracking event for the analytics pipeline (at-least-once delivery; consumers are idempotent). */
+export async function queueTrackEvent(queue: Queue<ShopEvent>, event: Omit<TrackEvent, 'kind' | 'at'>): Promise<void> {
+  await queue.send({ kind: 'track', ...event, at: Date.now() });
+}
+
 /** Queues browser log lines; the queue consumer writes them to the Worker's log stream. */
 export async function recordClientLogs(
   queue: Queue<ShopEvent>,
