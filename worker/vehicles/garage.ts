@@ -9,10 +9,11 @@ import {
 import { GARAGE_FULL_MESSAGE, MAX_GARAGE_VEHICLES, garageRoom, vehiclePathKind } from '../../shared/garage-rules.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { garageRepository, type GaragePathNode } from './garage-repository.ts';
+import { VEHICLE_NOT_FOUND } from './service.ts';
 
 /** The garage's messages. */
 export const GARAGE_MSG = {
-  vehicleNotFound: 'This vehicle could not be found. Please choose it again.',
+  vehicleNotFound: VEHICLE_NOT_FOUND,
   full: GARAGE_FULL_MESSAGE,
   noSuchVehicle: 'No such vehicle in your garage.',
   nothingToChange: 'Please choose a vehicle, or make this one your default.',
