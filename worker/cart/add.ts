@@ -19,7 +19,7 @@ import { cartPromotionContextQuery } from '../promotions/service.ts';
  * Adding to the cart in one D1 round trip (the shop's most frequent write): the cart's row, what
  * the change is decided from, the guarded writes, the cart after them and its promotions go in one
  * batch. The writes check in SQL that the cart is this shopper's and that each part may be added
- * (db/cart-guarded-writes.ts); the per-part problems are then named from the reads, which saw
+ * (guarded-writes-repository.ts); the per-part problems are then named from the reads, which saw
  * exactly what the writes saw. A member's cart is found first, as signing in may merge carts.
  */
 

@@ -12,7 +12,7 @@ export interface CartGuard {
 /**
  * Cart writes that check everything themselves, so a change can run in the same batch as the
  * reads it is decided from (one D1 round trip; a batch is one transaction, so the reads see
- * exactly what the writes see). They apply the rules of cart/service.ts (availabilityProblem,
+ * exactly what the writes see). They apply the rules of changes.ts (availabilityProblem,
  * the line and quantity limits) in SQL; the service still names each problem from the reads.
  */
 export function cartGuardedWrites(db: D1Database) {
