@@ -14,7 +14,8 @@ export function pointsRepository(db: D1Database) {
       return db
         .prepare(
           `INSERT INTO points_ledger (account_id, delta, reason, reference, created_at)
-         SELECT ?1, -?2, ?3, ?4, ?5 WHERE (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?1) >= ?2`,
+         SELECT ?1, -?2, ?3, ?4, ?5
+         WHERE (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?1) >= ?2`,
         )
         .bind(accountId, points, reason, reference, now);
     },
