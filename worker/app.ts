@@ -55,17 +55,11 @@ import { paymentSandboxPages } from './payments/sandbox.pages.tsx';
 import { paymentsApi } from './payments/payments.routes.ts';
 import { orderAddressApi } from './orders/address.routes.ts';
 import { paymentsHostedApi } from './payments/hosted.routes.ts';
-import { applyPaymentEvent, refundOrder } from './orders/payments.ts';
-import { paymentWebhooksApi, setPaymentEventHandler } from './payments/webhooks.routes.ts';
-import { onPaidOrderCancelled } from './orders/actions.routes.ts';
+import { paymentWebhooksApi } from './payments/webhooks.routes.ts';
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
 export function createApp() {
   const app = new Hono<AppEnv>();
-  // Orders act on payments: a verified success pays the order; a cancelled paid order is refunded.
-  setPaymentEventHandler((event, env) => applyPaymentEvent(event, env as AppEnv['Bindings']));
-  onPaidOrderCancelled(refundOrder);
-
   // A bare text route: the benchmark's yardstick for what the Worker costs with no work.
   app.get('/__bare', (c) => c.text('ok'));
 

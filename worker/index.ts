@@ -2,8 +2,7 @@ import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
 import { consumeEvents } from './tracking/service.ts';
 import { releaseExpiredHolds } from './orders/service.ts';
-import { sandboxEnabled } from './payments/provider.ts';
-import { SandboxProvider } from './payments/sandbox.ts';
+import { expireSandboxPayments } from './payments/service.ts';
 
 export { RateLimiter } from './platform/rate-limiter.ts';
 
@@ -22,7 +21,6 @@ export default {
       }),
     );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.
-    if (sandboxEnabled(env))
-      ctx.waitUntil(new SandboxProvider(env, { clock: { now: () => controller.scheduledTime } }).expireDue());
+    ctx.waitUntil(expireSandboxPayments(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Bindings, ShopEvent>;

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
-import { receivePaymentEvent } from '../../worker/payments/webhooks.routes.ts';
+import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
 import { CardProvider, stripeForm } from '../../worker/payments/card-provider.ts';
-import { providerFor, signatureHeader, type PaymentEnv } from '../../worker/payments/provider.ts';
+import { providerFor, signatureHeader, type PaymentEnv } from '../../worker/payments/service.ts';
 
 const BASE = 'http://stripe.fake';
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -351,8 +351,8 @@ describe('the card provider webhook (Stripe-Signature)', () => {
       status: 'DECLINED',
       declineCode: 'insufficient_funds',
     });
-    expect(await receivePaymentEvent(cardEnv, event, Date.now())).toEqual({ duplicate: false });
-    expect(await receivePaymentEvent(cardEnv, event, Date.now())).toEqual({ duplicate: true });
+    expect(await receivePaymentEvent({ ...env, ...cardEnv }, event, Date.now())).toEqual({ duplicate: false });
+    expect(await receivePaymentEvent({ ...env, ...cardEnv }, event, Date.now())).toEqual({ duplicate: true });
     expect(await row(created.paymentId)).toMatchObject({ status: 'DECLINED', declineCode: 'insufficient_funds' });
     expect(await stripe.provider.confirm(created.paymentId)).toMatchObject({
       kind: 'Declined',

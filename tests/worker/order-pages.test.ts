@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import settings from '../../kv-seed/settings.json';
 import type { OrderStatus } from '../../shared/orders.ts';
 import { orderRepository, type NewAdjustment, type NewTax } from '../../worker/orders/repository.ts';
-import { ORDER_MSG } from '../../worker/orders/orders.routes.ts';
+import { ORDER_MSG } from '../../worker/orders/service.ts';
 import { queueOrderConfirmation } from '../../worker/orders/email.ts';
 import { freshIp, member } from './account-helpers.ts';
 import { CA_HOST, US_HOST, shop } from './helpers.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.ts';
 import type { OrderStatus, OrderView } from '../../shared/orders.ts';
 import { orderRepository } from '../../worker/orders/repository.ts';
-import { ORDER_MSG, TRACK_RULES, type TrackedOrder } from '../../worker/orders/orders.routes.ts';
+import { ORDER_MSG, TRACK_RULES, type TrackedOrder } from '../../worker/orders/service.ts';
 import { bearer, freshIp, json, member } from './account-helpers.ts';
 import { US_HOST, api, shop } from './helpers.ts';
 

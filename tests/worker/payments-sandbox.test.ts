@@ -4,8 +4,14 @@ import { PAYMENT_WINDOW_NAME } from '../../shared/browser-keys.ts';
 import { ISSUER_DECLINE_CODES, PAYMENT_MSG, type PaymentMethodId } from '../../shared/payment-methods.ts';
 import { buildInfo } from '../../worker/platform/build-info.ts';
 import type { PaymentRow } from '../../worker/payments/repository.ts';
-import { setPaymentEventHandler } from '../../worker/payments/webhooks.routes.ts';
-import { providerFor, signatureHeader, type PaymentEnv, type RequiresAction } from '../../worker/payments/provider.ts';
+import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
+import {
+  providerFor,
+  signatureHeader,
+  type PaymentEnv,
+  type RequiresAction,
+  type WebhookEvent,
+} from '../../worker/payments/service.ts';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SANDBOX_TEST_CARDS,
@@ -37,7 +43,6 @@ beforeAll(() => {
 });
 afterAll(() => {
   vi.restoreAllMocks();
-  setPaymentEventHandler(null);
 });
 
 let orderCounter = 0;
@@ -406,11 +411,16 @@ describe('the signed sandbox webhook', () => {
   const signed = async (body: string, at = Date.now()) =>
     deliver(body, await signatureHeader(paymentEnv.PAYMENT_WEBHOOK_SECRET, body, at));
 
+  /** The event a signed delivery of `body` carries, as the webhook route verifies it. */
+  const verified = async (body: string): Promise<WebhookEvent> => {
+    const headers = {
+      [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(paymentEnv.PAYMENT_WEBHOOK_SECRET, body, Date.now()),
+    };
+    const request = new Request(WEBHOOK, { method: 'POST', headers, body });
+    return (await new SandboxProvider(paymentEnv).verifyWebhook(request))!;
+  };
+
   it('stores an event once even when it is delivered twice, and hands it to the orders handler once', async () => {
-    const seen: string[] = [];
-    setPaymentEventHandler(async (verified) => {
-      seen.push(verified.eventId);
-    });
     const body = event('pay_replayed');
     const first = await signed(body);
     expect(first.status).toBe(200);
@@ -418,23 +428,50 @@ describe('the signed sandbox webhook', () => {
     const second = await signed(body);
     expect(((await second.json()) as { data: unknown }).data).toEqual({ received: true, duplicate: true });
     expect(await eventsOf('pay_replayed')).toHaveLength(1);
-    expect(seen).toEqual([JSON.parse(body).id]);
-    setPaymentEventHandler(null);
+
+    const seen: string[] = [];
+    const handler = async (taken: WebhookEvent) => {
+      seen.push(taken.eventId);
+    };
+    const again = await verified(event('pay_replayed_again'));
+    expect(await receivePaymentEvent(env, again, Date.now(), handler)).toEqual({ duplicate: false });
+    expect(await receivePaymentEvent(env, again, Date.now(), handler)).toEqual({ duplicate: true });
+    expect(seen).toEqual([again.eventId]);
   });
 
   it('forgets an event whose handler failed, so the redelivery is handled', async () => {
     let calls = 0;
-    setPaymentEventHandler(async () => {
+    const handler = async () => {
       calls++;
       if (calls === 1) throw new Error('orders were busy');
-    });
-    const body = event('pay_retried');
-    expect((await signed(body)).status).toBe(500);
+    };
+    const taken = await verified(event('pay_retried'));
+    await expect(receivePaymentEvent(env, taken, Date.now(), handler)).rejects.toThrow('orders were busy');
     expect(await eventsOf('pay_retried')).toHaveLength(0);
-    expect((await signed(body)).status).toBe(200);
+    expect(await receivePaymentEvent(env, taken, Date.now(), handler)).toEqual({ duplicate: false });
     expect(calls).toBe(2);
     expect(await eventsOf('pay_retried')).toHaveLength(1);
-    setPaymentEventHandler(null);
+  });
+
+  it('tries a delivery the shop cannot take three times, then logs its status and nothing of the card', async () => {
+    let attempts = 0;
+    const deliver = async () => {
+      attempts++;
+      return new Response(null, { status: 503 });
+    };
+    const provider = new SandboxProvider(paymentEnv, { origin: US_HOST, deliver });
+    const session = await provider.create({
+      orderId: `T${Date.now()}${orderCounter++}`,
+      method: 'HOSTED_CARD',
+      amount: { cent: 500, currency: 'USD' },
+    });
+    const number = '4242 4242 4242 4242';
+    everyCardNumberUsed.add(number);
+    expect(await provider.submitCard(session.paymentId, { number, expiry: FUTURE, cvc: '123' })).toMatchObject({
+      kind: 'accepted',
+    });
+    expect(attempts).toBe(3);
+    expect(consoleOutput.some((line) => line.includes('sandbox webhook delivery failed with status 503'))).toBe(true);
   });
 
   it('answers 401 to a bad, missing or stale signature and stores nothing', async () => {
@@ -510,8 +547,8 @@ describe('card numbers', () => {
         ...(await env.DB.prepare(`SELECT * FROM ${table}`).all()).results.map((record) => JSON.stringify(record)),
       );
     expect(stored.length).toBeGreaterThan(20);
-    // The capture sees the Worker's own logging (the failed handler above was logged), so silence here means something.
-    expect(consoleOutput.some((line) => line.includes('orders were busy'))).toBe(true);
+    // The capture sees the Worker's own logging (the failed delivery above), so silence here means something.
+    expect(consoleOutput.some((line) => line.includes('sandbox webhook delivery failed'))).toBe(true);
     const everything = stored.join('\n') + consoleOutput.join('\n');
     for (const number of everyCardNumberUsed) {
       const digits = number.replace(/\D/g, '');

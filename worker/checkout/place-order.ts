@@ -3,10 +3,20 @@ import type { Market } from '../../shared/markets.ts';
 import { STOCK_HOLD_MINUTES, type OrderView } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { removeLineStatement, skuFacts, type CartRow } from '../cart/service.ts';
-import { orderRepository, type NewAdjustment, type NewOrderLine } from '../orders/repository.ts';
-import { pointsRepository } from '../members/repository.ts';
+import {
+  giftLineStatements,
+  newOrderStatements,
+  orderPlacedWith,
+  orderView,
+  pointsGuardStatements,
+  runOrderBatch,
+  takeStockStatement,
+  type NewAdjustment,
+  type NewOrderLine,
+} from '../orders/service.ts';
+import { pointsCreditStatement } from '../members/service.ts';
 import { isPromotionOverused, promotionUsageStatements } from '../promotions/service.ts';
-import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from './service.ts';
+import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from './quote.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 
 /**
@@ -108,9 +118,8 @@ async function soldOutTitle(db: D1Database, quote: CheckoutQuote, market: Market
 
 /** Places the order, or answers the one this idempotency key placed before. */
 export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const orders = orderRepository(db);
-  const earlier = await orders.byIdempotencyKey(input.idempotencyKey);
-  if (earlier) return { order: (await orders.view(earlier.id))!, created: false };
+  const earlier = await orderPlacedWith(db, input.idempotencyKey);
+  if (earlier) return { order: earlier, created: false };
   await checkAddress(db, input.market, input.address);
   const quote = await quoteCheckout(db, {
     cart: input.cart,
@@ -126,7 +135,8 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
   const id = orderNumber(input.market, input.now);
   const paidInFull = quote.total === 0;
   const statements = [
-    ...orders.insertStatements(
+    ...newOrderStatements(
+      db,
       {
         id,
         idempotencyKey: input.idempotencyKey,
@@ -158,14 +168,8 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     ...promotionStatements(db, quote, { accountId: input.accountId, email: input.email, orderId: id, now: input.now }),
     ...(quote.pricing.pointsUsed > 0 && input.accountId !== null
       ? [
-          pointsRepository(db).creditStatement(
-            input.accountId,
-            -quote.pricing.pointsUsed,
-            'REDEEM_ORDER',
-            id,
-            input.now,
-          ),
-          ...orders.pointsGuardStatements(input.accountId),
+          pointsCreditStatement(db, input.accountId, -quote.pricing.pointsUsed, 'REDEEM_ORDER', id, input.now),
+          ...pointsGuardStatements(db, input.accountId),
         ]
       : []),
     ...(await giftStatements(db, id, quote, input.market)),
@@ -178,15 +182,15 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     ),
   ];
   try {
-    await orders.run(statements);
+    await runOrderBatch(db, statements);
   } catch (error) {
     // The same key placed by a request running alongside this one: that order is the answer.
-    const twin = await orders.byIdempotencyKey(input.idempotencyKey);
-    if (twin) return { order: (await orders.view(twin.id))!, created: false };
+    const twin = await orderPlacedWith(db, input.idempotencyKey);
+    if (twin) return { order: twin, created: false };
     throw await placementFailure(db, error, input, quote);
   }
   catalogChanged(); // stock was taken
-  return { order: (await orders.view(id))!, created: true };
+  return { order: (await orderView(db, id))!, created: true };
 }
 
 /** The gifts the order qualifies for (§7 giveaway), as zero-priced lines after the bought ones. */
@@ -207,7 +211,7 @@ async function giftStatements(
     const sku = facts.get(gift.skuId);
     if (!sku) return [];
     lineNo++;
-    return orderRepository(db).giftStatements(orderId, {
+    return giftLineStatements(db, orderId, {
       lineNo,
       skuId: sku.skuId,
       itemId: sku.itemId,
@@ -229,7 +233,7 @@ async function giftStatements(
 function stockStatements(db: D1Database, quote: CheckoutQuote) {
   const bySku = new Map<number, number>();
   for (const item of quote.lines.items) bySku.set(item.skuId, (bySku.get(item.skuId) ?? 0) + item.itemCount);
-  return [...bySku].map(([skuId, quantity]) => orderRepository(db).takeStockStatement(skuId, quantity));
+  return [...bySku].map(([skuId, quantity]) => takeStockStatement(db, skuId, quantity));
 }
 
 function promotionStatements(

@@ -3,7 +3,7 @@ import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
 import { taxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { pointsRepository } from '../members/repository.ts';
+import { pointsBalance } from '../members/service.ts';
 import { pricedCart, type CartRow } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
 
@@ -33,7 +33,8 @@ export const CHECKOUT_MSG = {
   empty: 'Your cart is empty.',
   unusable: 'Some parts in your cart can no longer be bought. Please review your cart.',
   wrongMarket: (market: Market) =>
-    `We ship this order within ${market.id === 'ca' ? 'Canada' : 'the United States'} only. Please enter an address there.`,
+    `We ship this order within ${market.id === 'ca' ? 'Canada' : 'the United States'} only. ` +
+    'Please enter an address there.',
   changed: 'Your cart changed since you last saw it. Please review the new total before placing your order.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Please review your cart.`,
   promotionUsedUp: 'A discount in your order has just reached its limit. Please review the new total.',
@@ -53,19 +54,22 @@ export async function checkAddress(db: D1Database, market: Market, address: Addr
     throw ApiError.badRequest(`postalCode ${verification.message ?? 'Please check the postal code.'}`);
 }
 
-/** Prices the cart for checkout: promotions, the chosen shipping to the address, points, and tax by ship-to state or province. */
+/**
+ * Prices the cart for checkout: promotions, the chosen shipping to the address, points, and tax
+ * by ship-to state or province.
+ */
 export async function quoteCheckout(db: D1Database, request: CheckoutRequest): Promise<CheckoutQuote> {
   const { cart, market, accountId, address } = request;
-  const balance = accountId !== null ? pointsRepository(db).balance(accountId) : Promise.resolve(0);
+  const balance = accountId !== null ? pointsBalance(db, accountId) : Promise.resolve(0);
   const toRedeem = Math.max(0, Math.trunc(request.pointsToRedeem ?? 0));
   const { lines, pricing } = await pricedCart(db, cart, market, {
     accountId,
     postCode: address?.postalCode ?? null,
     now: request.now,
     shippingName: request.shippingName ?? null,
-    points: balance.then((pointsBalance) => ({ toRedeem, balance: pointsBalance })),
+    points: balance.then((held) => ({ toRedeem, balance: held })),
   });
-  const pointsBalance = await balance;
+  const held = await balance;
   if (request.shippingName && pricing.shippingName !== request.shippingName)
     throw ApiError.badRequest(CHECKOUT_MSG.shipping);
   // Tax on the goods after discounts and points, and (in Canada, GST/HST) on shipping after its discount.
@@ -74,7 +78,7 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
     ? taxLines(market.id, address.regionCode, taxable, pricing.shipping - pricing.shippingDiscount)
     : [];
   const tax = taxTotal(taxes);
-  return { lines, pricing, taxes, tax, total: pricing.total + tax, pointsBalance };
+  return { lines, pricing, taxes, tax, total: pricing.total + tax, pointsBalance: held };
 }
 
 /** Refuses a checkout that cannot become an order: an empty cart, or parts that can no longer be bought. */

@@ -1,15 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
-import { emailProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
-import { credentials, findBuyNowCart, findCart, lockCartPoints, reach, type CartRow } from '../cart/service.ts';
-import { CHECKOUT_MSG, checkAddress, quoteCheckout } from './service.ts';
+import { credentials, findBuyNowCart, findCart, reach, type CartRow } from '../cart/service.ts';
+import { CHECKOUT_MSG, assertOrderContact, checkoutQuote, setAsidePoints, type Shopper } from './service.ts';
 import { placeOrder } from './place-order.ts';
-import { shipToAddress } from '../accounts/address-schema.ts';
+import { shipToAddress } from '../accounts/schemas.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
 
 /** Checkout (issue 8 §1, §3): the quote for an address, points set aside, placing the order. */
@@ -37,7 +35,9 @@ const quote = endpoint({
   path: '/order/public/buyer/checkout/quote',
   tag: 'checkout',
   summary:
-    'What the order will cost to an address: every discount with its reason, the chosen shipping, the points set aside, each tax line (US state / Canadian GST, HST, PST, QST) and the total. buyNow names a buy-now checkout instead of the cart',
+    'What the order will cost to an address: every discount with its reason, the chosen shipping, the points ' +
+    'set aside, each tax line (US state / Canadian GST, HST, PST, QST) and the total. buyNow names a buy-now ' +
+    'checkout instead of the cart',
   body: quoteBody,
   response: quoteAnswer,
 });
@@ -47,7 +47,8 @@ const lock = endpoint({
   tag: 'checkout',
   auth: true,
   summary:
-    'Set aside points for this checkout (at most the balance; points pay for items, never shipping); answers the new quote',
+    'Set aside points for this checkout (at most the balance; points pay for items, never shipping); ' +
+    'answers the new quote',
   body: z.object({
     ...which,
     points: z
@@ -72,7 +73,9 @@ const place = endpoint({
   path: '/order/public/buyer/order/place',
   tag: 'checkout',
   summary:
-    'Place the order: one atomic write that takes the stock, spends the points and records the prices it was priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked request one order; expectedTotal must be the total the shopper saw, else 409 with the new total',
+    'Place the order: one atomic write that takes the stock, spends the points and records the prices it was ' +
+    'priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked ' +
+    'request one order; expectedTotal must be the total the shopper saw, else 409 with the new total',
   body: z.object({
     ...which,
     idempotencyKey: z.string().min(16, 'must be 16 to 100 characters').max(100, 'must be 16 to 100 characters'),
@@ -98,60 +101,34 @@ async function checkoutCart(
   return cart;
 }
 
-async function quoteFor(
-  c: Context<AppEnv>,
-  cart: CartRow,
-  address: z.infer<typeof quoteBody>['address'],
-  shippingName?: string | null,
-) {
-  if (address) await checkAddress(c.env.DB, c.var.market, address);
-  const result = await quoteCheckout(c.env.DB, {
-    cart,
-    market: c.var.market,
-    accountId: c.var.member?.accountId ?? null,
-    address: address ?? null,
-    shippingName,
-    pointsToRedeem: cart.pointsLocked,
-    now: Date.now(),
-  });
-  return {
-    pricing: result.pricing,
-    taxes: result.taxes,
-    tax: result.tax,
-    total: result.total,
-    pointsBalance: result.pointsBalance,
-    pointsLocked: result.pricing.pointsUsed,
-    itemCount: result.lines.itemCount,
-  };
-}
+const shopperOf = (c: Context<AppEnv>): Shopper => ({
+  market: c.var.market,
+  accountId: c.var.member?.accountId ?? null,
+});
 
 export const checkoutApi = new Hono<AppEnv>()
   .use(lock.path, requireMember)
   .use(unlock.path, requireMember)
   .post(quote.path, async (c) => {
     const body = await readBody(c, quote);
-    return c.json(ok(await quoteFor(c, await checkoutCart(c, body), body.address, body.shippingName)));
+    const cart = await checkoutCart(c, body);
+    return c.json(ok(await checkoutQuote(c.env.DB, shopperOf(c), cart, body, Date.now())));
   })
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
     const cart = await checkoutCart(c, body);
-    await lockCartPoints(c.env.DB, cart, body.points, Date.now());
-    return c.json(ok(await quoteFor(c, { ...cart, pointsLocked: body.points }, undefined)));
+    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, body.points, Date.now())));
   })
   .post(unlock.path, async (c) => {
     const body = await readBody(c, unlock);
     const cart = await checkoutCart(c, body);
-    await lockCartPoints(c.env.DB, cart, 0, Date.now());
-    return c.json(ok(await quoteFor(c, { ...cart, pointsLocked: 0 }, undefined)));
+    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, 0, Date.now())));
   })
   .post(place.path, async (c) => {
     const body = await readBody(c, place);
     const member = c.var.member;
     const email = member?.email ?? body.email ?? '';
-    const problem = emailProblem(email);
-    if (problem) throw ApiError.badRequest(`email ${problem}`);
-    if (!isPaymentMethodId(body.paymentMethod) || !isOfferedIn(c.var.market, body.paymentMethod))
-      throw ApiError.badRequest('paymentMethod Please choose one of the payment methods offered.');
+    assertOrderContact(c.var.market, email, body.paymentMethod);
     const cart = await checkoutCart(c, body);
     const placed = await placeOrder(c.env.DB, {
       idempotencyKey: body.idempotencyKey,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { cancelOrder } from './service.ts';
+import { cancelAndRefund } from './service.ts';
 import { endpoint, readBody } from '../platform/contract.ts';
 
 /** What a shopper can do to a placed order (§7 Orders and payment). */
@@ -12,21 +12,14 @@ const cancel = endpoint({
   path: '/order/public/requisition/order/cancel',
   tag: 'orders',
   summary:
-    "Cancel an order while it is still processing: a member their own, a visitor with the order's email. Stock, points and coupons go back; a paid order is refunded in full",
+    "Cancel an order while it is still processing: a member their own, a visitor with the order's email. " +
+    'Stock, points and coupons go back; a paid order is refunded in full',
   body: z.object({ orderId: z.string().min(1).max(40), email: z.string().max(55).optional() }),
   response: z.object({ orderId: z.string(), status: z.literal('CANCELLED'), refunded: z.boolean() }),
 });
 
-/** Called for a cancelled order that had been paid; payments register it (a refund of the full amount). */
-let refundPaidOrder: (env: AppEnv['Bindings'], orderId: string) => Promise<boolean> = async () => false;
-export function onPaidOrderCancelled(handler: typeof refundPaidOrder): void {
-  refundPaidOrder = handler;
-}
-
 export const orderActionsApi = new Hono<AppEnv>().post(cancel.path, async (c) => {
   const body = await readBody(c, cancel);
   const owner = { accountId: c.var.member?.accountId ?? null, email: c.var.member ? null : (body.email ?? null) };
-  const { wasPaid, order } = await cancelOrder(c.env.DB, body.orderId, owner, Date.now());
-  const refunded = wasPaid ? await refundPaidOrder(c.env, order.id) : false;
-  return c.json(ok({ orderId: order.id, status: 'CANCELLED' as const, refunded }));
+  return c.json(ok(await cancelAndRefund(c.env, body.orderId, owner, Date.now())));
 });

@@ -1,11 +1,15 @@
 import type { AddressFields } from '../../shared/address.ts';
 import { marketById } from '../../shared/markets.ts';
+import type { OrderView } from '../../shared/orders.ts';
 import { isRemotePostalCode } from '../../shared/shipping.ts';
 import { taxLines, taxTotal } from '../../shared/tax.ts';
+import { postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
-import { paymentRepository } from '../payments/repository.ts';
+import { paymentUnderWay } from '../payments/service.ts';
 import { checkAddress } from '../checkout/service.ts';
+import { shippingQuote } from '../shipping/service.ts';
+import { ownedOrder, type OrderOwner } from './payments.ts';
 
 /** Changing where an order ships (§7 auth/order/address and the express-checkout order update). */
 
@@ -15,7 +19,8 @@ export const ADDRESS_CHANGE_MSG = {
   taxChanges:
     'Shipping this paid order to that address would change its tax. Please cancel the order and place it again.',
   shippingChanges:
-    'Shipping this paid order to that address would change its shipping cost. Please cancel the order and place it again.',
+    'Shipping this paid order to that address would change its shipping cost. ' +
+    'Please cancel the order and place it again.',
 } as const;
 
 /**
@@ -42,28 +47,47 @@ export async function changeOrderAddress(
   const tax = taxTotal(taxes);
   const paid = order.paidAt !== null;
   if (paid && tax !== order.taxCent) throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.taxChanges);
-  const open = (await paymentRepository(db).listForOrder(order.id)).some((payment) =>
-    ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'].includes(payment.status),
-  );
+  const open = (await paymentUnderWay(db, order.id)) !== undefined;
   if (!paid && open && tax !== order.taxCent) throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.paying);
   const total = order.totalCent - order.taxCent + tax;
-  await orderRepository(db).run([
-    db
-      .prepare(
-        `UPDATE orders SET address = ?, tax_cent = ?, total_cent = ?, updated_at = ? WHERE id = ? AND status = ?`,
-      )
-      .bind(JSON.stringify(address), tax, total, now, order.id, order.status),
-    db.prepare(`DELETE FROM order_tax WHERE order_id = ?`).bind(order.id),
-    ...taxes.map((line, seq) =>
-      db
-        .prepare(`INSERT INTO order_tax (order_id, seq, name, rate_label, amount_cent) VALUES (?, ?, ?, ?, ?)`)
-        .bind(order.id, seq, line.name, line.rateLabel, line.amountCent),
+  const orders = orderRepository(db);
+  await orders.run([
+    ...orders.addressChangeStatements(
+      order,
+      { address: JSON.stringify(address), taxCent: tax, totalCent: total, taxes },
+      now,
     ),
-    orderRepository(db).eventStatement(
+    orders.eventStatement(
       order.id,
       order.status,
       `Shipping address changed to ${address.city}, ${address.regionCode}`,
       now,
     ),
   ]);
+}
+
+/** Moves the order these credentials own to another address (see changeOrderAddress); answers the order. */
+export async function moveOrder(
+  db: D1Database,
+  orderId: string,
+  owner: OrderOwner,
+  address: AddressFields,
+  now: number,
+): Promise<OrderView> {
+  const order = await ownedOrder(db, orderId, owner);
+  await changeOrderAddress(db, order, address, now);
+  return (await orderRepository(db).view(order.id))!;
+}
+
+/** The shipping options (with cost) a wallet's sheet offers the order for a postal code. */
+export async function expressShippingOptions(db: D1Database, orderId: string, owner: OrderOwner, postCode: string) {
+  const order = await ownedOrder(db, orderId, owner);
+  const problem = postalCodeProblem(postCode, order.market);
+  if (problem) throw ApiError.badRequest(`postCode ${problem}`);
+  const quantity = (await orderRepository(db).lines(order.id)).reduce((sum, line) => sum + line.quantity, 0);
+  const quote = shippingQuote(order.market, postCode, quantity);
+  return {
+    options: quote.options.map((option) => ({ name: option.name, cost: option.cost.cent })),
+    chosen: quote.chosen?.name ?? null,
+  };
 }

@@ -72,11 +72,21 @@ export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity): Or
     `Track your order: ${url}`,
   ].join('\n');
   const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb';
+  const td = (text: string, style = '', attributes = '') =>
+    `<td${attributes} style="${cell}${style}">${escape(text)}</td>`;
+  const right = ';text-align:right';
+  const lineRows = lines.map((line) => `<tr>${td(line.text)}${td(line.unit, right)}${td(line.total, right)}</tr>`);
+  const totalRows = totals.map((row) => {
+    const bold = row.total ? ';font-weight:700' : '';
+    return `<tr>${td(row.text, bold, ' colspan="2"')}${td(row.amount, `${right}${bold}`)}</tr>`;
+  });
+  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
   const html =
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">${intro.map((line) => `<p>${escape(line)}</p>`).join('')}` +
-    `<table style="border-collapse:collapse;width:100%;max-width:640px">${lines.map((line) => `<tr><td style="${cell}">${escape(line.text)}</td><td style="${cell};text-align:right">${escape(line.unit)}</td><td style="${cell};text-align:right">${escape(line.total)}</td></tr>`).join('')}` +
-    `${totals.map((row) => `<tr><td colspan="2" style="${cell}${row.total ? ';font-weight:700' : ''}">${escape(row.text)}</td><td style="${cell};text-align:right${row.total ? ';font-weight:700' : ''}">${escape(row.amount)}</td></tr>`).join('')}</table>` +
-    `<p><a href="${escape(url)}" style="background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Track your order</a></p>` +
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
+    intro.map((line) => `<p>${escape(line)}</p>`).join('') +
+    '<table style="border-collapse:collapse;width:100%;max-width:640px">' +
+    `${lineRows.join('')}${totalRows.join('')}</table>` +
+    `<p><a href="${escape(url)}" style="${button}">Track your order</a></p>` +
     `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
   return {
     kind: 'order-confirmation',

@@ -1,8 +1,8 @@
 import { CANCELLABLE_STATUSES, EARN_POINTS_PER_DOLLAR, ORDER_MSG, type OrderStatus } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
-import { pointsRepository } from '../members/repository.ts';
-import { promotionRepository } from '../promotions/repository.ts';
+import { pointsCreditStatement } from '../members/service.ts';
+import { promotionReleaseStatements } from '../promotions/service.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 
 /**
@@ -12,11 +12,6 @@ import { catalogChanged } from '../platform/recent-reads.ts';
  * and an expiry racing for one order never both happen, and stock or points are never given
  * back twice.
  */
-
-const guardMoved = (db: D1Database) => [
-  db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`),
-  db.prepare(`DELETE FROM batch_guard`),
-];
 
 /** Points earned by a paid order: per whole dollar paid for parts (not shipping or tax). */
 export function pointsEarned(
@@ -28,7 +23,10 @@ export function pointsEarned(
   );
 }
 
-/** Marks an unpaid order paid: it moves to PROCESSING and the member earns points. False when it was not awaiting payment. */
+/**
+ * Marks an unpaid order paid: it moves to PROCESSING and the member earns points. False when it
+ * was not awaiting payment.
+ */
 export async function markOrderPaid(
   db: D1Database,
   orderId: string,
@@ -42,11 +40,9 @@ export async function markOrderPaid(
   try {
     await orders.run([
       orders.setStatusStatement(orderId, ['PAYMENT_PENDING', 'PENDING'], 'PROCESSING', now, { paidAt: now }),
-      ...guardMoved(db),
-      db.prepare(`UPDATE orders SET points_earned = ?, hold_expires_at = NULL WHERE id = ?`).bind(earned, orderId),
-      ...(earned > 0
-        ? [pointsRepository(db).creditStatement(order.accountId!, earned, 'EARNED_ORDER', orderId, now)]
-        : []),
+      ...orders.movedGuardStatements(),
+      orders.paidStatement(orderId, earned),
+      ...(earned > 0 ? [pointsCreditStatement(db, order.accountId!, earned, 'EARNED_ORDER', orderId, now)] : []),
       orders.eventStatement(orderId, 'PROCESSING', note, now),
     ]);
     return true;
@@ -62,16 +58,15 @@ async function undoStatements(db: D1Database, order: OrderRow, now: number): Pro
   const lines = await orders.lines(order.id);
   const bySku = new Map<number, number>();
   for (const line of lines) bySku.set(line.skuId, (bySku.get(line.skuId) ?? 0) + line.quantity);
-  const points = pointsRepository(db);
   return [
     ...[...bySku].map(([skuId, quantity]) => orders.giveBackStockStatement(skuId, quantity)),
     ...(order.accountId !== null && order.pointsUsed > 0
-      ? [points.creditStatement(order.accountId, order.pointsUsed, 'REFUND', order.id, now)]
+      ? [pointsCreditStatement(db, order.accountId, order.pointsUsed, 'REFUND', order.id, now)]
       : []),
     ...(order.accountId !== null && order.pointsEarned > 0
-      ? [points.creditStatement(order.accountId, -order.pointsEarned, 'REFUND', order.id, now)]
+      ? [pointsCreditStatement(db, order.accountId, -order.pointsEarned, 'REFUND', order.id, now)]
       : []),
-    ...promotionRepository(db).releaseStatements(order.id),
+    ...promotionReleaseStatements(db, order.id),
   ];
 }
 
@@ -86,7 +81,7 @@ async function moveToCancelled(
   try {
     await orders.run([
       orders.setStatusStatement(order.id, from, 'CANCELLED', now, { cancelledAt: now }),
-      ...guardMoved(db),
+      ...orders.movedGuardStatements(),
       ...(await undoStatements(db, order, now)),
       orders.eventStatement(order.id, 'CANCELLED', note, now),
     ]);
@@ -122,7 +117,10 @@ export async function cancelOrder(
   return { wasPaid: order.paidAt !== null, order };
 }
 
-/** The cron's work: unpaid orders whose stock hold ran out are cancelled and their stock goes back. Answers how many. */
+/**
+ * The cron's work: unpaid orders whose stock hold ran out are cancelled and their stock goes
+ * back. Answers how many.
+ */
 export async function releaseExpiredHolds(db: D1Database, now: number): Promise<number> {
   let released = 0;
   for (const order of await orderRepository(db).expiredHolds(now)) {

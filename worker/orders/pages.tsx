@@ -1,21 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
-import { ORDER_STATUSES, type OrderStatus, type OrderView } from '../../shared/orders.ts';
+import type { OrderView } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { orderRepository } from './repository.ts';
 import type { AppEnv } from '../env.ts';
-import {
-  InvoiceLookupPage,
-  InvoicePage,
-  OrderDetailPage,
-  OrderMissing,
-  TrackOrderPage,
-  type OrderHistoryData,
-} from './views/OrderPages.tsx';
-import { memberOrder, ORDER_MSG, sinceFor, trackedOrder, trackingOf, trackQuery } from './orders.routes.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
+import { trackQuery } from './schemas.ts';
+import { memberOrder, ORDER_MSG, trackedOrder, trackingOf } from './service.ts';
 import { renderPage } from '../views/render-page.tsx';
 
-const HISTORY_PAGE_SIZE = 10;
 const NUMBER_MESSAGE = 'Please enter your order number.';
 
 type Lookup = { order: OrderView } | { error: string; status: 400 | 404 | 429 };
@@ -28,7 +21,7 @@ async function lookUp(c: Context<AppEnv>, orderNo: string, email: string): Promi
     return { error: issue?.path[0] === 'email' ? issue.message : NUMBER_MESSAGE, status: 400 };
   }
   try {
-    const order = await trackedOrder(c, parsed.data.orderNo, parsed.data.email);
+    const order = await trackedOrder(c.env, clientIp(c), parsed.data.orderNo, parsed.data.email);
     return order ? { order } : { error: ORDER_MSG.trackNotFound, status: 404 };
   } catch (error) {
     if (error instanceof ApiError && error.httpCode === 429) return { error: error.message, status: 429 };
@@ -42,22 +35,6 @@ function toLogin(c: Context<AppEnv>): Response {
 }
 
 const PRIVATE = { robots: 'noindex' } as const;
-
-/**
- * The member's order history for /myAccount?type=orderHistory. It is a page, so filters are read
- * leniently: an unknown status or time shows all orders, a bad page number the first page.
- */
-export async function loadOrderHistory(c: Context<AppEnv>, accountId: number): Promise<OrderHistoryData> {
-  const query = c.req.query();
-  const status = (ORDER_STATUSES as readonly string[]).includes(query.status ?? '')
-    ? (query.status as OrderStatus)
-    : null;
-  const time = query.time === '1' || query.time === '6' ? query.time : null;
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? '', 10) || 1));
-  const filter = { status, since: sinceFor(time, Date.now()), page, size: HISTORY_PAGE_SIZE };
-  const result = await orderRepository(c.env.DB).listForAccount(accountId, filter);
-  return { ...result, status, time, page, size: HISTORY_PAGE_SIZE };
-}
 
 /** Order detail (no standard layout, §2), the printable invoice and public tracking. */
 export const orderPages = new Hono<AppEnv>()

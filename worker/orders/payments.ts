@@ -3,22 +3,21 @@ import { marketById } from '../../shared/markets.ts';
 import { ORDER_MSG } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
-import { paymentRepository } from '../payments/repository.ts';
 import type { Bindings } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
-import { getShopSettings } from '../content/settings.ts';
+import { getShopSettings } from '../content/service.ts';
 import { queueOrderConfirmation } from './email.ts';
-import { markOrderPaid } from './service.ts';
+import { cancelOrder, markOrderPaid } from './lifecycle.ts';
 import {
+  paymentResult,
+  paymentUnderWay,
   providerFor,
-  providerForPayment,
-  resultOf,
+  refundOrderPayments,
   type PaymentResult,
   type ProviderRuntime,
   type WebhookEvent,
-} from '../payments/provider.ts';
-import { sandboxWindowPath } from '../payments/sandbox.ts';
+} from '../payments/service.ts';
 
 /**
  * Paying for an order (issue 8 §3, §4): one open payment per order at a time (a second start
@@ -64,11 +63,8 @@ export async function startPayment(
   if (order.status !== 'PAYMENT_PENDING') throw ApiError.badRequest(PAY_MSG.alreadyPaid);
   if (!isPaymentMethodId(method) || !isOfferedIn(marketById(order.market), method))
     throw ApiError.badRequest(PAY_MSG.method);
-  const open = (await paymentRepository(env.DB).listForOrder(order.id)).find((payment) =>
-    ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'].includes(payment.status),
-  );
-  if (open && open.method === method)
-    return resultOf(open, open.provider === 'sandbox' ? sandboxWindowPath(open.id) : null);
+  const open = await paymentUnderWay(env.DB, order.id);
+  if (open && open.method === method) return paymentResult(open);
   const provider = providerFor(method as PaymentMethodId, env, runtime);
   const result = await provider.create({
     orderId: order.id,
@@ -79,6 +75,16 @@ export async function startPayment(
   });
   if (result.kind === 'Succeeded') await settlePaidOrder(env, order.id);
   return result;
+}
+
+/** Pays for the order these credentials own with a §3 method (a token for the card provider). */
+export async function payOrder(
+  env: Bindings,
+  runtime: ProviderRuntime,
+  request: { orderId: string; owner: OrderOwner; method: string; token?: string },
+): Promise<PaymentResult> {
+  const order = await ownedOrder(env.DB, request.orderId, request.owner);
+  return startPayment(env, runtime, order, request.method, request.token);
 }
 
 /** Marks the order paid (once) and sends its confirmation email. */
@@ -100,15 +106,21 @@ export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Pro
 }
 
 /** Refunds what a cancelled order was charged, in full. */
-export async function refundOrder(env: Bindings, orderId: string): Promise<boolean> {
-  const paid = (await paymentRepository(env.DB).listForOrder(orderId)).filter(
-    (payment) => payment.status === 'SUCCEEDED' && payment.capturedCent > 0,
-  );
-  let refunded = false;
-  for (const payment of paid) {
-    const provider = await providerForPayment(payment.id, env);
-    const result = await provider.refund(payment.id, payment.capturedCent);
-    refunded ||= result.kind === 'Refunded';
-  }
-  return refunded;
+export function refundOrder(env: Bindings, orderId: string): Promise<boolean> {
+  return refundOrderPayments(env, orderId);
+}
+
+/**
+ * Cancels an order for its owner while it is still processing; stock, points and coupons go
+ * back, and what a paid order was charged is refunded in full.
+ */
+export async function cancelAndRefund(
+  env: Bindings,
+  orderId: string,
+  owner: OrderOwner,
+  now: number,
+): Promise<{ orderId: string; status: 'CANCELLED'; refunded: boolean }> {
+  const { wasPaid, order } = await cancelOrder(env.DB, orderId, owner, now);
+  const refunded = wasPaid ? await refundOrder(env, order.id) : false;
+  return { orderId: order.id, status: 'CANCELLED', refunded };
 }

@@ -62,14 +62,27 @@ export interface NewTax {
 }
 
 const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id AS accountId, email, market, currency, status,
-  subtotal_cent AS subtotalCent, discount_cent AS discountCent, shipping_cent AS shippingCent, shipping_discount_cent AS shippingDiscountCent,
-  tax_cent AS taxCent, points_used AS pointsUsed, points_cent AS pointsCent, total_cent AS totalCent, shipping_name AS shippingName, address,
-  payment_method AS paymentMethod, cart_uuid AS cartUuid, hold_expires_at AS holdExpiresAt, paid_at AS paidAt, cancelled_at AS cancelledAt,
-  points_earned AS pointsEarned, created_at AS createdAt, updated_at AS updatedAt`;
+  subtotal_cent AS subtotalCent, discount_cent AS discountCent, shipping_cent AS shippingCent,
+  shipping_discount_cent AS shippingDiscountCent, tax_cent AS taxCent, points_used AS pointsUsed,
+  points_cent AS pointsCent, total_cent AS totalCent, shipping_name AS shippingName, address,
+  payment_method AS paymentMethod, cart_uuid AS cartUuid, hold_expires_at AS holdExpiresAt, paid_at AS paidAt,
+  cancelled_at AS cancelledAt, points_earned AS pointsEarned, created_at AS createdAt, updated_at AS updatedAt`;
+
+const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,
+  bundle_id, quantity, unit_cent, discount_cent, total_cent`;
+
+/** An order's lines; `amounts` names the money columns as the caller reads them. */
+const lineSelect = (amounts: string) => `SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title,
+  part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle, item_type AS itemType,
+  bundle_id AS bundleId, quantity, ${amounts}
+  FROM order_line WHERE order_id = ? ORDER BY line_no`;
 
 export function orderRepository(db: D1Database) {
   return {
-    /** The statements that write a new order; the caller puts them in one batch with the stock, points and promotion statements. */
+    /**
+     * The statements that write a new order; the caller puts them in one batch with the stock,
+     * points and promotion statements.
+     */
     insertStatements(
       order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>,
       lines: NewOrderLine[],
@@ -78,8 +91,9 @@ export function orderRepository(db: D1Database) {
     ) {
       return [
         db
-          .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status, subtotal_cent, discount_cent, shipping_cent,
-            shipping_discount_cent, tax_cent, points_used, points_cent, total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at)
+          .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status,
+            subtotal_cent, discount_cent, shipping_cent, shipping_discount_cent, tax_cent, points_used, points_cent,
+            total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at)
           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21)`)
           .bind(
             order.id,
@@ -106,8 +120,7 @@ export function orderRepository(db: D1Database) {
           ),
         ...lines.map((line) =>
           db
-            .prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
             .bind(
               order.id,
               line.lineNo,
@@ -128,7 +141,8 @@ export function orderRepository(db: D1Database) {
         ...adjustments.map((adjustment, seq) =>
           db
             .prepare(
-              `INSERT INTO order_adjustment (order_id, seq, promotion_id, source, kind, name, reason, amount_cent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+              `INSERT INTO order_adjustment (order_id, seq, promotion_id, source, kind, name, reason, amount_cent)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
             )
             .bind(
               order.id,
@@ -141,11 +155,7 @@ export function orderRepository(db: D1Database) {
               adjustment.amountCent,
             ),
         ),
-        ...taxes.map((tax, seq) =>
-          db
-            .prepare(`INSERT INTO order_tax (order_id, seq, name, rate_label, amount_cent) VALUES (?, ?, ?, ?, ?)`)
-            .bind(order.id, seq, tax.name, tax.rateLabel, tax.amountCent),
-        ),
+        ...this.taxStatements(order.id, taxes),
         this.eventStatement(order.id, order.status, 'Order placed', order.createdAt),
       ];
     },
@@ -165,7 +175,7 @@ export function orderRepository(db: D1Database) {
           .prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`)
           .bind(line.quantity, line.skuId),
         db
-          .prepare(`INSERT INTO order_line (order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type, bundle_id, quantity, unit_cent, discount_cent, total_cent)
+          .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
           SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`)
           .bind(
             orderId,
@@ -181,6 +191,58 @@ export function orderRepository(db: D1Database) {
       ];
     },
 
+    /** An order's tax lines, numbered in the order given. */
+    taxStatements(orderId: string, taxes: NewTax[]) {
+      return taxes.map((tax, seq) =>
+        db
+          .prepare(`INSERT INTO order_tax (order_id, seq, name, rate_label, amount_cent) VALUES (?, ?, ?, ?, ?)`)
+          .bind(orderId, seq, tax.name, tax.rateLabel, tax.amountCent),
+      );
+    },
+
+    /**
+     * Moves an order to another address with its new tax and total, while it is still in the
+     * status it was read in, and replaces its tax lines.
+     */
+    addressChangeStatements(
+      order: Pick<OrderRow, 'id' | 'status'>,
+      change: { address: string; taxCent: number; totalCent: number; taxes: NewTax[] },
+      now: number,
+    ) {
+      return [
+        db
+          .prepare(`UPDATE orders SET address = ?, tax_cent = ?, total_cent = ?, updated_at = ?
+            WHERE id = ? AND status = ?`)
+          .bind(change.address, change.taxCent, change.totalCent, now, order.id, order.status),
+        db.prepare(`DELETE FROM order_tax WHERE order_id = ?`).bind(order.id),
+        ...this.taxStatements(order.id, change.taxes),
+      ];
+    },
+
+    /**
+     * Aborts the batch (batch_guard's CHECK) unless the statement just before changed exactly one
+     * row: a status move that did not happen takes nothing else with it.
+     */
+    movedGuardStatements() {
+      return [db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`), db.prepare(`DELETE FROM batch_guard`)];
+    },
+
+    /** A paid order keeps the points it earned and holds its stock no longer. */
+    paidStatement(orderId: string, pointsEarned: number) {
+      return db
+        .prepare(`UPDATE orders SET points_earned = ?, hold_expires_at = NULL WHERE id = ?`)
+        .bind(pointsEarned, orderId);
+    },
+
+    /** Keeps an unpaid order's stock until `until`; answers false when the order no longer awaits payment. */
+    async extendHold(orderId: string, until: number): Promise<boolean> {
+      const result = await db
+        .prepare(`UPDATE orders SET hold_expires_at = ? WHERE id = ? AND status = 'PAYMENT_PENDING'`)
+        .bind(until, orderId)
+        .run();
+      return result.meta.changes === 1;
+    },
+
     giveBackStockStatement(skuId: number, quantity: number) {
       return db.prepare(`UPDATE sku SET available_total = available_total + ?1 WHERE id = ?2`).bind(quantity, skuId);
     },
@@ -190,7 +252,8 @@ export function orderRepository(db: D1Database) {
       return [
         db
           .prepare(
-            `INSERT INTO batch_guard (ok) SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
+            `INSERT INTO batch_guard (ok)
+            SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
           )
           .bind(accountId),
         db.prepare(`DELETE FROM batch_guard`),
@@ -212,7 +275,8 @@ export function orderRepository(db: D1Database) {
       extra: { paidAt?: number; cancelledAt?: number } = {},
     ) {
       return db
-        .prepare(`UPDATE orders SET status = ?1, updated_at = ?2, paid_at = coalesce(?3, paid_at), cancelled_at = coalesce(?4, cancelled_at)
+        .prepare(`UPDATE orders SET status = ?1, updated_at = ?2, paid_at = coalesce(?3, paid_at),
+            cancelled_at = coalesce(?4, cancelled_at)
           WHERE id = ?5 AND status IN (SELECT value FROM json_each(?6))`)
         .bind(to, now, extra.paidAt ?? null, extra.cancelledAt ?? null, orderId, JSON.stringify(from));
     },
@@ -228,9 +292,7 @@ export function orderRepository(db: D1Database) {
     async lines(orderId: string): Promise<NewOrderLine[]> {
       return (
         await db
-          .prepare(`SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title, part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle,
-          item_type AS itemType, bundle_id AS bundleId, quantity, unit_cent AS unitCent, discount_cent AS discountCent, total_cent AS totalCent
-        FROM order_line WHERE order_id = ? ORDER BY line_no`)
+          .prepare(lineSelect('unit_cent AS unitCent, discount_cent AS discountCent, total_cent AS totalCent'))
           .bind(orderId)
           .all<NewOrderLine>()
       ).results;
@@ -240,19 +302,17 @@ export function orderRepository(db: D1Database) {
     async view(orderId: string): Promise<OrderView | null> {
       const [order, lines, adjustments, taxes, events] = await db.batch([
         db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`).bind(orderId),
-        db
-          .prepare(`SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title, part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle,
-            item_type AS itemType, bundle_id AS bundleId, quantity, unit_cent AS unitPrice, discount_cent AS discount, total_cent AS total
-          FROM order_line WHERE order_id = ? ORDER BY line_no`)
-          .bind(orderId),
+        db.prepare(lineSelect('unit_cent AS unitPrice, discount_cent AS discount, total_cent AS total')).bind(orderId),
         db
           .prepare(
-            `SELECT promotion_id AS promotionId, source, kind, name, reason, amount_cent AS amount FROM order_adjustment WHERE order_id = ? ORDER BY seq`,
+            `SELECT promotion_id AS promotionId, source, kind, name, reason, amount_cent AS amount
+            FROM order_adjustment WHERE order_id = ? ORDER BY seq`,
           )
           .bind(orderId),
         db
           .prepare(
-            `SELECT name, rate_label AS rateLabel, amount_cent AS amount FROM order_tax WHERE order_id = ? ORDER BY seq`,
+            `SELECT name, rate_label AS rateLabel, amount_cent AS amount
+            FROM order_tax WHERE order_id = ? ORDER BY seq`,
           )
           .bind(orderId),
         db
@@ -275,11 +335,14 @@ export function orderRepository(db: D1Database) {
       accountId: number,
       filter: { status: OrderStatus | null; since: number | null; page: number; size: number },
     ) {
-      const where = `account_id = ?1 AND hidden = 0 AND (?2 IS NULL OR status = ?2) AND (?3 IS NULL OR created_at >= ?3)`;
+      const where = `account_id = ?1 AND hidden = 0 AND (?2 IS NULL OR status = ?2)
+        AND (?3 IS NULL OR created_at >= ?3)`;
       const [total, rows] = await db.batch([
         db.prepare(`SELECT count(*) AS total FROM orders WHERE ${where}`).bind(accountId, filter.status, filter.since),
         db
-          .prepare(`SELECT ${ORDER_COLUMNS}, (SELECT json_group_array(json_object('title', title, 'imageUrl', image_url, 'quantity', quantity)) FROM order_line l WHERE l.order_id = orders.id) AS linesJson
+          .prepare(`SELECT ${ORDER_COLUMNS},
+            (SELECT json_group_array(json_object('title', title, 'imageUrl', image_url, 'quantity', quantity))
+              FROM order_line l WHERE l.order_id = orders.id) AS linesJson
           FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
           .bind(accountId, filter.status, filter.since, filter.size, (filter.page - 1) * filter.size),
       ]);
@@ -307,7 +370,8 @@ export function orderRepository(db: D1Database) {
       return (
         await db
           .prepare(
-            `SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'PAYMENT_PENDING' AND hold_expires_at < ? ORDER BY hold_expires_at LIMIT ?`,
+            `SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'PAYMENT_PENDING' AND hold_expires_at < ?
+            ORDER BY hold_expires_at LIMIT ?`,
           )
           .bind(now, limit)
           .all<OrderRow>()

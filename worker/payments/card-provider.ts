@@ -13,20 +13,21 @@ import {
   captureRefusal,
   failed,
   newPaymentId,
-  parseEventBody,
-  readSignedBody,
   recordRefund,
   refundRefusal,
   resultOf,
-  type CreatePaymentInput,
-  type PaymentEnv,
-  type PaymentProvider,
-  type PaymentResult,
-  type PaymentSession,
-  type ProviderRuntime,
-  type RefundResult,
-  type WebhookEvent,
+} from './outcomes.ts';
+import type {
+  CreatePaymentInput,
+  PaymentEnv,
+  PaymentProvider,
+  PaymentResult,
+  PaymentSession,
+  ProviderRuntime,
+  RefundResult,
+  WebhookEvent,
 } from './provider.ts';
+import { parseEventBody, readSignedBody } from './signatures.ts';
 import { ProviderBase } from './provider-base.ts';
 
 export const CARD_PROVIDER_DEFAULT_BASE = 'https://api.stripe.com';

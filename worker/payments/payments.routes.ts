@@ -1,18 +1,21 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { ApiError } from '../platform/api-error.ts';
-import { orderRepository } from '../orders/repository.ts';
-import { paymentRepository } from './repository.ts';
-import { pointsRepository } from '../members/repository.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
-import { ownedOrder, startPayment } from '../orders/payments.ts';
-import { resultOf } from './provider.ts';
-import { sandboxWindowPath } from './sandbox.ts';
-import { STOCK_HOLD_MINUTES } from '../../shared/orders.ts';
+import { pointsBalance } from '../members/service.ts';
+import {
+  giveUpPayment,
+  holdOrderStock,
+  orderPaymentCheck,
+  orderPaymentReference,
+  orderStatusOf,
+  orderPaidResult,
+  payOrder,
+  paymentRoute,
+} from '../orders/service.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
-import { paymentRuntime } from './webhooks.routes.ts';
+import { paymentRuntime } from './runtime.ts';
 
 /** Paying for an order (§7 Orders and payment): start, lock, unlock, check, routers, the paid result. */
 
@@ -35,7 +38,10 @@ const pay = endpoint({
   path: `${P}/`,
   tag: 'payment',
   summary:
-    "Pay for an unpaid order with a method the market offers (paymentType). Answers what happens next: Succeeded, RequiresAction (open url: the provider's window, which closes itself when done), Pending (a webhook settles it), Declined (an issuer decline says so, with the next step) or Failed. A payment already under way with the same method is answered again, never charged twice",
+    'Pay for an unpaid order with a method the market offers (paymentType). Answers what happens next: ' +
+    "Succeeded, RequiresAction (open url: the provider's window, which closes itself when done), Pending " +
+    '(a webhook settles it), Declined (an issuer decline says so, with the next step) or Failed. A payment ' +
+    'already under way with the same method is answered again, never charged twice',
   body: z.object({
     ...owner,
     paymentType: z.string().min(1).max(40),
@@ -57,7 +63,8 @@ const unlock = endpoint({
   path: `${P}/unlock`,
   tag: 'payment',
   summary:
-    'Give up the payment under way (the shopper chose another method): the open payment expires; the order still awaits payment',
+    'Give up the payment under way (the shopper chose another method): the open payment expires; ' +
+    'the order still awaits payment',
   body: z.object(owner),
   response: z.object({ orderId: z.string(), released: z.number() }),
 });
@@ -88,7 +95,9 @@ const router = (name: (typeof ROUTERS)[number]) =>
     method: 'get',
     path: `${P}/${name}`,
     tag: 'payment',
-    summary: `Payment router (${name}): where to take the shopper to pay this order: the provider window url of the payment under way, else the checkout result page`,
+    summary:
+      `Payment router (${name}): where to take the shopper to pay this order: the provider window url of ` +
+      'the payment under way, else the checkout result page',
     query: z.object(owner),
     response: z.object({ orderId: z.string(), next: z.enum(['window', 'result', 'checkout']), url: z.string() }),
   });
@@ -127,112 +136,48 @@ function ownerOf(c: Context<AppEnv>, email: string | undefined) {
   return { accountId: c.var.member?.accountId ?? null, email: email ?? c.var.member?.email ?? null };
 }
 
-async function latest(c: Context<AppEnv>, id: string) {
-  const payments = await paymentRepository(c.env.DB).listForOrder(id);
-  const payment = payments.at(-1) ?? null;
-  return payment ? resultOf(payment, payment.provider === 'sandbox' ? sandboxWindowPath(payment.id) : null) : null;
-}
-
 export const paymentsApi = new Hono<AppEnv>()
   .post(pay.path, async (c) => {
     const body = await readBody(c, pay);
-    const order = await ownedOrder(c.env.DB, body.orderId, ownerOf(c, body.email));
-    return c.json(ok(await startPayment(c.env, paymentRuntime(c), order, body.paymentType, body.paymentMethodToken)));
+    const request = {
+      orderId: body.orderId,
+      owner: ownerOf(c, body.email),
+      method: body.paymentType,
+      token: body.paymentMethodToken,
+    };
+    return c.json(ok(await payOrder(c.env, paymentRuntime(c), request)));
   })
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
-    const order = await ownedOrder(c.env.DB, body.orderId, ownerOf(c, body.email));
-    if (order.status !== 'PAYMENT_PENDING')
-      throw ApiError.badRequest('Only an order awaiting payment holds its parts.');
-    const holdExpiresAt = Date.now() + STOCK_HOLD_MINUTES * 60_000;
-    await c.env.DB.prepare(`UPDATE orders SET hold_expires_at = ? WHERE id = ? AND status = 'PAYMENT_PENDING'`)
-      .bind(holdExpiresAt, order.id)
-      .run();
-    return c.json(ok({ orderId: order.id, holdExpiresAt }));
+    return c.json(ok(await holdOrderStock(c.env.DB, body.orderId, ownerOf(c, body.email), Date.now())));
   })
   .put(unlock.path, async (c) => {
     const body = await readBody(c, unlock);
-    const order = await ownedOrder(c.env.DB, body.orderId, ownerOf(c, body.email));
-    const payments = paymentRepository(c.env.DB);
-    let released = 0;
-    for (const payment of await payments.listForOrder(order.id)) {
-      if (
-        ['CREATED', 'REQUIRES_ACTION'].includes(payment.status) &&
-        (await payments.transition(
-          payment.id,
-          ['CREATED', 'REQUIRES_ACTION'],
-          { status: 'EXPIRED', declineCode: 'expired' },
-          Date.now(),
-        ))
-      )
-        released++;
-    }
-    return c.json(ok({ orderId: order.id, released }));
+    return c.json(ok(await giveUpPayment(c.env.DB, body.orderId, ownerOf(c, body.email), Date.now())));
   })
   .get(check.path, async (c) => {
     const query = readQuery(c, check);
-    const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
-    return c.json(ok({ orderId: order.id, orderStatus: order.status, payment: await latest(c, order.id) }));
+    return c.json(ok(await orderPaymentCheck(c.env.DB, query.orderId, ownerOf(c, query.email))));
   })
   .get(thirdPart.path, async (c) => {
     const query = readQuery(c, thirdPart);
-    const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
-    const payment = (await paymentRepository(c.env.DB).listForOrder(order.id)).at(-1) ?? null;
-    return c.json(
-      ok({
-        orderId: order.id,
-        provider: payment?.provider ?? null,
-        providerRef: payment?.providerRef ?? null,
-        status: payment?.status ?? null,
-      }),
-    );
+    return c.json(ok(await orderPaymentReference(c.env.DB, query.orderId, ownerOf(c, query.email))));
   })
   .get(paidResult.path, async (c) => {
     const query = readQuery(c, paidResult);
-    const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
-    const payment = await latest(c, order.id);
-    const paid = order.paidAt !== null;
-    const result = paid
-      ? 'SUCCEEDED'
-      : payment && (payment.kind === 'Declined' || payment.kind === 'Failed')
-        ? 'FAILED'
-        : 'PENDING';
-    const message = paid
-      ? 'Thank you! Your payment went through and your order is being prepared.'
-      : result === 'FAILED'
-        ? (payment as { message: string }).message
-        : 'Your payment is being confirmed. This page updates by itself.';
-    return c.json(
-      ok({ orderId: order.id, result, message, total: order.totalCent, currency: order.currency, email: order.email }),
-    );
+    return c.json(ok(await orderPaidResult(c.env.DB, query.orderId, ownerOf(c, query.email))));
   })
   .get(ping.path, async (c) => {
     const id = (c.req.param('orderId') ?? '').slice(0, 40);
-    const row = await orderRepository(c.env.DB).byId(id);
-    // Only the status: nothing a stranger with a guessed number could learn more from.
-    return c.json(ok({ orderId: id, status: row?.status ?? 'UNKNOWN' }));
+    return c.json(ok(await orderStatusOf(c.env.DB, id)));
   })
   .use(points.path, requireMember)
-  .post(points.path, async (c) =>
-    c.json(ok({ balance: await pointsRepository(c.env.DB).balance(c.var.member!.accountId) })),
-  );
+  .post(points.path, async (c) => c.json(ok({ balance: await pointsBalance(c.env.DB, c.var.member!.accountId) })));
 
 for (const name of ROUTERS) {
   const spec = router(name);
   paymentsApi.get(spec.path, async (c) => {
     const query = readQuery(c, spec);
-    const order = await ownedOrder(c.env.DB, query.orderId, ownerOf(c, query.email));
-    const payment = await latest(c, order.id);
-    if (order.status === 'PAYMENT_PENDING' && payment?.kind === 'RequiresAction' && payment.url)
-      return c.json(ok({ orderId: order.id, next: 'window' as const, url: payment.url }));
-    if (order.status === 'PAYMENT_PENDING' && !payment)
-      return c.json(ok({ orderId: order.id, next: 'checkout' as const, url: '/checkout' }));
-    return c.json(
-      ok({
-        orderId: order.id,
-        next: 'result' as const,
-        url: `/checkout/orderResult?orderId=${encodeURIComponent(order.id)}`,
-      }),
-    );
+    return c.json(ok(await paymentRoute(c.env.DB, query.orderId, ownerOf(c, query.email))));
   });
 }

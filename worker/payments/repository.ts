@@ -45,7 +45,8 @@ export interface PaymentEventRecord {
   receivedAt: number;
 }
 
-const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS providerRef, amount_cent AS amountCent, currency, status,
+const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS providerRef, amount_cent AS amountCent,
+  currency, status,
   decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, capture_method AS captureMethod,
   captured_cent AS capturedCent, created_at AS createdAt, updated_at AS updatedAt, expires_at AS expiresAt`;
 
@@ -89,7 +90,8 @@ export function paymentRepository(db: D1Database) {
     async insert(payment: NewPayment): Promise<void> {
       await db
         .prepare(
-          `INSERT INTO payment (id, order_id, method, provider, provider_ref, amount_cent, currency, status, capture_method, created_at, updated_at, expires_at)
+          `INSERT INTO payment (id, order_id, method, provider, provider_ref, amount_cent, currency, status,
+           capture_method, created_at, updated_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(
@@ -136,7 +138,8 @@ export function paymentRepository(db: D1Database) {
     async markCaptured(id: string, amountCent: number, now: number): Promise<boolean> {
       const result = await db
         .prepare(
-          `UPDATE payment SET captured_cent = ?, updated_at = ? WHERE id = ? AND status = 'SUCCEEDED' AND captured_cent = 0 AND ? <= amount_cent`,
+          `UPDATE payment SET captured_cent = ?, updated_at = ?
+          WHERE id = ? AND status = 'SUCCEEDED' AND captured_cent = 0 AND ? <= amount_cent`,
         )
         .bind(amountCent, now, id, amountCent)
         .run();
@@ -176,7 +179,8 @@ export function paymentRepository(db: D1Database) {
       const result = await db
         .prepare(
           `INSERT INTO refund (id, payment_id, amount_cent, provider_ref, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT coalesce(sum(amount_cent), 0) FROM refund WHERE payment_id = ?2) + ?3 <= ?6`,
+         SELECT ?1, ?2, ?3, ?4, ?5
+         WHERE (SELECT coalesce(sum(amount_cent), 0) FROM refund WHERE payment_id = ?2) + ?3 <= ?6`,
         )
         .bind(refund.id, refund.paymentId, refund.amountCent, refund.providerRef, refund.createdAt, limitCent)
         .run();
@@ -187,7 +191,8 @@ export function paymentRepository(db: D1Database) {
     async recordEvent(event: PaymentEventRecord): Promise<boolean> {
       const result = await db
         .prepare(
-          `INSERT INTO payment_event (provider, event_id, type, payment_id, payload, received_at) VALUES (?, ?, ?, ?, ?, ?)
+          `INSERT INTO payment_event (provider, event_id, type, payment_id, payload, received_at)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (provider, event_id) DO NOTHING`,
         )
         .bind(event.provider, event.eventId, event.type, event.paymentId, event.payload, event.receivedAt)

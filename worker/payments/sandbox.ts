@@ -34,19 +34,19 @@ import {
   captureRefusal,
   failed,
   newPaymentId,
-  parseEventBody,
-  readSignedBody,
   recordRefund,
   refundRefusal,
   resultOf,
-  signatureHeader,
-  type CreatePaymentInput,
-  type PaymentProvider,
-  type PaymentResult,
-  type PaymentSession,
-  type RefundResult,
-  type WebhookEvent,
+} from './outcomes.ts';
+import type {
+  CreatePaymentInput,
+  PaymentProvider,
+  PaymentResult,
+  PaymentSession,
+  RefundResult,
+  WebhookEvent,
 } from './provider.ts';
+import { parseEventBody, readSignedBody, signatureHeader } from './signatures.ts';
 import { ProviderBase } from './provider-base.ts';
 
 /** How long a payment window, and a payment the sandbox keeps processing, stays open. */

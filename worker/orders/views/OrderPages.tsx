@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
-import type { TrackedOrder } from '../orders.routes.ts';
+import type { OrderHistoryData, TrackedOrder } from '../schemas.ts';
+
+export type { OrderHistoryData, OrderHistoryEntry } from '../schemas.ts';
 import {
   AddressBlock,
   detailHref,
@@ -267,19 +269,6 @@ export function InvoicePage({
   );
 }
 
-export interface OrderHistoryEntry extends Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events'> {
-  lines: { title: string; imageUrl: string | null; quantity: number }[];
-}
-
-export interface OrderHistoryData {
-  total: number;
-  list: OrderHistoryEntry[];
-  status: OrderView['status'] | null;
-  time: '1' | '6' | null;
-  page: number;
-  size: number;
-}
-
 const FIRST_IMAGES = 4;
 
 /** The history's address for a page, keeping the filters. */
@@ -291,7 +280,10 @@ function historyHref(data: OrderHistoryData, page: number): string {
   return `/myAccount?${query}`;
 }
 
-/** The member's orders (§2 /myAccount?type=orderHistory): §3 status and time filters, newest first, a page at a time. */
+/**
+ * The member's orders (§2 /myAccount?type=orderHistory): §3 status and time filters, newest
+ * first, a page at a time.
+ */
 export function OrderHistory({ data }: { data: OrderHistoryData }) {
   const pages = Math.max(1, Math.ceil(data.total / data.size));
   return (

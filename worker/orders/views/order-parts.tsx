@@ -1,7 +1,7 @@
 import OrderActions from '../../../client/islands/OrderActions.tsx';
 import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '../../../shared/orders.ts';
-import { REMOVABLE_STATUSES } from '../orders.routes.ts';
+import { REMOVABLE_STATUSES } from '../history.ts';
 import { orderTotals } from '../email.ts';
 import { Island } from '../../views/Island.tsx';
 

@@ -1,0 +1,70 @@
+import type { AddressFields } from '../../shared/address.ts';
+import type { Market } from '../../shared/markets.ts';
+import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
+import { emailProblem } from '../../shared/validation.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { lockCartPoints, type CartRow } from '../cart/service.ts';
+import { checkAddress, quoteCheckout } from './quote.ts';
+
+/**
+ * Checkout's door: the quote for an address, points set aside, and what an order is placed with.
+ * Placing the order itself is place-order.ts, which only checkout's routes call.
+ */
+
+export {
+  CHECKOUT_MSG,
+  assertOrderable,
+  checkAddress,
+  quoteCheckout,
+  type CheckoutQuote,
+  type CheckoutRequest,
+} from './quote.ts';
+
+/** Who is checking out: the shop's market and the member signed in, if any. */
+export interface Shopper {
+  market: Market;
+  accountId: number | null;
+}
+
+/** What checkout shows: every discount, the shipping, the points set aside, each tax line and the total. */
+export async function checkoutQuote(
+  db: D1Database,
+  shopper: Shopper,
+  cart: CartRow,
+  choice: { address?: AddressFields | null; shippingName?: string | null },
+  now: number,
+) {
+  if (choice.address) await checkAddress(db, shopper.market, choice.address);
+  const result = await quoteCheckout(db, {
+    cart,
+    market: shopper.market,
+    accountId: shopper.accountId,
+    address: choice.address ?? null,
+    shippingName: choice.shippingName,
+    pointsToRedeem: cart.pointsLocked,
+    now,
+  });
+  return {
+    pricing: result.pricing,
+    taxes: result.taxes,
+    tax: result.tax,
+    total: result.total,
+    pointsBalance: result.pointsBalance,
+    pointsLocked: result.pricing.pointsUsed,
+    itemCount: result.lines.itemCount,
+  };
+}
+
+/** Sets aside points for this checkout (0 releases them) and answers the new quote. */
+export async function setAsidePoints(db: D1Database, shopper: Shopper, cart: CartRow, points: number, now: number) {
+  await lockCartPoints(db, cart, points, now);
+  return checkoutQuote(db, shopper, { ...cart, pointsLocked: points }, {}, now);
+}
+
+/** Refuses an order without a valid email, or paid with a method the market does not offer. */
+export function assertOrderContact(market: Market, email: string, paymentMethod: string): void {
+  const problem = emailProblem(email);
+  if (problem) throw ApiError.badRequest(`email ${problem}`);
+  if (!isPaymentMethodId(paymentMethod) || !isOfferedIn(market, paymentMethod))
+    throw ApiError.badRequest('paymentMethod Please choose one of the payment methods offered.');
+}

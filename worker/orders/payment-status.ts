@@ -1,0 +1,110 @@
+import { STOCK_HOLD_MINUTES } from '../../shared/orders.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { Bindings } from '../env.ts';
+import {
+  abandonPayments,
+  latestPayment,
+  paymentResult,
+  signHostedPayment,
+  type PaymentResult,
+  type ProviderRuntime,
+} from '../payments/service.ts';
+import { ownedOrder, resultPath, startPayment, type OrderOwner } from './payments.ts';
+import { orderRepository } from './repository.ts';
+
+/** An order's payment as the shopper follows it: the hold on its parts, where to pay, how it went. */
+
+const PAID_MESSAGE = 'Thank you! Your payment went through and your order is being prepared.';
+const PENDING_MESSAGE = 'Your payment is being confirmed. This page updates by itself.';
+
+/** The order's latest payment as a result, with the window its shopper may still have to act in. */
+async function latestResult(db: D1Database, orderId: string): Promise<PaymentResult | null> {
+  const payment = await latestPayment(db, orderId);
+  return payment ? paymentResult(payment) : null;
+}
+
+/** Keeps the order's stock while the shopper is in the payment window: another 30 minutes from now. */
+export async function holdOrderStock(db: D1Database, orderId: string, owner: OrderOwner, now: number) {
+  const order = await ownedOrder(db, orderId, owner);
+  if (order.status !== 'PAYMENT_PENDING') throw ApiError.badRequest('Only an order awaiting payment holds its parts.');
+  const holdExpiresAt = now + STOCK_HOLD_MINUTES * 60_000;
+  await orderRepository(db).extendHold(order.id, holdExpiresAt);
+  return { orderId: order.id, holdExpiresAt };
+}
+
+/** Gives up the payment under way (another method chosen): it expires; the order still awaits payment. */
+export async function giveUpPayment(db: D1Database, orderId: string, owner: OrderOwner, now: number) {
+  const order = await ownedOrder(db, orderId, owner);
+  return { orderId: order.id, released: await abandonPayments(db, order.id, now) };
+}
+
+/** The order's status and its latest payment's result. */
+export async function orderPaymentCheck(db: D1Database, orderId: string, owner: OrderOwner) {
+  const order = await ownedOrder(db, orderId, owner);
+  return { orderId: order.id, orderStatus: order.status, payment: await latestResult(db, order.id) };
+}
+
+/** The payment provider's reference of the order's latest payment. */
+export async function orderPaymentReference(db: D1Database, orderId: string, owner: OrderOwner) {
+  const order = await ownedOrder(db, orderId, owner);
+  const payment = await latestPayment(db, order.id);
+  return {
+    orderId: order.id,
+    provider: payment?.provider ?? null,
+    providerRef: payment?.providerRef ?? null,
+    status: payment?.status ?? null,
+  };
+}
+
+/** What the result page tells the shopper: paid, still settling, or why it failed; with the total. */
+export async function orderPaidResult(db: D1Database, orderId: string, owner: OrderOwner) {
+  const order = await ownedOrder(db, orderId, owner);
+  const payment = await latestResult(db, order.id);
+  const failed = payment && (payment.kind === 'Declined' || payment.kind === 'Failed') ? payment : null;
+  const result = order.paidAt !== null ? 'SUCCEEDED' : failed ? 'FAILED' : 'PENDING';
+  const message = result === 'SUCCEEDED' ? PAID_MESSAGE : failed ? failed.message : PENDING_MESSAGE;
+  return {
+    orderId: order.id,
+    result,
+    message,
+    total: order.totalCent,
+    currency: order.currency,
+    email: order.email,
+  } as const;
+}
+
+/** Where to take the shopper to pay the order: the window of the payment under way, checkout, or the result page. */
+export async function paymentRoute(db: D1Database, orderId: string, owner: OrderOwner) {
+  const order = await ownedOrder(db, orderId, owner);
+  const payment = await latestResult(db, order.id);
+  if (order.status === 'PAYMENT_PENDING' && payment?.kind === 'RequiresAction' && payment.url)
+    return { orderId: order.id, next: 'window' as const, url: payment.url };
+  if (order.status === 'PAYMENT_PENDING' && !payment)
+    return { orderId: order.id, next: 'checkout' as const, url: '/checkout' };
+  return { orderId: order.id, next: 'result' as const, url: resultPath(order.id) };
+}
+
+/** Only the order's status: nothing a stranger with a guessed number could learn more from. */
+export async function orderStatusOf(db: D1Database, orderId: string) {
+  const row = await orderRepository(db).byId(orderId);
+  return { orderId, status: row?.status ?? 'UNKNOWN' };
+}
+
+/**
+ * Starts (or resumes) the order's hosted card gateway payment and signs its parameters:
+ * paymentId, amount, currency and the gateway window url.
+ */
+export async function startHostedPayment(
+  env: Bindings,
+  runtime: ProviderRuntime,
+  orderId: string,
+  owner: OrderOwner,
+  now: number,
+) {
+  const order = await ownedOrder(env.DB, orderId, owner);
+  const result = await startPayment(env, runtime, order, 'HOSTED_CARD');
+  const url = 'url' in result ? (result.url ?? null) : null;
+  const amount = { paymentId: result.paymentId, amountCent: order.totalCent, currency: order.currency };
+  const signature = await signHostedPayment(env, amount, now);
+  return { paymentId: result.paymentId, url, amount: order.totalCent, currency: order.currency, signature };
+}

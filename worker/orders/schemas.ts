@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, type OrderView } from '../../shared/orders.ts';
+import { emailField } from '../accounts/schemas.ts';
+
+/** The orders' contracts: the order number, the history and tracking queries, an order as answered. */
+
+/** What the order calls and pages tell a shopper when an order cannot be shown or removed. */
+export const ORDER_MSG = {
+  notFound: 'This order could not be found.',
+  trackNotFound: 'We could not find an order with that number and email.',
+  notRemovable: 'Only cancelled or refunded orders can be removed from your order history.',
+  orderNumber: 'must be an order number',
+} as const;
+
+export const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
+export const orderIdField = z.string({ error: ORDER_MSG.orderNumber }).regex(ORDER_NUMBER, ORDER_MSG.orderNumber);
+/** An order number as a shopper types it: spaces and case do not matter. */
+const typedOrderNumber = z
+  .string({ error: ORDER_MSG.orderNumber })
+  .trim()
+  .toUpperCase()
+  .regex(ORDER_NUMBER, ORDER_MSG.orderNumber);
+
+const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const PAGE = 'must be a whole number from 1';
+const SIZE = 'must be a whole number from 1 to 50';
+export const listQuery = z.object({
+  status: z.preprocess(
+    blankIsAbsent,
+    z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  ),
+  time: z.preprocess(
+    blankIsAbsent,
+    z.enum(['1', '6'], { error: 'must be 1 (last 30 days) or 6 (last 6 months)' }).optional(),
+  ),
+  page: z.coerce.number({ error: PAGE }).int(PAGE).min(1, PAGE).max(100_000, PAGE).default(1),
+  size: z.coerce.number({ error: SIZE }).int(SIZE).min(1, SIZE).max(50, SIZE).default(10),
+});
+/** The public tracking query; the /order/track and /printInvoice pages read theirs with it too. */
+export const trackQuery = z.object({ orderNo: typedOrderNumber, email: emailField });
+
+const lineSchema = z.object({
+  lineNo: z.number().int(),
+  skuId: z.number().int(),
+  itemId: z.number().int(),
+  title: z.string(),
+  partNumber: z.string(),
+  imageUrl: z.string().nullable(),
+  urlHandle: z.string().nullable(),
+  itemType: z.string(),
+  bundleId: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+});
+const eventSchema = z.object({ status: z.string(), note: z.string().nullable(), createdAt: z.number().int() });
+export const summaryFields = {
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  statusLabel: z.string(),
+  email: z.string(),
+  market: z.enum(['us', 'ca']),
+  currency: z.enum(['USD', 'CAD']),
+  createdAt: z.number().int(),
+  paidAt: z.number().int().nullable(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  shippingDiscount: z.number().int(),
+  shippingName: z.string(),
+  tax: z.number().int(),
+  pointsUsed: z.number().int(),
+  points: z.number().int(),
+  total: z.number().int(),
+  pointsEarned: z.number().int(),
+  paymentMethod: z.string().nullable(),
+  cancellable: z.boolean(),
+  address: z.object({
+    market: z.enum(['us', 'ca']),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string().nullable(),
+    city: z.string(),
+    regionCode: z.string(),
+    postalCode: z.string(),
+  }),
+};
+export const orderViewSchema = z.object({
+  ...summaryFields,
+  lines: z.array(lineSchema),
+  adjustments: z.array(
+    z.object({
+      promotionId: z.number().int().nullable(),
+      source: z.string().nullable(),
+      kind: z.string(),
+      name: z.string(),
+      reason: z.string(),
+      amount: z.number().int(),
+    }),
+  ),
+  taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amount: z.number().int() })),
+  events: z.array(eventSchema),
+});
+export const trackedSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  statusLabel: z.string(),
+  createdAt: z.number().int(),
+  shippingName: z.string(),
+  lines: z.array(lineSchema.pick({ title: true, partNumber: true, imageUrl: true, urlHandle: true, quantity: true })),
+  events: z.array(eventSchema),
+});
+export type TrackedOrder = z.infer<typeof trackedSchema>;
+
+/** One order in the member's history: its own fields and a glimpse of its lines. */
+export interface OrderHistoryEntry extends Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events'> {
+  lines: { title: string; imageUrl: string | null; quantity: number }[];
+}
+
+/** A page of the member's order history, with the filters it was read with. */
+export interface OrderHistoryData {
+  total: number;
+  list: OrderHistoryEntry[];
+  status: OrderView['status'] | null;
+  time: '1' | '6' | null;
+  page: number;
+  size: number;
+}

@@ -1,0 +1,38 @@
+import type { PaymentEnv } from './provider.ts';
+import { sandboxEnabled } from './registry.ts';
+import { SandboxProvider } from './sandbox.ts';
+
+/**
+ * Payments' door: the providers behind one interface, an order's payments, the hosted gateway's
+ * signatures and the webhook events. Orders, pages and the cron reach payments only through here.
+ */
+
+export type {
+  PaymentEnv,
+  PaymentProvider,
+  PaymentResult,
+  ProviderId,
+  ProviderRuntime,
+  RequiresAction,
+  WebhookEvent,
+} from './provider.ts';
+export type { PaymentRow } from './repository.ts';
+export { providerFor, providerForPayment, providerNamed, sandboxEnabled } from './registry.ts';
+export { resultOf } from './outcomes.ts';
+export { checkSignature, signatureHeader } from './signatures.ts';
+export { SandboxProvider, sandboxWindowPath } from './sandbox.ts';
+export {
+  abandonPayments,
+  latestPayment,
+  paymentResult,
+  paymentUnderWay,
+  refundOrderPayments,
+} from './order-payments.ts';
+export { checkHostedPayment, signHostedPayment } from './hosted.ts';
+export { forgetPaymentEvent, recordPaymentEvent, verifiedPaymentEvent } from './events.ts';
+
+/** The cron's work: sandbox payments left open past their window expire, so their orders can be paid again. */
+export async function expireSandboxPayments(env: PaymentEnv, now: number): Promise<number> {
+  if (!sandboxEnabled(env)) return 0;
+  return new SandboxProvider(env, { clock: { now: () => now } }).expireDue();
+}
