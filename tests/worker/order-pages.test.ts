@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import settings from '../../kv-seed/settings.json';
 import type { OrderStatus } from '../../shared/orders.ts';
+import { placementRepository } from '../../worker/orders/placement-repository.ts';
 import { orderRepository, type NewAdjustment, type NewTax } from '../../worker/orders/repository.ts';
 import { ORDER_MSG } from '../../worker/orders/service.ts';
 import { queueOrderConfirmation } from '../../worker/orders/email.ts';
@@ -97,7 +98,7 @@ async function insertOrder(
         postalCode: '43215',
       };
   await orders.run(
-    orders.insertStatements(
+    placementRepository(env.DB).insertStatements(
       {
         id,
         idempotencyKey: `key-${id}`,

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.ts';
 import type { OrderStatus, OrderView } from '../../shared/orders.ts';
+import { placementRepository } from '../../worker/orders/placement-repository.ts';
 import { orderRepository } from '../../worker/orders/repository.ts';
 import { ORDER_MSG, TRACK_RULES, type TrackedOrder } from '../../worker/orders/service.ts';
 import { bearer, freshIp, json, member } from './account-helpers.ts';
@@ -21,7 +22,7 @@ async function insertOrder(id: string, accountId: number | null, email: string, 
   const orders = orderRepository(env.DB);
   const createdAt = NOW - daysAgo * DAY;
   await orders.run(
-    orders.insertStatements(
+    placementRepository(env.DB).insertStatements(
       {
         id,
         idempotencyKey: `key-${id}`,

@@ -1,4 +1,5 @@
 import type { OrderView } from '../../shared/orders.ts';
+import { placementRepository } from './placement-repository.ts';
 import { orderRepository, type NewAdjustment, type NewOrderLine, type NewTax, type OrderRow } from './repository.ts';
 
 /**
@@ -14,22 +15,22 @@ export function newOrderStatements(
   adjustments: NewAdjustment[],
   taxes: NewTax[],
 ): D1PreparedStatement[] {
-  return orderRepository(db).insertStatements(order, lines, adjustments, taxes);
+  return placementRepository(db).insertStatements(order, lines, adjustments, taxes);
 }
 
 /** Takes stock; the sku table's CHECK fails the whole batch rather than oversell. */
 export function takeStockStatement(db: D1Database, skuId: number, quantity: number): D1PreparedStatement {
-  return orderRepository(db).takeStockStatement(skuId, quantity);
+  return placementRepository(db).takeStockStatement(skuId, quantity);
 }
 
 /** A gift line, written only while its stock lasts. */
 export function giftLineStatements(db: D1Database, orderId: string, line: NewOrderLine): D1PreparedStatement[] {
-  return orderRepository(db).giftStatements(orderId, line);
+  return placementRepository(db).giftStatements(orderId, line);
 }
 
 /** Fails the batch unless the member's points balance is still not negative. */
 export function pointsGuardStatements(db: D1Database, accountId: number): D1PreparedStatement[] {
-  return orderRepository(db).pointsGuardStatements(accountId);
+  return placementRepository(db).pointsGuardStatements(accountId);
 }
 
 /** Runs an order's statements as one D1 batch: all of them happen, or none. */

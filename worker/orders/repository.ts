@@ -1,7 +1,7 @@
 import type { OrderAddress, OrderStatus, OrderView } from '../../shared/orders.ts';
 import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts';
 
-/** Orders' SQL: the statements an order is placed with, and the reads of its pages. */
+/** Orders' SQL: what happens to an order after it is placed, and the reads of its pages. */
 
 export interface OrderRow {
   id: string;
@@ -68,7 +68,8 @@ const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id AS acco
   payment_method AS paymentMethod, cart_uuid AS cartUuid, hold_expires_at AS holdExpiresAt, paid_at AS paidAt,
   cancelled_at AS cancelledAt, points_earned AS pointsEarned, created_at AS createdAt, updated_at AS updatedAt`;
 
-const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,
+/** The columns of an order line, in the order the inserts give them. */
+export const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,
   bundle_id, quantity, unit_cent, discount_cent, total_cent`;
 
 /** An order's lines; `amounts` names the money columns as the caller reads them. */
@@ -79,118 +80,6 @@ const lineSelect = (amounts: string) => `SELECT line_no AS lineNo, sku_id AS sku
 
 export function orderRepository(db: D1Database) {
   return {
-    /**
-     * The statements that write a new order; the caller puts them in one batch with the stock,
-     * points and promotion statements.
-     */
-    insertStatements(
-      order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>,
-      lines: NewOrderLine[],
-      adjustments: NewAdjustment[],
-      taxes: NewTax[],
-    ) {
-      return [
-        db
-          .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status,
-            subtotal_cent, discount_cent, shipping_cent, shipping_discount_cent, tax_cent, points_used, points_cent,
-            total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21)`)
-          .bind(
-            order.id,
-            order.idempotencyKey,
-            order.accountId,
-            order.email,
-            order.market,
-            order.currency,
-            order.status,
-            order.subtotalCent,
-            order.discountCent,
-            order.shippingCent,
-            order.shippingDiscountCent,
-            order.taxCent,
-            order.pointsUsed,
-            order.pointsCent,
-            order.totalCent,
-            order.shippingName,
-            order.address,
-            order.paymentMethod,
-            order.cartUuid,
-            order.holdExpiresAt,
-            order.createdAt,
-          ),
-        ...lines.map((line) =>
-          db
-            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-            .bind(
-              order.id,
-              line.lineNo,
-              line.skuId,
-              line.itemId,
-              line.title,
-              line.partNumber,
-              line.imageUrl,
-              line.urlHandle,
-              line.itemType,
-              line.bundleId,
-              line.quantity,
-              line.unitCent,
-              line.discountCent,
-              line.totalCent,
-            ),
-        ),
-        ...adjustments.map((adjustment, seq) =>
-          db
-            .prepare(
-              `INSERT INTO order_adjustment (order_id, seq, promotion_id, source, kind, name, reason, amount_cent)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .bind(
-              order.id,
-              seq,
-              adjustment.promotionId,
-              adjustment.source,
-              adjustment.kind,
-              adjustment.name,
-              adjustment.reason,
-              adjustment.amountCent,
-            ),
-        ),
-        ...this.taxStatements(order.id, taxes),
-        this.eventStatement(order.id, order.status, 'Order placed', order.createdAt),
-      ];
-    },
-
-    /** Takes stock; the sku table's CHECK (available_total >= 0) fails the whole batch rather than oversell. */
-    takeStockStatement(skuId: number, quantity: number) {
-      return db.prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2`).bind(quantity, skuId);
-    },
-
-    /**
-     * A gift rides along only while its stock lasts: the stock is taken without failing the
-     * order, and the gift line is written only when that took (changes() of the statement before).
-     */
-    giftStatements(orderId: string, line: NewOrderLine) {
-      return [
-        db
-          .prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`)
-          .bind(line.quantity, line.skuId),
-        db
-          .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
-          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`)
-          .bind(
-            orderId,
-            line.lineNo,
-            line.skuId,
-            line.itemId,
-            line.title,
-            line.partNumber,
-            line.imageUrl,
-            line.urlHandle,
-            line.quantity,
-          ),
-      ];
-    },
-
     /** An order's tax lines, numbered in the order given. */
     taxStatements(orderId: string, taxes: NewTax[]) {
       return taxes.map((tax, seq) =>
@@ -245,19 +134,6 @@ export function orderRepository(db: D1Database) {
 
     giveBackStockStatement(skuId: number, quantity: number) {
       return db.prepare(`UPDATE sku SET available_total = available_total + ?1 WHERE id = ?2`).bind(quantity, skuId);
-    },
-
-    /** Fails the batch (CHECK ok = 1) unless the member's points balance is still not negative. */
-    pointsGuardStatements(accountId: number) {
-      return [
-        db
-          .prepare(
-            `INSERT INTO batch_guard (ok)
-            SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
-          )
-          .bind(accountId),
-        db.prepare(`DELETE FROM batch_guard`),
-      ];
     },
 
     eventStatement(orderId: string, status: string, note: string | null, now: number) {

@@ -1,0 +1,142 @@
+import {
+  LINE_COLUMNS,
+  orderRepository,
+  type NewAdjustment,
+  type NewOrderLine,
+  type NewTax,
+  type OrderRow,
+} from './repository.ts';
+
+/**
+ * The statements an order is placed with, for checkout's one batch: the order and its lines,
+ * the stock it takes, the gifts that ride along while their stock lasts, and the points guard.
+ */
+export function placementRepository(db: D1Database) {
+  const orders = orderRepository(db);
+  return {
+    /**
+     * The statements that write a new order; the caller puts them in one batch with the stock,
+     * points and promotion statements.
+     */
+    insertStatements(
+      order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>,
+      lines: NewOrderLine[],
+      adjustments: NewAdjustment[],
+      taxes: NewTax[],
+    ) {
+      return [
+        db
+          .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status,
+            subtotal_cent, discount_cent, shipping_cent, shipping_discount_cent, tax_cent, points_used, points_cent,
+            total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21)`)
+          .bind(
+            order.id,
+            order.idempotencyKey,
+            order.accountId,
+            order.email,
+            order.market,
+            order.currency,
+            order.status,
+            order.subtotalCent,
+            order.discountCent,
+            order.shippingCent,
+            order.shippingDiscountCent,
+            order.taxCent,
+            order.pointsUsed,
+            order.pointsCent,
+            order.totalCent,
+            order.shippingName,
+            order.address,
+            order.paymentMethod,
+            order.cartUuid,
+            order.holdExpiresAt,
+            order.createdAt,
+          ),
+        ...lines.map((line) =>
+          db
+            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+            .bind(
+              order.id,
+              line.lineNo,
+              line.skuId,
+              line.itemId,
+              line.title,
+              line.partNumber,
+              line.imageUrl,
+              line.urlHandle,
+              line.itemType,
+              line.bundleId,
+              line.quantity,
+              line.unitCent,
+              line.discountCent,
+              line.totalCent,
+            ),
+        ),
+        ...adjustments.map((adjustment, seq) =>
+          db
+            .prepare(
+              `INSERT INTO order_adjustment (order_id, seq, promotion_id, source, kind, name, reason, amount_cent)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .bind(
+              order.id,
+              seq,
+              adjustment.promotionId,
+              adjustment.source,
+              adjustment.kind,
+              adjustment.name,
+              adjustment.reason,
+              adjustment.amountCent,
+            ),
+        ),
+        ...orders.taxStatements(order.id, taxes),
+        orders.eventStatement(order.id, order.status, 'Order placed', order.createdAt),
+      ];
+    },
+
+    /** Takes stock; the sku table's CHECK (available_total >= 0) fails the whole batch rather than oversell. */
+    takeStockStatement(skuId: number, quantity: number) {
+      return db.prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2`).bind(quantity, skuId);
+    },
+
+    /**
+     * A gift rides along only while its stock lasts: the stock is taken without failing the
+     * order, and the gift line is written only when that took (changes() of the statement before).
+     */
+    giftStatements(orderId: string, line: NewOrderLine) {
+      return [
+        db
+          .prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`)
+          .bind(line.quantity, line.skuId),
+        db
+          .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`)
+          .bind(
+            orderId,
+            line.lineNo,
+            line.skuId,
+            line.itemId,
+            line.title,
+            line.partNumber,
+            line.imageUrl,
+            line.urlHandle,
+            line.quantity,
+          ),
+      ];
+    },
+
+    /** Fails the batch (CHECK ok = 1) unless the member's points balance is still not negative. */
+    pointsGuardStatements(accountId: number) {
+      return [
+        db
+          .prepare(
+            `INSERT INTO batch_guard (ok)
+            SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
+          )
+          .bind(accountId),
+        db.prepare(`DELETE FROM batch_guard`),
+      ];
+    },
+  };
+}
