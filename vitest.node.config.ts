@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/node/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
+    // Seeding a local D1 in beforeAll takes 10-40 s on a busy 2-core machine.
+    hookTimeout: 60_000,
   },
 });
