@@ -26,13 +26,16 @@ export const MAX_LINE = 120;
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** The relative imports of a file, resolved to paths from the repository root, with their lines. */
+/** The imports of a file with their lines: relative ones as paths from the repository root, packages by name. */
 export function importsOf(file: SourceFile): { target: string; line: number }[] {
   const found: { target: string; line: number }[] = [];
   for (const match of file.text.matchAll(IMPORT)) {
     const specifier = (match[1] ?? match[2] ?? '').split('?')[0] ?? '';
-    if (!specifier.startsWith('.')) continue;
-    const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
+    const target = specifier.startsWith('.')
+      ? posix.normalize(posix.join(posix.dirname(file.path), specifier))
+      : specifier.split('/')[0]!.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : (specifier.split('/')[0] ?? specifier);
     const start = match.index + match[0].length - match[0].trimStart().length;
     const line = file.text.slice(0, start).split('\n').length;
     found.push({ target, line });
@@ -53,11 +56,18 @@ export const isRepository = (path: string) => /(^|-)repository$/.test(baseName(p
 export const isRoute = (path: string) => /(^|\.)routes$/.test(baseName(path));
 export const isPage = (path: string) => /(^|\.)pages$/.test(baseName(path));
 
-/** What a file outside a domain may import from it: its service, its schemas and its views. */
+/**
+ * What a file outside a domain may import from it: its service, its schemas, its views, and the
+ * HTTP side of a request that other domains' routes share (`http.ts`, e.g. the cart cookies).
+ */
 function isDomainDoor(target: string): boolean {
   const rest = target.split('/').slice(2).join('/');
-  return /^(service|schemas)\.tsx?$/.test(rest) || rest.startsWith('views/');
+  return /^(service|schemas|http)\.tsx?$/.test(rest) || rest.startsWith('views/');
 }
+
+/** Services and repositories decide and store; the HTTP side (Hono, a domain's http.ts) stays in routes. */
+const isServiceOrRepository = (path: string) =>
+  domainOf(path) !== null && (/\/service\.ts$/.test(path) || isRepository(path));
 
 /** Every import that breaks the layering rules. Tests and scripts may reach anything. */
 export function layeringViolations(files: SourceFile[]): Violation[] {
@@ -72,6 +82,9 @@ export function layeringViolations(files: SourceFile[]): Violation[] {
 }
 
 function ruleBroken(from: string, target: string): string | null {
+  if (isServiceOrRepository(from) && (target === 'hono' || /\/http\.ts$/.test(target))) {
+    return 'services and repositories know nothing of HTTP';
+  }
   if (from.startsWith('client/') && target.startsWith('worker/')) return 'client never imports worker';
   if (from.startsWith('shared/') && /^(worker|client)\//.test(target))
     return 'shared imports neither worker nor client';

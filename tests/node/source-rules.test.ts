@@ -69,6 +69,18 @@ describe('the layering rules', () => {
     ]);
   });
 
+  it('keep HTTP out of services and repositories, and let routes share a domain’s http.ts', () => {
+    expect(rulesBroken([file('worker/cart/service.ts', "import type { Context } from 'hono';")])).toEqual([
+      'services and repositories know nothing of HTTP',
+    ]);
+    expect(rulesBroken([file('worker/cart/service.ts', "export { answer } from './http.ts';")])).toEqual([
+      'services and repositories know nothing of HTTP',
+    ]);
+    expect(rulesBroken([file('worker/checkout/routes.ts', "import { credentials } from '../cart/http.ts';")])).toEqual(
+      [],
+    );
+  });
+
   it('let tests and scripts reach any module', () => {
     expect(
       rulesBroken([file('tests/worker/cart.test.ts', "import { c } from '../../worker/cart/repository.ts';")]),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { addToShopperCart, answer, changeShopperCart, credentials, reach, showCart } from './service.ts';
+import { answer, credentials, reach } from './http.ts';
+import { addToShopperCart, changeShopperCart, showCart } from './service.ts';
 import { addBody, cartAnswer, getQuery, updateBody } from './schemas.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 

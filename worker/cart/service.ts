@@ -19,7 +19,6 @@ export { findBuyNowCart, findCart, openCart, type CartCredentials } from './acce
 export { cartLines } from './view.ts';
 export { priceCartView, pricingLines, type PricingRequest } from './pricing.ts';
 export { availabilityProblem, effectiveStatus, type CartError, type CartLineInput } from './changes.ts';
-export { CART_TOKEN_HEADER, answer, credentials, reach } from './http.ts';
 
 const BUY_NOW_MSG = {
   expired: 'This buy-now checkout has expired. Please choose the part again.',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { enterCode, exchangeOfferFor, priceWithCoupons, tryCode } from './cart-codes.ts';
-import { answer, credentials, reach, showCart } from '../cart/service.ts';
+import { answer, credentials, reach } from '../cart/http.ts';
+import { showCart } from '../cart/service.ts';
 import { cartAnswer } from '../cart/schemas.ts';
 import { endpoint, readBody, readQuery } from '../platform/contract.ts';
 

@@ -1,12 +1,7 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
-import {
-  searchRepository,
-  type SearchCriteria,
-  type SearchOrder,
-  type SearchRow,
-} from './repository.ts';
+import { searchRepository, type SearchCriteria, type SearchOrder, type SearchRow } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
