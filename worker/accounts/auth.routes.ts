@@ -4,7 +4,7 @@ import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import * as accounts from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { accountDeps, endSession, startSession } from './route-support.ts';
 import { emailField, messageSchema, passwordField, sessionSchema } from './schemas.ts';
@@ -68,6 +68,17 @@ const logout = endpoint({
   body: z.object({ clearCart: z.boolean().default(false) }),
   response: z.null(),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const accountAuthEndpoints: readonly Endpoint[] = [
+  login,
+  register,
+  registerNoPassword,
+  verify,
+  forgotInit,
+  forgotReset,
+  logout,
+];
 
 /** Sign-in, registration, confirmation and password reset (§7 Account, public part). */
 export const accountAuth = new Hono<AppEnv>()

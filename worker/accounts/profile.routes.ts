@@ -6,7 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import * as accounts from './service.ts';
 import * as profile from './profile.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { accountDeps, startSession } from './route-support.ts';
 import {
   addressBody,
@@ -137,6 +137,23 @@ const firstDiscount = endpoint({
   summary: 'Whether the member can still use the first-order discount (§7 Other calls)',
   response: z.object({ eligible: z.boolean() }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const accountProfileEndpoints: readonly Endpoint[] = [
+  current,
+  userInfo,
+  updateCurrent,
+  password,
+  verifyInit,
+  verifyFinish,
+  changeInit,
+  changeFinish,
+  addressList,
+  addressAdd,
+  addressUpdate,
+  addressDelete,
+  firstDiscount,
+];
 
 /** The signed-in member's account: profile, password, email and addresses (§7 Account). */
 export const accountProfile = new Hono<AppEnv>()

@@ -6,7 +6,7 @@ import { verifierFor, type IdTokenVerifier } from '../platform/oidc.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { thirdPartyLogin, thirdPartyRegister } from './third-party.ts';
 import { devIdpVerifier } from '../dev/service.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { accountDeps, startSession } from './route-support.ts';
 import { sessionSchema } from './schemas.ts';
@@ -37,6 +37,9 @@ async function verifier(c: Context<AppEnv>): Promise<IdTokenVerifier | null> {
   if (configured) return configured;
   return c.env.DEV_TOOLS === 'true' ? devIdpVerifier(new URL(c.req.url).origin) : null;
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const accountThirdEndpoints: readonly Endpoint[] = [thirdLogin, thirdRegister];
 
 /** Third-party sign-in and registration (§7 Account, public part). */
 export const accountThird = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { buyNowPoints, startBuyNow } from './service.ts';
 import { addItem, cartAnswer } from './schemas.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
 const buyNow = endpoint({
   method: 'post',
@@ -29,6 +29,9 @@ const integral = endpoint({
   body: z.object({ cartUUID: z.string().max(64), cartToken: z.string().max(200) }),
   response: z.object({ balance: z.number(), usablePoints: z.number(), usableCent: z.number() }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const buyNowEndpoints: readonly Endpoint[] = [buyNow, integral];
 
 /** Buy now (§7): one part straight to checkout, priced like a cart of one line. */
 export const buyNowApi = new Hono<AppEnv>()

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env.ts';
 import { answer, credentials, reach } from './http.ts';
 import { addToShopperCart, changeShopperCart, showCart } from './service.ts';
 import { addBody, cartAnswer, getQuery, updateBody } from './schemas.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const add = endpoint({
   method: 'post',
@@ -35,6 +35,9 @@ const get = endpoint({
   query: getQuery,
   response: cartAnswer,
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const cartEndpoints: readonly Endpoint[] = [add, update, get];
 
 /** The cart (§4 Cart, §7): a visitor's by id and token, a member's by account, merged on sign-in. */
 export const cartApi = new Hono<AppEnv>()

@@ -15,7 +15,7 @@ import {
   type CollectionNode,
 } from './browse.ts';
 import { systemClock } from '../platform/clock.ts';
-import { endpoint, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const int = z.number().int();
 const id = z.coerce
@@ -278,6 +278,18 @@ const itemV2 = endpoint({
 });
 
 const HANDLE = /^[a-z0-9-]{1,200}$/;
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const catalogBrowseEndpoints: readonly Endpoint[] = [
+  brandAll,
+  tree,
+  treeList,
+  attributes,
+  filter,
+  frequentlyUpdated,
+  seo,
+  itemV2,
+];
 
 /**
  * Browsing calls of §7 Search and items: brands, collections, filter panels, live prices, SEO features and the product

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { categoryTree, itemFaqs } from './service.ts';
-import { endpoint, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const faqList = endpoint({
   method: 'get',
@@ -33,6 +33,9 @@ const tree = endpoint({
   summary: 'The navigation category tree: top categories with their children',
   response: z.array(node.extend({ children: z.array(node) })),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const catalogContentEndpoints: readonly Endpoint[] = [faqList, tree];
 
 /** Product questions and the category tree (§7). */
 export const catalogContentApi = new Hono<AppEnv>()

@@ -9,7 +9,7 @@ import { requireMember } from '../middleware/auth.ts';
 import { allSellingAttributes, bundlesOfItem, sellingHierarchy, type SellingNode } from './browse.ts';
 import { systemClock } from '../platform/clock.ts';
 import { listMemberViews, mergeVisitorViews, recommend, recordMemberView } from './recently-viewed.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const int = z.number().int();
 const ID_MESSAGE = 'must be a positive whole number';
@@ -225,6 +225,19 @@ async function answerScene(c: Context<AppEnv>, spec: typeof proScene) {
   const request = await readBody(c, spec);
   return c.json(ok(await recommend(c.env.DB, c.var.market.id, scene, request, c.var.member?.accountId ?? null)));
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const catalogRecommendEndpoints: readonly Endpoint[] = [
+  proScene,
+  buyerScene,
+  bundleList,
+  upsAll,
+  upsAllPro,
+  upsHierarchy,
+  scanBatch,
+  scanOne,
+  scanList,
+];
 
 /**
  * Recommendations, bundles, selling attributes (UPS) and a member's recently viewed products (§4, §7 Search and items).

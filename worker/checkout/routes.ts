@@ -9,7 +9,7 @@ import { findBuyNowCart, findCart, type CartRow } from '../cart/service.ts';
 import { CHECKOUT_MSG, assertOrderContact, checkoutQuote, setAsidePoints, type Shopper } from './service.ts';
 import { placeOrder } from './place-order.ts';
 import { shipToAddress } from '../accounts/schemas.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
 /** Checkout (issue 8 §1, §3): the quote for an address, points set aside, placing the order. */
 
@@ -106,6 +106,9 @@ const shopperOf = (c: Context<AppEnv>): Shopper => ({
   market: c.var.market,
   accountId: c.var.member?.accountId ?? null,
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const checkoutEndpoints: readonly Endpoint[] = [quote, lock, unlock, place];
 
 export const checkoutApi = new Hono<AppEnv>()
   .use(lock.path, requireMember)

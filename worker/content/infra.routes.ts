@@ -19,7 +19,7 @@ import { recordClientLogs, visitorAbTestGroup } from '../tracking/service.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';
 import { bindingsHealth } from '../platform/health.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const anyObject = z.record(z.string(), z.unknown());
 const shopIdQuery = z.object({ shopId: z.string().max(32).optional() });
@@ -104,6 +104,19 @@ const logs = endpoint({
   body: z.union([logEntry, z.array(logEntry).min(1).max(50)]),
   response: z.object({ accepted: z.number().int() }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const infraEndpoints: readonly Endpoint[] = [
+  health,
+  shopSetting,
+  contentConfig,
+  urlConfig,
+  campaign,
+  fixedContent,
+  configList,
+  abTest,
+  logs,
+];
 
 /** Infrastructure and content calls of §7. */
 export const infra = new Hono<AppEnv>()

@@ -15,7 +15,7 @@ import {
   type NewsletterDeps,
 } from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
@@ -82,6 +82,9 @@ async function deps(c: Context<AppEnv>): Promise<NewsletterDeps> {
     market: c.var.market.id,
   };
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const newsletterEndpoints: readonly Endpoint[] = [subscribeCall, confirmCall, unsubscribeCall, infoCall];
 
 /** The newsletter (§3, §4, §8): subscribe, confirm, leave, state. */
 export const newsletter = new Hono<AppEnv>()

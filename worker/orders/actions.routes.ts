@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { cancelAndRefund } from './service.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
 /** What a shopper can do to a placed order (§7 Orders and payment). */
 
@@ -17,6 +17,9 @@ const cancel = endpoint({
   body: z.object({ orderId: z.string().min(1).max(40), email: z.string().max(55).optional() }),
   response: z.object({ orderId: z.string(), status: z.literal('CANCELLED'), refunded: z.boolean() }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const orderActionsEndpoints: readonly Endpoint[] = [cancel];
 
 export const orderActionsApi = new Hono<AppEnv>().post(cancel.path, async (c) => {
   const body = await readBody(c, cancel);

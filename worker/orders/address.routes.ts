@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { expressShippingOptions, moveOrder } from './service.ts';
 import { shipToAddress } from '../accounts/schemas.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
 const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');
 const orderAnswer = z.record(z.string(), z.unknown());
@@ -50,6 +50,9 @@ const ownerOf = (c: Context<AppEnv>, email: string | undefined) => ({
   accountId: c.var.member?.accountId ?? null,
   email: email ?? c.var.member?.email ?? null,
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const orderAddressEndpoints: readonly Endpoint[] = [memberAddress, quickOrder, quickOptions];
 
 /** Where a placed order ships, and the express-checkout updates from a wallet's sheet. */
 export const orderAddressApi = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { clientIp } from '../platform/client-ip.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { listQuery, orderIdField, orderViewSchema, summaryFields, trackedSchema, trackQuery } from './schemas.ts';
 import { ORDER_MSG, memberOrder, memberOrderCheck, memberOrders, removeFromHistory, trackOrder } from './service.ts';
 
@@ -70,6 +70,9 @@ function pathOrderId(c: Context<AppEnv>): string {
   if (!parsed.success) throw ApiError.badRequest(`orderId ${ORDER_MSG.orderNumber}`);
   return parsed.data;
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const ordersEndpoints: readonly Endpoint[] = [list, detail, check, remove, track];
 
 /** The member's orders (§7 Orders): history, detail, the open check and removal; and public tracking. */
 export const ordersApi = new Hono<AppEnv>()

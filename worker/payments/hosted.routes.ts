@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { payOrder, startHostedPayment } from '../orders/service.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { paymentRuntime } from './runtime.ts';
 import { checkHostedPayment } from './service.ts';
 
@@ -70,6 +70,9 @@ const ownerOf = (c: Context<AppEnv>, email?: string) => ({
   accountId: c.var.member?.accountId ?? null,
   email: email ?? c.var.member?.email ?? null,
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const paymentsHostedEndpoints: readonly Endpoint[] = [sign, check, cardSubmit, walletSubmit];
 
 export const paymentsHostedApi = new Hono<AppEnv>()
   .post(sign.path, async (c) => {

@@ -14,7 +14,7 @@ import {
   payOrder,
   paymentRoute,
 } from '../orders/service.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { paymentRuntime } from './runtime.ts';
 
 /** Paying for an order (§7 Orders and payment): start, lock, unlock, check, routers, the paid result. */
@@ -101,6 +101,7 @@ const router = (name: (typeof ROUTERS)[number]) =>
     query: z.object(owner),
     response: z.object({ orderId: z.string(), next: z.enum(['window', 'result', 'checkout']), url: z.string() }),
   });
+const routers = ROUTERS.map(router);
 const paidResult = endpoint({
   method: 'get',
   path: '/order/public/buyer/order/paid/result',
@@ -135,6 +136,19 @@ const points = endpoint({
 function ownerOf(c: Context<AppEnv>, email: string | undefined) {
   return { accountId: c.var.member?.accountId ?? null, email: email ?? c.var.member?.email ?? null };
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const paymentsEndpoints: readonly Endpoint[] = [
+  pay,
+  lock,
+  unlock,
+  check,
+  thirdPart,
+  paidResult,
+  ping,
+  points,
+  ...routers,
+];
 
 export const paymentsApi = new Hono<AppEnv>()
   .post(pay.path, async (c) => {
@@ -174,8 +188,7 @@ export const paymentsApi = new Hono<AppEnv>()
   .use(points.path, requireMember)
   .post(points.path, async (c) => c.json(ok({ balance: await pointsBalance(c.env.DB, c.var.member!.accountId) })));
 
-for (const name of ROUTERS) {
-  const spec = router(name);
+for (const spec of routers) {
   paymentsApi.get(spec.path, async (c) => {
     const query = readQuery(c, spec);
     return c.json(ok(await paymentRoute(c.env.DB, query.orderId, ownerOf(c, query.email))));

@@ -4,7 +4,7 @@ import { ok } from '../../shared/envelope.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { endpoint } from '../platform/contract.ts';
+import { endpoint, type Endpoint } from '../platform/contract.ts';
 import { paymentRuntime } from './runtime.ts';
 import { receiveWebhook } from './webhook-intake.ts';
 
@@ -18,6 +18,9 @@ const webhook = endpoint({
     'window). 401 on a bad or stale signature; a redelivered event changes nothing',
   response: z.object({ received: z.boolean(), duplicate: z.boolean() }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const paymentWebhooksEndpoints: readonly Endpoint[] = [webhook];
 
 /** The payment providers' webhooks (issue 8): asynchronous confirmation of payments. */
 export const paymentWebhooksApi = new Hono<AppEnv>().post(webhook.path, async (c) => {

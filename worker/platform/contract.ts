@@ -16,11 +16,11 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   auth?: boolean;
 }
 
-export const endpoints: Endpoint[] = [];
-
-/** Declares an endpoint so it is documented; the route file then mounts a handler on its path. */
+/**
+ * Declares an endpoint with its schemas typed; the route file mounts a handler on its path and lists it
+ * among the calls it documents. Registers nothing: app.ts hands every list to /openapi.json.
+ */
 export function endpoint<Q extends z.ZodType, B extends z.ZodType>(spec: Endpoint<Q, B>): Endpoint<Q, B> {
-  endpoints.push(spec as unknown as Endpoint);
   return spec;
 }
 

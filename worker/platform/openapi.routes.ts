@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { endpoints, envelopeOf, type Endpoint } from './contract.ts';
+import { envelopeOf, type Endpoint } from './contract.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -45,8 +45,8 @@ function operationOf(spec: Endpoint) {
   };
 }
 
-/** The OpenAPI 3.1 document of every declared endpoint: the contract of the shop's API. */
-export function openApiDocument() {
+/** The OpenAPI 3.1 document of the given endpoints, in their order: the contract of the shop's API. */
+export function openApiDocument(endpoints: readonly Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of endpoints) {
     const path = spec.path.replace(/:(\w+)/g, '{$1}');
@@ -64,4 +64,7 @@ export function openApiDocument() {
   };
 }
 
-export const openapi = new Hono<AppEnv>().get('/openapi.json', (c) => c.json(openApiDocument()));
+/** Serves /openapi.json for the calls the app mounts, as app.ts lists them. */
+export function openApiRoutes(endpoints: readonly Endpoint[]) {
+  return new Hono<AppEnv>().get('/openapi.json', (c) => c.json(openApiDocument(endpoints)));
+}

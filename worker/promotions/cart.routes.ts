@@ -6,7 +6,7 @@ import { enterCode, exchangeOfferFor, priceWithCoupons, tryCode } from './cart-c
 import { answer, credentials, reach } from '../cart/http.ts';
 import { showCart } from '../cart/service.ts';
 import { cartAnswer } from '../cart/schemas.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 /** Promotion calls that work on the shopper's cart (§7 Promotion). */
 
@@ -89,6 +89,16 @@ const dynamicCode = endpoint({
   query: z.object({ code, cartUUID: z.string().max(64).optional() }),
   response: z.object({ code: z.string(), valid: z.boolean(), reason: z.string(), discount: z.number() }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const promotionCartEndpoints: readonly Endpoint[] = [
+  apply,
+  urlDiscount,
+  calculate,
+  giveaway,
+  exchangeValidate,
+  dynamicCode,
+];
 
 export const promotionCartApi = new Hono<AppEnv>()
   .post(apply.path, async (c) => {

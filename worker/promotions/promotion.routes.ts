@@ -7,7 +7,7 @@ import { requireMember } from '../middleware/auth.ts';
 import { buyCouponWithPoints, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
 import { globalCouponOffers, offersByItem, offersForItem, offersInForce, unsubscribeTip } from './offers.ts';
 import { systemClock } from '../platform/clock.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 /** Promotion calls that describe offers and the member's coupons (§7 Promotion). */
 
@@ -108,6 +108,20 @@ const globalCoupons = endpoint({
   query: z.object({ accountId: z.coerce.number().int().positive().optional() }),
   response: z.array(z.object({ kind: z.string(), couponName: z.string() })),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const promotionEndpoints: readonly Endpoint[] = [
+  coupons,
+  notice,
+  itemDetail,
+  discountList,
+  cancelTip,
+  used,
+  member,
+  redeemable,
+  redeem,
+  globalCoupons,
+];
 
 export const promotionApi = new Hono<AppEnv>()
   .use(`${P}/discount/used`, requireMember)

@@ -20,7 +20,7 @@ import {
   reviewInfo,
   verifyInvitation,
 } from './service.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const id = z.coerce
   .number()
@@ -198,6 +198,22 @@ const addHandler = async (c: Context<AppEnv>) => {
   await limited(c);
   return c.json(ok(await createReview(c.env.DB, c.env.AUTH_SECRET, await readBody(c, add))));
 };
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const reviewsEndpoints: readonly Endpoint[] = [
+  list,
+  info,
+  add,
+  addAlias,
+  edit,
+  remove,
+  detail,
+  check,
+  invitation,
+  invitationCheck,
+  top3,
+  recent,
+];
 
 /** The product reviews calls (§7 Reviews). */
 export const reviewsApi = new Hono<AppEnv>()

@@ -4,7 +4,7 @@ import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { searchItems, type SortValue } from './service.ts';
-import { endpoint, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]];
 const id = z.coerce
@@ -107,6 +107,9 @@ async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>) {
   });
   return c.json(ok(data));
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const searchEndpoints: readonly Endpoint[] = [buyerSearch, proSearch];
 
 /** The product search calls (§7): the buyer search and the experiment-aware search-pro, answering alike. */
 export const searchApi = new Hono<AppEnv>()

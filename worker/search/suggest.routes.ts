@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { contentConfig } from '../content/service.ts';
 import { suggestItems } from './service.ts';
-import { endpoint, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const suggestion = z.object({ kind: z.enum(['item', 'category', 'partNumber']), text: z.string(), href: z.string() });
 const topSearchBox = endpoint({
@@ -23,6 +23,9 @@ const hotWords = endpoint({
   summary: 'Popular searches, from the hot-words content config',
   response: z.array(z.string()),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const suggestEndpoints: readonly Endpoint[] = [topSearchBox, hotWords];
 
 /** Typeahead suggestions and popular searches (§7 Search and items). */
 export const suggestApi = new Hono<AppEnv>()

@@ -12,7 +12,7 @@ import {
   verifyPostalCode,
   verifyShippingAddress,
 } from './service.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 /** Long enough for any typed form ('99501-1234', ' k1a 0b1 '); the format is checked per market. */
 const postCodeField = z.string({ error: 'must be a postal code' }).max(16, 'can have up to 16 characters');
@@ -131,6 +131,16 @@ const shippingOptions = endpoint({
     chosen: quotedOption.nullable(),
   }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const areaEndpoints: readonly Endpoint[] = [
+  children,
+  association,
+  verifyPostCode,
+  verifyAddressCall,
+  visitorZip,
+  shippingOptions,
+];
 
 /** The area dictionary, postal-code look-ups and shipping quotes (§3, §7, §9); public, no sign-in. */
 export const areaApi = new Hono<AppEnv>()

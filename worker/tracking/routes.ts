@@ -4,7 +4,7 @@ import { COOKIE } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
-import { endpoint, readBody } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { queueTrackEvent } from './service.ts';
 
 const short = z.string().max(200).optional();
@@ -80,6 +80,9 @@ const conversion = endpoint({
   body: marketingBody,
   response: z.object({ accepted: z.literal(true) }),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const trackingEndpoints: readonly Endpoint[] = [track, pageLoad, conversion];
 
 for (const spec of [pageLoad, conversion]) {
   trackingApi.post(spec.path, async (c) => {

@@ -4,7 +4,7 @@ import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { fitmentTable, itemIdOf, lookupFitment, vehiclePath } from './service.ts';
-import { endpoint, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 // An empty parameter (skuId=) counts as absent: the §5 rule decides what a missing id means.
 const optionalId = z
@@ -116,6 +116,9 @@ async function chosenVehicle(db: D1Database, nodeIds: readonly number[] | undefi
     throw ApiError.badRequest('attributeValueIds must be one path through the vehicle tree, year first');
   return vehicle;
 }
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const fitmentEndpoints: readonly Endpoint[] = [match, includeV2, matchList];
 
 /** Fitment calls of §7: the fit badge of one product and its fitment table. */
 export const fitmentApi = new Hono<AppEnv>()

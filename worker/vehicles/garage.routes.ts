@@ -12,7 +12,7 @@ import {
   mergeLocalGarage,
   removeFromGarage,
 } from './garage.ts';
-import { endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 
 const ID_MESSAGE = 'must be a positive whole number';
 const idField = z
@@ -107,6 +107,9 @@ const push = endpoint({
   }),
   response: z.array(savedVehicleSchema),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const garageEndpoints: readonly Endpoint[] = [add, edit, remove, list, clear, push];
 
 /** The garage (§4 Garage, §7): a member's saved vehicles. */
 export const garageApi = new Hono<AppEnv>()

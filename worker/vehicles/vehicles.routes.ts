@@ -14,7 +14,7 @@ import {
   vehicleByValues,
   VEHICLE_NOT_FOUND,
 } from './service.ts';
-import { endpoint, readQuery } from '../platform/contract.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const nodeId = z.coerce
   .number()
@@ -102,6 +102,9 @@ const categories = endpoint({
     }),
   ),
 });
+
+/** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
+export const vehiclesEndpoints: readonly Endpoint[] = [keyMap, children, topMakesCall, vehicleId, vin, categories];
 
 /** The vehicle selector's calls (§7 Search and items). */
 export const vehiclesApi = new Hono<AppEnv>()
