@@ -5,7 +5,6 @@ import { INFO_ROUTES } from '../../shared/routes.ts';
 import { createApp } from '../../worker/app.ts';
 import type { AppEnv } from '../../worker/env.ts';
 import { streamHtml } from '../../worker/views/render.tsx';
-import { renderPage } from '../../worker/views/render-page.tsx';
 import { US_HOST, page } from './helpers.ts';
 import { env } from 'cloudflare:test';
 import { beforeAll } from 'vitest';
@@ -96,7 +95,7 @@ describe('pages', () => {
     function Broken(): never {
       throw new Error('view exploded');
     }
-    app.get('/__broken', (c) => renderPage(c, () => <Broken />));
+    app.get('/__broken', (c) => c.render(<Broken />));
     const response = await app.fetch(new Request(`${US_HOST}/__broken`), env, ctx);
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('data-error-status="500"');

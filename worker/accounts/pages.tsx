@@ -9,29 +9,25 @@ import {
   RetrievePasswordPage,
   SignUpResultPage,
 } from './views/AccountPages.tsx';
-import { renderPage } from '../views/render-page.tsx';
 import { loadOrderHistory } from '../orders/service.ts';
 
 const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
 /** Account entry pages and the account area (§2); /myAccount needs a signed-in member. */
 export const accountPages = new Hono<AppEnv>()
-  .get('/login', (c) => renderPage(c, () => <LoginPage />, { robots: 'noindex' }))
-  .get('/createAccount', (c) => renderPage(c, () => <CreateAccountPage />))
+  .get('/login', (c) => c.render(<LoginPage />, { robots: 'noindex' }))
+  .get('/createAccount', (c) => c.render(<CreateAccountPage />))
   .get('/signUpResult', (c) =>
-    renderPage(
-      c,
-      () => (
-        <SignUpResultPage
-          token={tokenOf(c.req.query('token'))}
-          message={c.req.query('message')?.slice(0, 200) ?? null}
-        />
-      ),
+    c.render(
+      <SignUpResultPage
+        token={tokenOf(c.req.query('token'))}
+        message={c.req.query('message')?.slice(0, 200) ?? null}
+      />,
       { robots: 'noindex' },
     ),
   )
   .get('/retrievePassword', (c) =>
-    renderPage(c, () => <RetrievePasswordPage token={tokenOf(c.req.query('token'))} />, { robots: 'noindex' }),
+    c.render(<RetrievePasswordPage token={tokenOf(c.req.query('token'))} />, { robots: 'noindex' }),
   )
   .get('/myAccount', async (c) => {
     const url = new URL(c.req.url);
@@ -43,17 +39,14 @@ export const accountPages = new Hono<AppEnv>()
         : null,
     ]);
     const changeEmailToken = tokenOf(c.req.query('token'));
-    return renderPage(
-      c,
-      () => (
-        <MyAccountPage
-          profile={{ ...profile, changeEmailToken }}
-          addresses={addresses}
-          market={c.var.market}
-          type={c.req.query('type') ?? null}
-          orders={orders}
-        />
-      ),
+    return c.render(
+      <MyAccountPage
+        profile={{ ...profile, changeEmailToken }}
+        addresses={addresses}
+        market={c.var.market}
+        type={c.req.query('type') ?? null}
+        orders={orders}
+      />,
       { robots: 'noindex' },
     );
   });

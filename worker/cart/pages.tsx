@@ -7,7 +7,6 @@ import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { cartForPage } from './service.ts';
 import { Island } from '../views/Island.tsx';
-import { renderPage } from '../views/render-page.tsx';
 
 /** The cart as the server can see it from the cart cookies or the member's session; a refused cart shows as empty. */
 async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer | null> {
@@ -21,8 +20,7 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
 
 /** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */
 export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
-  return renderPage<CartAnswer | null>(
-    c,
+  return c.render(
     (_shell, initial) => (
       <section className="cart">
         <h1>Shopping cart</h1>

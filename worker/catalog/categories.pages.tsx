@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { categoryTree } from './service.ts';
-import { renderPage } from '../views/render-page.tsx';
 
 /** /categories: every part category of the shop, each linking to its parts. */
 export const categoriesPage = new Hono<AppEnv>().get('/categories', (c) =>
-  renderPage(
-    c,
+  c.render(
     (_shell, tree) => (
       <section className="categories-page">
         <h1>Shop by category</h1>

@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
 import { collectionPage as collectionPageData } from './service.ts';
 import { ProductCard } from './views/ProductCard.tsx';
-import { renderErrorPage, renderPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../views/render-page.tsx';
 
 const HANDLE = /^[a-z0-9-]{1,120}$/;
 
@@ -17,67 +17,64 @@ export const collectionPage = new Hono<AppEnv>().get('/collection/:handle', asyn
   if (!found) return renderErrorPage(c, 404);
   const pages = Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE));
   const { collection, children, cards } = found;
-  return renderPage(
-    c,
-    () => (
-      <section className="collection-page" data-collection={collection.handle}>
-        {collection.parentHandle && (
-          <p className="breadcrumb">
-            <a href={`/collection/${collection.parentHandle}`}>{collection.parentName}</a> ›
-          </p>
-        )}
-        <h1>{collection.name}</h1>
-        {collection.description && <p>{collection.description}</p>}
-        {children.length > 0 && (
-          <ul className="collection-page__children">
-            {children.map((child) => (
-              <li key={child.handle}>
-                <a href={`/collection/${child.handle}`}>{child.name}</a>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="collection-page__count">
-          {found.total} {found.total === 1 ? 'part' : 'parts'}
+  return c.render(
+    <section className="collection-page" data-collection={collection.handle}>
+      {collection.parentHandle && (
+        <p className="breadcrumb">
+          <a href={`/collection/${collection.parentHandle}`}>{collection.parentName}</a> ›
         </p>
-        {cards.length > 0 ? (
-          <ul className="product-grid">
-            {cards.map((product) => (
-              <ProductCard key={product.itemId} product={product} />
-            ))}
-          </ul>
-        ) : (
-          <p>
-            {found.total > 0 ? (
-              <>
-                No parts on this page. <a href={`/collection/${collection.handle}`}>Back to the first page</a>
-              </>
-            ) : (
-              <>
-                No parts in this collection right now. <a href="/search">Search all parts</a>
-              </>
-            )}
-          </p>
-        )}
-        {pages > 1 && (
-          <nav className="pagination" aria-label="Pages">
-            {page > 1 && (
-              <a rel="prev" href={`/collection/${collection.handle}?page=${page - 1}`}>
-                Previous
-              </a>
-            )}
-            <span>
-              Page {Math.min(page, pages)} of {pages}
-            </span>
-            {page < pages && (
-              <a rel="next" href={`/collection/${collection.handle}?page=${page + 1}`}>
-                Next
-              </a>
-            )}
-          </nav>
-        )}
-      </section>
-    ),
+      )}
+      <h1>{collection.name}</h1>
+      {collection.description && <p>{collection.description}</p>}
+      {children.length > 0 && (
+        <ul className="collection-page__children">
+          {children.map((child) => (
+            <li key={child.handle}>
+              <a href={`/collection/${child.handle}`}>{child.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="collection-page__count">
+        {found.total} {found.total === 1 ? 'part' : 'parts'}
+      </p>
+      {cards.length > 0 ? (
+        <ul className="product-grid">
+          {cards.map((product) => (
+            <ProductCard key={product.itemId} product={product} />
+          ))}
+        </ul>
+      ) : (
+        <p>
+          {found.total > 0 ? (
+            <>
+              No parts on this page. <a href={`/collection/${collection.handle}`}>Back to the first page</a>
+            </>
+          ) : (
+            <>
+              No parts in this collection right now. <a href="/search">Search all parts</a>
+            </>
+          )}
+        </p>
+      )}
+      {pages > 1 && (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 && (
+            <a rel="prev" href={`/collection/${collection.handle}?page=${page - 1}`}>
+              Previous
+            </a>
+          )}
+          <span>
+            Page {Math.min(page, pages)} of {pages}
+          </span>
+          {page < pages && (
+            <a rel="next" href={`/collection/${collection.handle}?page=${page + 1}`}>
+              Next
+            </a>
+          )}
+        </nav>
+      )}
+    </section>,
     { pageType: 'collection', title: collection.name },
   );
 });

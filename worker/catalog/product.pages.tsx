@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { shownProductData, soldIn } from './product-data.ts';
 import { ProductPage } from './views/ProductPage.tsx';
-import { renderErrorPage, renderPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../views/render-page.tsx';
 
 /** /product/{handle}: an old or inactive handle redirects (301) to the primary one. */
 export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) => {
@@ -14,23 +14,20 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
     return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;
-  return renderPage(
-    c,
-    () => (
-      <ProductPage
-        view={{
-          item,
-          skus,
-          faqs,
-          reviews,
-          media,
-          market,
-          soldHere: soldIn(item, market.id),
-          fitment,
-          origin: new URL(c.req.url).origin,
-        }}
-      />
-    ),
+  return c.render(
+    <ProductPage
+      view={{
+        item,
+        skus,
+        faqs,
+        reviews,
+        media,
+        market,
+        soldHere: soldIn(item, market.id),
+        fitment,
+        origin: new URL(c.req.url).origin,
+      }}
+    />,
     { pageType: 'product detail', title: item.seoTitle ?? item.title },
   );
 });

@@ -5,27 +5,23 @@ import { paymentMethodsFor } from '../../shared/payment-methods.ts';
 import { regionsFor } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../views/Island.tsx';
-import { renderPage } from '../views/render-page.tsx';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */
 export const checkoutPage = new Hono<AppEnv>()
   .get('/checkout/orderResult', (c) => {
     const orderId = (c.req.query('orderId') ?? '').slice(0, 40);
     const methods = paymentMethodsFor(c.var.market).map(({ id, label }) => ({ id, label }));
-    return renderPage(
-      c,
-      () => (
-        <section className="order-result-page">
-          <h1>Order result</h1>
-          {orderId ? (
-            <Island name="OrderResult" component={OrderResult} props={{ orderId, methods }} />
-          ) : (
-            <p>
-              No order was named. <a href="/order/track">Track an order</a>
-            </p>
-          )}
-        </section>
-      ),
+    return c.render(
+      <section className="order-result-page">
+        <h1>Order result</h1>
+        {orderId ? (
+          <Island name="OrderResult" component={OrderResult} props={{ orderId, methods }} />
+        ) : (
+          <p>
+            No order was named. <a href="/order/track">Track an order</a>
+          </p>
+        )}
+      </section>,
       { robots: 'noindex' },
     );
   })
@@ -38,14 +34,11 @@ export const checkoutPage = new Hono<AppEnv>()
       methods: paymentMethodsFor(market),
       signedIn: c.var.member !== null,
     };
-    return renderPage(
-      c,
-      () => (
-        <section className="checkout-page">
-          <h1>Checkout</h1>
-          <Island name="CheckoutPage" component={CheckoutPage} props={props} />
-        </section>
-      ),
+    return c.render(
+      <section className="checkout-page">
+        <h1>Checkout</h1>
+        <Island name="CheckoutPage" component={CheckoutPage} props={props} />
+      </section>,
       { robots: 'noindex' },
     );
   })

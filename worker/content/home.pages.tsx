@@ -3,7 +3,6 @@ import { systemClock } from '../platform/clock.ts';
 import { contentConfig } from './service.ts';
 import type { AppEnv } from '../env.ts';
 import { HomePage, type HomeContent } from './views/HomePage.tsx';
-import { renderPage } from '../views/render-page.tsx';
 
 type Items<T> = { items?: T[] } | null;
 
@@ -19,7 +18,7 @@ async function homeContent(kv: KVNamespace): Promise<HomeContent> {
 }
 
 export const homePage = new Hono<AppEnv>().get('/', async (c) => {
-  return renderPage(c, (shell, content) => <HomePage shell={shell} content={content} />, {
+  return c.render((shell, content) => <HomePage shell={shell} content={content} />, {
     pageType: 'home',
     data: homeContent(c.env.SETTINGS),
   });

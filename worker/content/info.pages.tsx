@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { getShopSettings, infoPage } from './service.ts';
 import { InfoPage } from './views/InfoPage.tsx';
-import { renderErrorPage, renderPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../views/render-page.tsx';
 
 /** The information and policy pages (§2), written content kept in content configs. */
 export const infoPages = new Hono<AppEnv>();
@@ -21,7 +21,7 @@ for (const route of INFO_ROUTES) {
     });
     if (!page) return renderErrorPage(c, 404);
     // Titles come from content configs for the routes §2 lists; the rest keep the default.
-    return renderPage(c, () => <InfoPage page={page} />, {
+    return c.render(<InfoPage page={page} />, {
       pageType: route === '/sale/easter-sale' ? 'campaign' : 'other',
     });
   });

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { getCampaign } from './service.ts';
 import { SimplePage, type SimplePageProps } from '../views/SimplePage.tsx';
-import { renderErrorPage, renderPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../views/render-page.tsx';
 
 interface ScreenSpec extends SimplePageProps {
   pageType?: PageType;
@@ -33,8 +33,7 @@ const SCREENS: Record<string, ScreenSpec> = {
 };
 
 function screen(spec: ScreenSpec) {
-  return (c: Context<AppEnv>) =>
-    renderPage(c, () => <SimplePage {...spec} />, { pageType: spec.pageType, robots: spec.robots });
+  return (c: Context<AppEnv>) => c.render(<SimplePage {...spec} />, { pageType: spec.pageType, robots: spec.robots });
 }
 
 function titleCase(slug: string): string {
@@ -67,27 +66,24 @@ shopPages
     if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderErrorPage(c, 404);
     const campaign = await getCampaign(c.env.SETTINGS, systemClock);
     const banners = Array.isArray(campaign.banners) ? (campaign.banners as { code: string; value: string }[]) : [];
-    return renderPage(
-      c,
-      () => (
-        <SimplePage
-          heading={titleCase(slug)}
-          text={
-            campaign.active
-              ? 'Limited-time offers on parts that fit your vehicle.'
-              : 'This offer has ended. See our current deals.'
-          }
-          links={[SEARCH]}
-        >
-          {campaign.active === true && (
-            <ul className="campaign-banners">
-              {banners.map((banner) => (
-                <li key={banner.code}>{banner.value}</li>
-              ))}
-            </ul>
-          )}
-        </SimplePage>
-      ),
+    return c.render(
+      <SimplePage
+        heading={titleCase(slug)}
+        text={
+          campaign.active
+            ? 'Limited-time offers on parts that fit your vehicle.'
+            : 'This offer has ended. See our current deals.'
+        }
+        links={[SEARCH]}
+      >
+        {campaign.active === true && (
+          <ul className="campaign-banners">
+            {banners.map((banner) => (
+              <li key={banner.code}>{banner.value}</li>
+            ))}
+          </ul>
+        )}
+      </SimplePage>,
       { pageType: 'campaign' },
     );
   })

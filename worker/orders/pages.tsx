@@ -7,7 +7,6 @@ import { clientIp } from '../platform/client-ip.ts';
 import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
 import { trackQuery } from './schemas.ts';
 import { memberOrder, ORDER_MSG, trackedOrder, trackingOf } from './service.ts';
-import { renderPage } from '../views/render-page.tsx';
 
 const NUMBER_MESSAGE = 'Please enter your order number.';
 
@@ -41,26 +40,28 @@ export const orderPages = new Hono<AppEnv>()
   .get('/myAccount/orderHistory/orderDetail', async (c) => {
     if (!c.var.member) return toLogin(c);
     const order = await memberOrder(c.env.DB, c.var.member.accountId, c.req.query('orderId') ?? '');
-    if (!order) return renderPage(c, () => <OrderMissing message={ORDER_MSG.notFound} />, PRIVATE, 404);
-    return renderPage(c, () => <OrderDetailPage order={order} />, PRIVATE);
+    if (!order) {
+      c.status(404);
+      return c.render(<OrderMissing message={ORDER_MSG.notFound} />, PRIVATE);
+    }
+    return c.render(<OrderDetailPage order={order} />, PRIVATE);
   })
   .get('/printInvoice', async (c) => {
     const orderId = c.req.query('orderId') ?? '';
     const email = c.req.query('email');
     const signedIn = c.var.member !== null;
-    const lookupPage = (error: string | null, status: 200 | 400 | 404 | 429 = 200) =>
-      renderPage(
-        c,
-        () => <InvoiceLookupPage orderId={orderId} email={email ?? ''} error={error} signedIn={signedIn} />,
+    const lookupPage = (error: string | null, status: 200 | 400 | 404 | 429 = 200) => {
+      c.status(status);
+      return c.render(
+        <InvoiceLookupPage orderId={orderId} email={email ?? ''} error={error} signedIn={signedIn} />,
         PRIVATE,
-        status,
       );
+    };
     // With an email anyone holding the pair may print it, as with tracking; without, only its member.
     if (email !== undefined) {
       const found = await lookUp(c, orderId, email);
       if ('error' in found) return lookupPage(found.error, found.status);
-      return renderPage(
-        c,
+      return c.render(
         (shell) => <InvoicePage order={found.order} settings={shell.settings} memberView={false} />,
         PRIVATE,
       );
@@ -69,20 +70,15 @@ export const orderPages = new Hono<AppEnv>()
     if (!c.var.member) return toLogin(c);
     const order = await memberOrder(c.env.DB, c.var.member.accountId, orderId);
     if (!order) return lookupPage(ORDER_MSG.notFound, 404);
-    return renderPage(c, (shell) => <InvoicePage order={order} settings={shell.settings} memberView />, PRIVATE);
+    return c.render((shell) => <InvoicePage order={order} settings={shell.settings} memberView />, PRIVATE);
   })
   .get('/order/track', async (c) => {
     const orderNo = c.req.query('orderNo') ?? '';
     const email = c.req.query('email') ?? '';
-    if (!orderNo && !email)
-      return renderPage(c, () => <TrackOrderPage orderNo="" email="" tracked={null} error={null} />);
+    if (!orderNo && !email) return c.render(<TrackOrderPage orderNo="" email="" tracked={null} error={null} />);
     const found = await lookUp(c, orderNo, email);
     const tracked = 'order' in found ? trackingOf(found.order) : null;
     const error = 'error' in found ? found.error : null;
-    return renderPage(
-      c,
-      () => <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} />,
-      PRIVATE,
-      'status' in found ? found.status : 200,
-    );
+    c.status('status' in found ? found.status : 200);
+    return c.render(<TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} />, PRIVATE);
   });

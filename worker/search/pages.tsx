@@ -4,7 +4,6 @@ import type { AppEnv } from '../env.ts';
 import { vehiclePath } from '../vehicles/service.ts';
 import { searchItems, type SortValue } from './service.ts';
 import { SearchPage } from './views/SearchPage.tsx';
-import { renderPage } from '../views/render-page.tsx';
 
 /** A whole number from a query value within bounds, or undefined: a page never fails on its query. */
 function whole(value: string | undefined, min: number, max: number): number | undefined {
@@ -33,7 +32,7 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
     page: whole(c.req.query('page'), 1, 500) ?? 1,
     size: 20,
   });
-  return renderPage(c, (_shell, found) => <SearchPage keyword={keyword} params={url.searchParams} answer={found} />, {
+  return c.render((_shell, found) => <SearchPage keyword={keyword} params={url.searchParams} answer={found} />, {
     pageType: 'search results',
     robots: 'noindex, follow',
     data: answer,

@@ -3,14 +3,14 @@ import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { allMakes, makePage, topMakes } from './service.ts';
 import { MakePage, MakesPage, PartsPage } from './views/MakePages.tsx';
-import { renderErrorPage, renderPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../views/render-page.tsx';
 
 /** Shop by make (§2): /makes lists every make; /makes/{make} its models, years and part categories. */
 export const makePages = new Hono<AppEnv>()
-  .get('/parts', (c) => renderPage(c, () => <PartsPage />, { pageType: 'category list' }))
+  .get('/parts', (c) => c.render(<PartsPage />, { pageType: 'category list' }))
   .get('/makes', async (c) => {
     const [popular, makes] = await Promise.all([topMakes(c.env.DB, systemClock, 12), allMakes(c.env.DB)]);
-    return renderPage(c, () => <MakesPage popular={popular} makes={makes} />, { pageType: 'category list' });
+    return c.render(<MakesPage popular={popular} makes={makes} />, { pageType: 'category list' });
   })
   .get('/makes/:make', async (c) => {
     const slug = c.req.param('make').toLowerCase();
@@ -19,5 +19,5 @@ export const makePages = new Hono<AppEnv>()
     const found = await makePage(c.env.DB, c.var.market.id, slug, choice);
     if (!found) return renderErrorPage(c, 404);
     const { make, models, chosen } = found;
-    return renderPage(c, () => <MakePage make={make} models={models} chosen={chosen} />, { pageType: 'category list' });
+    return c.render(<MakePage make={make} models={models} chosen={chosen} />, { pageType: 'category list' });
   });

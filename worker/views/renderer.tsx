@@ -1,0 +1,78 @@
+// First: React's server renderer must be evaluated with the chunk encoder (react-server.ts) before
+// @hono/react-renderer imports it; the package then loads that same module instance.
+import './react-server.ts';
+import { type Props, reactRenderer } from '@hono/react-renderer';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { ReactElement, ReactNode } from 'react';
+import type { AppEnv } from '../env.ts';
+import { Document } from './layout/Document.tsx';
+import type { Shell } from './layout/shell.ts';
+import { loadShell, type ShellOptions } from './load-shell.ts';
+
+declare module '@hono/react-renderer' {
+  /** What a page tells the renderer besides its body: the shell's options (title, robots, page type ...). */
+  interface Props extends ShellOptions {
+    /** The shell outright instead of loading it: the error pages (their title, their storage-free fallback). */
+    shell?: Shell;
+  }
+}
+
+declare module 'hono' {
+  interface ContextRenderer {
+    /**
+     * A page whose body is drawn from the shell and the page's critical data; the data loads in
+     * parallel with the shell, and a failure of either shows the 500 page.
+     */
+    <T>(body: (shell: Shell, data: T) => ReactNode, props: Props & { data: Promise<T> }): Promise<Response>;
+    /** A page whose body is drawn from the shell. */
+    (body: (shell: Shell) => ReactNode, props?: Props): Promise<Response>;
+  }
+}
+
+type Body = ReactElement | ((shell: Shell, data: unknown) => ReactNode);
+
+/** Contexts whose answer is a rendered page: a bot's is read to its end before it is sent. */
+const rendered = new WeakSet<Context>();
+
+/** The shop's layout: loads the shell (and the page's data, in parallel) and puts the body in the Document. */
+async function ShopLayout(props: Props & { c: Context; children: Body; data?: Promise<unknown> }) {
+  const { c, children, shell, data, Layout: _layout, ...options } = props as typeof props & { Layout: unknown };
+  rendered.add(c);
+  const [loaded, value] = await Promise.all([shell ?? loadShell(c as Context<AppEnv>, options), data]);
+  return <Document shell={loaded}>{typeof children === 'function' ? children(loaded, value) : children}</Document>;
+}
+
+/** The headers of every rendered page, in place of the package's `Transfer-Encoding: chunked`. */
+const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+
+const nothingNext = async () => {};
+
+/**
+ * Makes `c.render` stream pages for this request through @hono/react-renderer: a client that goes
+ * away aborts the render (its signal), and a failure before the shell is ready rejects, so the
+ * caller shows the 500 page. Set the status with `c.status` before `c.render`.
+ */
+export function installRenderer(c: Context<AppEnv>): void {
+  const signal = c.req.raw.signal;
+  // The package's middleware only sets the request's renderer, then calls next: here, nothing.
+  void reactRenderer(ShopLayout as Parameters<typeof reactRenderer>[0], {
+    stream: HTML_HEADERS,
+    readableStreamOptions: {
+      signal,
+      onError(error) {
+        if (!signal.aborted) console.error('render failed', error);
+      },
+    },
+  })(c, nothingNext);
+}
+
+/**
+ * The shop's page renderer on every request (`c.render`). The package answers as soon as the
+ * shell is ready; bots get the complete document, so theirs is read to its end before it is sent.
+ */
+export const renderer = createMiddleware<AppEnv>(async (c, next) => {
+  installRenderer(c);
+  await next();
+  if (c.var.isBot && rendered.has(c) && c.res.body) c.res = new Response(await c.res.arrayBuffer(), c.res);
+});
