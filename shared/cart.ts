@@ -1,4 +1,5 @@
 import type { FitStatus } from './fitment.ts';
+import type { ItemStatus } from './item-status.ts';
 
 /** The cart's words (§3 Cart, §4 Cart): item types, unusable statuses, the identity key, grouping. */
 
@@ -6,7 +7,7 @@ export const CART_ITEM_TYPES = ['NORMAL', 'TRADE_IN'] as const;
 export type CartItemType = (typeof CART_ITEM_TYPES)[number];
 
 /** An item in one of these statuses stays in the cart but cannot be bought (§4). */
-export const UNUSABLE_STATUSES = ['OFF_SHELVES', 'DRAFT', 'SOLD_OUT'] as const;
+export const UNUSABLE_STATUSES = ['OFF_SHELVES', 'DRAFT', 'SOLD_OUT'] as const satisfies readonly ItemStatus[];
 
 /** The most of one line a shopper can buy at once: more is a typing slip, not an order. */
 export const MAX_LINE_QUANTITY = 99;

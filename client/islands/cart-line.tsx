@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY, type CartLineView } from '../../shared/cart.ts';
 import { FIT_DISPLAY } from '../../shared/fitment.ts';
+import { STOCK_LABEL } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
 
 export interface LineActions {
@@ -54,7 +55,7 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
           <LineFitment line={line} />
         ) : (
           <strong className="cart-line__unusable">
-            {line.status === 'SOLD_OUT' ? 'Sold out' : 'No longer available'}
+            {line.status === 'SOLD_OUT' ? STOCK_LABEL.SOLD_OUT : 'No longer available'}
           </strong>
         )}
       </div>

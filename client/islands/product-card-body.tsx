@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PERCENT_OFF_BADGE_MIN } from '../../shared/constants.ts';
+import { STOCK_LABEL } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 
@@ -37,7 +38,7 @@ export function ProductCardBody({ product, fitment }: { product: SearchRecord; f
           {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${off}% off`}</span>}
         </span>
       )}
-      {product.status === 'SOLD_OUT' && <span className="product-card__stock">Sold out</span>}
+      {product.status === 'SOLD_OUT' && <span className="product-card__stock">{STOCK_LABEL.SOLD_OUT}</span>}
       {product.reviewCount > 0 && (
         <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>
       )}

@@ -1,4 +1,5 @@
 import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
+import { isBuyable } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import {
   cartRepository,
@@ -52,8 +53,7 @@ export interface ChangeOptions {
 /** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
 export function effectiveStatus(facts: SkuFacts): string {
   if (facts.discountPrice === null) return 'OFF_SHELVES';
-  if (facts.status === 'ON_SHELVES' || facts.status === 'UNDER_STOCK')
-    return facts.availableTotal > 0 ? facts.status : 'SOLD_OUT';
+  if (isBuyable(facts.status)) return facts.availableTotal > 0 ? facts.status : 'SOLD_OUT';
   return facts.status;
 }
 
@@ -64,7 +64,7 @@ export function availabilityProblem(facts: SkuFacts | undefined): string | null 
   if (status === 'SOLD_OUT') return CART_MSG.soldOut;
   // Off the shelves in this market's status (us_status / ca_status) means not sold in this country.
   if (status === 'OFF_SHELVES') return CART_MSG.notSoldHere;
-  if (status !== 'ON_SHELVES' && status !== 'UNDER_STOCK') return CART_MSG.unavailable;
+  if (!isBuyable(status)) return CART_MSG.unavailable;
   return null;
 }
 

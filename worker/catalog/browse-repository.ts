@@ -1,3 +1,4 @@
+import { BUYABLE_STATUSES, HIDDEN_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { SearchRow } from '../search/service.ts';
 
@@ -93,7 +94,9 @@ export interface SeoRow {
 export const STATUS: Record<MarketId, string> = { us: 'i.us_status', ca: 'i.ca_status' };
 export const PRICE: Record<MarketId, string> = { us: 'i.min_price_usd', ca: 'i.min_price_cad' };
 const CURRENCY: Record<MarketId, string> = { us: 'USD', ca: 'CAD' };
-const SELLING = `('ON_SHELVES', 'UNDER_STOCK')`;
+const SELLING = sqlList(BUYABLE_STATUSES);
+const LISTED = sqlList(LISTED_STATUSES);
+const HIDDEN = sqlList(HIDDEN_STATUSES);
 /** SQL for the active handle (primary first) and the main image of the item aliased `i`. */
 export const HANDLE_OF_ITEM = `(SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id
   AND s.active = 1 ORDER BY s.is_primary DESC, s.id LIMIT 1)`;
@@ -241,10 +244,7 @@ export function browseRepository(db: D1Database) {
     async priceBands(criteria: BandCriteria, bounds: readonly number[]): Promise<{ band: number; count: number }[]> {
       const p = new Params();
       const price = PRICE[criteria.market];
-      const where = [
-        `${STATUS[criteria.market]} IN ${criteria.soldOut ? `('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT')` : SELLING}`,
-        `${price} IS NOT NULL`,
-      ];
+      const where = [`${STATUS[criteria.market]} IN ${criteria.soldOut ? LISTED : SELLING}`, `${price} IS NOT NULL`];
       if (criteria.match !== null && criteria.text !== null) {
         const text = p.add(criteria.text);
         where.push(`i.id IN (SELECT rowid FROM item_search WHERE item_search MATCH ${p.add(criteria.match)}
@@ -312,7 +312,7 @@ export function browseRepository(db: D1Database) {
         cardStatement(market, vehicle, (p, fitFilter) => ({
           sql: `SELECT i.id, -j.key AS score FROM json_each(${p.add(JSON.stringify(ids))}) j
             JOIN item i ON i.id = j.value
-              WHERE ${STATUS[market]} IN ('ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT')${fitFilter}`,
+              WHERE ${STATUS[market]} IN ${LISTED}${fitFilter}`,
         })),
       );
     },
@@ -402,8 +402,8 @@ export function browseRepository(db: D1Database) {
     async seoOf(type: 'ITEM' | 'COLLECTION', targetId: number) {
       const target =
         type === 'ITEM'
-          ? 'SELECT title AS name, sub_title AS description, NULL AS handle FROM item WHERE id = ?1 AND status NOT ' +
-            "IN ('DRAFT', 'DELETED')"
+          ? `SELECT title AS name, sub_title AS description, NULL AS handle FROM item WHERE id = ?1 AND status NOT ` +
+            `IN ${HIDDEN}`
           : 'SELECT name, description, handle FROM collection WHERE id = ?1';
       const [seo, own] = await db.batch([
         db
@@ -429,7 +429,7 @@ export function browseRepository(db: D1Database) {
         db
           .prepare(`SELECT (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT *
             FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
-                    FROM item i WHERE i.id = ?1 AND i.status NOT IN ('DRAFT', 'DELETED')`)
+                    FROM item i WHERE i.id = ?1 AND i.status NOT IN ${HIDDEN}`)
           .bind(itemId),
         db
           .prepare(`SELECT s.id AS skuId, s.part_number AS partNumber, s.color, s.sku_customs AS skuCustoms,

@@ -1,4 +1,5 @@
 import { DEFAULT_RATING } from '../../shared/constants.ts';
+import { isBuyable, statusIn } from '../../shared/item-status.ts';
 import { marketById, type MarketId } from '../../shared/markets.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -228,8 +229,6 @@ export const toCard =
     fits: row.fits === null ? null : row.fits === 1,
   });
 
-const BUYABLE = new Set(['ON_SHELVES', 'UNDER_STOCK']);
-
 /**
  * The bundles that hold one of an item's SKUs (§7 bundle/list), with their lines and price: the
  * lines' discount prices times quantities, less the bundle's percentage. A bundle with a line the
@@ -242,7 +241,7 @@ export async function bundlesOfItem(db: D1Database, market: MarketId, itemId: nu
   const currency = currencyOf(market);
   return [...bundles.values()]
     .filter((bundle) =>
-      bundle.every((line) => BUYABLE.has(line.status) && line.discountPrice !== null && line.originalPrice !== null),
+      bundle.every((line) => isBuyable(line.status) && line.discountPrice !== null && line.originalPrice !== null),
     )
     .map((bundle) => {
       const { bundleId, name, handle, discountPercent } = bundle[0]!;
@@ -445,7 +444,7 @@ export async function productBySeoUrl(db: D1Database, market: MarketId, handle: 
   const data = await shownProductData(db, market, handle);
   if (!data) throw ApiError.notFound(NO_SUCH_PRODUCT);
   const { item, skus, fitment, faqs, reviews, media } = data;
-  const status = market === 'ca' ? item.caStatus : item.usStatus;
+  const status = statusIn(item, market);
   const primaryHandle = item.primaryHandle ?? item.urlHandle;
   if (!soldIn(item, market))
     throw new ApiError(ERROR_CODE.notSale, 403, NOT_SOLD_HERE, { itemId: item.id, urlHandle: primaryHandle });

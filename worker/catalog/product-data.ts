@@ -1,10 +1,8 @@
+import { isHidden, isListed, statusIn } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { catalogRepository } from './repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
-
-const HIDDEN = new Set(['DRAFT', 'DELETED']);
-const SOLD = new Set(['ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT']);
 
 /** Rows of the fitment table a product shows at first. */
 const FITMENT_TABLE_ROWS = 50;
@@ -32,10 +30,10 @@ export async function shownProductData(
   handle: string,
 ): Promise<ProductPageData | null> {
   const data = await productData(db, market, handle);
-  return data && !HIDDEN.has(data.item.status) ? data : null;
+  return data && !isHidden(data.item.status) ? data : null;
 }
 
 /** Whether the product is for sale in the market (its us_status / ca_status), sold out included. */
 export function soldIn(item: ProductPageData['item'], market: MarketId): boolean {
-  return SOLD.has(market === 'ca' ? item.caStatus : item.usStatus);
+  return isListed(statusIn(item, market));
 }

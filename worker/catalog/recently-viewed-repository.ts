@@ -1,7 +1,10 @@
+import { HIDDEN_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { HANDLE_OF_ITEM, IMAGE_OF_ITEM, PRICE, STATUS } from './browse-repository.ts';
 
 /** A member's recently viewed products (§4): the only place with their SQL. */
+
+const HIDDEN = sqlList(HIDDEN_STATUSES);
 
 /** One entry as the list shows it (§3: the item plus imageUrl and reviewRating). */
 export interface ViewedRow {
@@ -24,7 +27,7 @@ export function recentlyViewedRepository(db: D1Database) {
       .prepare(
         `INSERT INTO recently_viewed (account_id, item_id, viewed_at)
      SELECT ?1, id, max(?3, coalesce((SELECT max(viewed_at) + 1 FROM recently_viewed WHERE account_id = ?1), 0))
-     FROM item WHERE id = ?2 AND status NOT IN ('DRAFT', 'DELETED')
+     FROM item WHERE id = ?2 AND status NOT IN ${HIDDEN}
      ON CONFLICT (account_id, item_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
       )
       .bind(accountId, itemId, now);
@@ -56,7 +59,7 @@ export function recentlyViewedRepository(db: D1Database) {
            i.review_count AS reviewCount, ${PRICE[market]} AS discountPrice, ${STATUS[market]} AS status,
              r.viewed_at AS viewedAt
          FROM recently_viewed r JOIN item i ON i.id = r.item_id
-         WHERE r.account_id = ?1 AND i.status NOT IN ('DRAFT', 'DELETED') ORDER BY r.viewed_at DESC LIMIT ?2`,
+         WHERE r.account_id = ?1 AND i.status NOT IN ${HIDDEN} ORDER BY r.viewed_at DESC LIMIT ?2`,
           )
           .bind(accountId, limit)
           .all<ViewedRow>()

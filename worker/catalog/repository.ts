@@ -1,3 +1,4 @@
+import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 
 /** Catalog queries for items, SKUs, media and fitment. The only place with their SQL. */
@@ -360,7 +361,7 @@ export function catalogRepository(db: D1Database) {
           `SELECT i.id, i.title, i.${PRICE_COLUMN[market]} AS price FROM item i
          WHERE i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?2))
                         UNION SELECT id FROM item WHERE back_category_id = ?1 AND vehicle_universal = 1)
-           AND i.back_category_id = ?1 AND i.${STATUS_COLUMN[market]} IN ('ON_SHELVES', 'UNDER_STOCK')
+           AND i.back_category_id = ?1 AND i.${STATUS_COLUMN[market]} IN ${sqlList(BUYABLE_STATUSES)}
          ORDER BY i.${PRICE_COLUMN[market]}, i.id LIMIT ?3 OFFSET ?4`,
         )
         .bind(categoryId, idList(vehicleNodeIds), size, (page - 1) * size)

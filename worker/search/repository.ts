@@ -1,4 +1,5 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
+import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 
 /** Product search queries (§7 filter-search): the only place with their SQL. */
@@ -149,7 +150,7 @@ function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null 
  * each part can use item's indexes.
  */
 function candidateCtes(criteria: SearchCriteria, b: Binder): string {
-  const statuses = criteria.soldOut ? `'ON_SHELVES', 'UNDER_STOCK', 'SOLD_OUT'` : `'ON_SHELVES', 'UNDER_STOCK'`;
+  const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
   const ctes: string[] = [];
   if (criteria.vehicleNodeIds) {
     ctes.push(
@@ -164,7 +165,7 @@ function candidateCtes(criteria: SearchCriteria, b: Binder): string {
       'ELSE 0 END'
     : 'NULL';
   const where = [
-    `i.${STATUS_COLUMN[criteria.market]} IN (${statuses})`,
+    `i.${STATUS_COLUMN[criteria.market]} IN ${statuses}`,
     ...(criteria.fitsOnly ? [fitsOnlyCondition(keyword)] : []),
   ];
   ctes.push(`cand AS ${keyword ? '' : 'NOT '}MATERIALIZED (SELECT i.id,

@@ -1,3 +1,5 @@
+import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
+
 /** Typeahead queries: titles, part numbers and categories that start like the shopper's words. */
 
 export interface Suggestion {
@@ -12,6 +14,8 @@ interface SuggestionRow {
   handle: string | null;
   categoryId: number | null;
 }
+
+const SELLING = sqlList(BUYABLE_STATUSES);
 
 export function suggestRepository(db: D1Database) {
   return {
@@ -45,7 +49,7 @@ export function suggestRepository(db: D1Database) {
              SELECT i.title AS text, s.url_handle AS handle, r.rowid AS rank FROM item_search_ranked r
              CROSS JOIN item_rank m ON m.rank = r.rowid CROSS JOIN item i ON i.id = m.item_id
              CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = i.id AND s.is_primary = 1
-             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK') ORDER BY r.rowid
+             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ${SELLING} ORDER BY r.rowid
                LIMIT ?4))
          ORDER BY part, k1, k2`,
         )

@@ -1,3 +1,5 @@
+import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
+
 /** Queries that join vehicles with the catalog: shop-by-vehicle and shop-by-make. The only place with their SQL. */
 
 export interface MakeModelYears {
@@ -104,7 +106,7 @@ export function vehicleCatalogRepository(db: D1Database) {
         .prepare(
           `SELECT c.id, c.name, c.handle, p.name AS parentName, count(*) AS items
          FROM item i JOIN category c ON c.id = i.back_category_id LEFT JOIN category p ON p.id = c.parent_id
-         WHERE i.${statusColumn} IN ('ON_SHELVES', 'UNDER_STOCK')
+         WHERE i.${statusColumn} IN ${sqlList(BUYABLE_STATUSES)}
            AND i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?1)) UNION SELECT id
              FROM item WHERE vehicle_universal = 1)
          GROUP BY c.id ORDER BY p.sort, c.sort`,

@@ -5,6 +5,7 @@ import Recommendations from '../../../client/islands/Recommendations.tsx';
 import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
 import ReviewForm from '../../../client/islands/ReviewForm.tsx';
 import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
+import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../repository.ts';
@@ -26,7 +27,6 @@ export interface ProductView {
 }
 
 const PLACEHOLDER = '/static/parts/placeholder.svg';
-const STOCK: Record<string, string> = { SOLD_OUT: 'Sold out', UNDER_STOCK: 'Only a few left', ON_SHELVES: 'In stock' };
 
 function Price({ sku, market }: { sku: SkuRow; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
@@ -128,7 +128,7 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
 function StructuredData({ view }: { view: ProductView }) {
   const { item, skus, market, origin } = view;
   const sku = skus[0];
-  const status = market.id === 'ca' ? item.caStatus : item.usStatus;
+  const status = statusIn(item, market.id);
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -144,7 +144,7 @@ function StructuredData({ view }: { view: ProductView }) {
         price: (sku.discountPrice / 100).toFixed(2),
         priceCurrency: market.currency,
         url: `${origin}/product/${item.urlHandle}`,
-        availability: `https://schema.org/${view.soldHere && status !== 'SOLD_OUT' ? 'InStock' : 'OutOfStock'}`,
+        availability: `https://schema.org/${view.soldHere && isBuyable(status) ? 'InStock' : 'OutOfStock'}`,
       },
     }),
     ...(item.reviewCount > 0 &&
@@ -177,7 +177,7 @@ function ProductBody({ view }: { view: ProductView }) {
   const main = item.images.find((image) => image.isMain) ?? item.images[0];
   const sku = skus[0];
   const partNumber = <strong>{sku?.partNumber}</strong>;
-  const status = market.id === 'ca' ? item.caStatus : item.usStatus;
+  const status = statusIn(item, market.id);
   return (
     <>
       <div className="product__gallery">
@@ -206,7 +206,7 @@ function ProductBody({ view }: { view: ProductView }) {
         {sku && <Price sku={sku} market={market} />}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
           {view.soldHere
-            ? (STOCK[status] ?? 'Unavailable')
+            ? (stockLabel(status) ?? 'Unavailable')
             : `Not sold in ${market.id === 'ca' ? 'Canada' : 'the United States'}`}
         </p>
         {sku && (
@@ -215,7 +215,7 @@ function ProductBody({ view }: { view: ProductView }) {
             component={AddToCart}
             props={{
               skuId: sku.skuId,
-              buyable: view.soldHere && status !== 'SOLD_OUT' && sku.availableTotal > 0 && sku.discountPrice !== null,
+              buyable: view.soldHere && isBuyable(status) && sku.availableTotal > 0 && sku.discountPrice !== null,
               availableTotal: sku.availableTotal,
             }}
           />
