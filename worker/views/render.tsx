@@ -7,7 +7,7 @@ import type { AppEnv } from '../env.ts';
  * Streams a page as HTML. A failure before the shell is ready rejects, and the caller shows
  * the 500 page; a client that goes away aborts the render; bots get the complete document.
  */
-export async function streamHtml(c: Context<AppEnv>, page: ReactNode, status = 200): Promise<Response> {
+export async function streamHtml(c: Context<AppEnv>, page: ReactNode, status?: number): Promise<Response> {
   const stream = await renderToReadableStream(page, {
     signal: c.req.raw.signal,
     onError(error) {
@@ -17,5 +17,6 @@ export async function streamHtml(c: Context<AppEnv>, page: ReactNode, status = 2
   if (c.var.isBot) await stream.allReady;
   c.header('Content-Type', 'text/html; charset=utf-8');
   c.header('Cache-Control', 'no-cache');
-  return c.body(stream, status as 200);
+  // Without a status, the one set with c.status (200 unless set).
+  return status === undefined ? c.body(stream) : c.body(stream, status as 200);
 }
