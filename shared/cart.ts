@@ -1,5 +1,6 @@
 import type { FitStatus } from './fitment.ts';
 import type { ItemStatus } from './item-status.ts';
+import type { Currency } from './markets.ts';
 
 /** The cart's words (§3 Cart, §4 Cart): item types, unusable statuses, the identity key, grouping. */
 
@@ -87,7 +88,7 @@ export interface CartLineView {
   /** The price one unit sells for here, in cents (a bundle's discount included). */
   discountPrice: number;
   originalPrice: number;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   seoId: number | null;
   urlHandle: string | null;
   imageUrl: string | null;
@@ -142,7 +143,7 @@ export interface CartDiscount {
 
 /** What the cart costs, in cents of its currency. */
 export interface CartPricing {
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   subtotal: number;
   discount: number;
   discounts: CartDiscount[];

@@ -1,3 +1,5 @@
+import type { Currency } from './markets.ts';
+
 /**
  * What the catalog and search calls answer, as both the Worker and the browser's islands see it:
  * the product card of a results page or a recommendation, and the recommendation scenes (§4, §7).
@@ -16,7 +18,7 @@ export interface SearchRecord {
   status: string;
   reviewRating: number | null;
   reviewCount: number;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   vehicleUniversal: boolean;
   nonVehicle: boolean;
   /** Whether it fits the chosen vehicle; null without one. */

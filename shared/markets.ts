@@ -1,13 +1,19 @@
 /** The two markets of spec §1 and their country config (§3). */
 
-export type MarketId = 'us' | 'ca';
+/** The markets' ids; the first is the default, the site any host that is not Canadian gets. */
+export const MARKET_IDS = ['us', 'ca'] as const;
+export type MarketId = (typeof MARKET_IDS)[number];
+
+/** The currencies the shop prices in, one a market. */
+export const CURRENCIES = ['USD', 'CAD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
 export type PaymentIcon = 'mastercard' | 'visa' | 'diners' | 'discover' | 'amex' | 'paypal' | 'applepay' | 'googlepay';
 
 export interface Market {
   id: MarketId;
   code: 2022 | 2023;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   symbol: '$' | 'CA$';
   hreflang: 'en-us' | 'en-ca';
   labels: { region: string; postalCode: string; delivery: string };
@@ -46,6 +52,16 @@ export function marketForHost(host: string | null | undefined): Market {
 
 export function marketById(id: MarketId): Market {
   return id === 'ca' ? CA : US;
+}
+
+/** The currency a market prices in. */
+export function currencyOf(id: MarketId): Currency {
+  return marketById(id).currency;
+}
+
+/** The market that prices in a currency: an order or a cart knows its currency, and so its market. */
+export function marketByCurrency(currency: Currency): Market {
+  return currency === CA.currency ? CA : US;
 }
 
 export const PAYMENT_ICON_LABEL: Record<PaymentIcon, string> = {

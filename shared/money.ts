@@ -1,9 +1,9 @@
-import type { Market } from './markets.ts';
+import type { Currency, Market } from './markets.ts';
 
 /** Money is integer cents with a currency (spec §3); never a float. */
 export interface Money {
   cent: number;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
 }
 
 const SYMBOL = { USD: '$', CAD: 'CA$' } as const;

@@ -1,4 +1,5 @@
 import type { AddressFields } from './address.ts';
+import type { Currency, MarketId } from './markets.ts';
 
 /** Order words (§3 Order list statuses and filter times), written once. */
 
@@ -53,8 +54,8 @@ export interface OrderView {
   status: OrderStatus;
   statusLabel: string;
   email: string;
-  market: 'us' | 'ca';
-  currency: 'USD' | 'CAD';
+  market: MarketId;
+  currency: Currency;
   createdAt: number;
   paidAt: number | null;
   subtotal: number;

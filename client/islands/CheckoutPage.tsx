@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
-import { PAYMENT_ICON_LABEL } from '../../shared/markets.ts';
+import { PAYMENT_ICON_LABEL, type MarketId } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import {
@@ -19,7 +19,7 @@ import { AddressForm, CheckoutSummary } from './checkout-parts.tsx';
 import { failureText } from './form-kit.tsx';
 
 export interface CheckoutPageProps {
-  market: 'us' | 'ca';
+  market: MarketId;
   labels: { region: string; postalCode: string; delivery: string };
   regions: readonly Region[];
   methods: OfferedPaymentMethod[];

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Currency } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import { CHECKOUT_EMAIL_KEY, payForOrder } from '../state/checkout.ts';
@@ -9,7 +10,7 @@ interface PaidResult {
   result: 'SUCCEEDED' | 'PENDING' | 'FAILED';
   message: string;
   total: number;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   email: string;
 }
 

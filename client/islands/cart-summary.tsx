@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CartPricing } from '../../shared/cart.ts';
 import { PROMO_TEXT } from '../../shared/constants.ts';
+import { marketByCurrency } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
@@ -134,7 +135,7 @@ export function ShippingEstimate({
   estimate: (code: string) => void;
 }) {
   const [code, setCode] = useState(pricing.postCode ?? '');
-  const label = pricing.currency === 'CAD' ? 'Postal code' : 'ZIP code';
+  const label = marketByCurrency(pricing.currency).labels.postalCode;
   const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
   return (
     <form

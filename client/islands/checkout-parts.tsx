@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
+import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
@@ -14,7 +15,7 @@ export function AddressForm({
   busy,
   onSubmit,
 }: {
-  market: 'us' | 'ca';
+  market: MarketId;
   labels: { region: string; postalCode: string };
   regions: readonly Region[];
   initial: AddressFields | null;

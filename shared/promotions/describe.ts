@@ -1,8 +1,7 @@
 /** The sentence a shopper reads for a promotion, e.g. '10% off orders of $150.00 or more'. */
+import type { Currency } from '../markets.ts';
 import { formatMoney } from '../money.ts';
 import type { Promotion } from './types.ts';
-
-type Currency = 'USD' | 'CAD';
 
 function condition(promotion: Promotion, currency: Currency): string {
   const money = formatMoney({ cent: promotion.thresholdValue, currency });

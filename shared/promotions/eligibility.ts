@@ -1,11 +1,11 @@
 /** Whether a promotion can apply to a cart, and if not, why (the first failing rule, in a fixed order). */
-import type { MarketId } from '../markets.ts';
+import type { Currency, MarketId } from '../markets.ts';
 import { PROMOTION_MSG, type PromotionNoun, type RejectionProblem } from '../promotion-words.ts';
 import type { PricingLine, Promotion, PromotionScope, PromotionUsage } from './types.ts';
 
 export interface EligibilityContext {
   market: MarketId;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   now: number;
   accountId: number | null;
   usage: Record<number, PromotionUsage>;
@@ -49,7 +49,7 @@ export function shortfall(promotion: Promotion, eligible: readonly PricingLine[]
 }
 
 /** The message for a threshold not met. */
-export function shortfallReason(gap: Shortfall, noun: PromotionNoun, currency: 'USD' | 'CAD'): string {
+export function shortfallReason(gap: Shortfall, noun: PromotionNoun, currency: Currency): string {
   return gap.items > 0
     ? PROMOTION_MSG.addMoreItems(gap.items, noun)
     : PROMOTION_MSG.spendMore({ cent: gap.cent, currency }, noun);

@@ -47,7 +47,7 @@
  * largest-remainder method, so the shares sum exactly to the discount and a refund of one line
  * is exact. The work is O(lines x promotions).
  */
-import { marketById } from '../markets.ts';
+import { marketById, type Currency } from '../markets.ts';
 import { DISCOUNT_SOURCES, POINTS_PER_DOLLAR, PROMOTION_MSG, type DiscountSource } from '../promotion-words.ts';
 import { describePromotion, offerPhrase } from './describe.ts';
 import { cartProblem, eligibleLines, shortfall, type EligibilityContext, type Evaluation } from './eligibility.ts';
@@ -100,7 +100,7 @@ const rejectionOf = (evaluation: Evaluation, problem: Rejection['problem'], reas
   reason,
 });
 
-function hintOf(evaluation: Evaluation, currency: 'USD' | 'CAD'): Hint[] {
+function hintOf(evaluation: Evaluation, currency: Currency): Hint[] {
   const { promotion } = evaluation;
   if (
     evaluation.requested ||
@@ -134,7 +134,7 @@ interface Ledger {
   remaining: Map<string, number>;
   adjustments: Adjustment[];
   rejected: Rejection[];
-  currency: 'USD' | 'CAD';
+  currency: Currency;
 }
 
 const worth = (ledger: Ledger, lines: readonly PricingLine[]) =>
@@ -156,7 +156,7 @@ function apply(
   ledger.adjustments.push({ ...base, amountCent, lines: shares.filter((share) => share.amountCent > 0) });
 }
 
-const adjustmentBase = (promotion: Promotion, currency: 'USD' | 'CAD') => ({
+const adjustmentBase = (promotion: Promotion, currency: Currency) => ({
   promotionId: promotion.id,
   source: promotion.source,
   name: promotion.name,

@@ -5,12 +5,11 @@
  * reported as not qualifying, for the cart to mark.
  */
 import { PROMO_TEXT } from '../constants.ts';
+import type { Currency } from '../markets.ts';
 import { MAX_ADD_ON_SAVING_PERCENT, PROMOTION_MSG } from '../promotion-words.ts';
 import { shortfall, type Evaluation } from './eligibility.ts';
 import type { AddOn, Adjustment, ExchangeOfferView, GiveawayView, PricingLine, TradeInStatus } from './types.ts';
 import { describePromotion } from './describe.ts';
-
-type Currency = 'USD' | 'CAD';
 
 /** The price of one add-on unit: its offer price, never below the 60 % saving cap nor above its own price. */
 export function addOnUnitPrice(addOn: AddOn, unitCent: number): number {

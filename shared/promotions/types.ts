@@ -1,6 +1,6 @@
 /** The promotions engine's input and output (see engine.ts for the rules). Pure data, no I/O. */
 import type { CartItemType } from '../cart.ts';
-import type { MarketId } from '../markets.ts';
+import type { Currency, MarketId } from '../markets.ts';
 import type {
   CouponStatus,
   DiscountSource,
@@ -177,7 +177,7 @@ export interface GiveawayView {
 }
 
 export interface CartPricing {
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   subtotalCent: number;
   discountCent: number;
   shippingCent: number;

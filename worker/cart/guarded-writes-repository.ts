@@ -1,5 +1,6 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
+import { currencyByMarketSql, statusByMarketSql } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { CartLineRow } from './repository.ts';
 
@@ -31,9 +32,9 @@ export function cartGuardedWrites(db: D1Database) {
          SELECT ?1, s.id, ?3, ?4, min(?5, s.available_total, ${MAX_LINE_QUANTITY}), ?6, ?7, ?8
          FROM sku s JOIN item i ON i.id = s.item_id
          WHERE s.id = ?2 AND s.available_total > 0
-           AND (CASE WHEN ?9 = 'ca' THEN i.ca_status ELSE i.us_status END) IN ${sqlList(BUYABLE_STATUSES)}
+           AND (${statusByMarketSql('?9', 'i')}) IN ${sqlList(BUYABLE_STATUSES)}
            AND EXISTS (SELECT 1 FROM sku_price p WHERE p.sku_id = s.id
-             AND p.currency = CASE WHEN ?9 = 'ca' THEN 'CAD' ELSE 'USD' END AND p.discount_price IS NOT NULL)
+             AND p.currency = ${currencyByMarketSql('?9')} AND p.discount_price IS NOT NULL)
            AND EXISTS (SELECT 1 FROM cart c
              WHERE c.uuid = ?1 AND c.token_hash = ?10 AND c.account_id IS ?11 AND c.kind = 'CART')
            AND (?4 = '' OR EXISTS (SELECT 1 FROM bundle_item bi JOIN bundle b ON b.id = bi.bundle_id

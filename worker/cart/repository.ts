@@ -1,5 +1,6 @@
 import type { CartItemType } from '../../shared/cart.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
+import { currencyByMarketSql, statusByMarketSql } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { namedBatch } from '../platform/named-batch.ts';
 
@@ -90,14 +91,14 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
   return db
     .prepare(
       `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
-       CASE WHEN ?2 = 'ca' THEN i.ca_status ELSE i.us_status END AS status, s.available_total AS availableTotal,
+       ${statusByMarketSql('?2', 'i')} AS status, s.available_total AS availableTotal,
        p.discount_price AS discountPrice, p.original_price AS originalPrice,
        (SELECT url FROM item_image m WHERE m.item_id = i.id ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
        o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId,
        c1.parent_id AS parentCategoryId, c2.parent_id AS grandCategoryId, i.non_vehicle AS nonVehicle
      FROM sku s JOIN item i ON i.id = s.item_id
        LEFT JOIN category c1 ON c1.id = i.back_category_id LEFT JOIN category c2 ON c2.id = c1.parent_id
-       LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = CASE WHEN ?2 = 'ca' THEN 'CAD' ELSE 'USD' END
+       LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ${currencyByMarketSql('?2')}
        LEFT JOIN seo o ON o.id = (SELECT id FROM seo WHERE type = 'ITEM' AND target_id = i.id AND active = 1
          ORDER BY is_primary DESC, id LIMIT 1)
      WHERE s.id IN (${source})`,

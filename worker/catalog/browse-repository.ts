@@ -1,5 +1,6 @@
 import { BUYABLE_STATUSES, HIDDEN_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
-import type { MarketId } from '../../shared/markets.ts';
+import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
+import { currencyOf, type MarketId } from '../../shared/markets.ts';
 import type { SearchRow } from '../search/service.ts';
 
 /**
@@ -91,9 +92,8 @@ export interface SeoRow {
 }
 
 /** The market's status and lowest-price columns of the item aliased `i`. */
-export const STATUS: Record<MarketId, string> = { us: 'i.us_status', ca: 'i.ca_status' };
-export const PRICE: Record<MarketId, string> = { us: 'i.min_price_usd', ca: 'i.min_price_cad' };
-const CURRENCY: Record<MarketId, string> = { us: 'USD', ca: 'CAD' };
+export const itemStatus = (market: MarketId) => `i.${statusColumn(market)}`;
+export const itemPrice = (market: MarketId) => `i.${minPriceColumn(market)}`;
 const SELLING = sqlList(BUYABLE_STATUSES);
 const LISTED = sqlList(LISTED_STATUSES);
 const HIDDEN = sqlList(HIDDEN_STATUSES);
@@ -133,7 +133,7 @@ export function browseRepository(db: D1Database) {
     pick: (p: Params, fitFilter: string) => Pick,
   ): D1PreparedStatement {
     const p = new Params();
-    const currency = p.add(CURRENCY[market]);
+    const currency = p.add(currencyOf(market));
     const fitting = vehicle
       ? `i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value
         FROM json_each(${p.add(JSON.stringify(vehicle))})))`
@@ -146,8 +146,8 @@ export function browseRepository(db: D1Database) {
     return db
       .prepare(
         `WITH ${[...ctes, `picked AS (${sql})`].join(', ')}
-       SELECT i.id AS itemId, i.title, b.name AS brandName, ${PRICE[market]} AS discountPrice,
-         ${STATUS[market]} AS status,
+       SELECT i.id AS itemId, i.title, b.name AS brandName, ${itemPrice(market)} AS discountPrice,
+         ${itemStatus(market)} AS status,
          i.review_rating AS reviewRating, i.review_count AS reviewCount, i.vehicle_universal AS vehicleUniversal,
            i.non_vehicle AS nonVehicle,
          ${fits} AS fits, ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl,
@@ -188,7 +188,7 @@ export function browseRepository(db: D1Database) {
            coalesce((SELECT s.url_handle FROM seo s WHERE s.type = 'COLLECTION' AND s.target_id = c.id AND s.active = 1
              ORDER BY s.is_primary DESC, s.id LIMIT 1), c.handle) AS urlHandle,
            (SELECT count(*) FROM collection_item ci JOIN item i ON i.id = ci.item_id WHERE ci.collection_id = c.id
-             AND ${STATUS[market]} IN ${SELLING}) AS itemCount
+             AND ${itemStatus(market)} IN ${SELLING}) AS itemCount
          FROM collection c ORDER BY c.sort, c.id`,
           )
           .all<CollectionRow>()
@@ -202,7 +202,7 @@ export function browseRepository(db: D1Database) {
      */
     async backCategoryFacets(categoryId: number, market: MarketId) {
       const scope = `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ?1 OR parent_id = ?1))
-        AND ${STATUS[market]} IN ${SELLING}`;
+        AND ${itemStatus(market)} IN ${SELLING}`;
       const [category, brands, range, customs] = await db.batch([
         db.prepare("SELECT id, name FROM category WHERE id = ?1 AND kind = 'BACK'").bind(categoryId),
         db
@@ -213,7 +213,7 @@ export function browseRepository(db: D1Database) {
           .bind(categoryId),
         db
           .prepare(
-            `SELECT count(*) AS items, min(${PRICE[market]}) AS min, max(${PRICE[market]}) AS max FROM item i
+            `SELECT count(*) AS items, min(${itemPrice(market)}) AS min, max(${itemPrice(market)}) AS max FROM item i
               WHERE ${scope}`,
           )
           .bind(categoryId),
@@ -243,8 +243,9 @@ export function browseRepository(db: D1Database) {
      */
     async priceBands(criteria: BandCriteria, bounds: readonly number[]): Promise<{ band: number; count: number }[]> {
       const p = new Params();
-      const price = PRICE[criteria.market];
-      const where = [`${STATUS[criteria.market]} IN ${criteria.soldOut ? LISTED : SELLING}`, `${price} IS NOT NULL`];
+      const price = itemPrice(criteria.market);
+      const statuses = criteria.soldOut ? LISTED : SELLING;
+      const where = [`${itemStatus(criteria.market)} IN ${statuses}`, `${price} IS NOT NULL`];
       if (criteria.match !== null && criteria.text !== null) {
         const text = p.add(criteria.text);
         where.push(`i.id IN (SELECT rowid FROM item_search WHERE item_search MATCH ${p.add(criteria.match)}
@@ -282,16 +283,17 @@ export function browseRepository(db: D1Database) {
 
     /** Status, and each SKU's price and stock, of the given items in the market; unknown items are left out. */
     async frequentlyUpdated(ids: readonly number[], market: MarketId) {
+      const status = itemStatus(market);
       return (
         await db
           .prepare(
-            `SELECT i.id AS itemId, ${STATUS[market]} AS status, s.id AS skuId, s.available_total AS availableTotal,
+            `SELECT i.id AS itemId, ${status} AS status, s.id AS skuId, s.available_total AS availableTotal,
               p.discount_price AS discountPrice, p.original_price AS originalPrice
          FROM json_each(?1) j JOIN item i ON i.id = j.value LEFT JOIN sku s ON s.item_id = i.id LEFT
            JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
          ORDER BY j.key, s.sort, s.id`,
           )
-          .bind(JSON.stringify(ids), CURRENCY[market])
+          .bind(JSON.stringify(ids), currencyOf(market))
           .all<{
             itemId: number;
             status: string;
@@ -312,7 +314,7 @@ export function browseRepository(db: D1Database) {
         cardStatement(market, vehicle, (p, fitFilter) => ({
           sql: `SELECT i.id, -j.key AS score FROM json_each(${p.add(JSON.stringify(ids))}) j
             JOIN item i ON i.id = j.value
-              WHERE ${STATUS[market]} IN ${LISTED}${fitFilter}`,
+              WHERE ${itemStatus(market)} IN ${LISTED}${fitFilter}`,
         })),
       );
     },
@@ -321,7 +323,7 @@ export function browseRepository(db: D1Database) {
     bestSellers(market: MarketId, vehicle: number[] | null, limit: number): Promise<CardRow[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
-          sql: `SELECT i.id, 0 AS score FROM item i WHERE ${STATUS[market]} IN ${SELLING}${fitFilter}
+          sql: `SELECT i.id, 0 AS score FROM item i WHERE ${itemStatus(market)} IN ${SELLING}${fitFilter}
             ORDER BY i.sales DESC, i.id LIMIT ${p.add(limit)}`,
         })),
       );
@@ -334,7 +336,7 @@ export function browseRepository(db: D1Database) {
           sql: `SELECT i.id, (i.back_category_id = t.back_category_id) * 2 + (i.brand_id IS t.brand_id) AS score
               FROM item t JOIN item i ON (i.back_category_id = t.back_category_id OR i.brand_id = t.brand_id)
                 AND i.id <> t.id
-              WHERE t.id = ${p.add(itemId)} AND ${STATUS[market]} IN ${SELLING}${fitFilter}
+              WHERE t.id = ${p.add(itemId)} AND ${itemStatus(market)} IN ${SELLING}${fitFilter}
               ORDER BY score DESC, i.sales DESC, i.id LIMIT ${p.add(limit)}`,
         })),
       );
@@ -364,7 +366,7 @@ export function browseRepository(db: D1Database) {
           ],
           sql: `SELECT i.id, i.id IN partners AS score FROM item i
               WHERE (i.id IN partners OR i.back_category_id IN family) AND i.id NOT IN given
-                AND ${STATUS[market]} IN ${SELLING}${fitFilter}
+                AND ${itemStatus(market)} IN ${SELLING}${fitFilter}
               ORDER BY score DESC, i.sales DESC, i.id LIMIT ${p.add(limit)}`,
         })),
       );
@@ -380,7 +382,7 @@ export function browseRepository(db: D1Database) {
           .prepare(
             `SELECT bu.id AS bundleId, bu.name, bu.handle, bu.discount_percent AS discountPercent, bi.sku_id AS skuId,
               bi.quantity, i.id AS itemId, i.title,
-           s.part_number AS partNumber, ${STATUS[market]} AS status, p.discount_price AS discountPrice,
+           s.part_number AS partNumber, ${itemStatus(market)} AS status, p.discount_price AS discountPrice,
              p.original_price AS originalPrice,
            ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl
          FROM bundle bu JOIN bundle_item bi ON bi.bundle_id = bu.id JOIN sku s ON s.id = bi.sku_id
@@ -390,7 +392,7 @@ export function browseRepository(db: D1Database) {
            WHERE k.item_id = ?1)
          ORDER BY bu.id, i.id = ?1 DESC, i.id, s.id`,
           )
-          .bind(itemId, CURRENCY[market])
+          .bind(itemId, currencyOf(market))
           .all<BundleLineRow>()
       ).results;
     },
@@ -437,7 +439,7 @@ export function browseRepository(db: D1Database) {
                       p.discount_price AS discountPrice, p.original_price AS originalPrice
                     FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2 WHERE s.item_id = ?1
                       ORDER BY s.sort, s.id`)
-          .bind(itemId, CURRENCY[market]),
+          .bind(itemId, currencyOf(market)),
       ]);
       const row = item!.results[0] as { customsJson: string } | undefined;
       if (!row) return null;

@@ -1,6 +1,6 @@
 import { DEFAULT_RATING } from '../../shared/constants.ts';
 import { isBuyable, statusIn } from '../../shared/item-status.ts';
-import { marketById, type MarketId } from '../../shared/markets.ts';
+import { currencyOf, marketById, type Currency, type MarketId } from '../../shared/markets.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from './browse-repository.ts';
@@ -38,8 +38,6 @@ export interface CollectionNode extends CollectionRow {
   depth: number;
   children: CollectionNode[];
 }
-
-const currencyOf = (market: MarketId) => marketById(market).currency;
 
 /** Adds a value to the list kept under a key. */
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -188,7 +186,7 @@ export async function frequentlyUpdatedInfo(db: D1Database, market: MarketId, it
     {
       itemId: number;
       status: string;
-      currency: 'USD' | 'CAD';
+      currency: Currency;
       skus: { skuId: number; discountPrice: number | null; originalPrice: number | null; availableTotal: number }[];
     }
   >();

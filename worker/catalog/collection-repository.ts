@@ -1,6 +1,6 @@
 import { LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { STATUS } from './browse-repository.ts';
+import { itemStatus } from './browse-repository.ts';
 
 /**
  * A collection page's reads: the collection by handle, its sub-collections, a page of its items sold in a market. SQL
@@ -21,7 +21,7 @@ export function collectionRepository(db: D1Database) {
   return {
     /** The collection, its children and one page of its item ids (in the collection's order), in one round trip. */
     async page(handle: string, market: MarketId, page: number, size: number) {
-      const sold = `${STATUS[market]} IN ${sqlList(LISTED_STATUSES)}`;
+      const sold = `${itemStatus(market)} IN ${sqlList(LISTED_STATUSES)}`;
       const [collection, children, total, items] = await db.batch([
         db
           .prepare(`SELECT c.id, c.name, c.handle, c.description, c.image_url AS imageUrl, p.handle AS parentHandle,

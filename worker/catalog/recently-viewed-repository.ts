@@ -1,6 +1,6 @@
 import { HIDDEN_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { HANDLE_OF_ITEM, IMAGE_OF_ITEM, PRICE, STATUS } from './browse-repository.ts';
+import { HANDLE_OF_ITEM, IMAGE_OF_ITEM, itemPrice, itemStatus } from './browse-repository.ts';
 
 /** A member's recently viewed products (§4): the only place with their SQL. */
 
@@ -56,7 +56,7 @@ export function recentlyViewedRepository(db: D1Database) {
           .prepare(
             `SELECT i.id AS itemId, i.title, ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl,
               i.review_rating AS reviewRating,
-           i.review_count AS reviewCount, ${PRICE[market]} AS discountPrice, ${STATUS[market]} AS status,
+           i.review_count AS reviewCount, ${itemPrice(market)} AS discountPrice, ${itemStatus(market)} AS status,
              r.viewed_at AS viewedAt
          FROM recently_viewed r JOIN item i ON i.id = r.item_id
          WHERE r.account_id = ?1 AND i.status NOT IN ${HIDDEN} ORDER BY r.viewed_at DESC LIMIT ?2`,

@@ -1,5 +1,5 @@
 import { DEFAULT_RATING, RECENTLY_VIEWED_LIMIT } from '../../shared/constants.ts';
-import type { MarketId } from '../../shared/markets.ts';
+import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { browseRepository, type CardRow } from './browse-repository.ts';
 import { recentlyViewedRepository, type ViewedRow } from './recently-viewed-repository.ts';
@@ -22,13 +22,13 @@ export interface ViewedEntry {
   reviewRating: number;
   reviewCount: number;
   discountPrice: number | null;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   status: string;
   viewedAt: number;
 }
 
 const toEntry =
-  (currency: 'USD' | 'CAD') =>
+  (currency: Currency) =>
   (row: ViewedRow): ViewedEntry => ({
     ...row,
     reviewRating: row.reviewCount > 0 && row.reviewRating !== null ? row.reviewRating : DEFAULT_RATING,
@@ -62,7 +62,7 @@ export async function mergeVisitorViews(
 /** The member's recently viewed products, newest first, priced in the market. */
 export async function listMemberViews(db: D1Database, accountId: number, market: MarketId): Promise<ViewedEntry[]> {
   const rows = await recentlyViewedRepository(db).list(accountId, market, RECENTLY_VIEWED_LIMIT);
-  return rows.map(toEntry(market === 'ca' ? 'CAD' : 'USD'));
+  return rows.map(toEntry(currencyOf(market)));
 }
 
 /** What a scene is asked about: the product shown or in the cart, the visitor's own list, the vehicle. */

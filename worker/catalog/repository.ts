@@ -1,5 +1,6 @@
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
-import type { MarketId } from '../../shared/markets.ts';
+import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
+import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 
 /** Catalog queries for items, SKUs, media and fitment. The only place with their SQL. */
 
@@ -53,7 +54,7 @@ export interface SkuRow {
   barCode: string | null;
   color: string | null;
   availableTotal: number;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   discountPrice: number | null;
   originalPrice: number | null;
 }
@@ -129,12 +130,9 @@ const FITMENT_COLUMNS = `item_id AS itemId, node_id AS nodeId, node_level AS nod
   sub_model AS subModel,
   engine_type AS engineType, location, note, quantity`;
 
-const CURRENCY: Record<MarketId, 'USD' | 'CAD'> = { us: 'USD', ca: 'CAD' };
 /** Where item ids come from in a statement whose ?1 is a JSON id list, or an SEO handle. */
 const BY_IDS = 'SELECT value FROM json_each(?1)';
 const BY_HANDLE = "SELECT target_id FROM seo WHERE url_handle = ?1 AND type = 'ITEM'";
-const PRICE_COLUMN: Record<MarketId, string> = { us: 'min_price_usd', ca: 'min_price_cad' };
-const STATUS_COLUMN: Record<MarketId, string> = { us: 'us_status', ca: 'ca_status' };
 
 /** Ids go in as one JSON parameter: D1 allows only 100 bound parameters a statement. */
 const idList = (ids: readonly number[]) => JSON.stringify(ids.filter((id) => Number.isSafeInteger(id)));
@@ -163,7 +161,7 @@ export function catalogRepository(db: D1Database) {
      FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
      WHERE s.item_id IN (${source}) ORDER BY s.item_id, s.sort`,
       )
-      .bind(list, CURRENCY[market]);
+      .bind(list, currencyOf(market));
   const itemByHandleStatement = (handle: string) =>
     db
       .prepare(
@@ -358,11 +356,11 @@ export function catalogRepository(db: D1Database) {
         .prepare(
           // The candidates (this vehicle's applications and the category's universal parts) are
           // gathered first; scanning the category in price order instead is 18 times slower.
-          `SELECT i.id, i.title, i.${PRICE_COLUMN[market]} AS price FROM item i
+          `SELECT i.id, i.title, i.${minPriceColumn(market)} AS price FROM item i
          WHERE i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?2))
                         UNION SELECT id FROM item WHERE back_category_id = ?1 AND vehicle_universal = 1)
-           AND i.back_category_id = ?1 AND i.${STATUS_COLUMN[market]} IN ${sqlList(BUYABLE_STATUSES)}
-         ORDER BY i.${PRICE_COLUMN[market]}, i.id LIMIT ?3 OFFSET ?4`,
+           AND i.back_category_id = ?1 AND i.${statusColumn(market)} IN ${sqlList(BUYABLE_STATUSES)}
+         ORDER BY i.${minPriceColumn(market)}, i.id LIMIT ?3 OFFSET ?4`,
         )
         .bind(categoryId, idList(vehicleNodeIds), size, (page - 1) * size)
         .all<{ id: number; title: string; price: number }>();

@@ -1,5 +1,6 @@
 import type { OrderAddress, OrderStatus, OrderView } from '../../shared/orders.ts';
 import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts';
+import type { Currency, MarketId } from '../../shared/markets.ts';
 
 /** Orders' SQL: what happens to an order after it is placed, and the reads of its pages. */
 
@@ -8,8 +9,8 @@ export interface OrderRow {
   idempotencyKey: string;
   accountId: number | null;
   email: string;
-  market: 'us' | 'ca';
-  currency: 'USD' | 'CAD';
+  market: MarketId;
+  currency: Currency;
   status: OrderStatus;
   subtotalCent: number;
   discountCent: number;

@@ -1,4 +1,5 @@
 /** Payment queries: payments, their refunds and the webhook events received. The only place with their SQL. */
+import type { Currency } from '../../shared/markets.ts';
 import type { PaymentStatus } from '../../shared/payment-methods.ts';
 
 /** A payment as stored. No card number exists anywhere: only its last four digits and brand. */
@@ -9,7 +10,7 @@ export interface PaymentRow {
   provider: string;
   providerRef: string | null;
   amountCent: number;
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   status: PaymentStatus;
   declineCode: string | null;
   cardLast4: string | null;

@@ -17,7 +17,7 @@
  */
 import { exports } from 'cloudflare:workers';
 import { z } from 'zod';
-import { marketById } from '../../shared/markets.ts';
+import { marketByCurrency, type Currency } from '../../shared/markets.ts';
 import {
   ISSUER_DECLINE_CODES,
   OPEN_PAYMENT_STATUSES,
@@ -134,7 +134,7 @@ function expiryValid(expiry: string, now: number): boolean {
 /** Reads a card entry into what may be kept (last4, brand) and the outcome; the number goes no further. */
 export function readCard(
   entry: CardEntry,
-  currency: 'USD' | 'CAD',
+  currency: Currency,
   now: number,
 ): { message: string } | { last4: string; brand: CardBrand | null; outcome: CardOutcome } {
   const digits = entry.number.replace(/[\s-]/g, '');
@@ -144,7 +144,7 @@ export function readCard(
   if (!expiryValid(entry.expiry, now)) return { message: PAYMENT_MSG.expiryInvalid };
   if (!/^\d{3,4}$/.test(entry.cvc.trim())) return { message: PAYMENT_MSG.cvcInvalid };
   const brand = brandOf(digits);
-  const accepted = brand !== null && cardBrandsFor(marketById(currency === 'CAD' ? 'ca' : 'us')).includes(brand);
+  const accepted = brand !== null && cardBrandsFor(marketByCurrency(currency)).includes(brand);
   const outcome: CardOutcome =
     testCard?.outcome ?? (accepted ? { kind: 'succeed' } : { kind: 'decline', code: 'card_not_supported' });
   return { last4: digits.slice(-4), brand, outcome };

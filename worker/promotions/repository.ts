@@ -1,3 +1,5 @@
+import { MARKET_IDS } from '../../shared/markets.ts';
+
 /**
  * Promotion queries: promotions, their codes, scopes and add-ons, usage, and member coupon
  * wallets. The only place with their SQL.
@@ -339,7 +341,7 @@ export function promotionRepository(db: D1Database) {
      */
     async insert(promotion: NewPromotionRecord): Promise<number> {
       const { scope, addOns, ...p } = promotion;
-      const markets = p.market ? [p.market] : ['us', 'ca'];
+      const markets = p.market ? [p.market] : MARKET_IDS;
       const [created] = await db.batch<{ id: number }>([
         db
           .prepare(

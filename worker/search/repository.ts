@@ -1,6 +1,7 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
-import type { MarketId } from '../../shared/markets.ts';
+import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
+import { currencyOf, type MarketId } from '../../shared/markets.ts';
 
 /** Product search queries (§7 filter-search): the only place with their SQL. */
 
@@ -53,9 +54,6 @@ export interface SearchResult {
   brands: FacetRow[];
 }
 
-const PRICE_COLUMN: Record<MarketId, string> = { us: 'min_price_usd', ca: 'min_price_cad' };
-const STATUS_COLUMN: Record<MarketId, string> = { us: 'us_status', ca: 'ca_status' };
-const CURRENCY: Record<MarketId, string> = { us: 'USD', ca: 'CAD' };
 /** bm25 weights of item_search's columns: title, part numbers, brand, category. */
 const BM25_WEIGHTS = '10.0, 8.0, 3.0, 2.0';
 
@@ -165,12 +163,12 @@ function candidateCtes(criteria: SearchCriteria, b: Binder): string {
       'ELSE 0 END'
     : 'NULL';
   const where = [
-    `i.${STATUS_COLUMN[criteria.market]} IN ${statuses}`,
+    `i.${statusColumn(criteria.market)} IN ${statuses}`,
     ...(criteria.fitsOnly ? [fitsOnlyCondition(keyword)] : []),
   ];
   ctes.push(`cand AS ${keyword ? '' : 'NOT '}MATERIALIZED (SELECT i.id,
     ${keyword ? 'h.score, h.exact' : 'NULL AS score, 0 AS exact'}, ${fits} AS fits,
-      i.back_category_id AS categoryId, i.brand_id AS brandId, i.${PRICE_COLUMN[criteria.market]} AS price, i.sales,
+      i.back_category_id AS categoryId, i.brand_id AS brandId, i.${minPriceColumn(criteria.market)} AS price, i.sales,
       i.review_rating AS rating, i.review_count AS reviews
     FROM ${keyword ? 'hits h JOIN item i INDEXED BY item_search_facts ON i.id = h.id' : 'item i'}
       WHERE ${where.join(' AND ')})`);
@@ -235,9 +233,9 @@ function pageOrder(criteria: SearchCriteria, alias: string): string {
  */
 function pageColumn(criteria: SearchCriteria, b: Binder): string {
   const part = hasKeyword(criteria) ? b.ref('part', criteria.partNumber) : null;
-  const currency = b.ref('currency', CURRENCY[criteria.market]);
+  const currency = b.ref('currency', currencyOf(criteria.market));
   return `(SELECT json_group_array(json_object('itemId', i.id, 'title', i.title, 'brandName', br.name,
-      'discountPrice', pg.price, 'status', i.${STATUS_COLUMN[criteria.market]}, 'reviewRating', i.review_rating,
+      'discountPrice', pg.price, 'status', i.${statusColumn(criteria.market)}, 'reviewRating', i.review_rating,
         'reviewCount', i.review_count,
       'vehicleUniversal', i.vehicle_universal, 'nonVehicle', i.non_vehicle, 'fits', pg.fits,
       'urlHandle', (SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id AND s.active = 1

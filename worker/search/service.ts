@@ -1,5 +1,5 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
-import type { MarketId } from '../../shared/markets.ts';
+import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
 import { searchRepository, type SearchCriteria, type SearchOrder, type SearchRow } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
@@ -140,7 +140,7 @@ export function matchExpression(keyword: string): string | null {
 }
 
 const toRecord =
-  (currency: 'USD' | 'CAD') =>
+  (currency: Currency) =>
   (row: SearchRow): SearchRecord => ({
     itemId: row.itemId,
     title: row.title,
@@ -198,7 +198,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
   const result = await recentSearches.get(JSON.stringify(criteria), systemClock, () =>
     searchRepository(db).search(criteria),
   );
-  const currency = market === 'ca' ? 'CAD' : 'USD';
+  const currency = currencyOf(market);
   return {
     total: result.total,
     page,
@@ -222,5 +222,5 @@ export async function suggestItems(
   const match = matchExpression(keyword);
   const prefix = searchTerms(keyword).join(' ');
   if (!match || prefix.length < MIN_SUGGEST_CHARS) return [];
-  return suggestRepository(db).suggest(match, prefix, market === 'ca' ? 'ca_status' : 'us_status', size);
+  return suggestRepository(db).suggest(match, prefix, market, size);
 }

@@ -1,4 +1,6 @@
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
+import { statusColumn } from '../../shared/market-columns.ts';
+import type { MarketId } from '../../shared/markets.ts';
 
 /** Typeahead queries: titles, part numbers and categories that start like the shopper's words. */
 
@@ -26,12 +28,7 @@ export function suggestRepository(db: D1Database) {
      * limit, however common the prefix. CROSS JOIN fixes the join order: small lists first,
      * never a pass over seo or item.
      */
-    async suggest(
-      match: string,
-      prefix: string,
-      statusColumn: 'us_status' | 'ca_status',
-      limit: number,
-    ): Promise<Suggestion[]> {
+    async suggest(match: string, prefix: string, market: MarketId, limit: number): Promise<Suggestion[]> {
       const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const { results } = await db
         .prepare(
@@ -49,7 +46,7 @@ export function suggestRepository(db: D1Database) {
              SELECT i.title AS text, s.url_handle AS handle, r.rowid AS rank FROM item_search_ranked r
              CROSS JOIN item_rank m ON m.rank = r.rowid CROSS JOIN item i ON i.id = m.item_id
              CROSS JOIN seo s ON s.type = 'ITEM' AND s.target_id = i.id AND s.is_primary = 1
-             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn} IN ${SELLING} ORDER BY r.rowid
+             WHERE item_search_ranked MATCH ?3 AND i.${statusColumn(market)} IN ${SELLING} ORDER BY r.rowid
                LIMIT ?4))
          ORDER BY part, k1, k2`,
         )

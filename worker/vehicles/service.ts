@@ -160,8 +160,6 @@ export async function vehicleById(db: D1Database, attributeValueId: number): Pro
   return vehicleFromPath(await vehicleRepository(db).path(attributeValueId));
 }
 
-const statusColumnOf = (market: MarketId) => (market === 'ca' ? 'ca_status' : 'us_status');
-
 /** The part categories with parts for a vehicle (its parts and universal ones) sold in the market. */
 export async function categoriesForVehicle(
   db: D1Database,
@@ -171,7 +169,7 @@ export async function categoriesForVehicle(
   const path = await vehicleRepository(db).path(attributeValueId);
   if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
-  return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, statusColumnOf(market));
+  return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, market);
 }
 
 /** Every make, alphabetically. */
@@ -214,6 +212,6 @@ export async function makePage(
     return { make, models, chosen: null };
   const node = await repo.modelYearNode(model.modelId, year);
   if (!node) return { make, models, chosen: null };
-  const categories = await repo.categoriesForVehicle([node.id], statusColumnOf(market));
+  const categories = await repo.categoriesForVehicle([node.id], market);
   return { make, models, chosen: { model, year, attributeValueId: node.id, categories } };
 }

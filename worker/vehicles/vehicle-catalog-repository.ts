@@ -1,4 +1,6 @@
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
+import { statusColumn } from '../../shared/market-columns.ts';
+import type { MarketId } from '../../shared/markets.ts';
 
 /** Queries that join vehicles with the catalog: shop-by-vehicle and shop-by-make. The only place with their SQL. */
 
@@ -98,15 +100,12 @@ export function vehicleCatalogRepository(db: D1Database) {
     },
 
     /** Back categories with parts for a vehicle (any of its node ids) or universal parts, in the market. */
-    async categoriesForVehicle(
-      nodeIds: readonly number[],
-      statusColumn: 'us_status' | 'ca_status',
-    ): Promise<VehicleCategory[]> {
+    async categoriesForVehicle(nodeIds: readonly number[], market: MarketId): Promise<VehicleCategory[]> {
       const { results } = await db
         .prepare(
           `SELECT c.id, c.name, c.handle, p.name AS parentName, count(*) AS items
          FROM item i JOIN category c ON c.id = i.back_category_id LEFT JOIN category p ON p.id = c.parent_id
-         WHERE i.${statusColumn} IN ${sqlList(BUYABLE_STATUSES)}
+         WHERE i.${statusColumn(market)} IN ${sqlList(BUYABLE_STATUSES)}
            AND i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?1)) UNION SELECT id
              FROM item WHERE vehicle_universal = 1)
          GROUP BY c.id ORDER BY p.sort, c.sort`,
