@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CA_PROVINCES, US_STATES } from './regions.ts';
-import { RATE_SCALE, rateLabel, taxLines, taxRatesFor, taxTotal } from './tax.ts';
+import { orderTaxLines, RATE_SCALE, rateLabel, taxLines, taxRatesFor, taxTotal } from './tax.ts';
 
 /** Goods of CA$100.00 and shipping of CA$10.00 in every province and territory. */
 const CANADA: Record<string, [string, string, number][]> = {
@@ -119,6 +119,19 @@ describe('taxLines guards', () => {
         },
       ),
     );
+  });
+});
+
+describe('orderTaxLines', () => {
+  it('taxes the goods after discounts and points, and the shipping after its discount', () => {
+    const amounts = { subtotal: 10_000, discount: 1_000, points: 500, shipping: 1_299, shippingDiscount: 299 };
+    expect(orderTaxLines('ca', 'ON', amounts)).toEqual(taxLines('ca', 'ON', 8_500, 1_000));
+    expect(orderTaxLines('us', 'CA', amounts)).toEqual(taxLines('us', 'CA', 8_500, 1_000));
+  });
+
+  it('never taxes goods below zero', () => {
+    const amounts = { subtotal: 1_000, discount: 800, points: 500, shipping: 799, shippingDiscount: 0 };
+    expect(orderTaxLines('ca', 'BC', amounts)).toEqual(taxLines('ca', 'BC', 0, 799));
   });
 });
 

@@ -175,6 +175,24 @@ export function taxLines(market: MarketId, region: string, taxableCent: number, 
   }));
 }
 
+/** The amounts, in cents, an order's or a checkout's tax is figured from. */
+export interface TaxedAmounts {
+  subtotal: number;
+  discount: number;
+  points: number;
+  shipping: number;
+  shippingDiscount: number;
+}
+
+/**
+ * The tax lines of an order (or a checkout) shipped to `region`: on the goods after discounts and
+ * points, never below zero, and on the shipping after its discount (taxed only by GST/HST).
+ */
+export function orderTaxLines(market: MarketId, region: string, amounts: TaxedAmounts): TaxLine[] {
+  const goods = Math.max(0, amounts.subtotal - amounts.discount - amounts.points);
+  return taxLines(market, region, goods, amounts.shipping - amounts.shippingDiscount);
+}
+
 /** The sum of tax lines, in cents. */
 export function taxTotal(lines: readonly TaxLine[]): number {
   return lines.reduce((sum, line) => sum + line.amountCent, 0);

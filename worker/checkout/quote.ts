@@ -1,7 +1,7 @@
 import type { AddressFields } from '../../shared/address.ts';
 import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
-import { taxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
+import { orderTaxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { pointsBalance } from '../members/service.ts';
 import { pricedCart, type CartRow } from '../cart/service.ts';
@@ -72,11 +72,7 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
   const held = await balance;
   if (request.shippingName && pricing.shippingName !== request.shippingName)
     throw ApiError.badRequest(CHECKOUT_MSG.shipping);
-  // Tax on the goods after discounts and points, and (in Canada, GST/HST) on shipping after its discount.
-  const taxable = Math.max(0, pricing.subtotal - pricing.discount - pricing.points);
-  const taxes = address
-    ? taxLines(market.id, address.regionCode, taxable, pricing.shipping - pricing.shippingDiscount)
-    : [];
+  const taxes = address ? orderTaxLines(market.id, address.regionCode, pricing) : [];
   const tax = taxTotal(taxes);
   return { lines, pricing, taxes, tax, total: pricing.total + tax, pointsBalance: held };
 }

@@ -2,7 +2,7 @@ import type { AddressFields } from '../../shared/address.ts';
 import { marketById } from '../../shared/markets.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import { isRemotePostalCode } from '../../shared/shipping.ts';
-import { taxLines, taxTotal } from '../../shared/tax.ts';
+import { orderTaxLines, taxTotal } from '../../shared/tax.ts';
 import { postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
@@ -42,8 +42,13 @@ export async function changeOrderAddress(
   if (isRemotePostalCode(market.id, before.postalCode) !== isRemotePostalCode(market.id, address.postalCode)) {
     throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.shippingChanges);
   }
-  const taxable = Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent);
-  const taxes = taxLines(market.id, address.regionCode, taxable, order.shippingCent - order.shippingDiscountCent);
+  const taxes = orderTaxLines(market.id, address.regionCode, {
+    subtotal: order.subtotalCent,
+    discount: order.discountCent,
+    points: order.pointsCent,
+    shipping: order.shippingCent,
+    shippingDiscount: order.shippingDiscountCent,
+  });
   const tax = taxTotal(taxes);
   const paid = order.paidAt !== null;
   if (paid && tax !== order.taxCent) throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.taxChanges);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
+import { STANDARD_SHIPPING } from '../../../shared/shipping.ts';
 import type { OrderHistoryData, TrackedOrder } from '../schemas.ts';
 
 export type { OrderHistoryData, OrderHistoryEntry } from '../schemas.ts';
@@ -53,7 +54,7 @@ export function OrderDetailPage({ order }: { order: OrderView }) {
         <section>
           <h2>Shipping to</h2>
           <AddressBlock address={order.address} />
-          <p>Shipping method: {order.shippingName || 'Standard Shipping'}</p>
+          <p>Shipping method: {order.shippingName || STANDARD_SHIPPING}</p>
           {order.paymentMethod && <p>Payment: {PAYMENT_LABEL[order.paymentMethod] ?? order.paymentMethod}</p>}
         </section>
       </div>
