@@ -17,6 +17,8 @@ export interface Market {
   symbol: '$' | 'CA$';
   hreflang: 'en-us' | 'en-ca';
   labels: { region: string; postalCode: string; delivery: string };
+  /** The country the market ships within: its name, its name inside a sentence, its ISO code. */
+  country: { name: string; inSentence: string; isoCode: 'US' | 'CA' };
   showBlog: boolean;
   paymentIcons: readonly PaymentIcon[];
 }
@@ -28,6 +30,7 @@ export const US: Market = {
   symbol: '$',
   hreflang: 'en-us',
   labels: { region: 'State', postalCode: 'ZIP code', delivery: 'Estimated Delivery Date' },
+  country: { name: 'United States', inSentence: 'the United States', isoCode: 'US' },
   showBlog: true,
   paymentIcons: ['mastercard', 'visa', 'diners', 'discover', 'amex', 'paypal', 'applepay', 'googlepay'],
 };
@@ -40,6 +43,7 @@ export const CA: Market = {
   symbol: 'CA$',
   hreflang: 'en-ca',
   labels: { region: 'Province/Territory', postalCode: 'Postal code', delivery: 'Shipping method' },
+  country: { name: 'Canada', inSentence: 'Canada', isoCode: 'CA' },
   showBlog: false,
   paymentIcons: ['visa', 'mastercard', 'amex', 'paypal', 'applepay', 'googlepay'],
 };

@@ -4,7 +4,7 @@
  * currency.
  */
 
-import type { MarketId } from './markets.ts';
+import { CA, US, type Market, type MarketId } from './markets.ts';
 import { regionsFor } from './regions.ts';
 
 /** The option the shop picks when it is offered (§9). */
@@ -137,10 +137,11 @@ export function isRemotePostalCode(market: MarketId, postalCode: string): boolea
 }
 
 /** The country entries of the area dictionary: ids are the §3 Country config codes. */
-export const COUNTRY_AREA = {
-  us: { id: 2022, name: 'United States', code: 'US' },
-  ca: { id: 2023, name: 'Canada', code: 'CA' },
-} as const satisfies Record<MarketId, { id: number; name: string; code: string }>;
+const countryArea = (market: Market) => ({ id: market.code, name: market.country.name, code: market.country.isoCode });
+export const COUNTRY_AREA: Readonly<Record<MarketId, { id: number; name: string; code: string }>> = {
+  us: countryArea(US),
+  ca: countryArea(CA),
+};
 
 /** Area dictionary levels. */
 export const AREA_LEVEL = { country: 1, state: 2, city: 3 } as const;

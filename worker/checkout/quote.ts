@@ -33,8 +33,7 @@ export const CHECKOUT_MSG = {
   empty: 'Your cart is empty.',
   unusable: 'Some parts in your cart can no longer be bought. Please review your cart.',
   wrongMarket: (market: Market) =>
-    `We ship this order within ${market.id === 'ca' ? 'Canada' : 'the United States'} only. ` +
-    'Please enter an address there.',
+    `We ship this order within ${market.country.inSentence} only. Please enter an address there.`,
   changed: 'Your cart changed since you last saw it. Please review the new total before placing your order.',
   soldOut: (title: string) => `Sorry, ${title} sold out while you were checking out. Please review your cart.`,
   promotionUsedUp: 'A discount in your order has just reached its limit. Please review the new total.',

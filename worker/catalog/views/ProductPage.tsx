@@ -205,9 +205,7 @@ function ProductBody({ view }: { view: ProductView }) {
         </p>
         {sku && <Price sku={sku} market={market} />}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
-          {view.soldHere
-            ? (stockLabel(status) ?? 'Unavailable')
-            : `Not sold in ${market.id === 'ca' ? 'Canada' : 'the United States'}`}
+          {view.soldHere ? (stockLabel(status) ?? 'Unavailable') : `Not sold in ${market.country.inSentence}`}
         </p>
         {sku && (
           <Island

@@ -26,7 +26,7 @@ export function HomePage({ shell, content }: { shell: Shell; content: HomeConten
         <h1>Aftermarket car parts that fit your vehicle</h1>
         <p>
           Tell us your year, make and model and every part shows whether it fits. {shell.settings.SHOP_NAME} ships
-          across {shell.market.id === 'ca' ? 'Canada' : 'the United States'} in {shell.market.currency}.
+          across {shell.market.country.inSentence} in {shell.market.currency}.
         </p>
         <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
       </section>

@@ -1,4 +1,5 @@
 import OrderActions from '../../../client/islands/OrderActions.tsx';
+import { marketById } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '../../../shared/orders.ts';
 import { REMOVABLE_STATUSES } from '../history.ts';
@@ -42,7 +43,7 @@ export function AddressBlock({ address }: { address: OrderView['address'] }) {
       )}
       {address.city}, {address.regionCode} {address.postalCode}
       <br />
-      {address.market === 'ca' ? 'Canada' : 'United States'}
+      {marketById(address.market).country.name}
       {address.phone && (
         <>
           <br />
