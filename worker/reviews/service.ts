@@ -183,7 +183,7 @@ export async function publishedReview(db: D1Database, id: number) {
 
 /** An invitation to review an item the shop has; 404 for an unknown item. */
 export async function inviteToReview(db: D1Database, secret: string, itemId: number) {
-  if (!(await reviewRepository(db).itemExists(itemId))) throw ApiError.notFound('The item cannot be found.');
+  if (!(await reviewRepository(db).itemExists(itemId))) throw ApiError.notFound(ITEM_NOT_FOUND);
   return signInvitation(itemId, secret);
 }
 

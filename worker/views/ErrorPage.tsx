@@ -1,9 +1,11 @@
+import { MSG } from '../../shared/messages.ts';
+
 const COPY: Record<number, { heading: string; text: string }> = {
   404: {
     heading: 'Page not found',
-    text: 'The page you are looking for cannot be found. It may have moved, or the address may be mistyped.',
+    text: `${MSG.notFound} It may have moved, or the address may be mistyped.`,
   },
-  500: { heading: 'Something went wrong', text: 'Something went wrong on our side. Please try again in a moment.' },
+  500: { heading: 'Something went wrong', text: MSG.serverError },
   504: { heading: 'The page took too long', text: 'Our server took too long to answer. Please try again in a moment.' },
 };
 
