@@ -1,3 +1,4 @@
+import type { ApiCall } from './api-routes.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import type { ApiRejection } from './envelope.ts';
 import { errorMessage } from './envelope.ts';
@@ -28,6 +29,16 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** Options of one call besides its input: the path's ':name' values, and a query for a call that sends a body. */
+export interface CallOptions extends Omit<RequestOptions, 'body'> {
+  params?: Readonly<Record<string, string | number>>;
+}
+
+/** A call's input and options; the input may be left out when the call sends nothing. */
+export type CallArgs<Req> = undefined extends Req
+  ? [input?: Req, options?: CallOptions]
+  : [input: Req, options?: CallOptions];
+
 /** Serialises a query: arrays are comma-joined, empty values left out (§7). */
 export function toQueryString(query: Query | undefined): string {
   if (!query) return '';
@@ -38,6 +49,15 @@ export function toQueryString(query: Query | undefined): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** A call's path with its ':name' segments filled in, each encoded; a missing one is a programming error. */
+export function fillPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs its ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 /**
@@ -108,8 +128,22 @@ export function createApiClient(options: ApiClientOptions) {
     return unwrap<T>(body);
   }
 
+  /**
+   * Makes one call of the shop's table (shared/api-routes.ts): a GET or DELETE sends its input as the query,
+   * the others as the JSON body; the answer comes typed.
+   */
+  function call<Req, Res>(route: ApiCall<Req, Res>, ...[input, rest = {}]: CallArgs<Req>): Promise<Res> {
+    const { params, ...options } = rest;
+    const path = fillPath(route.path, params);
+    const method = route.method.toUpperCase();
+    if (method === 'GET' || method === 'DELETE')
+      return request<Res>(method, path, { ...options, query: input as Query });
+    return request<Res>(method, path, { ...options, body: input });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, query?: Query, rest?: Omit<RequestOptions, 'query'>) =>
       request<T>('GET', path, { ...rest, query }),
     post: <T>(path: string, body?: unknown, rest?: RequestOptions) => request<T>('POST', path, { ...rest, body }),

@@ -5,67 +5,68 @@ import type { AppEnv } from '../env.ts';
 import * as accounts from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { accountDeps, endSession, startSession } from './route-support.ts';
-import { emailField, messageSchema, passwordField, sessionSchema } from './schemas.ts';
-
-const clientType = z.enum(['WEB', 'MOBILE_WEB', 'APP']).default('WEB');
-const tokenBody = z.object({ token: z.string().min(10).max(4096) });
+import {
+  emailBody,
+  loginBody,
+  logoutBody,
+  messageSchema,
+  registerBody,
+  registerNoPasswordBody,
+  resetPasswordBody,
+  sessionSchema,
+  tokenBody,
+} from '../../shared/api/accounts.ts';
 
 const login = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/login',
+  ...API.login,
   tag: 'account',
   summary: 'Sign in with email and password; the token comes with its validity in seconds',
-  body: z.object({ email: emailField, password: z.string().min(1).max(128) }),
+  body: loginBody,
   response: sessionSchema,
 });
 const register = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/register',
+  ...API.register,
   tag: 'account',
   summary: 'Create an account with a password; a confirmation link is emailed (same answer for a taken email)',
-  body: z.object({ email: emailField, password: passwordField, clientType }),
+  body: registerBody,
   response: messageSchema,
 });
 const registerNoPassword = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/register/no-password',
+  ...API.registerNoPassword,
   tag: 'account',
   summary: 'Create an account with email only; the emailed link confirms and signs in',
-  body: z.object({ email: emailField, clientType }),
+  body: registerNoPasswordBody,
   response: messageSchema,
 });
 const verify = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/email-verify',
+  ...API.emailVerify,
   tag: 'account',
   summary: 'Confirm an email from its emailed link (single use) and sign in',
   body: tokenBody,
   response: sessionSchema,
 });
 const forgotInit = endpoint({
-  method: 'put',
-  path: '/account/public/buyer/forget-password/init',
+  ...API.forgotPasswordInit,
   tag: 'account',
   summary: 'Email a password reset link (same answer whether or not the account exists)',
-  body: z.object({ email: emailField }),
+  body: emailBody,
   response: messageSchema,
 });
 const forgotReset = endpoint({
-  method: 'put',
-  path: '/account/public/buyer/forget-password/reset',
+  ...API.forgotPasswordReset,
   tag: 'account',
   summary: 'Set a new password from a reset link (single use, 1 hour); signs out other sessions',
-  body: z.object({ token: tokenBody.shape.token, password: passwordField }),
+  body: resetPasswordBody,
   response: sessionSchema,
 });
 const logout = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/logout',
+  ...API.logout,
   tag: 'account',
   summary: 'Sign out: clears the token cookie, and the cart id when asked',
-  body: z.object({ clearCart: z.boolean().default(false) }),
+  body: logoutBody,
   response: z.null(),
 });
 

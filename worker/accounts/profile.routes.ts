@@ -1,28 +1,29 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { nameProblem, phoneProblem } from '../../shared/validation.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import * as accounts from './service.ts';
 import * as profile from './profile.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 import { accountDeps, startSession } from './route-support.ts';
 import {
   addressBody,
-  emailField,
+  addressIdQuery,
+  changeEmailBody,
+  idAnswer,
   messageSchema,
-  passwordField,
-  rule,
+  passwordBody,
+  profileBody,
   savedAddressSchema,
   sessionSchema,
-  text,
+  tokenBody,
   userDataSchema,
-} from './schemas.ts';
+} from '../../shared/api/accounts.ts';
 
 const current = endpoint({
-  method: 'get',
-  path: '/account/buyer/account/current',
+  ...API.currentUser,
   tag: 'account',
   auth: true,
   summary: "The signed-in member's user data (§3)",
@@ -37,26 +38,19 @@ const userInfo = endpoint({
   response: userDataSchema,
 });
 const updateCurrent = endpoint({
-  method: 'put',
-  path: '/account/buyer/account/current',
+  ...API.profileUpdate,
   tag: 'account',
   auth: true,
   summary: 'Update name, phone and postal code',
-  body: z.object({
-    firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
-    lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
-    phone: text(20).superRefine(rule(phoneProblem)).nullable().default(null),
-    zipCode: z.string().max(10).nullable().default(null),
-  }),
+  body: profileBody,
   response: userDataSchema,
 });
 const password = endpoint({
-  method: 'put',
-  path: '/account/buyer/account/password',
+  ...API.passwordChange,
   tag: 'account',
   auth: true,
   summary: 'Change the password; other sessions are signed out',
-  body: z.object({ oldPassword: z.string().max(128).nullable().default(null), newPassword: passwordField }),
+  body: passwordBody,
   response: sessionSchema,
 });
 const verifyInit = endpoint({
@@ -73,43 +67,39 @@ const verifyFinish = endpoint({
   tag: 'account',
   auth: true,
   summary: 'Confirm the email with its link',
-  body: z.object({ token: z.string().min(10).max(4096) }),
+  body: tokenBody,
   response: sessionSchema,
 });
 const changeInit = endpoint({
-  method: 'put',
-  path: '/account/buyer/account/change-email-init',
+  ...API.emailChangeInit,
   tag: 'account',
   auth: true,
   summary: 'Email a confirmation link to a new address (password required)',
-  body: z.object({ newEmail: emailField, password: z.string().max(128).nullable().default(null) }),
+  body: changeEmailBody,
   response: messageSchema,
 });
 const changeFinish = endpoint({
-  method: 'put',
-  path: '/account/buyer/account/change-email-finish',
+  ...API.emailChangeFinish,
   tag: 'account',
   auth: true,
   summary: 'Finish the email change from its link',
-  body: z.object({ token: z.string().min(10).max(4096) }),
+  body: tokenBody,
   response: sessionSchema,
 });
 const addressList = endpoint({
-  method: 'get',
-  path: '/account/buyer/current/address/list',
+  ...API.addressList,
   tag: 'account',
   auth: true,
   summary: "The member's addresses, default first",
   response: z.array(savedAddressSchema),
 });
 const addressAdd = endpoint({
-  method: 'post',
-  path: '/account/buyer/current/address',
+  ...API.addressAdd,
   tag: 'account',
   auth: true,
   summary: 'Add a US or Canadian address',
   body: addressBody,
-  response: z.object({ id: z.number().int() }),
+  response: idAnswer,
 });
 const addressUpdate = endpoint({
   method: 'put',
@@ -121,12 +111,11 @@ const addressUpdate = endpoint({
   response: z.null(),
 });
 const addressDelete = endpoint({
-  method: 'delete',
-  path: '/account/buyer/current/address',
+  ...API.addressDelete,
   tag: 'account',
   auth: true,
   summary: 'Delete one of the member’s addresses',
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: addressIdQuery,
   response: z.null(),
 });
 const firstDiscount = endpoint({

@@ -2,7 +2,7 @@ import type { MarketId } from '../../shared/markets.ts';
 import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accountRepository, type AddressRow } from './repository.ts';
-import type { AddressInput } from './schemas.ts';
+import type { AddressInput } from '../../shared/api/accounts.ts';
 import { userData } from './service.ts';
 
 /** The signed-in member's own data: profile, address book and the first-order discount. */

@@ -1,7 +1,7 @@
 /** Account, identity, address and link queries. The only place with their SQL. */
 
 import type { AddressFields } from '../../shared/address.ts';
-import type { AddressInput } from './schemas.ts';
+import type { AddressInput } from '../../shared/api/accounts.ts';
 
 export interface AccountRow {
   id: number;

@@ -9,7 +9,7 @@ import { devIdpVerifier } from '../dev/service.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { accountDeps, startSession } from './route-support.ts';
-import { sessionSchema } from './schemas.ts';
+import { sessionSchema } from '../../shared/api/accounts.ts';
 
 // Room for large provider tokens (many claims), but a bound so junk is refused before any crypto.
 const idTokenBody = z.object({ idToken: z.string().min(1).max(8192) });

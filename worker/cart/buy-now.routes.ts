@@ -4,17 +4,17 @@ import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { buyNowPoints, startBuyNow } from './service.ts';
-import { addItem, cartAnswer } from './schemas.ts';
+import { buyNowBody, cartAnswer } from '../../shared/api/cart.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 
 const buyNow = endpoint({
-  method: 'post',
-  path: '/order/public/buyer/buy-now/order',
+  ...API.buyNow,
   tag: 'cart',
   summary:
     'Buy one part now: a checkout of its own that leaves the cart untouched; ' +
     'answers its cartUUID and cartToken (checkout reads it with both)',
-  body: addItem.extend({ attributeValueId: addItem.shape.attributeValueId }),
+  body: buyNowBody,
   response: cartAnswer,
 });
 

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { answer, credentials, reach } from './http.ts';
 import { addToShopperCart, changeShopperCart, showCart } from './service.ts';
-import { addBody, cartAnswer, getQuery, updateBody } from './schemas.ts';
+import { addBody, cartAnswer, getQuery, updateBody } from '../../shared/api/cart.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 
 const add = endpoint({
-  method: 'post',
-  path: '/order/public/buyer/cart/v2',
+  ...API.cartAdd,
   tag: 'cart',
   summary:
     'Add parts to the cart (quantities add up per skuId + itemType + bundleId), starting a cart when there is none; ' +
@@ -16,8 +16,7 @@ const add = endpoint({
   response: cartAnswer,
 });
 const update = endpoint({
-  method: 'put',
-  path: '/order/public/buyer/cart/v2',
+  ...API.cartUpdate,
   tag: 'cart',
   summary:
     'Change the cart: action UPDATE sets quantities (0 removes the line), DELETE removes the lines; ' +
@@ -26,8 +25,7 @@ const update = endpoint({
   response: cartAnswer,
 });
 const get = endpoint({
-  method: 'get',
-  path: '/order/public/buyer/cart/v2',
+  ...API.cartGet,
   tag: 'cart',
   summary:
     "The cart by cartUUID (and its token) or the member's cart, checked against the current vehicle " +

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { RECOMMEND_SCENES } from '../../shared/catalog-types.ts';
 import { RECENTLY_VIEWED_LIMIT } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -10,6 +9,14 @@ import { allSellingAttributes, bundlesOfItem, sellingHierarchy, type SellingNode
 import { systemClock } from '../platform/clock.ts';
 import { listMemberViews, mergeVisitorViews, recommend, recordMemberView } from './recently-viewed.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import {
+  productCard,
+  recommendSceneBody,
+  recommendSceneQuery,
+  viewedBatchBody,
+  viewedEntry,
+} from '../../shared/api/catalog.ts';
 
 const int = z.number().int();
 const ID_MESSAGE = 'must be a positive whole number';
@@ -25,54 +32,27 @@ const idQuery = z.coerce
   .max(2 ** 31, ID_MESSAGE);
 const currency = z.enum(['USD', 'CAD']);
 
-const card = z.object({
-  itemId: int,
-  title: z.string(),
-  urlHandle: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  brandName: z.string().nullable(),
-  partNumber: z.string().nullable(),
-  discountPrice: int.nullable(),
-  originalPrice: int.nullable(),
-  currency,
-  status: z.string(),
-  reviewRating: z.number().nullable(),
-  reviewCount: int,
-  vehicleUniversal: z.boolean(),
-  nonVehicle: z.boolean(),
-  fits: z.boolean().nullable(),
-});
-const sceneQuery = z.object({
-  scene: z.enum(RECOMMEND_SCENES, { error: `must be one of ${RECOMMEND_SCENES.join(', ')}` }),
-});
-const sceneBody = z.object({
-  itemId: idValue.optional(),
-  itemIds: z.array(idValue).max(100, 'must hold at most 100 ids').optional(),
-  attributeValueId: idValue.optional(),
-  size: z.number().int().min(1).max(50).default(12),
-});
 const SCENE_DOC =
   'Products to recommend in a scene, as product cards (fitting or universal parts only when attributeValueId names ' +
   "the vehicle): RECENTLY_VIEWED the member's recently viewed (a visitor sends their stored list as itemIds), " +
   'without itemId; PRODUCT_DETAIL (itemId required) parts of the same category, then brand; CART parts bundled with ' +
   'itemId/itemIds, then their category family; HOME best sellers. size 1-50 (12)';
 const proScene = endpoint({
-  method: 'post',
-  path: '/search-pro/public/recommend/scene/items',
+  ...API.recommendScene,
   tag: 'search',
   summary: SCENE_DOC,
-  query: sceneQuery,
-  body: sceneBody,
-  response: z.array(card),
+  query: recommendSceneQuery,
+  body: recommendSceneBody,
+  response: z.array(productCard),
 });
 const buyerScene = endpoint({
   method: 'post',
   path: '/search/public/recommend/scene/items',
   tag: 'search',
   summary: SCENE_DOC,
-  query: sceneQuery,
-  body: sceneBody,
-  response: z.array(card),
+  query: recommendSceneQuery,
+  body: recommendSceneBody,
+  response: z.array(productCard),
 });
 
 const bundleList = endpoint({
@@ -174,34 +154,20 @@ const upsHierarchy = endpoint({
   }),
 });
 
-const viewedEntry = z.object({
-  itemId: int,
-  title: z.string(),
-  urlHandle: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  reviewRating: z.number(),
-  reviewCount: int,
-  discountPrice: int.nullable(),
-  currency,
-  status: z.string(),
-  viewedAt: int,
-});
 const SCAN_PATH = '/item/recommend/personal-scan-item';
 const scanBatch = endpoint({
-  method: 'post',
-  path: `${SCAN_PATH}/batch`,
+  ...API.recentlyViewedMerge,
   tag: 'item',
   auth: true,
   summary:
     `On sign-in, the visitor's recently viewed list (itemIds, newest first) joins the member's as their newest ` +
     `views; duplicates count once, ` +
     `unknown items are skipped, the newest ${RECENTLY_VIEWED_LIMIT} are kept. Answers the merged list`,
-  body: z.object({ itemIds: z.array(idValue).max(50, 'must hold at most 50 ids') }),
+  body: viewedBatchBody,
   response: z.array(viewedEntry),
 });
 const scanOne = endpoint({
-  method: 'post',
-  path: `${SCAN_PATH}/:id`,
+  ...API.recentlyViewedAdd,
   tag: 'item',
   auth: true,
   summary:

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
@@ -8,32 +7,21 @@ import { credentials, reach } from '../cart/http.ts';
 import { findBuyNowCart, findCart, type CartRow } from '../cart/service.ts';
 import { CHECKOUT_MSG, assertOrderContact, checkoutQuote, setAsidePoints, type Shopper } from './service.ts';
 import { placeOrder } from './place-order.ts';
-import { shipToAddress } from '../accounts/schemas.ts';
+import {
+  lockPointsBody,
+  placedAnswer,
+  placeOrderBody,
+  quoteAnswer,
+  quoteBody,
+  unlockPointsBody,
+} from '../../shared/api/checkout.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 
 /** Checkout (issue 8 §1, §3): the quote for an address, points set aside, placing the order. */
 
-const buyNow = z.object({ cartUUID: z.string().max(64), cartToken: z.string().max(200) }).optional();
-const which = { cartUUID: z.string().max(64).nullable().optional(), buyNow };
-const quoteBody = z.object({
-  ...which,
-  address: shipToAddress.optional(),
-  shippingName: z.string().max(60).nullable().optional(),
-});
-const money = z.number();
-const quoteAnswer = z.object({
-  pricing: z.record(z.string(), z.unknown()),
-  taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amountCent: money })),
-  tax: money,
-  total: money,
-  pointsBalance: z.number(),
-  pointsLocked: z.number(),
-  itemCount: z.number(),
-});
-
 const quote = endpoint({
-  method: 'post',
-  path: '/order/public/buyer/checkout/quote',
+  ...API.checkoutQuote,
   tag: 'checkout',
   summary:
     'What the order will cost to an address: every discount with its reason, the chosen shipping, the points ' +
@@ -43,50 +31,32 @@ const quote = endpoint({
   response: quoteAnswer,
 });
 const lock = endpoint({
-  method: 'post',
-  path: '/order/public/buyer/lock/integral',
+  ...API.pointsLock,
   tag: 'checkout',
   auth: true,
   summary:
     'Set aside points for this checkout (at most the balance; points pay for items, never shipping); ' +
     'answers the new quote',
-  body: z.object({
-    ...which,
-    points: z
-      .number({ error: 'must be a whole number of points' })
-      .int('must be a whole number of points')
-      .min(1, 'must be at least 1')
-      .max(100_000_000, 'is more points than anyone has'),
-  }),
+  body: lockPointsBody,
   response: quoteAnswer,
 });
 const unlock = endpoint({
-  method: 'post',
-  path: '/order/public/buyer/unlock/integral',
+  ...API.pointsUnlock,
   tag: 'checkout',
   auth: true,
   summary: 'Release the points set aside for this checkout',
-  body: z.object({ ...which }),
+  body: unlockPointsBody,
   response: quoteAnswer,
 });
 const place = endpoint({
-  method: 'post',
-  path: '/order/public/buyer/order/place',
+  ...API.orderPlace,
   tag: 'checkout',
   summary:
     'Place the order: one atomic write that takes the stock, spends the points and records the prices it was ' +
     'priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked ' +
     'request one order; expectedTotal must be the total the shopper saw, else 409 with the new total',
-  body: z.object({
-    ...which,
-    idempotencyKey: z.string().min(16, 'must be 16 to 100 characters').max(100, 'must be 16 to 100 characters'),
-    email: z.string().max(55).optional(),
-    address: shipToAddress,
-    shippingName: z.string().max(60).nullable().optional(),
-    paymentMethod: z.string().min(1).max(40),
-    expectedTotal: z.number().int(),
-  }),
-  response: z.object({ created: z.boolean(), order: z.record(z.string(), z.unknown()) }),
+  body: placeOrderBody,
+  response: placedAnswer,
 });
 
 /** The cart being checked out: a buy-now checkout when named, else the shopper's cart. */

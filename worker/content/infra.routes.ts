@@ -20,6 +20,8 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';
 import { bindingsHealth } from '../platform/health.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { logsBody } from '../../shared/api/tracking.ts';
 
 const anyObject = z.record(z.string(), z.unknown());
 const shopIdQuery = z.object({ shopId: z.string().max(32).optional() });
@@ -91,17 +93,11 @@ const abTest = endpoint({
   summary: "The visitor's A/B group: 70 % A (A1, A2), 30 % B; stable per visitor",
   response: z.object({ abTestGroup: z.enum(['A1', 'A2', 'B']) }),
 });
-const logEntry = z.object({
-  level: z.enum(['info', 'warn', 'error']).default('error'),
-  message: z.string().min(1).max(2000),
-  url: z.string().max(2000).optional(),
-});
 const logs = endpoint({
-  method: 'post',
-  path: '/api/public/logs',
+  ...API.logs,
   tag: 'infra',
   summary: 'Browser log lines (errors, warnings), queued for the log pipeline',
-  body: z.union([logEntry, z.array(logEntry).min(1).max(50)]),
+  body: logsBody,
   response: z.object({ accepted: z.number().int() }),
 });
 

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { COOKIE } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
-import { newsletterEmailProblem, trimInput } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie, writeCookie } from '../platform/cookies.ts';
@@ -16,6 +15,8 @@ import {
 } from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { subscribeAnswer, subscribeBody, unsubscribeBody } from '../../shared/api/newsletter.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
@@ -23,27 +24,13 @@ import { getShopSettings } from '../content/service.ts';
 import type { Context } from 'hono';
 
 const ONE_YEAR = 31_536_000;
-const newsletterEmail = z
-  .string()
-  .transform((value) => trimInput(value).toLowerCase())
-  .superRefine((value, ctx) => {
-    const problem = newsletterEmailProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
 
 const subscribeCall = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/subscribe',
+  ...API.subscribe,
   tag: 'newsletter',
   summary: 'Subscribe to the newsletter (§7 Other calls): email, type SUBSCRIBE, source, position',
-  body: z.object({
-    email: newsletterEmail,
-    type: z.literal('SUBSCRIBE').optional(),
-    source: z.string().min(1).max(40),
-    position: z.string().max(40).optional(),
-    subscribeSource: z.string().max(40).optional(),
-  }),
-  response: z.object({ errorStatus: z.boolean(), errorText: z.string() }),
+  body: subscribeBody,
+  response: subscribeAnswer,
 });
 const confirmCall = endpoint({
   method: 'post',
@@ -54,11 +41,10 @@ const confirmCall = endpoint({
   response: z.object({ state: z.literal('SUBSCRIBED') }),
 });
 const unsubscribeCall = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/unsubscribe',
+  ...API.unsubscribe,
   tag: 'newsletter',
   summary: 'Leave the newsletter: one click with the emailed token, or the signed-in member',
-  body: z.object({ token: z.string().min(10).max(4096).optional() }),
+  body: unsubscribeBody,
   response: z.null(),
 });
 const infoCall = endpoint({

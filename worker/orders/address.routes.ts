@@ -4,7 +4,7 @@ import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { expressShippingOptions, moveOrder } from './service.ts';
-import { shipToAddress } from '../accounts/schemas.ts';
+import { shipToAddress } from '../../shared/api/accounts.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
 const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');

@@ -6,6 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 import { listQuery, orderIdField, orderViewSchema, summaryFields, trackedSchema, trackQuery } from './schemas.ts';
 import { ORDER_MSG, memberOrder, memberOrderCheck, memberOrders, removeFromHistory, trackOrder } from './service.ts';
 
@@ -47,8 +48,7 @@ const check = endpoint({
   response: z.object({ orderId: z.string(), exists: z.boolean(), cancellable: z.boolean() }),
 });
 const remove = endpoint({
-  method: 'delete',
-  path: '/order/signed/order/:orderId',
+  ...API.orderRemove,
   tag: 'orders',
   auth: true,
   summary: "Remove a cancelled or refunded order from the member's order history (the order itself is kept)",

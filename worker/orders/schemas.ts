@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderView } from '../../shared/orders.ts';
-import { emailField } from '../accounts/schemas.ts';
+import { emailField } from '../../shared/api/accounts.ts';
 
 /** The orders' contracts: the order number, the history and tracking queries, an order as answered. */
 

@@ -15,39 +15,24 @@ import {
   paymentRoute,
 } from '../orders/service.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 import { paymentRuntime } from './runtime.ts';
+import { orderOwner, orderOwnerQuery, paidResultAnswer, payBody, paymentResult } from '../../shared/api/payments.ts';
 
 /** Paying for an order (§7 Orders and payment): start, lock, unlock, check, routers, the paid result. */
 
-const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');
-const owner = { orderId, email: z.string().max(55).optional() };
-const resultSchema = z
-  .object({
-    paymentId: z.string(),
-    kind: z.string(),
-    status: z.string(),
-    url: z.string().nullable().optional(),
-    message: z.string().optional(),
-    code: z.string().optional(),
-  })
-  .passthrough();
 const P = '/order/public/payment';
 
 const pay = endpoint({
-  method: 'post',
-  path: `${P}/`,
+  ...API.pay,
   tag: 'payment',
   summary:
     'Pay for an unpaid order with a method the market offers (paymentType). Answers what happens next: ' +
     "Succeeded, RequiresAction (open url: the provider's window, which closes itself when done), Pending " +
     '(a webhook settles it), Declined (an issuer decline says so, with the next step) or Failed. A payment ' +
     'already under way with the same method is answered again, never charged twice',
-  body: z.object({
-    ...owner,
-    paymentType: z.string().min(1).max(40),
-    paymentMethodToken: z.string().max(200).optional(),
-  }),
-  response: resultSchema,
+  body: payBody,
+  response: paymentResult,
 });
 const lock = endpoint({
   method: 'post',
@@ -55,7 +40,7 @@ const lock = endpoint({
   tag: 'payment',
   summary:
     "Keep the order's stock while the shopper is in the payment window: the hold runs another 30 minutes from now",
-  body: z.object(owner),
+  body: z.object(orderOwner),
   response: z.object({ orderId: z.string(), holdExpiresAt: z.number() }),
 });
 const unlock = endpoint({
@@ -65,7 +50,7 @@ const unlock = endpoint({
   summary:
     'Give up the payment under way (the shopper chose another method): the open payment expires; ' +
     'the order still awaits payment',
-  body: z.object(owner),
+  body: z.object(orderOwner),
   response: z.object({ orderId: z.string(), released: z.number() }),
 });
 const check = endpoint({
@@ -73,15 +58,15 @@ const check = endpoint({
   path: `${P}/st/check`,
   tag: 'payment',
   summary: "The order's status and its latest payment's result",
-  query: z.object(owner),
-  response: z.object({ orderId: z.string(), orderStatus: z.string(), payment: resultSchema.nullable() }),
+  query: z.object(orderOwner),
+  response: z.object({ orderId: z.string(), orderStatus: z.string(), payment: paymentResult.nullable() }),
 });
 const thirdPart = endpoint({
   method: 'get',
   path: `${P}/third_part/order`,
   tag: 'payment',
   summary: "The payment provider's reference of the order's latest payment",
-  query: z.object(owner),
+  query: z.object(orderOwner),
   response: z.object({
     orderId: z.string(),
     provider: z.string().nullable(),
@@ -98,24 +83,16 @@ const router = (name: (typeof ROUTERS)[number]) =>
     summary:
       `Payment router (${name}): where to take the shopper to pay this order: the provider window url of ` +
       'the payment under way, else the checkout result page',
-    query: z.object(owner),
+    query: z.object(orderOwner),
     response: z.object({ orderId: z.string(), next: z.enum(['window', 'result', 'checkout']), url: z.string() }),
   });
 const routers = ROUTERS.map(router);
 const paidResult = endpoint({
-  method: 'get',
-  path: '/order/public/buyer/order/paid/result',
+  ...API.paidResult,
   tag: 'payment',
   summary: "The result page's answer: SUCCEEDED, PENDING or FAILED with the shopper's message, and the order's total",
-  query: z.object(owner),
-  response: z.object({
-    orderId: z.string(),
-    result: z.enum(['SUCCEEDED', 'PENDING', 'FAILED']),
-    message: z.string(),
-    total: z.number(),
-    currency: z.string(),
-    email: z.string(),
-  }),
+  query: orderOwnerQuery,
+  response: paidResultAnswer,
 });
 const ping = endpoint({
   method: 'get',

@@ -5,33 +5,24 @@ import type { AppEnv } from '../env.ts';
 import { enterCode, exchangeOfferFor, priceWithCoupons, tryCode } from './cart-codes.ts';
 import { answer, credentials, reach } from '../cart/http.ts';
 import { showCart } from '../cart/service.ts';
-import { cartAnswer } from '../cart/schemas.ts';
+import { cartAnswer } from '../../shared/api/cart.ts';
+import { applyCodeBody, cartShopper as shopper, promotionCode as code } from '../../shared/api/promotions.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 
 /** Promotion calls that work on the shopper's cart (§7 Promotion). */
 
 const ID = 'must be a positive whole number';
 const id = z.number({ error: ID }).int(ID).positive(ID).max(Number.MAX_SAFE_INTEGER, ID);
-const code = z
-  .string({ error: 'must be a code' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(40, 'can be at most 40 characters');
-const shopper = {
-  cartUUID: z.string().max(64).nullable().optional(),
-  attributeValueId: id.nullable().optional(),
-  postCode: z.string().max(16).nullable().optional(),
-};
 
 const apply = endpoint({
-  method: 'post',
-  path: '/order/public/promotion/v2/apply',
+  ...API.promotionApply,
   tag: 'promotion',
   summary:
     'Enter a promotion code on the cart (remove: true takes it off). A code that can never apply ' +
     "(unknown, expired, another country's, used up, already used) is refused with its reason; " +
     'one the cart falls short of stays and the cart says what is missing',
-  body: z.object({ code, remove: z.boolean().optional(), ...shopper }),
+  body: applyCodeBody,
   response: cartAnswer,
 });
 const urlDiscount = endpoint({

@@ -21,32 +21,16 @@ import {
   verifyInvitation,
 } from './service.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { createdReview, reviewDraftBody, reviewFields, reviewItemId } from '../../shared/api/reviews.ts';
 
 const id = z.coerce
   .number()
   .int()
   .positive()
   .max(2 ** 31);
-const itemIdBody = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31);
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(10);
-const fields = {
-  rating: z.number().int().min(1).max(5),
-  title: z.string().trim().min(1).max(100),
-  content: z.string().trim().min(10).max(2000),
-  name: z.string().trim().min(1).max(50),
-  vehicle: z
-    .string()
-    .trim()
-    .max(80)
-    .nullish()
-    .transform((text) => text || null),
-};
-const draftBody = z.object({ itemId: itemIdBody, ...fields, invitation: z.string().max(1000).nullish() });
 const review = z.object({
   id: z.number().int(),
   itemId: z.number().int(),
@@ -59,7 +43,6 @@ const review = z.object({
   helpfulCount: z.number().int(),
   createdAt: z.number().int(),
 });
-const created = z.object({ id: z.number().int(), status: z.literal('PENDING'), editLink: z.string() });
 const DRAFT_DOC =
   'body { itemId, rating 1-5, title 1-100, content 10-2000, name 1-50 with letters, vehicle? max 80, invitation? }; ' +
   'no email or URL in title/content';
@@ -102,14 +85,13 @@ const info = endpoint({
   }),
 });
 const add = endpoint({
-  method: 'post',
-  path: '/item/public/buyer/review',
+  ...API.reviewAdd,
   tag: 'review',
   summary:
     `Write a review (PENDING until moderated; rate-limited per IP): ${DRAFT_DOC}; answers { id, status, ` +
     `editLink } — keep editLink to edit or delete`,
-  body: draftBody,
-  response: created,
+  body: reviewDraftBody,
+  response: createdReview,
 });
 const addAlias = endpoint({
   ...add,
@@ -123,7 +105,7 @@ const edit = endpoint({
   summary:
     'Edit a review with its editLink: body { id, editLink, rating, title, content, name, vehicle? }; it waits for ' +
     'moderation again; 403 on a wrong link',
-  body: z.object({ id: z.number().int().positive(), editLink: z.string().min(1).max(200), ...fields }),
+  body: z.object({ id: z.number().int().positive(), editLink: z.string().min(1).max(200), ...reviewFields }),
   response: z.object({ id: z.number().int(), status: z.literal('PENDING') }),
 });
 const remove = endpoint({
@@ -146,7 +128,7 @@ const check = endpoint({
   path: '/item/public/buyer/review/check',
   tag: 'review',
   summary: `Validate a draft without saving: ${DRAFT_DOC}; answers { ok: true } or 400 with the message`,
-  body: draftBody,
+  body: reviewDraftBody,
   response: z.object({ ok: z.literal(true) }),
 });
 const invitation = endpoint({
@@ -157,7 +139,7 @@ const invitation = endpoint({
     'An invitation to review an item (HMAC-signed, 30 days; issued by the shop, open only with DEV_TOOLS until ' +
     'orders exist): body { itemId }; answers { token, itemId, expiresAt }; a review posted with it is a verified ' +
     'purchase',
-  body: z.object({ itemId: itemIdBody }),
+  body: z.object({ itemId: reviewItemId }),
   response: z.object({ token: z.string(), itemId: z.number().int(), expiresAt: z.number().int() }),
 });
 const invitationCheck = endpoint({

@@ -6,14 +6,14 @@ import { systemClock } from '../platform/clock.ts';
 import { contentConfig } from '../content/service.ts';
 import { suggestItems } from './service.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { suggestion, suggestQuery } from '../../shared/api/search.ts';
 
-const suggestion = z.object({ kind: z.enum(['item', 'category', 'partNumber']), text: z.string(), href: z.string() });
 const topSearchBox = endpoint({
-  method: 'get',
-  path: '/item/public/buyer/associative/top-search-box',
+  ...API.searchSuggest,
   tag: 'search',
   summary: 'Typeahead: part numbers, categories and best-selling products that start like the words typed',
-  query: z.object({ keyword: z.string().max(200), size: z.coerce.number().int().min(1).max(10).default(6) }),
+  query: suggestQuery,
   response: z.array(suggestion),
 });
 const hotWords = endpoint({

@@ -13,21 +13,14 @@ import {
   verifyShippingAddress,
 } from './service.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { postalCodeSchema, postCodeField, verifyPostCodeBody } from '../../shared/api/shipping.ts';
 
-/** Long enough for any typed form ('99501-1234', ' k1a 0b1 '); the format is checked per market. */
-const postCodeField = z.string({ error: 'must be a postal code' }).max(16, 'can have up to 16 characters');
 const MAX_QUANTITY = 999;
 const ID_PATTERN = /^\d{1,12}$/;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const IPV6 = /^[0-9a-f:.]{2,45}$/i;
 
-const postalCodeSchema = z.object({
-  postCode: z.string(),
-  cityName: z.string(),
-  stateName: z.string(),
-  stateCode: z.string(),
-  deliverAble: z.boolean(),
-});
 const areaSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -68,13 +61,12 @@ const association = endpoint({
   ),
 });
 const verifyPostCode = endpoint({
-  method: 'post',
-  path: '/infra/public/buyer/area-dict/verify/post-code',
+  ...API.postCodeVerify,
   tag: 'area',
   summary:
     "Verify call 1 of 2: what the shop knows of a postal code of the site's market (§3 Postal code, plus stateCode); " +
     'deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code',
-  body: z.object({ postCode: postCodeField }),
+  body: verifyPostCodeBody,
   response: postalCodeSchema,
 });
 const verifyAddressCall = endpoint({
@@ -99,8 +91,7 @@ const verifyAddressCall = endpoint({
   }),
 });
 const visitorZip = endpoint({
-  method: 'get',
-  path: '/infra/public/ip/:ip/zipcode',
+  ...API.visitorPostCode,
   tag: 'area',
   summary:
     "The visitor's postal code from Cloudflare's location of the request, US site only " +

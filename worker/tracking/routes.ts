@@ -1,41 +1,19 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { COOKIE } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
 import { queueTrackEvent } from './service.ts';
+import { acceptedAnswer, marketingBody, trackBody } from '../../shared/api/tracking.ts';
 
-const short = z.string().max(200).optional();
 const track = endpoint({
-  method: 'post',
-  path: '/data-service/public/event/track',
+  ...API.track,
   tag: 'tracking',
   summary: 'A tracking event (§7 Tracking), queued for the analytics pipeline',
-  body: z.object({
-    event: z
-      .string()
-      .min(1)
-      .max(60)
-      .regex(/^[a-z0-9_.:-]+$/i, 'must be letters, digits, dots, dashes or underscores'),
-    data: z
-      .record(z.string(), z.unknown())
-      .default({})
-      .refine((value) => JSON.stringify(value).length <= 8000, 'is too large'),
-    page_url: z.string().max(2000).default(''),
-    referrer: z.string().max(2000).default(''),
-    ts: z.number().int().nonnegative().optional(),
-    client_id: short,
-    id: short,
-    session_id: short,
-    alb_group: short,
-    ab_test_group: short,
-    ip: short,
-    netWork: short,
-    downlinkSpeed: z.union([z.number(), z.string().max(20)]).optional(),
-  }),
-  response: z.object({ accepted: z.literal(true) }),
+  body: trackBody,
+  response: acceptedAnswer,
 });
 
 /** Tracking events from the browser: validated, then queued (at-least-once, consumers idempotent). */
@@ -56,29 +34,20 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   return c.json(ok({ accepted: true as const }));
 });
 
-const marketingBody = z.object({
-  clickId: z.string().max(200).optional(),
-  orderId: z.string().max(40).optional(),
-  pageUrl: z.string().max(2000).default(''),
-  eventDate: z.union([z.string().max(40), z.number()]).optional(),
-  referringUrl: z.string().max(2000).default(''),
-  customProfileId: z.string().max(200).optional(),
-});
 const pageLoad = endpoint({
   method: 'post',
   path: '/data-service/public/buyer/marketing/page-load',
   tag: 'tracking',
   summary: 'An affiliate page load (§7 Tracking), queued',
   body: marketingBody,
-  response: z.object({ accepted: z.literal(true) }),
+  response: acceptedAnswer,
 });
 const conversion = endpoint({
-  method: 'post',
-  path: '/data-service/public/buyer/marketing/conversion',
+  ...API.conversion,
   tag: 'tracking',
   summary: 'A conversion, sent when the paid result is SUCCEEDED (§4), queued with the affiliate click id',
   body: marketingBody,
-  response: z.object({ accepted: z.literal(true) }),
+  response: acceptedAnswer,
 });
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */

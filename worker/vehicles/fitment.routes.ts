@@ -5,40 +5,17 @@ import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { fitmentTable, itemIdOf, lookupFitment, vehiclePath } from './service.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { cardFit, fitListQuery, fitQuery, matchAnswer, optionalId } from '../../shared/api/vehicles.ts';
 
-// An empty parameter (skuId=) counts as absent: the §5 rule decides what a missing id means.
-const optionalId = z
-  .string()
-  .regex(/^\d{0,15}$/, 'must be a positive whole number')
-  .transform((value) => (value === '' ? undefined : Number(value)))
-  .optional();
-const nodeIdList = z
-  .string()
-  .regex(/^(\d{1,15}(,\d{1,15}){0,4})?$/, 'must be up to five comma-joined vehicle node ids, year first')
-  .transform((value) => (value === '' ? [] : value.split(',').map(Number)))
-  .optional();
-
-const matchAnswer = z.object({
-  carModelMatch: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']),
-  applies: z.boolean(),
-  missingLevel: z.enum(['trim', 'engine']).optional(),
-  notes: z.array(z.string()),
-  positions: z.array(z.string()),
-});
 const match = endpoint({
-  method: 'get',
-  path: '/item/public/buyer/car-model/universal/match',
+  ...API.fitmentMatch,
   tag: 'item',
   summary:
     'Whether a product fits the chosen vehicle (§3, §4): FIT, NOT_FIT, UNCERTAIN with the level to add, or EMPTY. ' +
     'attributeValueIds is the chosen path, year first; the last (deepest) id decides. Without skuId or itemId the ' +
     'answer is null (§5)',
-  query: z.object({
-    skuId: optionalId,
-    itemId: optionalId,
-    attributeValueIds: nodeIdList,
-    carModelValue: z.string().max(200).optional(),
-  }),
+  query: fitQuery,
   response: matchAnswer.nullable(),
 });
 
@@ -83,20 +60,13 @@ const includeV2 = endpoint({
 });
 
 const matchList = endpoint({
-  method: 'get',
-  path: '/item/public/buyer/car-model/universal/match-list',
+  ...API.fitmentMatchList,
   tag: 'item',
   summary:
     'The fit of up to 100 products for the chosen vehicle in one answer, for product cards and cart lines ' +
     '(documented addition)',
-  query: z.object({
-    itemIds: z
-      .string()
-      .regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'must be up to 100 comma-joined item ids')
-      .transform((value) => [...new Set(value.split(',').map(Number))]),
-    attributeValueIds: nodeIdList,
-  }),
-  response: z.array(matchAnswer.extend({ itemId: z.number().int() })),
+  query: fitListQuery,
+  response: z.array(cardFit),
 });
 
 /** The item named by the query, or a 404 that says which id was not found. */

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { MAX_GARAGE_VEHICLES } from '../../shared/garage-rules.ts';
 import { requireMember } from '../middleware/auth.ts';
 import {
   addToGarage,
@@ -13,41 +12,18 @@ import {
   removeFromGarage,
 } from './garage.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
-
-const ID_MESSAGE = 'must be a positive whole number';
-const idField = z
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .positive(ID_MESSAGE)
-  .max(Number.MAX_SAFE_INTEGER, ID_MESSAGE);
-const level = z.object({ id: idField }, { error: 'must be an attribute with an id' });
-/** A vehicle as §3 shapes it (the vehicle or its flat form), or only its deepest node id. */
-const vehicleFields = {
-  attributeValueId: idField.optional(),
-  year: level.optional(),
-  make: level.optional(),
-  model: level.optional(),
-  trim: level.nullable().optional(),
-  engine: level.nullable().optional(),
-};
-const vehicleBody = z.object({ ...vehicleFields, isDefault: z.boolean().optional() });
-
-const attributeSchema = z.object({ id: z.number().int(), value: z.string(), text: z.string() });
-const savedVehicleSchema = z.object({
-  id: z.number().int(),
-  isDefault: z.boolean(),
-  attributeValueId: z.number().int(),
-  year: attributeSchema,
-  make: attributeSchema,
-  model: attributeSchema,
-  trim: attributeSchema.nullable(),
-  engine: attributeSchema.nullable(),
-});
-const idAnswer = z.object({ id: z.number().int() });
+import { API } from '../../shared/api-routes.ts';
+import {
+  garageEditBody,
+  garageIdQuery,
+  garagePushBody,
+  idAnswer,
+  savedVehicleSchema,
+  vehicleBody,
+} from '../../shared/api/garage.ts';
 
 const add = endpoint({
-  method: 'post',
-  path: '/account/buyer/current/garage-vehicle',
+  ...API.garageAdd,
   tag: 'garage',
   auth: true,
   summary:
@@ -57,54 +33,41 @@ const add = endpoint({
   response: idAnswer,
 });
 const edit = endpoint({
-  method: 'put',
-  path: '/account/buyer/current/garage-vehicle',
+  ...API.garageEdit,
   tag: 'garage',
   auth: true,
   summary: 'Make a saved vehicle the default (isDefault: true) and/or change it to another vehicle; answers its id',
-  body: z.object({ id: idField, ...vehicleFields, isDefault: z.boolean().optional() }),
+  body: garageEditBody,
   response: idAnswer,
 });
 const remove = endpoint({
-  method: 'delete',
-  path: '/account/buyer/current/garage-vehicle',
+  ...API.garageRemove,
   tag: 'garage',
   auth: true,
   summary: 'Delete a saved vehicle; when it was the default, the newest one left becomes the default',
-  query: z.object({
-    id: z.coerce
-      .number({ error: ID_MESSAGE })
-      .int(ID_MESSAGE)
-      .positive(ID_MESSAGE)
-      .max(Number.MAX_SAFE_INTEGER, ID_MESSAGE),
-  }),
+  query: garageIdQuery,
   response: z.null(),
 });
 const list = endpoint({
-  method: 'get',
-  path: '/account/buyer/current/garage-vehicle/list',
+  ...API.garageList,
   tag: 'garage',
   auth: true,
   summary: "The member's saved vehicles (§3), default first",
   response: z.array(savedVehicleSchema),
 });
 const clear = endpoint({
-  method: 'delete',
-  path: '/account/buyer/current/garage-vehicle/all',
+  ...API.garageClear,
   tag: 'garage',
   auth: true,
   summary: 'Empty the garage',
   response: z.null(),
 });
 const push = endpoint({
-  method: 'post',
-  path: '/account/public/buyer/garage-vehicle',
+  ...API.garagePush,
   tag: 'garage',
   auth: true,
   summary: "On sign-in, merge the visitor's local garage (newest first) into the member's; answers the merged garage",
-  body: z.object({
-    vehicles: z.array(vehicleBody).max(MAX_GARAGE_VEHICLES, `can hold at most ${MAX_GARAGE_VEHICLES} vehicles`),
-  }),
+  body: garagePushBody,
   response: z.array(savedVehicleSchema),
 });
 

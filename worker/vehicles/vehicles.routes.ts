@@ -15,6 +15,8 @@ import {
   VEHICLE_NOT_FOUND,
 } from './service.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
+import { API } from '../../shared/api-routes.ts';
+import { vehicleOption, vehicleOptionsQuery, vinAnswer, vinQuery } from '../../shared/api/vehicles.ts';
 
 const nodeId = z.coerce
   .number()
@@ -39,12 +41,11 @@ const keyMap = endpoint({
   response: z.record(z.string(), z.number().int()),
 });
 const children = endpoint({
-  method: 'get',
-  path: '/item/public/attr/value/child/car-model',
+  ...API.vehicleOptions,
   tag: 'vehicle',
   summary: 'The children of a level value (years without attributeValueId); levels 0 to 5',
-  query: z.object({ attributeValueId: nodeId.optional(), level: z.coerce.number().int().min(0).max(5).default(0) }),
-  response: z.array(z.object({ id: z.number().int(), level: z.number().int(), value: z.string(), text: z.string() })),
+  query: vehicleOptionsQuery,
+  response: z.array(vehicleOption),
 });
 const topMakesCall = endpoint({
   method: 'get',
@@ -71,20 +72,13 @@ const vehicleId = endpoint({
   response: z.object({ attributeValueId: z.number().int(), vehicle: vehicleSchema }),
 });
 const vin = endpoint({
-  method: 'get',
-  path: '/item/public/buyer/car-model/vin',
+  ...API.vinDecode,
   tag: 'vehicle',
   summary:
     'Decode a VIN to model year, make and model (null when its vPIC patterns do not name one), with the models of ' +
     'that make to choose from (documented addition)',
-  query: z.object({ vin: z.string().max(40) }),
-  response: z.object({
-    vin: z.string(),
-    year: attribute,
-    make: attribute,
-    model: attribute.nullable(),
-    models: z.array(attribute),
-  }),
+  query: vinQuery,
+  response: vinAnswer,
 });
 const categories = endpoint({
   method: 'get',

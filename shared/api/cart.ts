@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { CART_ACTIONS, CART_ITEM_TYPES, CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
+import type { CartAnswer } from '../cart.ts';
+import { CART_ACTIONS, CART_ITEM_TYPES, CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 
-/** The cart calls' request and response shapes (§3 Cart, §7 Orders and payment). */
+/**
+ * The cart calls' request and response shapes (§3 Cart, §7 Orders and payment), shared: the Worker validates
+ * with them, the browser takes their types. The answer's type is CartAnswer (shared/cart.ts), which the schema
+ * documents.
+ */
 
 const ID = 'must be a positive whole number';
 const id = z.number({ error: ID }).int(ID).positive(ID).max(Number.MAX_SAFE_INTEGER, ID);
@@ -110,3 +115,13 @@ export const cartAnswer = z.object({
   }),
   errors: z.array(z.object({ skuId: z.number(), error: z.string() })),
 });
+
+/** Buy one part now: a line of its own, with the current vehicle. */
+export const buyNowBody = addItem.extend({ attributeValueId: addItem.shape.attributeValueId });
+
+export type CartAddBody = z.input<typeof addBody>;
+export type CartUpdateBody = z.input<typeof updateBody>;
+export type CartQuery = z.input<typeof getQuery>;
+export type BuyNowBody = z.input<typeof buyNowBody>;
+/** A buy-now checkout always comes with its own id and token, which checkout reads it with. */
+export type BuyNowAnswer = CartAnswer & { cartUUID: string; cartToken: string };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AddressFields } from '../../shared/address.ts';
-import { isRegionCode } from '../../shared/regions.ts';
+import type { AddressFields } from '../address.ts';
+import { isRegionCode } from '../regions.ts';
 import {
   addressProblem,
   emailProblem,
@@ -9,9 +9,12 @@ import {
   phoneProblem,
   postalCodeProblem,
   trimInput,
-} from '../../shared/validation.ts';
+} from '../validation.ts';
 
-/** The account contracts: the §5 field rules and messages, the US or Canadian address, the session. */
+/**
+ * The account calls' contracts, shared: the Worker validates with them, the browser takes their types.
+ * The §5 field rules and messages, the US or Canadian address, the session.
+ */
 
 export const PASSWORD_MESSAGE = 'Password must be 8 to 128 characters.';
 
@@ -130,3 +133,51 @@ export const userDataSchema = z.object({
   lastName: z.string().nullable(),
   phone: z.string().nullable(),
 });
+
+const clientType = z.enum(['WEB', 'MOBILE_WEB', 'APP']).default('WEB');
+/** An emailed link's token (confirm, reset, change email). */
+export const tokenBody = z.object({ token: z.string().min(10).max(4096) });
+
+export const loginBody = z.object({ email: emailField, password: z.string().min(1).max(128) });
+export const registerBody = z.object({ email: emailField, password: passwordField, clientType });
+export const registerNoPasswordBody = z.object({ email: emailField, clientType });
+export const emailBody = z.object({ email: emailField });
+export const resetPasswordBody = z.object({ token: tokenBody.shape.token, password: passwordField });
+export const logoutBody = z.object({ clearCart: z.boolean().default(false) });
+
+/** Name, phone and postal code of the signed-in member. */
+export const profileBody = z.object({
+  firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
+  lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
+  phone: text(20).superRefine(rule(phoneProblem)).nullable().default(null),
+  zipCode: z.string().max(10).nullable().default(null),
+});
+export const passwordBody = z.object({
+  oldPassword: z.string().max(128).nullable().default(null),
+  newPassword: passwordField,
+});
+export const changeEmailBody = z.object({
+  newEmail: emailField,
+  password: z.string().max(128).nullable().default(null),
+});
+export const addressIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const idAnswer = z.object({ id: z.number().int() });
+
+export type Session = z.infer<typeof sessionSchema>;
+export type MessageAnswer = z.infer<typeof messageSchema>;
+export type UserData = z.infer<typeof userDataSchema>;
+/** A saved address; its market is one of the shop's (the schema documents it as text). */
+export type SavedAddress = Omit<z.infer<typeof savedAddressSchema>, 'market'> & Pick<AddressFields, 'market'>;
+export type IdAnswer = z.infer<typeof idAnswer>;
+export type TokenBody = z.input<typeof tokenBody>;
+export type LoginBody = z.input<typeof loginBody>;
+export type RegisterBody = z.input<typeof registerBody>;
+export type RegisterNoPasswordBody = z.input<typeof registerNoPasswordBody>;
+export type EmailBody = z.input<typeof emailBody>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export type LogoutBody = z.input<typeof logoutBody>;
+export type ProfileBody = z.input<typeof profileBody>;
+export type PasswordBody = z.input<typeof passwordBody>;
+export type ChangeEmailBody = z.input<typeof changeEmailBody>;
+export type AddressBody = z.input<typeof addressBody>;
+export type AddressIdQuery = z.input<typeof addressIdQuery>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { CartPricing } from '../cart.ts';
+import type { OrderView } from '../orders.ts';
+import { shipToAddress } from './accounts.ts';
+
+/** The checkout calls (issue 8 §1, §3), shared: the Worker validates with them, the browser takes their types. */
+
+const buyNow = z.object({ cartUUID: z.string().max(64), cartToken: z.string().max(200) }).optional();
+/** Which cart is checked out: the shopper's, or a buy-now checkout named by its id and token. */
+const which = { cartUUID: z.string().max(64).nullable().optional(), buyNow };
+export const quoteBody = z.object({
+  ...which,
+  address: shipToAddress.optional(),
+  shippingName: z.string().max(60).nullable().optional(),
+});
+export const lockPointsBody = z.object({
+  ...which,
+  points: z
+    .number({ error: 'must be a whole number of points' })
+    .int('must be a whole number of points')
+    .min(1, 'must be at least 1')
+    .max(100_000_000, 'is more points than anyone has'),
+});
+export const unlockPointsBody = z.object({ ...which });
+export const placeOrderBody = z.object({
+  ...which,
+  idempotencyKey: z.string().min(16, 'must be 16 to 100 characters').max(100, 'must be 16 to 100 characters'),
+  email: z.string().max(55).optional(),
+  address: shipToAddress,
+  shippingName: z.string().max(60).nullable().optional(),
+  paymentMethod: z.string().min(1).max(40),
+  expectedTotal: z.number().int(),
+});
+
+const money = z.number();
+export const quoteAnswer = z.object({
+  pricing: z.record(z.string(), z.unknown()),
+  taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amountCent: money })),
+  tax: money,
+  total: money,
+  pointsBalance: z.number(),
+  pointsLocked: z.number(),
+  itemCount: z.number(),
+});
+export const placedAnswer = z.object({ created: z.boolean(), order: z.record(z.string(), z.unknown()) });
+
+export type QuoteBody = z.input<typeof quoteBody>;
+export type LockPointsBody = z.input<typeof lockPointsBody>;
+export type UnlockPointsBody = z.input<typeof unlockPointsBody>;
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+/** The quote; its pricing is the cart's (the schema documents it as an object). */
+export type CheckoutQuote = Omit<z.infer<typeof quoteAnswer>, 'pricing'> & { pricing: CartPricing };
+/** The placed order (the schema documents it as an object). */
+export type PlacedOrder = Omit<z.infer<typeof placedAnswer>, 'order'> & { order: OrderView };

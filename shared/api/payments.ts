@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Currency } from '../markets.ts';
+
+/** The payment calls the browser makes (§7 Orders and payment), shared with the Worker that validates them. */
+
+const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');
+/** The order, and the email a visitor placed it with (a member is known by their token). */
+export const orderOwner = { orderId, email: z.string().max(55).optional() };
+export const payBody = z.object({
+  ...orderOwner,
+  paymentType: z.string().min(1).max(40),
+  paymentMethodToken: z.string().max(200).optional(),
+});
+/** What happens next with a payment: Succeeded, RequiresAction (open url), Pending, Declined or Failed. */
+export const paymentResult = z
+  .object({
+    paymentId: z.string(),
+    kind: z.string(),
+    status: z.string(),
+    url: z.string().nullable().optional(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+  })
+  .passthrough();
+export const orderOwnerQuery = z.object(orderOwner);
+export const paidResultAnswer = z.object({
+  orderId: z.string(),
+  result: z.enum(['SUCCEEDED', 'PENDING', 'FAILED']),
+  message: z.string(),
+  total: z.number(),
+  currency: z.string(),
+  email: z.string(),
+});
+
+export type PayBody = z.input<typeof payBody>;
+export type PaymentResult = z.infer<typeof paymentResult>;
+export type OrderOwnerQuery = z.input<typeof orderOwnerQuery>;
+/** The result page's answer; its currency is the order's (the schema documents it as text). */
+export type PaidResult = Omit<z.infer<typeof paidResultAnswer>, 'currency'> & { currency: Currency };
