@@ -1,3 +1,5 @@
+import type { LogsBody } from '../shared/api/tracking.ts';
+import { API } from '../shared/api-routes.ts';
 import { PAYMENT_WINDOW_NAME, STORAGE_KEY } from '../shared/browser-keys.ts';
 import { hydrateIslands } from './hydrate.ts';
 import { retryFailedImages } from './image-retry.ts';
@@ -87,12 +89,12 @@ function searchWithVehicle(): void {
 /** Window errors go to the shop's log endpoint with their message (§8). */
 function reportErrors(): void {
   addEventListener('error', (event) => {
-    const payload = JSON.stringify({
+    const line: LogsBody = {
       level: 'error',
       message: String(event.message || 'window error').slice(0, 2000),
       url: location.href,
-    });
-    navigator.sendBeacon?.('/api/public/logs', new Blob([payload], { type: 'application/json' }));
+    };
+    navigator.sendBeacon?.(API.logs.path, new Blob([JSON.stringify(line)], { type: 'application/json' }));
   });
 }
 

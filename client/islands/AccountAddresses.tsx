@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import type { AddressFields } from '../../shared/address.ts';
+import type { AddressBody, SavedAddress } from '../../shared/api/accounts.ts';
+import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { regionsFor } from '../../shared/regions.ts';
 import { api } from '../api.ts';
 import { Field, FormError, useSubmit } from './form-kit.tsx';
-
-export interface SavedAddress extends AddressFields {
-  id: number;
-  isDefault: boolean;
-}
 
 export interface AccountAddressesProps {
   addresses: SavedAddress[];
@@ -19,14 +15,15 @@ export interface AccountAddressesProps {
 /** The member's US and Canadian addresses: list, add, delete. */
 export default function AccountAddresses({ addresses: initial, market, labels }: AccountAddressesProps) {
   const [addresses, setAddresses] = useState(initial);
-  const reload = async () => setAddresses(await api.get<SavedAddress[]>('/account/buyer/current/address/list'));
+  const reload = async () => setAddresses(await api.call(API.addressList));
   const add = useSubmit(async (data) => {
-    const body = Object.fromEntries(data) as Record<string, string>;
-    await api.post('/account/buyer/current/address', { ...body, market, isDefault: data.get('isDefault') === 'on' });
+    // The form's fields are the address's; the server checks each of them.
+    const body = Object.fromEntries(data) as Omit<AddressBody, 'market' | 'isDefault'>;
+    await api.call(API.addressAdd, { ...body, market, isDefault: data.get('isDefault') === 'on' });
     await reload();
   });
   async function remove(id: number) {
-    await api.delete(`/account/buyer/current/address`, { id });
+    await api.call(API.addressDelete, { id });
     await reload();
   }
   return (

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
-import { signOut, storeSession, type SessionAnswer } from '../state/session.ts';
-import { Field, FormError, useSubmit } from './form-kit.tsx';
+import { signOut, storeSession } from '../state/session.ts';
+import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
 export interface AccountProfileProps {
   email: string;
@@ -24,13 +25,13 @@ export default function AccountProfile(props: AccountProfileProps) {
   useEffect(() => {
     if (!props.changeEmailToken) return;
     api
-      .put<SessionAnswer>('/account/buyer/account/change-email-finish', { token: props.changeEmailToken })
+      .call(API.emailChangeFinish, { token: props.changeEmailToken })
       .then(storeSession)
       .then(() => location.assign('/myAccount'))
       .catch((failure: { msg?: string }) => notify(failure?.msg ?? 'This link could not be used.', 'error', 5000));
   }, [props.changeEmailToken]);
   const profile = useSubmit(async (data) => {
-    await api.put('/account/buyer/account/current', {
+    await api.call(API.profileUpdate, {
       firstName: nullable(data.get('firstName')),
       lastName: nullable(data.get('lastName')),
       phone: nullable(data.get('phone')),
@@ -40,24 +41,24 @@ export default function AccountProfile(props: AccountProfileProps) {
   });
   const password = useSubmit(async (data) => {
     await storeSession(
-      await api.put<SessionAnswer>('/account/buyer/account/password', {
+      await api.call(API.passwordChange, {
         oldPassword: nullable(data.get('oldPassword')),
-        newPassword: data.get('newPassword'),
+        newPassword: field(data, 'newPassword'),
       }),
     );
     notify('Password changed. Other devices are signed out.', 'success');
   });
   const email = useSubmit(async (data) => {
-    const answer = await api.put<{ message: string }>('/account/buyer/account/change-email-init', {
-      newEmail: data.get('newEmail'),
+    const answer = await api.call(API.emailChangeInit, {
+      newEmail: field(data, 'newEmail'),
       password: nullable(data.get('password')),
     });
     notify(answer.message, 'info', 5000);
   });
   async function toggleNewsletter() {
-    if (subscribed) await api.post('/account/public/buyer/unsubscribe', {});
+    if (subscribed) await api.call(API.unsubscribe, {});
     else
-      await api.post('/account/public/buyer/subscribe', {
+      await api.call(API.subscribe, {
         email: props.email,
         type: 'SUBSCRIBE',
         source: 'DASHBOARD',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { MAX_LINE_QUANTITY } from '../../shared/cart.ts';
 import { attributeValueIdOf } from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
@@ -35,11 +36,7 @@ export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartP
     setBusy(true);
     const { api } = await import('../api.ts');
     try {
-      const order = await api.post<{ cartUUID: string; cartToken: string }>('/order/public/buyer/buy-now/order', {
-        skuId,
-        itemCount: quantity,
-        attributeValueId: vehicleId(),
-      });
+      const order = await api.call(API.buyNow, { skuId, itemCount: quantity, attributeValueId: vehicleId() });
       // Checkout finds this part's own checkout by its id and token, kept for this tab only.
       const { BUY_NOW_KEY } = await import('../state/checkout.ts');
       sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify({ cartUUID: order.cartUUID, cartToken: order.cartToken }));

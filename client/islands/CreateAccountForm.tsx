@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
-import { Field, FormError, useSubmit } from './form-kit.tsx';
+import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
 /** Creates an account with a password or with email only; the confirmation link comes by email. */
 export default function CreateAccountForm() {
@@ -8,8 +9,8 @@ export default function CreateAccountForm() {
   const { busy, error, onSubmit } = useSubmit(async (data) => {
     const email = String(data.get('email') ?? '');
     const answer = withPassword
-      ? await api.post<{ message: string }>('/account/public/buyer/register', { email, password: data.get('password') })
-      : await api.post<{ message: string }>('/account/public/buyer/register/no-password', { email });
+      ? await api.call(API.register, { email, password: field(data, 'password') })
+      : await api.call(API.registerNoPassword, { email });
     location.assign(`/signUpResult?sent=1&message=${encodeURIComponent(answer.message)}`);
   });
   return (

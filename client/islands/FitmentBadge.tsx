@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { FIT_DISPLAY, fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
+import type { FitAnswer } from '../../shared/api/vehicles.ts';
+import { API } from '../../shared/api-routes.ts';
+import { FIT_DISPLAY, fitmentSentence } from '../../shared/fitment.ts';
 import { LEVEL, vehicleName, type Vehicle } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 import { garage } from '../state/garage.ts';
@@ -10,18 +12,14 @@ import { optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
 /** Universal-fit checks for one product are sent at most every 2000 ms (§9). */
 const MATCH_THROTTLE_MS = 2000;
 
-interface MatchAnswer extends FitmentAnswer {
-  carModelMatch: FitmentAnswer['status'];
-}
-
 const pathIds = (vehicle: Vehicle) =>
   [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
     level ? [level.id] : [],
   );
 
 /** Asks whether the product fits, at most once per throttle window, always for the newest vehicle. */
-function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): MatchAnswer | null {
-  const [answer, setAnswer] = useState<MatchAnswer | null>(null);
+function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): FitAnswer | null {
+  const [answer, setAnswer] = useState<FitAnswer | null>(null);
   const last = useRef(0);
   useEffect(() => {
     if (!hydrated || !vehicle) return setAnswer(null);
@@ -30,10 +28,7 @@ function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): M
     const timer = setTimeout(() => {
       last.current = Date.now();
       api
-        .get<MatchAnswer | null>('/item/public/buyer/car-model/universal/match', {
-          itemId,
-          attributeValueIds: pathIds(vehicle),
-        })
+        .call(API.fitmentMatch, { itemId, attributeValueIds: pathIds(vehicle) })
         .then((result) => {
           if (!cancelled) setAnswer(result);
         })

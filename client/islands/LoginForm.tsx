@@ -1,15 +1,13 @@
 import { loginDestination } from '../../shared/login-flow.ts';
+import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
-import { storeSession, type SessionAnswer } from '../state/session.ts';
-import { Field, FormError, useSubmit } from './form-kit.tsx';
+import { storeSession } from '../state/session.ts';
+import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
 /** Sign-in with email and password; lands on the page the member came from (§4 Login). */
 export default function LoginForm() {
   const { busy, error, onSubmit } = useSubmit(async (data) => {
-    const session = await api.post<SessionAnswer>('/account/public/buyer/login', {
-      email: data.get('email'),
-      password: data.get('password'),
-    });
+    const session = await api.call(API.login, { email: field(data, 'email'), password: field(data, 'password') });
     await storeSession(session);
     location.assign(loginDestination(new URLSearchParams(location.search)));
   });

@@ -1,5 +1,6 @@
 import { addToMarketingList } from '../state/email-marketing.ts';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { API } from '../../shared/api-routes.ts';
 import { NEWSLETTER_INPUT_MAX_LENGTH } from '../../shared/constants.ts';
 import {
   ROUTE_CHANGE_EVENT,
@@ -18,14 +19,14 @@ export interface NewsletterFormProps {
 
 // The API client reads the document when it loads, so it is fetched on first submit: this
 // module is also rendered by the Worker, where there is no document.
-async function post(path: string, body: SubscribeBody): Promise<unknown> {
+async function call(route: typeof API.subscribe, body: SubscribeBody): Promise<unknown> {
   const { api } = await import('../api.ts');
-  return api.post(path, body);
+  return api.call(route, body);
 }
 
 /** The newsletter form (§4): footer band, mobile footer block and the subscribe modal. */
 export default function NewsletterForm({ variant, position, inputId }: NewsletterFormProps) {
-  const [store] = useState(() => createNewsletterStore({ variant, position, post, onSubscribed: addToMarketingList }));
+  const [store] = useState(() => createNewsletterStore({ variant, position, call, onSubscribed: addToMarketingList }));
   const state = useSignalValue(store.state);
 
   useEffect(() => {

@@ -1,10 +1,7 @@
 import { useState } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { MSG } from '../../shared/messages.ts';
 import { api } from '../api.ts';
-
-/** The shopper's order calls (§7 Orders). */
-export const CANCEL_PATH = '/order/public/requisition/order/cancel';
-export const REMOVE_PATH = '/order/signed/order';
 
 export const ORDER_ACTION_MSG = {
   cancelled: 'Your order was cancelled.',
@@ -49,10 +46,10 @@ export default function OrderActions({ orderId, cancellable, removable, total }:
     setPhase('busy');
     try {
       if (action === 'cancel') {
-        setCancelled({ refunded: (await api.post<{ refunded: boolean }>(CANCEL_PATH, { orderId })).refunded });
+        setCancelled({ refunded: (await api.call(API.orderCancel, { orderId })).refunded });
         setPhase('idle');
       } else {
-        await api.delete(`${REMOVE_PATH}/${encodeURIComponent(orderId)}`);
+        await api.call(API.orderRemove, undefined, { params: { orderId } });
         setPhase('removed');
       }
     } catch (failure) {

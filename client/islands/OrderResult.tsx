@@ -1,18 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Currency } from '../../shared/markets.ts';
+import type { PaidResult } from '../../shared/api/payments.ts';
+import { API } from '../../shared/api-routes.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import { CHECKOUT_EMAIL_KEY, payForOrder } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
-
-interface PaidResult {
-  orderId: string;
-  result: 'SUCCEEDED' | 'PENDING' | 'FAILED';
-  message: string;
-  total: number;
-  currency: Currency;
-  email: string;
-}
 
 const POLL_MS = 1500;
 
@@ -81,12 +73,12 @@ export default function OrderResult({
     const email = sessionStorage.getItem(CHECKOUT_EMAIL_KEY) ?? undefined;
     const poll = async () => {
       try {
-        const answer = await api.get<PaidResult>('/order/public/buyer/order/paid/result', { orderId, email });
+        const answer = await api.call(API.paidResult, { orderId, email });
         setResult(answer);
         if (answer.result === 'SUCCEEDED' && !converted.current) {
           converted.current = true;
           void api
-            .post('/data-service/public/buyer/marketing/conversion', {
+            .call(API.conversion, {
               orderId,
               pageUrl: location.href,
               referringUrl: document.referrer,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { attributeValueIdOf } from '../../shared/vehicle.ts';
 import type { RecommendScene, SearchRecord } from '../../shared/catalog-types.ts';
 import { api } from '../api.ts';
@@ -8,8 +9,6 @@ import CardFitment from './CardFitment.tsx';
 import { ProductCardBody } from './product-card-body.tsx';
 
 const SCENE: RecommendScene = 'PRODUCT_DETAIL';
-/** The recommend scene call (§7 Search and items). */
-export const RECOMMEND_PATH = `/search-pro/public/recommend/scene/items?scene=${SCENE}`;
 const SIZE = 8;
 /** Start loading a little before the section scrolls into view, so the cards are there when it does. */
 const AHEAD = '200px';
@@ -60,7 +59,7 @@ export default function Recommendations({ itemId }: { itemId: number }) {
     if (!seen) return;
     let live = true;
     api
-      .post<SearchRecord[]>(RECOMMEND_PATH, { itemId, attributeValueId, size: SIZE })
+      .call(API.recommendScene, { itemId, attributeValueId, size: SIZE }, { query: { scene: SCENE } })
       .then((list) => {
         if (live) setCards({ list, forVehicle: attributeValueId !== undefined });
       })

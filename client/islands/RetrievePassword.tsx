@@ -1,26 +1,19 @@
 import { useState } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
-import { storeSession, type SessionAnswer } from '../state/session.ts';
-import { Field, FormError, useSubmit } from './form-kit.tsx';
+import { storeSession } from '../state/session.ts';
+import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
 /** Forgotten password: ask for a link; from the link, choose a new password and sign in. */
 export default function RetrievePassword({ token }: { token: string | null }) {
   const [sent, setSent] = useState('');
   const { busy, error, onSubmit } = useSubmit(async (data) => {
     if (token) {
-      await storeSession(
-        await api.put<SessionAnswer>('/account/public/buyer/forget-password/reset', {
-          token,
-          password: data.get('password'),
-        }),
-      );
+      await storeSession(await api.call(API.forgotPasswordReset, { token, password: field(data, 'password') }));
       location.assign('/myAccount');
       return;
     }
-    setSent(
-      (await api.put<{ message: string }>('/account/public/buyer/forget-password/init', { email: data.get('email') }))
-        .message,
-    );
+    setSent((await api.call(API.forgotPasswordInit, { email: field(data, 'email') })).message);
   });
   if (sent)
     return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { reviewPrivacyProblem } from '../../shared/validation.ts';
+import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
-import { Field, FormError, useSubmit } from './form-kit.tsx';
+import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
 /** Write a review; it shows after moderation. Emails and links are refused before sending (§5). */
 export default function ReviewForm({ itemId }: { itemId: number }) {
@@ -11,13 +12,13 @@ export default function ReviewForm({ itemId }: { itemId: number }) {
     const content = String(data.get('content') ?? '');
     const privacy = reviewPrivacyProblem(title, content);
     if (privacy) return setError(privacy);
-    await api.post('/item/public/buyer/review', {
+    await api.call(API.reviewAdd, {
       itemId,
       rating: Number(data.get('rating')),
       title,
       content,
-      name: data.get('name'),
-      vehicle: data.get('vehicle') || undefined,
+      name: field(data, 'name'),
+      vehicle: field(data, 'vehicle') || undefined,
     });
     setSent(true);
   });

@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Suggestion } from '../../shared/api/search.ts';
+import { API } from '../../shared/api-routes.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { api } from '../api.ts';
-
-interface Suggestion {
-  kind: 'item' | 'category' | 'partNumber';
-  text: string;
-  href: string;
-}
 
 const KIND_LABEL: Record<Suggestion['kind'], string> = {
   partNumber: 'Part number',
@@ -25,7 +21,7 @@ export default function SearchBox({ id }: { id: string }) {
     const ticket = ++latest.current;
     const timer = setTimeout(() => {
       void api
-        .get<Suggestion[]>('/item/public/buyer/associative/top-search-box', { keyword: text })
+        .call(API.searchSuggest, { keyword: text })
         .then((list) => {
           if (ticket === latest.current) setSuggestions(list);
         })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
-import { storeSession, type SessionAnswer } from '../state/session.ts';
+import { storeSession } from '../state/session.ts';
 import { failureText } from './form-kit.tsx';
 
 export interface SignUpResultProps {
@@ -17,7 +18,7 @@ export default function SignUpResult({ token, message }: SignUpResultProps) {
   useEffect(() => {
     if (!token) return;
     api
-      .post<SessionAnswer>('/account/public/buyer/email-verify', { token })
+      .call(API.emailVerify, { token })
       .then(storeSession)
       .then(() => setState('confirmed'))
       .catch((failure) => {

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
+import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
@@ -43,12 +44,7 @@ export function AddressForm({
     const form = input.form;
     if (!form || input.value.trim().length < 3) return;
     const { api } = await import('../api.ts');
-    const found = await api
-      .post<{ cityName: string; stateCode: string; deliverAble: boolean }>(
-        '/infra/public/buyer/area-dict/verify/post-code',
-        { postCode: input.value.trim() },
-      )
-      .catch(() => null);
+    const found = await api.call(API.postCodeVerify, { postCode: input.value.trim() }).catch(() => null);
     if (!found?.deliverAble) return;
     const city = form.elements.namedItem('city') as HTMLInputElement | null;
     const region = form.elements.namedItem('regionCode') as HTMLSelectElement | null;

@@ -4,6 +4,9 @@ export interface ApiFailure {
   msg?: string;
 }
 
+/** A text field of a submitted form: the form has it, so it is text, never missing or a file. */
+export const field = (data: FormData, name: string) => data.get(name) as string;
+
 /** The message of a failed call, without the 'field ' prefix the server puts first (§8). */
 export function failureText(error: unknown, fallback: string): string {
   const msg = (error as ApiFailure | null)?.msg;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiCall, ApiMethod } from '../../shared/api-routes.ts';
 import type { CartAnswer } from '../../shared/cart.ts';
 import { createCartStore, type CartDeps } from './cart.ts';
+
+type Handler = (path: string, input: unknown) => Promise<unknown>;
+/** The store's API: each call answered by the handler of its method, with its path and input. */
+const byMethod = (handlers: Partial<Record<ApiMethod, Handler>>): CartDeps['api'] =>
+  ({ call: (route: ApiCall, input?: unknown) => handlers[route.method]!(route.path, input) }) as CartDeps['api'];
 
 const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswer => ({
   cartUUID: 'c',
@@ -39,7 +45,7 @@ function harness(post: () => Promise<CartAnswer>) {
   const warnings: string[] = [];
   const saved: CartAnswer[] = [];
   const deps: CartDeps = {
-    api: { get: async () => answer(0) as never, post: post as never, put: post as never },
+    api: byMethod({ get: async () => answer(0), post, put: post }),
     vehicleId: () => 42,
     postCode: { read: () => null, write: () => undefined },
     warn: (message) => warnings.push(message),
@@ -94,14 +100,14 @@ describe('the cart store', () => {
   it('shows the stored copy first, then the server cart', async () => {
     let release!: (value: CartAnswer) => void;
     const slow = createCartStore({
-      api: {
+      api: byMethod({
         get: (() =>
           new Promise((resolve) => {
             release = resolve as never;
           })) as never,
         post: (async () => answer(0)) as never,
         put: (async () => answer(0)) as never,
-      },
+      }),
       vehicleId: () => null,
       postCode: { read: () => null, write: () => undefined },
       warn: () => undefined,
@@ -122,14 +128,14 @@ describe('the shipping postal code', () => {
     let stored: string | null = null;
     const asked: unknown[] = [];
     const store = createCartStore({
-      api: {
+      api: byMethod({
         get: (async (_path: string, query: unknown) => {
           asked.push(query);
           return answer(0);
         }) as never,
         post: (async () => answer(0)) as never,
         put: (async () => answer(0)) as never,
-      },
+      }),
       vehicleId: () => null,
       warn: () => undefined,
       saveCopy: async () => undefined,
@@ -150,11 +156,11 @@ describe('the shipping postal code', () => {
   it('is not guessed over one the shopper gave', async () => {
     let guessed = false;
     const store = createCartStore({
-      api: {
+      api: byMethod({
         get: (async () => answer(0)) as never,
         post: (async () => answer(0)) as never,
         put: (async () => answer(0)) as never,
-      },
+      }),
       vehicleId: () => null,
       warn: () => undefined,
       saveCopy: async () => undefined,

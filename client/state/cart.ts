@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { CartAnswer, CartItemType, CartLineView } from '../../shared/cart.ts';
 import type { ApiClient } from '../../shared/api-client.ts';
+import { API } from '../../shared/api-routes.ts';
 
 /**
  * The cart in the browser (§4 Cart): the server is the truth; the count in the header moves
@@ -8,10 +9,8 @@ import type { ApiClient } from '../../shared/api-client.ts';
  * error of an update shows as a warning (§8).
  */
 
-export const CART_PATH = '/order/public/buyer/cart/v2';
-
 export interface CartDeps {
-  api: Pick<ApiClient, 'get' | 'post' | 'put'>;
+  api: Pick<ApiClient, 'call'>;
   /** The current vehicle's deepest id, so lines come back with their fitment. */
   vehicleId: () => number | null;
   /** The shopper's postal code, for the shipping estimate. */
@@ -96,7 +95,7 @@ export function createCartStore(deps: CartDeps): CartStore {
         if (guessed) deps.postCode.write(guessed);
       }
       try {
-        const answer = await deps.api.get<CartAnswer>(CART_PATH, shopper());
+        const answer = await deps.api.call(API.cartGet, shopper());
         cart.value = answer;
         await deps.saveCopy(answer).catch(() => undefined);
       } catch {
@@ -107,14 +106,14 @@ export function createCartStore(deps: CartDeps): CartStore {
       const pieces = lines.reduce((sum, line) => sum + line.itemCount, 0);
       pending.value += pieces;
       try {
-        return await run(() => deps.api.post<CartAnswer>(CART_PATH, { ...shopper(), items: lines }));
+        return await run(() => deps.api.call(API.cartAdd, { ...shopper(), items: lines }));
       } finally {
         pending.value -= pieces;
       }
     },
     async setQuantity(line, itemCount) {
       await run(() =>
-        deps.api.put<CartAnswer>(CART_PATH, {
+        deps.api.call(API.cartUpdate, {
           action: 'UPDATE',
           ...shopper(),
           items: [{ ...identity(line), itemCount }],
@@ -122,13 +121,11 @@ export function createCartStore(deps: CartDeps): CartStore {
       );
     },
     async remove(line) {
-      await run(() => deps.api.put<CartAnswer>(CART_PATH, { action: 'DELETE', ...shopper(), items: [identity(line)] }));
+      await run(() => deps.api.call(API.cartUpdate, { action: 'DELETE', ...shopper(), items: [identity(line)] }));
     },
     async applyCode(code) {
       const before = cart.value?.detail.pricing.promotionCodes.length ?? 0;
-      const applied = await run(() =>
-        deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, ...shopper() }),
-      );
+      const applied = await run(() => deps.api.call(API.promotionApply, { code, ...shopper() }));
       return applied && (cart.value?.detail.pricing.promotionCodes.length ?? 0) > before;
     },
     async setPostCode(code) {
@@ -136,9 +133,7 @@ export function createCartStore(deps: CartDeps): CartStore {
       await this.load();
     },
     async removeCode(code) {
-      await run(() =>
-        deps.api.post<CartAnswer>('/order/public/promotion/v2/apply', { code, remove: true, ...shopper() }),
-      );
+      await run(() => deps.api.call(API.promotionApply, { code, remove: true, ...shopper() }));
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { AddressFields } from '../../shared/address.ts';
-import type { CartPricing } from '../../shared/cart.ts';
-import type { OrderView } from '../../shared/orders.ts';
 import type { ApiClient } from '../../shared/api-client.ts';
+import type { CheckoutQuote } from '../../shared/api/checkout.ts';
+import { API } from '../../shared/api-routes.ts';
+
+export type { CheckoutQuote };
 
 /** Checkout in the browser: which cart is checked out, its quote, and placing the order once. */
 
@@ -11,16 +13,6 @@ const KEY_STORAGE = 'checkout-key';
 export interface BuyNowTicket {
   cartUUID: string;
   cartToken: string;
-}
-
-export interface CheckoutQuote {
-  pricing: CartPricing;
-  taxes: { name: string; rateLabel: string; amountCent: number }[];
-  tax: number;
-  total: number;
-  pointsBalance: number;
-  pointsLocked: number;
-  itemCount: number;
 }
 
 /** The buy-now checkout the product page started, when this page is for it. */
@@ -57,17 +49,17 @@ export interface CheckoutChoice {
 }
 
 /** The calls checkout makes. */
-export function checkoutCalls(api: Pick<ApiClient, 'post' | 'get'>, ticket: BuyNowTicket | null) {
+export function checkoutCalls(api: Pick<ApiClient, 'call'>, ticket: BuyNowTicket | null) {
   const target = ticket ? { buyNow: ticket } : {};
   return {
     quote: (choice: CheckoutChoice) =>
-      api.post<CheckoutQuote>('/order/public/buyer/checkout/quote', {
+      api.call(API.checkoutQuote, {
         ...target,
         address: choice.address ?? undefined,
         shippingName: choice.shippingName,
       }),
-    lockPoints: (points: number) => api.post<CheckoutQuote>('/order/public/buyer/lock/integral', { ...target, points }),
-    unlockPoints: () => api.post<CheckoutQuote>('/order/public/buyer/unlock/integral', { ...target }),
+    lockPoints: (points: number) => api.call(API.pointsLock, { ...target, points }),
+    unlockPoints: () => api.call(API.pointsUnlock, { ...target }),
     place: (input: {
       idempotencyKey: string;
       email?: string;
@@ -75,21 +67,13 @@ export function checkoutCalls(api: Pick<ApiClient, 'post' | 'get'>, ticket: BuyN
       shippingName: string | null;
       paymentMethod: string;
       expectedTotal: number;
-    }) => api.post<{ created: boolean; order: OrderView }>('/order/public/buyer/order/place', { ...target, ...input }),
-    savedAddresses: () =>
-      api.get<(AddressFields & { id: number; isDefault: boolean })[]>('/account/buyer/current/address/list'),
+    }) => api.call(API.orderPlace, { ...target, ...input }),
+    savedAddresses: () => api.call(API.addressList),
   };
 }
 
 /** The visitor's order email, kept for the tab so the result page can read the order. */
 export const CHECKOUT_EMAIL_KEY = 'checkout-email';
-
-export interface PaymentAnswer {
-  paymentId: string;
-  kind: 'Succeeded' | 'RequiresAction' | 'Pending' | 'Declined' | 'Failed';
-  url?: string | null;
-  message?: string;
-}
 
 /**
  * Pays for a placed order: the provider's window opens in this tab (it sends the shopper back
@@ -97,13 +81,13 @@ export interface PaymentAnswer {
  * refusal answers its message for the shopper.
  */
 export async function payForOrder(
-  api: Pick<ApiClient, 'post'>,
+  api: Pick<ApiClient, 'call'>,
   orderId: string,
   method: string,
   email: string | undefined,
   go: (url: string) => void,
 ): Promise<string | null> {
-  const answer = await api.post<PaymentAnswer>('/order/public/payment/', { orderId, paymentType: method, email });
+  const answer = await api.call(API.pay, { orderId, paymentType: method, email });
   if (answer.kind === 'RequiresAction' && answer.url) {
     go(answer.url);
     return null;

@@ -1,13 +1,9 @@
-import type { FitStatus } from '../../shared/fitment.ts';
+import type { CardFit } from '../../shared/api/vehicles.ts';
+import { API } from '../../shared/api-routes.ts';
 import type { Vehicle } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 
-export interface CardFit {
-  itemId: number;
-  carModelMatch: FitStatus;
-  applies: boolean;
-  missingLevel?: 'trim' | 'engine';
-}
+export type { CardFit };
 
 const pathIds = (vehicle: Vehicle) =>
   [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
@@ -40,10 +36,7 @@ async function flush(batch: NonNullable<typeof pending>): Promise<void> {
   for (let start = 0; start < ids.length; start += 100) {
     const chunk = ids.slice(start, start + 100);
     const answers = await api
-      .get<CardFit[]>('/item/public/buyer/car-model/universal/match-list', {
-        itemIds: chunk,
-        attributeValueIds: batch.key,
-      })
+      .call(API.fitmentMatchList, { itemIds: chunk, attributeValueIds: batch.key })
       .catch(() => [] as CardFit[]);
     const byId = new Map(answers.map((answer) => [answer.itemId, answer]));
     for (const id of chunk) for (const resolve of batch.waiters.get(id) ?? []) resolve(byId.get(id) ?? null);

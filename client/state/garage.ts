@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api-client.ts';
+import { API } from '../../shared/api-routes.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import {
   GARAGE_FULL_MESSAGE,
@@ -26,15 +27,11 @@ import { track } from './tracking.ts';
 export const GARAGE_STORAGE_KEY = 'garage';
 /** Set to '1' once a vehicle down to its engine has been chosen. */
 export const LAST_VEHICLE_CHOSEN_KEY = 'last-vehicle-chosen';
-/** The member's garage calls (§7). */
-export const GARAGE_PATH = '/account/buyer/current/garage-vehicle';
-/** The sign-in call that merges a visitor's garage into the member's. */
-export const PUSH_GARAGE_PATH = '/account/public/buyer/garage-vehicle';
 
 /** The part of localStorage the store uses. */
 export type GarageStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /** The part of the API client the store uses. */
-export type GarageApi = Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>;
+export type GarageApi = Pick<ApiClient, 'call'>;
 /** The tracking event sent when the shopper changes to a different vehicle. */
 export interface GarageTrackEvent {
   event: 'add_vehicle';
@@ -90,6 +87,8 @@ export function sortGarage(list: readonly SavedVehicle[]): SavedVehicle[] {
   return [...unique.filter((vehicle) => vehicle.isDefault), ...unique.filter((vehicle) => !vehicle.isDefault)];
 }
 
+/** A member's vehicles carry the server's numeric ids; only a visitor's local ones are text. */
+const serverId = (id: SavedVehicle['id']) => id as number;
 const requestBody = (vehicle: Vehicle) => ({ attributeValueId: attributeValueIdOf(vehicle), ...vehicleOf(vehicle) });
 const messageOf = (error: unknown): string | null => {
   const rejection = error as { msg?: unknown; code?: unknown } | null;
@@ -165,7 +164,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
   }
   async function reload(): Promise<readonly SavedVehicle[]> {
     try {
-      vehicles.value = sortGarage(await deps.api.get<SavedVehicle[]>(`${GARAGE_PATH}/list`));
+      vehicles.value = sortGarage(await deps.api.call(API.garageList));
     } catch (error) {
       warn(error);
     }
@@ -236,21 +235,21 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
       if (!isCompleteVehicle(vehicle)) return warn(VEHICLE_REQUIRED_MESSAGE);
       const isDefault = options.isDefault !== false;
       if (!deps.member()) return addLocal(vehicle, isDefault);
-      return savedIn(
-        await onServer(() => deps.api.post<{ id: number }>(GARAGE_PATH, { ...requestBody(vehicle), isDefault })),
-      );
+      return savedIn(await onServer(() => deps.api.call(API.garageAdd, { ...requestBody(vehicle), isDefault })));
     },
     async edit(id, vehicle) {
       if (!isCompleteVehicle(vehicle)) return warn(VEHICLE_REQUIRED_MESSAGE);
       if (!deps.member()) return editLocal(id, vehicle);
-      return savedIn(await onServer(() => deps.api.put<{ id: number }>(GARAGE_PATH, { id, ...requestBody(vehicle) })));
+      return savedIn(
+        await onServer(() => deps.api.call(API.garageEdit, { id: serverId(id), ...requestBody(vehicle) })),
+      );
     },
     async remove(id) {
       const removed = (deps.member() ? vehicles.value : readLocal()).find((item) => item.id === id);
       if (!deps.member()) {
         const rest = readLocal().filter((item) => item.id !== id);
         writeLocal(removed?.isDefault ? withDefault(rest, rest[0]?.id) : rest);
-      } else if (!(await onServer(() => deps.api.delete(GARAGE_PATH, { id })))) {
+      } else if (!(await onServer(() => deps.api.call(API.garageRemove, { id })))) {
         return;
       }
       const wasCurrent = removed && current.value && attributeValueIdOf(current.value) === removed.attributeValueId;
@@ -260,7 +259,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
       if (!deps.member()) {
         storage.removeItem(GARAGE_STORAGE_KEY);
         vehicles.value = [];
-      } else if (!(await onServer(() => deps.api.delete(`${GARAGE_PATH}/all`)))) {
+      } else if (!(await onServer(() => deps.api.call(API.garageClear)))) {
         return;
       }
       clearCurrent();
@@ -272,9 +271,9 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         chosen = list.find((item) => item.id === id);
         if (chosen) writeLocal(withDefault(list, id));
       } else {
-        chosen = (await onServer(() => deps.api.put(GARAGE_PATH, { id, isDefault: true })))?.list.find(
-          (item) => item.id === id,
-        );
+        chosen = (
+          await onServer(() => deps.api.call(API.garageEdit, { id: serverId(id), isDefault: true }))
+        )?.list.find((item) => item.id === id);
       }
       if (!chosen) return;
       applyCurrent(chosen);
@@ -291,7 +290,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         .slice(0, MAX_GARAGE_VEHICLES)
         .map((item) => ({ ...requestBody(item), isDefault: item.isDefault }));
       try {
-        vehicles.value = sortGarage(await deps.api.post<SavedVehicle[]>(PUSH_GARAGE_PATH, { vehicles: body }));
+        vehicles.value = sortGarage(await deps.api.call(API.garagePush, { vehicles: body }));
         storage.removeItem(GARAGE_STORAGE_KEY);
       } catch (error) {
         warn(error);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SUBSCRIBE_PATH,
   answerProblem,
   createNewsletterStore,
   initialNewsletterState,
@@ -127,8 +126,8 @@ function storeWith(variant: NewsletterVariant, answer: () => Promise<unknown>) {
   const store = createNewsletterStore({
     variant,
     position: 'footer',
-    post: (path, body) => {
-      calls.push([path, body]);
+    call: (route, body) => {
+      calls.push([route.path, body]);
       return answer();
     },
     notify: (text, kind) => notices.push([text, kind]),
@@ -142,7 +141,7 @@ describe('createNewsletterStore', () => {
     store.input(` ${VALID}`);
     await store.submit();
     expect(calls).toEqual([
-      [SUBSCRIBE_PATH, { email: VALID, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' }],
+      ['/account/public/buyer/subscribe', { email: VALID, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' }],
     ]);
     expect(store.state.value).toEqual(at('success', '', MSG.newsletterSuccess));
     expect(notices).toEqual([[MSG.newsletterSuccess, 'success']]);
@@ -217,7 +216,7 @@ describe('email-marketing adapter hook', () => {
     const ok = createNewsletterStore({
       variant: 'desktop',
       position: 'footer',
-      post: async () => ({ errorStatus: false, errorText: '' }),
+      call: async () => ({ errorStatus: false, errorText: '' }),
       notify: () => undefined,
       onSubscribed: (email) => handed.push(email),
     });
@@ -226,7 +225,7 @@ describe('email-marketing adapter hook', () => {
     const failing = createNewsletterStore({
       variant: 'desktop',
       position: 'footer',
-      post: async () => ({ errorStatus: true, errorText: 'no' }),
+      call: async () => ({ errorStatus: true, errorText: 'no' }),
       notify: () => undefined,
       onSubscribed: (email) => handed.push(email),
     });

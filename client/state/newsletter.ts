@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { API } from '../../shared/api-routes.ts';
 import { MSG } from '../../shared/messages.ts';
 import { newsletterEmailProblem, trimInput } from '../../shared/validation.ts';
 import { notify as showNotice, type NoticeKind } from './notices.ts';
@@ -8,8 +9,6 @@ import { notify as showNotice, type NoticeKind } from './notices.ts';
  * signals store; no DOM and no API client import, so it runs in tests and in the Worker's SSR.
  */
 
-/** Where the form posts (§7 Other calls). */
-export const SUBSCRIBE_PATH = '/account/public/buyer/subscribe';
 /** Window event the shop fires on a client-side route or query change. */
 export const ROUTE_CHANGE_EVENT = 'shop:route-change';
 
@@ -104,11 +103,11 @@ export function rejectionMessage(error: unknown): string | null {
   return text || null;
 }
 
-/** What a form store needs from outside: the API's post and the notice host. */
+/** What a form store needs from outside: the API client's call and the notice host. */
 export interface NewsletterDeps {
   variant: NewsletterVariant;
   position: string;
-  post: (path: string, body: SubscribeBody) => Promise<unknown>;
+  call: (route: typeof API.subscribe, body: SubscribeBody) => Promise<unknown>;
   notify?: (text: string, kind: NoticeKind) => unknown;
   /** Called with the email after a successful subscription (the email-marketing adapter). */
   onSubscribed?: (email: string) => void;
@@ -138,7 +137,7 @@ export function createNewsletterStore(deps: NewsletterDeps): NewsletterStore {
       if (next.status !== 'submitting') return;
       let problem: string | null;
       try {
-        problem = answerProblem(await deps.post(SUBSCRIBE_PATH, subscribeBody(next.value, deps.position)));
+        problem = answerProblem(await deps.call(API.subscribe, subscribeBody(next.value, deps.position)));
       } catch (error) {
         problem = rejectionMessage(error) ?? MSG.newsletterFailed;
       }

@@ -1,3 +1,5 @@
+import type { ApiClient } from '../../shared/api-client.ts';
+import { API } from '../../shared/api-routes.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import { RECENTLY_VIEWED_LIMIT } from '../../shared/constants.ts';
 
@@ -13,22 +15,20 @@ export interface ViewedItem {
 /** The visitor's list in localStorage; after sign-in it mirrors the member's, so sign-out clears it. */
 export const RECENTLY_VIEWED_KEY = 'recently-viewed';
 const KEY = RECENTLY_VIEWED_KEY;
-/** The member's recently viewed calls (§7): POST {id} records a view, POST batch sends the visitor's list. */
-export const RECENTLY_VIEWED_PATH = '/item/recommend/personal-scan-item';
-
 /**
  * What the list needs to keep a member's history on the server (§4: members on the server, visitors in the browser).
  */
 export interface ViewedServer {
   /** Whether a member is signed in. */
   member(): boolean;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** The API client's call: a view is recorded by id, the visitor's list sent in one batch (§7). */
+  call: ApiClient['call'];
 }
 
 const browserServer: ViewedServer = {
   member: () => typeof localStorage !== 'undefined' && Boolean(localStorage.getItem(STORAGE_KEY.token)),
   // Loaded on demand: a visitor's product page needs no API client for this.
-  post: async (path, body) => (await import('../api.ts')).api.post(path, body),
+  call: async (route, ...args) => (await import('../api.ts')).api.call(route, ...args),
 };
 
 export function readViewed(storage: Pick<Storage, 'getItem'> = localStorage): ViewedItem[] {
@@ -54,7 +54,8 @@ export function recordView(
     RECENTLY_VIEWED_LIMIT,
   );
   storage.setItem(KEY, JSON.stringify(list));
-  if (server.member()) void server.post(`${RECENTLY_VIEWED_PATH}/${item.itemId}`).catch(() => undefined);
+  if (server.member())
+    void server.call(API.recentlyViewedAdd, undefined, { params: { id: item.itemId } }).catch(() => undefined);
   return list;
 }
 
@@ -68,7 +69,7 @@ export async function pushViewed(
 ): Promise<void> {
   if (!server.member()) return;
   try {
-    const merged = await server.post<(ViewedItem & { urlHandle: string | null })[]>(`${RECENTLY_VIEWED_PATH}/batch`, {
+    const merged = await server.call(API.recentlyViewedMerge, {
       itemIds: readViewed(storage).map((entry) => entry.itemId),
     });
     const list = merged

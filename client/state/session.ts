@@ -1,20 +1,8 @@
+import type { Session, UserData } from '../../shared/api/accounts.ts';
+import { API } from '../../shared/api-routes.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import { api, clearSession } from '../api.ts';
 import { RECENTLY_VIEWED_KEY } from './recently-viewed.ts';
-
-export interface SessionAnswer {
-  accountToken: string;
-  expiresIn: number;
-  accountId: number;
-  email: string;
-}
-
-export interface UserData {
-  accountId: number;
-  email: string;
-  zipCode: string | null;
-  [key: string]: unknown;
-}
 
 export const POSTAL_CODE_KEY = 'postCode';
 const TOKEN_EXPIRES_KEY = 'tokenExpiresAt';
@@ -23,10 +11,10 @@ const TOKEN_EXPIRES_KEY = 'tokenExpiresAt';
  * After sign-in (§4 Login): keep the token with its validity, fetch the user, keep the
  * postal code. Saved vehicles join in with the garage.
  */
-export async function storeSession(session: SessionAnswer): Promise<UserData> {
+export async function storeSession(session: Session): Promise<UserData> {
   localStorage.setItem(STORAGE_KEY.token, session.accountToken);
   localStorage.setItem(TOKEN_EXPIRES_KEY, String(Date.now() + session.expiresIn * 1000));
-  const user = await api.get<UserData>('/account/buyer/account/current');
+  const user = await api.call(API.currentUser);
   localStorage.setItem(STORAGE_KEY.user, JSON.stringify(user));
   if (user.zipCode) localStorage.setItem(POSTAL_CODE_KEY, user.zipCode);
   await loadGarage();
@@ -49,7 +37,7 @@ async function loadGarage(): Promise<void> {
 
 /** Signs out (§4 Logout): token and user, optionally the cart id, and the vehicle and search state. */
 export async function signOut(clearCart = false): Promise<void> {
-  await api.post('/account/public/buyer/logout', { clearCart }).catch(() => undefined);
+  await api.call(API.logout, { clearCart }).catch(() => undefined);
   clearSession();
   for (const key of [STORAGE_KEY.vehicle, STORAGE_KEY.search, TOKEN_EXPIRES_KEY, RECENTLY_VIEWED_KEY])
     localStorage.removeItem(key);
@@ -63,7 +51,7 @@ export async function syncStoredUser(userIdCookie: string | undefined): Promise<
   const user = stored ? (JSON.parse(stored) as UserData) : null;
   if (user && userIdCookie && String(user.accountId) === userIdCookie) return;
   try {
-    localStorage.setItem(STORAGE_KEY.user, JSON.stringify(await api.get<UserData>('/account/buyer/account/current')));
+    localStorage.setItem(STORAGE_KEY.user, JSON.stringify(await api.call(API.currentUser)));
   } catch {
     // A failed fetch silently leaves things as they are (§8).
   }

@@ -1,3 +1,4 @@
+import { API } from '../../shared/api-routes.ts';
 import { attributeValueIdOf } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 import { readCartCopy, saveCartCopy } from './cart-cache.ts';
@@ -21,7 +22,7 @@ export const shopCart = createCartStore({
     guess: async () => {
       if (document.documentElement.dataset.market !== 'us' || sessionStorage.getItem(GUESSED_KEY)) return null;
       sessionStorage.setItem(GUESSED_KEY, '1');
-      return (await api.get<{ postCode: string } | null>('/infra/public/ip/current/zipcode'))?.postCode ?? null;
+      return (await api.call(API.visitorPostCode, undefined, { params: { ip: 'current' } }))?.postCode ?? null;
     },
   },
   saveCopy: saveCartCopy,

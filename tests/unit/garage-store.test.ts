@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  GARAGE_PATH,
   GARAGE_STORAGE_KEY,
   LAST_VEHICLE_CHOSEN_KEY,
-  PUSH_GARAGE_PATH,
   createGarageStore,
   garage,
   type GarageApi,
   type GarageStorage,
   type GarageTrackEvent,
 } from '../../client/state/garage.ts';
+import type { CallArgs } from '../../shared/api-client.ts';
+import { API, type ApiCall } from '../../shared/api-routes.ts';
 import { GARAGE_FULL_MESSAGE } from '../../shared/garage-rules.ts';
 import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
 
@@ -35,6 +35,10 @@ class FakeStorage extends Map<string, string> implements GarageStorage {
   }
 }
 
+/** The member's garage calls (§7), and the sign-in call that merges a visitor's garage into the member's. */
+const GARAGE_PATH = API.garageAdd.path;
+const PUSH_GARAGE_PATH = API.garagePush.path;
+
 type Sent = Vehicle & { id: number; attributeValueId: number; isDefault: boolean };
 /** An in-memory server garage behind the store's API calls, recording every call. */
 class FakeApi implements GarageApi {
@@ -51,7 +55,7 @@ class FakeApi implements GarageApi {
   private setDefault(id: unknown) {
     this.garage = this.garage.map((v) => ({ ...v, isDefault: v.id === id }));
   }
-  private call(line: string) {
+  private record(line: string) {
     this.calls.push(line);
     if (this.failWith) throw this.failWith;
   }
@@ -61,12 +65,19 @@ class FakeApi implements GarageApi {
     this.garage.unshift({ ...vehicle, id: this.nextId++, isDefault: this.garage.length === 0 });
     return this.garage[0]!.id;
   }
+  /** The store's one API method, answered as the server would by method and path. */
+  call<Req, Res>(route: ApiCall<Req, Res>, ...[input]: CallArgs<Req>): Promise<Res> {
+    if (route.method === 'get') return this.get<Res>(route.path);
+    if (route.method === 'post') return this.post<Res>(route.path, input);
+    if (route.method === 'put') return this.put<Res>(route.path, input);
+    return this.delete<Res>(route.path, input as Record<string, unknown> | undefined);
+  }
   async get<T>(path: string) {
     this.calls.push(`GET ${path}`);
     return this.answer<T>(this.sorted());
   }
   async post<T>(path: string, body?: unknown) {
-    this.call(`POST ${path}`);
+    this.record(`POST ${path}`);
     if (path === PUSH_GARAGE_PATH) {
       const empty = this.garage.length === 0;
       for (const v of (body as { vehicles: Sent[] }).vehicles) {
@@ -82,14 +93,14 @@ class FakeApi implements GarageApi {
     return this.answer<T>({ id });
   }
   async put<T>(path: string, body?: unknown) {
-    this.call(`PUT ${path}`);
+    this.record(`PUT ${path}`);
     const { id, isDefault, ...vehicle } = body as Partial<Sent> & { id: number };
     if (vehicle.attributeValueId) this.garage = this.garage.map((v) => (v.id === id ? { ...v, ...vehicle } : v));
     if (isDefault) this.setDefault(id);
     return this.answer<T>({ id });
   }
   async delete<T>(path: string, query?: Record<string, unknown>) {
-    this.call(`DELETE ${path}${query ? `?id=${query.id}` : ''}`);
+    this.record(`DELETE ${path}${query ? `?id=${query.id}` : ''}`);
     const removed = this.garage.find((v) => v.id === query?.id);
     this.garage = path.endsWith('/all') ? [] : this.garage.filter((v) => v !== removed);
     if (removed?.isDefault && this.garage[0]) this.setDefault(this.garage[0].id);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RECENTLY_VIEWED_PATH,
-  pushViewed,
-  readViewed,
-  recordView,
-  type ViewedServer,
-} from '../../client/state/recently-viewed.ts';
+import { fillPath, type CallArgs } from '../../shared/api-client.ts';
+import type { ApiCall } from '../../shared/api-routes.ts';
+import { pushViewed, readViewed, recordView, type ViewedServer } from '../../client/state/recently-viewed.ts';
+
+/** The member's recently viewed calls on the wire (§7): POST {id} records a view, POST batch sends the list. */
+const RECENTLY_VIEWED_PATH = '/item/recommend/personal-scan-item';
 
 const memory = () => {
   const data = new Map<string, string>();
@@ -88,9 +87,9 @@ class FakeServer implements ViewedServer {
   member() {
     return this.signedIn;
   }
-  async post<T>(path: string, body?: unknown) {
-    this.calls.push([path, body]);
+  async call<Req, Res>(route: ApiCall<Req, Res>, ...[body, options]: CallArgs<Req>) {
+    this.calls.push([fillPath(route.path, options?.params), body]);
     if (this.fail) throw { msg: 'down', code: 500 };
-    return this.answer as T;
+    return this.answer as Res;
   }
 }

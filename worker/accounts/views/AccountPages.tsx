@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import AccountAddresses, { type SavedAddress } from '../../../client/islands/AccountAddresses.tsx';
+import type { SavedAddress } from '../../../shared/api/accounts.ts';
+import AccountAddresses from '../../../client/islands/AccountAddresses.tsx';
 import AccountProfile, { type AccountProfileProps } from '../../../client/islands/AccountProfile.tsx';
 import CreateAccountForm from '../../../client/islands/CreateAccountForm.tsx';
 import LoginForm from '../../../client/islands/LoginForm.tsx';
