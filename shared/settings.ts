@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Shop settings (§3) as read from KV; every field has a safe default so a bad value never breaks a page. */
 export const shopSettingsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CartAnswer } from '../cart.ts';
 import { CART_ACTIONS, CART_ITEM_TYPES, CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 

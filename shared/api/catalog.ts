@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RECOMMEND_SCENES } from '../catalog-types.ts';
 
 /** The catalog calls the browser makes (§7 Search and items), shared with the Worker that validates them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CartPricing } from '../cart.ts';
 import type { OrderView } from '../orders.ts';
 import { shipToAddress } from './accounts.ts';

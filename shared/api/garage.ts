@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_GARAGE_VEHICLES } from '../garage-rules.ts';
 
 /** The member's garage calls (§7), shared: the Worker validates with them, the browser takes their types. */

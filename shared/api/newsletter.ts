@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { newsletterEmailProblem, trimInput } from '../validation.ts';
 
 /** The newsletter calls the browser makes (§7 Other calls), shared with the Worker that validates them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a shopper does to a placed order from the browser (§7 Orders and payment), shared with the Worker. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Currency } from '../markets.ts';
 
 /** The payment calls the browser makes (§7 Orders and payment), shared with the Worker that validates them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The promotion calls on the shopper's cart (§7 Promotion) that the browser makes, shared with the Worker. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Writing a review from the browser (§7), shared with the Worker that validates it. */
 

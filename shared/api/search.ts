@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The search box's typeahead call (§7), shared with the Worker that validates it. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The postal-code calls the browser makes (§3 Postal code), shared with the Worker that validates them. */
 

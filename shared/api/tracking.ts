@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the browser reports (§7 Tracking, §8): tracking events, affiliate marketing events and its log lines,

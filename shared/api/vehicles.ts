@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The vehicle and fitment calls the browser makes (§3, §4, §7), shared with the Worker that validates them. */
 

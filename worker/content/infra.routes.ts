@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AB_TEST_COOKIE_SECONDS, COOKIE } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { shopSettingsSchema } from '../../shared/settings.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../env.ts';
 import { DEV_IDP_AUDIENCE, devIdpIssuer, devIdpPublicKey, devIdToken } from './service.ts';
 

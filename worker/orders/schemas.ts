@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ORDER_STATUSES, type OrderView } from '../../shared/orders.ts';
 import { emailField } from '../../shared/api/accounts.ts';
 

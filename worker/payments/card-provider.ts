@@ -4,7 +4,7 @@
  * and the server only ever sees its payment method id (pm_...). The API base comes from env
  * (CARD_PROVIDER_API_BASE) so tests run it against a local fake of the endpoints.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPEN_PAYMENT_STATUSES, type PaymentFailureReason } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { PaymentChange, PaymentRow } from './repository.ts';

@@ -16,7 +16,7 @@
  * with card_not_supported.
  */
 import { exports } from 'cloudflare:workers';
-import { z } from 'zod';
+import * as z from 'zod';
 import { marketByCurrency, type Currency } from '../../shared/markets.ts';
 import {
   ISSUER_DECLINE_CODES,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from './api-error.ts';
 
 /** One documented API call: the OpenAPI document is generated from these. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { LEVEL } from '../../shared/vehicle.ts';
 import { ApiError } from '../platform/api-error.ts';
