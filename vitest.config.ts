@@ -1,11 +1,16 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { TEST_SECRETS } from './scripts/lib/dev-secrets.ts';
+
+// wrangler.toml requires these secrets (`[secrets] required`); the plugin reads them from the environment.
+Object.assign(process.env, TEST_SECRETS);
 
 // Tests that run inside workerd through the real Worker, with Miniflare's D1, KV, R2 and Queues.
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
-      wrangler: { configPath: './wrangler.toml' },
+      // Local development's environment (developer tools on); the secrets are the test ones set above.
+      wrangler: { configPath: './wrangler.toml', environment: 'dev' },
       miniflare: {
         bindings: { TEST_MIGRATIONS: await readD1Migrations('./worker/db/migrations') },
       },

@@ -7,6 +7,7 @@ import { loadPostal } from './data/postal.ts';
 import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from './data/catalog.ts';
 import { DEFAULT_STATE_DIR, runWrangler, spawnWrangler } from './lib/wrangler.ts';
 import { execFileSync } from 'node:child_process';
+import { ensureDevVars } from './lib/dev-secrets.ts';
 
 const port = process.env.PORT ?? '8787';
 if (!/^\d{2,5}$/.test(port)) {
@@ -36,7 +37,12 @@ await runWrangler([
   'worker/db/seed/promotions.sql',
 ]);
 
+const added = await ensureDevVars();
+if (added.length > 0) console.log(`.dev.vars: wrote random local ${added.join(', ')}`);
+
 const dev = spawnWrangler([
+  'dev',
+  '--env',
   'dev',
   '--port',
   port,

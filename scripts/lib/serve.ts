@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { seed } from '../seed.ts';
 import { loadPostal } from '../data/postal.ts';
 import { runWrangler, spawnWrangler } from './wrangler.ts';
+import { TEST_SECRETS } from './dev-secrets.ts';
 
 export interface RunningShop {
   port: number;
@@ -85,6 +86,8 @@ export async function serveShop(): Promise<RunningShop> {
   const child = spawnWrangler(
     [
       'dev',
+      '--env',
+      'dev',
       '--port',
       String(port),
       '--ip',
@@ -96,6 +99,7 @@ export async function serveShop(): Promise<RunningShop> {
       `US_ORIGIN:${us}`,
       '--var',
       `CA_ORIGIN:${ca}`,
+      ...Object.entries(TEST_SECRETS).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       '--minify',
       '--log-level',
       'warn',

@@ -1,0 +1,49 @@
+import { unstable_readConfig } from 'wrangler';
+import { describe, expect, it } from 'vitest';
+import { REQUIRED_SECRETS } from '../../scripts/lib/dev-secrets.ts';
+
+const SECRET_NAMES = [...REQUIRED_SECRETS, 'CARD_PROVIDER_SECRET_KEY', 'CARD_PROVIDER_WEBHOOK_SECRET'];
+
+function configOf(env?: string) {
+  return unstable_readConfig({ config: 'wrangler.toml', env }, { hideWarnings: true });
+}
+
+describe('wrangler.toml', () => {
+  it.each([undefined, 'production', 'staging'])(
+    'deploys %s without developer tools, committed secrets or a workers.dev address',
+    (env) => {
+      const config = configOf(env);
+      const vars = config.vars as Record<string, unknown>;
+      expect(vars.DEV_TOOLS).toBeUndefined();
+      expect(vars.PAYMENT_SANDBOX).toBeUndefined();
+      for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();
+      expect(config.workers_dev).toBe(false);
+      expect(config.secrets?.required).toEqual([...REQUIRED_SECRETS]);
+      expect(config.observability?.enabled).toBe(true);
+      expect(vars.US_ORIGIN).toMatch(/^https:\/\//);
+      expect(vars.CA_ORIGIN).toMatch(/^https:\/\//);
+    },
+  );
+
+  it('keeps the developer tools and local hosts for local development only (-e dev)', () => {
+    const vars = configOf('dev').vars as Record<string, unknown>;
+    expect(vars.DEV_TOOLS).toBe('true');
+    expect(vars.US_ORIGIN).toBe('http://us.shop.localhost:8787');
+    for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();
+  });
+
+  it('gives every environment the same bindings (none is inherited from the top level)', () => {
+    const bindings = (env?: string) => {
+      const config = configOf(env);
+      return {
+        d1: config.d1_databases.map((db) => db.binding),
+        kv: config.kv_namespaces.map((kv) => kv.binding),
+        r2: config.r2_buckets.map((r2) => r2.binding),
+        queues: config.queues.producers?.map((queue) => queue.binding),
+        objects: config.durable_objects.bindings.map((object) => object.name),
+        crons: config.triggers.crons,
+      };
+    };
+    for (const env of ['production', 'staging', 'dev']) expect(bindings(env), env).toEqual(bindings());
+  });
+});
