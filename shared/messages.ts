@@ -30,7 +30,10 @@ export function serviceExceptionMessage(shopName: string): string {
 export const ERROR_CODE = {
   badRequest: 400,
   unauthorized: 401,
+  forbidden: 403,
   notFound: 404,
+  unsupportedMediaType: 415,
   internal: 500,
+  unavailable: 503,
   notSale: 503007,
 } as const;

@@ -34,3 +34,27 @@ export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 export function parseShopSettings(raw: unknown): ShopSettings {
   return shopSettingsSchema.parse(raw && typeof raw === 'object' ? raw : {});
 }
+
+/** The marketing script pages load: only while the subscribe modal is explicitly off (§2). */
+export function marketingScriptOf(settings: ShopSettings): string | undefined {
+  const modal = settings.UDP_GLOBAL_MODAL_CONFIG;
+  return modal.subscribe === false && modal.marketingScriptUrl ? modal.marketingScriptUrl : undefined;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The other sites a page talks to, from the settings: the marketing script's origin (scripts) and the
+ * email-marketing list's (requests). Only HTTPS origins; the Content-Security-Policy allows these alone.
+ */
+export function thirdPartyOrigins(settings: ShopSettings): { script: string | null; connect: string | null } {
+  return { script: originOf(marketingScriptOf(settings)), connect: originOf(settings.EMAIL_MARKETING.listUrl) };
+}

@@ -9,6 +9,10 @@ import { debug } from './middleware/debug.ts';
 import { market } from './middleware/market.ts';
 import { referral } from './middleware/referral.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { csrf } from './middleware/csrf.ts';
+import { requestId } from './middleware/request-id.ts';
+import { requireConfig } from './middleware/required-config.ts';
+import { log } from './platform/log.ts';
 import { visitor } from './middleware/visitor.ts';
 import { infra, infraEndpoints } from './content/infra.routes.ts';
 import { openApiRoutes } from './platform/openapi.routes.ts';
@@ -99,7 +103,7 @@ export function createApp() {
   // A bare text route: the benchmark's yardstick for what the Worker costs with no work.
   app.get('/__bare', (c) => c.text('ok'));
 
-  app.use(securityHeaders, debug, market, visitor, referral, affiliate, auth, renderer);
+  app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, referral, affiliate, auth, renderer);
 
   app.route('/', infra);
   app.route('/', openApiRoutes(API_ENDPOINTS));
@@ -158,10 +162,10 @@ export function createApp() {
         return c.json(failure(error.httpCode, error.code, error.message, error.data), error.httpCode as 400);
       if (error instanceof HTTPException)
         return c.json(failure(error.status, error.status, error.message), error.status);
-      console.error('api failure', error);
+      log.error('api failure', error, { path: new URL(c.req.url).pathname });
       return c.json(failure(500, ERROR_CODE.internal, 'Internal error'), 500);
     }
-    console.error('page failure', error);
+    log.error('page failure', error, { path: new URL(c.req.url).pathname });
     return renderErrorPage(c, 500);
   });
 

@@ -67,6 +67,10 @@ export interface Variables {
   /** Set when the referral flag was present without the Year cookie: the client resets its cart. */
   resetCart: boolean;
   requestStart: number;
+  /** This request's id (X-Request-Id), on every log line it writes. */
+  requestId: string;
+  /** The Content-Security-Policy nonce of this response: inline scripts carry it. */
+  cspNonce: string;
   signedIn: boolean;
   /** The signed-in member, when the request carries a valid token. */
   member: { accountId: number; email: string; tokenVersion: number } | null;

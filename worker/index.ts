@@ -3,6 +3,7 @@ import type { Bindings, ShopEvent } from './env.ts';
 import { consumeEvents } from './tracking/service.ts';
 import { releaseExpiredHolds } from './orders/service.ts';
 import { expireSandboxPayments } from './payments/service.ts';
+import { log } from './platform/log.ts';
 
 export { RateLimiter } from './platform/rate-limiter.ts';
 
@@ -17,7 +18,7 @@ export default {
   async scheduled(controller, env, ctx): Promise<void> {
     ctx.waitUntil(
       releaseExpiredHolds(env.DB, controller.scheduledTime).then((count) => {
-        if (count > 0) console.log(`released the stock of ${count} unpaid orders`);
+        if (count > 0) log.info('released the stock of unpaid orders', { count });
       }),
     );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.

@@ -73,6 +73,11 @@ describe('c.render (@hono/react-renderer with the shop layout)', () => {
     expect(whole.indexOf('main-content')).toBeLessThan(whole.indexOf('4.8 stars from 12 reviews'));
     expect(whole).toContain('<p class="slow-reviews">4.8 stars from 12 reviews</p>');
     expect(whole).toContain('id="main"');
+    // React swaps the part in with inline scripts: each carries the nonce the page's CSP allows.
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const inline = whole.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g) ?? [];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
   it('gives bots the complete document: nothing is sent until the slow part is in it', async () => {

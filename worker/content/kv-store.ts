@@ -1,5 +1,6 @@
 import { KV_KEY } from '../../shared/kv-keys.ts';
 import { SHOP_SETTINGS_CACHE_MS } from '../../shared/constants.ts';
+import { log } from '../platform/log.ts';
 
 /** KV's own edge cache, in seconds; KV requires at least 60. */
 const KV_CACHE_TTL = Math.max(60, SHOP_SETTINGS_CACHE_MS / 1000);
@@ -13,7 +14,7 @@ export function contentStore(kv: KVNamespace) {
     try {
       return JSON.parse(text) as T;
     } catch {
-      console.error(`KV value ${key} is not valid JSON; using defaults`);
+      log.error('KV value is not valid JSON; using defaults', undefined, { key });
       return null;
     }
   };

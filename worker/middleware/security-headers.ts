@@ -1,10 +1,70 @@
 import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from '../env.ts';
+import { thirdPartyOrigins } from '../../shared/settings.ts';
+import { getShopSettings } from '../content/service.ts';
+import { systemClock } from '../platform/clock.ts';
 
-/** Headers every answer carries. */
-export const securityHeaders = createMiddleware(async (c, next) => {
-  await next();
-  c.res.headers.set('X-Content-Type-Options', 'nosniff');
-  c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
-  c.res.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+/** HSTS only where the shop is served over HTTPS: a local http:// shop must not pin itself to HTTPS. */
+const overHttps = secureHeaders({
+  strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+  crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  crossOriginResourcePolicy: 'same-site',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'SAMEORIGIN',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
+});
+const overHttp = secureHeaders({
+  strictTransportSecurity: false,
+  crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  crossOriginResourcePolicy: 'same-site',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'SAMEORIGIN',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
+});
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from the shop itself, inline ones only with
+ * this response's nonce (React's streaming scripts, the invoice's print button), plus the origins
+ * the shop settings name (marketing script, email-marketing list). Styles may be inline (the header's
+ * colour).
+ */
+export function contentSecurityPolicy(nonce: string, others: ReturnType<typeof thirdPartyOrigins>): string {
+  const scripts = ["'self'", `'nonce-${nonce}'`, ...(others.script ? [others.script] : [])];
+  const connect = ["'self'", ...(others.connect ? [others.connect] : [])];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * Headers every answer carries (HSTS over HTTPS, COOP, Referrer-Policy, Permissions-Policy, nosniff,
+ * frame options), and the Content-Security-Policy on pages. The nonce is drawn before the page
+ * renders (`c.var.cspNonce`) so the renderer can put it on inline scripts.
+ */
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  const nonce = randomNonce();
+  c.set('cspNonce', nonce);
+  const https = new URL(c.req.url).protocol === 'https:';
+  await (https ? overHttps : overHttp)(c, next);
+  if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
+  const others = await getShopSettings(c.env.SETTINGS, systemClock)
+    .then(thirdPartyOrigins)
+    .catch(() => ({ script: null, connect: null }));
+  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, others));
 });

@@ -62,7 +62,7 @@ export const orderPages = new Hono<AppEnv>()
       const found = await lookUp(c, orderId, email);
       if ('error' in found) return lookupPage(found.error, found.status);
       return c.render(
-        (shell) => <InvoicePage order={found.order} settings={shell.settings} memberView={false} />,
+        (shell) => <InvoicePage order={found.order} settings={shell.settings} memberView={false} nonce={shell.nonce} />,
         PRIVATE,
       );
     }
@@ -70,7 +70,10 @@ export const orderPages = new Hono<AppEnv>()
     if (!c.var.member) return toLogin(c);
     const order = await memberOrder(c.env.DB, c.var.member.accountId, orderId);
     if (!order) return lookupPage(ORDER_MSG.notFound, 404);
-    return c.render((shell) => <InvoicePage order={order} settings={shell.settings} memberView />, PRIVATE);
+    return c.render(
+      (shell) => <InvoicePage order={order} settings={shell.settings} memberView nonce={shell.nonce} />,
+      PRIVATE,
+    );
   })
   .get('/order/track', async (c) => {
     const orderNo = c.req.query('orderNo') ?? '';

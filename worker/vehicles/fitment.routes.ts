@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { log } from '../platform/log.ts';
 import type { AppEnv } from '../env.ts';
 import { fitmentTable, itemIdOf, lookupFitment, vehiclePath } from './service.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
@@ -95,7 +96,7 @@ export const fitmentApi = new Hono<AppEnv>()
   .get(match.path, async (c) => {
     const query = readQuery(c, match);
     if (query.itemId === undefined && query.skuId === undefined) {
-      console.error(`universal match without skuId or itemId: ${new URL(c.req.url).search}`);
+      log.warn('universal match without skuId or itemId', { query: new URL(c.req.url).search });
       return c.json(ok(null));
     }
     const [itemId, vehicle] = await Promise.all([

@@ -92,6 +92,7 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     fixed: fixedContentOf(fixed),
     year: new Date().getUTCFullYear(),
     robots: options.robots,
+    nonce: c.var.cspNonce,
     debug: c.var.debug
       ? {
           market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,

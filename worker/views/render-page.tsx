@@ -6,6 +6,7 @@ import { ErrorPage } from './ErrorPage.tsx';
 import type { Shell } from './layout/shell.ts';
 import { canonicalUrl, loadShell } from './load-shell.ts';
 import { installRenderer } from './renderer.tsx';
+import { log } from '../platform/log.ts';
 
 /** A shell that needs nothing from storage, for when storage itself is failing. */
 function fallbackShell(c: Context<AppEnv>, path: string): Shell {
@@ -29,6 +30,7 @@ function fallbackShell(c: Context<AppEnv>, path: string): Shell {
     year: new Date().getUTCFullYear(),
     debug: null,
     robots: 'noindex',
+    nonce: c.var.cspNonce,
   };
 }
 
@@ -46,7 +48,7 @@ export async function renderErrorPage(c: Context<AppEnv>, status: 404 | 500 | 50
     const titled = { ...shell, title: `${status} | ${shopName(shell)}`, canonical: canonicalUrl(c.req.url) };
     return await c.render(<ErrorPage status={status} shopName={shopName(shell)} />, { shell: titled });
   } catch (error) {
-    console.error('error page fell back to the static shell', error);
+    log.error('error page fell back to the static shell', error);
     const shell = fallbackShell(c, path);
     return c.render(<ErrorPage status={status} shopName={shopName(shell)} />, { shell });
   }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from './react-server.ts';
 import type { AppEnv } from '../env.ts';
+import { log } from '../platform/log.ts';
 
 /**
  * Streams a page as HTML. A failure before the shell is ready rejects, and the caller shows
@@ -10,8 +11,9 @@ import type { AppEnv } from '../env.ts';
 export async function streamHtml(c: Context<AppEnv>, page: ReactNode, status?: number): Promise<Response> {
   const stream = await renderToReadableStream(page, {
     signal: c.req.raw.signal,
+    nonce: c.var.cspNonce,
     onError(error) {
-      if (!c.req.raw.signal.aborted) console.error('render failed', error);
+      if (!c.req.raw.signal.aborted) log.error('render failed', error);
     },
   });
   if (c.var.isBot) await stream.allReady;

@@ -10,6 +10,7 @@ import { Document } from './layout/Document.tsx';
 import type { Shell } from './layout/shell.ts';
 import { loadShell, type ShellOptions } from './load-shell.ts';
 import { streamHtml } from './render.tsx';
+import { log } from '../platform/log.ts';
 
 declare module '@hono/react-renderer' {
   /** What a page tells the renderer besides its body: the shell's options (title, robots, page type ...). */
@@ -69,8 +70,9 @@ export function installRenderer(c: Context<AppEnv>): void {
     stream: HTML_HEADERS,
     readableStreamOptions: {
       signal,
+      nonce: c.var.cspNonce,
       onError(error) {
-        if (!signal.aborted) console.error('render failed', error);
+        if (!signal.aborted) log.error('render failed', error);
       },
     },
   })(c, nothingNext);

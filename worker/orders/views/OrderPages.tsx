@@ -203,10 +203,13 @@ export function InvoicePage({
   order,
   settings,
   memberView,
+  nonce,
 }: {
   order: OrderView;
   settings: ShopSettings;
   memberView: boolean;
+  /** The response's CSP nonce: the print button's inline script carries it. */
+  nonce: string;
 }) {
   const shopEmail = settings.COMPANY_EMAIL_1 || settings.COMPANY_EMAIL_2;
   return (
@@ -265,7 +268,7 @@ export function InvoicePage({
       <p className="invoice__note">
         All amounts in {order.currency === 'CAD' ? 'Canadian dollars (CAD)' : 'US dollars (USD)'}.
       </p>
-      <script dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import LoadingBar from '../../../client/islands/LoadingBar.tsx';
 import NoticeHost from '../../../client/islands/NoticeHost.tsx';
 import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
+import { marketingScriptOf } from '../../../shared/settings.ts';
 import { buildInfo } from '../../platform/build-info.ts';
 import { Island } from '../Island.tsx';
 import { Chrome } from './Chrome.tsx';
@@ -12,11 +13,9 @@ import type { Shell } from './shell.ts';
 
 /** The whole HTML document: head metadata, header, page, footer and the page's scripts. */
 export function Document({ shell, children }: { shell: Shell; children: ReactNode }) {
-  const modal = shell.settings.UDP_GLOBAL_MODAL_CONFIG;
-  // The marketing script loads only when the subscribe modal is explicitly off (§2).
   const chromeKey = `${shell.market.id}|${shell.signedIn}|${shell.year}`;
   const chromeInputs = [shell.settings, shell.fixed];
-  const marketingScript = modal.subscribe === false && modal.marketingScriptUrl ? modal.marketingScriptUrl : undefined;
+  const marketingScript = marketingScriptOf(shell.settings);
   return (
     <html lang="en" data-shop-name={shell.settings.SHOP_NAME} data-market={shell.market.id} data-shop-id="1">
       <head>
@@ -59,7 +58,7 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
           </Chrome>
         )}
         <Island name="NoticeHost" component={NoticeHost} props={{}} />
-        {modal.subscribe === true && (
+        {shell.settings.UDP_GLOBAL_MODAL_CONFIG.subscribe === true && (
           <Island name="SubscribeModal" component={SubscribeModal} props={{ shopName: shell.settings.SHOP_NAME }} />
         )}
         {shell.debug && <DebugPanel info={shell.debug} />}

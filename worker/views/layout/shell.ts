@@ -37,4 +37,6 @@ export interface Shell {
   year: number;
   debug: DebugInfo | null;
   robots?: string;
+  /** The response's Content-Security-Policy nonce, for an inline script the page needs. */
+  nonce: string;
 }
