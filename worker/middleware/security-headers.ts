@@ -1,27 +1,25 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import type { AppEnv } from '../env.ts';
 import { thirdPartyOrigins } from '../../shared/settings.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 
+const PROTECTIVE_HEADERS: SecureHeadersOptions = {
+  crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  crossOriginResourcePolicy: 'same-site',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'SAMEORIGIN',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
+};
 /** HSTS only where the shop is served over HTTPS: a local http:// shop must not pin itself to HTTPS. */
 const overHttps = secureHeaders({
+  ...PROTECTIVE_HEADERS,
   strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-  crossOriginOpenerPolicy: 'same-origin-allow-popups',
-  crossOriginResourcePolicy: 'same-site',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  xFrameOptions: 'SAMEORIGIN',
-  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
 });
-const overHttp = secureHeaders({
-  strictTransportSecurity: false,
-  crossOriginOpenerPolicy: 'same-origin-allow-popups',
-  crossOriginResourcePolicy: 'same-site',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  xFrameOptions: 'SAMEORIGIN',
-  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
-});
+const overHttp = secureHeaders({ ...PROTECTIVE_HEADERS, strictTransportSecurity: false });
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
