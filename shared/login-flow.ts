@@ -22,15 +22,39 @@ function safeDecode(value: string): string {
   }
 }
 
+/** A placeholder origin for callers that only need the path: same-origin is judged against it. */
+const ANY_ORIGIN = 'https://shop.invalid';
+
+/**
+ * A callback path only if it stays on the shop's own origin: it must start with one `/`, hold
+ * no backslash or control character (browsers read `/\evil.host` and `/<tab>/evil.host` as
+ * another host), and resolve against `origin` to that same origin. Answers the path as parsed.
+ */
+export function sameOriginPath(raw: string | null, origin: string = ANY_ORIGIN): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (!raw?.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * Where to go after sign-in: `callBackPath` with its query (`queryStr`, a JSON object) restored;
- * /myAccount when there is none, when it is not a path of this shop, or when it contains a
- * blocked fragment.
+ * /myAccount when there is none, when it is not a path of this shop (`origin`, see
+ * `sameOriginPath`), or when it contains a blocked fragment.
  */
-export function loginDestination(search: URLSearchParams, blockList: readonly string[] = CALLBACK_BLOCK_LIST): string {
-  const path = search.get('callBackPath');
-  if (!path?.startsWith('/') || path.startsWith('//') || blockList.some((fragment) => path.includes(fragment)))
-    return '/myAccount';
+export function loginDestination(
+  search: URLSearchParams,
+  origin: string = ANY_ORIGIN,
+  blockList: readonly string[] = CALLBACK_BLOCK_LIST,
+): string {
+  const path = sameOriginPath(search.get('callBackPath'), origin);
+  if (!path || blockList.some((fragment) => path.includes(fragment))) return '/myAccount';
   const query = new URLSearchParams();
   const raw = search.get('queryStr');
   if (raw) {

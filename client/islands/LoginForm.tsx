@@ -1,21 +1,35 @@
+import { useState } from 'react';
 import { loginDestination } from '../../shared/login-flow.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { storeSession } from '../state/session.ts';
 import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
-/** Sign-in with email and password; lands on the page the member came from (§4 Login). */
+/**
+ * Sign-in with email and password; lands on the page the member came from, on this shop only
+ * (§4 Login). When this browser is locked out, the emailed sign-in link is offered instead.
+ */
 export default function LoginForm() {
+  const [locked, setLocked] = useState(false);
   const { busy, error, onSubmit } = useSubmit(async (data) => {
-    const session = await api.call(API.login, { email: field(data, 'email'), password: field(data, 'password') });
-    await storeSession(session);
-    location.assign(loginDestination(new URLSearchParams(location.search)));
+    try {
+      await storeSession(await api.call(API.login, { email: field(data, 'email'), password: field(data, 'password') }));
+    } catch (failure) {
+      setLocked((failure as { code?: unknown } | null)?.code === 429);
+      throw failure;
+    }
+    location.assign(loginDestination(new URLSearchParams(location.search), location.origin));
   });
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate data-form="login">
       <Field label="Email" name="email" type="email" autoComplete="email" />
       <Field label="Password" name="password" type="password" autoComplete="current-password" />
       <FormError text={error} />
+      {locked && (
+        <p data-login-locked>
+          <a href="/retrievePassword">Email me a link to sign in</a>
+        </p>
+      )}
       <button className="button" type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>

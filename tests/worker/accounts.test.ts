@@ -239,13 +239,17 @@ describe('tokens and links', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per account with a clear message', async () => {
+  it('limits sign-in attempts per account from one source with a clear message', async () => {
     await member('limited@example.com');
     let last: Awaited<ReturnType<typeof api>> | undefined;
     for (let attempt = 0; attempt < 9; attempt++) {
       last = await api(
         url('/account/public/buyer/login'),
-        json('POST', { email: 'limited@example.com', password: 'wrong password' }),
+        json(
+          'POST',
+          { email: 'limited@example.com', password: 'wrong password' },
+          { 'cf-connecting-ip': '198.51.100.8' },
+        ),
       );
     }
     expect(last!.status).toBe(429);

@@ -3,11 +3,12 @@ import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import * as accounts from './service.ts';
-import { RULES, enforce } from '../platform/rate-limit.ts';
+import { RULES, enforce, forgive } from '../platform/rate-limit.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { clientIp } from '../platform/client-ip.ts';
-import { accountDeps, endSession, startSession } from './route-support.ts';
+import { accountDeps, endSession, rememberDevice, signInSource, startSession } from './route-support.ts';
+import { sessionTokenOf } from '../middleware/auth.ts';
 import {
   emailBody,
   loginBody,
@@ -65,7 +66,7 @@ const forgotReset = endpoint({
 const logout = endpoint({
   ...API.logout,
   tag: 'account',
-  summary: 'Sign out: clears the token cookie, and the cart id when asked',
+  summary: 'Sign out: revokes the token presented and clears its cookie, and the cart id when asked',
   body: logoutBody,
   response: z.null(),
 });
@@ -85,12 +86,14 @@ export const accountAuthEndpoints: readonly Endpoint[] = [
 export const accountAuth = new Hono<AppEnv>()
   .post(login.path, async (c) => {
     const { email, password } = await readBody(c, login);
-    const ip = clientIp(c);
+    const failures = `login:account:${email}:${await signInSource(c)}`;
     await enforce(c.env.RATE_LIMITER, [
-      { key: `login:ip:${ip}`, rule: RULES.loginPerIp },
-      { key: `login:account:${email}`, rule: RULES.loginPerAccount },
+      { key: `login:ip:${clientIp(c)}`, rule: RULES.loginPerIp },
+      { key: failures, rule: RULES.loginPerAccountAndSource },
     ]);
-    return c.json(ok(startSession(c, await accounts.login(await accountDeps(c), email, password))));
+    const session = await accounts.login(await accountDeps(c), email, password);
+    await Promise.all([forgive(c.env.RATE_LIMITER, failures), rememberDevice(c)]);
+    return c.json(ok(startSession(c, session)));
   })
   .post(register.path, async (c) => {
     const body = await readBody(c, register);
@@ -123,6 +126,7 @@ export const accountAuth = new Hono<AppEnv>()
   })
   .post(logout.path, async (c) => {
     const body = c.req.header('content-type')?.includes('json') ? await readBody(c, logout) : { clearCart: false };
+    await accounts.signOut(c.env.DB, c.env.AUTH_SECRET, sessionTokenOf(c));
     endSession(c, body.clearCart);
     return c.json(ok(null));
   });

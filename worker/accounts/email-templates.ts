@@ -40,7 +40,22 @@ export const emails = {
       'change-email',
       to,
       `Confirm your new email for ${shopName}`,
-      ['Confirm this address to make it the email of your account. The link works once and expires in one hour.'],
+      [
+        'Confirm this address to make it the email of your account.',
+        'Open the link while signed in to your account. It works once and expires in 30 minutes.',
+      ],
       { url, label: 'Confirm new email' },
+    ),
+  emailChanged: (shopName: string, to: string, newEmail: string, undoUrl: string) =>
+    layoutEmail(
+      'email-changed',
+      to,
+      `The email of your ${shopName} account was changed`,
+      [
+        `Your account now signs in with ${newEmail} instead of this address.`,
+        'If you did not do this, undo the change: this address becomes the login again, every device is ' +
+          'signed out, and we send you a link to choose a new password. The link works once, for 7 days.',
+      ],
+      { url: undoUrl, label: 'Undo this change' },
     ),
 };

@@ -5,6 +5,9 @@ import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import * as accounts from './service.ts';
 import * as profile from './profile.ts';
+import { finishEmailChange, startEmailChange } from './email-change.ts';
+import { RULES, enforce } from '../platform/rate-limit.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { accountDeps, startSession } from './route-support.ts';
@@ -82,7 +85,7 @@ const changeFinish = endpoint({
   ...API.emailChangeFinish,
   tag: 'account',
   auth: true,
-  summary: 'Finish the email change from its link',
+  summary: 'Finish the email change from its link: only the account that asked, once, within 30 minutes',
   body: tokenBody,
   response: sessionSchema,
 });
@@ -164,24 +167,30 @@ export const accountProfile = new Hono<AppEnv>()
       ),
     );
   })
-  .put(verifyInit.path, async (c) =>
-    c.json(ok({ message: await accounts.resendVerification(await accountDeps(c), c.var.member!.accountId) })),
-  )
+  .put(verifyInit.path, async (c) => {
+    const accountId = c.var.member!.accountId;
+    await enforce(c.env.RATE_LIMITER, [
+      { key: `verify-resend:account:${accountId}`, rule: RULES.resendVerifyPerAccount },
+      { key: `verify-resend:ip:${clientIp(c)}`, rule: RULES.resendVerifyPerIp },
+    ]);
+    return c.json(ok({ message: await accounts.resendVerification(await accountDeps(c), accountId) }));
+  })
   .put(verifyFinish.path, async (c) => {
     const { token } = await readBody(c, verifyFinish);
     return c.json(ok(startSession(c, await accounts.confirmEmail(await accountDeps(c), token))));
   })
   .put(changeInit.path, async (c) => {
     const { newEmail, password: current } = await readBody(c, changeInit);
-    return c.json(
-      ok({
-        message: await accounts.startEmailChange(await accountDeps(c), c.var.member!.accountId, newEmail, current),
-      }),
-    );
+    const accountId = c.var.member!.accountId;
+    await enforce(c.env.RATE_LIMITER, [
+      { key: `change-email:account:${accountId}`, rule: RULES.changeEmailPerAccount },
+      { key: `change-email:ip:${clientIp(c)}`, rule: RULES.changeEmailPerIp },
+    ]);
+    return c.json(ok({ message: await startEmailChange(await accountDeps(c), accountId, newEmail, current) }));
   })
   .put(changeFinish.path, async (c) => {
     const { token } = await readBody(c, changeFinish);
-    return c.json(ok(startSession(c, await accounts.finishEmailChange(await accountDeps(c), token))));
+    return c.json(ok(startSession(c, await finishEmailChange(await accountDeps(c), c.var.member!.accountId, token))));
   })
   .get(addressList.path, async (c) => c.json(ok(await profile.addressBook(c.env.DB, c.var.member!.accountId))))
   .post(addressAdd.path, async (c) => {

@@ -60,6 +60,32 @@ export function accountRepository(db: D1Database) {
       return row?.id ?? null;
     },
 
+    /** The account a session names, and whether that session was signed out. */
+    sessionAccount: (id: number, sessionId: string) =>
+      db
+        .prepare(
+          `SELECT ${ACCOUNT_COLUMNS}, EXISTS (SELECT 1 FROM revoked_session WHERE id = ?2) AS revoked
+           FROM account WHERE id = ?1`,
+        )
+        .bind(id, sessionId)
+        .first<AccountRow & { revoked: number }>(),
+
+    /** Revokes one session token until it expires; expired entries are cleared on the way. */
+    revokeSession: (sessionId: string, accountId: number, expiresAt: number) =>
+      db.batch([
+        db.prepare('DELETE FROM revoked_session WHERE expires_at < unixepoch()'),
+        db
+          .prepare('INSERT INTO revoked_session (id, account_id, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+          .bind(sessionId, accountId, expiresAt),
+      ]),
+
+    /** Revokes every token of the account (sessions and emailed links bound to the token version). */
+    bumpTokenVersion: (id: number) =>
+      db
+        .prepare('UPDATE account SET token_version = token_version + 1, updated_at = unixepoch() WHERE id = ?')
+        .bind(id)
+        .run(),
+
     markEmailVerified: (id: number) =>
       db.prepare('UPDATE account SET email_verified = 1, updated_at = unixepoch() WHERE id = ?').bind(id).run(),
 
@@ -73,14 +99,19 @@ export function accountRepository(db: D1Database) {
         .bind(passwordHash, id)
         .run(),
 
-    /** Changes the email; false when another account has it. */
-    async changeEmail(id: number, email: string): Promise<boolean> {
+    /**
+     * Moves the account from one email to another and revokes every earlier token; false when the
+     * account no longer has `from` at `tokenVersion` (null: any version), or another account has `to`.
+     */
+    async changeEmail(id: number, from: string, to: string, tokenVersion: number | null): Promise<boolean> {
       const result = await db
         .prepare(
           `UPDATE account SET email = ?1, email_verified = 1, token_version = token_version + 1,
-           updated_at = unixepoch() WHERE id = ?2 AND NOT EXISTS (SELECT 1 FROM account WHERE email = ?1 AND id <> ?2)`,
+           updated_at = unixepoch()
+           WHERE id = ?2 AND email = ?3 AND (?4 IS NULL OR token_version = ?4)
+             AND NOT EXISTS (SELECT 1 FROM account WHERE email = ?1 AND id <> ?2)`,
         )
-        .bind(email, id)
+        .bind(to, id, from, tokenVersion)
         .run();
       return result.meta.changes === 1;
     },

@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { COOKIE, USER_ID_COOKIE_SECONDS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
 import { SESSION_COOKIE } from '../middleware/auth.ts';
-import { removeCookie, writeCookie } from '../platform/cookies.ts';
+import { readCookie, removeCookie, writeCookie } from '../platform/cookies.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { DEVICE_SECONDS, signDevice, verifyDevice } from '../platform/tokens.ts';
 import type { AccountDeps, Session } from './service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
@@ -10,6 +12,13 @@ import { getShopSettings } from '../content/service.ts';
 
 /** What the account routes share: the account flows' dependencies and the session cookies. */
 
+/** The cookie naming a browser a member signed in from (signed, HttpOnly). */
+export const DEVICE_COOKIE = 'device';
+
+/** The market's configured origin: links in emails never follow the request's Host header. */
+export const marketOrigin = (c: Context<AppEnv>) => (c.var.market.id === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN);
+
+/** The account flows' dependencies for this request. */
 export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
   const settings = await getShopSettings(c.env.SETTINGS, systemClock);
   return {
@@ -18,7 +27,7 @@ export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
     pepper: c.env.PASSWORD_PEPPER,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: new URL(c.req.url).origin,
+    origin: marketOrigin(c),
   };
 }
 
@@ -34,4 +43,21 @@ export function endSession(c: Context<AppEnv>, clearCart: boolean): void {
   removeCookie(c, SESSION_COOKIE);
   removeCookie(c, 'user_id');
   if (clearCart) for (const name of [COOKIE.cartId, COOKIE.cart]) removeCookie(c, name);
+}
+
+async function knownDevice(c: Context<AppEnv>): Promise<string | null> {
+  const cookie = readCookie(c, DEVICE_COOKIE);
+  return cookie && cookie.length <= 1024 ? verifyDevice(cookie, c.env.AUTH_SECRET) : null;
+}
+
+/** Where a sign-in comes from, for counting wrong passwords: a browser signed in from before, else the IP. */
+export async function signInSource(c: Context<AppEnv>): Promise<string> {
+  const device = await knownDevice(c);
+  return device ? `device:${device}` : `ip:${clientIp(c)}`;
+}
+
+/** Remembers this browser after a successful sign-in, so others' wrong passwords from its IP do not lock it out. */
+export async function rememberDevice(c: Context<AppEnv>): Promise<void> {
+  if (await knownDevice(c)) return;
+  writeCookie(c, DEVICE_COOKIE, await signDevice(c.env.AUTH_SECRET), DEVICE_SECONDS, true);
 }

@@ -3,7 +3,14 @@ import { accountRepository, type AccountRow } from './repository.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-import { signLink, signSession, verifyLink, type LinkPurpose, type SessionClaims } from '../platform/tokens.ts';
+import {
+  signLink,
+  signSession,
+  verifyLink,
+  verifySession,
+  type LinkPurpose,
+  type SessionClaims,
+} from '../platform/tokens.ts';
 
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
@@ -12,7 +19,7 @@ export interface AccountDeps {
   pepper: string;
   mailer: EmailSender;
   shopName: string;
-  /** The origin links in emails point to (the request's own market host). */
+  /** The origin links in emails point to: the market's configured origin, never the request's Host. */
   origin: string;
 }
 
@@ -27,6 +34,9 @@ export const ACCOUNT_MSG = {
   emailUnavailable: 'This email address cannot be used for your account.',
   changeEmailSent: 'We sent a link to your new email address. Open it to finish the change.',
   verifySent: 'We sent a new confirmation link to your email address.',
+  emailRestored:
+    'Your email address is restored and every device is signed out. Check your inbox for a link to ' +
+    'choose a new password.',
 } as const;
 
 export interface Session {
@@ -62,7 +72,8 @@ export async function sessionFor(deps: AccountDeps, account: AccountRow): Promis
   return { accountToken: token, expiresIn, accountId: account.id, email: account.email };
 }
 
-const linkUrl = (deps: AccountDeps, path: string, token: string) =>
+/** An emailed link: a page of the market's own origin with the link's token. */
+export const linkUrl = (deps: AccountDeps, path: string, token: string) =>
   `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
 
 async function sendVerification(deps: AccountDeps, account: AccountRow): Promise<void> {
@@ -172,43 +183,30 @@ export async function changePassword(
   return sessionFor(deps, (await repo.byId(accountId))!);
 }
 
-/** Sends a confirmation link to a new email address, after checking the password. */
-export async function startEmailChange(
-  deps: AccountDeps,
-  accountId: number,
-  newEmail: string,
-  password: string | null,
-): Promise<string> {
-  const account = (await accountRepository(deps.db).byId(accountId))!;
-  if (account.passwordHash && !(password && (await verifyPassword(password, account.passwordHash, deps.pepper)))) {
-    throw ApiError.badRequest(ACCOUNT_MSG.wrongPassword);
-  }
-  const token = await signLink(
-    { purpose: 'change-email', email: account.email, accountId, newEmail, tokenVersion: account.tokenVersion },
-    deps.secret,
-  );
-  await deps.mailer.send(emails.changeEmail(deps.shopName, newEmail, linkUrl(deps, '/myAccount', token)));
-  return ACCOUNT_MSG.changeEmailSent;
-}
-
-/** Finishes an email change from its link; the member signs in again with the new address. */
-export async function finishEmailChange(deps: AccountDeps, token: string): Promise<Session> {
-  const claims = await useLink(deps, token, 'change-email');
-  const repo = accountRepository(deps.db);
-  if (!claims.accountId || !claims.newEmail) throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
-  if (!(await repo.changeEmail(claims.accountId, claims.newEmail)))
-    throw ApiError.badRequest(ACCOUNT_MSG.emailUnavailable);
-  return sessionFor(deps, (await repo.byId(claims.accountId))!);
-}
-
 /** The member a session token names, while the token is still current (not revoked by a password change). */
 export async function signedInMember(
   db: D1Database,
   claims: SessionClaims,
 ): Promise<{ accountId: number; email: string; tokenVersion: number } | null> {
-  const account = await accountRepository(db).byId(claims.accountId);
+  const repo = accountRepository(db);
+  const account = claims.id
+    ? await repo.sessionAccount(claims.accountId, claims.id)
+    : await repo.byId(claims.accountId);
   if (!account || account.tokenVersion !== claims.tokenVersion) return null;
+  if ('revoked' in account && account.revoked === 1) return null;
   return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion };
+}
+
+/**
+ * Signs out the session a token names: the token stops working at once. A token without an id
+ * (issued before ids) can only be revoked with every other token of the account.
+ */
+export async function signOut(db: D1Database, secret: string, token: string | null): Promise<void> {
+  const claims = token ? await verifySession(token, secret) : null;
+  if (!claims || !(await signedInMember(db, claims))) return;
+  const repo = accountRepository(db);
+  if (claims.id && claims.expiresAt) await repo.revokeSession(claims.id, claims.accountId, claims.expiresAt);
+  else await repo.bumpTokenVersion(claims.accountId);
 }
 
 /** Whether the account has confirmed its email address. */

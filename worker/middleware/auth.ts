@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { MSG } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -13,13 +14,17 @@ function tokenOf(authorization: string | undefined, cookie: string | undefined):
   return bearer ?? (cookie && cookie.length <= 4096 ? cookie : null);
 }
 
+/** The session token a request presents: the bearer header, else the HttpOnly cookie. */
+export const sessionTokenOf = (c: Context<AppEnv>) =>
+  tokenOf(c.req.header('authorization'), readCookie(c, SESSION_COOKIE));
+
 /**
  * Knows the member (§6): a bearer token, or the HttpOnly cookie that lets server-rendered pages
- * know them. A token issued before a password change no longer counts.
+ * know them. A token issued before a password change, or signed out, no longer counts.
  */
 export const auth = createMiddleware<AppEnv>(async (c, next) => {
   c.set('member', null);
-  const token = tokenOf(c.req.header('authorization'), readCookie(c, SESSION_COOKIE));
+  const token = sessionTokenOf(c);
   const claims = token ? await verifySession(token, c.env.AUTH_SECRET) : null;
   if (claims) c.set('member', await signedInMember(c.env.DB, claims));
   c.set('signedIn', c.var.member !== null);

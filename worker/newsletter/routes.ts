@@ -7,10 +7,12 @@ import type { AppEnv } from '../env.ts';
 import { readCookie, writeCookie } from '../platform/cookies.ts';
 import {
   confirmSubscription,
+  provenVisitorEmail,
   subscribe,
   subscribeState,
   unsubscribe,
   unsubscribeEmailOf,
+  visitorProof,
   type NewsletterDeps,
 } from './service.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
@@ -24,6 +26,8 @@ import { getShopSettings } from '../content/service.ts';
 import type { Context } from 'hono';
 
 const ONE_YEAR = 31_536_000;
+/** HttpOnly proof that the shop itself remembered the visitor's email: a cookie typed by hand proves nothing. */
+const PROOF_COOKIE = 'subscribe_proof';
 
 const subscribeCall = endpoint({
   ...API.subscribe,
@@ -51,7 +55,7 @@ const infoCall = endpoint({
   method: 'get',
   path: '/account/public/buyer/subscribe/info',
   tag: 'newsletter',
-  summary: "The member's or the visitor's subscribe state",
+  summary: "The signed-in member's subscribe state, or the visitor's own (the email this browser subscribed)",
   response: z.object({
     state: z.enum(['SUBSCRIBED', 'NOT_SUBSCRIBE_CUSTOMER', 'NOT_SUBSCRIBE_CUSTOMER_VISITOR', 'VISITOR_UNAVAILABLE']),
   }),
@@ -64,7 +68,8 @@ async function deps(c: Context<AppEnv>): Promise<NewsletterDeps> {
     secret: c.env.AUTH_SECRET,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: new URL(c.req.url).origin,
+    // Links in emails use the market's configured origin, never the request's Host header.
+    origin: c.var.market.id === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN,
     market: c.var.market.id,
   };
 }
@@ -83,7 +88,10 @@ export const newsletter = new Hono<AppEnv>()
       position: body.position ?? null,
       member: c.var.member,
     });
-    if (!c.var.member) writeCookie(c, COOKIE.newsletterEmail, body.email, ONE_YEAR);
+    if (!c.var.member) {
+      writeCookie(c, COOKIE.newsletterEmail, body.email, ONE_YEAR);
+      writeCookie(c, PROOF_COOKIE, await visitorProof(c.env.AUTH_SECRET, body.email), ONE_YEAR, true);
+    }
     return c.json(ok(result));
   })
   .post(confirmCall.path, async (c) => {
@@ -100,6 +108,10 @@ export const newsletter = new Hono<AppEnv>()
     return c.json(ok(null));
   })
   .get(infoCall.path, async (c) => {
-    const visitorEmail = readCookie(c, COOKIE.newsletterEmail) ?? null;
+    const visitorEmail = await provenVisitorEmail(
+      c.env.AUTH_SECRET,
+      readCookie(c, COOKIE.newsletterEmail),
+      readCookie(c, PROOF_COOKIE),
+    );
     return c.json(ok({ state: await subscribeState(c.env.DB, c.var.member, visitorEmail) }));
   });

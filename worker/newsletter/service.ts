@@ -99,11 +99,28 @@ export async function unsubscribe(deps: NewsletterDeps, email: string): Promise<
   if (accountId !== null) await accounts.setSubscribed(deps.db, accountId, false);
 }
 
+/** The email an unsubscribe link names; null when the link is not valid. */
 export async function unsubscribeEmailOf(token: string, secret: string): Promise<string | null> {
   return (await verifyLink(token, 'newsletter-unsubscribe', secret))?.email ?? null;
 }
 
-/** The subscribe state of the member, or of the visitor's remembered email. */
+/** A signed proof that this browser subscribed `email`, kept in an HttpOnly cookie. */
+export function visitorProof(secret: string, email: string): Promise<string> {
+  return signLink({ purpose: 'newsletter-visitor', email }, secret);
+}
+
+/** The visitor's remembered email, only when the shop's own proof for it comes along; else null. */
+export async function provenVisitorEmail(
+  secret: string,
+  email: string | undefined,
+  proof: string | undefined,
+): Promise<string | null> {
+  if (!email || !proof || proof.length > 4096) return null;
+  const claims = await verifyLink(proof, 'newsletter-visitor', secret);
+  return claims && claims.email.toLowerCase() === email.toLowerCase() ? claims.email : null;
+}
+
+/** The subscribe state of the member, or of the visitor's own remembered email. */
 export async function subscribeState(
   db: D1Database,
   member: { email: string } | null,

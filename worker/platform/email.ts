@@ -13,6 +13,7 @@ export interface EmailMessage {
     | 'verify-email'
     | 'reset-password'
     | 'change-email'
+    | 'email-changed'
     | 'newsletter-confirm'
     | 'account-exists'
     | 'order-confirmation';

@@ -8,16 +8,24 @@ export interface Rule {
 
 const MINUTE = 60_000;
 
-/** Attempts allowed per IP and per account for the sign-in flows. */
+/**
+ * Attempts allowed per IP and per account for the sign-in flows. Wrong passwords lock an account
+ * only for the source that sent them (an IP, or a browser the member signed in from before).
+ */
 export const RULES = {
   loginPerIp: { limit: 20, windowMs: 10 * MINUTE },
-  loginPerAccount: { limit: 8, windowMs: 10 * MINUTE },
+  loginPerAccountAndSource: { limit: 8, windowMs: 10 * MINUTE },
+  changeEmailPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  changeEmailPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  resendVerifyPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  resendVerifyPerIp: { limit: 10, windowMs: 60 * MINUTE },
   registerPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   newsletterPerIp: { limit: 10, windowMs: 10 * MINUTE },
 } satisfies Record<string, Rule>;
 
+/** The 429 error with the minutes to wait, and the seconds in its details. */
 export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return new ApiError(
@@ -38,4 +46,9 @@ export async function enforce(
   );
   const blocked = results.filter((result) => !result.allowed);
   if (blocked.length > 0) throw tooManyAttempts(Math.max(...blocked.map((result) => result.retryAfterSeconds)));
+}
+
+/** Forgets the attempts counted under a key (a sign-in that succeeded). */
+export async function forgive(namespace: DurableObjectNamespace<RateLimiter>, key: string): Promise<void> {
+  await namespace.get(namespace.idFromName(key)).reset();
 }

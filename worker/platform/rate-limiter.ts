@@ -18,4 +18,9 @@ export class RateLimiter extends DurableObject {
     if (window.count <= limit) return { allowed: true, retryAfterSeconds: 0 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
   }
+
+  /** Forgets the attempts counted so far (a member who got their password right). */
+  async reset(): Promise<void> {
+    await this.ctx.storage.delete('window');
+  }
 }

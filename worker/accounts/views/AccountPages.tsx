@@ -62,6 +62,25 @@ export const SignUpResultPage = ({ token, message }: { token: string | null; mes
   </Entry>
 );
 
+/** The page the old address's undo link opens: a button, so a mail scanner's visit changes nothing. */
+export const ChangeEmailUndoPage = ({ token, message }: { token: string | null; message: string | null }) => (
+  <Entry heading="Undo the email change" links={[{ label: 'Back to sign in', href: '/login' }]}>
+    {message ? (
+      <p data-undo-result role="status">
+        {message}
+      </p>
+    ) : (
+      <form method="post" action="/changeEmailUndo" className="account-form">
+        <p>Make this address the login of your account again and sign out every device.</p>
+        <input type="hidden" name="token" value={token ?? ''} />
+        <button className="button" type="submit">
+          Undo the change
+        </button>
+      </form>
+    )}
+  </Entry>
+);
+
 export const RetrievePasswordPage = ({ token }: { token: string | null }) => (
   <Entry
     heading={token ? 'Choose a new password' : 'Reset your password'}
