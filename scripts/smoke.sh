@@ -28,6 +28,7 @@ unchanged() {
 }
 
 step_bench() { npm run bench --silent -- --seconds 1 --smoke; }
+step_bench_soak() { npm run bench:soak --silent -- --seconds 20 --smoke; }
 step_bench_catalog() { npm run bench:catalog --silent -- --items 2000 --runs 5 --smoke; }
 SEEDED=""
 step_seed() {
@@ -46,6 +47,8 @@ step_vehicles() { npm run data:vehicles --silent && unchanged kv-seed/vehicles/v
 step_vin() {
   npm run data:vin --silent && unchanged kv-seed/vehicles/vin-patterns.json tests/fixtures/vin-patterns.sql
 }
+# The Worker as `npm run deploy` would upload it, bundled offline (wrangler deploy --dry-run).
+step_deploy() { npm run deploy --silent -- -e production --dry-run; }
 # The local shop as `npm start` serves it: up and answering the home page, then stopped.
 step_start() {
   local port=8797 log pid code=0
@@ -67,7 +70,7 @@ step_start() {
   return "$code"
 }
 
-ALL=(fixture illustrations postal vehicles vin seed catalog start bench_catalog bench)
+ALL=(fixture illustrations postal vehicles vin seed catalog start bench_catalog bench bench_soak deploy)
 STEPS=("${@:-${ALL[@]}}")
 for step in "${STEPS[@]}"; do
   echo "== smoke: ${step//_/:}"

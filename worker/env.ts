@@ -1,23 +1,29 @@
 import type { Market } from '../shared/markets.ts';
 
-/** The Worker's bindings (wrangler.toml). */
-export interface Bindings {
-  DB: D1Database;
-  SETTINGS: KVNamespace;
-  MEDIA: R2Bucket;
+/**
+ * What `wrangler types` derives from wrangler.toml (worker/generated/wrangler-env.d.ts, written by
+ * `npm run typecheck`): the bindings and the required secrets. A binding renamed or dropped there
+ * fails the typecheck here.
+ */
+type Configured = Pick<
+  WranglerEnv,
+  'DB' | 'SETTINGS' | 'MEDIA' | 'ASSETS' | 'RATE_LIMITER' | 'AUTH_SECRET' | 'PASSWORD_PEPPER' | 'PAYMENT_WEBHOOK_SECRET'
+>;
+
+/** The Worker's bindings: wrangler.toml's, plus the settings an operator may add (all optional). */
+export interface Bindings extends Configured {
+  /** Typed by what the shop puts on it (wrangler types knows only the queue). */
   EVENTS: Queue<ShopEvent>;
-  ASSETS: Fetcher;
-  RATE_LIMITER: DurableObjectNamespace<import('./platform/rate-limiter.ts').RateLimiter>;
+  /** Plain strings: each environment has its own values, and tests choose theirs. */
   SHOP_ID: string;
-  AUTH_SECRET: string;
-  PASSWORD_PEPPER: string;
-  /** 'true' turns on the developer pages (/dev/outbox, the test identity provider). */
+  US_ORIGIN: string;
+  CA_ORIGIN: string;
+  /** 'true' turns on the developer pages (/dev/outbox, the test identity provider, the payment sandbox). */
   DEV_TOOLS?: string;
   /**
-   * Payments: the sandbox's webhook secret; the card provider's API base, secret key and webhook
-   * secret; PAYMENT_SANDBOX 'true' keeps the sandbox window open without DEV_TOOLS.
+   * Payments: the card provider's API base, secret key and webhook secret; PAYMENT_SANDBOX 'true'
+   * keeps the sandbox window open without DEV_TOOLS.
    */
-  PAYMENT_WEBHOOK_SECRET?: string;
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
@@ -29,8 +35,6 @@ export interface Bindings {
   OIDC_ISSUER?: string;
   OIDC_CLIENT_ID?: string;
   OIDC_JWKS_URL?: string;
-  US_ORIGIN: string;
-  CA_ORIGIN: string;
 }
 
 /** A message on the EVENTS queue. */

@@ -1,13 +1,25 @@
 // Generates the parts catalog and loads it, with the vehicles, into the local D1.
 //   npm run data:catalog -- [--items N] [--seed S] [--persist-to DIR] [--out FILE] [--force]
-// The load is one atomic file: it either replaces the whole catalog or changes nothing.
+//   npm run data:catalog -- --remote -e production|staging [--items N] [--seed S] [--force]
+// The load is one atomic file: it either replaces the whole catalog or changes nothing. A remote
+// load prints a D1 Time Travel bookmark before its first write, and each part's progress.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadedVersion } from '../lib/data-version.ts';
-import { DEFAULT_STATE_DIR, runWrangler } from '../lib/wrangler.ts';
+import {
+  type D1Target,
+  executeFile,
+  isRemote,
+  parseTarget,
+  printBookmark,
+  TARGET_OPTIONS,
+  TARGET_USAGE,
+  targetName,
+} from '../lib/d1-target.ts';
+import { DEFAULT_STATE_DIR } from '../lib/wrangler.ts';
 import { generateCatalog } from './catalog-gen.ts';
 import {
   CATALOG_VERSION_KEY,
@@ -22,13 +34,13 @@ export const DEFAULT_ITEMS = 5000;
 export const DEFAULT_SEED = 2022;
 const MAX_ITEMS = 500_000;
 
-export interface CatalogOptions {
+/** What to generate, and where it goes: a local state directory or a deployed environment's D1. */
+export type CatalogOptions = D1Target & {
   items: number;
   seed: number;
-  stateDir: string;
   out?: string;
   force?: boolean;
-}
+};
 
 /** A version that changes whenever the data or the generator would give a different catalog. */
 async function catalogVersion(items: number, seed: number): Promise<string> {
@@ -50,23 +62,22 @@ async function catalogVersion(items: number, seed: number): Promise<string> {
 /** One file is one atomic D1 execution; a bigger catalog is split (wrangler's 512 MB string limit). */
 const MAX_FILE_BYTES = 150_000_000;
 
-const execute = (stateDir: string, file: string) =>
-  runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--yes', '--file', file]);
-
 /**
- * Runs the load files in order. Each file is atomic; if a later one fails, the catalog is
- * emptied again, so a failed load never leaves a half-written catalog behind.
+ * Runs the load files in order against a local state directory or a deployed D1. Each file is
+ * atomic; if a later one fails, the catalog is emptied again, so a failed load never leaves a
+ * half-written catalog behind.
  */
-export async function executeAll(stateDir: string, files: string[]): Promise<void> {
+export async function executeAll(target: string | D1Target, files: string[]): Promise<void> {
+  const where = typeof target === 'string' ? { stateDir: target } : target;
   for (const [index, file] of files.entries()) {
-    if (files.length > 1) console.log(`  loading part ${index + 1} of ${files.length}`);
+    if (files.length > 1 && !isRemote(where)) console.log(`  loading part ${index + 1} of ${files.length}`);
     try {
-      await execute(stateDir, file);
+      await executeFile(where, file, { index: index + 1, count: files.length });
     } catch (error) {
       if (index > 0) {
         const cleanup = `${files[0]}.rollback`;
         await writeStatements(cleanup, clearCatalogStatements());
-        await execute(stateDir, cleanup).finally(() => rm(cleanup, { force: true }));
+        await executeFile(where, cleanup).finally(() => rm(cleanup, { force: true }));
       }
       throw error;
     }
@@ -77,7 +88,7 @@ export async function executeAll(stateDir: string, files: string[]): Promise<voi
 export async function loadCatalog(options: CatalogOptions): Promise<void> {
   const started = Date.now();
   const version = await catalogVersion(options.items, options.seed);
-  if (!options.out && !options.force && (await loadedVersion(options.stateDir, CATALOG_VERSION_KEY)) === version) {
+  if (!options.out && !options.force && (await loadedVersion(options, CATALOG_VERSION_KEY)) === version) {
     console.log(`catalog already loaded (${version})`);
     return;
   }
@@ -100,14 +111,15 @@ export async function loadCatalog(options: CatalogOptions): Promise<void> {
   );
   if (options.out) return;
   try {
+    if (isRemote(options)) await printBookmark(options.env, 'the catalog load');
     await executeAll(
-      options.stateDir,
+      options,
       files.map((part) => part.file),
     );
   } finally {
     await Promise.all(files.map((part) => rm(part.file, { force: true })));
   }
-  console.log(`catalog loaded into ${options.stateDir} in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
+  console.log(`catalog loaded into ${targetName(options)} in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
 }
 
 function positiveInt(name: string, text: string | undefined, fallback: number, max: number): number {
@@ -123,15 +135,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
       options: {
         items: { type: 'string' },
         seed: { type: 'string' },
-        'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
+        ...TARGET_OPTIONS,
         out: { type: 'string' },
         force: { type: 'boolean', default: false },
       },
     });
-    const options = {
+    if (values.remote && values.out !== undefined) throw new Error('--out only writes the SQL: drop --remote');
+    const options: CatalogOptions = {
+      ...parseTarget(values, DEFAULT_STATE_DIR),
       items: positiveInt('items', values.items, DEFAULT_ITEMS, MAX_ITEMS),
       seed: positiveInt('seed', values.seed, DEFAULT_SEED, 2 ** 31),
-      stateDir: values['persist-to'],
       out: values.out,
       force: values.force,
     };
@@ -142,7 +155,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   } catch (error) {
     console.error(
       `data:catalog: ${(error as Error).message}\n` +
-        'usage: npm run data:catalog -- [--items N] [--seed S] [--persist-to DIR] [--out FILE] [--force]',
+        `usage: npm run data:catalog -- [--items N] [--seed S] ${TARGET_USAGE} [--out FILE] [--force]`,
     );
     process.exit(2);
   }

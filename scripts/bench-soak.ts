@@ -1,0 +1,155 @@
+// A bounded soak: the shop served as scripts/bench.ts serves it (production React, the test
+// fixture catalog), then C shoppers (scripts/lib/soak-load.ts) run a mixed load on 127.0.0.1 for
+// M minutes: pages, the cart API, checkout quotes and orders now and then. Every loop stops by
+// itself (a time and a request bound, and a timeout per request).
+//   npm run bench:soak -- [--minutes M | --seconds S] [--concurrency C] [--smoke]
+// It reports the requests, errors by status, p50/p95 per kind and the resident memory (VmRSS)
+// of the workerd that runs the Worker under wrangler dev: at the start, half-way, its peak and at
+// the end. Fails (exit 1) on any 5xx or unanswered request. Budget: over the second half of the
+// run (caches and heap grown by then) the Worker's workerd may grow by at most 32 MB; more is
+// the shape of a leak. --smoke (CI): must get through everything, but on a shared machine the
+// budget decides nothing.
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { d1QueryArgs } from './lib/d1-target.ts';
+import { residentKb, workerdOfDev } from './lib/proc.ts';
+import { serveShop } from './lib/serve.ts';
+import { KINDS, percentile, type SoakFixture, shopper, Tally } from './lib/soak-load.ts';
+import { wranglerJson } from './lib/wrangler.ts';
+
+const USAGE = 'usage: npm run bench:soak -- [--minutes M | --seconds S] [--concurrency C] [--smoke]';
+const GROWTH_BUDGET_KB = 32 * 1024;
+/** At most this many requests per shopper per second of the run: a second bound beside the clock. */
+const MAX_RATE = 1000;
+
+/** The run's length in seconds, the shoppers and the mode; exits 2 with the usage on bad arguments. */
+function parseCommandLine(): { seconds: number; concurrency: number; smoke: boolean } {
+  try {
+    const { values, positionals } = parseArgs({
+      options: {
+        minutes: { type: 'string' },
+        seconds: { type: 'string' },
+        concurrency: { type: 'string', default: '4' },
+        smoke: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+    });
+    if (positionals.length) throw new Error(`unexpected argument "${positionals[0]}"`);
+    if (values.minutes !== undefined && values.seconds !== undefined)
+      throw new Error('give --minutes or --seconds, not both');
+    const number = (name: string, text: string, max: number) => {
+      if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
+        throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${text}"`);
+      return Number(text);
+    };
+    const seconds =
+      values.seconds !== undefined
+        ? number('seconds', values.seconds, 7200)
+        : number('minutes', values.minutes ?? '10', 120) * 60;
+    return { seconds, concurrency: number('concurrency', values.concurrency, 64), smoke: values.smoke };
+  } catch (error) {
+    console.error(`bench:soak: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** Rows of one query against the served shop's local D1. */
+async function query<T>(stateDir: string, sql: string): Promise<T[]> {
+  const [result] = await wranglerJson<{ results: T[] }[]>(d1QueryArgs({ stateDir }, sql));
+  return result?.results ?? [];
+}
+
+/** What the shoppers browse and buy, from the served shop's D1 and its category page. */
+async function loadFixture(origin: string, stateDir: string): Promise<SoakFixture> {
+  const handles = await query<{ handle: string }>(
+    stateDir,
+    'SELECT s.url_handle AS handle FROM seo s JOIN item i ON i.id = s.target_id ' +
+      "WHERE s.is_primary = 1 AND i.us_status = 'ON_SHELVES' ORDER BY i.id LIMIT 20",
+  );
+  const skus = await query<{ id: number }>(
+    stateDir,
+    "SELECT s.id FROM sku s JOIN item i ON i.id = s.item_id WHERE i.us_status = 'ON_SHELVES' " +
+      'ORDER BY s.available_total DESC LIMIT 20',
+  );
+  const html = await (await fetch(`${origin}/categories`)).text();
+  const categories = [...new Set([...html.matchAll(/\/search\?category=(\d+)/g)].map((match) => Number(match[1])))];
+  if (!handles.length || !skus.length || !categories.length)
+    throw new Error(`the served shop has no products, SKUs or categories to soak with`);
+  return { origin, handles: handles.map((row) => row.handle), categories, skus: skus.map((row) => row.id) };
+}
+
+/** The summed resident memory of the dev server's workerd processes, in kB (0 when none is found). */
+function workerMemoryKb(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + (residentKb(pid) ?? 0), 0);
+}
+
+const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+
+const { seconds, concurrency, smoke } = parseCommandLine();
+execFileSync(process.execPath, [...process.execArgv, 'scripts/build-client.ts'], { stdio: 'inherit' });
+const shop = await serveShop();
+try {
+  const origin = `http://127.0.0.1:${shop.port}`;
+  const fixture = await loadFixture(origin, shop.stateDir);
+  const workerd = workerdOfDev(shop.port);
+  if (!workerd.length) console.log('bench:soak: no workerd found under wrangler dev; memory not measured');
+  const memory = { start: workerMemoryKb(workerd), half: 0, peak: 0, end: 0 };
+  memory.peak = memory.start;
+  const started = Date.now();
+  const until = started + seconds * 1000;
+  const sampler = setInterval(() => {
+    const now = workerMemoryKb(workerd);
+    memory.peak = Math.max(memory.peak, now);
+    if (!memory.half && Date.now() - started >= seconds * 500) memory.half = now;
+  }, 1000);
+  console.log(
+    `\nsoak: ${concurrency} shoppers for ${seconds} s on ${origin} (${fixture.handles.length} products, ` +
+      `${fixture.categories.length} categories, ${fixture.skus.length} SKUs); workerd ${workerd.join(', ') || '?'} ` +
+      `at ${mb(memory.start)}`,
+  );
+  const tally = new Tally();
+  const progress = setInterval(() => {
+    const elapsed = Math.round((Date.now() - started) / 1000);
+    console.log(`  ${elapsed} s: ${tally.total} requests, workerd ${mb(workerMemoryKb(workerd))}`);
+  }, 60_000);
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, (_, index) => shopper(fixture, index, until, seconds * MAX_RATE, tally)),
+    );
+  } finally {
+    clearInterval(sampler);
+    clearInterval(progress);
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  memory.end = workerMemoryKb(workerd);
+  memory.peak = Math.max(memory.peak, memory.end);
+  memory.half ||= memory.end;
+
+  console.log(`\n${tally.total} requests in ${elapsed.toFixed(1)} s (${(tally.total / elapsed).toFixed(0)} req/s)\n`);
+  console.log('kind'.padEnd(16), 'requests'.padStart(9), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8));
+  for (const kind of KINDS) {
+    const times = [...tally.times.get(kind)!].sort((a, b) => a - b);
+    console.log(
+      kind.padEnd(16),
+      String(times.length).padStart(9),
+      percentile(times, 0.5).toFixed(1).padStart(8),
+      percentile(times, 0.95).toFixed(1).padStart(8),
+    );
+  }
+  const errors = [...tally.errors].sort(([a], [b]) => a.localeCompare(b));
+  console.log(`\nerrors by status: ${errors.map(([key, count]) => `${key} ×${count}`).join(', ') || 'none'}`);
+  const growth = memory.end - memory.half;
+  const memoryOk = growth <= GROWTH_BUDGET_KB;
+  console.log(
+    `Worker's workerd memory (VmRSS): start ${mb(memory.start)}, half-way ${mb(memory.half)}, ` +
+      `peak ${mb(memory.peak)}, end ${mb(memory.end)}; second half ${growth >= 0 ? '+' : ''}${mb(growth)} ` +
+      `(budget +${mb(GROWTH_BUDGET_KB)})` +
+      (memoryOk ? ' ok' : ' OVER BUDGET'),
+  );
+  const failed = tally.failed();
+  if (failed) console.log('FAILED: the shop answered 5xx or not at all');
+  if (smoke) console.log(`smoke run: ${memoryOk ? 'within' : 'over'} budget, not judged`);
+  process.exitCode = failed || (!memoryOk && !smoke) ? 1 : 0;
+} finally {
+  await shop.stop();
+}
