@@ -12,7 +12,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { csrf } from './middleware/csrf.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requireConfig } from './middleware/required-config.ts';
-import { log } from './platform/log.ts';
+import { reportServerError } from './platform/error-report.ts';
 import { visitor } from './middleware/visitor.ts';
 import { infra, infraEndpoints } from './content/infra.routes.ts';
 import { openApiRoutes } from './platform/openapi.routes.ts';
@@ -162,10 +162,10 @@ export function createApp() {
         return c.json(failure(error.httpCode, error.code, error.message, error.data), error.httpCode as 400);
       if (error instanceof HTTPException)
         return c.json(failure(error.status, error.status, error.message), error.status);
-      log.error('api failure', error, { path: new URL(c.req.url).pathname });
+      reportServerError(c, 'api failure', error);
       return c.json(failure(500, ERROR_CODE.internal, 'Internal error'), 500);
     }
-    log.error('page failure', error, { path: new URL(c.req.url).pathname });
+    reportServerError(c, 'page failure', error);
     return renderErrorPage(c, 500);
   });
 

@@ -20,14 +20,10 @@ export interface Bindings extends Configured {
   CA_ORIGIN: string;
   /** 'true' turns on the developer pages (/dev/outbox, the test identity provider, the payment sandbox). */
   DEV_TOOLS?: string;
-  /**
-   * Payments: the card provider's API base, secret key and webhook secret; PAYMENT_SANDBOX 'true'
-   * keeps the sandbox window open without DEV_TOOLS.
-   */
+  /** Payments: the card provider's API base, secret key and webhook secret. */
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
-  PAYMENT_SANDBOX?: string;
   /** Cloudflare's email sending binding and sender address; mail goes to the outbox without them. */
   EMAIL?: { send(message: unknown): Promise<void> };
   EMAIL_FROM?: string;
@@ -59,6 +55,16 @@ export type ShopEvent =
       visitorKey: string;
       abTestGroup: string;
       market: string;
+      at: number;
+    }
+  | {
+      /** A request the Worker failed (a 500), reported by platform/error-report.ts. */
+      kind: 'server-error';
+      requestId: string;
+      method: string;
+      path: string;
+      name: string;
+      message: string;
       at: number;
     };
 

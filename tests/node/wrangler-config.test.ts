@@ -29,7 +29,6 @@ describe('wrangler.toml', () => {
       const config = configOf(env);
       const vars = config.vars;
       expect(vars.DEV_TOOLS).toBeUndefined();
-      expect(vars.PAYMENT_SANDBOX).toBeUndefined();
       for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();
       expect(config.workers_dev).toBe(false);
       expect(config.secrets?.required).toEqual([...REQUIRED_SECRETS]);

@@ -9,7 +9,7 @@ const executionContext = { waitUntil() {}, passThroughOnException() {}, props: {
 /** The app as a production deployment runs it: the same bindings, no developer tools. */
 function productionApp(overrides: Partial<Bindings> = {}) {
   const app = createApp();
-  const production: Partial<Bindings> = { ...env, DEV_TOOLS: undefined, PAYMENT_SANDBOX: undefined, ...overrides };
+  const production: Partial<Bindings> = { ...env, DEV_TOOLS: undefined, ...overrides };
   return (path: string, init?: RequestInit) =>
     app.request(`https://www.autohaven.com${path}`, init, production, executionContext);
 }
@@ -35,6 +35,17 @@ describe('a production deployment', () => {
     expect((await shop(`${US_HOST}/dev/outbox`)).status).toBe(200);
     expect((await productionApp()('/dev/outbox')).status).toBe(404);
     expect((await productionApp()('/dev/idp/.well-known/openid-configuration')).status).toBe(404);
+  });
+
+  it('never opens the payment sandbox, whose test cards would take orders for free', async () => {
+    const request = productionApp();
+    expect((await request('/payment/sandbox/any-payment')).status).toBe(404);
+    const submit = await request('/payment/sandbox/any-payment/submit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://www.autohaven.com' },
+      body: 'cardNumber=4242424242424242&expiry=12%2F30&cvc=123',
+    });
+    expect(submit.status).toBe(404);
   });
 
   it('refuses to serve (503, with a log line naming it) while a required secret is missing', async () => {
@@ -158,20 +169,27 @@ describe('request ids', () => {
     expect(second.headers.get('x-request-id')).not.toBe(id);
   });
 
-  it('puts the request id on every log line a failing request writes, as JSON', async () => {
+  it('logs a failing request as JSON with its request id, and queues the error report', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reports: unknown[] = [];
+    const events = { send: async (body: unknown) => void reports.push(body) };
     const app = createApp();
     app.get('/infra/public/explode', () => {
       throw new Error('boom');
     });
-    const response = await app.request(`${US_HOST}/infra/public/explode`, undefined, env, executionContext);
+    const response = await app.request(
+      `${US_HOST}/infra/public/explode`,
+      undefined,
+      { ...env, EVENTS: events },
+      executionContext,
+    );
     expect(response.status).toBe(500);
+    const requestId = response.headers.get('x-request-id');
     const line = JSON.parse(String(logged.mock.calls.at(-1)?.[0])) as Record<string, unknown>;
-    expect(line).toMatchObject({
-      level: 'error',
-      message: 'api failure',
-      requestId: response.headers.get('x-request-id'),
-    });
+    expect(line).toMatchObject({ level: 'error', message: 'api failure', requestId, path: '/infra/public/explode' });
     expect((line.error as { message: string }).message).toBe('boom');
+    expect(reports).toEqual([
+      expect.objectContaining({ kind: 'server-error', requestId, path: '/infra/public/explode', message: 'boom' }),
+    ]);
   });
 });

@@ -45,6 +45,8 @@ export function consumeEvents(batch: MessageBatch<ShopEvent>): void {
       });
       if (event.level === 'error') console.error(line);
       else console.log(line);
+    } else if (event?.kind === 'server-error') {
+      console.error(JSON.stringify({ source: 'server-error', ...event }));
     } else if (event?.kind === 'track') {
       // The analytics sink reads tracking events from the Worker's log stream.
       console.log(JSON.stringify({ source: 'tracking', ...event }));
