@@ -6,7 +6,7 @@ import { PAYMENT_ICON_LABEL, type MarketId } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import {
-  CHECKOUT_EMAIL_KEY,
+  CHECKOUT_TOKEN_KEY,
   buyNowTicket,
   checkoutCalls,
   checkoutKey,
@@ -101,13 +101,13 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     );
     if (!placed) return;
     forgetCheckoutKey(sessionStorage);
-    const orderEmail = signedIn ? undefined : email.trim();
-    if (orderEmail) sessionStorage.setItem(CHECKOUT_EMAIL_KEY, orderEmail);
+    const orderToken = placed.orderToken ?? undefined;
+    if (orderToken) sessionStorage.setItem(CHECKOUT_TOKEN_KEY, orderToken);
     const go = (url: string) => location.assign(url);
     const orderId = placed.order.orderId;
     if (placed.order.status !== 'PAYMENT_PENDING')
       return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
-    const refused = await run(() => payForOrder(api, orderId, method, orderEmail, go));
+    const refused = await run(() => payForOrder(api, orderId, method, orderToken, go));
     // The order is placed either way: a refused payment is retried from the result page.
     if (refused) go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
   }

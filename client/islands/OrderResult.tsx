@@ -3,19 +3,23 @@ import type { PaidResult } from '../../shared/api/payments.ts';
 import { API } from '../../shared/api-routes.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
-import { CHECKOUT_EMAIL_KEY, payForOrder } from '../state/checkout.ts';
+import { CHECKOUT_TOKEN_KEY, payForOrder } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
 
 const POLL_MS = 1500;
+
+/** A link to one of the order's pages: a guest's carries their order token, a member's session opens it. */
+const orderLink = (path: string, ...parts: Record<string, string>[]) =>
+  `${path}?${new URLSearchParams(Object.assign({}, ...parts))}`;
 
 /** Pay the same order again with the method the shopper picks. */
 function Retry({ orderId, methods }: { orderId: string; methods: { id: string; label: string }[] }) {
   const [method, setMethod] = useState(methods[0]?.id ?? '');
   const [message, setMessage] = useState('');
   const retry = async () => {
-    const email = sessionStorage.getItem(CHECKOUT_EMAIL_KEY) ?? undefined;
+    const orderToken = sessionStorage.getItem(CHECKOUT_TOKEN_KEY) ?? undefined;
     try {
-      const refused = await payForOrder(api, orderId, method, email, (url) => location.assign(url));
+      const refused = await payForOrder(api, orderId, method, orderToken, (url) => location.assign(url));
       if (refused) setMessage(refused);
     } catch (failure) {
       setMessage((failure as { msg?: string }).msg ?? 'Your payment did not go through.');
@@ -65,15 +69,17 @@ export default function OrderResult({
   const hydrated = useHydrated();
   const [result, setResult] = useState<PaidResult | null>(null);
   const [error, setError] = useState('');
+  const [token, setToken] = useState<string | null>(null);
   const converted = useRef(false);
   useEffect(() => {
     if (!hydrated || !orderId) return;
     let polls = 0;
     let timer: ReturnType<typeof setTimeout>;
-    const email = sessionStorage.getItem(CHECKOUT_EMAIL_KEY) ?? undefined;
+    const orderToken = sessionStorage.getItem(CHECKOUT_TOKEN_KEY) ?? undefined;
+    setToken(orderToken ?? null);
     const poll = async () => {
       try {
-        const answer = await api.call(API.paidResult, { orderId, email });
+        const answer = await api.call(API.paidResult, { orderId, orderToken });
         setResult(answer);
         if (answer.result === 'SUCCEEDED' && !converted.current) {
           converted.current = true;
@@ -118,17 +124,10 @@ export default function OrderResult({
       </p>
       {result.result === 'FAILED' && <Retry orderId={result.orderId} methods={methods} />}
       <p>
-        <a
-          href={`/order/track?orderNo=${encodeURIComponent(result.orderId)}&email=${encodeURIComponent(result.email)}`}
-        >
+        <a href={orderLink('/order/track', { orderNo: result.orderId }, token ? { token } : { email: result.email })}>
           Track this order
         </a>{' '}
-        ·{' '}
-        <a
-          href={`/printInvoice?orderId=${encodeURIComponent(result.orderId)}&email=${encodeURIComponent(result.email)}`}
-        >
-          Invoice
-        </a>
+        · <a href={orderLink('/printInvoice', { orderId: result.orderId }, token ? { token } : {})}>Invoice</a>
       </p>
     </div>
   );

@@ -72,8 +72,8 @@ export function checkoutCalls(api: Pick<ApiClient, 'call'>, ticket: BuyNowTicket
   };
 }
 
-/** The visitor's order email, kept for the tab so the result page can read the order. */
-export const CHECKOUT_EMAIL_KEY = 'checkout-email';
+/** A guest's order-access token from placement, kept for the tab so the result page can read and pay the order. */
+export const CHECKOUT_TOKEN_KEY = 'checkout-order-token';
 
 /**
  * Pays for a placed order: the provider's window opens in this tab (it sends the shopper back
@@ -84,10 +84,10 @@ export async function payForOrder(
   api: Pick<ApiClient, 'call'>,
   orderId: string,
   method: string,
-  email: string | undefined,
+  orderToken: string | undefined,
   go: (url: string) => void,
 ): Promise<string | null> {
-  const answer = await api.call(API.pay, { orderId, paymentType: method, email });
+  const answer = await api.call(API.pay, { orderId, paymentType: method, orderToken });
   if (answer.kind === 'RequiresAction' && answer.url) {
     go(answer.url);
     return null;

@@ -42,7 +42,12 @@ export const quoteAnswer = z.object({
   pointsLocked: z.number(),
   itemCount: z.number(),
 });
-export const placedAnswer = z.object({ created: z.boolean(), order: z.record(z.string(), z.unknown()) });
+export const placedAnswer = z.object({
+  created: z.boolean(),
+  order: z.record(z.string(), z.unknown()),
+  /** A guest's order-access token (pay, cancel, track, print the order); null for a member's order. */
+  orderToken: z.string().nullable(),
+});
 
 export type QuoteBody = z.input<typeof quoteBody>;
 export type LockPointsBody = z.input<typeof lockPointsBody>;

@@ -4,8 +4,11 @@ import type { Currency } from '../markets.ts';
 /** The payment calls the browser makes (§7 Orders and payment), shared with the Worker that validates them. */
 
 const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');
-/** The order, and the email a visitor placed it with (a member is known by their token). */
-export const orderOwner = { orderId, email: z.string().max(55).optional() };
+/**
+ * The order, and the order-access token a guest got when placing it (a member is known by their
+ * session). The email is still accepted but opens nothing.
+ */
+export const orderOwner = { orderId, orderToken: z.string().max(200).optional(), email: z.string().max(55).optional() };
 export const payBody = z.object({
   ...orderOwner,
   paymentType: z.string().min(1).max(40),

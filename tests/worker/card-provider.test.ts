@@ -294,6 +294,8 @@ describe('the card provider webhook (Stripe-Signature)', () => {
       status: 'SUCCEEDED',
       declineCode: null,
       capturedCent: 2599,
+      amountCent: 2599,
+      currency: 'USD',
       payload: body,
     });
   });

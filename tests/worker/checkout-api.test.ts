@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { US } from '../../shared/markets.ts';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
-import { bearer, member } from './account-helpers.ts';
+import { bearer, freshIp, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, TORONTO, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
 import { CA_HOST } from './helpers.ts';
@@ -128,7 +128,7 @@ describe('placing an order', () => {
   it('sells the last 10 units to exactly 10 of 50 buyers at once', async () => {
     const sku = skuIds[4]!;
     await setStock(sku, 60);
-    const buyers = Array.from({ length: 50 }, () => shopper());
+    const buyers = Array.from({ length: 50 }, () => shopper(undefined, { 'cf-connecting-ip': freshIp() }));
     for (const buyer of buyers) await buyer.add(sku, 1);
     const quote = (await buyers[0]!.call<Quote>('POST', QUOTE, { address: NEW_YORK })).body.data;
     await setStock(sku, 10);

@@ -20,17 +20,26 @@ interface PaidResult {
 const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 let skuIds: number[];
 
+/** A guest's order token by the email they placed with: the payment calls need it (the email opens nothing). */
+const tokens = new Map<string | undefined, string>();
+const owner = (email: string) => `&email=${encodeURIComponent(email)}&orderToken=${tokens.get(email)}`;
+
 async function placed(buyer: ReturnType<typeof shopper>, skuId: number, email?: string): Promise<string> {
   await buyer.add(skuId, 1);
   const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
     .data;
-  const answer = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
-    idempotencyKey: `order-${crypto.randomUUID()}`,
-    email,
-    address: NEW_YORK,
-    paymentMethod: 'HOSTED_CARD',
-    expectedTotal: quote.total,
-  });
+  const answer = await buyer.call<{ order: { orderId: string }; orderToken: string }>(
+    'POST',
+    '/order/public/buyer/order/place',
+    {
+      idempotencyKey: `order-${crypto.randomUUID()}`,
+      email,
+      address: NEW_YORK,
+      paymentMethod: 'HOSTED_CARD',
+      expectedTotal: quote.total,
+    },
+  );
+  tokens.set(email, answer.body.data.orderToken);
   return answer.body.data.order.orderId;
 }
 
@@ -54,7 +63,7 @@ async function settled(
     last = (
       await buyer.call<PaidResult>(
         'GET',
-        `/order/public/buyer/order/paid/result?orderId=${orderId}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
+        `/order/public/buyer/order/paid/result?orderId=${orderId}${email ? owner(email) : ''}`,
       )
     ).body.data;
     if (last.result === want) return last;
@@ -73,14 +82,25 @@ describe('paying for an order', () => {
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[0]!, email);
     const started = (
-      await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })
+      await buyer.call<Result>('POST', '/order/public/payment/', {
+        orderId,
+        email,
+        orderToken: tokens.get(email),
+        paymentType: 'HOSTED_CARD',
+      })
     ).body.data;
     expect(started).toMatchObject({ kind: 'RequiresAction' });
     expect(started.url).toMatch(/\/payment\/sandbox\/pay_/);
     // Starting again answers the same payment: nothing is charged twice.
     expect(
-      (await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })).body
-        .data.paymentId,
+      (
+        await buyer.call<Result>('POST', '/order/public/payment/', {
+          orderId,
+          email,
+          orderToken: tokens.get(email),
+          paymentType: 'HOSTED_CARD',
+        })
+      ).body.data.paymentId,
     ).toBe(started.paymentId);
     expect((await submitCard(started.url!, '4242424242424242')).status).toBe(303);
     expect((await settled(buyer, orderId, email, 'SUCCEEDED')).result).toBe('SUCCEEDED');
@@ -92,7 +112,12 @@ describe('paying for an order', () => {
       .bind(email)
       .all<{ subject: string }>();
     expect(mail.results.map((row) => row.subject)).toEqual([`Your order ${orderId} is confirmed`]);
-    const again = await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' });
+    const again = await buyer.call('POST', '/order/public/payment/', {
+      orderId,
+      email,
+      orderToken: tokens.get(email),
+      paymentType: 'HOSTED_CARD',
+    });
     expect(again.body.msg).toBe(PAY_MSG.alreadyPaid);
   });
 
@@ -101,7 +126,12 @@ describe('paying for an order', () => {
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[1]!, email);
     const started = (
-      await buyer.call<Result>('POST', '/order/public/payment/', { orderId, email, paymentType: 'HOSTED_CARD' })
+      await buyer.call<Result>('POST', '/order/public/payment/', {
+        orderId,
+        email,
+        orderToken: tokens.get(email),
+        paymentType: 'HOSTED_CARD',
+      })
     ).body.data;
     await submitCard(started.url!, '4000000000001001');
     const result = await settled(buyer, orderId, email, 'FAILED');
@@ -135,9 +165,16 @@ describe('paying for an order', () => {
     const email = `pay-bad-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[3]!, email);
-    expect((await buyer.call('POST', '/order/public/payment/', { orderId, email, paymentType: 'CASH' })).body.msg).toBe(
-      PAY_MSG.method,
-    );
+    expect(
+      (
+        await buyer.call('POST', '/order/public/payment/', {
+          orderId,
+          email,
+          orderToken: tokens.get(email),
+          paymentType: 'CASH',
+        })
+      ).body.msg,
+    ).toBe(PAY_MSG.method);
     expect(
       (
         await shopper().call('POST', '/order/public/payment/', {
@@ -149,12 +186,12 @@ describe('paying for an order', () => {
     ).toBe(404);
     const check = await buyer.call<{ orderStatus: string }>(
       'GET',
-      `/order/public/payment/st/check?orderId=${orderId}&email=${encodeURIComponent(email)}`,
+      `/order/public/payment/st/check?orderId=${orderId}${owner(email)}`,
     );
     expect(check.body.data.orderStatus).toBe('PAYMENT_PENDING');
     const route = await buyer.call<{ next: string }>(
       'GET',
-      `/order/public/payment/router?orderId=${orderId}&email=${encodeURIComponent(email)}`,
+      `/order/public/payment/router?orderId=${orderId}${owner(email)}`,
     );
     expect(route.body.data.next).toBe('checkout');
   });
@@ -169,7 +206,7 @@ describe('the hosted gateway sign and check calls, and the provider submissions'
       await buyer.call<{ paymentId: string; amount: number; signature: string; url: string }>(
         'POST',
         '/order/public/payment/hosted/sign',
-        { orderId, email },
+        { orderId, email, orderToken: tokens.get(email) },
       )
     ).body.data;
     expect(signed.url).toMatch(/\/payment\/sandbox\//);
@@ -193,12 +230,23 @@ describe('the hosted gateway sign and check calls, and the provider submissions'
     const email = `wallet-${Date.now()}@example.com`;
     const buyer = shopper();
     const orderId = await placed(buyer, skuIds[4]!, email);
-    const wallet = (await buyer.call<Result>('POST', '/order/public/payment/wallet/submit', { orderId, email })).body
-      .data;
+    const wallet = (
+      await buyer.call<Result>('POST', '/order/public/payment/wallet/submit', {
+        orderId,
+        email,
+        orderToken: tokens.get(email),
+      })
+    ).body.data;
     expect(wallet).toMatchObject({ kind: 'RequiresAction' });
     expect(
-      (await buyer.call('POST', '/order/public/payment/card/submit', { orderId, email, paymentMethodToken: '' }))
-        .status,
+      (
+        await buyer.call('POST', '/order/public/payment/card/submit', {
+          orderId,
+          email,
+          orderToken: tokens.get(email),
+          paymentMethodToken: '',
+        })
+      ).status,
     ).toBe(400);
   });
 });

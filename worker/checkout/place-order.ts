@@ -5,18 +5,26 @@ import { ApiError } from '../platform/api-error.ts';
 import { removeLineStatement, skuFacts, type CartRow } from '../cart/service.ts';
 import {
   giftLineStatements,
+  guestOrderToken,
+  holdsTooManyUnpaid,
+  newAccessKey,
+  newOrderNumber,
   newOrderStatements,
+  orderNumberTakenBy,
   orderPlacedWith,
   orderView,
   pointsGuardStatements,
   runOrderBatch,
   takeStockStatement,
+  unpaidGuardStatements,
   type NewAdjustment,
   type NewOrderLine,
+  type Placer,
 } from '../orders/service.ts';
 import { pointsCreditStatement } from '../members/service.ts';
-import { isPromotionOverused, promotionUsageStatements } from '../promotions/service.ts';
+import { promotionUsageStatements } from '../promotions/service.ts';
 import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from './quote.ts';
+import { placementFailure } from './placement-failure.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 
 /**
@@ -25,6 +33,8 @@ import { catalogChanged } from '../platform/recent-reads.ts';
  * the whole batch), spends the points (a guard row fails the batch if the balance would go
  * negative), records each promotion use (guarded the same way), and empties the cart lines it
  * bought. The client's idempotency key makes a double click or a retried request one order.
+ * A failed batch is explained by reading what it ran into (placement-failure.ts), never by its
+ * error message; an order number another order took first is retried with a new one.
  */
 
 export interface PlaceOrderInput {
@@ -39,20 +49,19 @@ export interface PlaceOrderInput {
   pointsToRedeem: number;
   /** The total the shopper was shown; a different one now means the cart or prices changed. */
   expectedTotal: number;
+  /** Where the order came from, for the limit on unpaid orders per IP and visitor. */
+  placer: { ip: string | null; visitorKey: string | null };
   now: number;
+  /** Where order numbers come from; tests force a collision with it. */
+  orderNumbers?: (market: Market, now: number) => string;
 }
 
 export interface PlacedOrder {
   order: OrderView;
   /** False when the idempotency key named an order placed before. */
   created: boolean;
-}
-
-/** An order number a shopper can read out on the phone: market, date, six random digits. */
-function orderNumber(market: Market, now: number): string {
-  const day = new Date(now).toISOString().slice(2, 10).replace(/-/g, '');
-  const digits = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
-  return `${market.id.toUpperCase()}${day}${String(digits).padStart(6, '0')}`;
+  /** What a guest acts on the order with (pay, cancel, track, print); null for a member's order. */
+  orderToken: string | null;
 }
 
 function orderLines(quote: CheckoutQuote): NewOrderLine[] {
@@ -105,21 +114,23 @@ function adjustmentsOf(quote: CheckoutQuote): NewAdjustment[] {
   return rows;
 }
 
-/** Which part ran out, for the shopper's message. */
-async function soldOutTitle(db: D1Database, quote: CheckoutQuote, market: Market): Promise<string> {
-  const facts = await skuFacts(
-    db,
-    quote.lines.items.map((item) => item.skuId),
-    market.id,
-  );
-  const short = quote.lines.items.find((item) => (facts.get(item.skuId)?.availableTotal ?? 0) < item.itemCount);
-  return short?.title ?? 'a part';
+/** Tries before giving up on order numbers that were all taken (80 random bits: a collision is rare already). */
+const NUMBER_TRIES = 3;
+
+/**
+ * The key as stored: scoped to the account, or to the cart of the visitor who sent it, so the
+ * same key from someone else places their own order instead of answering this one.
+ */
+function scopedKey(input: PlaceOrderInput): string {
+  const scope = input.accountId !== null ? `account:${input.accountId}` : `cart:${input.cart.uuid}`;
+  return `${scope}:${input.idempotencyKey}`;
 }
 
-/** Places the order, or answers the one this idempotency key placed before. */
+/** Places the order, or answers the one this idempotency key placed before for this shopper. */
 export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const earlier = await orderPlacedWith(db, input.idempotencyKey);
-  if (earlier) return { order: earlier, created: false };
+  const key = scopedKey(input);
+  const earlier = await orderPlacedWith(db, key);
+  if (earlier) return answer(db, earlier, false, input);
   await checkAddress(db, input.market, input.address);
   const quote = await quoteCheckout(db, {
     cart: input.cart,
@@ -132,14 +143,50 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
   });
   assertOrderable(quote.lines);
   if (quote.total !== input.expectedTotal) throw new ApiError(409, 409, CHECKOUT_MSG.changed, { total: quote.total });
-  const id = orderNumber(input.market, input.now);
+  const placer = { ip: input.placer.ip, visitorKey: input.placer.visitorKey, email: input.email };
+  if (quote.total > 0 && (await holdsTooManyUnpaid(db, placer)))
+    throw new ApiError(429, 429, CHECKOUT_MSG.tooManyUnpaid);
+  const numbers = input.orderNumbers ?? newOrderNumber;
+  for (let attempt = 1; ; attempt++) {
+    const id = numbers(input.market, input.now);
+    try {
+      await runOrderBatch(db, await placementStatements(db, { id, key, input, quote, placer }));
+      catalogChanged(); // stock was taken
+      return answer(db, (await orderView(db, id))!, true, input);
+    } catch (error) {
+      // The same key placed by a request running alongside this one: that order is the answer.
+      const twin = await orderPlacedWith(db, key);
+      if (twin) return answer(db, twin, false, input);
+      // Another order got this number first: nothing was written, so try again with a new one.
+      if ((await orderNumberTakenBy(db, id)) !== null && attempt < NUMBER_TRIES) continue;
+      throw await placementFailure(db, error, { ...input, placer }, quote);
+    }
+  }
+}
+
+async function answer(db: D1Database, order: OrderView, created: boolean, input: PlaceOrderInput) {
+  const orderToken = await guestOrderToken(db, { orderId: order.orderId, accountId: input.accountId }, input.now);
+  return { order, created, orderToken };
+}
+
+/** Every statement of the order's one batch, for one order number. */
+async function placementStatements(
+  db: D1Database,
+  {
+    id,
+    key,
+    input,
+    quote,
+    placer,
+  }: { id: string; key: string; input: PlaceOrderInput; quote: CheckoutQuote; placer: Placer },
+): Promise<D1PreparedStatement[]> {
   const paidInFull = quote.total === 0;
-  const statements = [
+  return [
     ...newOrderStatements(
       db,
       {
         id,
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: key,
         accountId: input.accountId,
         email: input.email,
         market: input.market.id,
@@ -159,11 +206,15 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
         cartUuid: input.cart.uuid,
         holdExpiresAt: paidInFull ? null : input.now + STOCK_HOLD_MINUTES * 60_000,
         createdAt: input.now,
+        accessKey: newAccessKey(),
+        placedIp: placer.ip,
+        visitorKey: placer.visitorKey,
       },
       orderLines(quote),
       adjustmentsOf(quote),
       quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent })),
     ),
+    ...(paidInFull ? [] : unpaidGuardStatements(db, placer)),
     ...stockStatements(db, quote),
     ...promotionStatements(db, quote, { accountId: input.accountId, email: input.email, orderId: id, now: input.now }),
     ...(quote.pricing.pointsUsed > 0 && input.accountId !== null
@@ -181,16 +232,6 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
       }),
     ),
   ];
-  try {
-    await runOrderBatch(db, statements);
-  } catch (error) {
-    // The same key placed by a request running alongside this one: that order is the answer.
-    const twin = await orderPlacedWith(db, input.idempotencyKey);
-    if (twin) return { order: twin, created: false };
-    throw await placementFailure(db, error, input, quote);
-  }
-  catalogChanged(); // stock was taken
-  return { order: (await orderView(db, id))!, created: true };
 }
 
 /** The gifts the order qualifies for (§7 giveaway), as zero-priced lines after the bought ones. */
@@ -253,19 +294,4 @@ function promotionStatements(
       nowSec: Math.floor(use.now / 1000),
     }),
   );
-}
-
-/** Turns a failed batch into what the shopper is told; nothing was written. */
-async function placementFailure(
-  db: D1Database,
-  error: unknown,
-  input: PlaceOrderInput,
-  quote: CheckoutQuote,
-): Promise<Error> {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/available_total/.test(message))
-    return new ApiError(409, 409, CHECKOUT_MSG.soldOut(await soldOutTitle(db, quote, input.market)));
-  if (isPromotionOverused(error)) return new ApiError(409, 409, CHECKOUT_MSG.promotionUsedUp);
-  if (/batch_guard/.test(message)) return new ApiError(409, 409, CHECKOUT_MSG.pointsChanged);
-  return error instanceof Error ? error : new Error(message);
 }

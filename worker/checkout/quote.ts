@@ -39,6 +39,8 @@ export const CHECKOUT_MSG = {
   promotionUsedUp: 'A discount in your order has just reached its limit. Please review the new total.',
   pointsChanged: 'Your points balance changed. Please review the points used.',
   shipping: 'Please choose one of the shipping options offered.',
+  tooManyUnpaid:
+    'You already have unpaid orders holding parts. Please pay for or cancel one of them before placing another.',
 } as const;
 
 /** The address must be in the shop's market and deliverable, its postal code in its state or province. */

@@ -16,6 +16,7 @@ import {
   unlockPointsBody,
 } from '../../shared/api/checkout.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { API } from '../../shared/api-routes.ts';
 
 /** Checkout (issue 8 §1, §3): the quote for an address, points set aside, placing the order. */
@@ -54,7 +55,9 @@ const place = endpoint({
   summary:
     'Place the order: one atomic write that takes the stock, spends the points and records the prices it was ' +
     'priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked ' +
-    'request one order; expectedTotal must be the total the shopper saw, else 409 with the new total',
+    'request one order (keys are per cart or account); expectedTotal must be the total the shopper saw, else 409 ' +
+    'with the new total. A guest gets orderToken, the only way to pay, cancel, move or print the order later; one ' +
+    'IP, visitor or email may hold only a few unpaid orders at a time (429)',
   body: placeOrderBody,
   response: placedAnswer,
 });
@@ -115,6 +118,7 @@ export const checkoutApi = new Hono<AppEnv>()
       paymentMethod: body.paymentMethod,
       pointsToRedeem: cart.pointsLocked,
       expectedTotal: body.expectedTotal,
+      placer: { ip: clientIp(c), visitorKey: c.var.visitorKey },
       now: Date.now(),
     });
     return c.json(ok(placed));

@@ -4,6 +4,8 @@ import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
 import { expressShippingOptions, moveOrder } from './service.ts';
+import { orderTokenField } from './schemas.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { shipToAddress } from '../../shared/api/accounts.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
@@ -28,7 +30,12 @@ const quickOrder = endpoint({
   summary:
     "Express checkout (a wallet's payment sheet, provider e.g. card): the sheet's shipping address updates the " +
     'unpaid order (re-taxed); answers the order with its new total',
-  body: z.object({ orderId, email: z.string().max(55).optional(), address: shipToAddress }),
+  body: z.object({
+    orderId,
+    orderToken: orderTokenField,
+    email: z.string().max(55).optional(),
+    address: shipToAddress,
+  }),
   response: orderAnswer,
 });
 const quickOptions = endpoint({
@@ -38,17 +45,24 @@ const quickOptions = endpoint({
   summary:
     "Express checkout: the shipping options (with cost) the wallet's sheet offers for a postal code and the " +
     "order's quantity",
-  body: z.object({ orderId, email: z.string().max(55).optional(), postCode: z.string().max(10) }),
+  body: z.object({
+    orderId,
+    orderToken: orderTokenField,
+    email: z.string().max(55).optional(),
+    postCode: z.string().max(10),
+  }),
   response: z.object({
     options: z.array(z.object({ name: z.string(), cost: z.number() })),
     chosen: z.string().nullable(),
   }),
 });
 
-/** A member by their account; a visitor by the order's email. */
-const ownerOf = (c: Context<AppEnv>, email: string | undefined) => ({
+/** A member by their session; a guest by the order-access token from placement (the email opens nothing). */
+const accessOf = (c: Context<AppEnv>, body: { orderId: string; orderToken?: string }) => ({
+  orderId: body.orderId,
+  ip: clientIp(c),
   accountId: c.var.member?.accountId ?? null,
-  email: email ?? c.var.member?.email ?? null,
+  token: body.orderToken ?? null,
 });
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
@@ -59,14 +73,13 @@ export const orderAddressApi = new Hono<AppEnv>()
   .use(memberAddress.path, requireMember)
   .put(memberAddress.path, async (c) => {
     const body = await readBody(c, memberAddress);
-    const owner = { accountId: c.var.member!.accountId, email: null };
-    return c.json(ok(await moveOrder(c.env.DB, body.orderId, owner, body.address, Date.now())));
+    return c.json(ok(await moveOrder(c.env, accessOf(c, { orderId: body.orderId }), body.address, Date.now())));
   })
   .patch(quickOrder.path, async (c) => {
     const body = await readBody(c, quickOrder);
-    return c.json(ok(await moveOrder(c.env.DB, body.orderId, ownerOf(c, body.email), body.address, Date.now())));
+    return c.json(ok(await moveOrder(c.env, accessOf(c, body), body.address, Date.now())));
   })
   .patch(quickOptions.path, async (c) => {
     const body = await readBody(c, quickOptions);
-    return c.json(ok(await expressShippingOptions(c.env.DB, body.orderId, ownerOf(c, body.email), body.postCode)));
+    return c.json(ok(await expressShippingOptions(c.env, accessOf(c, body), body.postCode)));
   });

@@ -9,7 +9,8 @@ import { orderRepository, type OrderRow } from './repository.ts';
 import { paymentUnderWay } from '../payments/service.ts';
 import { checkAddress } from '../checkout/service.ts';
 import { shippingQuote } from '../shipping/service.ts';
-import { ownedOrder, type OrderOwner } from './payments.ts';
+import type { Bindings } from '../env.ts';
+import { accessibleOrder, type OrderAccess } from './access.ts';
 
 /** Changing where an order ships (§7 auth/order/address and the express-checkout order update). */
 
@@ -71,22 +72,24 @@ export async function changeOrderAddress(
   ]);
 }
 
-/** Moves the order these credentials own to another address (see changeOrderAddress); answers the order. */
+type Env = Pick<Bindings, 'DB' | 'RATE_LIMITER'>;
+
+/** Moves the order this session or token opens to another address (see changeOrderAddress); answers the order. */
 export async function moveOrder(
-  db: D1Database,
-  orderId: string,
-  owner: OrderOwner,
+  env: Env,
+  access: OrderAccess,
   address: AddressFields,
   now: number,
 ): Promise<OrderView> {
-  const order = await ownedOrder(db, orderId, owner);
-  await changeOrderAddress(db, order, address, now);
-  return (await orderRepository(db).view(order.id))!;
+  const order = await accessibleOrder(env, access, now);
+  await changeOrderAddress(env.DB, order, address, now);
+  return (await orderRepository(env.DB).view(order.id))!;
 }
 
 /** The shipping options (with cost) a wallet's sheet offers the order for a postal code. */
-export async function expressShippingOptions(db: D1Database, orderId: string, owner: OrderOwner, postCode: string) {
-  const order = await ownedOrder(db, orderId, owner);
+export async function expressShippingOptions(env: Env, access: OrderAccess, postCode: string) {
+  const db = env.DB;
+  const order = await accessibleOrder(env, access);
   const problem = postalCodeProblem(postCode, order.market);
   if (problem) throw ApiError.badRequest(`postCode ${problem}`);
   const quantity = (await orderRepository(db).lines(order.id)).reduce((sum, line) => sum + line.quantity, 0);

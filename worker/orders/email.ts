@@ -1,10 +1,14 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
+import { guestOrderToken } from './access.ts';
+import { orderRepository } from './repository.ts';
 
 /**
  * The order confirmation email (issue 8): what was bought, every discount with its reason,
- * shipping, each tax line and the total, and a link to public tracking.
+ * shipping, each tax line and the total, and a link to the order: a guest's carries their
+ * order-access token (the order number and email alone open nothing), a member's leads to their
+ * order history, where they sign in.
  */
 
 export type OrderEmailMessage = EmailMessage & { kind: 'order-confirmation' };
@@ -22,9 +26,10 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const orderDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** The public tracking address of an order, which works without signing in. */
-export function trackingUrl(origin: string, order: Pick<OrderView, 'orderId' | 'email'>): string {
-  return `${origin}/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
+/** The email's link to the order: tracking with the guest's token, or the member's order detail. */
+export function orderLinkUrl(origin: string, orderId: string, guestToken: string | null): string {
+  if (guestToken === null) return `${origin}/myAccount/orderHistory/orderDetail?${new URLSearchParams({ orderId })}`;
+  return `${origin}/order/track?${new URLSearchParams({ orderNo: orderId, token: guestToken })}`;
 }
 
 /** The money rows under the lines, in the order a receipt reads: label, reason, signed amount. */
@@ -44,10 +49,9 @@ export function orderTotals(order: OrderView): { label: string; reason: string |
   ];
 }
 
-/** Builds the confirmation email of a paid order, in the shop's name. */
-export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity): OrderEmailMessage {
+/** Builds the confirmation email of a paid order, in the shop's name, linking to `url` (orderLinkUrl). */
+export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url: string): OrderEmailMessage {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
-  const url = trackingUrl(shop.origin, order);
   const intro = [
     `Thank you for your order from ${shop.name}.`,
     `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`,
@@ -107,5 +111,7 @@ export async function queueOrderConfirmation(
   shop: ShopIdentity,
   mailer: OrderMailer = outboxSender(db),
 ): Promise<void> {
-  await mailer.send(orderConfirmationEmail(order, shop));
+  const row = await orderRepository(db).byId(order.orderId);
+  const token = await guestOrderToken(db, { orderId: order.orderId, accountId: row?.accountId ?? null }, Date.now());
+  await mailer.send(orderConfirmationEmail(order, shop, orderLinkUrl(shop.origin, order.orderId, token)));
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../platform/api-error.ts';
 import type { Bindings } from '../env.ts';
 import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { orderRepository } from './repository.ts';
+import { accessibleOrder, type OrderAccess } from './access.ts';
 import { ORDER_MSG, ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schemas.ts';
 
 /** A member's order history and detail, and public tracking by order number and email. */
@@ -60,6 +61,16 @@ export async function loadOrderHistory(
   return { ...result, status, time, page, size: HISTORY_PAGE_SIZE };
 }
 
+/** The order a session or guest token opens, with everything its pages show (the invoice, tracking by link). */
+export async function openedOrder(
+  env: Pick<Bindings, 'DB' | 'RATE_LIMITER'>,
+  access: OrderAccess,
+  now = Date.now(),
+): Promise<OrderView> {
+  const order = await accessibleOrder(env, access, now);
+  return (await orderRepository(env.DB).view(order.id))!;
+}
+
 /** A member's own order; someone else's reads exactly like one that does not exist. */
 export async function memberOrder(db: D1Database, accountId: number, orderId: string): Promise<OrderView | null> {
   if (!ORDER_NUMBER.test(orderId)) return null;
@@ -85,21 +96,22 @@ export async function removeFromHistory(db: D1Database, accountId: number, order
 }
 
 /**
- * An order found by its number and the email it was placed with. Counts the attempt first
- * (per IP and per order number), so neither pair can be guessed at speed; over the limit is a 429.
+ * An order found by its number and the email it was placed with, as public tracking shows it
+ * (status and parts, never the address or phone). Counts the attempt first (per IP and per order
+ * number), so neither pair can be guessed at speed; over the limit is a 429.
  */
 export async function trackedOrder(
   env: Pick<Bindings, 'DB' | 'RATE_LIMITER'>,
   ip: string,
   orderNo: string,
   email: string,
-): Promise<OrderView | null> {
+): Promise<TrackedOrder | null> {
   await enforce(env.RATE_LIMITER, [
     { key: `track:ip:${ip}`, rule: TRACK_RULES.perIp },
     { key: `track:order:${orderNo}`, rule: TRACK_RULES.perOrder },
   ]);
   const view = await orderRepository(env.DB).view(orderNo);
-  return view && view.email.toLowerCase() === email.toLowerCase() ? view : null;
+  return view && view.email.toLowerCase() === email.toLowerCase() ? trackingOf(view) : null;
 }
 
 /** What public tracking shows: where the order is, not who it goes to or what it cost. */
@@ -130,5 +142,5 @@ export async function trackOrder(
 ): Promise<TrackedOrder> {
   const order = await trackedOrder(env, ip, orderNo, email);
   if (!order) throw ApiError.notFound(ORDER_MSG.trackNotFound);
-  return trackingOf(order);
+  return order;
 }

@@ -47,9 +47,19 @@ export async function markOrderPaid(
     ]);
     return true;
   } catch (error) {
-    if (/batch_guard/.test(String(error))) return false;
+    if (await movedElsewhere(db, orderId, ['PAYMENT_PENDING', 'PENDING'])) return false;
     throw error;
   }
+}
+
+/**
+ * After a failed status batch: whether the order had already left the statuses it was to move
+ * from, i.e. the guard did its job because another request moved it first. Read, never parsed
+ * from the database's error message.
+ */
+async function movedElsewhere(db: D1Database, orderId: string, from: readonly OrderStatus[]): Promise<boolean> {
+  const now = await orderRepository(db).byId(orderId);
+  return now === null || !from.includes(now.status);
 }
 
 /** The statements that give back what an order took: stock, points spent and earned, promotion uses. */
@@ -88,7 +98,7 @@ async function moveToCancelled(
     catalogChanged(); // stock went back on the shelf
     return true;
   } catch (error) {
-    if (/batch_guard/.test(String(error))) return false;
+    if (await movedElsewhere(db, order.id, from)) return false;
     throw error;
   }
 }

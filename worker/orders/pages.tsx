@@ -1,19 +1,26 @@
 import { Hono, type Context } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
 import type { OrderView } from '../../shared/orders.ts';
+import type { TrackedOrder } from './schemas.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
 import { trackQuery } from './schemas.ts';
-import { memberOrder, ORDER_MSG, trackedOrder, trackingOf } from './service.ts';
+import { memberOrder, openedOrder, ORDER_MSG, trackedOrder, trackingOf } from './service.ts';
 
 const NUMBER_MESSAGE = 'Please enter your order number.';
 
-type Lookup = { order: OrderView } | { error: string; status: 400 | 404 | 429 };
+type Failed = { error: string; status: 400 | 404 | 429 };
 
-/** A page found by order number and email: bad input, a wrong pair and too many tries become messages on the page. */
-async function lookUp(c: Context<AppEnv>, orderNo: string, email: string): Promise<Lookup> {
+/** Too many tries become a message on the page; anything else is thrown on. */
+function tooMany(error: unknown): Failed {
+  if (error instanceof ApiError && error.httpCode === 429) return { error: error.message, status: 429 };
+  throw error;
+}
+
+/** Tracking by order number and email: bad input, a wrong pair and too many tries become messages on the page. */
+async function lookUp(c: Context<AppEnv>, orderNo: string, email: string): Promise<{ order: TrackedOrder } | Failed> {
   const parsed = trackQuery.safeParse({ orderNo, email });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -23,8 +30,22 @@ async function lookUp(c: Context<AppEnv>, orderNo: string, email: string): Promi
     const order = await trackedOrder(c.env, clientIp(c), parsed.data.orderNo, parsed.data.email);
     return order ? { order } : { error: ORDER_MSG.trackNotFound, status: 404 };
   } catch (error) {
-    if (error instanceof ApiError && error.httpCode === 429) return { error: error.message, status: 429 };
-    throw error;
+    return tooMany(error);
+  }
+}
+
+/** The order a guest's link (its order-access token) or the member's session opens; else a message. */
+async function opened(
+  c: Context<AppEnv>,
+  orderId: string,
+  token: string | null,
+): Promise<{ order: OrderView } | Failed> {
+  const access = { orderId: orderId.trim().toUpperCase(), ip: clientIp(c), accountId: c.var.member?.accountId ?? null };
+  try {
+    return { order: await openedOrder(c.env, { ...access, token }) };
+  } catch (error) {
+    if (error instanceof ApiError && error.httpCode === 404) return { error: ORDER_MSG.notFound, status: 404 };
+    return tooMany(error);
   }
 }
 
@@ -48,39 +69,36 @@ export const orderPages = new Hono<AppEnv>()
   })
   .get('/printInvoice', async (c) => {
     const orderId = c.req.query('orderId') ?? '';
-    const email = c.req.query('email');
+    const token = c.req.query('token') ?? null;
     const signedIn = c.var.member !== null;
     const lookupPage = (error: string | null, status: 200 | 400 | 404 | 429 = 200) => {
       c.status(status);
-      return c.render(
-        <InvoiceLookupPage orderId={orderId} email={email ?? ''} error={error} signedIn={signedIn} />,
-        PRIVATE,
-      );
+      return c.render(<InvoiceLookupPage error={error} signedIn={signedIn} />, PRIVATE);
     };
-    // With an email anyone holding the pair may print it, as with tracking; without, only its member.
-    if (email !== undefined) {
-      const found = await lookUp(c, orderId, email);
-      if ('error' in found) return lookupPage(found.error, found.status);
-      return c.render(
-        (shell) => <InvoicePage order={found.order} settings={shell.settings} memberView={false} nonce={shell.nonce} />,
-        PRIVATE,
-      );
-    }
+    // The invoice shows the address and phone: only the order's member or the guest's link opens it.
     if (!orderId) return lookupPage(null);
-    if (!c.var.member) return toLogin(c);
-    const order = await memberOrder(c.env.DB, c.var.member.accountId, orderId);
-    if (!order) return lookupPage(ORDER_MSG.notFound, 404);
+    if (!token && !signedIn) return toLogin(c);
+    const found = await opened(c, orderId, token);
+    if ('error' in found) return lookupPage(found.error, found.status);
+    const memberView = signedIn && token === null;
     return c.render(
-      (shell) => <InvoicePage order={order} settings={shell.settings} memberView nonce={shell.nonce} />,
+      (shell) => (
+        <InvoicePage order={found.order} settings={shell.settings} memberView={memberView} nonce={shell.nonce} />
+      ),
       PRIVATE,
     );
   })
   .get('/order/track', async (c) => {
     const orderNo = c.req.query('orderNo') ?? '';
     const email = c.req.query('email') ?? '';
+    const token = c.req.query('token');
     if (!orderNo && !email) return c.render(<TrackOrderPage orderNo="" email="" tracked={null} error={null} />);
-    const found = await lookUp(c, orderNo, email);
-    const tracked = 'order' in found ? trackingOf(found.order) : null;
+    const found = token
+      ? await opened(c, orderNo, token).then((result) =>
+          'order' in result ? { order: trackingOf(result.order) } : result,
+        )
+      : await lookUp(c, orderNo, email);
+    const tracked = 'order' in found ? found.order : null;
     const error = 'error' in found ? found.error : null;
     c.status('status' in found ? found.status : 200);
     return c.render(<TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} />, PRIVATE);

@@ -1,5 +1,3 @@
-import { STOCK_HOLD_MINUTES } from '../../shared/orders.ts';
-import { ApiError } from '../platform/api-error.ts';
 import type { Bindings } from '../env.ts';
 import {
   abandonPayments,
@@ -23,19 +21,13 @@ async function latestResult(db: D1Database, orderId: string): Promise<PaymentRes
   return payment ? paymentResult(payment) : null;
 }
 
-/** Keeps the order's stock while the shopper is in the payment window: another 30 minutes from now. */
-export async function holdOrderStock(db: D1Database, orderId: string, owner: OrderOwner, now: number) {
-  const order = await ownedOrder(db, orderId, owner);
-  if (order.status !== 'PAYMENT_PENDING') throw ApiError.badRequest('Only an order awaiting payment holds its parts.');
-  const holdExpiresAt = now + STOCK_HOLD_MINUTES * 60_000;
-  await orderRepository(db).extendHold(order.id, holdExpiresAt);
-  return { orderId: order.id, holdExpiresAt };
-}
-
-/** Gives up the payment under way (another method chosen): it expires; the order still awaits payment. */
-export async function giveUpPayment(db: D1Database, orderId: string, owner: OrderOwner, now: number) {
-  const order = await ownedOrder(db, orderId, owner);
-  return { orderId: order.id, released: await abandonPayments(db, order.id, now) };
+/**
+ * Gives up the payment under way (another method chosen): it is voided at its provider; the order
+ * still awaits payment.
+ */
+export async function giveUpPayment(env: Bindings, runtime: ProviderRuntime, orderId: string, owner: OrderOwner) {
+  const order = await ownedOrder(env.DB, orderId, owner);
+  return { orderId: order.id, released: await abandonPayments(env, runtime, order.id) };
 }
 
 /** The order's status and its latest payment's result. */

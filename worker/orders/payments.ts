@@ -1,4 +1,4 @@
-import { isPaymentMethodId, isOfferedIn, type PaymentMethodId } from '../../shared/payment-methods.ts';
+import { isPaymentMethodId, isOfferedIn } from '../../shared/payment-methods.ts';
 import { marketById } from '../../shared/markets.ts';
 import { ORDER_MSG } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -10,19 +10,25 @@ import { getShopSettings } from '../content/service.ts';
 import { queueOrderConfirmation } from './email.ts';
 import { cancelOrder, markOrderPaid } from './lifecycle.ts';
 import {
+  claimOrderCapture,
+  findPayment,
+  giveBackPayment,
   paymentResult,
   paymentUnderWay,
   providerFor,
   refundOrderPayments,
+  voidOpenPayments,
   type PaymentResult,
+  type PaymentRow,
   type ProviderRuntime,
   type WebhookEvent,
 } from '../payments/service.ts';
 
 /**
- * Paying for an order (issue 8 §3, §4): one open payment per order at a time (a second start
- * answers the one in progress, so nothing is charged twice), a payment that succeeds marks the
- * order paid once and sends the confirmation email, a cancelled paid order is refunded.
+ * Paying for an order (issue 8 §3, §4): one payment in flight per order (the same method answers
+ * the one in progress, another voids it first), one capture standing per order (any other is
+ * refunded at once), a payment that succeeds marks the order paid once and sends the
+ * confirmation email, a cancelled paid order is refunded.
  */
 
 export const PAY_MSG = {
@@ -51,7 +57,15 @@ export async function ownedOrder(db: D1Database, orderId: string, owner: OrderOw
 /** Where the shopper comes back to after the provider's window. */
 export const resultPath = (orderId: string) => `/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`;
 
-/** Starts paying for an unpaid order, or answers the payment already under way. */
+/** The configured origin of a market: links the shop hands out never come from a request's Host header. */
+export function marketOrigin(env: Bindings, market: string): string {
+  return market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN;
+}
+
+/**
+ * Starts paying for an unpaid order, or answers the payment already under way with this method.
+ * Another method first voids the open payment at its provider: an order has one payment in flight.
+ */
 export async function startPayment(
   env: Bindings,
   runtime: ProviderRuntime,
@@ -65,15 +79,17 @@ export async function startPayment(
     throw ApiError.badRequest(PAY_MSG.method);
   const open = await paymentUnderWay(env.DB, order.id);
   if (open && open.method === method) return paymentResult(open);
-  const provider = providerFor(method as PaymentMethodId, env, runtime);
-  const result = await provider.create({
+  const origin = marketOrigin(env, order.market);
+  const marketRuntime: ProviderRuntime = { ...runtime, origin };
+  if (open) await voidOpenPayments(env, marketRuntime, order.id);
+  const result = await providerFor(method, env, marketRuntime).create({
     orderId: order.id,
-    method: method as PaymentMethodId,
+    method,
     amount: { cent: order.totalCent, currency: order.currency },
     paymentMethodToken: token,
-    returnUrl: `${runtime.origin ?? ''}${resultPath(order.id)}`,
+    returnUrl: `${origin}${resultPath(order.id)}`,
   });
-  if (result.kind === 'Succeeded') await settlePaidOrder(env, order.id);
+  if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
   return result;
 }
 
@@ -92,17 +108,67 @@ export async function settlePaidOrder(env: Bindings, orderId: string): Promise<b
   if (!(await markOrderPaid(env.DB, orderId, Date.now()))) return false;
   const order = await orderRepository(env.DB).view(orderId);
   if (order) {
-    const origin = order.market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN;
     const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
-    await queueOrderConfirmation(env.DB, order, { name: SHOP_NAME, origin }, await mailerFor(env));
+    const shop = { name: SHOP_NAME, origin: marketOrigin(env, order.market) };
+    await queueOrderConfirmation(env.DB, order, shop, await mailerFor(env));
   }
   return true;
 }
 
-/** What orders do with a verified payment event: a success pays the order; other outcomes leave it awaiting payment. */
+/** What a provider reports a payment was for, when it says so (a webhook). */
+export interface ReportedCharge {
+  provider?: string;
+  amountCent?: number | null;
+  currency?: string | null;
+  capturedCent?: number | null;
+}
+
+/** Whether the payment, and what its provider reports, is for exactly the order's amount and currency. */
+function chargedAsOrdered(order: OrderRow, payment: PaymentRow, reported: ReportedCharge): boolean {
+  const amountCent = reported.amountCent ?? payment.amountCent;
+  const currency = (reported.currency ?? payment.currency).toUpperCase();
+  const capturedCent = reported.capturedCent ?? payment.capturedCent;
+  return (
+    payment.amountCent === order.totalCent &&
+    amountCent === order.totalCent &&
+    payment.currency === order.currency &&
+    currency === order.currency &&
+    (capturedCent === 0 || capturedCent === order.totalCent)
+  );
+}
+
+/**
+ * Settles a payment that succeeded. Only one capture stands per order: the first to claim it
+ * pays the order; any other, one of the wrong amount or currency, or one for a cancelled order,
+ * is refunded at once through its provider (an authorization is voided) and the refund recorded.
+ */
+export async function settleCapturedPayment(
+  env: Bindings,
+  paymentId: string,
+  reported: ReportedCharge = {},
+): Promise<void> {
+  const payment = await findPayment(env.DB, paymentId);
+  if (payment?.status !== 'SUCCEEDED') return;
+  if (reported.provider && reported.provider !== payment.provider) return;
+  const orders = orderRepository(env.DB);
+  const order = await orders.byId(payment.orderId);
+  if (!order) return;
+  if (!chargedAsOrdered(order, payment, reported)) {
+    await giveBackPayment(env, payment.id, 'amount_mismatch');
+    return;
+  }
+  if (!(await claimOrderCapture(env.DB, payment, Date.now()))) {
+    await giveBackPayment(env, payment.id, 'duplicate_capture');
+    return;
+  }
+  if (await settlePaidOrder(env, order.id)) return;
+  if ((await orders.byId(order.id))?.status === 'CANCELLED') await giveBackPayment(env, payment.id, 'order_cancelled');
+}
+
+/** What orders do with a verified payment event: a success settles its payment; other outcomes change no order. */
 export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Promise<void> {
-  if (event.status !== 'SUCCEEDED' || !event.orderId) return;
-  await settlePaidOrder(env, event.orderId);
+  if (event.status !== 'SUCCEEDED' || !event.paymentId) return;
+  await settleCapturedPayment(env, event.paymentId, event);
 }
 
 /** Refunds what a cancelled order was charged, in full. */
@@ -121,6 +187,8 @@ export async function cancelAndRefund(
   now: number,
 ): Promise<{ orderId: string; status: 'CANCELLED'; refunded: boolean }> {
   const { wasPaid, order } = await cancelOrder(env.DB, orderId, owner, now);
+  // A window still open could take money for an order that no longer exists: it closes first.
+  await voidOpenPayments(env, {}, order.id);
   const refunded = wasPaid ? await refundOrder(env, order.id) : false;
   return { orderId: order.id, status: 'CANCELLED', refunded };
 }

@@ -8,6 +8,16 @@ import {
 } from './repository.ts';
 
 /**
+ * A new order's row: its fields, the key its guest tokens are signed with, and who placed it
+ * (checkout always gives all three; an order without a key opens to no token).
+ */
+export type NewOrder = Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'> & {
+  accessKey?: string | null;
+  placedIp?: string | null;
+  visitorKey?: string | null;
+};
+
+/**
  * The statements an order is placed with, for checkout's one batch: the order and its lines,
  * the stock it takes, the gifts that ride along while their stock lasts, and the points guard.
  */
@@ -18,18 +28,15 @@ export function placementRepository(db: D1Database) {
      * The statements that write a new order; the caller puts them in one batch with the stock,
      * points and promotion statements.
      */
-    insertStatements(
-      order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>,
-      lines: NewOrderLine[],
-      adjustments: NewAdjustment[],
-      taxes: NewTax[],
-    ) {
+    insertStatements(order: NewOrder, lines: NewOrderLine[], adjustments: NewAdjustment[], taxes: NewTax[]) {
       return [
         db
           .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status,
             subtotal_cent, discount_cent, shipping_cent, shipping_discount_cent, tax_cent, points_used, points_cent,
-            total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21)`)
+            total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at,
+            access_key, placed_ip, visitor_key)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21,
+            ?22, ?23, ?24)`)
           .bind(
             order.id,
             order.idempotencyKey,
@@ -52,6 +59,9 @@ export function placementRepository(db: D1Database) {
             order.cartUuid,
             order.holdExpiresAt,
             order.createdAt,
+            order.accessKey ?? null,
+            order.placedIp ?? null,
+            order.visitorKey ?? null,
           ),
         ...lines.map((line) =>
           db

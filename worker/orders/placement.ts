@@ -1,6 +1,15 @@
 import type { OrderView } from '../../shared/orders.ts';
-import { placementRepository } from './placement-repository.ts';
-import { orderRepository, type NewAdjustment, type NewOrderLine, type NewTax, type OrderRow } from './repository.ts';
+import { accessRepository, type Placer, type UnpaidLimits } from './access-repository.ts';
+import { placementRepository, type NewOrder } from './placement-repository.ts';
+import { orderRepository, type NewAdjustment, type NewOrderLine, type NewTax } from './repository.ts';
+
+export type { NewOrder } from './placement-repository.ts';
+export type { Placer } from './access-repository.ts';
+export { newAccessKey } from './access-token.ts';
+export { newOrderNumber } from './order-number.ts';
+
+/** How many unpaid orders (each holding stock) one IP, visitor and email may have at a time. */
+export const UNPAID_LIMITS: UnpaidLimits = { perIp: 10, perVisitor: 3, perEmail: 3 };
 
 /**
  * What checkout needs from orders to place one: the statements of its one batch (the order,
@@ -10,7 +19,7 @@ import { orderRepository, type NewAdjustment, type NewOrderLine, type NewTax, ty
 /** The statements that write a new order with its lines, adjustments, tax lines and first event. */
 export function newOrderStatements(
   db: D1Database,
-  order: Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'>,
+  order: NewOrder,
   lines: NewOrderLine[],
   adjustments: NewAdjustment[],
   taxes: NewTax[],
@@ -36,6 +45,26 @@ export function pointsGuardStatements(db: D1Database, accountId: number): D1Prep
 /** Runs an order's statements as one D1 batch: all of them happen, or none. */
 export async function runOrderBatch(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
   await orderRepository(db).run(statements);
+}
+
+/** Fails the batch when, with the new unpaid order, its IP, visitor or email holds more than UNPAID_LIMITS. */
+export function unpaidGuardStatements(db: D1Database, placer: Placer): D1PreparedStatement[] {
+  return accessRepository(db).unpaidGuardStatements(placer, UNPAID_LIMITS);
+}
+
+/** Whether this IP, visitor or email already holds as many unpaid orders as allowed. */
+export async function holdsTooManyUnpaid(db: D1Database, placer: Placer): Promise<boolean> {
+  const counts = await accessRepository(db).unpaidCounts(placer);
+  return (
+    counts.ip >= UNPAID_LIMITS.perIp ||
+    counts.visitor >= UNPAID_LIMITS.perVisitor ||
+    counts.email >= UNPAID_LIMITS.perEmail
+  );
+}
+
+/** The idempotency key the order with this number was placed with; null when no order has the number. */
+export function orderNumberTakenBy(db: D1Database, orderId: string): Promise<string | null> {
+  return accessRepository(db).placedKey(orderId);
 }
 
 /** The order an idempotency key placed, if any. */

@@ -12,7 +12,15 @@ export const ORDER_MSG = {
   orderNumber: 'must be an order number',
 } as const;
 
+/**
+ * What the order calls accept as an order number: any number the shop ever issued, including
+ * the short ones of orders placed before numbers became long and random (NEW_ORDER_NUMBER).
+ */
 export const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
+/** The numbers issued now (newOrderNumber): market, day, four groups of four base-32 characters. */
+export const NEW_ORDER_NUMBER = /^(US|CA)\d{6}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;
+/** A guest's order-access token as the calls take it (see access-token.ts). */
+export const orderTokenField = z.string().max(200, 'is too long').optional();
 export const orderIdField = z.string({ error: ORDER_MSG.orderNumber }).regex(ORDER_NUMBER, ORDER_MSG.orderNumber);
 /** An order number as a shopper types it: spaces and case do not matter. */
 const typedOrderNumber = z

@@ -18,7 +18,6 @@ export {
 } from './payments.ts';
 export {
   giveUpPayment,
-  holdOrderStock,
   orderPaymentCheck,
   orderPaymentReference,
   orderStatusOf,
@@ -26,6 +25,17 @@ export {
   paymentRoute,
   startHostedPayment,
 } from './payment-status.ts';
+export { MAX_HOLD_MINUTES, holdOrderStock } from './hold.ts';
+export {
+  ORDER_ACCESS_RULES,
+  PING_RULES,
+  accessibleOrder,
+  cancelOrderFor,
+  guestOrderToken,
+  orderOwnerFor,
+  orderPing,
+  type OrderAccess,
+} from './access.ts';
 export { ADDRESS_CHANGE_MSG, changeOrderAddress, expressShippingOptions, moveOrder } from './address.ts';
 export {
   REMOVABLE_STATUSES,
@@ -34,19 +44,28 @@ export {
   memberOrder,
   memberOrderCheck,
   memberOrders,
+  openedOrder,
   removeFromHistory,
   trackOrder,
   trackedOrder,
   trackingOf,
 } from './history.ts';
-export { ORDER_MSG, type TrackedOrder } from './schemas.ts';
+export { NEW_ORDER_NUMBER, ORDER_MSG, type TrackedOrder } from './schemas.ts';
 export { queueOrderConfirmation } from './email.ts';
 export {
+  UNPAID_LIMITS,
   giftLineStatements,
+  holdsTooManyUnpaid,
+  newAccessKey,
+  newOrderNumber,
   newOrderStatements,
+  orderNumberTakenBy,
   orderPlacedWith,
   orderView,
   pointsGuardStatements,
   runOrderBatch,
   takeStockStatement,
+  unpaidGuardStatements,
+  type NewOrder,
+  type Placer,
 } from './placement.ts';

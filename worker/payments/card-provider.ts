@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { OPEN_PAYMENT_STATUSES, type PaymentFailureReason } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
-import type { PaymentChange, PaymentRow } from './repository.ts';
+import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
 import {
   assertAmount,
   captureRefusal,
@@ -16,6 +16,7 @@ import {
   recordRefund,
   refundRefusal,
   resultOf,
+  voidable,
 } from './outcomes.ts';
 import type {
   CreatePaymentInput,
@@ -49,6 +50,7 @@ const stripeIntent = z
     id: z.string(),
     status: z.string(),
     amount: z.number().int(),
+    currency: z.string().optional(),
     amount_received: z.number().int().optional(),
     client_secret: z.string().nullable().optional(),
     metadata: z.record(z.string(), z.string()).optional(),
@@ -166,7 +168,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     if (!input.orderId) throw ApiError.badRequest('orderId is required');
     const id = newPaymentId('pay');
     const now = this.now();
-    await this.payments.insert({
+    await this.insertOpen({
       id,
       orderId: input.orderId,
       method: input.method,
@@ -220,7 +222,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     return resultOf((await this.payments.find(payment.id))!);
   }
 
-  async refund(paymentId: string, amountCent: number): Promise<RefundResult> {
+  async refund(paymentId: string, amountCent: number, reason?: RefundReason): Promise<RefundResult> {
     assertAmount(amountCent);
     const payment = await this.#find(paymentId);
     const refundedSoFar = await this.payments.refundedCent(payment.id);
@@ -228,12 +230,39 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     if (refusal) return refusal;
     const answer = await this.#call(
       '/v1/refunds',
-      { payment_intent: payment.providerRef!, amount: amountCent, 'metadata[payment_id]': payment.id },
+      {
+        payment_intent: payment.providerRef!,
+        amount: amountCent,
+        reason: reason === 'duplicate_capture' ? 'duplicate' : undefined,
+        'metadata[payment_id]': payment.id,
+      },
       `refund-${payment.id}-${refundedSoFar}-${amountCent}`,
     );
     if (!answer.ok) return failed(payment.id, payment.status, failureReason(answer.status));
     const refund = stripeRefund.safeParse(answer.body);
-    return recordRefund(this.env, payment, amountCent, refund.success ? refund.data.id : null, this.now());
+    const refundRef = refund.success ? refund.data.id : null;
+    return recordRefund(this.env, payment, amountCent, refundRef, this.now(), reason ?? null);
+  }
+
+  /** Cancels the PaymentIntent (an open one, or an authorization not yet captured) so it can take no money. */
+  async cancel(paymentId: string): Promise<PaymentResult> {
+    const payment = await this.#find(paymentId);
+    if (!voidable(payment)) return resultOf(payment);
+    if (payment.providerRef) {
+      const path = `/v1/payment_intents/${encodeURIComponent(payment.providerRef)}/cancel`;
+      const answer = await this.#call(path, {}, `cancel-${payment.id}`);
+      if (!answer.ok) return failed(payment.id, payment.status, failureReason(answer.status));
+    }
+    const now = this.now();
+    if (payment.status === 'SUCCEEDED') await this.payments.voidUncaptured(payment.id, now);
+    else
+      await this.payments.transition(
+        payment.id,
+        OPEN_PAYMENT_STATUSES,
+        { status: 'EXPIRED', declineCode: 'expired' },
+        now,
+      );
+    return resultOf((await this.payments.find(payment.id))!);
   }
 
   /** Verifies `Stripe-Signature` (HMAC-SHA256 over `t.body`, 300 s tolerance) and reads the event in our words. */
@@ -276,7 +305,8 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     }
     const capturedCent =
       type === 'payment_intent.succeeded' ? (intent.data.amount_received ?? intent.data.amount) : null;
-    return { ...base, paymentId, orderId, status: EVENT_STATUS[type] ?? null, capturedCent };
+    const amount = { amountCent: intent.data.amount, currency: intent.data.currency?.toUpperCase() ?? null };
+    return { ...base, ...amount, paymentId, orderId, status: EVENT_STATUS[type] ?? null, capturedCent };
   }
 
   /** Stores what the provider answered and turns it into a typed result. */

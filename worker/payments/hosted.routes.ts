@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { payOrder, startHostedPayment } from '../orders/service.ts';
+import { orderOwnerFor, payOrder, startHostedPayment } from '../orders/service.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { paymentRuntime } from './runtime.ts';
 import { checkHostedPayment } from './service.ts';
@@ -14,7 +15,11 @@ import { checkHostedPayment } from './service.ts';
  */
 
 const P = '/order/public/payment';
-const owner = { orderId: z.string().min(1).max(40), email: z.string().max(55).optional() };
+const owner = {
+  orderId: z.string().min(1).max(40),
+  orderToken: z.string().max(200).optional(),
+  email: z.string().max(55).optional(),
+};
 
 const sign = endpoint({
   method: 'post',
@@ -66,10 +71,14 @@ const walletSubmit = endpoint({
   response: z.record(z.string(), z.unknown()),
 });
 
-const ownerOf = (c: Context<AppEnv>, email?: string) => ({
-  accountId: c.var.member?.accountId ?? null,
-  email: email ?? c.var.member?.email ?? null,
-});
+/** The order's owner once orders' access check passes: a member's session or a guest's order token. */
+const ownerOf = (c: Context<AppEnv>, request: { orderId: string; orderToken?: string }) =>
+  orderOwnerFor(c.env, {
+    orderId: request.orderId,
+    ip: clientIp(c),
+    accountId: c.var.member?.accountId ?? null,
+    token: request.orderToken,
+  });
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
 export const paymentsHostedEndpoints: readonly Endpoint[] = [sign, check, cardSubmit, walletSubmit];
@@ -77,7 +86,7 @@ export const paymentsHostedEndpoints: readonly Endpoint[] = [sign, check, cardSu
 export const paymentsHostedApi = new Hono<AppEnv>()
   .post(sign.path, async (c) => {
     const body = await readBody(c, sign);
-    const owner = ownerOf(c, body.email);
+    const owner = await ownerOf(c, body);
     return c.json(ok(await startHostedPayment(c.env, paymentRuntime(c), body.orderId, owner, Date.now())));
   })
   .get(check.path, async (c) => {
@@ -88,7 +97,7 @@ export const paymentsHostedApi = new Hono<AppEnv>()
     const body = await readBody(c, cardSubmit);
     const request = {
       orderId: body.orderId,
-      owner: ownerOf(c, body.email),
+      owner: await ownerOf(c, body),
       method: 'CARD',
       token: body.paymentMethodToken,
     };
@@ -96,6 +105,6 @@ export const paymentsHostedApi = new Hono<AppEnv>()
   })
   .post(walletSubmit.path, async (c) => {
     const body = await readBody(c, walletSubmit);
-    const request = { orderId: body.orderId, owner: ownerOf(c, body.email), method: body.paymentType };
+    const request = { orderId: body.orderId, owner: await ownerOf(c, body), method: body.paymentType };
     return c.json(ok(await payOrder(c.env, paymentRuntime(c), request)));
   });

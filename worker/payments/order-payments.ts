@@ -1,7 +1,7 @@
 import { resultOf } from './outcomes.ts';
-import type { PaymentEnv, PaymentResult } from './provider.ts';
+import type { PaymentEnv, PaymentResult, ProviderRuntime } from './provider.ts';
 import { providerForPayment } from './registry.ts';
-import { paymentRepository, type PaymentRow } from './repository.ts';
+import { paymentRepository, type PaymentRow, type RefundReason } from './repository.ts';
 import { sandboxWindowPath } from './sandbox.ts';
 
 /** An order's payments as the order's pages and calls see them: the one under way, the result, refunds. */
@@ -9,7 +9,7 @@ import { sandboxWindowPath } from './sandbox.ts';
 /** The statuses of a payment still under way: the shopper or the provider has yet to finish it. */
 const UNDER_WAY = ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'];
 /** The statuses a shopper can still walk away from: nothing has gone to the provider yet. */
-const ABANDONABLE = ['CREATED', 'REQUIRES_ACTION'] as const;
+const ABANDONABLE = ['CREATED', 'REQUIRES_ACTION'];
 
 /** What a stored payment means now, with the sandbox window its shopper may still have to act in. */
 export function paymentResult(payment: PaymentRow): PaymentResult {
@@ -21,21 +21,62 @@ export async function paymentUnderWay(db: D1Database, orderId: string): Promise<
   return (await paymentRepository(db).listForOrder(orderId)).find((payment) => UNDER_WAY.includes(payment.status));
 }
 
-/** The payment the order's payment calls answer about: the last one its listing holds. */
+/** The payment the order's payment calls answer about: the newest (after a method switch, the one in flight). */
 export async function latestPayment(db: D1Database, orderId: string): Promise<PaymentRow | null> {
-  return (await paymentRepository(db).listForOrder(orderId)).at(-1) ?? null;
+  return (await paymentRepository(db).listForOrder(orderId))[0] ?? null;
+}
+
+/**
+ * Voids the order's payments under way at their providers (another method chosen, the shopper
+ * walked away, the order cancelled); `statuses` narrows which. Answers how many were voided.
+ */
+export async function voidOpenPayments(
+  env: PaymentEnv,
+  runtime: ProviderRuntime,
+  orderId: string,
+  statuses: readonly string[] = UNDER_WAY,
+): Promise<number> {
+  let voided = 0;
+  for (const payment of await paymentRepository(env.DB).listForOrder(orderId)) {
+    if (!statuses.includes(payment.status)) continue;
+    const provider = await providerForPayment(payment.id, env, runtime);
+    if ((await provider.cancel(payment.id)).status === 'EXPIRED') voided++;
+  }
+  return voided;
 }
 
 /** Ends the order's payments the shopper gave up on (another method chosen); answers how many ended. */
-export async function abandonPayments(db: D1Database, orderId: string, now: number): Promise<number> {
-  const payments = paymentRepository(db);
-  let released = 0;
-  for (const payment of await payments.listForOrder(orderId)) {
-    if (!(ABANDONABLE as readonly string[]).includes(payment.status)) continue;
-    if (await payments.transition(payment.id, ABANDONABLE, { status: 'EXPIRED', declineCode: 'expired' }, now))
-      released++;
-  }
-  return released;
+export function abandonPayments(env: PaymentEnv, runtime: ProviderRuntime, orderId: string): Promise<number> {
+  return voidOpenPayments(env, runtime, orderId, ABANDONABLE);
+}
+
+/** A stored payment by our id. */
+export function findPayment(db: D1Database, paymentId: string): Promise<PaymentRow | null> {
+  return paymentRepository(db).find(paymentId);
+}
+
+/**
+ * Claims the payment as the one capture standing for its order; answers false when another
+ * payment already holds that place (this one must be given back). Atomic: of two at once, one wins.
+ */
+export async function claimOrderCapture(db: D1Database, payment: PaymentRow, now: number): Promise<boolean> {
+  return (await paymentRepository(db).claimStanding(payment.orderId, payment.id, now)) === payment.id;
+}
+
+/**
+ * Gives back all a payment took, through its provider: what it captured is refunded (a refund row
+ * with `reason`), an authorization with nothing captured is voided. Answers whether money is back.
+ */
+export async function giveBackPayment(env: PaymentEnv, paymentId: string, reason: RefundReason): Promise<boolean> {
+  const payments = paymentRepository(env.DB);
+  const payment = await payments.find(paymentId);
+  if (!payment) return false;
+  const provider = await providerForPayment(payment.id, env);
+  if (payment.status === 'SUCCEEDED' && payment.capturedCent === 0)
+    return (await provider.cancel(payment.id)).status === 'EXPIRED';
+  const left = payment.capturedCent - (await payments.refundedCent(payment.id));
+  if (left <= 0) return payment.capturedCent > 0;
+  return (await provider.refund(payment.id, left, reason)).kind === 'Refunded';
 }
 
 /** Refunds, in full, every payment of the order that captured money; answers whether any refund went through. */
@@ -46,7 +87,7 @@ export async function refundOrderPayments(env: PaymentEnv, orderId: string): Pro
   let refunded = false;
   for (const payment of paid) {
     const provider = await providerForPayment(payment.id, env);
-    const result = await provider.refund(payment.id, payment.capturedCent);
+    const result = await provider.refund(payment.id, payment.capturedCent, 'order_cancelled');
     refunded ||= result.kind === 'Refunded';
   }
   return refunded;

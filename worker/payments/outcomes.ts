@@ -9,7 +9,7 @@ import {
 } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { Failed, PaymentEnv, PaymentResult, RefundResult } from './provider.ts';
-import { paymentRepository, type PaymentRow } from './repository.ts';
+import { paymentRepository, type PaymentRow, type RefundReason } from './repository.ts';
 
 /** What every provider shares: ids, amount checks, what a stored payment means, refunds and captures. */
 
@@ -77,11 +77,12 @@ export async function recordRefund(
   amountCent: number,
   providerRef: string | null,
   now: number,
+  reason: RefundReason | null = null,
 ): Promise<RefundResult> {
   const repo = paymentRepository(env.DB);
   const refundId = newPaymentId('re');
   const within = await repo.insertRefundWithin(
-    { id: refundId, paymentId: payment.id, amountCent, providerRef, createdAt: now },
+    { id: refundId, paymentId: payment.id, amountCent, providerRef, createdAt: now, reason },
     payment.capturedCent,
   );
   if (!within) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.refundTooLarge);
@@ -99,6 +100,13 @@ export function refundRefusal(payment: PaymentRow, amountCent: number, refundedC
   if (refundedCent + amountCent > payment.capturedCent)
     return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.refundTooLarge);
   return null;
+}
+
+/** Whether a payment can still be voided: it is under way, or authorized with nothing captured yet. */
+export function voidable(payment: PaymentRow): boolean {
+  return (
+    OPEN_PAYMENT_STATUSES.includes(payment.status) || (payment.status === 'SUCCEEDED' && payment.capturedCent === 0)
+  );
 }
 
 /** Why a capture cannot run, or null when the payment is authorized and not yet captured. */

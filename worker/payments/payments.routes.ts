@@ -9,11 +9,13 @@ import {
   holdOrderStock,
   orderPaymentCheck,
   orderPaymentReference,
-  orderStatusOf,
+  orderOwnerFor,
   orderPaidResult,
+  orderPing,
   payOrder,
   paymentRoute,
 } from '../orders/service.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { paymentRuntime } from './runtime.ts';
@@ -110,8 +112,10 @@ const points = endpoint({
   response: z.object({ balance: z.number() }),
 });
 
-function ownerOf(c: Context<AppEnv>, email: string | undefined) {
-  return { accountId: c.var.member?.accountId ?? null, email: email ?? c.var.member?.email ?? null };
+/** The order's owner once orders' access check passes: a member's session or a guest's order token. */
+function ownerOf(c: Context<AppEnv>, request: { orderId: string; orderToken?: string }) {
+  const accountId = c.var.member?.accountId ?? null;
+  return orderOwnerFor(c.env, { orderId: request.orderId, ip: clientIp(c), accountId, token: request.orderToken });
 }
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
@@ -132,7 +136,7 @@ export const paymentsApi = new Hono<AppEnv>()
     const body = await readBody(c, pay);
     const request = {
       orderId: body.orderId,
-      owner: ownerOf(c, body.email),
+      owner: await ownerOf(c, body),
       method: body.paymentType,
       token: body.paymentMethodToken,
     };
@@ -140,27 +144,27 @@ export const paymentsApi = new Hono<AppEnv>()
   })
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
-    return c.json(ok(await holdOrderStock(c.env.DB, body.orderId, ownerOf(c, body.email), Date.now())));
+    return c.json(ok(await holdOrderStock(c.env.DB, body.orderId, await ownerOf(c, body), Date.now())));
   })
   .put(unlock.path, async (c) => {
     const body = await readBody(c, unlock);
-    return c.json(ok(await giveUpPayment(c.env.DB, body.orderId, ownerOf(c, body.email), Date.now())));
+    return c.json(ok(await giveUpPayment(c.env, paymentRuntime(c), body.orderId, await ownerOf(c, body))));
   })
   .get(check.path, async (c) => {
     const query = readQuery(c, check);
-    return c.json(ok(await orderPaymentCheck(c.env.DB, query.orderId, ownerOf(c, query.email))));
+    return c.json(ok(await orderPaymentCheck(c.env.DB, query.orderId, await ownerOf(c, query))));
   })
   .get(thirdPart.path, async (c) => {
     const query = readQuery(c, thirdPart);
-    return c.json(ok(await orderPaymentReference(c.env.DB, query.orderId, ownerOf(c, query.email))));
+    return c.json(ok(await orderPaymentReference(c.env.DB, query.orderId, await ownerOf(c, query))));
   })
   .get(paidResult.path, async (c) => {
     const query = readQuery(c, paidResult);
-    return c.json(ok(await orderPaidResult(c.env.DB, query.orderId, ownerOf(c, query.email))));
+    return c.json(ok(await orderPaidResult(c.env.DB, query.orderId, await ownerOf(c, query))));
   })
   .get(ping.path, async (c) => {
     const id = (c.req.param('orderId') ?? '').slice(0, 40);
-    return c.json(ok(await orderStatusOf(c.env.DB, id)));
+    return c.json(ok(await orderPing(c.env, clientIp(c), id)));
   })
   .use(points.path, requireMember)
   .post(points.path, async (c) => c.json(ok({ balance: await pointsBalance(c.env.DB, c.var.member!.accountId) })));
@@ -168,6 +172,6 @@ export const paymentsApi = new Hono<AppEnv>()
 for (const spec of routers) {
   paymentsApi.get(spec.path, async (c) => {
     const query = readQuery(c, spec);
-    return c.json(ok(await paymentRoute(c.env.DB, query.orderId, ownerOf(c, query.email))));
+    return c.json(ok(await paymentRoute(c.env.DB, query.orderId, await ownerOf(c, query))));
   });
 }

@@ -6,6 +6,7 @@
 import type { Money } from '../../shared/money.ts';
 import type { PaymentFailureReason, PaymentMethodId, PaymentStatus } from '../../shared/payment-methods.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { RefundReason } from './repository.ts';
 
 export type ProviderId = 'sandbox' | 'card';
 export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'card'];
@@ -23,7 +24,6 @@ export interface PaymentEnv {
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
   /** The sandbox takes payments only where developer tools are on, or where it is switched on by name. */
   DEV_TOOLS?: string;
-  PAYMENT_SANDBOX?: string;
 }
 
 /** What a provider needs from the request it runs in; all optional so services and tests can run it bare. */
@@ -112,6 +112,9 @@ export interface WebhookEvent {
   declineCode: string | null;
   /** Set on a capture or success that moved money. */
   capturedCent: number | null;
+  /** The amount and currency the provider reports the payment for, when the event carries them. */
+  amountCent?: number | null;
+  currency?: string | null;
   /** The raw body, kept for audit; never holds card data. */
   payload: string;
 }
@@ -121,7 +124,13 @@ export interface PaymentProvider {
   create(input: CreatePaymentInput): Promise<PaymentSession>;
   confirm(paymentId: string): Promise<PaymentResult>;
   capture(paymentId: string, amountCent: number): Promise<PaymentResult>;
-  refund(paymentId: string, amountCent: number): Promise<RefundResult>;
+  /** Gives money back; `reason` says why when the shop refunds on its own (a second capture). */
+  refund(paymentId: string, amountCent: number, reason?: RefundReason): Promise<RefundResult>;
+  /**
+   * Voids a payment at the provider: an open one, or an authorization nothing was captured from,
+   * can no longer take money. A payment past that point is answered as it stands.
+   */
+  cancel(paymentId: string): Promise<PaymentResult>;
   /**
    * The event, or null when the signature is missing, wrong or outside the replay window;
    * malformed input throws a 400.

@@ -12,7 +12,7 @@ import { SandboxProvider } from './sandbox.ts';
 
 /** Whether the built-in sandbox may take payments here (never in production, which has no DEV_TOOLS). */
 export function sandboxEnabled(env: PaymentEnv): boolean {
-  return env.DEV_TOOLS === 'true' || env.PAYMENT_SANDBOX === 'true';
+  return env.DEV_TOOLS === 'true';
 }
 
 /** The provider with this name; a 400 when it is not set up here. */

@@ -37,6 +37,18 @@ export interface PaymentChange {
   capturedCent?: number;
 }
 
+/** Why the shop gave money back on its own: a second capture, a capture of the wrong amount, a cancelled order. */
+export type RefundReason = 'duplicate_capture' | 'amount_mismatch' | 'order_cancelled';
+
+export interface NewRefund {
+  id: string;
+  paymentId: string;
+  amountCent: number;
+  providerRef: string | null;
+  createdAt: number;
+  reason?: RefundReason | null;
+}
+
 export interface PaymentEventRecord {
   provider: string;
   eventId: string;
@@ -88,12 +100,17 @@ export function paymentRepository(db: D1Database) {
   }
 
   return {
-    async insert(payment: NewPayment): Promise<void> {
-      await db
+    /**
+     * Inserts a payment only while its order has none under way: two starts at once open one.
+     * Answers whether this call inserted it.
+     */
+    async insertUnlessOpen(payment: NewPayment): Promise<boolean> {
+      const result = await db
         .prepare(
           `INSERT INTO payment (id, order_id, method, provider, provider_ref, amount_cent, currency, status,
            capture_method, created_at, updated_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11
+         WHERE NOT EXISTS (SELECT 1 FROM payment WHERE order_id = ?2 AND status IN ${OPEN})`,
         )
         .bind(
           payment.id,
@@ -106,10 +123,39 @@ export function paymentRepository(db: D1Database) {
           payment.status,
           payment.captureMethod,
           payment.createdAt,
-          payment.createdAt,
           payment.expiresAt,
         )
         .run();
+      return result.meta.changes === 1;
+    },
+
+    /**
+     * Claims `paymentId` as the one capture standing for its order, unless another payment holds
+     * that place already; answers the payment that stands (this one or the earlier one).
+     */
+    async claimStanding(orderId: string, paymentId: string, now: number): Promise<string | null> {
+      const [, standing] = await db.batch<{ paymentId: string }>([
+        db
+          .prepare(
+            `INSERT INTO payment_standing (order_id, payment_id, created_at) VALUES (?, ?, ?)
+             ON CONFLICT (order_id) DO NOTHING`,
+          )
+          .bind(orderId, paymentId, now),
+        db.prepare('SELECT payment_id AS paymentId FROM payment_standing WHERE order_id = ?').bind(orderId),
+      ]);
+      return standing?.results[0]?.paymentId ?? null;
+    },
+
+    /** Ends an authorization nothing was captured from (voided at its provider): a capture at once wins. */
+    async voidUncaptured(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `UPDATE payment SET status = 'EXPIRED', decline_code = 'expired', updated_at = ?
+          WHERE id = ? AND status = 'SUCCEEDED' AND captured_cent = 0`,
+        )
+        .bind(now, id)
+        .run();
+      return result.meta.changes === 1;
     },
 
     find(id: string): Promise<PaymentRow | null> {
@@ -173,17 +219,22 @@ export function paymentRepository(db: D1Database) {
     },
 
     /** Records a refund only while the refunds so far plus this one stay within `limitCent`. */
-    async insertRefundWithin(
-      refund: { id: string; paymentId: string; amountCent: number; providerRef: string | null; createdAt: number },
-      limitCent: number,
-    ): Promise<boolean> {
+    async insertRefundWithin(refund: NewRefund, limitCent: number): Promise<boolean> {
       const result = await db
         .prepare(
-          `INSERT INTO refund (id, payment_id, amount_cent, provider_ref, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5
+          `INSERT INTO refund (id, payment_id, amount_cent, provider_ref, created_at, reason)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?7
          WHERE (SELECT coalesce(sum(amount_cent), 0) FROM refund WHERE payment_id = ?2) + ?3 <= ?6`,
         )
-        .bind(refund.id, refund.paymentId, refund.amountCent, refund.providerRef, refund.createdAt, limitCent)
+        .bind(
+          refund.id,
+          refund.paymentId,
+          refund.amountCent,
+          refund.providerRef,
+          refund.createdAt,
+          limitCent,
+          refund.reason ?? null,
+        )
         .run();
       return result.meta.changes === 1;
     },

@@ -32,7 +32,7 @@ export const paymentSandboxPages = new Hono<AppEnv>()
   })
   .get('/payment/sandbox/:paymentId', async (c) => {
     const payment = await sandboxOf(c).load(c.req.param('paymentId'));
-    return payment ? streamHtml(c, windowFor(payment)) : notFound(c);
+    return payment ? streamHtml(c, windowFor(payment, c.var.cspNonce)) : notFound(c);
   })
   .post('/payment/sandbox/:paymentId/submit', async (c) => {
     const form = await c.req.parseBody();
@@ -44,7 +44,7 @@ export const paymentSandboxPages = new Hono<AppEnv>()
     if (submission.kind === 'gone') return notFound(c);
     if (submission.kind === 'invalid') {
       const payment = await sandboxOf(c).load(c.req.param('paymentId'));
-      return payment ? streamHtml(c, windowFor(payment, submission.message), 400) : notFound(c);
+      return payment ? streamHtml(c, windowFor(payment, c.var.cspNonce, submission.message), 400) : notFound(c);
     }
     return c.redirect(sandboxWindowPath(submission.payment.id), 303);
   })
@@ -54,7 +54,7 @@ export const paymentSandboxPages = new Hono<AppEnv>()
     if (answer !== 'authenticate' && answer !== 'fail') {
       const payment = await sandbox.load(c.req.param('paymentId'));
       return payment
-        ? streamHtml(c, windowFor(payment, 'Please choose Authenticate or Fail authentication.'), 400)
+        ? streamHtml(c, windowFor(payment, c.var.cspNonce, 'Please choose Authenticate or Fail authentication.'), 400)
         : notFound(c);
     }
     const payment = await sandbox.answerChallenge(c.req.param('paymentId'), answer === 'authenticate');

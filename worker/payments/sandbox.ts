@@ -28,7 +28,7 @@ import {
   type PaymentStatus,
 } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
-import type { PaymentChange, PaymentRow } from './repository.ts';
+import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
 import {
   assertAmount,
   captureRefusal,
@@ -37,6 +37,7 @@ import {
   recordRefund,
   refundRefusal,
   resultOf,
+  voidable,
 } from './outcomes.ts';
 import type {
   CreatePaymentInput,
@@ -54,6 +55,8 @@ export const SANDBOX_PAYMENT_TTL_MS = 30 * 60_000;
 export const SANDBOX_WEBHOOK_PATH = '/order/public/payment/webhook/sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
 const DELIVERY_ATTEMPTS = 3;
+/** A window closed because the shopper chose another method, or the order no longer needs it. */
+const VOIDED: PaymentChange = { status: 'EXPIRED', declineCode: 'expired' };
 
 /** The hosted payment window of one payment. */
 export function sandboxWindowPath(paymentId: string): string {
@@ -159,6 +162,8 @@ const eventSchema = z.object({
     status: z.enum(PAYMENT_STATUSES),
     declineCode: z.string().nullable(),
     capturedCent: z.number().int(),
+    amountCent: z.number().int().optional(),
+    currency: z.string().optional(),
   }),
 });
 
@@ -176,7 +181,7 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
     if (!input.orderId) throw ApiError.badRequest('orderId is required');
     const id = newPaymentId('pay');
     const now = this.now();
-    await this.payments.insert({
+    await this.insertOpen({
       id,
       orderId: input.orderId,
       method: input.method,
@@ -210,15 +215,26 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
     return this.#notify(payment.id, 'payment.captured');
   }
 
-  async refund(paymentId: string, amountCent: number): Promise<RefundResult> {
+  async refund(paymentId: string, amountCent: number, reason?: RefundReason): Promise<RefundResult> {
     assertAmount(amountCent);
     const payment = await this.load(paymentId);
     if (!payment) throw ApiError.notFound('No such payment');
     const refusal = refundRefusal(payment, amountCent, await this.payments.refundedCent(payment.id));
     if (refusal) return refusal;
-    const refunded = await recordRefund(this.env, payment, amountCent, null, this.now());
+    const refunded = await recordRefund(this.env, payment, amountCent, null, this.now(), reason);
     if (refunded.kind === 'Refunded') await this.#notify(payment.id);
     return refunded;
+  }
+
+  /** Closes the payment's window (or voids its authorization): nothing typed there can charge any more. */
+  async cancel(paymentId: string): Promise<PaymentResult> {
+    const payment = await this.load(paymentId);
+    if (!payment) throw ApiError.notFound('No such payment');
+    const voided = OPEN_PAYMENT_STATUSES.includes(payment.status)
+      ? await this.payments.transition(payment.id, OPEN_PAYMENT_STATUSES, VOIDED, this.now())
+      : voidable(payment) && (await this.payments.voidUncaptured(payment.id, this.now()));
+    if (voided) return this.#notify(payment.id);
+    return resultOf((await this.payments.find(payment.id))!, this.#windowUrl(payment.id));
   }
 
   async verifyWebhook(request: Request): Promise<WebhookEvent | null> {
@@ -244,6 +260,8 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
       status: data.status,
       declineCode: data.declineCode,
       capturedCent: data.capturedCent,
+      amountCent: data.amountCent ?? null,
+      currency: data.currency ?? null,
       payload: rawBody,
     };
   }

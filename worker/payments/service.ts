@@ -16,17 +16,21 @@ export type {
   RequiresAction,
   WebhookEvent,
 } from './provider.ts';
-export type { PaymentRow } from './repository.ts';
+export type { PaymentRow, RefundReason } from './repository.ts';
 export { providerFor, providerForPayment, providerNamed, sandboxEnabled } from './registry.ts';
 export { resultOf } from './outcomes.ts';
 export { checkSignature, signatureHeader } from './signatures.ts';
 export { SandboxProvider, sandboxWindowPath } from './sandbox.ts';
 export {
   abandonPayments,
+  claimOrderCapture,
+  findPayment,
+  giveBackPayment,
   latestPayment,
   paymentResult,
   paymentUnderWay,
   refundOrderPayments,
+  voidOpenPayments,
 } from './order-payments.ts';
 export { checkHostedPayment, signHostedPayment } from './hosted.ts';
 export { forgetPaymentEvent, recordPaymentEvent, verifiedPaymentEvent } from './events.ts';

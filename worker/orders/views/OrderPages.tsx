@@ -164,23 +164,15 @@ export function TrackOrderPage({
   );
 }
 
-/** /printInvoice without an order: find one by number and email, or pick it from the order history. */
-export function InvoiceLookupPage({
-  orderId,
-  email,
-  error,
-  signedIn,
-}: {
-  orderId: string;
-  email: string;
-  error: string | null;
-  signedIn: boolean;
-}) {
+/** How to reach an invoice: it shows the ship-to address and phone, so the order number and email are not enough. */
+const INVOICE_HOW = 'Open the link in your order confirmation email, or sign in to print it from your order history.';
+
+/** /printInvoice without a way in: how to get one (the confirmation email's link, or signing in). */
+export function InvoiceLookupPage({ error, signedIn }: { error: string | null; signedIn: boolean }) {
   return (
     <section className="order-page invoice-lookup">
       <h1>Print invoice</h1>
-      <p>Enter your order number and the email address you ordered with.</p>
-      <LookupForm action="/printInvoice" numberName="orderId" orderNo={orderId} email={email} submit="Show invoice" />
+      <p>{INVOICE_HOW}</p>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -188,7 +180,7 @@ export function InvoiceLookupPage({
       )}
       {signedIn && (
         <p>
-          <a href={HISTORY}>Or open an order from your order history</a>
+          <a href={HISTORY}>Open an order from your order history</a>
         </p>
       )}
     </section>

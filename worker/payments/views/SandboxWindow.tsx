@@ -155,7 +155,7 @@ function Challenge({ payment, error }: { payment: PaymentRow; error?: string }) 
   );
 }
 
-function Result({ payment }: { payment: PaymentRow }) {
+function Result({ payment, nonce }: { payment: PaymentRow; nonce: string }) {
   const result = resultOf(payment);
   const succeeded = result.kind === 'Succeeded';
   const data = {
@@ -178,13 +178,16 @@ function Result({ payment }: { payment: PaymentRow }) {
         id="payment-result"
         dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
       />
-      <script dangerouslySetInnerHTML={{ __html: RESULT_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RESULT_SCRIPT }} />
     </section>
   );
 }
 
-/** The window for a payment in whatever state it is in; `error` is the last submission's problem. */
-export function windowFor(payment: PaymentRow, error?: string): ReactNode {
+/**
+ * The window for a payment in whatever state it is in; `error` is the last submission's problem,
+ * `nonce` the response's CSP nonce (the result's inline script carries it).
+ */
+export function windowFor(payment: PaymentRow, nonce: string, error?: string): ReactNode {
   const title = 'Sandbox payment';
   const returnUrl = orderResultUrl(payment.orderId);
   switch (payment.status) {
@@ -215,7 +218,7 @@ export function windowFor(payment: PaymentRow, error?: string): ReactNode {
       return (
         <Window title={title} head={<meta httpEquiv="refresh" content={`3;url=${returnUrl}`} />}>
           <Summary payment={payment} />
-          <Result payment={payment} />
+          <Result payment={payment} nonce={nonce} />
         </Window>
       );
   }

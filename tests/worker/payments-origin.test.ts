@@ -1,0 +1,66 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderRepository } from '../../worker/orders/repository.ts';
+import { startPayment } from '../../worker/orders/payments.ts';
+import { bearer, json, member } from './account-helpers.ts';
+import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
+import { US_HOST, api } from './helpers.ts';
+
+/** Links a payment hands out are on the market's configured origin, never on the request's Host. */
+
+const EVIL = 'http://evil.example';
+let skuIds: number[];
+
+beforeAll(async () => {
+  skuIds = await checkoutFixture(2);
+});
+
+/** A member's placed order awaiting payment, with the member's credentials. */
+async function placedOrder(skuId: number) {
+  const credentials = bearer(await member(`origin-${crypto.randomUUID()}@example.com`));
+  const buyer = shopper(US_HOST, credentials);
+  await buyer.add(skuId, 1);
+  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+    .data;
+  const placed = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
+    idempotencyKey: `order-${crypto.randomUUID()}`,
+    address: NEW_YORK,
+    paymentMethod: 'HOSTED_CARD',
+    expectedTotal: quote.total,
+  });
+  return { orderId: placed.body.data.order.orderId, credentials, total: quote.total };
+}
+
+describe("a payment's links under a forged Host", () => {
+  it('opens the payment window on the configured US origin when the request came to evil.example', async () => {
+    const order = await placedOrder(skuIds[0]!);
+    const started = await api<{ url: string }>(
+      `${EVIL}/order/public/payment/`,
+      json(
+        'POST',
+        { orderId: order.orderId, paymentType: 'HOSTED_CARD' },
+        { host: 'evil.example', ...order.credentials },
+      ),
+    );
+    expect(started.status).toBe(200);
+    expect(started.body.data.url.startsWith(`${env.US_ORIGIN}/payment/sandbox/`)).toBe(true);
+  });
+
+  it("sends the card provider a return URL on the order market's configured origin, not the request's", async () => {
+    const order = await placedOrder(skuIds[1]!);
+    const forms: URLSearchParams[] = [];
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      forms.push(new URLSearchParams(String(init?.body ?? '')));
+      const intent = { id: `pi_${order.orderId}`, object: 'payment_intent', status: 'succeeded' };
+      return Response.json({ ...intent, amount: order.total, amount_received: order.total, currency: 'usd' });
+    }) as typeof globalThis.fetch;
+    const cardEnv = { ...env, CARD_PROVIDER_SECRET_KEY: 'sk_test_fake', CARD_PROVIDER_API_BASE: 'http://stripe.fake' };
+    const row = (await orderRepository(env.DB).byId(order.orderId))!;
+    const result = await startPayment(cardEnv, { origin: EVIL, fetch }, row, 'CARD', 'pm_card_visa');
+    expect(result.kind).toBe('Succeeded');
+    expect(forms[0]!.get('return_url')).toBe(
+      `${env.US_ORIGIN}/checkout/orderResult?orderId=${encodeURIComponent(order.orderId)}`,
+    );
+    expect((await orderRepository(env.DB).byId(order.orderId))!.status).toBe('PROCESSING');
+  });
+});

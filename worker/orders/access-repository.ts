@@ -1,0 +1,82 @@
+/**
+ * Orders' SQL for who may reach an order and how much stock one shopper may hold: the key its
+ * guest tokens are signed with, the unpaid orders one IP, visitor or email holds, the one
+ * extension of a stock hold.
+ */
+
+/** Who placed an order, for the unpaid-order limits. */
+export interface Placer {
+  ip: string | null;
+  visitorKey: string | null;
+  email: string;
+}
+
+/** How many unpaid orders one IP, visitor and email may hold at a time. */
+export interface UnpaidLimits {
+  perIp: number;
+  perVisitor: number;
+  perEmail: number;
+}
+
+const UNPAID_COUNTS = `SELECT
+  (SELECT count(*) FROM orders WHERE status = 'PAYMENT_PENDING' AND placed_ip = ?1) AS ip,
+  (SELECT count(*) FROM orders WHERE status = 'PAYMENT_PENDING' AND visitor_key = ?2) AS visitor,
+  (SELECT count(*) FROM orders WHERE status = 'PAYMENT_PENDING' AND lower(email) = lower(?3)) AS email`;
+
+export function accessRepository(db: D1Database) {
+  return {
+    /** The key an order's guest tokens are signed with; null for an unknown order or one placed before keys. */
+    async accessKey(orderId: string): Promise<string | null> {
+      const row = await db
+        .prepare(`SELECT access_key AS accessKey FROM orders WHERE id = ?`)
+        .bind(orderId)
+        .first<{ accessKey: string | null }>();
+      return row?.accessKey ?? null;
+    },
+
+    /** The unpaid orders this IP, visitor and email each hold now. */
+    async unpaidCounts(placer: Placer): Promise<{ ip: number; visitor: number; email: number }> {
+      return (await db
+        .prepare(UNPAID_COUNTS)
+        .bind(placer.ip, placer.visitorKey, placer.email)
+        .first<{ ip: number; visitor: number; email: number }>())!;
+    },
+
+    /**
+     * Fails the batch (batch_guard's CHECK) when, with the order just written, this IP, visitor
+     * or email holds more unpaid orders than allowed: parallel placements cannot all slip under.
+     */
+    unpaidGuardStatements(placer: Placer, limits: UnpaidLimits): D1PreparedStatement[] {
+      return [
+        db
+          .prepare(`INSERT INTO batch_guard (ok) SELECT ip <= ?4 AND visitor <= ?5 AND email <= ?6
+            FROM (${UNPAID_COUNTS})`)
+          .bind(placer.ip, placer.visitorKey, placer.email, limits.perIp, limits.perVisitor, limits.perEmail),
+        db.prepare(`DELETE FROM batch_guard`),
+      ];
+    },
+
+    /**
+     * Keeps an unpaid order's stock until `until`, once: answers the new hold, or null when the
+     * order no longer awaits payment or its hold was extended before.
+     */
+    async extendHoldOnce(orderId: string, until: number): Promise<number | null> {
+      const row = await db
+        .prepare(`UPDATE orders SET hold_expires_at = ?1, hold_extended = 1
+          WHERE id = ?2 AND status = 'PAYMENT_PENDING' AND hold_extended = 0
+          RETURNING hold_expires_at AS holdExpiresAt`)
+        .bind(until, orderId)
+        .first<{ holdExpiresAt: number }>();
+      return row?.holdExpiresAt ?? null;
+    },
+
+    /** Whether an order with this number exists, and the idempotency key it was placed with. */
+    async placedKey(orderId: string): Promise<string | null> {
+      const row = await db
+        .prepare(`SELECT idempotency_key AS idempotencyKey FROM orders WHERE id = ?`)
+        .bind(orderId)
+        .first<{ idempotencyKey: string }>();
+      return row?.idempotencyKey ?? null;
+    },
+  };
+}
