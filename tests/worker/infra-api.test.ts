@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { US_HOST, api, cookiesOf, shop } from './helpers.ts';
 
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
 describe('infrastructure API', () => {
   it('answers /health with the envelope and live bindings', async () => {
     const { status, body } = await api<{ status: string; d1: boolean; kv: boolean }>(`${US_HOST}/health`);
@@ -97,19 +99,22 @@ describe('infrastructure API', () => {
   it('accepts browser log lines and rejects malformed ones', async () => {
     const one = await api<{ accepted: number }>(`${US_HOST}/api/public/logs`, {
       method: 'POST',
+      headers: JSON_HEADERS,
       body: JSON.stringify({ level: 'error', message: 'TypeError: x is undefined' }),
     });
     expect(one.body).toMatchObject({ success: true, data: { accepted: 1 } });
     const many = await api<{ accepted: number }>(`${US_HOST}/api/public/logs`, {
       method: 'POST',
+      headers: JSON_HEADERS,
       body: JSON.stringify([{ message: 'a' }, { message: 'b', level: 'warn' }]),
     });
     expect(many.body.data.accepted).toBe(2);
-    const notJson = await api(`${US_HOST}/api/public/logs`, { method: 'POST', body: '{oops' });
+    const notJson = await api(`${US_HOST}/api/public/logs`, { method: 'POST', headers: JSON_HEADERS, body: '{oops' });
     expect(notJson.status).toBe(400);
     expect(notJson.body.msg).toBe('body must be valid JSON');
     const empty = await api(`${US_HOST}/api/public/logs`, {
       method: 'POST',
+      headers: JSON_HEADERS,
       body: JSON.stringify({ level: 'fatal', message: '' }),
     });
     expect(empty.status).toBe(400);

@@ -96,7 +96,7 @@ export const fitmentApi = new Hono<AppEnv>()
   .get(match.path, async (c) => {
     const query = readQuery(c, match);
     if (query.itemId === undefined && query.skuId === undefined) {
-      log.warn('universal match without skuId or itemId', { query: new URL(c.req.url).search });
+      log.error('universal match without skuId or itemId', undefined, { query: new URL(c.req.url).search });
       return c.json(ok(null));
     }
     const [itemId, vehicle] = await Promise.all([
