@@ -103,7 +103,7 @@ describe('the whole purchase in the browser', () => {
     const total = (await page.locator('[data-checkout-summary] [data-total]').textContent())!;
     await page.locator('[data-place-order]').click();
     const orderId = await payWithTestCard(page);
-    expect(orderId).toMatch(/^US\d{12}$/);
+    expect(orderId).toMatch(/^US\d{6}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/);
     expect(await page.locator('.order-result').textContent()).toContain(total);
 
     await page.getByRole('link', { name: 'Invoice' }).click();
@@ -141,7 +141,7 @@ describe('the whole purchase in the browser', () => {
     expect(await page.locator('[data-checkout-summary] [data-total]').textContent()).toMatch(/^CA\$[\d,]+\.\d\d$/);
     await page.locator('[data-place-order]').click();
     const orderId = await payWithTestCard(page);
-    expect(orderId).toMatch(/^CA\d{12}$/);
+    expect(orderId).toMatch(/^CA\d{6}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/);
     await page.goto(`${ca}/myAccount?type=orderHistory`);
     expect(await page.locator('body').textContent()).toContain(orderId);
     expect(errors).toEqual([]);
