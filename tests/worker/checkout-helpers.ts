@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import type { CartAnswer } from '../../shared/cart.ts';
-import { json } from './account-helpers.ts';
+import { bearer, json, member } from './account-helpers.ts';
 import { US_HOST, api, cookiesOf } from './helpers.ts';
 
 /** A few real postal codes, enough to verify checkout addresses in both markets. */
@@ -87,4 +87,23 @@ export async function runSqlFile(sql: string): Promise<void> {
     .map((text) => text.trim())
     .filter(Boolean);
   await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+}
+
+/**
+ * A new member's order of one part, placed to be paid in a hosted window: the order id, its total,
+ * the member's credentials and the member as a shopper making further calls.
+ */
+export async function placedMemberOrder(skuId: number, emailPrefix = 'buyer') {
+  const credentials = bearer(await member(`${emailPrefix}-${crypto.randomUUID()}@example.com`));
+  const buyer = shopper(US_HOST, credentials);
+  await buyer.add(skuId, 1);
+  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+    .data;
+  const placed = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
+    idempotencyKey: `order-${crypto.randomUUID()}`,
+    address: NEW_YORK,
+    paymentMethod: 'HOSTED_CARD',
+    expectedTotal: quote.total,
+  });
+  return { orderId: placed.body.data.order.orderId, total: quote.total, credentials, buyer };
 }

@@ -5,8 +5,7 @@ import { cancelAndRefund } from '../../worker/orders/payments.ts';
 import { SandboxProvider } from '../../worker/payments/sandbox.ts';
 import type { PaymentEnv } from '../../worker/payments/service.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
-import { bearer, member } from './account-helpers.ts';
-import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
+import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
 import { US_HOST, shop } from './helpers.ts';
 
 /** Security finding "one order charged many times": one payment in flight, one capture standing per order. */
@@ -32,20 +31,10 @@ beforeAll(async () => {
 
 /** A member's placed order awaiting payment: its id, total, and starting a payment for it as its owner. */
 async function placedOrder(skuId: number) {
-  const buyer = shopper(US_HOST, bearer(await member(`once-${crypto.randomUUID()}@example.com`)));
-  await buyer.add(skuId, 1);
-  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
-    .data;
-  const placed = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
-    idempotencyKey: `order-${crypto.randomUUID()}`,
-    address: NEW_YORK,
-    paymentMethod: 'HOSTED_CARD',
-    expectedTotal: quote.total,
-  });
-  const orderId = placed.body.data.order.orderId;
+  const { orderId, total, buyer } = await placedMemberOrder(skuId, 'once');
   const start = (paymentType: PaymentMethodId) =>
     buyer.call<Started>('POST', '/order/public/payment/', { orderId, paymentType });
-  return { orderId, total: quote.total, start, buyer };
+  return { orderId, total, start, buyer };
 }
 
 const payInWindow = (url: string) =>

@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderRepository } from '../../worker/orders/repository.ts';
 import { startPayment } from '../../worker/orders/payments.ts';
-import { bearer, json, member } from './account-helpers.ts';
-import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
-import { US_HOST, api } from './helpers.ts';
+import { json } from './account-helpers.ts';
+import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
+import { api } from './helpers.ts';
 
 /** Links a payment hands out are on the market's configured origin, never on the request's Host. */
 
@@ -15,21 +15,7 @@ beforeAll(async () => {
   skuIds = await checkoutFixture(2);
 });
 
-/** A member's placed order awaiting payment, with the member's credentials. */
-async function placedOrder(skuId: number) {
-  const credentials = bearer(await member(`origin-${crypto.randomUUID()}@example.com`));
-  const buyer = shopper(US_HOST, credentials);
-  await buyer.add(skuId, 1);
-  const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
-    .data;
-  const placed = await buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
-    idempotencyKey: `order-${crypto.randomUUID()}`,
-    address: NEW_YORK,
-    paymentMethod: 'HOSTED_CARD',
-    expectedTotal: quote.total,
-  });
-  return { orderId: placed.body.data.order.orderId, credentials, total: quote.total };
-}
+const placedOrder = (skuId: number) => placedMemberOrder(skuId, 'origin');
 
 describe("a payment's links under a forged Host", () => {
   it('opens the payment window on the configured US origin when the request came to evil.example', async () => {
