@@ -102,6 +102,18 @@ export async function benchAddToCart(
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
+/** The ship-to address the benches' orders use: a New York one, in the US market. */
+export const BENCH_ADDRESS = {
+  market: 'us',
+  firstName: 'Bench',
+  lastName: 'Buyer',
+  phone: '2125550100',
+  addressLine1: '350 5th Ave',
+  city: 'New York',
+  regionCode: 'NY',
+  postalCode: '10001',
+};
+
 /**
  * p95 milliseconds of placing an order (payment excluded), each from a fresh visitor cart of one part.
  * Each order is cancelled once timed, as the shop limits the unpaid orders one IP or email may hold.
@@ -111,16 +123,7 @@ export async function benchPlaceOrder(
   skuId: number,
   orders = 40,
 ): Promise<{ p50: number; p95: number }> {
-  const address = {
-    market: 'us',
-    firstName: 'Bench',
-    lastName: 'Buyer',
-    phone: '2125550100',
-    addressLine1: '350 5th Ave',
-    city: 'New York',
-    regionCode: 'NY',
-    postalCode: '10001',
-  };
+  const address = BENCH_ADDRESS;
   const times: number[] = [];
   for (let index = 0; index < orders; index++) {
     const added = await fetch(`${origin}/order/public/buyer/cart/v2`, {

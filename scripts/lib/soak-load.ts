@@ -1,5 +1,6 @@
 // The soak bench's shopper: one loop of mixed requests against the local shop (pages, the cart
 // API, now and then a checkout quote and an order), bounded in count and in time.
+import { BENCH_ADDRESS } from './bench-cart.ts';
 
 /** The kinds of request the soak reports on. */
 export const KINDS = [
@@ -24,16 +25,7 @@ export interface SoakFixture {
 }
 
 const QUERIES = ['brake', 'oil filter', 'spark plug', 'headlight', 'wheel', 'battery'];
-const ADDRESS = {
-  market: 'us',
-  firstName: 'Soak',
-  lastName: 'Buyer',
-  phone: '2125550100',
-  addressLine1: '350 5th Ave',
-  city: 'New York',
-  regionCode: 'NY',
-  postalCode: '10001',
-};
+const ADDRESS = BENCH_ADDRESS;
 /** No single request may hang the run. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
