@@ -113,6 +113,12 @@ export async function serveShop(): Promise<RunningShop> {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  // A bench stopped by a signal takes its server with it, rather than leaving wrangler dev running.
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    child.kill('SIGTERM');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
   try {
     await waitUntilUp(`http://127.0.0.1:${port}/__bare`, 90_000);
   } catch (error) {
@@ -125,6 +131,7 @@ export async function serveShop(): Promise<RunningShop> {
     ca,
     stateDir,
     async stop() {
+      process.off('SIGINT', stopOnSignal).off('SIGTERM', stopOnSignal);
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));
       await rm(stateDir, { recursive: true, force: true });
