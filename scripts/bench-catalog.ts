@@ -16,6 +16,8 @@ import { vehicleCatalogRepository } from '../worker/vehicles/vehicle-catalog-rep
 import { vehicleRepository } from '../worker/vehicles/repository.ts';
 import { searchItems, suggestItems } from '../worker/search/service.ts';
 import { loadCatalog, DEFAULT_SEED } from './data/catalog.ts';
+import { formatReport, runChecks } from './data/check.ts';
+import { d1Query } from './data/checks/d1.ts';
 import { seed } from './seed.ts';
 import { OFFLINE_ENV } from './lib/wrangler.ts';
 
@@ -51,6 +53,12 @@ console.log(`catalog ready in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`
 
 const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } });
 try {
+  // The data checker (npm run data:check) on the loaded catalog: its counts are printed, not judged yet.
+  const checkStarted = Date.now();
+  const checks = await runChecks(d1Query(env.DB));
+  console.log(formatReport(checks, `${stateDir} (${items} items)`));
+  console.log(`data check: ${((Date.now() - checkStarted) / 1000).toFixed(1)} s (printed only, not judged)`);
+
   let statements = 0;
   const counting = new Proxy(env.DB, {
     get(target, key) {

@@ -1,0 +1,227 @@
+// The data checker (scripts/data/check.ts) on small hand-made D1 data: a clean set where every
+// check answers zero, then one known contradiction per check. The last test runs it on the
+// default generated catalog (DATA_CHECK_DEFAULT=1 turns it on).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTarget, runChecks } from '../../scripts/data/check.ts';
+import { checkBrandCategories, checkPadMaterial, padMaterials } from '../../scripts/data/checks/brands.ts';
+import { checkCoreCategories, checkCoverage } from '../../scripts/data/checks/coverage.ts';
+import { d1Query, type Query } from '../../scripts/data/checks/d1.ts';
+import { checkEngineFuel } from '../../scripts/data/checks/engine-fuel.ts';
+import { checkOverlappingTrims, checkPartsWithoutFitment, trimList } from '../../scripts/data/checks/structure.ts';
+import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
+import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from '../../scripts/data/catalog.ts';
+import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
+import { seed } from '../../scripts/seed.ts';
+import { CLEAN, fitRow, item, node, spec } from './data-check-fixture.ts';
+
+let stateDir: string;
+let db: D1Database;
+let dispose: () => Promise<void>;
+let query: Query;
+const CAMRY = [{ make: 'Toyota', model: 'Camry' }];
+const run = async (statements: string[]) => {
+  await db.batch(statements.map((sql) => db.prepare(sql)));
+};
+/** Adds rows, runs the body, and removes them again (undo runs in order: children first). */
+const withRows = async (rows: string[], undo: string[], body: () => Promise<void>) => {
+  await run(rows);
+  try {
+    await body();
+  } finally {
+    await run(undo);
+  }
+};
+
+beforeAll(async () => {
+  Object.assign(process.env, OFFLINE_ENV);
+  stateDir = await mkdtemp(join(tmpdir(), 'autohaven-check-'));
+  await seed(stateDir);
+  ({
+    env: { DB: db },
+    dispose,
+  } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } }));
+  query = d1Query(db);
+  await run(CLEAN);
+});
+afterAll(async () => {
+  await dispose?.();
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+describe('parsing the stored text', () => {
+  it('reads the vehicles a title names', () => {
+    expect(titleVehicles('AutoHaven Pro CAPA Certified Fender, Front Right for 2017-2023 Toyota Camry')).toEqual([
+      { from: 2017, to: 2023, vehicle: 'Toyota Camry', rest: 'Toyota Camry' },
+    ]);
+    expect(titleVehicles('Brake Pads for 2018 Ford F-150, Front')).toEqual([
+      { from: 2018, to: 2018, vehicle: 'Ford F-150', rest: 'Ford F-150, Front' },
+    ]);
+    expect(titleVehicles('Struts fits 2015-17 Honda Civic and 2016 Honda CR-V (Pair)')).toEqual([
+      { from: 2015, to: 2017, vehicle: 'Honda Civic', rest: 'Honda Civic' },
+      { from: 2016, to: 2016, vehicle: 'Honda CR-V', rest: 'Honda CR-V (Pair)' },
+    ]);
+    expect(titleVehicles('Pads for 4-Wheel Disc Brakes')).toEqual([]);
+  });
+  it('tells "/"-joined trim lists from single names', () => {
+    expect(trimList('L/LE/SE/XLE')).toEqual(['l/le', 'se', 'xle']);
+    expect(trimList('XLE/XSE')).toEqual(['xle', 'xse']);
+    for (const single of ['R/T', 'Limited+M/R+NAVI', '4 or 5 seater plus 1/4 ton', 'LX w/ABS', 'SE w/ Tech']) {
+      expect(trimList(single)).toBeNull();
+    }
+  });
+  it('reads pad materials', () => {
+    expect([...padMaterials('Performance Carbon-Ceramic Brake Pad Set')]).toEqual(['ceramic']);
+    expect([...padMaterials('Semi-Metallic')]).toEqual(['semi-metallic']);
+    expect([...padMaterials('Severe Duty Disc Brake Pads')]).toEqual([]);
+  });
+});
+
+describe('the checks on hand-made data', () => {
+  it('answers zero for every check on the clean set', async () => {
+    const results = await runChecks(query, { popular: CAMRY });
+    expect(results.map((r) => [r.name, r.count, r.examples])).toEqual(results.map((r) => [r.name, 0, []]));
+    expect(results.map((r) => r.name)).toEqual([
+      'title-fitment',
+      'engine-fuel',
+      'core-categories',
+      'coverage',
+      'overlapping-trims',
+      'no-fitment',
+      'brand-category',
+      'pad-material',
+    ]);
+  });
+
+  it('title/fitment: a Camry title with rows on the Yaris iA and a year missing', async () => {
+    const title = 'AutoHaven Pro CAPA Certified Fender, Front Right for 2017-2019 Toyota Camry';
+    await withRows(
+      [item(50, title, 152, 1), fitRow(50, 22), fitRow(50, 23), fitRow(50, 24)],
+      ['DELETE FROM fitment WHERE item_id = 50', 'DELETE FROM item WHERE id = 50'],
+      async () => {
+        const result = await checkTitleFitment(query);
+        expect(result.count).toBe(1);
+        expect(result.examples[0]).toContain('#50');
+        expect(result.examples[0]).toContain('fits 2017 Toyota Yaris iA, not in its title');
+        expect(result.examples[0]).toContain('no fitment for 2017 Toyota Camry');
+      },
+    );
+  });
+
+  it('engine-fuel: spark plugs on a trim with a diesel, an oil filter on an electric car', async () => {
+    await withRows(
+      [
+        item(51, 'AutoHaven Pro Iridium Spark Plug Set for 2018 Ford F-150', 113, 1),
+        fitRow(51, 33),
+        item(52, 'DuraStop Oil Filter for 2018 Tesla Model 3', 111, 2),
+        fitRow(52, 26),
+      ],
+      ['DELETE FROM fitment WHERE item_id IN (51, 52)', 'DELETE FROM item WHERE id IN (51, 52)'],
+      async () => {
+        const result = await checkEngineFuel(query);
+        expect(result.count).toBe(2);
+        expect(result.examples.join('\n')).toContain('#51 "AutoHaven Pro Iridium Spark Plug Set for 2018 Ford F-150"');
+        expect(result.examples.join('\n')).toContain('2018 Ford F-150 XLT 3.0L V6 Diesel: diesel');
+        expect(result.examples.join('\n')).toContain('2018 Tesla Model 3 Electric: electric');
+      },
+    );
+  });
+
+  it('coverage: a popular model year with no brake pads', async () => {
+    const result = await checkCoverage(query, [...CAMRY, { make: 'Toyota', model: 'Yaris iA' }]);
+    expect(result.count).toBe(2);
+    expect(result.examples).toEqual(['2017 Toyota Yaris iA: no brake pads (front); no brake pads (rear)']);
+  });
+
+  it('coverage: one brand only, and a kind with no category at all', async () => {
+    await withRows(
+      ['UPDATE item SET brand_id = 1 WHERE id = 22', "UPDATE category SET name = 'Windshield Care' WHERE id = 151"],
+      ['UPDATE item SET brand_id = 2 WHERE id = 22', "UPDATE category SET name = 'Wiper Blades' WHERE id = 151"],
+      async () => {
+        const core = await checkCoreCategories(query);
+        expect([core.count, core.examples]).toEqual([1, ['wiper blades']]);
+        const coverage = await checkCoverage(query, CAMRY);
+        expect(coverage.count).toBe(3);
+        expect(coverage.examples[0]).toBe('2017 Toyota Camry: brake rotors: 1 brand(s), 2 price(s)');
+      },
+    );
+  });
+
+  it('overlapping trims: "L/LE/SE/XLE" beside "XLE/XSE"', async () => {
+    await withRows(
+      [node(34, 4, 23, 'L/LE/SE/XLE', 2019, 1, 1, 23), node(35, 4, 23, 'XLE/XSE', 2019, 1, 1, 23)],
+      ['DELETE FROM vehicle_node WHERE id IN (34, 35)'],
+      async () => {
+        const result = await checkOverlappingTrims(query);
+        expect([result.count, result.examples]).toEqual([1, ['2019 Toyota Camry: "L/LE/SE/XLE", "XLE/XSE"']]);
+      },
+    );
+  });
+
+  it('parts fitting no vehicle: a rotor with no fitment row', async () => {
+    await withRows([item(53, 'DuraStop Vented Brake Rotor', 102, 2)], ['DELETE FROM item WHERE id = 53'], async () => {
+      const result = await checkPartsWithoutFitment(query);
+      expect([result.count, result.examples]).toEqual([1, ['#53 "DuraStop Vented Brake Rotor" (Brake Rotors)']]);
+    });
+  });
+
+  it('brand/category: a lighting brand selling brake pads', async () => {
+    const title = 'BrightPath Lighting Ceramic Brake Pad Set, Front for 2018 Toyota Camry';
+    await withRows(
+      [item(54, title, 101, 3), fitRow(54, 22, 'Front'), spec(54, 'Friction Material', 'Ceramic')],
+      [
+        'DELETE FROM fitment WHERE item_id = 54',
+        'DELETE FROM item_customs WHERE item_id = 54',
+        'DELETE FROM item WHERE id = 54',
+      ],
+      async () => {
+        const result = await checkBrandCategories(query);
+        expect(result.count).toBe(1);
+        expect(result.examples).toEqual([
+          `BrightPath Lighting (lighting) sells Brake Pads: 1 item(s), e.g. #54 "${title}"`,
+        ]);
+      },
+    );
+  });
+
+  it('pad material: a title saying ceramic over a semi-metallic specification', async () => {
+    const title = 'DuraStop Ceramic Brake Pad Set, Rear for 2018 Toyota Camry';
+    await withRows(
+      [item(55, title, 101, 2), fitRow(55, 22, 'Rear'), spec(55, 'Friction Material', 'Semi-Metallic')],
+      [
+        'DELETE FROM fitment WHERE item_id = 55',
+        'DELETE FROM item_customs WHERE item_id = 55',
+        'DELETE FROM item WHERE id = 55',
+      ],
+      async () => {
+        const result = await checkPadMaterial(query);
+        expect([result.count, result.examples]).toEqual([
+          1,
+          [`#55 "${title}": title ceramic, specification semi-metallic`],
+        ]);
+      },
+    );
+  });
+});
+
+describe('the default catalog', () => {
+  it.skipIf(process.env.DATA_CHECK_DEFAULT !== '1')(
+    'has no contradiction in any check',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'autohaven-check-default-'));
+      try {
+        await seed(dir);
+        await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir: dir });
+        const results = await checkTarget({ stateDir: dir });
+        const failing = results.filter((r) => r.count > 0).map((r) => `${r.name}: ${r.count} (${r.examples[0] ?? ''})`);
+        expect(failing).toEqual([]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    600_000,
+  );
+});
