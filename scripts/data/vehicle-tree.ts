@@ -10,10 +10,41 @@ export interface VehicleExtract {
   makes: string[];
   models: [number, string][];
   configs: [number, number, number, string, string][];
+  /**
+   * Node ids as runs [first id, count] over the tree's build order, so a node keeps its id when
+   * the extract is re-derived (scripts/data/vpic/node-ids.ts); absent: ids 1, 2, 3... in that order.
+   */
+  ids?: [number, number][];
+  /** The id the next new node gets: ids of removed nodes are never given again. */
+  nextId?: number;
+  /** [removed id, successor id] by removed id: where a saved vehicle's old id goes (vpic/node-moves.ts). */
+  moves?: [number, number][];
+}
+
+/** What an engine node's text says: "5.3L V8 Gas", "3.0L V6 Diesel", "Electric" (null on other levels). */
+export interface EngineData {
+  fuelType: string | null;
+  displacement: number | null;
+  cylinders: number | null;
 }
 
 /** A node as the shop's vehicle table holds it (worker/vehicles/repository.ts), with its level named. */
-export type VehicleNode = VehicleNodeRow & { level: 1 | 2 | 3 | 4 | 5 };
+export type VehicleNode = VehicleNodeRow & EngineData & { level: 1 | 2 | 3 | 4 | 5 };
+
+const NO_ENGINE: EngineData = { fuelType: null, displacement: null, cylinders: null };
+
+/** The fuel type, displacement and cylinders of an engine text written by scripts/data/vpic/engine.ts. */
+export function engineData(text: string): EngineData {
+  const match = /^(?:(\d+\.\d)L )?(?:(?:[LVHW](\d+)|(\d+) Cyl|Rotary) )?(.+)$/.exec(text);
+  if (!match) return NO_ENGINE;
+  const [, litres, shaped, counted, fuel] = match;
+  const cylinders = shaped ?? counted;
+  return {
+    fuelType: fuel ?? null,
+    displacement: litres === undefined ? null : Number(litres),
+    cylinders: cylinders === undefined ? null : Number(cylinders),
+  };
+}
 
 export interface VehicleTree {
   makes: { id: number; name: string; slug: string }[];
@@ -24,6 +55,8 @@ export interface VehicleTree {
   modelYears: Map<number, VehicleNode[]>;
   /** Child nodes by parent id. */
   children: Map<number, VehicleNode[]>;
+  /** [removed id, successor id] of the extract; none in a filtered tree, whose ids are its own. */
+  moves: [number, number][];
 }
 
 export function slugify(text: string): string {
@@ -83,8 +116,8 @@ export function buildVehicleTree(
   const nodes: VehicleNode[] = [];
   const children = new Map<number, VehicleNode[]>();
   const modelYears = new Map<number, VehicleNode[]>();
-  const add = (node: Omit<VehicleNode, 'id'>): VehicleNode => {
-    const full = { id: nodes.length + 1, ...node };
+  const add = (node: Omit<VehicleNode, 'id' | keyof EngineData>): VehicleNode => {
+    const full = { id: nodes.length + 1, ...node, ...(node.level === 5 ? engineData(node.text) : NO_ENGINE) };
     nodes.push(full);
     if (full.parentId !== null)
       (children.get(full.parentId) ?? children.set(full.parentId, []).get(full.parentId)!).push(full);
@@ -181,13 +214,38 @@ export function buildVehicleTree(
       }
     }
   }
+  // A filtered tree (the test fixture) is a different tree: its ids stay in build order.
+  const filtered = filter.makes !== undefined || filter.yearFrom !== undefined || filter.yearTo !== undefined;
+  if (extract.ids && !filtered) renumber(nodes, children, runIds(extract.ids, nodes.length));
   for (const list of modelYears.values()) list.sort((a, b) => a.year - b.year);
   const wmiRows = Object.entries(wmi)
     .filter(([, makeIndex]) => keepMake(makeIndex))
     .map(([code, makeIndex]) => [code, makeIndex + 1] as [string, number]);
-  return { makes, models, nodes, wmi: wmiRows, modelYears, children };
+  const moves = filtered ? [] : (extract.moves ?? []);
+  return { makes, models, nodes, wmi: wmiRows, modelYears, children, moves };
 }
 
+/** The ids of `count` nodes in build order from runs [first id, count]; throws when they do not add up. */
+export function runIds(runs: readonly [number, number][], count: number): number[] {
+  const ids = runs.flatMap(([first, n]) => Array.from({ length: n }, (_, i) => first + i));
+  if (ids.length !== count) throw new Error(`vehicles.json has ${ids.length} node ids for ${count} nodes`);
+  return ids;
+}
+
+/** Gives node i the id ids[i], and its parent and model year theirs. */
+function renumber(nodes: VehicleNode[], children: Map<number, VehicleNode[]>, ids: number[]): void {
+  const idOf = new Map(nodes.map((node, i) => [node.id, ids[i]!]));
+  for (const node of nodes) {
+    node.id = idOf.get(node.id)!;
+    node.parentId = node.parentId === null ? null : idOf.get(node.parentId)!;
+    node.modelNodeId = node.modelNodeId === null ? null : idOf.get(node.modelNodeId)!;
+  }
+  const byParent = [...children.entries()];
+  children.clear();
+  for (const [parentId, list] of byParent) children.set(idOf.get(parentId)!, list);
+}
+
+/** Reads kv-seed/vehicles (or `dir`): the extract and the WMI map. */
 export async function readVehicleExtract(
   dir = 'kv-seed/vehicles',
 ): Promise<{ extract: VehicleExtract; wmi: Record<string, number> }> {

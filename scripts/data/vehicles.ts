@@ -15,6 +15,7 @@
 //   engine.ts   engines and their text
 //   collect.ts  the walk over WMIs and years
 //   output.ts   output assembly and the JSON text
+//   node-ids.ts   node ids kept from the committed extract; node-moves.ts where removed ids go
 // This script parses the arguments, runs those steps, and writes the files atomically.
 import { DatabaseSync } from 'node:sqlite';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
@@ -30,6 +31,10 @@ import { attachToModels } from './vpic/match.ts';
 import { assemble, renderFiles, type Derived } from './vpic/output.ts';
 import { readVpic } from './vpic/read.ts';
 import { DataError } from './vpic/util.ts';
+import { assignIds } from './vpic/node-ids.ts';
+import { movesSummary } from './vpic/node-moves.ts';
+import { YEAR_FROM, YEAR_TO } from './vpic/scope.ts';
+import type { VehicleExtract } from './vehicle-tree.ts';
 import { linkEnds, toLinks } from './vpic/years.ts';
 
 /** The repository root: node_modules and the default output are found from here, not from the cwd. */
@@ -61,7 +66,14 @@ function derive(db: DatabaseSync): Derived {
 async function writeOutputs(out: string, d: Derived, corgiVersion: string, started: number): Promise<void> {
   const dir = out;
   await mkdir(dir, { recursive: true });
-  const files = renderFiles(d, corgiVersion);
+  // The ids of the extract being replaced are kept (see vpic/node-ids.ts).
+  const previous = await readFile(join(dir, 'vehicles.json'), 'utf8').then(
+    (text) => JSON.parse(text) as VehicleExtract,
+    () => null,
+  );
+  const next: VehicleExtract = { source: '', yearFrom: YEAR_FROM, yearTo: YEAR_TO, ...d };
+  const ids = assignIds(previous, next);
+  const files = renderFiles(d, corgiVersion, { ...ids, moves: ids.moved.moves });
   // Both files are written in full before either replaces the old one.
   const temp = (name: string): string => join(dir, `.${name}.${process.pid}.tmp`);
   try {
@@ -88,6 +100,8 @@ async function writeOutputs(out: string, d: Derived, corgiVersion: string, start
     `  ${Object.keys(d.wmi).length} WMIs, ${d.stats.sharedWmis.length} of them shared by makes ` +
       `and mapped to the one with most model-years: ${d.stats.sharedWmis.join(' ')}`,
   );
+  console.log(`  node ids: ${ids.kept} kept, ${ids.added} new, ${ids.removed} of the previous extract gone`);
+  console.log(`  ${movesSummary(ids.moved)}`);
   console.log(`  left out as heavy trucks (GVWR class 7-8): ${d.stats.heavy.join(', ') || 'none'}`);
   if (d.stats.cutShort)
     console.log(`  ${d.stats.cutShort} schemas cut too finely: some of their cells were not examined`);

@@ -31,11 +31,9 @@ const REAL_VINS: [vin: string, year: number, make: string, model: string][] = [
   ['1GNSCHE00CR257349', 2012, 'Chevrolet', 'Suburban'],
   ['2GNFLPE55C6105926', 2012, 'Chevrolet', 'Equinox'],
   ['3G1BE6SM1HS511968', 2017, 'Chevrolet', 'Cruze'],
-  ['1GTN1TEC9FZ904179', 2015, 'GMC', 'Sierra'],
   ['1GKS1GEJXDR155600', 2013, 'GMC', 'Yukon'],
   ['2GKFLTEK4H6343592', 2017, 'GMC', 'Terrain'],
   ['1FTEW1EP7GKD77746', 2016, 'Ford', 'F-150'],
-  ['1FT7W2BT3JEB02011', 2018, 'Ford', 'F-250'],
   ['1ZVBP8CF4E5242560', 2014, 'Ford', 'Mustang'],
   ['3FA6P0G76ER244757', 2014, 'Ford', 'Fusion'],
   ['2C3CDYAGXDH825982', 2013, 'Dodge', 'Challenger'],
@@ -62,6 +60,19 @@ describe('GET /item/public/buyer/car-model/vin decodes to year, make and model',
     expect([body.data.year.text, body.data.make.text, body.data.model?.text]).toEqual([String(year), make, model]);
     // The model is a node of the selector's tree: one of the make's models that year.
     expect(body.data.models).toContainEqual(body.data.model);
+  });
+
+  // The vehicle base now splits these by series (Sierra 1500 / 2500 HD, F-250 Super Duty) while the
+  // VIN patterns still name vPIC's series-less model: the VIN gives the year and make, and the
+  // shopper picks the series from the make's models that year.
+  it.each([
+    ['1GTN1TEC9FZ904179', 2015, 'GMC', 'Sierra 1500'],
+    ['1FT7W2BT3JEB02011', 2018, 'Ford', 'F-250 Super Duty'],
+  ])('%s gives %i %s and offers %s among the models', async (vin, year, make, series) => {
+    const { status, body } = await decode(vin);
+    expect(status).toBe(200);
+    expect([body.data.year.text, body.data.make.text]).toEqual([String(year), make]);
+    expect(body.data.models.map((model: { text: string }) => model.text)).toContain(series);
   });
 
   it('takes the make from the decoded model when the WMI is shared (2C4 and 3C6 are filed under Ram)', async () => {

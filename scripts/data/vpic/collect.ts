@@ -12,6 +12,10 @@ import { modelsOfLink, type Link, type LinkEnd } from './years.ts';
 export interface Variant {
   trim: string;
   engine: Engine;
+  /** vPIC's Series of the VINs ("2500", "Super Duty - Single Rear Wheel"), or null. */
+  series: string | null;
+  /** An engine of a shared code table only (see match.ts), not known to be the model's. */
+  shared: boolean;
 }
 /** What the walk over WMIs and years finds. */
 export interface Collected {
@@ -81,7 +85,7 @@ export function collect(
           const mm = modelOf.get(p.value);
           if (!mm || !models.has(p.value) || !and(at(p.box, YEAR_POS), yb)) continue;
           const key = `${mm[0]}\t${mm[1]}\t${year}`;
-          addVariant(key, { trim: '', engine: NO_ENGINE });
+          addVariant(key, { trim: '', engine: NO_ENGINE, series: null, shared: false });
           getOr(
             getOr(wmiYears, wmi, () => new Map()),
             mm[0],
@@ -94,7 +98,10 @@ export function collect(
         if (!mm || !and(cell.years, yb)) continue;
         const key = `${mm[0]}\t${mm[1]}\t${year}`;
         if (!variants.has(key)) continue; // this year's character belongs to no pattern of the model
-        for (const trim of cell.trims.length ? cell.trims : ['']) addVariant(key, { trim, engine: cell.engine });
+        const series = cell.series;
+        for (const trim of cell.trims.length ? cell.trims : [''])
+          addVariant(key, { trim, engine: cell.engine, series, shared: false });
+        for (const engine of cell.shared) addVariant(key, { trim: '', engine, series, shared: true });
         if (cell.gvwr !== null)
           getOr(gvwrOf, `${mm[0]}\t${mm[1]}`, () => new Set()).add(lookups.gvwr.get(cell.gvwr) ?? '');
       }

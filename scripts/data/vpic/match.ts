@@ -18,8 +18,8 @@
 // apart, and each is a real trim of the model). A class at position 10 (the model-year
 // character) limits a cell to those years. Finally a row that says less than another row of
 // the same model-year (an empty trim, or an engine missing a part) is dropped (see output.ts).
-import { YEAR_POS, at, contains, cut, overlaps } from './box.ts';
-import { engineOf, type Engine } from './engine.ts';
+import { YEAR_POS, at, contains, cut, overlaps, type Box } from './box.ts';
+import { engineOf, engineText, type Engine } from './engine.ts';
 import type { Field, LinkRow, Lookups, Pat, Schema } from './read.ts';
 import { NO_TRIM, YEAR_TO } from './scope.ts';
 import { compareText, getOr } from './util.ts';
@@ -30,7 +30,10 @@ export interface Cell {
   trims: string[];
   engine: Engine;
   gvwr: string | null;
+  series: string | null;
   years: number; // class of position 10
+  /** Engines of shared code tables (rule 2) the cell's VINs may have, when it has none of its own. */
+  shared: Engine[];
 }
 /** A schema in force for a WMI and year, with the kept models it gives then. */
 export interface Active {
@@ -61,6 +64,27 @@ function valuesOf(covering: Pat[], field: Field, mine: Set<Pat>): string[] {
 function single(covering: Pat[], field: Field, mine: Set<Pat>): string | null {
   const values = valuesOf(covering, field, mine);
   return values.length === 1 ? (values[0] ?? null) : null;
+}
+
+const ENGINE_FIELDS = new Set<Field>(['displacement', 'cylinders', 'config', 'fuel', 'fuel2', 'electrification']);
+/**
+ * The engines a shared code table (FCA's and GM's "****B" = 2.4L) offers to VINs of a region:
+ * one per engine key that overlaps the region, from the engine patterns with that same key.
+ */
+function sharedEngines(region: Box, near: Pat[], lookups: Lookups): Engine[] {
+  const byKey = new Map<string, Pat[]>();
+  for (const p of near)
+    if (ENGINE_FIELDS.has(p.field) && overlaps(p.box, region)) getOr(byKey, JSON.stringify(p.box), () => []).push(p);
+  const found = new Map<string, Engine>();
+  for (const pats of byKey.values()) {
+    const value = (field: Field): string | null => {
+      const values = new Set(pats.filter((p) => p.field === field).map((p) => p.value));
+      return values.size === 1 ? ([...values][0] ?? null) : null;
+    };
+    const engine = engineOf(value, lookups);
+    if (engineText(engine, '') !== '') found.set(JSON.stringify(engine), engine);
+  }
+  return [...found.values()];
 }
 
 /** Records in each trim/engine pattern the models it overlaps (rule 2 of the header). */
@@ -124,8 +148,11 @@ export function computeCells(active: Active[], aux: Pat[], lookups: Lookups, cut
             trims: valuesOf(covering, 'trim', mine).filter((t) => !NO_TRIM.test(t)),
             engine: engineOf((field) => single(covering, field, mine), lookups),
             gvwr: single(covering, 'gvwr', mine),
+            series: single(covering, 'series', mine),
             years: at(region, YEAR_POS),
+            shared: [],
           };
+          if (engineText(cell.engine, '') === '') cell.shared = sharedEngines(region, near, lookups);
           found.set(JSON.stringify(cell), cell);
         },
         budget,

