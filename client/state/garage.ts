@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api-client.ts';
+import type { ServerGarageVehicle } from '../../shared/api/garage.ts';
 import { API } from '../../shared/api-routes.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import {
@@ -162,9 +163,19 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
     if (message) deps.notify(message, 'warning');
     return null;
   }
+  // The server moved a saved vehicle off an id the vehicle base dropped: the current vehicle follows, untracked.
+  function followMoves(list: readonly ServerGarageVehicle[]): readonly ServerGarageVehicle[] {
+    const now = current.value && attributeValueIdOf(current.value);
+    const moved = list.find((item) => item.movedFrom !== undefined && item.movedFrom === now);
+    if (moved) {
+      current.value = vehicleOf(moved);
+      storage.setItem(STORAGE_KEY.vehicle, JSON.stringify(current.value));
+    }
+    return list;
+  }
   async function reload(): Promise<readonly SavedVehicle[]> {
     try {
-      vehicles.value = sortGarage(await deps.api.call(API.garageList));
+      vehicles.value = sortGarage(followMoves(await deps.api.call(API.garageList)));
     } catch (error) {
       warn(error);
     }
@@ -290,7 +301,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         .slice(0, MAX_GARAGE_VEHICLES)
         .map((item) => ({ ...requestBody(item), isDefault: item.isDefault }));
       try {
-        vehicles.value = sortGarage(await deps.api.call(API.garagePush, { vehicles: body }));
+        vehicles.value = sortGarage(followMoves(await deps.api.call(API.garagePush, { vehicles: body })));
         storage.removeItem(GARAGE_STORAGE_KEY);
       } catch (error) {
         warn(error);

@@ -44,6 +44,8 @@ export const savedVehicleSchema = z.object({
   model: attributeSchema,
   trim: attributeSchema.nullable(),
   engine: attributeSchema.nullable(),
+  /** The id it was saved on, on the answer where the vehicle base's move of that id reached it. */
+  movedFrom: z.number().int().optional(),
 });
 export const idAnswer = z.object({ id: z.number().int() });
 

@@ -10,6 +10,7 @@ import {
 } from '../../client/state/garage.ts';
 import type { CallArgs } from '../../shared/api-client.ts';
 import { API, type ApiCall } from '../../shared/api-routes.ts';
+import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import { GARAGE_FULL_MESSAGE } from '../../shared/garage-rules.ts';
 import { VEHICLE_REQUIRED_MESSAGE, attributeValueIdOf, type SavedVehicle, type Vehicle } from '../../shared/vehicle.ts';
 
@@ -342,6 +343,17 @@ describe('a member garage (the server)', () => {
     const store = makeStore();
     expect(store.vehicles.value).toEqual([]);
     expect(shape(await store.load())).toEqual([[5, true]]);
+  });
+
+  it('the current vehicle follows a saved vehicle the server moved off a removed id, untracked', async () => {
+    storage.setItem(STORAGE_KEY.vehicle, JSON.stringify(car(5, 'Hauler')));
+    const moved = { ...car(6, 'Hauler 1500'), id: 7, isDefault: true, attributeValueId: 6, movedFrom: 5 };
+    server.garage = [moved];
+    const store = makeStore();
+    await store.load();
+    expect(store.current.value?.model).toEqual({ id: 6, value: 'Hauler 1500', text: 'Hauler 1500' });
+    expect(JSON.parse(storage.getItem(STORAGE_KEY.vehicle)!).model.id).toBe(6);
+    expect(tracked).toEqual([]);
   });
 
   it('pushLocalGarage sends the visitor garage on sign-in and forgets it; a failure keeps it', async () => {

@@ -3,6 +3,7 @@ import { vehiclePathKind } from '../../shared/garage-rules.ts';
 import { fitmentForItemsStatements, fitmentTableOfItem, itemIdOfSku } from '../catalog/service.ts';
 import { vehicleRepository } from './repository.ts';
 import { resolveForItems, type VehicleChoice } from './fitment.ts';
+import { currentPath } from './moves.ts';
 
 /** Loads what the fitment resolver needs from D1 and answers; also the §3 fitment table. */
 
@@ -35,15 +36,18 @@ export async function lookupFitment(
 export type VehiclePath = VehicleChoice & {
   nodeIds: number[] /** 'Year Make Model', as the badges say it. */;
   name: string;
+  /** The id asked for, when the vehicle base moved it to this vehicle (moves.ts). */
+  movedFrom?: number;
 };
 
 /**
- * The vehicle a saved attributeValueId (its deepest node) stands for; null when unknown or not a
- * model year, trim or engine (shared/garage-rules.ts says which paths are vehicles).
+ * The vehicle a saved attributeValueId (its deepest node) stands for, following the move of an id
+ * the vehicle base no longer has; null when unknown or not a model year, trim or engine
+ * (shared/garage-rules.ts says which paths are vehicles).
  */
 export async function vehiclePath(db: D1Database, attributeValueId: number): Promise<VehiclePath | null> {
-  const path = await vehicleRepository(db).path(attributeValueId);
-  if (vehiclePathKind(path, attributeValueId) !== 'vehicle') return null;
+  const { nodeId, path } = await currentPath(db, attributeValueId);
+  if (vehiclePathKind(path, nodeId) !== 'vehicle') return null;
   const at = (level: number) => path.find((node) => node.level === level)?.id;
   const [trimNodeId, engineNodeId] = [at(4), at(5)];
   return {
@@ -55,6 +59,7 @@ export async function vehiclePath(db: D1Database, attributeValueId: number): Pro
       .filter((node) => node.level <= 3)
       .map((node) => node.text)
       .join(' '),
+    ...(nodeId !== attributeValueId && { movedFrom: attributeValueId }),
   };
 }
 

@@ -83,7 +83,8 @@ async function chosenVehicle(db: D1Database, nodeIds: readonly number[] | undefi
   if (deepest === undefined) return null;
   const vehicle = await vehiclePath(db, deepest);
   if (!vehicle) throw ApiError.notFound(`No vehicle (model year, trim or engine) with id ${deepest}`);
-  if (nodeIds!.some((id) => !vehicle.nodeIds.includes(id)))
+  // A moved id stands for its successor; the rest of its old path names the vehicle it was.
+  if (vehicle.movedFrom === undefined && nodeIds!.some((id) => !vehicle.nodeIds.includes(id)))
     throw ApiError.badRequest('attributeValueIds must be one path through the vehicle tree, year first');
   return vehicle;
 }

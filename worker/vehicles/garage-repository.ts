@@ -130,6 +130,30 @@ export function garageRepository(db: D1Database) {
       return nodeIds.map((_, index) => results[index]!.results[0]?.id ?? null);
     },
 
+    /**
+     * Rewrites the member's vehicles saved on moved node ids ([old id, successor id]) to the
+     * successor. When the successor is saved already, the old row goes and its default goes with it.
+     */
+    async follow(accountId: number, moves: readonly (readonly [number, number])[]): Promise<void> {
+      const statements = moves.flatMap(([oldId, newId]) => [
+        db
+          .prepare(
+            `UPDATE OR IGNORE garage_vehicle SET attribute_value_id = ?3
+         WHERE account_id = ?1 AND attribute_value_id = ?2`,
+          )
+          .bind(accountId, oldId, newId),
+        db
+          .prepare(
+            `UPDATE garage_vehicle SET is_default = 1 WHERE account_id = ?1 AND attribute_value_id = ?3
+         AND EXISTS (SELECT 1 FROM garage_vehicle WHERE account_id = ?1 AND attribute_value_id = ?2
+           AND is_default = 1)`,
+          )
+          .bind(accountId, oldId, newId),
+        db.prepare('DELETE FROM garage_vehicle WHERE account_id = ? AND attribute_value_id = ?').bind(accountId, oldId),
+      ]);
+      if (statements.length > 0) await db.batch([...statements, ...finish(accountId)]);
+    },
+
     /** Makes one of the member's vehicles the default; false when it is not theirs. */
     async makeDefault(accountId: number, id: number): Promise<boolean> {
       const [result] = await db.batch([setDefault(accountId, id), ...finish(accountId)]);

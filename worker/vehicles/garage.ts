@@ -10,6 +10,7 @@ import { GARAGE_FULL_MESSAGE, MAX_GARAGE_VEHICLES, garageRoom, vehiclePathKind }
 import { ApiError } from '../platform/api-error.ts';
 import { garageRepository, type GaragePathNode } from './garage-repository.ts';
 import { VEHICLE_NOT_FOUND } from './service.ts';
+import { successorsOf } from './moves.ts';
 
 /** The garage's messages. */
 export const GARAGE_MSG = {
@@ -75,9 +76,29 @@ function pathsByStart(nodes: readonly GaragePathNode[]): Map<number, GaragePathN
   return paths;
 }
 
-type Resolved = { nodeId: number; vehicle: Vehicle } | { problem: ApiError };
+/**
+ * The paths of saved node ids by start id, and the moves of the ids gone from the vehicle base
+ * (moves.ts): a moved id's successor path is under the successor's id. Two queries more only
+ * when some id has no path.
+ */
+async function savedPaths(db: D1Database, nodeIds: readonly number[]) {
+  const repo = garageRepository(db);
+  const paths = pathsByStart(await repo.paths(nodeIds));
+  const moved = await successorsOf(
+    db,
+    nodeIds.filter((id) => !paths.has(id)),
+  );
+  if (moved.size > 0)
+    for (const [id, path] of pathsByStart(await repo.paths([...new Set(moved.values())]))) paths.set(id, path);
+  return { paths, moved };
+}
 
-/** Resolves several requested vehicles with one query; each is a vehicle or the reason it is not. */
+type Resolved = { nodeId: number; vehicle: Vehicle; movedFrom?: number } | { problem: ApiError };
+
+/**
+ * Resolves several requested vehicles with one query (three when an id was moved); each is a
+ * vehicle or the reason it is not. A moved id resolves to its successor, whatever old levels it names.
+ */
 async function resolveAll(db: D1Database, inputs: readonly VehicleInput[]): Promise<Resolved[]> {
   const deepest = inputs.map((input): number | ApiError => {
     try {
@@ -87,12 +108,14 @@ async function resolveAll(db: D1Database, inputs: readonly VehicleInput[]): Prom
     }
   });
   const ids = [...new Set(deepest.filter((id): id is number => typeof id === 'number'))];
-  const paths = pathsByStart(await garageRepository(db).paths(ids));
+  const { paths, moved } = await savedPaths(db, ids);
   return inputs.map((input, index) => {
-    const nodeId = deepest[index]!;
-    if (nodeId instanceof ApiError) return { problem: nodeId };
+    const asked = deepest[index]!;
+    if (asked instanceof ApiError) return { problem: asked };
+    const nodeId = moved.get(asked) ?? asked;
     try {
-      return { nodeId, vehicle: vehicleFromPath(nodeId, paths.get(nodeId) ?? [], input) };
+      const vehicle = vehicleFromPath(nodeId, paths.get(nodeId) ?? [], nodeId === asked ? input : {});
+      return { nodeId, vehicle, ...(nodeId !== asked && { movedFrom: asked }) };
     } catch (error) {
       if (error instanceof ApiError) return { problem: error };
       throw error;
@@ -106,12 +129,24 @@ async function resolveOne(db: D1Database, input: VehicleInput): Promise<number> 
   return resolved!.nodeId;
 }
 
-/** The member's garage as §3 saved vehicles: default first, newest next, one entry per id. */
-export async function listGarage(db: D1Database, accountId: number): Promise<SavedVehicle[]> {
+/** A saved vehicle as the garage answers it: movedFrom is the id it was saved on, when this read moved it. */
+export type GarageVehicle = SavedVehicle & { id: number; movedFrom?: number };
+
+/**
+ * The member's garage as §3 saved vehicles: default first, newest next, one entry per id. Rows on
+ * ids the vehicle base moved are rewritten to the successor here, once, and say so (movedFrom).
+ */
+export async function listGarage(db: D1Database, accountId: number): Promise<GarageVehicle[]> {
   const repo = garageRepository(db);
-  const rows = await repo.list(accountId);
-  const paths = pathsByStart(await repo.paths([...new Set(rows.map((row) => row.attributeValueId))]));
-  const byId = new Map<number, SavedVehicle>();
+  let rows = await repo.list(accountId);
+  const { paths, moved } = await savedPaths(db, [...new Set(rows.map((row) => row.attributeValueId))]);
+  // Successor id → the old id it was saved on (when two merged into one, either).
+  const movedFrom = new Map([...moved].map(([oldId, newId]) => [newId, oldId]));
+  if (moved.size > 0) {
+    await repo.follow(accountId, [...moved]);
+    rows = await repo.list(accountId);
+  }
+  const byId = new Map<number, GarageVehicle>();
   let defaultSeen = false;
   for (const row of rows) {
     if (byId.has(row.id)) continue;
@@ -123,7 +158,14 @@ export async function listGarage(db: D1Database, accountId: number): Promise<Sav
     }
     const isDefault: boolean = row.isDefault === 1 && !defaultSeen;
     defaultSeen ||= isDefault;
-    byId.set(row.id, { id: row.id, isDefault, attributeValueId: row.attributeValueId, ...vehicle });
+    const from = movedFrom.get(row.attributeValueId);
+    byId.set(row.id, {
+      id: row.id,
+      isDefault,
+      attributeValueId: row.attributeValueId,
+      ...vehicle,
+      ...(from !== undefined && { movedFrom: from }),
+    });
   }
   return [...byId.values()];
 }
@@ -203,7 +245,7 @@ export async function mergeLocalGarage(
   db: D1Database,
   accountId: number,
   vehicles: readonly (VehicleInput & { isDefault?: boolean })[],
-): Promise<SavedVehicle[]> {
+): Promise<GarageVehicle[]> {
   const repo = garageRepository(db);
   const saved = await repo.list(accountId);
   const resolved = await resolveAll(db, vehicles);
@@ -218,5 +260,12 @@ export async function mergeLocalGarage(
     saved.length === 0 ? (valid.find((item) => item.isDefault)?.nodeId ?? valid[0]?.nodeId ?? null) : null;
   // Oldest first, so the newest local vehicle gets the newest row.
   if (fresh.length > 0) await repo.add(accountId, fresh.reverse(), defaultNode, false, MAX_GARAGE_VEHICLES);
-  return listGarage(db, accountId);
+  // A local vehicle on a moved id says so too, so the browser's current vehicle can follow it.
+  const movedTo = new Map<number, number>();
+  for (const item of resolved)
+    if ('nodeId' in item && item.movedFrom !== undefined) movedTo.set(item.nodeId, item.movedFrom);
+  return (await listGarage(db, accountId)).map((saved) => {
+    const from = saved.movedFrom ?? movedTo.get(saved.attributeValueId);
+    return from === undefined ? saved : { ...saved, movedFrom: from };
+  });
 }

@@ -70,6 +70,23 @@ export function vehicleRepository(db: D1Database) {
       };
     },
 
+    /**
+     * Where node ids gone from vehicle_node went (vehicle_node_move), by old id. An id still in
+     * vehicle_node, or never moved, is not in the answer.
+     */
+    async successors(nodeIds: readonly number[]): Promise<Map<number, number>> {
+      if (nodeIds.length === 0) return new Map();
+      const { results } = await db
+        .prepare(
+          `SELECT m.old_id AS oldId, m.new_id AS newId FROM vehicle_node_move m
+         WHERE m.old_id IN (SELECT value FROM json_each(?1))
+           AND NOT EXISTS (SELECT 1 FROM vehicle_node n WHERE n.id = m.old_id)`,
+        )
+        .bind(JSON.stringify(nodeIds))
+        .all<{ oldId: number; newId: number }>();
+      return new Map(results.map((row) => [row.oldId, row.newId]));
+    },
+
     /** Every make, alphabetically. */
     async makes(): Promise<{ id: number; name: string; slug: string }[]> {
       const { results } = await db

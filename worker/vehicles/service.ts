@@ -6,6 +6,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { vehicleCatalogRepository, type MakeModelYears, type VehicleCategory } from './vehicle-catalog-repository.ts';
 import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
+import { currentPath } from './moves.ts';
 import type { Clock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
 
@@ -155,9 +156,12 @@ export function topMakes(db: D1Database, clock: Clock, limit = 12) {
   );
 }
 
-/** The vehicle a node id stands for, or null when it is not a model year, trim or engine. */
+/**
+ * The vehicle a node id stands for (an id the vehicle base moved: its successor, whose deepest id
+ * the vehicle carries), or null when it is not a model year, trim or engine.
+ */
 export async function vehicleById(db: D1Database, attributeValueId: number): Promise<Vehicle | null> {
-  return vehicleFromPath(await vehicleRepository(db).path(attributeValueId));
+  return vehicleFromPath((await currentPath(db, attributeValueId)).path);
 }
 
 /** The part categories with parts for a vehicle (its parts and universal ones) sold in the market. */
@@ -166,7 +170,7 @@ export async function categoriesForVehicle(
   attributeValueId: number,
   market: MarketId,
 ): Promise<VehicleCategory[]> {
-  const path = await vehicleRepository(db).path(attributeValueId);
+  const { path } = await currentPath(db, attributeValueId);
   if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
   return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, market);

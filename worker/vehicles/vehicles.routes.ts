@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
-import { LEVEL } from '../../shared/vehicle.ts';
+import { LEVEL, attributeValueIdOf } from '../../shared/vehicle.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -60,7 +60,8 @@ const vehicleId = endpoint({
   path: '/item/public/buyer/car-model/vehicle-id',
   tag: 'vehicle',
   summary:
-    'A vehicle by id (attributeValueId) or by its values (year, make, model, trim, engine), with its attributeValueId',
+    'A vehicle by id (attributeValueId) or by its values (year, make, model, trim, engine), with its ' +
+    'attributeValueId (an id the vehicle base moved answers its successor)',
   query: z.object({
     attributeValueId: nodeId.optional(),
     year: text.optional(),
@@ -121,7 +122,8 @@ export const vehiclesApi = new Hono<AppEnv>()
     if (query.attributeValueId) {
       const vehicle = await vehicleById(c.env.DB, query.attributeValueId);
       if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-      return c.json(ok({ attributeValueId: query.attributeValueId, vehicle }));
+      // Its own deepest id: a moved id answers its successor's.
+      return c.json(ok({ attributeValueId: attributeValueIdOf(vehicle), vehicle }));
     }
     if (!query.year || !query.make || !query.model)
       throw ApiError.badRequest('year, make and model are required without attributeValueId');
@@ -132,7 +134,7 @@ export const vehiclesApi = new Hono<AppEnv>()
       trim: query.trim,
       engine: query.engine,
     });
-    return c.json(ok({ attributeValueId: vehicle.engine?.id ?? vehicle.trim?.id ?? vehicle.model.id, vehicle }));
+    return c.json(ok({ attributeValueId: attributeValueIdOf(vehicle), vehicle }));
   })
   .get(vin.path, async (c) => c.json(ok(await decodeVin(c.env.DB, readQuery(c, vin).vin))))
   .get(categories.path, async (c) => {
