@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import type { GeneratedCatalog, Row } from './catalog-gen.ts';
 import { versionStatement } from '../lib/data-version.ts';
 import { insertStatements } from './sql.ts';
+import { vehicleMoveStatements } from './catalog-moves.ts';
 import type { VehicleTree } from './vehicle-tree.ts';
 
 /** Children before parents, so the deletes never trip a foreign key. */
@@ -52,6 +53,9 @@ export function vehicleRows(tree: VehicleTree): Record<string, Row[]> {
       make_id: node.makeId,
       model_id: node.modelId,
       model_node_id: node.modelNodeId,
+      fuel_type: node.fuelType,
+      displacement: node.displacement,
+      cylinders: node.cylinders,
     })),
     vehicle_wmi: tree.wmi.map(([wmi, makeId]) => ({ wmi, make_id: makeId })),
   };
@@ -99,6 +103,7 @@ export function* catalogStatements(tree: VehicleTree, catalog: GeneratedCatalog,
   const vehicles = vehicleRows(tree);
   for (const table of ['vehicle_make', 'vehicle_model', 'vehicle_node', 'vehicle_wmi'])
     yield* insertStatements(table, vehicles[table]!);
+  yield* vehicleMoveStatements(tree);
   const order = [
     'brand',
     'category',

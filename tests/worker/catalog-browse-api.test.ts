@@ -19,7 +19,18 @@ const post = (body: unknown): RequestInit => ({
 
 type Named = { id: number; name: string; count: number };
 
-beforeAll(loadCatalogFixture);
+const SOLD = "('ON_SHELVES', 'UNDER_STOCK')";
+/** Items with two SKUs in stock (the second one black), picked from the fixture. */
+let twoSkus: { id: number; first: number; second: number; partNumber: string }[] = [];
+
+beforeAll(async () => {
+  await loadCatalogFixture();
+  twoSkus = await rows(
+    `SELECT s.item_id AS id, min(s.id) AS first, max(s.id) AS second, min(s.part_number) AS partNumber FROM sku s
+      JOIN item i ON i.id = s.item_id WHERE i.us_status IN ${SOLD} AND i.ca_status IN ${SOLD}
+      GROUP BY s.item_id HAVING count(*) = 2 AND min(s.available_total) > 0 ORDER BY s.item_id LIMIT 2`,
+  );
+});
 
 describe('the brand list', () => {
   it("lists the shop's brands by name with the §3 fields, logoUrl kept as the icon", async () => {
@@ -61,6 +72,9 @@ describe('collections', () => {
     await env.DB.prepare(
       'INSERT INTO collection_item (collection_id, item_id) SELECT 90, id FROM item WHERE back_category_id = 3',
     ).run();
+    const pads = await one<{ n: number }>(
+      `SELECT count(*) AS n FROM item WHERE back_category_id = 3 AND us_status IN ${SOLD}`,
+    );
     type Node = { id: number; name: string; depth: number; itemCount: number; urlHandle: string; children: Node[] };
     const tree = (await api<Node[]>(`${US_HOST}/item/public/buyer/collection/tree`)).body.data;
     expect(tree.map((node) => node.name)).toEqual([
@@ -71,7 +85,7 @@ describe('collections', () => {
     ]);
     const brakes = tree[1]!;
     expect(brakes.children).toMatchObject([
-      { id: 90, name: 'Pads Only', depth: 1, urlHandle: 'pads-only', itemCount: 2, children: [] },
+      { id: 90, name: 'Pads Only', depth: 1, urlHandle: 'pads-only', itemCount: pads.n, children: [] },
     ]);
     const sold = await one<{ n: number }>(`SELECT count(*) AS n FROM collection_item ci JOIN item i ON i.id = ci.item_id
       WHERE ci.collection_id = 1 AND i.ca_status IN ('ON_SHELVES', 'UNDER_STOCK')`);
@@ -113,13 +127,25 @@ describe('back-category display attributes', () => {
       itemCount: range.n,
       price: { min: range.min, max: range.max, currency: 'USD' },
     });
-    expect(body.data.brands).toEqual([{ id: 1, name: 'AutoHaven Pro', count: 2 }]);
-    // Every pad shares 'Hardware Included: No' and the same shims: nothing to filter on there.
-    expect(body.data.attributes.map((attribute) => attribute.label)).toEqual(['Friction Material', 'Position']);
-    expect(body.data.attributes[1]!.values).toEqual([
-      { value: 'Front', count: 1 },
-      { value: 'Rear', count: 1 },
-    ]);
+    const brands = await rows<Named>(
+      `SELECT b.id, b.name, count(*) AS count FROM item i JOIN brand b ON b.id = i.brand_id
+        WHERE i.back_category_id = 3 AND i.us_status IN ${SOLD} GROUP BY b.id ORDER BY b.id`,
+    );
+    expect([...body.data.brands].sort((a, b) => a.id - b.id)).toEqual(brands);
+    // A label splits the items when it has two values or more, or one value not every item has.
+    for (const attribute of body.data.attributes) {
+      const counted = attribute.values.reduce((sum, value) => sum + value.count, 0);
+      expect(attribute.values.length > 1 || counted < range.n, attribute.label).toBe(true);
+    }
+    const positions = await rows<{ value: string; count: number }>(
+      `SELECT c.value, count(*) AS count FROM item_customs c JOIN item i ON i.id = c.item_id
+        WHERE c.label = 'Position' AND i.back_category_id = 3 AND i.us_status IN ${SOLD}
+        GROUP BY c.value ORDER BY c.value`,
+    );
+    expect(positions.length).toBeGreaterThan(1);
+    const position = body.data.attributes.find((attribute) => attribute.label === 'Position')!;
+    expect([...position.values].sort((a, b) => a.value.localeCompare(b.value))).toEqual(positions);
+    expect(body.data.attributes.map((attribute) => attribute.label)).toContain('Friction Material');
   });
 
   it('takes a top back category with its children, and refuses front or unknown ones', async () => {
@@ -185,18 +211,30 @@ describe('frequently updated info', () => {
   };
 
   it('gives status, the lowest price and stock per item in the market, leaving unknown items out', async () => {
-    const us = (await api<Info[]>(`${US_HOST}${PATH}?itemIds=10,99999,1`)).body.data;
-    expect(us.map((item) => item.itemId)).toEqual([10, 1]);
-    expect(us[0]).toMatchObject({
-      status: 'UNDER_STOCK',
-      currency: 'USD',
-      discountPrice: 2999,
-      originalPrice: 4199,
-      availableTotal: 8,
+    const item = twoSkus[0]!;
+    const expected = (currency: string) =>
+      one<{ status: string; discountPrice: number; originalPrice: number; availableTotal: number }>(
+        `SELECT CASE ?2 WHEN 'USD' THEN i.us_status ELSE i.ca_status END AS status,
+          (SELECT p.discount_price FROM sku s JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
+            WHERE s.item_id = i.id ORDER BY p.discount_price LIMIT 1) AS discountPrice,
+          (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
+            WHERE s.item_id = i.id ORDER BY p.discount_price LIMIT 1) AS originalPrice,
+          (SELECT sum(available_total) FROM sku WHERE item_id = i.id) AS availableTotal
+        FROM item i WHERE i.id = ?1`,
+        item.id,
+        currency,
+      );
+    const us = (await api<Info[]>(`${US_HOST}${PATH}?itemIds=${item.id},99999,1`)).body.data;
+    expect(us.map((info) => info.itemId)).toEqual([item.id, 1]);
+    expect(us[0]).toMatchObject({ currency: 'USD', ...(await expected('USD')) });
+    expect(us[0]!.skus.map((sku) => sku.skuId)).toEqual([item.first, item.second]);
+    const ca = (await api<Info[]>(`${CA_HOST}${PATH}?itemIds=${item.id}`)).body.data;
+    const inCad = await expected('CAD');
+    expect(ca[0]).toMatchObject({
+      currency: 'CAD',
+      discountPrice: inCad.discountPrice,
+      originalPrice: inCad.originalPrice,
     });
-    expect(us[0]!.skus.map((sku) => sku.skuId)).toEqual([10, 11]);
-    const ca = (await api<Info[]>(`${CA_HOST}${PATH}?itemIds=10`)).body.data;
-    expect(ca[0]).toMatchObject({ currency: 'CAD', discountPrice: 4199, originalPrice: 5879 });
   });
 
   it('refuses a malformed or oversized list with a 400', async () => {
@@ -342,11 +380,42 @@ describe('bundles of an item', () => {
   const bundles = (itemId: number, host = US_HOST) =>
     api<Bundle[]>(`${host}/search-pro/public/bundle/list?itemId=${itemId}`);
 
+  /** The active bundles of an item that a market can sell in full: every item in it is buyable there. */
+  const sellable = async (itemId: number, column: 'us_status' | 'ca_status') =>
+    (
+      await rows<{ id: number }>(
+        `SELECT bu.id FROM bundle bu WHERE bu.active = 1
+          AND bu.id IN (SELECT b.bundle_id FROM bundle_item b JOIN sku k ON k.id = b.sku_id WHERE k.item_id = ?1)
+          AND NOT EXISTS (SELECT 1 FROM bundle_item b JOIN sku k ON k.id = b.sku_id JOIN item i ON i.id = k.item_id
+            WHERE b.bundle_id = bu.id AND i.${column} NOT IN ${SOLD}) ORDER BY bu.id`,
+        itemId,
+      )
+    ).map((row) => row.id);
+  /** A SKU of an item no bundle holds, in the given statuses. */
+  const looseSku = (us: string, ca: string) =>
+    one<{ id: number; itemId: number }>(
+      `SELECT s.id, s.item_id AS itemId FROM sku s JOIN item i ON i.id = s.item_id
+        WHERE i.us_status IN ${us} AND i.ca_status IN ${ca}
+          AND s.item_id NOT IN (SELECT k.item_id FROM bundle_item b JOIN sku k ON k.id = b.sku_id)
+        ORDER BY s.id LIMIT 1 OFFSET ?1`,
+      looseSkus++,
+    );
+  let looseSkus = 0;
+
   it("lists each bundle holding the item, its line first, priced at the lines' total less the bundle %", async () => {
-    const { body } = await bundles(96);
-    expect(body.data.map((bundle) => bundle.bundleId)).toEqual([8, 13]);
+    const held = await rows<{ itemId: number }>(
+      'SELECT DISTINCT k.item_id AS itemId FROM bundle_item b JOIN sku k ON k.id = b.sku_id ORDER BY k.item_id',
+    );
+    const lists = await Promise.all(held.map(async ({ itemId }) => [itemId, await sellable(itemId, 'us_status')]));
+    const [itemId, expected] = lists.sort((a, b) => (b[1] as number[]).length - (a[1] as number[]).length)[0]! as [
+      number,
+      number[],
+    ];
+    expect(expected.length).toBeGreaterThan(0);
+    const { body } = await bundles(itemId);
+    expect(body.data.map((bundle) => bundle.bundleId)).toEqual(expected);
     for (const bundle of body.data) {
-      expect(bundle.items[0]!.itemId).toBe(96);
+      expect(bundle.items[0]!.itemId).toBe(itemId);
       const total = bundle.items.reduce((sum, line) => sum + line.discountPrice * line.quantity, 0);
       expect(bundle).toMatchObject({
         originalTotal: total,
@@ -358,12 +427,27 @@ describe('bundles of an item', () => {
   });
 
   it('leaves out a bundle the market cannot sell in full', async () => {
-    // Bundle 5 pairs item 72 with item 22, which Canada does not sell.
-    expect((await bundles(72)).body.data.map((bundle) => bundle.bundleId)).toEqual([5]);
-    expect((await bundles(72, CA_HOST)).body.data).toEqual([]);
-    // Bundle 2 holds a sold-out item.
-    expect((await bundles(142)).body.data).toEqual([]);
-    expect((await bundles(1)).body.data).toEqual([]);
+    const both = await looseSku(SOLD, SOLD);
+    const usOnly = await looseSku(SOLD, "('OFF_SHELVES')");
+    const partner = await looseSku(SOLD, SOLD);
+    const soldOut = await looseSku("('SOLD_OUT')", "('SOLD_OUT')");
+    const alone = await looseSku(SOLD, SOLD);
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO bundle (id, name, handle, discount_percent) VALUES (98, 'US only', 'us-only', 10)"),
+      env.DB.prepare("INSERT INTO bundle (id, name, handle, discount_percent) VALUES (99, 'Sold out', 'sold-out', 10)"),
+      env.DB.prepare('INSERT INTO bundle_item (bundle_id, sku_id) VALUES (98, ?1), (98, ?2), (99, ?3), (99, ?4)').bind(
+        both.id,
+        usOnly.id,
+        partner.id,
+        soldOut.id,
+      ),
+    ]);
+    // Bundle 98 pairs an item with one Canada does not sell.
+    expect((await bundles(both.itemId)).body.data.map((bundle) => bundle.bundleId)).toEqual([98]);
+    expect((await bundles(both.itemId, CA_HOST)).body.data).toEqual([]);
+    // Bundle 99 holds a sold-out item.
+    expect((await bundles(partner.itemId)).body.data).toEqual([]);
+    expect((await bundles(alone.itemId)).body.data).toEqual([]);
     expect((await api(`${US_HOST}/search-pro/public/bundle/list?itemId=-1`)).status).toBe(400);
   });
 });
@@ -376,37 +460,44 @@ describe('selling attributes (UPS)', () => {
   type Node = { label: string; value: string; skuIds: number[]; inStock: boolean; children: Node[] };
 
   it("lists every label with its values across the SKUs, then the item's specs", async () => {
-    const { body } = await api<All>(`${US_HOST}/item/public/buyer/ups/all-attributes`, post({ itemId: 10 }));
+    const item = twoSkus[0]!;
+    const { body } = await api<All>(`${US_HOST}/item/public/buyer/ups/all-attributes`, post({ itemId: item.id }));
     const specs = await rows<{ label: string; value: string }>(
-      'SELECT label, value FROM item_customs WHERE item_id = 10 ORDER BY sort',
+      'SELECT label, value FROM item_customs WHERE item_id = ?1 ORDER BY sort',
+      item.id,
     );
     expect(body.data.attributes).toEqual([
       {
         label: 'Color',
         values: [
-          { value: 'Standard', skuIds: [10] },
-          { value: 'Black', skuIds: [11] },
+          { value: 'Standard', skuIds: [item.first] },
+          { value: 'Black', skuIds: [item.second] },
         ],
       },
       ...specs
         .filter((spec) => spec.label !== 'Color')
-        .map((spec) => ({ label: spec.label, values: [{ value: spec.value, skuIds: [10, 11] }] })),
+        .map((spec) => ({ label: spec.label, values: [{ value: spec.value, skuIds: [item.first, item.second] }] })),
     ]);
-    expect((await api<All>(`${US_HOST}/search-pro/public/ups/all-attributes?itemId=10`)).body.data).toEqual(body.data);
+    expect((await api<All>(`${US_HOST}/search-pro/public/ups/all-attributes?itemId=${item.id}`)).body.data).toEqual(
+      body.data,
+    );
   });
 
   it('groups SKU customs level by level, so choosing a size narrows the colours', async () => {
+    const item = twoSkus[1]!;
     await env.DB.batch([
-      env.DB.prepare(`UPDATE sku SET sku_customs = '[{"label":"Size","value":"Large"}]' WHERE id = 24`),
-      env.DB.prepare(`UPDATE sku SET sku_customs = '{"Size":"Small"}' WHERE id = 25`),
+      env.DB.prepare(`UPDATE sku SET sku_customs = '[{"label":"Size","value":"Large"}]' WHERE id = ?1`).bind(
+        item.first,
+      ),
+      env.DB.prepare(`UPDATE sku SET sku_customs = '{"Size":"Small"}' WHERE id = ?1`).bind(item.second),
       env.DB.prepare(
         `INSERT INTO sku (id, item_id, part_number, sku_customs, color, available_total, sort) ` +
-          `VALUES (900, 23, 'AHP-TIE000023-LG-BK', '[{"label":"Size","value":"Large"}]', 'Black', 0, 2)`,
-      ),
+          `VALUES (900, ?1, ?2, '[{"label":"Size","value":"Large"}]', 'Black', 0, 2)`,
+      ).bind(item.id, `${item.partNumber}-LG-BK`),
     ]);
     const { body } = await api<{ levels: string[]; tree: Node[] }>(
       `${US_HOST}/item/public/buyer/ups/hierarchy-attributes`,
-      post({ itemId: 23 }),
+      post({ itemId: item.id }),
     );
     expect(body.data.levels).toEqual(['Size', 'Color']);
     expect(
@@ -418,13 +509,13 @@ describe('selling attributes (UPS)', () => {
     ).toEqual([
       [
         'Large',
-        [24, 900],
+        [item.first, 900],
         [
-          ['Standard', [24], true],
+          ['Standard', [item.first], true],
           ['Black', [900], false],
         ],
       ],
-      ['Small', [25], [['Black', [25], true]]],
+      ['Small', [item.second], [['Black', [item.second], true]]],
     ]);
   });
 

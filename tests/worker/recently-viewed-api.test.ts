@@ -169,9 +169,11 @@ describe('recommendation scenes', () => {
       ),
     ).toBe(true);
 
+    // The model year the most of these cards fit: some fit it, others do not.
     const [fit] = await rows<{ node: number }>(
-      'SELECT f.node_id AS node FROM fitment f JOIN item i ON i.id = f.item_id WHERE i.brand_id = 1 ' +
-        'AND f.node_level = 3 AND i.id <> 1 LIMIT 1',
+      'SELECT node_id AS node FROM fitment WHERE node_level = 3 AND item_id IN (SELECT value FROM json_each(?1)) ' +
+        'GROUP BY node_id ORDER BY count(*) DESC, node_id LIMIT 1',
+      JSON.stringify(cards.map((card) => card.itemId)),
     );
     const fitting = (await scene('PRODUCT_DETAIL', { itemId: 1, attributeValueId: fit!.node, size: 50 })).body.data;
     expect(fitting.length).toBeGreaterThan(0);
@@ -180,9 +182,23 @@ describe('recommendation scenes', () => {
   });
 
   it("CART: parts bundled with the cart's first, and clear 400s for a missing item or unknown scene", async () => {
-    const cart = (await scene('CART', { itemIds: [27] })).body.data;
-    expect(cart[0]!.itemId).toBe(61);
-    expect(cart.some((card) => card.itemId === 27)).toBe(false);
+    const sold = "('ON_SHELVES', 'UNDER_STOCK')";
+    const [pair] = await rows<{ item: number }>(
+      `SELECT min(k.item_id) AS item FROM bundle_item b JOIN sku k ON k.id = b.sku_id JOIN item i ON i.id = k.item_id
+        JOIN bundle bu ON bu.id = b.bundle_id WHERE bu.active = 1 AND i.us_status IN ${sold}
+        GROUP BY b.bundle_id HAVING count(DISTINCT k.item_id) = 2 ORDER BY b.bundle_id LIMIT 1`,
+    );
+    const partners = (
+      await rows<{ id: number }>(
+        `SELECT DISTINCT k2.item_id AS id FROM sku k1 JOIN bundle_item b1 ON b1.sku_id = k1.id
+          JOIN bundle_item b2 ON b2.bundle_id = b1.bundle_id JOIN sku k2 ON k2.id = b2.sku_id
+          WHERE k1.item_id = ?1 AND k2.item_id <> ?1`,
+        pair!.item,
+      )
+    ).map((row) => row.id);
+    const cart = (await scene('CART', { itemIds: [pair!.item] })).body.data;
+    expect(partners).toContain(cart[0]!.itemId);
+    expect(cart.some((card) => card.itemId === pair!.item)).toBe(false);
     const missing = await scene('PRODUCT_DETAIL', {});
     expect([missing.status, missing.body.msg]).toEqual([400, 'itemId is required for the PRODUCT_DETAIL scene']);
     const unknown = await scene('NOWHERE', {});

@@ -6,7 +6,8 @@ import { backCategories, type CheckResult, columnsOf, MAX_EXAMPLES, type Query, 
 /** What a word in a brand's name promises, and the category names that keep the promise. */
 export const SPECIALTIES: readonly { label: string; word: RegExp; makes: RegExp }[] = [
   { label: 'lighting', word: /\blight(s|ing)?\b|\blamps?\b/i, makes: /light|lamp|bulb|fog/i },
-  { label: 'optics', word: /\boptics?\b/i, makes: /light|lamp|bulb|fog|mirror|glass|lens|camera/i },
+  // Optics is the trade's word for seeing the road: lights, mirrors and the wipers that clear the glass.
+  { label: 'optics', word: /\boptics?\b/i, makes: /light|lamp|bulb|fog|mirror|glass|lens|camera|wiper/i },
   {
     label: 'interior',
     word: /\binteriors?\b/i,
@@ -22,7 +23,8 @@ export const SPECIALTIES: readonly { label: string; word: RegExp; makes: RegExp 
   {
     label: 'electrical',
     word: /\belectric(al)?\b/i,
-    makes: /electric|alternator|starter|batter|ignition|coil|spark|sensor|bulb|wir|switch|fuse|relay|regulator/i,
+    makes:
+      /electric|alternator|starter|batter|ignition|coil|spark|sensor|bulb|wir|switch|fuse|relay|regulator|diagnos/i,
   },
   { label: 'cooling', word: /\bcooling\b|\bradiators?\b/i, makes: /cool|radiator|water pump|thermostat|fan|hose/i },
   { label: 'filters', word: /\bfilters?\b/i, makes: /filter/i },

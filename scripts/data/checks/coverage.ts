@@ -114,6 +114,7 @@ export async function checkCoverage(query: Query, popular?: readonly PopularMode
   }
   let count = 0;
   const examples: string[] = [];
+  const byKind = new Map<string, number>();
   for (const modelYear of years) {
     const fuels = new Set((modelYear.fuels ?? '').split(',').filter(Boolean));
     const combustion = fuels.size === 0 || [...fuels].some((f) => f !== 'electric' && f !== 'fuel-cell');
@@ -133,6 +134,8 @@ export async function checkCoverage(query: Query, popular?: readonly PopularMode
         if (pairs.length === 0) gaps.push(`no ${label}`);
         else if (brands.size < 2 || prices.size < 2)
           gaps.push(`${label}: ${brands.size} brand(s), ${prices.size} price(s)`);
+        else continue;
+        byKind.set(label, (byKind.get(label) ?? 0) + 1);
       }
     }
     count += gaps.length;
@@ -149,6 +152,7 @@ export async function checkCoverage(query: Query, popular?: readonly PopularMode
     notes: [
       source.note,
       `${years.length} model years checked`,
+      ...(byKind.size ? [`gaps by kind: ${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}`] : []),
       ...(absent.length
         ? [
             `${absent.length} popular models with no 2000-2026 model year in the vehicle base: ` +

@@ -1,0 +1,125 @@
+// Wheels, tires and accessories.
+import type { TopCategory } from './part-types.ts';
+
+export const WHEELS: TopCategory = {
+  name: 'Wheels & Tires',
+  handle: 'wheels-tires',
+  color: '#37474f',
+  parts: [
+    {
+      name: 'Wheel Spacers',
+      handle: 'wheel-spacers',
+      titles: ['{brand} {variant} Hub-Centric Wheel Spacers'],
+      variants: ['1 in.', '1.25 in.', '1.5 in.'],
+      priceUsd: [39, 119],
+      fitment: ['model'],
+      quantity: 2,
+      specs: [['Bolt Pattern', ['5x114.3', '6x135', '5x120']]],
+    },
+    {
+      name: 'Lug Nuts',
+      handle: 'lug-nuts',
+      titles: ['{brand} {variant} Lug Nut Kit, 20-Piece'],
+      variants: ['Chrome Acorn', 'Black Spline', 'Locking'],
+      priceUsd: [14, 49],
+      fitment: ['universal', 'model'],
+      quantity: 20,
+      specs: [['Thread Size', ['M12x1.5', 'M14x1.5', '1/2-20']]],
+    },
+    {
+      name: 'TPMS Sensors',
+      handle: 'tpms-sensors',
+      titles: ['{brand} {variant} TPMS Sensor'],
+      variants: [
+        { name: '315 MHz', specs: { Frequency: '315 MHz' } },
+        { name: '433 MHz', specs: { Frequency: '433 MHz' } },
+        { name: 'Programmable', specs: { Frequency: '315/433 MHz' } },
+      ],
+      priceUsd: [19, 69],
+      fitment: ['model', 'trim'],
+      specs: [['Frequency', ['315 MHz']]],
+    },
+    {
+      name: 'Wheel Covers',
+      handle: 'wheel-covers',
+      titles: ['{brand} {variant} Wheel Covers, Set of 4'],
+      variants: [
+        { name: '15 in. Silver', specs: { Diameter: '15 in.' } },
+        { name: '16 in. Black', specs: { Diameter: '16 in.' } },
+        { name: '17 in. Chrome', specs: { Diameter: '17 in.' } },
+      ],
+      priceUsd: [24, 79],
+      fitment: ['universal'],
+      quantity: 4,
+      specs: [['Diameter', ['16 in.']]],
+    },
+  ],
+};
+
+export const ACCESSORIES: TopCategory = {
+  name: 'Accessories',
+  handle: 'accessories',
+  color: '#ad1457',
+  parts: [
+    {
+      name: 'Car Covers',
+      handle: 'car-covers',
+      titles: ['{brand} {variant} Car Cover'],
+      variants: ['Outdoor Waterproof', 'Indoor Dust', 'All-Season'],
+      priceUsd: [39, 199],
+      fitment: ['universal'],
+      specs: [['Layers', ['3', '5']]],
+    },
+    {
+      name: 'Diagnostic Tools',
+      handle: 'diagnostic-tools',
+      titles: ['{brand} {variant}'],
+      variants: ['OBD2 Code Reader', 'Bluetooth OBD2 Scanner', 'Bi-Directional Scan Tool', 'Battery Tester'],
+      priceUsd: [19, 399],
+      fitment: ['none'],
+      specs: [['Protocols', ['All OBD2', 'OBD2 + CAN FD']]],
+    },
+    {
+      name: 'Garage Tools',
+      handle: 'garage-tools',
+      titles: ['{brand} {variant}'],
+      variants: [
+        { name: '3-Ton Floor Jack', specs: { Capacity: '3 Ton' } },
+        { name: 'Jack Stands, Pair', specs: { Capacity: '6 Ton' } },
+        '1/2 in. Torque Wrench',
+        'Brake Caliper Piston Tool Kit',
+        'Oil Filter Wrench Set',
+      ],
+      priceUsd: [14, 249],
+      fitment: ['none'],
+      specs: [['Capacity', ['N/A']]],
+    },
+    {
+      name: 'Phone Mounts',
+      handle: 'phone-mounts',
+      titles: ['{brand} {variant} Phone Mount'],
+      variants: [
+        { name: 'Vent Clip', specs: { Charging: 'No' } },
+        { name: 'Dash Suction', specs: { Charging: 'No' } },
+        { name: 'Magnetic Wireless Charging', specs: { Charging: '15W Wireless' } },
+      ],
+      priceUsd: [12, 59],
+      fitment: ['universal'],
+      specs: [['Charging', ['No']]],
+    },
+    {
+      name: 'Merchandise',
+      handle: 'merchandise',
+      titles: ['{brand} {variant}'],
+      variants: [
+        { name: 'Logo Cap', specs: { Size: 'One Size' } },
+        'Shop T-Shirt',
+        { name: 'Insulated Tumbler', specs: { Size: '20 oz' } },
+        { name: 'Microfiber Towel 6-Pack', specs: { Size: '16 x 16 in.' } },
+      ],
+      priceUsd: [9, 35],
+      fitment: ['none'],
+      specs: [['Size', ['M', 'L', 'XL']]],
+    },
+  ],
+};
