@@ -25,6 +25,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   CardFitment: () => import('./CardFitment.tsx'),
   RecentlyViewed: () => import('./RecentlyViewed.tsx'),
   ProductVideos: () => import('./ProductVideos.tsx'),
+  ProductGallery: () => import('./ProductGallery.tsx'),
   Recommendations: () => import('./Recommendations.tsx'),
   OrderActions: () => import('./OrderActions.tsx'),
   ReviewForm: () => import('./ReviewForm.tsx'),

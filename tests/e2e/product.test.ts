@@ -34,9 +34,9 @@ describe('product page in the browser', () => {
       return route.abort();
     });
     await page.goto(`${us}/product/${handle}`);
-    const main = page.locator('.product__gallery > img');
+    const main = page.locator('.product__main img');
     await page.waitForFunction(
-      () => document.querySelector<HTMLImageElement>('.product__gallery > img')?.dataset.failed === 'true',
+      () => document.querySelector<HTMLImageElement>('.product__main img')?.dataset.failed === 'true',
       undefined,
       { timeout: 15_000 },
     );

@@ -6,6 +6,8 @@ import { renderToString } from './react-server.ts';
 interface Preload {
   href: string;
   as: 'script' | 'image';
+  /** An image the part marked as its largest paint (fetchPriority high). */
+  high?: boolean;
 }
 
 /** A part's markup and what it asked the page to preload. */
@@ -19,7 +21,7 @@ interface Entry extends RenderedPart {
 }
 
 const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
-const PRELOAD_LINK = /^<link rel="(modulepreload|preload" as="image)" href="([^"]+)"\/>$/;
+const PRELOAD_LINK = /^<link rel="(modulepreload|preload" as="image)" href="([^"]+)"( fetchPriority="high")?\/>$/;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 const unescape = (text: string) => text.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity]!);
 
@@ -35,8 +37,9 @@ export function renderPart(render: () => ReactNode): RenderedPart {
   const kept: string[] = [];
   for (const link of leading.match(/<link [^>]*\/>/g) ?? []) {
     const match = PRELOAD_LINK.exec(link);
-    if (match) preloads.push({ href: unescape(match[2]!), as: match[1] === 'modulepreload' ? 'script' : 'image' });
-    else kept.push(link);
+    if (!match) kept.push(link);
+    else if (match[1] === 'modulepreload') preloads.push({ href: unescape(match[2]!), as: 'script' });
+    else preloads.push({ href: unescape(match[2]!), as: 'image', ...(match[3] && { high: true }) });
   }
   return { html: kept.join('') + html.slice(leading.length), preloads };
 }
@@ -83,9 +86,9 @@ export class MarkupCache {
 
 /** A rendered part as the `dangerouslySetInnerHTML` of its root, asking the page being rendered for its preloads. */
 export function markupOf(part: RenderedPart): { __html: string } {
-  for (const { href, as } of part.preloads) {
+  for (const { href, as, high } of part.preloads) {
     if (as === 'script') preloadModule(href, { as });
-    else preload(href, { as });
+    else preload(href, high ? { as, fetchPriority: 'high' } : { as });
   }
   return { __html: part.html };
 }

@@ -1,5 +1,6 @@
 import AddToCart from '../../../client/islands/AddToCart.tsx';
 import FitmentBadge from '../../../client/islands/FitmentBadge.tsx';
+import ProductGallery, { type GalleryImage } from '../../../client/islands/ProductGallery.tsx';
 import ProductVideos, { type GalleryVideo } from '../../../client/islands/ProductVideos.tsx';
 import Recommendations from '../../../client/islands/Recommendations.tsx';
 import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
@@ -41,6 +42,13 @@ function Price({ sku, market }: { sku: SkuRow; market: Market }) {
       {percentOff >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${percentOff}% off`}</span>}
     </p>
   );
+}
+
+/** The item's photos for the gallery, main first, each with its alt text (its title, else the product's). */
+function galleryImages(item: ItemPageRow): GalleryImage[] {
+  const photos = [...item.images].sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.index - b.index);
+  if (photos.length === 0) return [{ url: PLACEHOLDER, alt: item.alt ?? item.title }];
+  return photos.map((photo) => ({ url: photo.url, alt: photo.title ?? item.alt ?? item.title }));
 }
 
 /**
@@ -181,14 +189,7 @@ function ProductBody({ view }: { view: ProductView }) {
   return (
     <>
       <div className="product__gallery">
-        <img src={main?.url ?? PLACEHOLDER} alt={item.alt ?? item.title} width="270" height="270" data-retry="" />
-        <ul className="product__thumbs">
-          {item.images.map((image) => (
-            <li key={image.index}>
-              <img src={image.url} alt={image.title ?? ''} width="64" height="64" loading="lazy" data-retry="" />
-            </li>
-          ))}
-        </ul>
+        <Island name="ProductGallery" component={ProductGallery} props={{ images: galleryImages(item) }} />
         {view.media.additionalVideos.length > 0 && (
           <Island
             name="ProductVideos"
