@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { vinCheckDigit } from '../../shared/vin.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
 
 const us = inject('shopUs');
@@ -56,6 +56,8 @@ describe('choosing a vehicle', () => {
   it('starts from a VIN, and says what is wrong with a bad one', async () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(`${us}/parts`);
+    // Typed before hydration, the VIN would go to the server as a plain form, not to the island.
+    await hydrated(page);
     const base = '1HGCR2F3_EA000001';
     const vin = base.replace('_', vinCheckDigit(base.replace('_', '0')));
     const form = page.locator('.vehicle-selector__vin').first();
