@@ -12,3 +12,10 @@ export const STORAGE_KEY = {
 
 /** The name checkout gives the payment provider's window; that window closes itself on return. */
 export const PAYMENT_WINDOW_NAME = 'payment-provider';
+
+/**
+ * The cookie that carries the current vehicle's attributeValueId to the server, so the pages it renders (search, a
+ * vehicle's parts) are about that vehicle from the first byte. Written by the browser's garage; a query's
+ * attributeValueId wins over it.
+ */
+export const VEHICLE_COOKIE = 'vehicle';

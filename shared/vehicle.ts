@@ -42,6 +42,13 @@ export function attributeValueIdOf(vehicle: Vehicle): number {
   return vehicle.engine?.id ?? vehicle.trim?.id ?? vehicle.model.id;
 }
 
+/** The node ids of a vehicle's chosen levels, year first (what the fitment calls take). */
+export function vehiclePathIds(vehicle: Vehicle): number[] {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
+    level ? [level.id] : [],
+  );
+}
+
 /** '2015 Honda Civic' (and trim and engine when chosen, for the long form). */
 export function vehicleName(vehicle: Vehicle, long = false): string {
   const base = `${vehicle.year.text} ${vehicle.make.text} ${vehicle.model.text}`;
@@ -71,4 +78,31 @@ export const VEHICLE_REQUIRED_MESSAGE = 'Please choose at least a year, make and
 
 export function isCompleteVehicle(vehicle: Partial<Vehicle> | null | undefined): vehicle is Vehicle {
   return Boolean(vehicle?.year?.id && vehicle.make?.id && vehicle.model?.id);
+}
+
+/** Words of a URL: lower case a-z and digits, everything else one hyphen ('5.0L V8' -> '5-0l-v8'). */
+function urlWords(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}
+
+/**
+ * The page of a vehicle's parts (/parts/{attributeValueId}-{words}): the id decides, the words are for people and
+ * search engines.
+ */
+export function vehiclePartsPath(vehicle: Vehicle): string {
+  return `/parts/${attributeValueIdOf(vehicle)}-${urlWords(vehicleName(vehicle, true))}`;
+}
+
+/** The id a /parts/{attributeValueId}-{words} segment names, or null. */
+export function vehicleIdOfPartsSegment(segment: string): number | null {
+  const match = /^(\d{1,10})(?:-[a-z0-9-]{0,100})?$/.exec(segment);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id >= 1 && id <= 2 ** 31 ? id : null;
 }

@@ -37,6 +37,7 @@ import { vehiclesApi, vehiclesEndpoints } from './vehicles/vehicles.routes.ts';
 import { reviewsApi, reviewsEndpoints } from './reviews/routes.ts';
 import { searchApi, searchEndpoints } from './search/search.routes.ts';
 import { makePages } from './vehicles/make.pages.tsx';
+import { partsPages } from './vehicles/parts.pages.tsx';
 import { productPage } from './catalog/product.pages.tsx';
 import { searchPage } from './search/pages.tsx';
 import { categoriesPage } from './catalog/categories.pages.tsx';
@@ -135,6 +136,7 @@ export function createApp() {
   app.route('/', infoPages);
   app.route('/', accountPages);
   app.route('/', makePages);
+  app.route('/', partsPages);
   app.route('/', productPage);
   app.route('/', searchPage);
   app.route('/', categoriesPage);

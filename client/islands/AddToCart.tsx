@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { API } from '../../shared/api-routes.ts';
 import { MAX_LINE_QUANTITY } from '../../shared/cart.ts';
-import { attributeValueIdOf } from '../../shared/vehicle.ts';
+import { attributeValueIdOf, vehicleName, vehiclePathIds } from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { notify } from '../state/notices.ts';
 
 export interface AddToCartProps {
   skuId: number;
+  itemId: number;
+  /** Whether fitment applies to the part (false for tools and merchandise). */
+  applies: boolean;
   /** False when the part cannot be bought here (sold out, not sold in this market). */
   buyable: boolean;
   availableTotal: number;
@@ -17,12 +20,39 @@ const clamp = (value: number, most: number) =>
   Math.max(1, Math.min(most, Number.isFinite(value) ? Math.trunc(value) : 1));
 
 /** Quantity, 'Add to cart' and 'Buy now' on the product page. */
-export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartProps) {
+export default function AddToCart({ skuId, itemId, applies, buyable, availableTotal }: AddToCartProps) {
   const hydrated = useHydrated();
   const most = Math.max(1, Math.min(MAX_LINE_QUANTITY, availableTotal));
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const vehicleId = () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null);
+  // A part that does not fit the current vehicle is added only once the shopper confirms (§4 Fit status).
+  const [confirming, setConfirming] = useState<{ action: 'add' | 'buy'; vehicle: string } | null>(null);
+  const keepLooking = useRef<HTMLButtonElement>(null);
+  // The question takes the focus (on the safe answer), so a keyboard or screen reader user meets it.
+  useEffect(() => {
+    if (confirming) keepLooking.current?.focus();
+  }, [confirming]);
+
+  async function unlessNotFit(action: 'add' | 'buy') {
+    const vehicle = garage.current.value;
+    if (applies && vehicle) {
+      setBusy(true);
+      const { api } = await import('../api.ts');
+      const fit = await api
+        .call(API.fitmentMatch, { itemId, attributeValueIds: vehiclePathIds(vehicle) })
+        .catch(() => null);
+      setBusy(false);
+      if (fit?.carModelMatch === 'NOT_FIT') return setConfirming({ action, vehicle: vehicleName(vehicle) });
+    }
+    await (action === 'add' ? add() : buyNow());
+  }
+
+  async function confirmed() {
+    const action = confirming?.action;
+    setConfirming(null);
+    await (action === 'buy' ? buyNow() : add());
+  }
 
   async function add() {
     setBusy(true);
@@ -80,12 +110,35 @@ export default function AddToCart({ skuId, buyable, availableTotal }: AddToCartP
           +
         </button>
       </div>
-      <button type="button" className="button button--primary" disabled={disabled} onClick={add}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={disabled}
+        onClick={() => void unlessNotFit('add')}
+      >
         Add to cart
       </button>
-      <button type="button" className="button" disabled={disabled} onClick={buyNow}>
+      <button type="button" className="button" disabled={disabled} onClick={() => void unlessNotFit('buy')}>
         Buy now
       </button>
+      {confirming && (
+        <div className="add-to-cart__confirm" role="alertdialog" aria-labelledby="not-fit-question">
+          <p id="not-fit-question">{`This part does not fit your ${confirming.vehicle}. ${
+            confirming.action === 'buy' ? 'Buy it anyway?' : 'Add it to your cart anyway?'
+          }`}</p>
+          <button type="button" className="button" onClick={() => void confirmed()}>
+            {confirming.action === 'buy' ? 'Buy anyway' : 'Add anyway'}
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setConfirming(null)}
+            ref={keepLooking}
+          >
+            Keep looking
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FitAnswer } from '../../shared/api/vehicles.ts';
 import { API } from '../../shared/api-routes.ts';
 import { FIT_DISPLAY, fitmentSentence } from '../../shared/fitment.ts';
-import { LEVEL, vehicleName, type Vehicle } from '../../shared/vehicle.ts';
+import { LEVEL, vehicleName, vehiclePathIds, type Vehicle } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
@@ -12,10 +12,7 @@ import { optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
 /** Universal-fit checks for one product are sent at most every 2000 ms (§9). */
 const MATCH_THROTTLE_MS = 2000;
 
-const pathIds = (vehicle: Vehicle) =>
-  [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
-    level ? [level.id] : [],
-  );
+const pathIds = vehiclePathIds;
 
 /** Asks whether the product fits, at most once per throttle window, always for the newest vehicle. */
 function useMatch(itemId: number, vehicle: Vehicle | null, hydrated: boolean): FitAnswer | null {
@@ -52,8 +49,7 @@ function AddDetail({ vehicle, level }: { vehicle: Vehicle; level: 'trim' | 'engi
   async function choose(id: string) {
     const option = options.find((item) => String(item.id) === id);
     if (!option) return;
-    const saved = await garage.add({ ...vehicle, [level]: { id: option.id, value: option.value, text: option.text } });
-    if (saved) await garage.select(saved.id);
+    await garage.refine({ ...vehicle, [level]: { id: option.id, value: option.value, text: option.text } });
   }
   return (
     <label className="fitment-badge__detail">

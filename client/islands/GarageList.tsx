@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { vehicleName } from '../../shared/vehicle.ts';
+import { vehicleName, vehiclePartsPath } from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
@@ -31,6 +31,9 @@ export default function GarageList() {
               {vehicleName(vehicle, true)}
               {vehicle.isDefault ? ' (shopping for)' : ''}
             </span>
+            <a href={vehiclePartsPath(vehicle)} data-garage-parts>
+              Shop parts
+            </a>
             {!vehicle.isDefault && (
               <button type="button" onClick={() => garage.select(vehicle.id)}>
                 Shop for this

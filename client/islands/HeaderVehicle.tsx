@@ -1,4 +1,4 @@
-import { vehicleName } from '../../shared/vehicle.ts';
+import { vehicleName, vehiclePartsPath } from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
@@ -17,7 +17,10 @@ export default function HeaderVehicle() {
   return (
     <span className="header-vehicle" data-header-vehicle="chosen">
       <span>
-        Shopping for <strong>{vehicleName(current)}</strong>
+        Shopping for{' '}
+        <a href={vehiclePartsPath(current)} data-header-vehicle-parts>
+          <strong>{vehicleName(current)}</strong>
+        </a>
       </span>{' '}
       <a href="/parts">Change Vehicle</a>
       {vehicles.length > 1 && <small> ({vehicles.length} in garage)</small>}

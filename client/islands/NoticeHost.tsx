@@ -1,9 +1,11 @@
-import { dismiss, notices } from '../state/notices.ts';
+import { useEffect } from 'react';
+import { dismiss, notices, showCarriedNotice } from '../state/notices.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 
 /** Shows the shop's notices (toasts) in one polite live region. */
 export default function NoticeHost() {
   const list = useSignalValue(notices);
+  useEffect(showCarriedNotice, []);
   return (
     <div className="notices" role="status" aria-live="polite">
       {list.map((notice) => (

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
-import { LEVEL_NAMES, type LevelName, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import {
+  LEVEL_NAMES,
+  shoppingForMessage,
+  vehiclePartsPath,
+  type LevelName,
+  type Vehicle,
+  type VehicleAttribute,
+} from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
+import { carryNotice } from '../state/notices.ts';
 import { decodeVin, optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
 import { failureText } from './form-kit.tsx';
 
@@ -52,20 +60,31 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
     setError('');
     try {
       const answer = await decodeVin(vin);
-      setChosen(
-        answer.model
-          ? { year: answer.year, make: answer.make, model: answer.model }
-          : { year: answer.year, make: answer.make },
-      );
+      if (answer.model) {
+        // A VIN that names its model is a vehicle: applied like the selector's choice.
+        setChosen({ year: answer.year, make: answer.make, model: answer.model });
+        await shopFor({ year: answer.year, make: answer.make, model: answer.model });
+        return;
+      }
+      setChosen({ year: answer.year, make: answer.make });
+      setError(`This VIN is a ${answer.year.text} ${answer.make.text}: choose its model above.`);
     } catch (failure) {
       setError(failureText(failure, 'This VIN could not be read.'));
     }
   }
 
+  /** Saves the vehicle, shops for it and opens its parts page (the toast follows to that page). */
+  async function shopFor(vehicle: Vehicle) {
+    const saved = await garage.add(vehicle);
+    if (!saved) return;
+    await garage.select(saved.id);
+    carryNotice(shoppingForMessage(saved));
+    location.assign(vehiclePartsPath(saved));
+  }
+
   async function shop() {
     if (!chosen.year || !chosen.make || !chosen.model) return;
-    const saved = await garage.add({ ...chosen } as Vehicle);
-    if (saved) await garage.select(saved.id);
+    await shopFor({ ...chosen } as Vehicle);
   }
 
   const visible = LEVEL_NAMES.filter((level, i) => i < 3 || (options[level]?.length ?? 0) > 0);

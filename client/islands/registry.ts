@@ -21,6 +21,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   CheckoutPage: () => import('./CheckoutPage.tsx'),
   OrderResult: () => import('./OrderResult.tsx'),
   GarageList: () => import('./GarageList.tsx'),
+  VehicleApply: () => import('./VehicleApply.tsx'),
   FitmentBadge: () => import('./FitmentBadge.tsx'),
   CardFitment: () => import('./CardFitment.tsx'),
   RecentlyViewed: () => import('./RecentlyViewed.tsx'),

@@ -1,14 +1,11 @@
 import type { CardFit } from '../../shared/api/vehicles.ts';
 import { API } from '../../shared/api-routes.ts';
-import type { Vehicle } from '../../shared/vehicle.ts';
+import { vehiclePathIds, type Vehicle } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 
 export type { CardFit };
 
-const pathIds = (vehicle: Vehicle) =>
-  [vehicle.year, vehicle.make, vehicle.model, vehicle.trim, vehicle.engine].flatMap((level) =>
-    level ? [level.id] : [],
-  );
+const pathIds = vehiclePathIds;
 
 let pending: { key: string; vehicle: Vehicle; waiters: Map<number, ((fit: CardFit | null) => void)[]> } | null = null;
 

@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api-client.ts';
 import type { ServerGarageVehicle } from '../../shared/api/garage.ts';
 import { API } from '../../shared/api-routes.ts';
-import { STORAGE_KEY } from '../../shared/browser-keys.ts';
+import { STORAGE_KEY, VEHICLE_COOKIE } from '../../shared/browser-keys.ts';
 import {
   GARAGE_FULL_MESSAGE,
   MAX_GARAGE_VEHICLES,
@@ -49,6 +49,8 @@ export interface GarageDeps {
   onTrack?: (event: GarageTrackEvent) => void;
   /** Ids for a visitor's vehicles. */
   newId?: () => string;
+  /** Tells the server which vehicle is current (its attributeValueId, or null when none). */
+  shareCurrent?: (attributeValueId: number | null) => void;
 }
 
 /** One garage store. */
@@ -67,6 +69,11 @@ export interface GarageStore {
   clear(): Promise<void>;
   /** Makes a saved vehicle the default, shops for it and says so. */
   select(id: SavedVehicle['id']): Promise<void>;
+  /**
+   * The current vehicle gains its trim or engine: the garage entry it came from changes (no second entry) and the
+   * refined vehicle is shopped for; saved anew when it came from no entry.
+   */
+  refine(vehicle: Vehicle): Promise<SavedVehicle | null>;
   /** On sign-in: merges the visitor's stored garage into the member's and forgets the stored one. */
   pushLocalGarage(): Promise<void>;
 }
@@ -144,12 +151,15 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
 
   const vehicles = signal<readonly SavedVehicle[]>(deps.member() ? [] : sortGarage(readLocal()));
   const current = signal<Vehicle | null>(readCurrent());
+  // A vehicle chosen before the cookie existed (or on another visit whose cookie expired) reaches the server too.
+  deps.shareCurrent?.(current.value ? attributeValueIdOf(current.value) : null);
 
   function applyCurrent(vehicle: Vehicle): void {
     const previous = current.value;
     const next = vehicleOf(vehicle);
     current.value = next;
     storage.setItem(STORAGE_KEY.vehicle, JSON.stringify(next));
+    deps.shareCurrent?.(attributeValueIdOf(next));
     if (next.engine) storage.setItem(LAST_VEHICLE_CHOSEN_KEY, '1');
     if (!previous || attributeValueIdOf(previous) !== attributeValueIdOf(next))
       track({ event: 'add_vehicle', vehicle: next });
@@ -157,6 +167,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
   function clearCurrent(): void {
     current.value = null;
     storage.removeItem(STORAGE_KEY.vehicle);
+    deps.shareCurrent?.(null);
   }
   function warn(error: unknown): null {
     const message = typeof error === 'string' ? error : messageOf(error);
@@ -170,6 +181,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
     if (moved) {
       current.value = vehicleOf(moved);
       storage.setItem(STORAGE_KEY.vehicle, JSON.stringify(current.value));
+      deps.shareCurrent?.(attributeValueIdOf(current.value));
     }
     return list;
   }
@@ -234,7 +246,7 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
     return followDefault(edited);
   }
 
-  return {
+  const store: GarageStore = {
     vehicles,
     current,
     async load() {
@@ -307,7 +319,16 @@ export function createGarageStore(deps: GarageDeps): GarageStore {
         warn(error);
       }
     },
+    async refine(vehicle) {
+      const now = current.value;
+      const list = deps.member() ? await reload() : readLocal();
+      const entry = now && list.find((item) => item.attributeValueId === attributeValueIdOf(now));
+      const saved = entry ? await store.edit(entry.id, vehicle) : await store.add(vehicle);
+      if (saved) await store.select(saved.id);
+      return saved;
+    },
   };
+  return store;
 }
 
 const browserStorage: GarageStorage = {
@@ -320,12 +341,24 @@ const browserStorage: GarageStorage = {
   },
 };
 
+/** Mirrors the current vehicle into the cookie the server reads (a year, first-party, not sent cross-site). */
+function writeVehicleCookie(attributeValueId: number | null): void {
+  if (typeof document === 'undefined') return;
+  const now = document.cookie.split('; ').find((part) => part.startsWith(`${VEHICLE_COOKIE}=`));
+  const wanted = attributeValueId === null ? null : `${VEHICLE_COOKIE}=${attributeValueId}`;
+  if ((now ?? null) === wanted) return;
+  document.cookie = wanted
+    ? `${wanted}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
+    : `${VEHICLE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
 /** The shop's garage: localStorage, the shop API, and the add-vehicle tracking event. */
 export const garage = createGarageStore({
   storage: browserStorage,
   api,
   member: () => Boolean(browserStorage.getItem(STORAGE_KEY.token)),
   notify,
+  shareCurrent: writeVehicleCookie,
   onTrack: ({ event, vehicle }) =>
     track(event, { vehicle: vehicleName(vehicle, true), attributeValueId: attributeValueIdOf(vehicle) }),
 });

@@ -22,3 +22,28 @@ export function notify(text: string, kind: NoticeKind = 'info', closeAfterMs = N
 export function dismiss(id: number): void {
   notices.value = notices.value.filter((notice) => notice.id !== id);
 }
+
+/** Where a notice waits for the next page (a choice that navigates, such as a vehicle's parts page). */
+const CARRIED_KEY = 'carried-notice';
+
+/** Shows a notice on the next page the browser opens in this tab (and not here). */
+export function carryNotice(text: string, kind: NoticeKind = 'success'): void {
+  try {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ text, kind }));
+  } catch {
+    // Storage refused (private mode, full): the next page simply has no notice.
+  }
+}
+
+/** Shows the notice carried from the previous page, once. */
+export function showCarriedNotice(): void {
+  try {
+    const carried = sessionStorage.getItem(CARRIED_KEY);
+    if (!carried) return;
+    sessionStorage.removeItem(CARRIED_KEY);
+    const { text, kind } = JSON.parse(carried) as { text?: unknown; kind?: NoticeKind };
+    if (typeof text === 'string' && text) notify(text, kind ?? 'success');
+  } catch {
+    // A carried notice that cannot be read is dropped.
+  }
+}

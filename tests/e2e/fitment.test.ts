@@ -78,6 +78,20 @@ describe('fitment on the product page', () => {
     await red.waitFor();
     expect(await red.textContent()).toContain('Does not fit your');
     expect(await red.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(198, 40, 40)');
+
+    // A part that does not fit is added only once the shopper confirms; the cart line says it does not fit.
+    const addButton = page.locator('[data-add-to-cart] button', { hasText: 'Add to cart' });
+    await addButton.click();
+    const confirm = page.locator('.add-to-cart__confirm');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(`This part does not fit your ${other.year} ${other.make}`);
+    await confirm.locator('button', { hasText: 'Keep looking' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await addButton.click();
+    await confirm.locator('button', { hasText: 'Add anyway' }).click();
+    await page.locator('.notice', { hasText: 'Added to cart' }).waitFor();
+    await page.goto(`${us}/shopCart`);
+    await page.locator('.cart-line [data-fit="NOT_FIT"], [data-fit="NOT_FIT"]').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -96,6 +110,13 @@ describe('fitment on the product page', () => {
     await select.locator('option').nth(1).waitFor({ state: 'attached' });
     await select.selectOption({ index: 1 });
     await page.locator('[data-fit="FIT"], [data-fit="NOT_FIT"]').waitFor({ timeout: 15_000 });
+    // The trim refines the same garage entry: still one vehicle, now with its trim.
+    await page.goto(`${us}/parts`);
+    await page.locator('[data-garage="list"] li').first().waitFor();
+    expect(await page.locator('[data-garage="list"] li').count()).toBe(1);
+    expect(await page.locator('[data-garage="list"] li').textContent()).toContain(
+      `${byTrim!.year} ${byTrim!.make} ${byTrim!.model} `,
+    );
     await context.close();
   });
 });

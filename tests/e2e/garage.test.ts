@@ -28,18 +28,25 @@ async function pickVehicle(page: Page, year: string, make: string, model: string
 }
 
 describe('choosing a vehicle', () => {
-  it('picks Year, Make, Model, says so, shows it in the header and keeps it across a reload', async () => {
+  it('picks Year, Make, Model, lands on its parts page, says so, shows it in the header and keeps it', async () => {
     const { context, page, errors } = await openPage(browser, 1440);
     await page.goto(`${us}/parts`);
     await pickVehicle(page, '2015', 'Honda', 'Civic');
+    await page.waitForURL(/\/parts\/\d+-2015-honda-civic$/);
     await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Parts for your 2015 Honda Civic');
+    await page.locator('[data-vehicle-apply="current"]').waitFor();
     const header = page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]');
     expect(await header.textContent()).toContain('2015 Honda Civic');
-    await page.reload();
+    await page.goto(`${us}/parts`);
     await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();
+    await page.locator('[data-garage="list"] li').first().waitFor();
     expect(await page.locator('[data-garage="list"] li').count()).toBe(1);
+    expect(await page.locator('[data-continue-vehicle]').textContent()).toBe('Shop parts for your 2015 Honda Civic');
 
     await pickVehicle(page, '2013', 'Ford', 'F-150');
+    await page.waitForURL(/\/parts\/\d+-2013-ford-f-150/);
+    await page.goto(`${us}/parts`);
     await page.locator('[data-garage="list"] li').nth(1).waitFor();
     expect(await page.locator('[data-garage="list"] li[data-default="true"]').textContent()).toContain(
       '2013 Ford F-150',
@@ -66,16 +73,13 @@ describe('choosing a vehicle', () => {
     expect(await form.locator('[role="alert"]').textContent()).toBe('A VIN has exactly 17 characters.');
     await form.locator('input[name="vin"]').fill(vin);
     await form.locator('button').click();
-    await page
-      .locator('[data-vehicle-selector] select[name="make"] option:checked', { hasText: 'Honda' })
-      .first()
-      .waitFor({ state: 'attached' });
-    expect(
-      await page
-        .locator('[data-vehicle-selector] select[name="year"]')
-        .first()
-        .evaluate((el) => (el as unknown as HTMLSelectElement).selectedOptions[0]?.text),
-    ).toBe('2014');
+    // A VIN that names its model applies the vehicle like the selector: parts page, toast, header, garage.
+    await page.waitForURL(/\/parts\/\d+-2014-honda-/);
+    await page.locator('.notice', { hasText: 'You are now shopping for 2014 Honda' }).waitFor();
+    expect(await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').textContent()).toContain(
+      '2014 Honda',
+    );
+    await page.locator('[data-vehicle-apply="current"]').waitFor();
     await context.close();
   });
 

@@ -381,3 +381,44 @@ describe('a member garage (the server)', () => {
     expect(server.calls).toEqual([`GET ${GARAGE_PATH}/list`]);
   });
 });
+
+describe('refining the current vehicle with its engine', () => {
+  it('changes the visitor’s garage entry instead of saving a second one', async () => {
+    const store = makeStore();
+    await store.add(car(7, 'F-150'));
+    await store.add(car(3), { isDefault: false });
+    const refined = await store.refine(car(7, 'F-150', true));
+    expect(refined).toMatchObject({ attributeValueId: 10_007, isDefault: true });
+    expect(shape(store.vehicles.value)).toEqual([
+      [10_007, true],
+      [3, false],
+    ]);
+    expect(local()).toHaveLength(2);
+    expect(attributeValueIdOf(store.current.value!)).toBe(10_007);
+  });
+
+  it('edits the member’s entry on the server, never adds one', async () => {
+    signedIn = true;
+    const store = makeStore();
+    await store.add(car(7, 'F-150'));
+    server.calls = [];
+    await store.refine(car(7, 'F-150', true));
+    expect(server.calls.some((call) => call.startsWith('POST'))).toBe(false);
+    expect(server.garage.map((v) => [v.attributeValueId, v.isDefault])).toEqual([[10_007, true]]);
+    expect(attributeValueIdOf(store.current.value!)).toBe(10_007);
+  });
+
+  it('tells the server which vehicle is current, and that none is after clearing', async () => {
+    const shared: (number | null)[] = [];
+    const store = createGarageStore({
+      storage,
+      api: server,
+      member: () => false,
+      notify: () => undefined,
+      shareCurrent: (id) => shared.push(id),
+    });
+    await store.add(car(5));
+    await store.clear();
+    expect(shared).toEqual([null, 5, null]);
+  });
+});

@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { allMakes, makePage, topMakes } from './service.ts';
-import { MakePage, MakesPage, PartsPage } from './views/MakePages.tsx';
+import { MakePage, MakesPage } from './views/MakePages.tsx';
 import { renderErrorPage } from '../views/render-page.tsx';
 
 /** Shop by make (§2): /makes lists every make; /makes/{make} its models, years and part categories. */
 export const makePages = new Hono<AppEnv>()
-  .get('/parts', (c) => c.render(<PartsPage />, { pageType: 'category list' }))
   .get('/makes', async (c) => {
     const [popular, makes] = await Promise.all([topMakes(c.env.DB, systemClock, 12), allMakes(c.env.DB)]);
     return c.render(<MakesPage popular={popular} makes={makes} />, { pageType: 'category list' });

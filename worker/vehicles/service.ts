@@ -1,6 +1,6 @@
 import { vehicleChainKind } from '../../shared/garage-rules.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { LEVEL_NAMES, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
+import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { vehicleCatalogRepository, type MakeModelYears, type VehicleCategory } from './vehicle-catalog-repository.ts';
@@ -176,6 +176,27 @@ export async function categoriesForVehicle(
   return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, market);
 }
 
+/** A vehicle's own page: the vehicle, its whole path's node ids and its part categories in the market. */
+export interface VehicleParts {
+  vehicle: Vehicle;
+  nodeIds: number[];
+  categories: VehicleCategory[];
+}
+
+/**
+ * What a vehicle's parts page shows (§2 /parts): null when the id is not a model year, trim or engine. An id the
+ * vehicle base moved answers for its successor.
+ */
+export async function vehicleParts(db: D1Database, attributeValueId: number, market: MarketId) {
+  const { path } = await currentPath(db, attributeValueId);
+  const vehicle = vehicleFromPath(path);
+  if (!vehicle) return null;
+  const nodeIds = path.map((node) => node.id);
+  const fitting = path.filter((node) => node.level >= 3).map((node) => node.id);
+  const categories = await vehicleCatalogRepository(db).categoriesForVehicle(fitting, market);
+  return { vehicle, nodeIds, categories } satisfies VehicleParts;
+}
+
 /** Every make, alphabetically. */
 export function allMakes(db: D1Database) {
   return vehicleRepository(db).makes();
@@ -186,6 +207,8 @@ export interface ChosenModelYear {
   model: MakeModelYears;
   year: number;
   attributeValueId: number;
+  /** The model year's own parts page. */
+  partsHref: string;
   categories: VehicleCategory[];
 }
 
@@ -217,5 +240,11 @@ export async function makePage(
   const node = await repo.modelYearNode(model.modelId, year);
   if (!node) return { make, models, chosen: null };
   const categories = await repo.categoriesForVehicle([node.id], market);
-  return { make, models, chosen: { model, year, attributeValueId: node.id, categories } };
+  const vehicle = {
+    year: { id: 0, value: String(year), text: String(year) },
+    make: { id: make.id, value: make.name, text: make.name },
+    model: { id: node.id, value: model.model, text: model.model },
+  };
+  const partsHref = vehiclePartsPath(vehicle);
+  return { make, models, chosen: { model, year, attributeValueId: node.id, partsHref, categories } };
 }

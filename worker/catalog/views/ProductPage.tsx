@@ -214,6 +214,8 @@ function ProductBody({ view }: { view: ProductView }) {
             component={AddToCart}
             props={{
               skuId: sku.skuId,
+              itemId: item.id,
+              applies: item.nonVehicle !== 1,
               buyable: view.soldHere && isBuyable(status) && sku.availableTotal > 0 && sku.discountPrice !== null,
               availableTotal: sku.availableTotal,
             }}

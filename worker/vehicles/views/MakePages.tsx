@@ -3,11 +3,18 @@ import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
 import type { ChosenModelYear, MakeModelYears } from '../service.ts';
 import { Island } from '../../views/Island.tsx';
 
-/** /parts: choose the vehicle (or a VIN) and keep several in the garage. */
-export function PartsPage() {
+/** /parts: choose the vehicle (or a VIN) and keep several in the garage; go on with the current one. */
+export function PartsPage({ current }: { current: { name: string; href: string } | null }) {
   return (
     <section className="parts-page">
       <h1>Parts for your vehicle</h1>
+      {current && (
+        <p className="parts-page__current">
+          <a className="button" href={current.href} data-continue-vehicle>
+            {`Shop parts for your ${current.name}`}
+          </a>
+        </p>
+      )}
       <p>Choose your year, make and model (trim and engine when you know them) and every part shows whether it fits.</p>
       <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
       <Island name="GarageList" component={GarageList} props={{}} />
@@ -84,6 +91,11 @@ export function MakePage({
           <h2>
             Parts for the {chosen.year} {make.name} {chosen.model.model}
           </h2>
+          <p>
+            <a className="button" href={chosen.partsHref} data-vehicle-parts-link>
+              {`See all parts for the ${chosen.year} ${make.name} ${chosen.model.model}`}
+            </a>
+          </p>
           <ul className="tile-list">
             {chosen.categories.map((category) => (
               <li key={category.id}>
