@@ -5,7 +5,7 @@ import { coverageRecords } from './catalog-coverage.ts';
 import { type FitContext, fitContext } from './catalog-fit.ts';
 import { sellersOf } from './catalog-plan.ts';
 import { modelWeights, randomRecord } from './catalog-random.ts';
-import { baseTitleOf, type LeafCategory, type PartRecord, specsOf, titleOf } from './catalog-record.ts';
+import { baseTitleOf, type LeafCategory, type PartRecord, specsOf, stockOf, titleOf } from './catalog-record.ts';
 import { brands, categories, collectionsAndBundles, type Row, type Tables } from './catalog-tables.ts';
 import { faqFor, reviewFor } from './catalog-text.ts';
 import { itemImages } from './part-images.ts';
@@ -15,8 +15,8 @@ import { slugify, type VehicleTree } from './vehicle-tree.ts';
 
 export type { Row, Tables };
 
-/** The share of a catalog the coverage plan may take (5,000 items need about 4,300); the rest is rolled. */
-const COVERAGE_SHARE = 0.9;
+/** The share of a catalog the coverage plan may take (5,000 items need about 4,500); the rest is rolled. */
+const COVERAGE_SHARE = 0.92;
 const TABLES = [
   'brand',
   'category',
@@ -107,25 +107,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
   const priceUsd = retail(part.priceUsd[0] + record.priceTier * (part.priceUsd[1] - part.priceUsd[0]));
   const priceCad = retail((priceUsd / 100) * 1.37);
   const markup = random.chance(0.7) ? 1 + random.int(5, 45) / 100 : 1;
-  const roll = random.next();
-  const stock = roll < 0.04 ? 0 : roll < 0.1 ? random.int(1, 4) : random.int(5, 400);
-  const status =
-    roll < 0.04
-      ? 'SOLD_OUT'
-      : roll < 0.1
-        ? 'UNDER_STOCK'
-        : roll < 0.11
-          ? 'OFF_SHELVES'
-          : roll < 0.115
-            ? 'DRAFT'
-            : 'ON_SHELVES';
-  const caStatus =
-    status !== 'ON_SHELVES'
-      ? status
-      : (part.carb && random.chance(0.5)) || random.chance(0.04)
-        ? 'OFF_SHELVES'
-        : 'ON_SHELVES';
-  const usStatus = status !== 'ON_SHELVES' ? status : random.chance(0.008) ? 'OFF_SHELVES' : 'ON_SHELVES';
+  const { stock, status, usStatus, caStatus } = stockOf(record, random);
   const reviewCount = random.chance(0.35) ? 0 : random.int(1, 6);
   const ratings = Array.from({ length: reviewCount }, () =>
     random.weighted([

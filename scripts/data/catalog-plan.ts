@@ -75,26 +75,63 @@ export function modelApplication(ctx: FitContext, years: VehicleNode[], rows: Fi
   return { rows: fitting, vehicle, size: null, count: null, facts: [] };
 }
 
-const cylinderKey = (engine: Engine) => String(engine.cylinders ?? '?');
+/**
+ * What engines of one make share for a part: an oil filter fits the engines with the same filter
+ * mount (fuel, cylinders, displacement to the litre), other engine parts the engines with the
+ * same cylinder count.
+ */
+type FamilyKey = (engine: Engine) => string;
+const cylinderKey: FamilyKey = (engine) => String(engine.cylinders ?? '?');
+const filterMountKey: FamilyKey = (engine) =>
+  `${cylinderKey(engine)}|${engine.fuel === 'diesel' ? 'diesel' : 'gas'}|` +
+  (engine.displacement ? Math.round(Number.parseFloat(engine.displacement)) : '?');
+const familyKeyOf = (part: PartType): FamilyKey => (part.handle === 'oil-filters' ? filterMountKey : cylinderKey);
+/** Oil filter threads, as the filter mount of an engine family decides them. */
+const FILTER_THREADS = ['3/4-16 UNF', '13/16-16 UNF', 'M20 x 1.5', 'M22 x 1.5', '1-12 UNF'];
 
 /** "1.8L-2.5L 4-Cyl": the displacements and cylinder count of an engine family. */
-function familyLabel(engines: Engine[], cylinders: string): string {
+function familyLabel(engines: Engine[]): string {
   const litres = [...new Set(engines.map((engine) => engine.displacement).filter(Boolean))] as string[];
   litres.sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b));
   const range = litres.length > 1 ? `${litres[0]}-${litres.at(-1)}` : (litres[0] ?? '');
-  return [range, cylinders === '?' ? '' : `${cylinders}-Cyl`].filter(Boolean).join(' ') || 'Gasoline';
+  const cylinders = engines[0]?.cylinders;
+  const diesel = engines.every((engine) => engine.fuel === 'diesel') ? 'Diesel' : '';
+  return [range, cylinders ? `${cylinders}-Cyl` : '', diesel].filter(Boolean).join(' ') || 'Gasoline';
+}
+
+type Family = { make: number; key: string; rows: FitRow[]; engines: Engine[] };
+
+/** One engine family's application: its title names the make and the family, its facts the engines. */
+function familyApplication(ctx: FitContext, part: PartType, { make, key, rows, engines }: Family): Application {
+  const labels = [...new Set(engines.map((engine) => engine.label))].sort();
+  const cylinders = engines[0]?.cylinders ?? null;
+  const facts: [string, string][] = [
+    ['Engines', labels.slice(0, 8).join(', ') + (labels.length > 8 ? ' and more' : '')],
+  ];
+  if (part.handle === 'oil-filters') {
+    const thread = FILTER_THREADS[mix(make, ...[...key].map((c) => c.charCodeAt(0))) % FILTER_THREADS.length]!;
+    facts.unshift(['Thread Size', thread]);
+  }
+  return {
+    rows,
+    vehicle: { make: ctx.makeName.get(make)!, model: null, years: null, engine: familyLabel(engines) },
+    size: null,
+    count: part.handle === 'spark-plugs' ? cylinders : null,
+    facts,
+  };
 }
 
 /**
- * Applications of an engine part: one per make and cylinder count over these models' engines
+ * Applications of an engine part: one per make and engine family over these models' engines
  * (a model year whose engines all belong to it gets one row, else each engine its own), and one
  * per model chunk for the years whose engines the data does not know.
  */
 export function engineApplications(ctx: FitContext, part: PartType, modelIds: number[]): Application[] {
-  const families = new Map<string, { make: number; rows: FitRow[]; engines: Engine[] }>();
+  const familyKey = familyKeyOf(part);
+  const families = new Map<string, Family>();
   const unknown: Application[] = [];
   for (const modelId of modelIds) {
-    const makeId = ctx.model.get(modelId)!.makeId;
+    const make = ctx.model.get(modelId)!.makeId;
     for (const years of ctx.chunks(modelId)) {
       const blind: FitRow[] = [];
       for (const year of years) {
@@ -106,31 +143,18 @@ export function engineApplications(ctx: FitContext, part: PartType, modelIds: nu
         // A title names one run of years: the years without engine data before this one are a run.
         if (blind.length) unknown.push(modelApplication(ctx, years, blind.splice(0)));
         const taking = all.filter(({ engine }) => engineTakes(part.engine, engine)).map(({ engine }) => engine);
-        for (const key of new Set(taking.map(cylinderKey))) {
-          const name = `${makeId}|${key}`;
-          const family = families.get(name) ?? families.set(name, { make: makeId, rows: [], engines: [] }).get(name)!;
-          const nodes = fitModelYear(ctx, year, { need: part.engine, engine: (e) => cylinderKey(e) === key });
+        for (const key of new Set(taking.map(familyKey))) {
+          const name = `${make}|${key}`;
+          const family = families.get(name) ?? families.set(name, { make, key, rows: [], engines: [] }).get(name)!;
+          const nodes = fitModelYear(ctx, year, { need: part.engine, engine: (e) => familyKey(e) === key });
           family.rows.push(...nodes.map((node) => ({ node, location: null })));
-          family.engines.push(...taking.filter((engine) => cylinderKey(engine) === key));
+          family.engines.push(...taking.filter((engine) => familyKey(engine) === key));
         }
       }
       if (blind.length) unknown.push(modelApplication(ctx, years, blind));
     }
   }
-  const byFamily = [...families].map(([family, { make, rows, engines }]) => {
-    const cylinders = family.split('|')[1]!;
-    const labels = [...new Set(engines.map((engine) => engine.label))].sort();
-    return {
-      rows,
-      vehicle: { make: ctx.makeName.get(make)!, model: null, years: null, engine: familyLabel(engines, cylinders) },
-      size: null,
-      count: part.handle === 'spark-plugs' && cylinders !== '?' ? Number(cylinders) : null,
-      facts: [['Engines', labels.slice(0, 8).join(', ') + (labels.length > 8 ? ' and more' : '')]] as [
-        string,
-        string,
-      ][],
-    };
-  });
+  const byFamily = [...families.values()].map((family) => familyApplication(ctx, part, family));
   return [...byFamily, ...unknown.filter((application) => application.rows.length > 0)];
 }
 
@@ -159,6 +183,7 @@ export function twoBrands(
     position,
     ...application,
     style: 'fitted',
+    stocked: true,
     priceTier: tier === 0 ? 0.05 + random.next() * 0.3 : 0.6 + random.next() * 0.35,
   }));
 }

@@ -40,6 +40,8 @@ export interface PartRecord {
   priceTier: number;
   /** Extra specifications the application decides (the engines it fits). */
   facts: [string, string][];
+  /** A core maintenance part of the coverage plan: the shop keeps it listed, never a draft or off the shelves. */
+  stocked?: boolean;
 }
 
 /** The words after "for" in a title. */
@@ -77,6 +79,35 @@ export function specsOf(record: PartRecord, random: Random): [string, string][] 
   specs.push(...record.facts);
   if (record.position) specs.push(['Position', record.position]);
   return specs;
+}
+
+/**
+ * Stock and listing status, overall and per market. A roll off the shelves leaves the coverage
+ * plan's parts on them: a shop keeps its core maintenance line listed.
+ */
+export function stockOf(record: PartRecord, random: Random) {
+  const roll = random.next();
+  const stock = roll < 0.04 ? 0 : roll < 0.1 ? random.int(1, 4) : random.int(5, 400);
+  const rolled =
+    roll < 0.04
+      ? 'SOLD_OUT'
+      : roll < 0.1
+        ? 'UNDER_STOCK'
+        : roll < 0.11
+          ? 'OFF_SHELVES'
+          : roll < 0.115
+            ? 'DRAFT'
+            : 'ON_SHELVES';
+  const status = record.stocked && (rolled === 'OFF_SHELVES' || rolled === 'DRAFT') ? 'ON_SHELVES' : rolled;
+  if (rolled !== 'ON_SHELVES') return { stock, status, usStatus: status, caStatus: status };
+  const caOff = (record.leaf.part.carb && random.chance(0.5)) || random.chance(0.04);
+  const usOff = random.chance(0.008);
+  return {
+    stock,
+    status,
+    usStatus: usOff ? 'OFF_SHELVES' : 'ON_SHELVES',
+    caStatus: caOff ? 'OFF_SHELVES' : 'ON_SHELVES',
+  };
 }
 
 /** A variant of the part, as a record. */

@@ -101,6 +101,25 @@ describe('catalog records', () => {
     }
   });
 
+  it('fits an oil filter only to the engines that share its filter mount, and names its thread', () => {
+    const byHandle = new Map(leaves.map((leaf) => [leaf.part.handle, leaf]));
+    const records = coverageRecords(ctx, seededRandom(5), byHandle, brandList, Number.POSITIVE_INFINITY);
+    const families = records.filter((r) => r.leaf.part.handle === 'oil-filters' && r.vehicle?.model === null);
+    expect(families.length).toBeGreaterThan(50);
+    for (const record of families) {
+      const engines = record.rows.flatMap(({ node }) =>
+        node.level === 5 ? [parseEngine(node.text)] : ctx.engines(node).map(({ engine }) => engine),
+      );
+      const mounts = new Set(
+        engines.map(
+          (e) => `${e.cylinders}|${e.fuel === 'diesel'}|${Math.round(Number.parseFloat(e.displacement ?? 'NaN'))}`,
+        ),
+      );
+      expect([...mounts], titleOf(record, 'Oil Filter')).toHaveLength(1);
+      expect(new Map(record.facts).get('Thread Size')).toMatch(/UNF|x 1\.5/);
+    }
+  });
+
   it('reads fuel, displacement and cylinders out of engine texts', () => {
     expect(parseEngine('5.3L 8 Cyl Flex Fuel')).toMatchObject({ fuel: 'flex', displacement: '5.3L', cylinders: 8 });
     expect(parseEngine('3.0L V6 Diesel')).toMatchObject({ fuel: 'diesel', cylinders: 6, label: '3.0L V6' });
