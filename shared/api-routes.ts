@@ -100,6 +100,7 @@ export const API = {
   emailChangeFinish: call<TokenBody, Session>('put', '/account/buyer/account/change-email-finish'),
   addressList: call<undefined, SavedAddress[]>('get', '/account/buyer/current/address/list'),
   addressAdd: call<AddressBody, IdAnswer>('post', '/account/buyer/current/address'),
+  addressUpdate: call<AddressBody & { id: number }, null>('put', '/account/buyer/current/address'),
   addressDelete: call<QueryOf<AddressIdQuery>, null>('delete', '/account/buyer/current/address'),
   // Newsletter (§7 Other calls)
   subscribe: call<SubscribeBody, SubscribeAnswer>('post', '/account/public/buyer/subscribe'),

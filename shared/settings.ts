@@ -24,6 +24,13 @@ export const shopSettingsSchema = z.object({
     .object({ active: z.boolean().catch(false), BF_CODE: z.string().catch('') })
     .catch({ active: false, BF_CODE: '' }),
   EMAIL_MARKETING: z.object({ listUrl: z.string().url().or(z.literal('')).catch('') }).catch({ listUrl: '' }),
+  /**
+   * The seller's Canadian sales-tax registrations, printed on Canadian invoices: the GST/HST number
+   * (business number + RT program account, '123456789 RT0001') and Quebec's QST number
+   * ('1234567890 TQ0001'). Empty hides the line.
+   */
+  GST_HST_REGISTRATION_NUMBER: z.string().catch(''),
+  QST_REGISTRATION_NUMBER: z.string().catch(''),
   SOCIAL_LINKS: z
     .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })
     .catch({ facebook: '', instagram: '', youtube: '', x: '' }),

@@ -1,18 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CA_PROVINCES, US_STATES } from './regions.ts';
-import { orderTaxLines, RATE_SCALE, rateLabel, taxLines, taxRatesFor, taxTotal } from './tax.ts';
+import {
+  orderTaxLines,
+  RATE_SCALE,
+  rateLabel,
+  taxLines,
+  taxRatesFor,
+  taxTotal,
+  US_SHIPPING_TAXED,
+  US_STATE_SALES_TAX,
+} from './tax.ts';
 
 /** Goods of CA$100.00 and shipping of CA$10.00 in every province and territory. */
 const CANADA: Record<string, [string, string, number][]> = {
   AB: [['GST', '5%', 550]],
   BC: [
     ['GST', '5%', 550],
-    ['PST', '7%', 700],
+    ['PST', '7%', 770],
   ],
   MB: [
     ['GST', '5%', 550],
-    ['PST', '7%', 700],
+    ['PST', '7%', 770],
   ],
   NB: [['HST', '15%', 1650]],
   NL: [['HST', '15%', 1650]],
@@ -21,11 +30,11 @@ const CANADA: Record<string, [string, string, number][]> = {
   PE: [['HST', '15%', 1650]],
   QC: [
     ['GST', '5%', 550],
-    ['QST', '9.975%', 998],
+    ['QST', '9.975%', 1097],
   ],
   SK: [
     ['GST', '5%', 550],
-    ['PST', '6%', 600],
+    ['PST', '6%', 660],
   ],
   NT: [['GST', '5%', 550]],
   NU: [['GST', '5%', 550]],
@@ -36,7 +45,7 @@ const shape = (lines: ReturnType<typeof taxLines>) => lines.map((line) => [line.
 
 describe('Canadian sales tax by ship-to province', () => {
   it.each(CA_PROVINCES.map((province) => [province.code, province.name]))(
-    '%s (%s): GST/HST on goods and shipping, PST/QST on goods only',
+    '%s (%s): every tax on the goods and on their shipping',
     (code) => {
       expect(shape(taxLines('ca', code, 10_000, 1_000))).toEqual(CANADA[code]);
     },
@@ -59,9 +68,12 @@ describe('Canadian sales tax by ship-to province', () => {
 });
 
 describe('US sales tax by ship-to state', () => {
-  it('charges the state base rate on goods and never on shipping', () => {
+  it('charges the state base rate on goods, and on shipping only where the state taxes it', () => {
+    // California exempts a separately stated charge for delivery by carrier; New York taxes it.
     expect(shape(taxLines('us', 'CA', 10_000, 2_500))).toEqual([['Sales Tax', '7.25%', 725]]);
-    expect(shape(taxLines('us', 'NY', 10_000, 2_500))).toEqual([['Sales Tax', '4%', 400]]);
+    expect(shape(taxLines('us', 'NY', 10_000, 2_500))).toEqual([['Sales Tax', '4%', 500]]);
+    expect(shape(taxLines('us', 'TX', 10_000, 1_000))).toEqual([['Sales Tax', '6.25%', 688]]);
+    expect(shape(taxLines('us', 'MI', 10_000, 1_000))).toEqual([['Sales Tax', '6%', 600]]);
     expect(shape(taxLines('us', 'TX', 4_999))).toEqual([['Sales Tax', '6.25%', 312]]);
     expect(shape(taxLines('us', 'MO', 10_000))).toEqual([['Sales Tax', '4.225%', 423]]);
   });
@@ -79,6 +91,49 @@ describe('US sales tax by ship-to state', () => {
   it('has a rate for every state and territory the address form offers', () => {
     const missing = US_STATES.filter((state) => taxRatesFor('us', state.code) === null).map((state) => state.code);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('what shipping is taxed on', () => {
+  const shippingTax = (market: 'us' | 'ca', region: string) =>
+    taxTotal(taxLines(market, region, 10_000, 1_000)) - taxTotal(taxLines(market, region, 10_000, 0));
+
+  it('Quebec: GST and QST both on the goods plus shipping (CA$100 + CA$10: 5.50 + 10.97)', () => {
+    expect(shape(taxLines('ca', 'QC', 10_000, 1_000))).toEqual([
+      ['GST', '5%', 550],
+      ['QST', '9.975%', 1097],
+    ]);
+    expect(shape(taxLines('ca', 'QC', 0, 1_000))).toEqual([
+      ['GST', '5%', 50],
+      ['QST', '9.975%', 100],
+    ]);
+  });
+
+  it('Ontario: one HST line on goods plus shipping', () => {
+    expect(shape(taxLines('ca', 'ON', 4_999, 1_299))).toEqual([['HST', '13%', 819]]);
+  });
+
+  it('Alberta: GST alone, on goods plus shipping', () => {
+    expect(shape(taxLines('ca', 'AB', 4_999, 1_299))).toEqual([['GST', '5%', 315]]);
+  });
+
+  it('British Columbia: GST and PST, each on goods plus shipping', () => {
+    expect(shape(taxLines('ca', 'BC', 4_999, 1_299))).toEqual([
+      ['GST', '5%', 315],
+      ['PST', '7%', 441],
+    ]);
+  });
+
+  it('every Canadian tax reaches shipping', () => {
+    for (const province of CA_PROVINCES)
+      for (const tax of taxRatesFor('ca', province.code)!) expect(tax.onShipping, province.code).toBe(true);
+  });
+
+  it('the US table names only states with a sales tax, and the states without one tax no shipping', () => {
+    for (const state of US_SHIPPING_TAXED) expect(US_STATE_SALES_TAX[state], state).toBeGreaterThan(0);
+    for (const state of ['AK', 'DE', 'MT', 'NH', 'OR']) expect(shippingTax('us', state)).toBe(0);
+    for (const state of ['CA', 'AZ', 'MI', 'KS', 'VA']) expect(shippingTax('us', state), state).toBe(0);
+    for (const state of ['NY', 'TX', 'PA', 'WA', 'FL']) expect(shippingTax('us', state), state).toBeGreaterThan(0);
   });
 });
 

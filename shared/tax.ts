@@ -5,10 +5,13 @@
  * Rates are integers in thousandths of a percent (5 % is 5000, 9.975 % is 9975), so every
  * amount is computed in integers: amount = round_half_up(base × rate / 100000).
  *
- * What is taxed (kept simple on purpose):
- * - the base is the goods after discounts;
- * - US: state sales tax on goods only; shipping is not taxed;
- * - Canada: GST or HST on goods plus shipping; PST and QST on goods only.
+ * What is taxed:
+ * - the base is the goods after discounts and points, plus the shipping after its discount where the
+ *   tax reaches shipping;
+ * - Canada: shipping is taxed like the goods it carries, by every tax of the province (GST/HST, QST,
+ *   and BC, Manitoba and Saskatchewan PST), see CA_SALES_TAX;
+ * - US: the state's rule for a separately stated charge for delivery by a carrier, see
+ *   US_SHIPPING_TAXED. Only the state base rate is charged (see US_STATE_SALES_TAX).
  */
 
 import type { MarketId } from './markets.ts';
@@ -102,15 +105,68 @@ export const US_STATE_SALES_TAX: Readonly<Record<string, number>> = {
   VI: 0,
 };
 
+/**
+ * Which states tax a shipping charge on a taxable sale when, as in this shop, the charge is stated
+ * on its own line and the parts go by a common carrier (FedEx, UPS, USPS) with no pickup offered.
+ * A state left out taxes none of it, or has no sales tax. Sources: the states' revenue departments
+ * as summarised in Avalara's and TaxJar's state-by-state guides to sales tax on shipping (2024),
+ * with Michigan's exemption of separately stated delivery charges (Public Act 20 of 2023, in force
+ * 26 April 2023) and Kansas's (K.S.A. 79-3602 as amended in 2022, from 1 July 2023).
+ * - Taxed: the charge is part of the sale price whenever the goods are taxable (AR, CT, DC, GA, HI,
+ *   IN, KY, MN, MS, NE, NJ, NM, NY, NC, ND, OH, PA, RI, SC, SD, TN, TX, VT, WA, WV, WI); Florida
+ *   and Illinois exempt it only when the buyer could pick the goods up instead, which this shop
+ *   does not offer.
+ * - Not taxed when separately stated: AL, AZ, CA, CO, ID, IA, KS, LA, ME, MD, MA, MI, MO, NV, OK,
+ *   UT, VA, WY (California and Alabama also require a common carrier, as here).
+ * - No state sales tax: AK, DE, MT, NH, OR. Territories are not covered by these guides and are
+ *   left out; the shop does not take their sales-tax rules on shipping for granted.
+ */
+export const US_SHIPPING_TAXED: ReadonlySet<string> = new Set([
+  'AR',
+  'CT',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'IL',
+  'IN',
+  'KY',
+  'MN',
+  'MS',
+  'NE',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'VT',
+  'WA',
+  'WV',
+  'WI',
+]);
+
 const GST: TaxRate = { name: 'GST', rate: 5000, onShipping: true };
 const hst = (rate: number): TaxRate[] => [{ name: 'HST', rate, onShipping: true }];
-const gstAnd = (name: 'PST' | 'QST', rate: number): TaxRate[] => [GST, { name, rate, onShipping: false }];
+const gstAnd = (name: 'PST' | 'QST', rate: number): TaxRate[] => [GST, { name, rate, onShipping: true }];
 
 /**
  * Canadian sales taxes by ship-to province or territory (Canada Revenue Agency GST/HST rates,
  * with Nova Scotia's HST at 14 % since 1 April 2025; provincial PST/QST rates in force in 2025).
  * HST replaces GST in the harmonized provinces; BC, Manitoba, Saskatchewan and Quebec add their
  * own tax to GST; Alberta and the territories charge GST alone.
+ *
+ * Shipping is taxed like the goods it carries, by each tax: the seller's delivery charge is part of
+ * a single supply of the goods under GST/HST (CRA policy statement P-077R2, single and multiple
+ * supplies) and under the QST, which follows the same rules; BC's PST applies to delivery charges
+ * incurred before title passes, the usual case for a sale delivered by the seller (Bulletin PST 302);
+ * Manitoba's RST and Saskatchewan's PST count the vendor's delivery charge in the purchase price.
  */
 export const CA_SALES_TAX: Readonly<Record<string, readonly TaxRate[]>> = {
   AB: [GST],
@@ -133,7 +189,7 @@ export function taxRatesFor(market: MarketId, region: string): readonly TaxRate[
   if (market === 'ca') return CA_SALES_TAX[region] ?? null;
   const rate = US_STATE_SALES_TAX[region];
   if (rate === undefined) return null;
-  return rate === 0 ? [] : [{ name: 'Sales Tax', rate, onShipping: false }];
+  return rate === 0 ? [] : [{ name: 'Sales Tax', rate, onShipping: US_SHIPPING_TAXED.has(region) }];
 }
 
 /** A rate as shoppers read it: 5000 → '5%', 9975 → '9.975%', 7250 → '7.25%'. */
@@ -158,7 +214,7 @@ function assertCents(value: number, field: string): void {
 /**
  * The tax lines of an order shipped to `region`: one line per tax, each rounded half up on
  * its own. `taxableCent` is the goods after discounts; `shippingCent` the shipping charge
- * (taxed only by GST/HST). A region without sales tax gives no lines. Throws a RangeError for
+ * (taxed by the taxes whose `onShipping` is set). A region without sales tax gives no lines. Throws a RangeError for
  * a region the market does not have (validate the address first) or for amounts that are
  * not whole, non-negative cents.
  */
@@ -186,7 +242,7 @@ export interface TaxedAmounts {
 
 /**
  * The tax lines of an order (or a checkout) shipped to `region`: on the goods after discounts and
- * points, never below zero, and on the shipping after its discount (taxed only by GST/HST).
+ * points, never below zero, and on the shipping after its discount where the region's taxes reach it.
  */
 export function orderTaxLines(market: MarketId, region: string, amounts: TaxedAmounts): TaxLine[] {
   const goods = Math.max(0, amounts.subtotal - amounts.discount - amounts.points);

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { REGION_MESSAGE, addressProblems, type AddressFields } from './address.ts';
 import { MSG } from './messages.ts';
 import { CA_PROVINCES, US_STATES, isRegionCode, regionsFor } from './regions.ts';
 import {
+  ADDRESS_REQUIRED_MESSAGE,
   ADDRESS_TOO_LONG_MESSAGE,
   EMAIL_PATTERN,
   POSTAL_CODE_MESSAGE,
   addressProblem,
+  cityProblem,
   emailProblem,
   englishLettersProblem,
+  fieldProblemsIn,
   nameProblem,
   newsletterEmailProblem,
   normalizePostalCode,
+  phoneDigits,
   phoneProblem,
   postalCodeProblem,
   reviewPrivacyProblem,
@@ -99,25 +104,48 @@ describe('email', () => {
 });
 
 describe('phoneProblem', () => {
-  it('accepts 10 and 11 characters of digits and dashes', () => {
-    for (const phone of ['5551234567', '15551234567', '555-1234567', ' 5551234567 ']) {
+  it('accepts a US or Canadian number in the common formats', () => {
+    for (const phone of [
+      '4155550123',
+      '415-555-0123',
+      '415.555.0123',
+      '415 555 0123',
+      '(415) 555-0123',
+      '(415)555-0123',
+      '1-415-555-0123',
+      '14155550123',
+      '+1 415 555 0123',
+      '+1 (415) 555-0123',
+      '+14155550123',
+      ' 5551234567 ',
+      '555-1234567',
+    ]) {
       expect(phoneProblem(phone), phone).toBeNull();
     }
   });
 
-  it('rejects 9 and 12 characters with the exact message', () => {
+  it('stores the 10 digits, without formatting or the country code', () => {
+    expect(phoneDigits('415-555-0123')).toBe('4155550123');
+    expect(phoneDigits('+1 (415) 555-0123')).toBe('4155550123');
+    expect(phoneDigits('1.415.555.0123')).toBe('4155550123');
+    expect(phoneDigits('6135550100')).toBe('6135550100');
+  });
+
+  it('rejects too few or too many digits with the exact message', () => {
     expect(phoneProblem('555123456')).toBe('Please enter 10 to 11 characters.');
-    expect(phoneProblem('555-123-4567')).toBe(MSG.phoneInvalid);
     expect(phoneProblem('155512345678')).toBe(MSG.phoneInvalid);
+    expect(phoneProblem('25551234567')).toBe(MSG.phoneInvalid);
+    expect(phoneProblem('+44 20 7946 0958')).toBe(MSG.phoneInvalid);
     expect(phoneProblem('')).toBe(MSG.phoneInvalid);
   });
 
-  it('rejects letters, spaces, plus signs, full-width digits, SQL and dashes only', () => {
+  it('rejects letters, stray symbols, full-width digits, invisible characters, SQL and dashes only', () => {
     for (const phone of [
       '555123456a',
-      '555 123 4567',
-      '+15551234567',
       '(555)12345',
+      '415--555-0123',
+      '415/555/0123',
+      '++1 415 555 0123',
       '１２３４５６７８９０',
       `55512${ZWSP}34567`,
       "' OR 1=1 --",
@@ -129,38 +157,67 @@ describe('phoneProblem', () => {
 });
 
 describe('englishLettersProblem', () => {
-  it('accepts English letters with spaces, hyphens, apostrophes and periods', () => {
-    for (const value of ['Toronto', "St. John's", 'Winston-Salem', '  New   York ']) {
+  it('accepts Latin letters with accents, spaces, hyphens, apostrophes and periods', () => {
+    for (const value of [
+      'Toronto',
+      "St. John's",
+      'St. John’s',
+      'Winston-Salem',
+      '  New   York ',
+      'Montréal',
+      'Trois-Rivières',
+      "Coeur d'Alene",
+      'Montre\u0301al',
+    ]) {
       expect(englishLettersProblem(value), value).toBeNull();
     }
   });
 
-  it('rejects empty, letterless, digits, accents, Cyrillic and markup', () => {
-    for (const value of ['', '  ', "'-.", 'Route 66', 'Montréal', `Tor${CYRILLIC_A}nto`, '<script>', `Ab${ZWSP}c`]) {
+  it('rejects empty, letterless, accents without any a-z, digits, Cyrillic and markup', () => {
+    for (const value of ['', '  ', "'-.", 'Éé', 'Route 66', `Tor${CYRILLIC_A}nto`, '<script>', `Ab${ZWSP}c`]) {
       expect(englishLettersProblem(value), value).toBe('Please enter English letters.');
     }
+  });
+
+  it('checks a city with the English-letters message', () => {
+    expect(cityProblem('Montréal')).toBeNull();
+    expect(cityProblem('Москва')).toBe(MSG.englishLettersRequired);
   });
 });
 
 describe('nameProblem', () => {
-  it('accepts names of 1 to 50 characters', () => {
-    for (const name of ['J', "Mary-Jane O'Neil", 'J. R. R. Tolkien', 'A'.repeat(50), `  ${'A'.repeat(50)}  `]) {
+  it('accepts names of 1 to 50 characters, with accents, apostrophes and hyphens', () => {
+    for (const name of [
+      'J',
+      "Mary-Jane O'Neil",
+      "O'Brien-Smith",
+      'O’Brien',
+      'J. R. R. Tolkien',
+      'Émilie',
+      'José',
+      'Zoë Łukasiewicz',
+      'François-Xavier',
+      'A'.repeat(50),
+      `  ${'A'.repeat(50)}  `,
+    ]) {
       expect(nameProblem(name), name).toBeNull();
     }
   });
 
-  it('rejects empty, 51 characters, digits, Cyrillic, zero-width spaces, scripts and SQL', () => {
+  it('rejects empty, 51 characters, digits, no letter a-z, Cyrillic, zero-width spaces, scripts and SQL', () => {
     for (const name of [
       '',
       ' ',
       'A'.repeat(51),
       'Jane2',
+      'É',
       `J${CYRILLIC_A}ne`,
+      '李雷',
       `Ja${ZWSP}ne`,
       '<script>alert(1)</script>',
       "' OR 1=1 --",
       '...',
-      'José',
+      'Jane 😀',
     ]) {
       expect(nameProblem(name), name).toBe('Name must include English letters.');
     }
@@ -174,20 +231,25 @@ describe('addressProblem', () => {
       'Apt #4B, 1/2 Elm Rd',
       "O'Connor Blvd - Unit 7",
       '  PO Box 12  ',
+      '1000 Boulevard René-Lévesque',
+      '12 Rue Café',
       'A'.repeat(100),
     ]) {
       expect(addressProblem(address), address).toBeNull();
     }
   });
 
+  it('asks for an empty street address rather than calling it special characters', () => {
+    expect(addressProblem('')).toBe(ADDRESS_REQUIRED_MESSAGE);
+    expect(addressProblem('   ')).toBe('Please enter a street address.');
+  });
+
   it('rejects special characters and punctuation-only input with the exact message', () => {
     for (const address of [
-      '',
       '#-/',
       '123 Main St; DROP TABLE users',
       "' OR 1=1 --x",
       '<script>',
-      '12 Rue Café',
       `12 M${CYRILLIC_A}in St`,
       '１２ Main St',
       `12${ZWSP} Main`,
@@ -350,5 +412,57 @@ describe('regions', () => {
     expect(isRegionCode('ca', 'NY')).toBe(false);
     expect(isRegionCode('us', 'ny')).toBe(false);
     expect(isRegionCode('us', 'New York')).toBe(false);
+  });
+});
+
+describe('addressProblems', () => {
+  const montreal: AddressFields = {
+    market: 'ca',
+    firstName: 'Émilie',
+    lastName: "O'Brien-Smith",
+    phone: '(514) 555-0123',
+    addressLine1: '1000 Rue Saint-André',
+    addressLine2: null,
+    city: 'Montréal',
+    regionCode: 'QC',
+    postalCode: 'h2x 1y4',
+  };
+
+  it('finds nothing wrong with a Montréal address written as people write it', () => {
+    expect(addressProblems(montreal)).toEqual({});
+  });
+
+  it('names each invalid field with its own message, and nothing else', () => {
+    expect(
+      addressProblems({
+        ...montreal,
+        firstName: '1234',
+        phone: '555',
+        city: 'Москва',
+        regionCode: 'NY',
+        postalCode: '90210',
+        addressLine2: '<b>',
+      }),
+    ).toEqual({
+      firstName: MSG.nameNeedsLetters,
+      phone: MSG.phoneInvalid,
+      addressLine2: MSG.addressSpecialChars,
+      city: MSG.englishLettersRequired,
+      regionCode: REGION_MESSAGE.ca,
+      postalCode: POSTAL_CODE_MESSAGE.ca,
+    });
+    expect(addressProblems({ ...montreal, market: 'us', regionCode: '', postalCode: '9021' })).toEqual({
+      regionCode: 'Please choose a state.',
+      postalCode: 'Please enter a valid ZIP code.',
+    });
+  });
+});
+
+describe('fieldProblemsIn', () => {
+  it('reads the field problems of a refused answer and ignores anything else', () => {
+    const data = { errors: [{ field: 'address.postalCode', message: 'Please enter a valid ZIP code.' }, { field: 1 }] };
+    expect(fieldProblemsIn(data)).toEqual([{ field: 'address.postalCode', message: 'Please enter a valid ZIP code.' }]);
+    expect(fieldProblemsIn(null)).toEqual([]);
+    expect(fieldProblemsIn({ errors: 'no' })).toEqual([]);
   });
 });

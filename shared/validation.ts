@@ -8,7 +8,7 @@ import type { MarketId } from './markets.ts';
 
 /** Longest email address the newsletter and account forms accept (§5). */
 export const EMAIL_MAX_LENGTH = 55;
-/** Phone numbers have 10 to 11 characters (§5). */
+/** Phone numbers have 10 to 11 digits (§5): a North American number, with or without its leading 1. */
 export const PHONE_LENGTH = { min: 10, max: 11 } as const;
 /** Names have 1 to 50 characters. */
 export const NAME_MAX_LENGTH = 50;
@@ -16,6 +16,8 @@ export const NAME_MAX_LENGTH = 50;
 export const ADDRESS_MAX_LENGTH = 100;
 /** Shown when an address line is longer than ADDRESS_MAX_LENGTH (the spec gives no wording). */
 export const ADDRESS_TOO_LONG_MESSAGE = 'Address can have up to 100 characters.';
+/** Shown when the street address is left empty: it has no special characters to remove (the spec gives no wording). */
+export const ADDRESS_REQUIRED_MESSAGE = 'Please enter a street address.';
 
 /** Postal-code messages per market (the spec gives no wording). */
 export const POSTAL_CODE_MESSAGE = {
@@ -28,9 +30,22 @@ const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 export const EMAIL_PATTERN = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_LABEL}\\.)+[A-Za-z]{2,}$`);
 
-const PHONE_PATTERN = /^[0-9-]{10,11}$/;
-const ENGLISH_LETTERS_PATTERN = /^(?=.*[A-Za-z])[A-Za-z .'-]+$/;
-const ADDRESS_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 #.,'/-]+$/;
+/**
+ * A phone as people write it: ASCII digits with spaces, dashes, dots or parentheses between them,
+ * optionally after '+1' or a leading 1 (the North American country code).
+ */
+const PHONE_PATTERN = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
+/**
+ * Latin letters as names, cities and streets of the US and Canada are written: ASCII, the accented
+ * letters of Latin-1 and Latin Extended-A/B and Additional (é, ç, ñ, ø, ł…) and combining accents.
+ * Other scripts (Cyrillic look-alikes among them), digits in names and invisible characters stay out.
+ */
+const LATIN_LETTER = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u1E00-\\u1EFF\\u0300-\\u036F';
+/** Apostrophes as typed on a keyboard (') or by a phone's smart punctuation (’). */
+const APOSTROPHES = "'\u2019";
+/** At least one English letter a-z (§5), then only Latin letters, spaces, hyphens, apostrophes and periods. */
+const ENGLISH_LETTERS_PATTERN = new RegExp(`^(?=.*[A-Za-z])[${LATIN_LETTER} .${APOSTROPHES}-]+$`);
+const ADDRESS_PATTERN = new RegExp(`^(?=.*[A-Za-z0-9])[${LATIN_LETTER}0-9 #.,${APOSTROPHES}/-]+$`);
 const TEXT_ALLOWED = /^[A-Za-z0-9 \r\n.,!?'"()\-:;&/#@%+]*$/;
 const STRICT_ALLOWED = /^[A-Za-z0-9 _-]*$/;
 const US_ZIP_PATTERN = /^(?:\d{5}|\d{9})$/;
@@ -60,27 +75,44 @@ export function newsletterEmailProblem(value: string): string | null {
   return emailWith(value, MSG.newsletterInvalidEmail);
 }
 
-/** Phone: 10 to 11 characters, each a digit or a dash, with at least one digit. */
+/**
+ * Phone: a US or Canadian number of 10 digits, or 11 with the leading 1, written with or without
+ * spaces, dashes, dots, parentheses around the area code and '+1' ('(415) 555-0123', '+1 415.555.0123').
+ */
 export function phoneProblem(value: string): string | null {
-  const phone = trimInput(value);
-  return PHONE_PATTERN.test(phone) && /\d/.test(phone) ? null : MSG.phoneInvalid;
+  return PHONE_PATTERN.test(trimInput(value)) ? null : MSG.phoneInvalid;
 }
 
-/** At least one English letter; only letters, spaces, hyphens, apostrophes and periods. */
+/** The storage form of a valid phone: its 10 digits, without formatting or the country code 1. */
+export function phoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** Unicode's composed form, so an 'é' typed as e + accent and one typed whole are the same text. */
+const composed = (value: string) => trimInput(value).normalize('NFC');
+
+/** At least one English letter a-z; only Latin letters (accents too), spaces, hyphens, apostrophes and periods. */
 export function englishLettersProblem(value: string): string | null {
-  return ENGLISH_LETTERS_PATTERN.test(trimInput(value)) ? null : MSG.englishLettersRequired;
+  return ENGLISH_LETTERS_PATTERN.test(composed(value)) ? null : MSG.englishLettersRequired;
 }
 
-/** Name: 1-50 characters of English letters, spaces, hyphens, apostrophes and periods. */
+/** Name: 1-50 characters with at least one letter a-z: 'Émilie', "O'Brien-Smith", 'J. R. R. Tolkien'. */
 export function nameProblem(value: string): string | null {
-  const name = trimInput(value);
+  const name = composed(value);
   if (name.length > NAME_MAX_LENGTH) return MSG.nameNeedsLetters;
   return ENGLISH_LETTERS_PATTERN.test(name) ? null : MSG.nameNeedsLetters;
 }
 
-/** Address line: at most 100 characters, some alphanumerics, only letters, digits, spaces and #.,'/- */
+/** City: like a name, with the English-letters message: 'Montréal', "St. John's", 'Winston-Salem'. */
+export function cityProblem(value: string): string | null {
+  return englishLettersProblem(value);
+}
+
+/** Address line: at most 100 characters, some alphanumerics, only Latin letters, digits, spaces and #.,'/- */
 export function addressProblem(value: string): string | null {
-  const address = trimInput(value);
+  const address = composed(value);
+  if (address === '') return ADDRESS_REQUIRED_MESSAGE;
   if (address.length > ADDRESS_MAX_LENGTH) return ADDRESS_TOO_LONG_MESSAGE;
   return ADDRESS_PATTERN.test(address) ? null : MSG.addressSpecialChars;
 }
@@ -141,4 +173,25 @@ export function normalizePostalCode(value: string, market: MarketId): string {
   if (market === 'us') return compact;
   const upper = compact.toUpperCase();
   return upper.length === 6 ? `${upper.slice(0, 3)} ${upper.slice(3)}` : upper;
+}
+
+/** One field's problem in a refused request: the field's path in the body ('address.postalCode') and the message. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The data of a 400 answer for fields that break their rules (§7 envelope `data`). */
+export interface FieldProblems {
+  errors: FieldProblem[];
+}
+
+/** The field problems an answer's data carries; none when it carries other data or nothing. */
+export function fieldProblemsIn(data: unknown): FieldProblem[] {
+  const errors = (data as Partial<FieldProblems> | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (entry): entry is FieldProblem =>
+      typeof entry?.field === 'string' && typeof entry?.message === 'string' && entry.message !== '',
+  );
 }

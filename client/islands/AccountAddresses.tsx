@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { AddressBody, SavedAddress } from '../../shared/api/accounts.ts';
+import type { SavedAddress } from '../../shared/api/accounts.ts';
 import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { regionsFor } from '../../shared/regions.ts';
 import { api } from '../api.ts';
-import { Field, FormError, useSubmit } from './form-kit.tsx';
+import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
+import { FormError, useSubmit } from './form-kit.tsx';
 
 export interface AccountAddressesProps {
   addresses: SavedAddress[];
@@ -12,19 +13,33 @@ export interface AccountAddressesProps {
   labels: { region: string; postalCode: string };
 }
 
-/** The member's US and Canadian addresses: list, add, delete. */
+/** The member's US and Canadian addresses: list, add, edit, delete. */
 export default function AccountAddresses({ addresses: initial, market, labels }: AccountAddressesProps) {
   const [addresses, setAddresses] = useState(initial);
+  /** The address being edited; null while the form adds a new one. */
+  const [editing, setEditing] = useState<SavedAddress | null>(null);
   const reload = async () => setAddresses(await api.call(API.addressList));
-  const add = useSubmit(async (data) => {
-    // The form's fields are the address's; the server checks each of them.
-    const body = Object.fromEntries(data) as Omit<AddressBody, 'market' | 'isDefault'>;
-    await api.call(API.addressAdd, { ...body, market, isDefault: data.get('isDefault') === 'on' });
-    await reload();
-  });
+  // An edited address keeps its market; a new one is in this site's.
+  const formMarket = editing?.market ?? market;
+  const form = useSubmit(
+    async (data) => {
+      const address = { ...addressFromForm(data, formMarket), isDefault: data.get('isDefault') === 'on' };
+      if (editing) await api.call(API.addressUpdate, { ...address, id: editing.id });
+      else await api.call(API.addressAdd, address);
+      setEditing(null);
+      await reload();
+    },
+    { validate: (data) => addressFormProblems(data, formMarket) },
+  );
   async function remove(id: number) {
     await api.call(API.addressDelete, { id });
+    if (editing?.id === id) setEditing(null);
     await reload();
+  }
+  function edit(address: SavedAddress | null) {
+    form.setError('');
+    form.showFieldErrors({});
+    setEditing(address);
   }
   return (
     <section className="account-form" data-addresses>
@@ -38,39 +53,41 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
               {address.postalCode}
               {address.isDefault ? ' (default)' : ''}
             </span>
-            <button type="button" onClick={() => remove(address.id)}>
-              Delete
-            </button>
+            <span className="address-list__actions">
+              <button type="button" onClick={() => edit(address)}>
+                Edit
+              </button>
+              <button type="button" onClick={() => remove(address.id)}>
+                Delete
+              </button>
+            </span>
           </li>
         ))}
       </ul>
-      <form onSubmit={add.onSubmit} noValidate data-form="address">
-        <Field label="First name" name="firstName" maxLength={50} />
-        <Field label="Last name" name="lastName" maxLength={50} />
-        <Field label="Phone" name="phone" type="tel" maxLength={20} />
-        <Field label="Address" name="addressLine1" maxLength={120} />
-        <Field label="Apartment, suite (optional)" name="addressLine2" required={false} maxLength={120} />
-        <Field label="City" name="city" maxLength={60} />
-        <Field label={labels.region} name="regionCode">
-          <select name="regionCode" required defaultValue="">
-            <option value="" disabled>
-              Choose…
-            </option>
-            {regionsFor(market).map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={labels.postalCode} name="postalCode" maxLength={10} />
+      <form
+        key={editing?.id ?? 'new'}
+        ref={form.formRef}
+        onSubmit={form.onSubmit}
+        onInput={form.onInput}
+        noValidate
+        data-form="address"
+        data-editing={editing?.id}
+      >
+        <h3>{editing ? 'Edit address' : 'Add an address'}</h3>
+        <AddressInputs labels={labels} regions={regionsFor(formMarket)} initial={editing} errors={form.fieldErrors} />
         <label className="checkbox">
-          <input type="checkbox" name="isDefault" /> <span>Make this my default address</span>
+          <input type="checkbox" name="isDefault" defaultChecked={editing?.isDefault ?? false} />{' '}
+          <span>Make this my default address</span>
         </label>
-        <FormError text={add.error} />
-        <button className="button" type="submit" disabled={add.busy}>
-          Add address
+        <FormError text={form.error} />
+        <button className="button" type="submit" disabled={form.busy}>
+          {editing ? 'Save address' : 'Add address'}
         </button>
+        {editing && (
+          <button type="button" onClick={() => edit(null)}>
+            Cancel
+          </button>
+        )}
       </form>
     </section>
   );

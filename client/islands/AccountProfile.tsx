@@ -3,7 +3,8 @@ import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
 import { signOut, storeSession } from '../state/session.ts';
-import { Field, FormError, field, useSubmit } from './form-kit.tsx';
+import { nameProblem, phoneProblem } from '../../shared/validation.ts';
+import { Field, FormError, emailFieldProblems, field, useSubmit, type FieldErrors } from './form-kit.tsx';
 
 export interface AccountProfileProps {
   email: string;
@@ -19,6 +20,20 @@ export interface AccountProfileProps {
 
 const nullable = (value: FormDataEntryValue | null) => (value ? String(value) : null);
 
+/** The §5 problems of the profile's filled-in fields (each may be left empty). */
+function profileProblems(data: FormData): FieldErrors {
+  const problems: Record<string, string> = {};
+  const check = (name: string, rule: (value: string) => string | null) => {
+    const value = String(data.get(name) ?? '').trim();
+    const problem = value ? rule(value) : null;
+    if (problem) problems[name] = problem;
+  };
+  check('firstName', nameProblem);
+  check('lastName', nameProblem);
+  check('phone', phoneProblem);
+  return problems;
+}
+
 /** Profile, password, email and newsletter settings of the signed-in member, and sign-out. */
 export default function AccountProfile(props: AccountProfileProps) {
   const [subscribed, setSubscribed] = useState(props.subscribed);
@@ -30,31 +45,40 @@ export default function AccountProfile(props: AccountProfileProps) {
       .then(() => location.assign('/myAccount'))
       .catch((failure: { msg?: string }) => notify(failure?.msg ?? 'This link could not be used.', 'error', 5000));
   }, [props.changeEmailToken]);
-  const profile = useSubmit(async (data) => {
-    await api.call(API.profileUpdate, {
-      firstName: nullable(data.get('firstName')),
-      lastName: nullable(data.get('lastName')),
-      phone: nullable(data.get('phone')),
-      zipCode: nullable(data.get('zipCode')),
-    });
-    notify('Profile saved', 'success');
-  });
-  const password = useSubmit(async (data) => {
-    await storeSession(
-      await api.call(API.passwordChange, {
-        oldPassword: nullable(data.get('oldPassword')),
-        newPassword: field(data, 'newPassword'),
-      }),
-    );
-    notify('Password changed. Other devices are signed out.', 'success');
-  });
-  const email = useSubmit(async (data) => {
-    const answer = await api.call(API.emailChangeInit, {
-      newEmail: field(data, 'newEmail'),
-      password: nullable(data.get('password')),
-    });
-    notify(answer.message, 'info', 5000);
-  });
+  const profile = useSubmit(
+    async (data) => {
+      await api.call(API.profileUpdate, {
+        firstName: nullable(data.get('firstName')),
+        lastName: nullable(data.get('lastName')),
+        phone: nullable(data.get('phone')),
+        zipCode: nullable(data.get('zipCode')),
+      });
+      notify('Profile saved', 'success');
+    },
+    { validate: profileProblems },
+  );
+  const password = useSubmit(
+    async (data) => {
+      await storeSession(
+        await api.call(API.passwordChange, {
+          oldPassword: nullable(data.get('oldPassword')),
+          newPassword: field(data, 'newPassword'),
+        }),
+      );
+      notify('Password changed. Other devices are signed out.', 'success');
+    },
+    { atFields: true },
+  );
+  const email = useSubmit(
+    async (data) => {
+      const answer = await api.call(API.emailChangeInit, {
+        newEmail: field(data, 'newEmail'),
+        password: nullable(data.get('password')),
+      });
+      notify(answer.message, 'info', 5000);
+    },
+    { validate: (data) => emailFieldProblems(data, 'newEmail') },
+  );
   async function toggleNewsletter() {
     if (subscribed) await api.call(API.unsubscribe, {});
     else
@@ -68,7 +92,14 @@ export default function AccountProfile(props: AccountProfileProps) {
   }
   return (
     <div className="account-panels">
-      <form className="account-form" onSubmit={profile.onSubmit} noValidate data-form="profile">
+      <form
+        className="account-form"
+        ref={profile.formRef}
+        onSubmit={profile.onSubmit}
+        onInput={profile.onInput}
+        noValidate
+        data-form="profile"
+      >
         <h2>Profile</h2>
         <p>
           Email: <strong data-account-email>{props.email}</strong>
@@ -77,44 +108,92 @@ export default function AccountProfile(props: AccountProfileProps) {
           label="First name"
           name="firstName"
           required={false}
+          autoComplete="given-name"
           defaultValue={props.firstName ?? ''}
           maxLength={50}
+          error={profile.fieldErrors.firstName}
         />
-        <Field label="Last name" name="lastName" required={false} defaultValue={props.lastName ?? ''} maxLength={50} />
-        <Field label="Phone" name="phone" type="tel" required={false} defaultValue={props.phone ?? ''} maxLength={20} />
+        <Field
+          label="Last name"
+          name="lastName"
+          required={false}
+          autoComplete="family-name"
+          defaultValue={props.lastName ?? ''}
+          maxLength={50}
+          error={profile.fieldErrors.lastName}
+        />
+        <Field
+          label="Phone"
+          name="phone"
+          type="tel"
+          required={false}
+          autoComplete="tel"
+          defaultValue={props.phone ?? ''}
+          maxLength={20}
+          error={profile.fieldErrors.phone}
+        />
         <Field
           label="ZIP or postal code"
           name="zipCode"
           required={false}
+          autoComplete="postal-code"
           defaultValue={props.zipCode ?? ''}
           maxLength={10}
+          error={profile.fieldErrors.zipCode}
         />
         <FormError text={profile.error} />
         <button className="button" type="submit" disabled={profile.busy}>
           Save profile
         </button>
       </form>
-      <form className="account-form" onSubmit={password.onSubmit} noValidate data-form="password">
+      <form
+        className="account-form"
+        ref={password.formRef}
+        onSubmit={password.onSubmit}
+        onInput={password.onInput}
+        noValidate
+        data-form="password"
+      >
         <h2>Password</h2>
         {props.hasPassword && (
-          <Field label="Current password" name="oldPassword" type="password" autoComplete="current-password" />
+          <Field
+            label="Current password"
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            error={password.fieldErrors.oldPassword}
+          />
         )}
         <Field
           label="New password (8 to 128 characters)"
           name="newPassword"
           type="password"
           autoComplete="new-password"
+          error={password.fieldErrors.newPassword}
         />
         <FormError text={password.error} />
         <button className="button" type="submit" disabled={password.busy}>
           Change password
         </button>
       </form>
-      <form className="account-form" onSubmit={email.onSubmit} noValidate data-form="email">
+      <form
+        className="account-form"
+        ref={email.formRef}
+        onSubmit={email.onSubmit}
+        onInput={email.onInput}
+        noValidate
+        data-form="email"
+      >
         <h2>Email address</h2>
-        <Field label="New email" name="newEmail" type="email" autoComplete="email" />
+        <Field label="New email" name="newEmail" type="email" autoComplete="email" error={email.fieldErrors.newEmail} />
         {props.hasPassword && (
-          <Field label="Password" name="password" type="password" autoComplete="current-password" />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={email.fieldErrors.password}
+          />
         )}
         <FormError text={email.error} />
         <button className="button" type="submit" disabled={email.busy}>

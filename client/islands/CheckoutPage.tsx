@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
 import { PAYMENT_ICON_LABEL, type MarketId } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { emailProblem } from '../../shared/validation.ts';
 import { api } from '../api.ts';
 import {
   CHECKOUT_TOKEN_KEY,
@@ -12,11 +13,12 @@ import {
   checkoutKey,
   forgetCheckoutKey,
   payForOrder,
+  placeOrderBlocker,
   type CheckoutQuote,
 } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
-import { AddressForm, CheckoutSummary } from './checkout-parts.tsx';
-import { failureText } from './form-kit.tsx';
+import { AddressForm, CheckoutSummary, ContactSection } from './checkout-parts.tsx';
+import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './form-kit.tsx';
 
 export interface CheckoutPageProps {
   market: MarketId;
@@ -44,6 +46,17 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
   const [points, setPoints] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const fields = useFieldErrors<HTMLDivElement>();
+  const reasonId = useId();
+
+  /** A refusal of the server: at its fields when the page has them, else as the order's message. */
+  function refused(failure: unknown) {
+    const answered = fieldErrorsOf(failure, 'address.');
+    const names = Object.keys(answered);
+    const page = fields.scope.current;
+    if (names.length > 0 && names.every((name) => page?.querySelector(`[name="${name}"]`))) fields.show(answered);
+    else setError(failureText(failure, 'Something went wrong. Please try again.'));
+  }
 
   async function run<T>(work: () => Promise<T>): Promise<T | null> {
     setBusy(true);
@@ -51,7 +64,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     try {
       return await work();
     } catch (failure) {
-      setError(failureText(failure, 'Something went wrong. Please try again.'));
+      refused(failure);
       return null;
     } finally {
       setBusy(false);
@@ -65,6 +78,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         shippingName: next.shippingName === undefined ? shippingName : next.shippingName,
       };
       const answer = await calls!.quote(chosen);
+      if (next.address) fields.show({});
       setQuote(answer);
       if (next.address !== undefined) setAddress(next.address);
       setShippingName(answer.pricing.shippingName);
@@ -89,6 +103,8 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
 
   async function placeOrder() {
     if (!calls || !quote || !address) return;
+    const emailError = signedIn ? null : emailProblem(email);
+    if (emailError) return fields.show({ email: emailError });
     const placed = await run(() =>
       calls.place({
         idempotencyKey: checkoutKey(sessionStorage),
@@ -125,27 +141,19 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
       </p>
     );
   const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
+  const blocker = placeOrderBlocker({ address, shippingName, paymentMethod: method });
   return (
-    <div className="checkout" data-checkout="" aria-busy={busy}>
+    <div className="checkout" data-checkout="" aria-busy={busy} ref={fields.scope}>
       <div className="checkout__steps">
         {!signedIn && (
-          <section aria-label="Contact">
-            <h2>Contact</h2>
-            <label className="field">
-              <span>Email</span>
-              <input
-                type="email"
-                name="email"
-                autoComplete="email"
-                maxLength={55}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </label>
-            <p>
-              <a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.
-            </p>
-          </section>
+          <ContactSection
+            email={email}
+            error={fields.errors.email}
+            onChange={(value) => {
+              setEmail(value);
+              fields.clear('email');
+            }}
+          />
         )}
         <section aria-label="Shipping address">
           <h2>Shipping address</h2>
@@ -173,6 +181,9 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
             regions={regions}
             initial={address}
             busy={busy}
+            errors={fields.errors}
+            onInvalid={fields.show}
+            onEdit={fields.clear}
             onSubmit={(next) => void requote({ address: next })}
           />
           {address && (
@@ -278,11 +289,13 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
           type="button"
           className="button button--primary"
           data-place-order=""
-          disabled={busy || !address || !method}
+          disabled={busy || blocker !== null}
+          aria-describedby={blocker ? reasonId : undefined}
           onClick={() => void placeOrder()}
         >
           Place order
         </button>
+        <DisabledReason id={reasonId} reason={blocker} />
       </aside>
     </div>
   );

@@ -3,7 +3,7 @@ import { loginDestination } from '../../shared/login-flow.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { storeSession } from '../state/session.ts';
-import { Field, FormError, field, useSubmit } from './form-kit.tsx';
+import { Field, FormError, emailFieldProblems, field, useSubmit } from './form-kit.tsx';
 
 /**
  * Sign-in with email and password; lands on the page the member came from, on this shop only
@@ -11,19 +11,30 @@ import { Field, FormError, field, useSubmit } from './form-kit.tsx';
  */
 export default function LoginForm() {
   const [locked, setLocked] = useState(false);
-  const { busy, error, onSubmit } = useSubmit(async (data) => {
-    try {
-      await storeSession(await api.call(API.login, { email: field(data, 'email'), password: field(data, 'password') }));
-    } catch (failure) {
-      setLocked((failure as { code?: unknown } | null)?.code === 429);
-      throw failure;
-    }
-    location.assign(loginDestination(new URLSearchParams(location.search), location.origin));
-  });
+  const { busy, error, fieldErrors, formRef, onSubmit, onInput } = useSubmit(
+    async (data) => {
+      try {
+        await storeSession(
+          await api.call(API.login, { email: field(data, 'email'), password: field(data, 'password') }),
+        );
+      } catch (failure) {
+        setLocked((failure as { code?: unknown } | null)?.code === 429);
+        throw failure;
+      }
+      location.assign(loginDestination(new URLSearchParams(location.search), location.origin));
+    },
+    { validate: emailFieldProblems },
+  );
   return (
-    <form className="account-form" onSubmit={onSubmit} noValidate data-form="login">
-      <Field label="Email" name="email" type="email" autoComplete="email" />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" />
+    <form className="account-form" ref={formRef} onSubmit={onSubmit} onInput={onInput} noValidate data-form="login">
+      <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={fieldErrors.password}
+      />
       <FormError text={error} />
       {locked && (
         <p data-login-locked>

@@ -2,19 +2,22 @@ import { useState } from 'react';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { storeSession } from '../state/session.ts';
-import { Field, FormError, field, useSubmit } from './form-kit.tsx';
+import { Field, FormError, emailFieldProblems, field, useSubmit } from './form-kit.tsx';
 
 /** Forgotten password: ask for a link; from the link, choose a new password and sign in. */
 export default function RetrievePassword({ token }: { token: string | null }) {
   const [sent, setSent] = useState('');
-  const { busy, error, onSubmit } = useSubmit(async (data) => {
-    if (token) {
-      await storeSession(await api.call(API.forgotPasswordReset, { token, password: field(data, 'password') }));
-      location.assign('/myAccount');
-      return;
-    }
-    setSent((await api.call(API.forgotPasswordInit, { email: field(data, 'email') })).message);
-  });
+  const { busy, error, fieldErrors, formRef, onSubmit, onInput } = useSubmit(
+    async (data) => {
+      if (token) {
+        await storeSession(await api.call(API.forgotPasswordReset, { token, password: field(data, 'password') }));
+        location.assign('/myAccount');
+        return;
+      }
+      setSent((await api.call(API.forgotPasswordInit, { email: field(data, 'email') })).message);
+    },
+    { validate: token ? undefined : emailFieldProblems, atFields: true },
+  );
   if (sent)
     return (
       <p data-reset-state="sent" role="status">
@@ -22,11 +25,24 @@ export default function RetrievePassword({ token }: { token: string | null }) {
       </p>
     );
   return (
-    <form className="account-form" onSubmit={onSubmit} noValidate data-form="retrieve-password">
+    <form
+      className="account-form"
+      ref={formRef}
+      onSubmit={onSubmit}
+      onInput={onInput}
+      noValidate
+      data-form="retrieve-password"
+    >
       {token ? (
-        <Field label="New password (8 to 128 characters)" name="password" type="password" autoComplete="new-password" />
+        <Field
+          label="New password (8 to 128 characters)"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={fieldErrors.password}
+        />
       ) : (
-        <Field label="Email" name="email" type="email" autoComplete="email" />
+        <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
       )}
       <FormError text={error} />
       <button className="button" type="submit" disabled={busy}>

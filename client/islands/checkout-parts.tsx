@@ -5,15 +5,22 @@ import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
-import { Field } from './form-kit.tsx';
+import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
+import { Field, type FieldErrors } from './form-kit.tsx';
 
-/** The ship-to address form with the market's labels (§3 Country config). */
+/**
+ * The ship-to address form with the market's labels (§3 Country config): each field's problem is
+ * shown at it, checked here before the address is sent and again by the server (`errors`).
+ */
 export function AddressForm({
   market,
   labels,
   regions,
   initial,
   busy,
+  errors,
+  onInvalid,
+  onEdit,
   onSubmit,
 }: {
   market: MarketId;
@@ -21,23 +28,19 @@ export function AddressForm({
   regions: readonly Region[];
   initial: AddressFields | null;
   busy: boolean;
+  errors: FieldErrors;
+  /** The address has these problems: the page shows them and focuses the first. */
+  onInvalid: (errors: FieldErrors) => void;
+  /** The shopper changes a field: its error goes. */
+  onEdit: (name: string) => void;
   onSubmit: (address: AddressFields) => void;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
-    onSubmit({
-      market,
-      firstName: text('firstName'),
-      lastName: text('lastName'),
-      phone: text('phone'),
-      addressLine1: text('addressLine1'),
-      addressLine2: text('addressLine2') || null,
-      city: text('city'),
-      regionCode: text('regionCode'),
-      postalCode: text('postalCode'),
-    });
+    const problems = addressFormProblems(data, market);
+    if (Object.keys(problems).length > 0) return onInvalid(problems);
+    onSubmit(addressFromForm(data, market));
   };
   // A known postal code fills in the city and state or province the shopper has not typed yet (§7 verify call).
   const fillFromPostalCode = async (input: HTMLInputElement) => {
@@ -55,41 +58,49 @@ export function AddressForm({
     <form
       className="checkout-address"
       onSubmit={submit}
+      noValidate
       data-checkout-address=""
+      onInput={(event) => onEdit((event.target as HTMLInputElement).name)}
       onBlur={(event) => {
         if (event.target instanceof HTMLInputElement && event.target.name === 'postalCode')
           void fillFromPostalCode(event.target);
       }}
     >
-      <Field label="First name" name="firstName" maxLength={50} defaultValue={initial?.firstName} />
-      <Field label="Last name" name="lastName" maxLength={50} defaultValue={initial?.lastName} />
-      <Field label="Phone" name="phone" type="tel" maxLength={20} defaultValue={initial?.phone} />
-      <Field label="Address" name="addressLine1" maxLength={120} defaultValue={initial?.addressLine1} />
-      <Field
-        label="Apartment, suite (optional)"
-        name="addressLine2"
-        required={false}
-        maxLength={120}
-        defaultValue={initial?.addressLine2 ?? undefined}
-      />
-      <Field label="City" name="city" maxLength={60} defaultValue={initial?.city} />
-      <Field label={labels.region} name="regionCode">
-        <select name="regionCode" required defaultValue={initial?.regionCode ?? ''} aria-label={labels.region}>
-          <option value="" disabled>
-            Choose
-          </option>
-          {regions.map((region) => (
-            <option key={region.code} value={region.code}>
-              {region.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label={labels.postalCode} name="postalCode" maxLength={10} defaultValue={initial?.postalCode} />
+      <AddressInputs labels={labels} regions={regions} initial={initial} errors={errors} />
       <button type="submit" className="button" disabled={busy}>
         Use this address
       </button>
     </form>
+  );
+}
+
+/** A guest's email for the order and its confirmation, with its problem under it. */
+export function ContactSection({
+  email,
+  error,
+  onChange,
+}: {
+  email: string;
+  error: string | undefined;
+  onChange: (email: string) => void;
+}) {
+  return (
+    <section aria-label="Contact">
+      <h2>Contact</h2>
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={55}
+        value={email}
+        onChange={onChange}
+        error={error}
+      />
+      <p>
+        <a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.
+      </p>
+    </section>
   );
 }
 

@@ -97,3 +97,15 @@ export async function payForOrder(
   go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
   return null;
 }
+
+/** Why Place order can't be used yet, as the shopper reads it next to the button; null when it can. */
+export function placeOrderBlocker(state: {
+  address: AddressFields | null;
+  shippingName: string | null;
+  paymentMethod: string;
+}): string | null {
+  if (!state.address) return 'Enter your shipping address and choose “Use this address” to place your order';
+  if (!state.shippingName) return 'Choose a shipping method to place your order';
+  if (!state.paymentMethod) return 'Choose a payment method to place your order';
+  return null;
+}

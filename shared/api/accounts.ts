@@ -1,11 +1,13 @@
 import * as z from 'zod';
-import type { AddressFields } from '../address.ts';
+import { REGION_MESSAGE, type AddressFields } from '../address.ts';
 import { isRegionCode } from '../regions.ts';
 import {
   addressProblem,
+  cityProblem,
   emailProblem,
   nameProblem,
   normalizePostalCode,
+  phoneDigits,
   phoneProblem,
   postalCodeProblem,
   trimInput,
@@ -25,6 +27,8 @@ export const rule = (check: (value: string) => string | null) => (value: string,
 };
 /** Text with surrounding whitespace removed (§5: inputs can have whitespace removed). */
 export const text = (max: number) => z.string().max(max).transform(trimInput);
+/** A phone in any common format (§5), stored as its 10 digits. */
+const phoneField = text(20).superRefine(rule(phoneProblem)).transform(phoneDigits);
 
 /** An email field with the §5 rules and message; stored lower-case and trimmed. */
 export const emailField = z
@@ -57,7 +61,7 @@ export const addressFields = z.object({
   market: z.enum(['us', 'ca']),
   firstName: text(50).superRefine(rule(nameProblem)),
   lastName: text(50).superRefine(rule(nameProblem)),
-  phone: text(20).superRefine(rule(phoneProblem)),
+  phone: phoneField,
   addressLine1: text(120).superRefine(rule(addressProblem)),
   // Optional: absent, null or empty all mean none.
   addressLine2: z
@@ -70,7 +74,7 @@ export const addressFields = z.object({
       if (value) rule(addressProblem)(value, ctx);
     })
     .transform((value) => value || null),
-  city: text(60).superRefine(rule(nameProblem)),
+  city: text(60).superRefine(rule(cityProblem)),
   regionCode: z
     .string()
     .max(2)
@@ -83,7 +87,7 @@ function marketRules(address: Pick<AddressFields, 'market' | 'regionCode' | 'pos
     ctx.addIssue({
       code: 'custom',
       path: ['regionCode'],
-      message: address.market === 'us' ? 'Please choose a state.' : 'Please choose a province or territory.',
+      message: REGION_MESSAGE[address.market],
     });
   const problem = postalCodeProblem(address.postalCode, address.market);
   if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
@@ -149,7 +153,7 @@ export const logoutBody = z.object({ clearCart: z.boolean().default(false) });
 export const profileBody = z.object({
   firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
   lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
-  phone: text(20).superRefine(rule(phoneProblem)).nullable().default(null),
+  phone: phoneField.nullable().default(null),
   zipCode: z.string().max(10).nullable().default(null),
 });
 export const passwordBody = z.object({

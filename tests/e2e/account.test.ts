@@ -57,7 +57,10 @@ describe('a member’s account in the browser', () => {
     await form.locator('select[name="regionCode"]').selectOption('OH');
     await form.locator('input[name="postalCode"]').fill('4321');
     await form.locator('button[type="submit"]').click();
-    expect(await form.locator('[role="alert"]').textContent()).toBe('postalCode Please enter a valid ZIP code.');
+    // At the ZIP code field, without the field's name in front (issue 18).
+    expect(await form.locator('[data-field="postalCode"] .field-error').textContent()).toBe(
+      'Please enter a valid ZIP code.',
+    );
     await form.locator('input[name="postalCode"]').fill('43215');
     await form.locator('button[type="submit"]').click();
     await page.locator('[data-addresses] li', { hasText: 'Columbus, OH 43215' }).waitFor();

@@ -52,10 +52,31 @@ describe('the checkout quote', () => {
     expect((await us.call('POST', QUOTE, { address: TORONTO })).body.msg).toBe(CHECKOUT_MSG.wrongMarket(US));
     const wrongState = await us.call('POST', QUOTE, { address: { ...NEW_YORK, regionCode: 'OR' } });
     expect(wrongState.status).toBe(400);
-    expect(wrongState.body.msg).toMatch(/^postalCode /);
-    expect((await us.call('POST', QUOTE, { address: { ...NEW_YORK, postalCode: 'ABCDE' } })).body.msg).toBe(
-      'address.postalCode Please enter a valid ZIP code.',
-    );
+    // The field's path and its bare message apart, so the form shows the message at the ZIP code field.
+    expect(wrongState.body.data).toEqual({
+      errors: [{ field: 'address.postalCode', message: 'This ZIP code does not belong to the selected state.' }],
+    });
+    const badZip = await us.call('POST', QUOTE, { address: { ...NEW_YORK, postalCode: 'ABCDE' } });
+    expect(badZip.body.msg).toBe('address.postalCode Please enter a valid ZIP code.');
+    expect(badZip.body.data).toEqual({
+      errors: [{ field: 'address.postalCode', message: 'Please enter a valid ZIP code.' }],
+    });
+  });
+
+  it('charges Quebec GST and QST each on the goods plus the shipping', async () => {
+    const ca = shopper(CA_HOST);
+    await ca.add(skuIds[0]!, 1);
+    const montreal = { ...TORONTO, city: 'Montréal', regionCode: 'QC', postalCode: 'H2X 1Y4' };
+    const quote = (await ca.call<Quote>('POST', QUOTE, { address: montreal })).body.data;
+    const pricing = quote.pricing as Quote['pricing'] & { shippingDiscount: number };
+    const { subtotal, discount, points, shipping, shippingDiscount } = pricing;
+    const base = subtotal - discount - points + shipping - shippingDiscount;
+    expect(shipping - shippingDiscount).toBeGreaterThan(0);
+    const taxOf = (rate: number) => Math.floor((base * rate + 50_000) / 100_000);
+    expect(quote.taxes.map((tax) => [tax.name, tax.amountCent])).toEqual([
+      ['GST', taxOf(5000)],
+      ['QST', taxOf(9975)],
+    ]);
   });
 });
 

@@ -43,7 +43,8 @@ describe('a vehicle’s parts page', () => {
     const { results } = await db()
       .prepare(
         `SELECT i.id FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))
-           AND (i.vehicle_universal = 1 OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.model_node_id = ?2))`,
+           AND (i.vehicle_universal = 1
+             OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.model_node_id = ?2))`,
       )
       .bind(JSON.stringify(ids), id)
       .all<{ id: number }>();

@@ -105,8 +105,7 @@ const addressAdd = endpoint({
   response: idAnswer,
 });
 const addressUpdate = endpoint({
-  method: 'put',
-  path: '/account/buyer/current/address',
+  ...API.addressUpdate,
   tag: 'account',
   auth: true,
   summary: 'Update one of the member’s addresses',

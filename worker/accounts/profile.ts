@@ -1,6 +1,7 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { fieldError } from '../platform/contract.ts';
 import { accountRepository, type AddressRow } from './repository.ts';
 import type { AddressInput } from '../../shared/api/accounts.ts';
 import { userData } from './service.ts';
@@ -36,8 +37,8 @@ export async function updateProfile(
   market: MarketId,
   profile: { firstName: string | null; lastName: string | null; phone: string | null; zipCode: string | null },
 ) {
-  if (profile.zipCode && postalCodeProblem(profile.zipCode, market))
-    throw ApiError.badRequest(`zipCode ${postalCodeProblem(profile.zipCode, market)}`);
+  const zipProblem = profile.zipCode ? postalCodeProblem(profile.zipCode, market) : null;
+  if (zipProblem) throw fieldError('zipCode', zipProblem);
   const zipCode = profile.zipCode ? normalizePostalCode(profile.zipCode, market) : null;
   await accountRepository(db).updateProfile(accountId, { ...profile, zipCode });
   return currentUser(db, accountId);

@@ -3,6 +3,7 @@ import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
 import { orderTaxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { fieldError } from '../platform/contract.ts';
 import { pointsBalance } from '../members/service.ts';
 import { pricedCart, type CartRow } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
@@ -52,7 +53,7 @@ export async function checkAddress(db: D1Database, market: Market, address: Addr
     city: address.city,
   });
   if (!verification.valid)
-    throw ApiError.badRequest(`postalCode ${verification.message ?? 'Please check the postal code.'}`);
+    throw fieldError('address.postalCode', verification.message ?? 'Please check the postal code.');
 }
 
 /**

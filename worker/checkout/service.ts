@@ -2,7 +2,7 @@ import type { AddressFields } from '../../shared/address.ts';
 import type { Market } from '../../shared/markets.ts';
 import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
 import { emailProblem } from '../../shared/validation.ts';
-import { ApiError } from '../platform/api-error.ts';
+import { fieldError } from '../platform/contract.ts';
 import { lockCartPoints, type CartRow } from '../cart/service.ts';
 import { checkAddress, quoteCheckout } from './quote.ts';
 
@@ -64,7 +64,7 @@ export async function setAsidePoints(db: D1Database, shopper: Shopper, cart: Car
 /** Refuses an order without a valid email, or paid with a method the market does not offer. */
 export function assertOrderContact(market: Market, email: string, paymentMethod: string): void {
   const problem = emailProblem(email);
-  if (problem) throw ApiError.badRequest(`email ${problem}`);
+  if (problem) throw fieldError('email', problem);
   if (!isPaymentMethodId(paymentMethod) || !isOfferedIn(market, paymentMethod))
-    throw ApiError.badRequest('paymentMethod Please choose one of the payment methods offered.');
+    throw fieldError('paymentMethod', 'Please choose one of the payment methods offered.');
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
+import type { FieldProblem, FieldProblems } from '../../shared/validation.ts';
 import { ApiError } from './api-error.ts';
 
 /** One documented API call: the OpenAPI document is generated from these. */
@@ -32,11 +33,34 @@ export function firstIssue(error: z.ZodError): string {
   return field ? `${field} ${issue.message}` : issue.message;
 }
 
+/**
+ * Every field's first problem, its path ('address.postalCode') apart from its bare message, so a form
+ * shows each at its field; the answer's msg keeps the §8 'field message' of the first for other callers.
+ */
+export function fieldProblemsOf(error: z.ZodError): FieldProblems {
+  const errors: FieldProblem[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.join('.');
+    if (field && !errors.some((known) => known.field === field)) errors.push({ field, message: issue.message });
+  }
+  return { errors };
+}
+
+/** A 400 for a request whose fields break their rules: the first as msg, every one in data. */
+export function invalidFields(error: z.ZodError): ApiError {
+  return ApiError.badRequest(firstIssue(error), fieldProblemsOf(error));
+}
+
+/** A 400 for one field a service refused (a postal code outside its state): placed at that field like the rest. */
+export function fieldError(field: string, message: string): ApiError {
+  return ApiError.badRequest(`${field} ${message}`, { errors: [{ field, message }] } satisfies FieldProblems);
+}
+
 /** Parses the query of a request with the endpoint's schema; a bad query is a 400, never a 500. */
 export function readQuery<Q extends z.ZodType>(c: Context, spec: Endpoint<Q>): z.infer<Q> {
   if (!spec.query) return {} as z.infer<Q>;
   const parsed = spec.query.safeParse(c.req.query());
-  if (!parsed.success) throw ApiError.badRequest(firstIssue(parsed.error));
+  if (!parsed.success) throw invalidFields(parsed.error);
   return parsed.data;
 }
 
@@ -50,7 +74,7 @@ export async function readBody<B extends z.ZodType>(c: Context, spec: Endpoint<z
     throw ApiError.badRequest('body must be valid JSON');
   }
   const parsed = spec.body.safeParse(raw);
-  if (!parsed.success) throw ApiError.badRequest(firstIssue(parsed.error));
+  if (!parsed.success) throw invalidFields(parsed.error);
   return parsed.data;
 }
 

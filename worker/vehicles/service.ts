@@ -12,6 +12,7 @@ import { caches } from '../platform/caches.ts';
 
 /** The vehicles domain's door: the selector's tree, VIN decoding, shop by make and fitment answers. */
 
+export { currentVehicleId } from './current.ts';
 export { fitmentTable, itemIdOf, lookupFitment, vehiclePath, type VehiclePath } from './fitment-lookup.ts';
 export type { VehicleChoice } from './fitment.ts';
 export type { MakeModelYears, VehicleCategory } from './vehicle-catalog-repository.ts';

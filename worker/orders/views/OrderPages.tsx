@@ -16,6 +16,7 @@ import {
   OrderTotals,
   orderDate,
 } from './order-parts.tsx';
+import { SellerTaxNumbers } from './invoice-parts.tsx';
 
 const HISTORY = '/myAccount?type=orderHistory';
 const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
@@ -218,6 +219,7 @@ export function InvoicePage({
           {settings.COMPANY_ADDRESS && <p>{settings.COMPANY_ADDRESS}</p>}
           {settings.COMPANY_PHONE && <p>Phone {settings.COMPANY_PHONE}</p>}
           {shopEmail && <p>Email {shopEmail}</p>}
+          <SellerTaxNumbers order={order} settings={settings} />
         </div>
         <dl className="invoice__facts">
           <div>
