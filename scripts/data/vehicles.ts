@@ -14,6 +14,7 @@
 //   years.ts    model years of the schema links
 //   engine.ts   engines and their text
 //   collect.ts  the walk over WMIs and years
+//   fill.ts     engines of shared code tables confirmed by the model's own in nearby years
 //   output.ts   output assembly and the JSON text
 //   node-ids.ts   node ids kept from the committed extract; node-moves.ts where removed ids go
 // This script parses the arguments, runs those steps, and writes the files atomically.

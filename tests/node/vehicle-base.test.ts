@@ -28,7 +28,7 @@ describe('the vehicle base', () => {
     expect(missing).toEqual([]);
   });
 
-  it('offers an engine for most model years 2000-2026 of the popular models', () => {
+  it('offers an engine for at least 83 % of the model years 2000-2026 of the popular models (a ratchet)', () => {
     let years = 0;
     let withEngine = 0;
     for (const { make, model } of POPULAR_MODELS)
@@ -38,8 +38,20 @@ describe('the vehicle base', () => {
         years++;
         if (enginesOf(node.id).length) withEngine++;
       }
-    // The target is 95 %; vPIC's shared engine tables (FCA, GM) hold it at this floor for now.
-    expect(withEngine / years).toBeGreaterThanOrEqual(0.77);
+    // Issue 17 aims at 95 %. vPIC ties no engine to the model for FCA before 2012-2014 and GM before 2013: their
+    // patterns are make-wide tables keyed on VIN position 8 alone, so filling those years would invent engines. The
+    // floor is what the data supports today (2420 of 2914); it only moves up.
+    expect(
+      Math.round((1000 * withEngine) / years) / 10,
+      `${withEngine} of ${years} model-years`,
+    ).toBeGreaterThanOrEqual(83);
+  });
+
+  it('takes the engines vPIC keys on the model codes of a model family (2017 Yukon and Yukon XL)', () => {
+    for (const model of ['Yukon', 'Yukon XL']) {
+      const engines = enginesOf(modelYear('GMC', model, 2017)!.id).map((n) => n.text);
+      expect(engines, model).toEqual(expect.arrayContaining(['5.3L 8 Cyl Gas', '6.2L 8 Cyl Flex Fuel']));
+    }
   });
 
   it('has no trim list with overlapping entries', () => {

@@ -62,17 +62,18 @@ describe('GET /item/public/buyer/car-model/vin decodes to year, make and model',
     expect(body.data.models).toContainEqual(body.data.model);
   });
 
-  // The vehicle base now splits these by series (Sierra 1500 / 2500 HD, F-250 Super Duty) while the
-  // VIN patterns still name vPIC's series-less model: the VIN gives the year and make, and the
-  // shopper picks the series from the make's models that year.
+  // vPIC names these "Sierra", "Silverado" and "F-250"; the vehicle base splits them by series (Sierra 1500 /
+  // 2500 HD, F-250 Super Duty), and so do the VIN patterns: the VIN names the series' model.
   it.each([
     ['1GTN1TEC9FZ904179', 2015, 'GMC', 'Sierra 1500'],
     ['1FT7W2BT3JEB02011', 2018, 'Ford', 'F-250 Super Duty'],
-  ])('%s gives %i %s and offers %s among the models', async (vin, year, make, series) => {
+    [withCheckDigit('1GCVKREC0HZ000001'), 2017, 'Chevrolet', 'Silverado 1500'],
+    [withCheckDigit('1GC1KVEG0HF000001'), 2017, 'Chevrolet', 'Silverado 2500 HD'],
+  ])('%s is a %i %s %s, the model split by series', async (vin, year, make, series) => {
     const { status, body } = await decode(vin);
     expect(status).toBe(200);
-    expect([body.data.year.text, body.data.make.text]).toEqual([String(year), make]);
-    expect(body.data.models.map((model: { text: string }) => model.text)).toContain(series);
+    expect([body.data.year.text, body.data.make.text, body.data.model?.text]).toEqual([String(year), make, series]);
+    expect(body.data.models).toContainEqual(body.data.model);
   });
 
   it('takes the make from the decoded model when the WMI is shared (2C4 and 3C6 are filed under Ram)', async () => {

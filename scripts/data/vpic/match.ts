@@ -4,7 +4,9 @@
 //   2. P overlaps no other model: within P's own schema when that schema has models (so in a
 //      one-model schema everything that overlaps belongs to that model), or, for a schema
 //      without models, among all models of the schemas linked with it to the same WMIs in the
-//      same years; or else P's box holds every VIN of M's pattern ("*" = Electric for a Tesla).
+//      same years; or else P's box holds every VIN of M's pattern ("*" = Electric for a Tesla),
+//      or P, an engine pattern of M's own schema, names M's model family by its VIN positions 4-7
+//      ("*[12][ABC7FGH8]*C" = 5.3L for the Yukon and the Yukon XL: see namesModelFamily).
 // Rule 2 is what keeps shared code tables out: FCA and GM give the engine by VIN position 8
 // alone ("****B" = 2.4L) across a dozen models, and pairing every model with every engine of
 // the table would invent a 2.4L Ram 1500 or a 6.0L V8 Chevrolet Spark. Such model-years keep
@@ -67,6 +69,22 @@ function single(covering: Pat[], field: Field, mine: Set<Pat>): string | null {
 }
 
 const ENGINE_FIELDS = new Set<Field>(['displacement', 'cylinders', 'config', 'fuel', 'fuel2', 'electrification']);
+/** VIN positions 4-7 (box positions 0-3): where vPIC's model patterns name the model (position 8 is the engine's). */
+const MODEL_POSITIONS = [0, 1, 2, 3];
+/**
+ * Does an engine pattern of a model's own schema name the model's family: its keys restrict VIN
+ * positions 4-7 and allow every model code of the model there ("*[12][ABC7FGH8]*C" = 5.3L for the
+ * Yukon's "*[12][ABC7]" and the Yukon XL's "*[12][FGH8]")? Such a pattern was written for those
+ * models, unlike a code table keyed on position 8 alone ("****C") or on an engine letter
+ * elsewhere (Toyota's "*E" = 2.4L across the Corolla and Camry of one schema).
+ */
+function namesModelFamily(p: Pat, model: Pat): boolean {
+  if (!ENGINE_FIELDS.has(p.field) || !overlaps(p.box, model.box)) return false;
+  const full = at([], 0);
+  if (MODEL_POSITIONS.every((i) => at(p.box, i) === full)) return false;
+  return MODEL_POSITIONS.every((i) => contains([at(p.box, i)], [at(model.box, i)]));
+}
+
 /**
  * The engines a shared code table (FCA's and GM's "****B" = 2.4L) offers to VINs of a region:
  * one per engine key that overlaps the region, from the engine patterns with that same key.
@@ -126,9 +144,10 @@ export function computeCells(active: Active[], aux: Pat[], lookups: Lookups, cut
       if (!models.has(mp.value)) continue;
       // Patterns that belong to this model: they overlap no other model, or hold for all of its VINs.
       const near = [...schema.others, ...aux].filter((p) => overlaps(p.box, mp.box));
+      const family = new Set(schema.others.filter((p) => namesModelFamily(p, mp)));
       const mine = new Set(
         near.filter((p) => {
-          return (p.models.size === 1 && p.models.has(mp.value)) || contains(p.box, mp.box);
+          return (p.models.size === 1 && p.models.has(mp.value)) || contains(p.box, mp.box) || family.has(p);
         }),
       );
       // Another pattern matters only where it could beat one of those: same field, as specific or more.

@@ -1,7 +1,8 @@
 // Output assembly: heavy trucks out, the rows of each model-year reduced to those that say
 // the most, year ranges, indexes and a fixed order, the WMI → make map, and the JSON text.
 import type { Collected, Variant } from './collect.ts';
-import { engineText, engineWeaker, sameEngine } from './engine.ts';
+import { engineText, engineWeaker, sameEngine, type Engine } from './engine.ts';
+import { fillEngines, type YearEngines } from './fill.ts';
 import { HEAVY_GVWR, SCION, YEAR_FROM, YEAR_TO } from './scope.ts';
 import { isPopular } from '../popular-models.ts';
 import { splitSeries } from './series.ts';
@@ -63,7 +64,7 @@ function modelYearRows(
   heavySet: Set<string>,
 ): { rowsOf: RowsOf; counts: Counts } {
   const rowsOfYear = new Map<string, Row[]>();
-  const sharedOfYear = new Map<string, string[]>();
+  const enginesOf = new Map<string, YearEngines>();
   for (const [key, found] of variants) {
     const [make = '', model = ''] = key.split('\t');
     if (heavySet.has(`${make}\t${model}`)) continue;
@@ -75,10 +76,13 @@ function modelYearRows(
         list.filter((v) => !v.shared),
       ),
     );
-    if (isPopular(make, model))
-      sharedOfYear.set(key, [...new Set(list.filter((v) => v.shared).map((v) => engineText(v.engine, make)))]);
+    if (isPopular(make, model)) {
+      const stated = (shared: boolean): Engine[] =>
+        list.filter((v) => v.shared === shared && engineText(v.engine, make) !== '').map((v) => v.engine);
+      enginesOf.set(key, { own: stated(false), shared: stated(true) });
+    }
   }
-  fillEngines(rowsOfYear, sharedOfYear);
+  fillEngines(rowsOfYear, enginesOf);
   const rowsOf: RowsOf = new Map();
   const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0 };
   for (const [key, final] of rowsOfYear) {
@@ -93,31 +97,6 @@ function modelYearRows(
     for (const [trim, engine] of final) getOr(rowMap, `${trim}\t${engine}`, () => new Set()).add(Number(year));
   }
   return { rowsOf, counts };
-}
-
-/** How many model years away an engine of the model may be to confirm a shared table's engine. */
-const ENGINE_WINDOW = 3;
-
-/**
- * A popular model-year without an engine of its own gets the engines of its shared code tables
- * that the same model has of its own within ENGINE_WINDOW years (a 2.4L "****B" stays off a Ram
- * 1500 that never had one), nearest years first.
- */
-function fillEngines(rowsOfYear: Map<string, Row[]>, sharedOfYear: Map<string, string[]>): void {
-  const own = (key: string): Set<string> => new Set((rowsOfYear.get(key) ?? []).map(([, e]) => e).filter(Boolean));
-  const filled = new Map<string, Row[]>();
-  for (const [key, shared] of sharedOfYear) {
-    if (own(key).size || !shared.length) continue;
-    const [make, model, year] = key.split('\t');
-    const nearby = new Set<string>();
-    for (let d = 1; d <= ENGINE_WINDOW && !nearby.size; d++)
-      for (const y of [Number(year) - d, Number(year) + d])
-        for (const e of own(`${make}\t${model}\t${y}`)) if (shared.includes(e)) nearby.add(e);
-    if (!nearby.size) continue;
-    const rows = rowsOfYear.get(key) ?? [];
-    filled.set(key, attachOrphanEngines([...rows, ...[...nearby].map((e): Row => ['', e])]));
-  }
-  for (const [key, rows] of filled) rowsOfYear.set(key, rows);
 }
 
 /** Indexes makes and models and turns each row's years into sorted [model, from, to, trim, engine] ranges. */

@@ -40,6 +40,17 @@ const SPLIT: Record<string, (series: string, year: number) => string | null> = {
 for (const model of ['F-250', 'F-350', 'F-450', 'F-550'])
   SPLIT[`Ford\t${model}`] = (_, year) => (year >= 1999 ? `${model} Super Duty` : model);
 
+/** Is "make\tmodel" a vPIC model the vehicle base splits by series or renames? */
+export const isSplitModel = (make: string, model: string): boolean => `${make}\t${model}` in SPLIT;
+
+/**
+ * The vehicle base's name of a split vPIC model for a series and model year ("Silverado", "1/2 Ton",
+ * 2015 → "Silverado 1500"); null when the series tells no name (or the model is not split).
+ */
+export function seriesModel(make: string, model: string, series: string, year: number): string | null {
+  return SPLIT[`${make}\t${model}`]?.(series, year) ?? null;
+}
+
 /** A presence row: the model exists that year, nothing more. */
 const isPresence = (v: Variant): boolean =>
   v.trim === '' && !v.shared && v.engine.displacement === null && v.engine.fuel === null && v.engine.cylinders === null;
