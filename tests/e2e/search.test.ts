@@ -47,7 +47,10 @@ describe('searching with a vehicle', () => {
       await select.selectOption({ label: text });
     }
     await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
+    // The vehicle's parts page opens; its own cards ask their fit before the search is counted.
+    await page.waitForURL(/\/parts\/\d+-2015-honda-civic$/);
     await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();
+    await page.waitForLoadState('networkidle');
     let fitCalls = 0;
     page.on('request', (request) => {
       if (request.url().includes('/universal/match-list')) fitCalls++;
@@ -71,6 +74,60 @@ describe('searching with a vehicle', () => {
     // Cards ask together: a few calls at most on a slow machine, never one per card.
     expect(fitCalls).toBeGreaterThan(0);
     expect(fitCalls, 'fitment calls for a page of cards').toBeLessThan(Math.max(2, (await cards.count()) / 3));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('results on a phone', () => {
+  it('shows the first product on the first screen, with the facets in a Filters drawer', async () => {
+    const { context, page, errors } = await openPage(browser, 390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${us}/search?keyword=brake`);
+    const first = page.locator('.product-card').first();
+    const box = (await first.boundingBox())!;
+    expect(box.y, 'the first product starts on the first screen').toBeLessThan(844 - 120);
+    const sidebar = page.locator('aside.search-facets');
+    expect(await sidebar.isVisible()).toBe(false);
+    const drawer = page.locator('[data-filter-drawer]');
+    const categories = drawer.locator('[data-facet="category"]');
+    expect(await categories.isVisible()).toBe(false);
+    await drawer.locator('summary').click();
+    await categories.waitFor({ state: 'visible' });
+    const option = categories.locator('a.facet-option').first();
+    expect(await option.isVisible()).toBe(true);
+    await drawer.locator('summary', { hasText: 'Done' }).click();
+    await categories.waitFor({ state: 'hidden' });
+    await drawer.locator('summary', { hasText: 'Filters (0)' }).click();
+    await option.click();
+    await page.waitForURL(/category=\d+/);
+    expect(await page.locator('[data-filter-drawer] summary').textContent()).toContain('Filters (1)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('facets on a desktop', () => {
+  it('chooses a category, marks it with a way to clear it, then clears all', async () => {
+    const { context, page, errors } = await openPage(browser, 1280);
+    await page.goto(`${us}/search?keyword=brake`);
+    const sidebar = page.locator('aside.search-facets');
+    expect(await page.locator('[data-filter-drawer]').isVisible()).toBe(false);
+    const option = sidebar.locator('[data-facet="category"] a.facet-option').first();
+    const label = (await option.textContent())!;
+    const name = label.replace(/ \(\d+\)$/, '');
+    await option.click();
+    await page.waitForURL(/category=\d+/);
+    const chosen = sidebar.locator('[data-facet="category"] [aria-current="true"]');
+    expect(await chosen.textContent()).toContain(name);
+    expect(await sidebar.locator(`[aria-label^="Clear ${name}"]`).count()).toBe(1);
+    expect(await page.locator('[data-chosen-filter="category"]').textContent()).toContain(name);
+    const total = Number(await page.locator('[data-total]').getAttribute('data-total'));
+    expect(label).toContain(`(${total})`);
+    await page.locator('[data-clear-all]').click();
+    await page.waitForURL((url) => !url.searchParams.has('category') && url.searchParams.get('keyword') === 'brake');
+    expect(await sidebar.locator('[aria-current="true"]').count()).toBe(0);
+    expect(await page.locator('[data-chosen-filter]').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -35,6 +35,10 @@ export const caches = {
   recentProducts: recentReads(200),
   /** Identical searches in a rush share one answer (recent-reads.ts, search/service.ts). */
   recentSearches: recentReads(200),
+  /** Part words and categories that typos are corrected to, 10 minutes or a catalog change (search/vocabulary.ts). */
+  catalogWords: recentReads(2, 10 * 60_000),
+  /** The parts each category lists per market, for the fit filter's hidden count, 10 minutes (search/service.ts). */
+  listedCounts: recentReads(500, 10 * 60_000),
   /**
    * One key set per identity provider's URL: jose keeps fetched keys inside it, so a provider is
    * called only when its keys are stale or a token names an unknown key id (oidc.ts).

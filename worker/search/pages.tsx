@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { SORT_OPTIONS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
-import { vehiclePath } from '../vehicles/service.ts';
-import { searchItems, type SortValue } from './service.ts';
+import { currentVehicleId, vehiclePath } from '../vehicles/service.ts';
+import type { SortValue } from './service.ts';
+import { understandSearch } from './understanding.ts';
+import { catalogWords, categoryTrail } from './vocabulary.ts';
 import { SearchPage } from './views/SearchPage.tsx';
 
 /** A whole number from a query value within bounds, or undefined: a page never fails on its query. */
@@ -12,29 +14,57 @@ function whole(value: string | undefined, min: number, max: number): number | un
   return number >= min && number <= max ? number : undefined;
 }
 
-/** /search: keyword, category, brand, the chosen vehicle (parts that fit first), sort and page. */
+/**
+ * /search: keyword, category, brand, sort and page, about the shopper's vehicle (the query's attributeValueId, else
+ * the current one the garage keeps): only parts that fit it (universal ones too) unless `fits=all`.
+ */
 export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   const url = new URL(c.req.url);
   const keyword = (c.req.query('keyword') ?? '').slice(0, 200);
   const sort = SORT_OPTIONS.some((option) => option.value === c.req.query('sort'))
     ? (c.req.query('sort') as SortValue)
     : undefined;
-  const vehicleId = whole(c.req.query('attributeValueId'), 1, 2 ** 31);
-  const vehicle = vehicleId ? await vehiclePath(c.env.DB, vehicleId) : null;
+  const { id: vehicleId } = currentVehicleId(c);
+  const categoryId = whole(c.req.query('category'), 1, 2 ** 31);
   const brand = whole(c.req.query('brand'), 1, 2 ** 31);
+  const [vehicle, words] = await Promise.all([
+    vehicleId ? vehiclePath(c.env.DB, vehicleId) : null,
+    categoryId ? catalogWords(c.env.DB) : null,
+  ]);
+  const fitsOnly = Boolean(vehicle) && c.req.query('fits') !== 'all';
+  const trail = words && categoryId ? categoryTrail(words, categoryId) : null;
   // The search runs while the shell loads.
-  const answer = searchItems(c.env.DB, c.var.market.id, {
-    keyword: keyword || undefined,
-    categoryId: whole(c.req.query('category'), 1, 2 ** 31),
-    brandIds: brand ? [brand] : undefined,
-    vehicleNodeIds: vehicle?.nodeIds,
-    sort,
-    page: whole(c.req.query('page'), 1, 500) ?? 1,
-    size: 20,
-  });
-  return c.render((_shell, found) => <SearchPage keyword={keyword} params={url.searchParams} answer={found} />, {
-    pageType: 'search results',
-    robots: 'noindex, follow',
-    data: answer,
-  });
+  const found = understandSearch(
+    c.env.DB,
+    c.var.market.id,
+    {
+      keyword: keyword || undefined,
+      categoryId,
+      brandIds: brand ? [brand] : undefined,
+      vehicleNodeIds: vehicle?.nodeIds,
+      fitsOnly,
+      sort,
+      page: whole(c.req.query('page'), 1, 500) ?? 1,
+      size: 20,
+    },
+    { asTyped: c.req.query('asTyped') === '1' },
+  );
+  const shown = vehicle && { name: vehicle.name };
+  return c.render(
+    (_shell, understood) => (
+      <SearchPage
+        keyword={keyword}
+        params={url.searchParams}
+        found={understood}
+        trail={trail}
+        vehicle={shown}
+        fitsOnly={fitsOnly}
+      />
+    ),
+    {
+      pageType: 'search results',
+      robots: 'noindex, follow',
+      data: found,
+    },
+  );
 });

@@ -1,9 +1,10 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
-import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
+import { statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
+import { Binder, candidateCtes, categorySet, hasKeyword } from './candidates-repository.ts';
 
-/** Product search queries (§7 filter-search): the only place with their SQL. */
+/** Product search queries (§7 filter-search): the only place with their SQL, with candidates-repository.ts. */
 
 /** The sort keys the repository understands; the service maps §9 options onto them. */
 export type SearchOrder = 'relevance' | 'sales' | 'priceAsc' | 'priceDesc' | 'rating' | 'reviews';
@@ -52,144 +53,16 @@ export interface SearchResult {
   maxPrice: number | null;
   categories: FacetRow[];
   brands: FacetRow[];
+  /** With a keyword and only fitting parts asked for: how many the other filters let through that do not fit. */
+  hiddenByFit: number | null;
 }
 
-/** bm25 weights of item_search's columns: title, part numbers, brand, category. */
-const BM25_WEIGHTS = '10.0, 8.0, 3.0, 2.0';
-
-/** Collects bound values for one statement; each named value is bound once and reused. */
-class Binder {
-  readonly values: unknown[] = [];
-  private readonly slots = new Map<string, string>();
-  ref(name: string, value: unknown): string {
-    let slot = this.slots.get(name);
-    if (!slot) {
-      this.values.push(value);
-      slot = `?${this.values.length}`;
-      this.slots.set(name, slot);
-    }
-    return slot;
-  }
-}
-
-const hasKeyword = (criteria: SearchCriteria) => criteria.match !== null && criteria.partNumber !== null;
-
-/**
- * The matches of a keyword, each with its bm25 score (null when the order does not use it) and
- * whether it is an exact part number: the best-selling `candidateLimit` matches, read in rank
- * order from item_search_ranked so the scan stops there, every match that fits the vehicle and
- * every exact part number. Capping keeps the cost flat however common the words are.
- */
-function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
-  const match = b.ref('match', criteria.match);
-  const text = b.ref('part', criteria.partNumber);
-  const scored = criteria.order === 'relevance';
-  const ctes = [
-    `top AS (SELECT rowid AS rank, ${scored ? `bm25(item_search_ranked, ${BM25_WEIGHTS})` : 'NULL'} AS score
-      FROM item_search_ranked
-      WHERE item_search_ranked MATCH ${match} ORDER BY rowid LIMIT ${b.ref('cap', criteria.candidateLimit)})`,
-    // The unique index is case-sensitive: the usual spellings are looked up through it.
-    `exact AS (SELECT DISTINCT item_id AS id FROM sku WHERE part_number IN (${text}, upper(${text}), lower(${text})))`,
-  ];
-  const parts = [
-    'SELECT m.item_id AS id, t.score, 0 AS exact FROM top t JOIN item_rank m ON m.rank = t.rank',
-    'SELECT id, NULL, 1 FROM exact',
-  ];
-  if (criteria.vehicleNodeIds) {
-    // '+rowid' keeps the fitment list out of the FTS index: one scan of the matches, probing a small
-    // set. Materialized, so bm25 is always called where FTS5 allows it.
-    ctes.push(`fitting AS MATERIALIZED (SELECT rowid AS id, ${
-      scored
-        ? `bm25(item_search,
-      ${BM25_WEIGHTS})`
-        : 'NULL'
-    } AS score FROM item_search
-      WHERE item_search MATCH ${match} AND +rowid IN (SELECT id FROM fit))`);
-    parts.push('SELECT id, score, 0 FROM fitting');
-  }
-  const narrowing = narrowingCondition(criteria, b);
-  if (narrowing) {
-    // A category or brand filter is a small set: all its matches count, not only those in the cap.
-    ctes.push(`chosen AS MATERIALIZED (SELECT rowid AS id, ${
-      scored
-        ? `bm25(item_search,
-      ${BM25_WEIGHTS})`
-        : 'NULL'
-    } AS score FROM item_search
-      WHERE item_search MATCH ${match} AND +rowid IN (SELECT i.id FROM item i WHERE ${narrowing}))`);
-    parts.push('SELECT id, score, 0 FROM chosen');
-  }
-  ctes.push(
-    `hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`,
-  );
-  return ctes;
-}
-
-/** The category (with its subcategories) and brand filters as a condition on item i, or null when neither is set. */
-function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null {
-  const conditions: string[] = [];
-  if (criteria.categoryId !== null) {
-    const id = b.ref('category', criteria.categoryId);
-    conditions.push(
-      `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`,
-    );
-  }
-  if (criteria.brandIds.length > 0)
-    conditions.push(
-      `i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`,
-    );
-  return conditions.length > 0 ? conditions.join(' AND ') : null;
-}
-
-/**
- * The CTEs ending in `cand`: the items the search considers, sold in the market (and fitting,
- * when only fitting parts are asked for), with what the page, total and facets need. With a
- * keyword it is materialized once for all of them; without one it stays a view on item, so
- * each part can use item's indexes.
- */
-function candidateCtes(criteria: SearchCriteria, b: Binder): string {
-  const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
-  const ctes: string[] = [];
-  if (criteria.vehicleNodeIds) {
-    ctes.push(
-      `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (SELECT value
-        FROM json_each(${b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))})))`,
-    );
-  }
-  const keyword = hasKeyword(criteria);
-  if (keyword) ctes.push(...hitCtes(criteria, b));
-  const fits = criteria.vehicleNodeIds
-    ? 'CASE WHEN i.non_vehicle = 1 THEN NULL WHEN i.vehicle_universal = 1 OR i.id IN (SELECT id FROM fit) THEN 1 ' +
-      'ELSE 0 END'
-    : 'NULL';
-  const where = [
-    `i.${statusColumn(criteria.market)} IN ${statuses}`,
-    ...(criteria.fitsOnly ? [fitsOnlyCondition(keyword)] : []),
-  ];
-  ctes.push(`cand AS ${keyword ? '' : 'NOT '}MATERIALIZED (SELECT i.id,
-    ${keyword ? 'h.score, h.exact' : 'NULL AS score, 0 AS exact'}, ${fits} AS fits,
-      i.back_category_id AS categoryId, i.brand_id AS brandId, i.${minPriceColumn(criteria.market)} AS price, i.sales,
-      i.review_rating AS rating, i.review_count AS reviews
-    FROM ${keyword ? 'hits h JOIN item i INDEXED BY item_search_facts ON i.id = h.id' : 'item i'}
-      WHERE ${where.join(' AND ')})`);
-  return `WITH ${ctes.join(',\n')}`;
-}
-
-/**
- * Only parts that fit (fits = 1). With a keyword, each candidate is probed; without one, the list
- * of fitting and universal ids drives the query instead of a scan of every item.
- */
-function fitsOnlyCondition(keyword: boolean): string {
-  return keyword
-    ? 'i.non_vehicle = 0 AND (i.vehicle_universal = 1 OR i.id IN (SELECT id FROM fit))'
-    : 'i.non_vehicle = 0 AND i.id IN (SELECT id FROM fit UNION SELECT id FROM item WHERE vehicle_universal = 1)';
-}
-
-type Filter = 'category' | 'brand' | 'price';
+type Filter = 'category' | 'brand' | 'price' | 'fits';
 
 /** The conditions on `cand` for the chosen filters, leaving out one facet's own. */
 function filterConditions(criteria: SearchCriteria, b: Binder, omit?: Filter): string {
   const conditions = ['1'];
+  if (criteria.fitsOnly && hasKeyword(criteria) && omit !== 'fits') conditions.push('fits = 1');
   if (criteria.categoryId !== null && omit !== 'category') {
     const id = b.ref('category', criteria.categoryId);
     conditions.push(
@@ -261,6 +134,15 @@ function totalsColumn(criteria: SearchCriteria, b: Binder): string {
     FROM cand WHERE ${filterConditions(criteria, b, 'price')})`;
 }
 
+/**
+ * How many parts the fit filter hides under the other filters, when they are among the candidates (with a keyword);
+ * null otherwise (the service counts a category's parts apart, from a cache).
+ */
+function hiddenColumn(criteria: SearchCriteria, b: Binder): string {
+  if (!criteria.fitsOnly || !hasKeyword(criteria)) return 'NULL';
+  return `(SELECT count(*) FROM cand WHERE ${filterConditions(criteria, b, 'fits')} AND coalesce(fits, 0) = 0)`;
+}
+
 /** One facet's counts as a JSON array, most items first, without the facet's own filter. */
 function facetColumn(criteria: SearchCriteria, b: Binder, facet: 'category' | 'brand'): string {
   const [column, table] = facet === 'category' ? ['categoryId', 'category'] : ['brandId', 'brand'];
@@ -273,17 +155,31 @@ function facetColumn(criteria: SearchCriteria, b: Binder, facet: 'category' | 'b
 /** Search queries over the catalog. */
 export function searchRepository(db: D1Database) {
   return {
+    /** How many parts of a category (with its subcategories) the market lists: what a fit filter hides from. */
+    async listedInCategory(market: MarketId, categoryId: number, soldOut: boolean): Promise<number> {
+      const statuses = sqlList(soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
+      const row = await db
+        .prepare(
+          `SELECT count(*) AS count FROM item WHERE ${statusColumn(market)} IN ${statuses}
+            AND back_category_id IN (${categorySet('?1')})`,
+        )
+        .bind(categoryId)
+        .first<{ count: number }>();
+      return row?.count ?? 0;
+    },
+
     /** Runs one search as one statement: the candidates are found once and serve the page, the total and the facets. */
     async search(criteria: SearchCriteria): Promise<SearchResult> {
       const b = new Binder();
       const ctes = candidateCtes(criteria, b);
       const sql = `${ctes}
         SELECT ${pageColumn(criteria, b)} AS records, ${totalsColumn(criteria, b)} AS totals,
-          ${facetColumn(criteria, b, 'category')} AS categories, ${facetColumn(criteria, b, 'brand')} AS brands`;
+          ${facetColumn(criteria, b, 'category')} AS categories, ${facetColumn(criteria, b, 'brand')} AS brands,
+          ${hiddenColumn(criteria, b)} AS hidden`;
       const { results } = await db
         .prepare(sql)
         .bind(...b.values)
-        .all<{ records: string; totals: string; categories: string; brands: string }>();
+        .all<{ records: string; totals: string; categories: string; brands: string; hidden: number | null }>();
       const row = results[0];
       const totals = JSON.parse(row!.totals) as { total: number; minPrice: number | null; maxPrice: number | null };
       return {
@@ -293,6 +189,7 @@ export function searchRepository(db: D1Database) {
         maxPrice: totals.maxPrice,
         categories: JSON.parse(row!.categories) as FacetRow[],
         brands: JSON.parse(row!.brands) as FacetRow[],
+        hiddenByFit: row!.hidden,
       };
     },
   };

@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { searchItems, type SortValue } from './service.ts';
+import type { SortValue } from './service.ts';
+import { understandSearch } from './understanding.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]];
@@ -36,6 +37,8 @@ const baseQuery = z.object({
   attributeValueIds: idList.optional(),
   fitsOnly: flag.optional(),
   soldOut: flag.optional(),
+  /** Search the words exactly as typed: no vehicle words taken out, no spelling correction. */
+  asTyped: flag.optional(),
   page: z.coerce.number().int().min(1).max(500).default(1),
   size: z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE),
   sort: z.enum(SORT_VALUES, { error: 'must be one of the listed sort options' }).optional(),
@@ -69,10 +72,26 @@ const response = z.object({
     brands: z.array(named),
     price: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
   }),
+  /** With fitsOnly and a vehicle: how many parts that do not fit the filters hide (null: not counted). */
+  hiddenByFit: z.number().int().nullable(),
+  /** The words searched: the keyword without its vehicle words, corrected when a correction was applied. */
+  searched: z.string(),
+  /** A correction of misspelt part words: applied (these are its results) or only suggested. */
+  spelling: z.object({ keyword: z.string(), applied: z.boolean() }).nullable(),
+  /** The vehicle the keyword named (year, make, model), to offer as the vehicle to apply. */
+  vehicleOffer: z
+    .object({
+      name: z.string(),
+      attributeValueId: z.number().int().nullable(),
+      makeSlug: z.string(),
+      modelSlug: z.string().nullable(),
+    })
+    .nullable(),
 });
 const summary =
   'Search products by keyword, category, brand, price and vehicle (fitting parts first), with facets; sort is one of ' +
-  '§9';
+  '§9. Vehicle words in the keyword are offered as a vehicle and left out of the search; misspelt part words are ' +
+  'corrected when the words as typed find nothing (asTyped turns both off)';
 
 const buyerSearch = endpoint({
   method: 'get',
@@ -92,20 +111,26 @@ const proSearch = endpoint({
 });
 
 async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>) {
-  const data = await searchItems(c.env.DB, c.var.market.id, {
-    keyword: query.keyword,
-    categoryId: query.categoryId,
-    brandIds: query.brandId,
-    minPrice: query.minPrice,
-    maxPrice: query.maxPrice,
-    vehicleNodeIds: query.attributeValueIds,
-    fitsOnly: query.fitsOnly,
-    soldOut: query.soldOut,
-    page: query.page,
-    size: query.size,
-    sort: query.sort,
-  });
-  return c.json(ok(data));
+  const found = await understandSearch(
+    c.env.DB,
+    c.var.market.id,
+    {
+      keyword: query.keyword,
+      categoryId: query.categoryId,
+      brandIds: query.brandId,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      vehicleNodeIds: query.attributeValueIds,
+      fitsOnly: query.fitsOnly,
+      soldOut: query.soldOut,
+      page: query.page,
+      size: query.size,
+      sort: query.sort,
+    },
+    { asTyped: query.asTyped },
+  );
+  const { answer: data, searched, spelling, vehicleOffer } = found;
+  return c.json(ok({ ...data, searched, spelling, vehicleOffer }));
 }
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */

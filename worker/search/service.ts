@@ -1,6 +1,6 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
-import { SEARCH_PAGE_SIZE, SORT_OPTIONS } from '../../shared/constants.ts';
+import { SEARCH_PAGE_SIZE, type SORT_OPTIONS } from '../../shared/constants.ts';
 import { searchRepository, type SearchCriteria, type SearchOrder, type SearchRow } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -42,6 +42,8 @@ export interface SearchAnswer {
     brands: { id: number; name: string; count: number }[];
     price: { min: number | null; max: number | null };
   };
+  /** With only fitting parts asked for, how many parts that do not fit the filters hide; null when not counted. */
+  hiddenByFit: number | null;
 }
 
 const ORDER: Record<SortValue, SearchOrder> = {
@@ -54,7 +56,7 @@ const ORDER: Record<SortValue, SearchOrder> = {
 };
 
 /** Trade synonyms: any word of a group also finds the others. */
-const SYNONYMS: readonly (readonly string[])[] = [
+export const SYNONYMS: readonly (readonly string[])[] = [
   ['pad', 'pads'],
   ['brake', 'brakes'],
   ['headlamp', 'headlamps', 'headlight', 'headlights'],
@@ -70,7 +72,7 @@ const SYNONYMS: readonly (readonly string[])[] = [
 ];
 
 /** Common misspellings and run-together words, one way: the shopper's word still counts too. */
-const CORRECTIONS: Readonly<Record<string, string>> = {
+export const CORRECTIONS: Readonly<Record<string, string>> = {
   break: 'brake',
   breaks: 'brakes',
   alternater: 'alternator',
@@ -162,6 +164,23 @@ const toRecord =
 /** Identical searches in a rush share one answer (recent-reads.ts). */
 const recentSearches = caches.recentSearches;
 
+/** How many parts a category lists in a market changes only with the catalog: kept ten minutes per isolate. */
+const listedCounts = caches.listedCounts;
+
+/**
+ * Without a keyword, what the fit filter hides is the category's listed parts less those shown: counted apart and
+ * cached, since counting a category on every page would cost more than the page. Null (not counted) over the whole
+ * catalog or under a brand or price filter.
+ */
+function listedInCategory(db: D1Database, criteria: SearchCriteria): Promise<number> | null {
+  const { market, categoryId, soldOut } = criteria;
+  if (categoryId === null || criteria.brandIds.length > 0 || criteria.minPrice !== null || criteria.maxPrice !== null)
+    return null;
+  return listedCounts.get(`${market}:${categoryId}:${soldOut}`, systemClock, () =>
+    searchRepository(db).listedInCategory(market, categoryId, soldOut),
+  );
+}
+
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
 export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {
   const page = query.page ?? 1;
@@ -174,6 +193,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     size,
     records: [],
     facets: { categories: [], brands: [], price: { min: null, max: null } },
+    hiddenByFit: null,
   };
   const match = keyword ? matchExpression(keyword) : null;
   // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
@@ -195,9 +215,10 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     limit: size,
     offset: (page - 1) * size,
   };
-  const result = await recentSearches.get(JSON.stringify(criteria), systemClock, () =>
-    searchRepository(db).search(criteria),
-  );
+  const [result, listed] = await Promise.all([
+    recentSearches.get(JSON.stringify(criteria), systemClock, () => searchRepository(db).search(criteria)),
+    criteria.fitsOnly && !match ? listedInCategory(db, criteria) : null,
+  ]);
   const currency = currencyOf(market);
   return {
     total: result.total,
@@ -209,6 +230,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
       brands: result.brands,
       price: { min: result.minPrice, max: result.maxPrice },
     },
+    hiddenByFit: listed === null ? result.hiddenByFit : Math.max(0, listed - result.total),
   };
 }
 

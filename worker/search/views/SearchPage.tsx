@@ -1,81 +1,163 @@
 import { SORT_OPTIONS } from '../../../shared/constants.ts';
-import type { SearchAnswer } from '../service.ts';
+import type { UnderstoodSearch } from '../understanding.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
+import { ChosenFilterBar, type ChosenFilters, chosenCount, SearchFacets } from './SearchFacets.tsx';
+import { FitNotice, SpellingNotice, VehicleOfferNotice } from './SearchNotices.tsx';
+import { searchHref } from './search-links.ts';
 
-export interface SearchPageProps {
-  keyword: string;
-  params: URLSearchParams;
-  answer: SearchAnswer;
+/** A category with its parent, as the breadcrumb names them. */
+export interface CategoryTrail {
+  category: { id: number; name: string };
+  parent: { id: number; name: string } | null;
 }
 
-function withParam(params: URLSearchParams, key: string, value: string | null): string {
-  const next = new URLSearchParams(params);
-  if (value === null || value === '') next.delete(key);
-  else next.set(key, value);
-  if (key !== 'page') next.delete('page');
-  return `/search?${next}`;
+export interface SearchPageProps {
+  /** The text the shopper typed. */
+  keyword: string;
+  params: URLSearchParams;
+  found: UnderstoodSearch;
+  trail: CategoryTrail | null;
+  /** The vehicle the page is about (the query's or the shopper's current one). */
+  vehicle: { name: string } | null;
+  fitsOnly: boolean;
 }
 
 /** A count with thousands commas (§9), without building an Intl formatter per page. */
 const withCommas = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** Search results: facets, sort, cards with fitment, paging, and what to try when nothing matches. */
-export function SearchPage({ keyword, params, answer }: SearchPageProps) {
+/** What the page shows, as its heading says it: the keyword, else the category (for the vehicle), else all parts. */
+export function searchHeading(props: Pick<SearchPageProps, 'trail' | 'vehicle' | 'fitsOnly'> & { searched: string }) {
+  const { searched, trail, vehicle, fitsOnly } = props;
+  if (searched) return `Results for “${searched}”`;
+  const forVehicle = vehicle && fitsOnly ? ` for ${vehicle.name}` : '';
+  if (trail) return `${trail.category.name}${forVehicle}`;
+  return forVehicle ? `Parts${forVehicle}` : 'All parts';
+}
+
+function Breadcrumb({ trail }: { trail: CategoryTrail }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="breadcrumb">
+        <li>
+          <a href="/">Home</a>
+        </li>
+        {trail.parent && (
+          <li>
+            <a href={`/search?category=${trail.parent.id}`}>{trail.parent.name}</a>
+          </li>
+        )}
+        <li aria-current="page">{trail.category.name}</li>
+      </ol>
+    </nav>
+  );
+}
+
+function SortForm({ params }: { params: URLSearchParams }) {
+  return (
+    <form className="search-sort" action="/search" method="get">
+      {[...params]
+        .filter(([key]) => key !== 'sort' && key !== 'page')
+        .map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
+      <label>
+        Sort by{' '}
+        <select name="sort" defaultValue={params.get('sort') ?? ''}>
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.label} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="submit">Apply</button>
+    </form>
+  );
+}
+
+function NoResults() {
+  return (
+    <div className="search-empty" data-search-empty>
+      <p>No parts match your search.</p>
+      <ul>
+        <li>Check the spelling, or try fewer words</li>
+        <li>Search by part number, such as the one on your old part</li>
+        <li>Try a broader term: brake pads, headlight, air filter</li>
+        <li>
+          <a href="/categories">Browse categories</a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Pagination({ params, page, pages }: { params: URLSearchParams; page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <ul className="pagination" aria-label="Pages">
+      {page > 1 && (
+        <li>
+          <a href={searchHref(params, { page: String(page - 1) })}>Previous</a>
+        </li>
+      )}
+      <li>{`Page ${page} of ${pages}`}</li>
+      {page < pages && (
+        <li>
+          <a href={searchHref(params, { page: String(page + 1) })} rel="next">
+            Next
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * Search results: heading and breadcrumb, what was understood of the words, the fit filter, facets (a sidebar on
+ * desktop, a drawer behind "Filters (n)" on phones, so the first product is on the first screen), sort, cards, pages.
+ */
+export function SearchPage({ keyword, params, found, trail, vehicle, fitsOnly }: SearchPageProps) {
+  const { answer, searched, spelling, vehicleOffer } = found;
   const pages = Math.max(1, Math.ceil(answer.total / answer.size));
+  const brandId = Number(params.get('brand'));
+  const brand = answer.facets.brands.find((entry) => entry.id === brandId);
+  const chosen: ChosenFilters = {
+    params,
+    category: trail?.category ?? null,
+    brand: brand ? { id: brand.id, name: brand.name } : null,
+    vehicle,
+    fitsOnly,
+  };
+  const facets = <SearchFacets chosen={chosen} facets={answer.facets} />;
   return (
     <section className="search-page">
-      <h1>{keyword ? `Results for “${keyword}”` : 'All parts'}</h1>
+      {trail && <Breadcrumb trail={trail} />}
+      <h1>{searchHeading({ searched, trail, vehicle, fitsOnly })}</h1>
       <p data-total={answer.total}>{`${withCommas(answer.total)} part${answer.total === 1 ? '' : 's'}`}</p>
+      {spelling && <SpellingNotice spelling={spelling} typed={keyword} params={params} />}
+      {vehicleOffer && <VehicleOfferNotice offer={vehicleOffer} searched={searched} params={params} />}
+      {vehicle && <FitNotice vehicle={vehicle.name} fitsOnly={fitsOnly} hidden={answer.hiddenByFit} params={params} />}
       <div className="search-layout">
         <aside className="search-facets" aria-label="Filters">
-          <h2>Category</h2>
-          <ul>
-            {answer.facets.categories.map((c) => (
-              <li key={c.id}>
-                <a href={withParam(params, 'category', String(c.id))}>{`${c.name} (${c.count})`}</a>
-              </li>
-            ))}
-          </ul>
-          <h2>Brand</h2>
-          <ul>
-            {answer.facets.brands.map((b) => (
-              <li key={b.id}>
-                <a href={withParam(params, 'brand', String(b.id))}>{`${b.name} (${b.count})`}</a>
-              </li>
-            ))}
-          </ul>
+          {facets}
         </aside>
-        <div>
-          <form className="search-sort" action="/search" method="get">
-            {[...params]
-              .filter(([key]) => key !== 'sort' && key !== 'page')
-              .map(([key, value]) => (
-                <input key={key} type="hidden" name={key} value={value} />
-              ))}
-            <label>
-              Sort by{' '}
-              <select name="sort" defaultValue={params.get('sort') ?? ''}>
-                {SORT_OPTIONS.map((option) => (
-                  <option key={option.label} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>{' '}
-            <button type="submit">Apply</button>
-          </form>
+        <div className="search-results">
+          <ChosenFilterBar chosen={chosen} />
+          <div className="search-toolbar">
+            <details className="filter-drawer" data-filter-drawer>
+              <summary>
+                <span className="filter-drawer__open">{`Filters (${chosenCount(chosen)})`}</span>
+                <span className="filter-drawer__done">Done</span>
+              </summary>
+              <div className="filter-drawer__panel">
+                <h2 className="filter-drawer__title">Filters</h2>
+                {facets}
+              </div>
+            </details>
+            <SortForm params={params} />
+          </div>
           {answer.records.length === 0 ? (
-            <div className="search-empty" data-search-empty>
-              <p>No parts match your search.</p>
-              <ul>
-                <li>Check the spelling, or try fewer words</li>
-                <li>Search by part number, such as the one on your old part</li>
-                <li>Try a broader term: brake pads, headlight, air filter</li>
-                <li>
-                  <a href="/categories">Browse categories</a>
-                </li>
-              </ul>
-            </div>
+            <NoResults />
           ) : (
             <ul className="product-grid">
               {answer.records.map((product) => (
@@ -83,23 +165,7 @@ export function SearchPage({ keyword, params, answer }: SearchPageProps) {
               ))}
             </ul>
           )}
-          {pages > 1 && (
-            <ul className="pagination" aria-label="Pages">
-              {answer.page > 1 && (
-                <li>
-                  <a href={withParam(params, 'page', String(answer.page - 1))}>Previous</a>
-                </li>
-              )}
-              <li>{`Page ${answer.page} of ${pages}`}</li>
-              {answer.page < pages && (
-                <li>
-                  <a href={withParam(params, 'page', String(answer.page + 1))} rel="next">
-                    Next
-                  </a>
-                </li>
-              )}
-            </ul>
-          )}
+          <Pagination params={params} page={answer.page} pages={pages} />
         </div>
       </div>
     </section>

@@ -1,0 +1,86 @@
+import type { SpellingHint, VehicleOffer } from '../understanding.ts';
+import { searchHref } from './search-links.ts';
+
+/** "Showing results for X. Search instead for Y", or "Did you mean X?" when the correction was only suggested. */
+export function SpellingNotice({
+  spelling,
+  typed,
+  params,
+}: {
+  spelling: SpellingHint;
+  typed: string;
+  params: URLSearchParams;
+}) {
+  const corrected = searchHref(params, { keyword: spelling.keyword, asTyped: null });
+  if (!spelling.applied)
+    return (
+      <p className="search-notice" data-spelling="suggested">
+        Did you mean <a href={corrected}>{spelling.keyword}</a>?
+      </p>
+    );
+  return (
+    <p className="search-notice" data-spelling="applied">
+      Showing results for <strong>{spelling.keyword}</strong>. Search instead for{' '}
+      <a href={searchHref(params, { keyword: typed, asTyped: '1' })}>{typed}</a>
+    </p>
+  );
+}
+
+/**
+ * "Shop for 2018 Toyota Camry?": the same search with the vehicle applied and its words out of the keyword; without a
+ * year the model has, the make's page, where the year is chosen.
+ */
+export function VehicleOfferNotice({
+  offer,
+  searched,
+  params,
+}: {
+  offer: VehicleOffer;
+  searched: string;
+  params: URLSearchParams;
+}) {
+  const href =
+    offer.attributeValueId !== null
+      ? searchHref(params, { keyword: searched, attributeValueId: String(offer.attributeValueId), fits: null })
+      : `/makes/${offer.makeSlug}${offer.modelSlug ? `?model=${encodeURIComponent(offer.modelSlug)}` : ''}`;
+  return (
+    <p className="search-notice search-notice--vehicle" data-vehicle-offer={offer.attributeValueId ?? ''}>
+      Shop for <a href={href}>{offer.name}</a>?
+      {offer.attributeValueId === null &&
+        ` Choose its ${offer.modelSlug ? 'year' : 'model and year'} to see the parts that fit.`}
+    </p>
+  );
+}
+
+const parts = (count: number) => (count === 1 ? '1 part that doesn’t fit' : `${count} parts that don’t fit`);
+
+/** What the fit filter does: the parts it hides and a way to see them, or a way back to only fitting parts. */
+export function FitNotice({
+  vehicle,
+  fitsOnly,
+  hidden,
+  params,
+}: {
+  vehicle: string;
+  fitsOnly: boolean;
+  hidden: number | null;
+  params: URLSearchParams;
+}) {
+  if (!fitsOnly)
+    return (
+      <p className="search-notice" data-fit-notice="all">
+        Showing all parts, those that fit your {vehicle} first.{' '}
+        <a href={searchHref(params, { fits: null })}>Show only parts that fit</a>
+      </p>
+    );
+  if (hidden === 0) return null;
+  const showAll = <a href={searchHref(params, { fits: 'all' })}>Show all</a>;
+  return (
+    <p className="search-notice" data-fit-notice="hidden" data-hidden={hidden ?? ''}>
+      {hidden === null
+        ? `Showing parts that fit your ${vehicle}. `
+        : `${parts(hidden)} your ${vehicle} ${hidden === 1 ? 'is' : 'are'} hidden. `}
+      {showAll}
+    </p>
+  );
+}
