@@ -96,6 +96,8 @@ export interface OrderView {
   taxes: { name: string; rateLabel: string; amount: number }[];
   events: { status: string; note: string | null; createdAt: number }[];
   cancellable: boolean;
+  /** Awaiting payment: when the hold on its parts ends (it can be paid until then); null otherwise. */
+  holdExpiresAt: number | null;
 }
 
 export const ORDER_MSG = {

@@ -29,9 +29,9 @@ export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
 }
 
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethodId, string> = {
-  HOSTED_CARD: 'Credit or debit card',
+  HOSTED_CARD: 'Credit or debit card (hosted page)',
   PAYPAL: 'PayPal',
-  CARD: 'Card',
+  CARD: 'Credit or debit card',
   PAY_LATER: 'PayPal Pay Later',
   GOOGLE_PAY: 'Google Pay',
   APPLE_PAY: 'Apple Pay',
@@ -74,6 +74,8 @@ export interface OfferedPaymentMethod {
   id: PaymentMethodId;
   label: string;
   icons: PaymentIcon[];
+  /** Who takes the payment, as the shopper is told (set where the shop knows its providers). */
+  provider?: string;
 }
 
 /** The payment methods checkout shows in a market, each with the icons to draw beside it. */

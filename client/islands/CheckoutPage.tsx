@@ -255,6 +255,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
                     onChange={() => setMethod(offered.id)}
                   />{' '}
                   {offered.label}
+                  {offered.provider && <small className="checkout__provider">{` · ${offered.provider}`}</small>}
                   <span className="checkout__icons">
                     {offered.icons.map((icon) => (
                       <svg

@@ -3,8 +3,9 @@ import type { PaidResult } from '../../shared/api/payments.ts';
 import { API } from '../../shared/api-routes.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
-import { CHECKOUT_TOKEN_KEY, payForOrder } from '../state/checkout.ts';
+import { CHECKOUT_TOKEN_KEY } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
+import PayAgain from './PayAgain.tsx';
 
 const POLL_MS = 1500;
 
@@ -12,47 +13,6 @@ const POLL_MS = 1500;
 const orderLink = (path: string, ...parts: Record<string, string>[]) =>
   `${path}?${new URLSearchParams(Object.assign({}, ...parts))}`;
 
-/** Pay the same order again with the method the shopper picks. */
-function Retry({ orderId, methods }: { orderId: string; methods: { id: string; label: string }[] }) {
-  const [method, setMethod] = useState(methods[0]?.id ?? '');
-  const [message, setMessage] = useState('');
-  const retry = async () => {
-    const orderToken = sessionStorage.getItem(CHECKOUT_TOKEN_KEY) ?? undefined;
-    try {
-      const refused = await payForOrder(api, orderId, method, orderToken, (url) => location.assign(url));
-      if (refused) setMessage(refused);
-    } catch (failure) {
-      setMessage((failure as { msg?: string }).msg ?? 'Your payment did not go through.');
-    }
-  };
-  return (
-    <div className="order-result__retry">
-      <ul>
-        {methods.map((offered) => (
-          <li key={offered.id}>
-            <label>
-              <input
-                type="radio"
-                name="retry-method"
-                checked={method === offered.id}
-                onChange={() => setMethod(offered.id)}
-              />{' '}
-              {offered.label}
-            </label>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="button button--primary" onClick={() => void retry()}>
-        Try again
-      </button>
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
-  );
-}
 const MAX_POLLS = 80;
 
 /**
@@ -64,7 +24,7 @@ export default function OrderResult({
   methods,
 }: {
   orderId: string;
-  methods: { id: string; label: string }[];
+  methods: { id: string; label: string; provider?: string }[];
 }) {
   const hydrated = useHydrated();
   const [result, setResult] = useState<PaidResult | null>(null);
@@ -83,6 +43,8 @@ export default function OrderResult({
         setResult(answer);
         if (answer.result === 'SUCCEEDED' && !converted.current) {
           converted.current = true;
+          // Paid: the parts left the cart on the server; the header's count follows.
+          void import('../state/shop-cart.ts').then(({ shopCart }) => shopCart.load()).catch(() => undefined);
           void api
             .call(API.conversion, {
               orderId,
@@ -108,7 +70,8 @@ export default function OrderResult({
       </p>
     );
   if (!result) return <p aria-busy="true">Checking your payment…</p>;
-  const total = formatMoney({ cent: result.total, currency: result.currency });
+  const money = (cent: number) => formatMoney({ cent, currency: result.currency });
+  const { shipTo } = result;
   return (
     <div className="order-result" data-order-result={result.result}>
       <h2>
@@ -120,14 +83,67 @@ export default function OrderResult({
       </h2>
       <p>{result.message}</p>
       <p>
-        Order <strong data-order-id={result.orderId}>{result.orderId}</strong> · {total}
+        Order <strong data-order-id={result.orderId}>{result.orderId}</strong> · {money(result.total)}
       </p>
-      {result.result === 'FAILED' && <Retry orderId={result.orderId} methods={methods} />}
-      <p>
+      {result.result === 'SUCCEEDED' && <p data-confirmation-sent>{`A confirmation was sent to ${result.email}.`}</p>}
+      {result.result !== 'SUCCEEDED' &&
+        (result.payable ? (
+          <>
+            <p data-cart-kept>
+              Nothing was charged. Your parts are still in your <a href="/shopCart">cart</a>.
+            </p>
+            {result.result === 'FAILED' && (
+              <PayAgain orderId={result.orderId} methods={methods} holdExpiresAt={result.holdExpiresAt} />
+            )}
+          </>
+        ) : (
+          result.result === 'FAILED' && (
+            <p data-hold-ended>
+              The hold on these parts has ended and this order can no longer be paid. They are still in your{' '}
+              <a href="/shopCart">cart</a> to order again.
+            </p>
+          )
+        ))}
+      <div className="order-result__columns">
+        <section aria-labelledby="result-items">
+          <h3 id="result-items">Items</h3>
+          <ul className="order-result__lines">
+            {result.lines.map((line) => (
+              <li key={`${line.title}|${line.quantity}|${line.total}`}>
+                <img src={line.imageUrl ?? '/static/parts/placeholder.svg'} alt="" width="48" height="48" />
+                <span>
+                  {`${line.quantity} × `}
+                  {line.urlHandle ? <a href={`/product/${line.urlHandle}`}>{line.title}</a> : line.title}
+                </span>
+                <span>{money(line.total)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="order-result__total">
+            Total <strong>{money(result.total)}</strong>
+          </p>
+        </section>
+        <section aria-labelledby="result-ship-to">
+          <h3 id="result-ship-to">Shipping to</h3>
+          <address data-ship-to>
+            {shipTo.name}
+            <br />
+            {shipTo.line1}
+            <br />
+            {`${shipTo.city}, ${shipTo.region} ${shipTo.postalCode}`}
+          </address>
+        </section>
+      </div>
+      <p className="order-result__links">
         <a href={orderLink('/order/track', { orderNo: result.orderId }, token ? { token } : { email: result.email })}>
           Track this order
         </a>{' '}
         · <a href={orderLink('/printInvoice', { orderId: result.orderId }, token ? { token } : {})}>Invoice</a>
+      </p>
+      <p>
+        <a className="button button--primary" href="/" data-continue-shopping>
+          Continue shopping
+        </a>
       </p>
     </div>
   );

@@ -33,6 +33,25 @@ export const paidResultAnswer = z.object({
   total: z.number(),
   currency: z.string(),
   email: z.string(),
+  /** Still awaiting payment with its parts on hold: it can be paid again. */
+  payable: z.boolean(),
+  holdExpiresAt: z.number().nullable(),
+  lines: z.array(
+    z.object({
+      title: z.string(),
+      quantity: z.number().int(),
+      total: z.number().int(),
+      imageUrl: z.string().nullable(),
+      urlHandle: z.string().nullable(),
+    }),
+  ),
+  shipTo: z.object({
+    name: z.string(),
+    line1: z.string(),
+    city: z.string(),
+    region: z.string(),
+    postalCode: z.string(),
+  }),
 });
 
 export type PayBody = z.input<typeof payBody>;

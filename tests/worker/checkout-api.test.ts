@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { US } from '../../shared/markets.ts';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
+import { markOrderPaid } from '../../worker/orders/service.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, TORONTO, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
@@ -9,6 +10,7 @@ import { CA_HOST } from './helpers.ts';
 
 const QUOTE = '/order/public/buyer/checkout/quote';
 const PLACE = '/order/public/buyer/order/place';
+const CART = '/order/public/buyer/cart/v2';
 interface Placed {
   created: boolean;
   order: { orderId: string; status: string; total: number; tax: number; lines: { skuId: number; quantity: number }[] };
@@ -81,7 +83,7 @@ describe('the checkout quote', () => {
 });
 
 describe('placing an order', () => {
-  it('takes the stock, empties the cart and records the prices it was priced with', async () => {
+  it('takes the stock, records the prices it was priced with and keeps the parts in the cart until paid', async () => {
     const buyer = shopper();
     const before = await stockOf(skuIds[1]!);
     await buyer.add(skuIds[1]!, 3);
@@ -103,7 +105,13 @@ describe('placing an order', () => {
       },
     });
     expect(await stockOf(skuIds[1]!)).toBe(before - 3);
-    expect((await buyer.call('GET', '/order/public/buyer/cart/v2')).body.data.detail.items).toEqual([]);
+    // A declined card or an abandoned payment window must lose nothing: the parts stay in the cart.
+    const cartItems = async () =>
+      (await buyer.call<{ detail: { items: { skuId: number; itemCount: number }[] } }>('GET', CART)).body.data.detail
+        .items;
+    expect(await cartItems()).toMatchObject([{ skuId: skuIds[1], itemCount: 3 }]);
+    expect(await markOrderPaid(env.DB, placed.body.data.order.orderId, Date.now())).toBe(true);
+    expect(await cartItems()).toEqual([]);
   });
 
   it('makes one order of a double-submitted request', async () => {

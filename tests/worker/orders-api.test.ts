@@ -271,6 +271,7 @@ describe('GET /order/public/track/order/info', () => {
         },
       ],
       events: [{ status: 'SHIPPED', note: 'Order placed', createdAt: NOW - 3 * DAY }],
+      holdExpiresAt: null,
     });
     expect(JSON.stringify(body.data)).not.toContain('Elm St');
   });

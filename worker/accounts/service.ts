@@ -1,4 +1,5 @@
 import { ApiError } from '../platform/api-error.ts';
+import { claimGuestOrders } from '../orders/service.ts';
 import { accountRepository, type AccountRow } from './repository.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
@@ -63,8 +64,9 @@ export function userData(account: AccountRow) {
   };
 }
 
-/** Signs a session for an account. */
+/** Signs a session for an account; a verified email brings the guest orders placed with it into the account. */
 export async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
+  if (account.emailVerified === 1) await claimGuestOrders(deps.db, account.id, account.email);
   const { token, expiresIn } = await signSession(
     { accountId: account.id, tokenVersion: account.tokenVersion },
     deps.secret,
@@ -134,7 +136,7 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<Se
   if (!account || account.email.toLowerCase() !== claims.email.toLowerCase())
     throw ApiError.badRequest(ACCOUNT_MSG.linkInvalid);
   await repo.markEmailVerified(account.id);
-  return sessionFor(deps, account);
+  return sessionFor(deps, { ...account, emailVerified: 1 });
 }
 
 /** Sends a new confirmation link to the member's own email. */

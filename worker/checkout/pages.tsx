@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import CheckoutPage from '../../client/islands/CheckoutPage.tsx';
 import OrderResult from '../../client/islands/OrderResult.tsx';
-import { paymentMethodsFor } from '../../shared/payment-methods.ts';
 import { regionsFor } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../views/Island.tsx';
+import { offeredMethods } from '../payments/service.ts';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */
 export const checkoutPage = new Hono<AppEnv>()
   .get('/checkout/orderResult', (c) => {
     const orderId = (c.req.query('orderId') ?? '').slice(0, 40);
-    const methods = paymentMethodsFor(c.var.market).map(({ id, label }) => ({ id, label }));
+    const methods = offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
     return c.render(
       <section className="order-result-page">
         <h1>Order result</h1>
@@ -31,7 +31,7 @@ export const checkoutPage = new Hono<AppEnv>()
       market: market.id,
       labels: market.labels,
       regions: regionsFor(market.id),
-      methods: paymentMethodsFor(market),
+      methods: offeredMethods(c.env, market),
       signedIn: c.var.member !== null,
     };
     return c.render(

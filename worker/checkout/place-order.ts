@@ -224,13 +224,17 @@ async function placementStatements(
         ]
       : []),
     ...(await giftStatements(db, id, quote, input.market)),
-    ...quote.lines.items.map((item) =>
-      removeLineStatement(db, input.cart.uuid, {
-        skuId: item.skuId,
-        itemType: item.itemType,
-        bundleId: item.bundleId ?? '',
-      }),
-    ),
+    // An order paid in full leaves the cart at once; any other keeps its parts in the cart until it is paid
+    // (markOrderPaid), so a declined card or an abandoned payment window loses nothing.
+    ...(paidInFull
+      ? quote.lines.items.map((item) =>
+          removeLineStatement(db, input.cart.uuid, {
+            skuId: item.skuId,
+            itemType: item.itemType,
+            bundleId: item.bundleId ?? '',
+          }),
+        )
+      : []),
   ];
 }
 

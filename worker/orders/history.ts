@@ -61,6 +61,14 @@ export async function loadOrderHistory(
   return { ...result, status, time, page, size: HISTORY_PAGE_SIZE };
 }
 
+/**
+ * A member sees the orders they placed as a guest: the guest orders placed with the member's email, once that email
+ * is verified (the caller's promise), become theirs. Answers how many.
+ */
+export function claimGuestOrders(db: D1Database, accountId: number, verifiedEmail: string): Promise<number> {
+  return orderRepository(db).claimGuestOrders(accountId, verifiedEmail);
+}
+
 /** The order a session or guest token opens, with everything its pages show (the invoice, tracking by link). */
 export async function openedOrder(
   env: Pick<Bindings, 'DB' | 'RATE_LIMITER'>,
@@ -130,6 +138,7 @@ export function trackingOf(order: OrderView): TrackedOrder {
       quantity,
     })),
     events: order.events,
+    holdExpiresAt: order.holdExpiresAt,
   };
 }
 

@@ -4,6 +4,7 @@ import { orderRepository, type OrderRow } from './repository.ts';
 import { pointsCreditStatement } from '../members/service.ts';
 import { promotionReleaseStatements } from '../promotions/service.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
+import { removeLineStatement } from '../cart/service.ts';
 
 /**
  * An order after it is placed (issue 8): paid, cancelled, or let go when its stock hold runs
@@ -37,11 +38,22 @@ export async function markOrderPaid(
   const order = await orders.byId(orderId);
   if (!order || (order.status !== 'PAYMENT_PENDING' && order.status !== 'PENDING')) return false;
   const earned = pointsEarned(order);
+  // The parts were kept in the cart while the order waited for its payment: paid, they leave it.
+  const bought = order.cartUuid
+    ? (await orders.lines(orderId)).map((line) =>
+        removeLineStatement(db, order.cartUuid!, {
+          skuId: line.skuId,
+          itemType: line.itemType,
+          bundleId: line.bundleId ?? '',
+        }),
+      )
+    : [];
   try {
     await orders.run([
       orders.setStatusStatement(orderId, ['PAYMENT_PENDING', 'PENDING'], 'PROCESSING', now, { paidAt: now }),
       ...orders.movedGuardStatements(),
       orders.paidStatement(orderId, earned),
+      ...bought,
       ...(earned > 0 ? [pointsCreditStatement(db, order.accountId!, earned, 'EARNED_ORDER', orderId, now)] : []),
       orders.eventStatement(orderId, 'PROCESSING', note, now),
     ]);

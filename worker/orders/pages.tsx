@@ -7,6 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
 import { trackQuery } from './schemas.ts';
+import { offeredMethods } from '../payments/service.ts';
 import { memberOrder, openedOrder, ORDER_MSG, trackedOrder, trackingOf } from './service.ts';
 
 const NUMBER_MESSAGE = 'Please enter your order number.';
@@ -56,6 +57,10 @@ function toLogin(c: Context<AppEnv>): Response {
 
 const PRIVATE = { robots: 'noindex' } as const;
 
+/** The methods an unpaid order can be paid with here (the configured providers'). */
+const payMethods = (c: Context<AppEnv>) =>
+  offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
+
 /** Order detail (no standard layout, §2), the printable invoice and public tracking. */
 export const orderPages = new Hono<AppEnv>()
   .get('/myAccount/orderHistory/orderDetail', async (c) => {
@@ -65,7 +70,8 @@ export const orderPages = new Hono<AppEnv>()
       c.status(404);
       return c.render(<OrderMissing message={ORDER_MSG.notFound} />, PRIVATE);
     }
-    return c.render(<OrderDetailPage order={order} />, PRIVATE);
+    const pay = { methods: payMethods(c), token: null, allowed: true, now: Date.now() };
+    return c.render(<OrderDetailPage order={order} pay={pay} />, PRIVATE);
   })
   .get('/printInvoice', async (c) => {
     const orderId = c.req.query('orderId') ?? '';
@@ -101,5 +107,10 @@ export const orderPages = new Hono<AppEnv>()
     const tracked = 'order' in found ? found.order : null;
     const error = 'error' in found ? found.error : null;
     c.status('status' in found ? found.status : 200);
-    return c.render(<TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} />, PRIVATE);
+    // Only the emailed link (its token) pays from here: a number and an email show where the order is, nothing more.
+    const pay = { methods: payMethods(c), token: token ?? null, allowed: Boolean(token), now: Date.now() };
+    return c.render(
+      <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} pay={pay} />,
+      PRIVATE,
+    );
   });

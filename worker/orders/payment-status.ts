@@ -48,13 +48,34 @@ export async function orderPaymentReference(db: D1Database, orderId: string, own
   };
 }
 
-/** What the result page tells the shopper: paid, still settling, or why it failed; with the total. */
-export async function orderPaidResult(db: D1Database, orderId: string, owner: OrderOwner) {
+/** The ship-to a result page repeats: who and where, not the phone. */
+function shipToOf(address: string): { name: string; line1: string; city: string; region: string; postalCode: string } {
+  try {
+    const parsed = JSON.parse(address) as Record<string, unknown>;
+    const text = (key: string) => (typeof parsed[key] === 'string' ? (parsed[key] as string) : '');
+    return {
+      name: [text('firstName'), text('lastName')].filter(Boolean).join(' '),
+      line1: text('addressLine1'),
+      city: text('city'),
+      region: text('regionCode'),
+      postalCode: text('postalCode'),
+    };
+  } catch {
+    return { name: '', line1: '', city: '', region: '', postalCode: '' };
+  }
+}
+
+/**
+ * What the result page tells the shopper: paid, still settling, or why it failed; with the parts, the ship-to, the
+ * total, the email the confirmation goes to, and whether the order can still be paid (its stock hold lasts).
+ */
+export async function orderPaidResult(db: D1Database, orderId: string, owner: OrderOwner, now = Date.now()) {
   const order = await ownedOrder(db, orderId, owner);
-  const payment = await latestResult(db, order.id);
+  const [payment, lines] = await Promise.all([latestResult(db, order.id), orderRepository(db).lines(order.id)]);
   const failed = payment && (payment.kind === 'Declined' || payment.kind === 'Failed') ? payment : null;
   const result = order.paidAt !== null ? 'SUCCEEDED' : failed ? 'FAILED' : 'PENDING';
   const message = result === 'SUCCEEDED' ? PAID_MESSAGE : failed ? failed.message : PENDING_MESSAGE;
+  const payable = order.status === 'PAYMENT_PENDING' && order.holdExpiresAt !== null && order.holdExpiresAt > now;
   return {
     orderId: order.id,
     result,
@@ -62,6 +83,16 @@ export async function orderPaidResult(db: D1Database, orderId: string, owner: Or
     total: order.totalCent,
     currency: order.currency,
     email: order.email,
+    payable,
+    holdExpiresAt: payable ? order.holdExpiresAt : null,
+    lines: lines.map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      total: line.totalCent,
+      imageUrl: line.imageUrl,
+      urlHandle: line.urlHandle,
+    })),
+    shipTo: shipToOf(order.address),
   } as const;
 }
 

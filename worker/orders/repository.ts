@@ -231,6 +231,15 @@ export function orderRepository(db: D1Database) {
     },
 
     /** Takes an order out of its member's history. */
+    /** Gives the guest orders placed with an email to the account whose verified email it is; answers how many. */
+    async claimGuestOrders(accountId: number, email: string): Promise<number> {
+      const result = await db
+        .prepare(`UPDATE orders SET account_id = ?1 WHERE account_id IS NULL AND email = ?2 COLLATE NOCASE`)
+        .bind(accountId, email)
+        .run();
+      return result.meta.changes;
+    },
+
     async hide(orderId: string, accountId: number): Promise<boolean> {
       return (
         (
@@ -285,5 +294,6 @@ export function summary(row: OrderRow): Omit<OrderView, 'lines' | 'adjustments' 
     paymentMethod: row.paymentMethod,
     address: JSON.parse(row.address) as OrderAddress,
     cancellable: CANCELLABLE_STATUSES.includes(row.status),
+    holdExpiresAt: row.status === 'PAYMENT_PENDING' ? row.holdExpiresAt : null,
   };
 }

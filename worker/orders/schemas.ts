@@ -84,6 +84,7 @@ export const summaryFields = {
   pointsEarned: z.number().int(),
   paymentMethod: z.string().nullable(),
   cancellable: z.boolean(),
+  holdExpiresAt: z.number().int().nullable(),
   address: z.object({
     market: z.enum(['us', 'ca']),
     firstName: z.string(),
@@ -120,6 +121,8 @@ export const trackedSchema = z.object({
   shippingName: z.string(),
   lines: z.array(lineSchema.pick({ title: true, partNumber: true, imageUrl: true, urlHandle: true, quantity: true })),
   events: z.array(eventSchema),
+  /** Awaiting payment: when the hold on its parts ends. */
+  holdExpiresAt: z.number().int().nullable(),
 });
 export type TrackedOrder = z.infer<typeof trackedSchema>;
 

@@ -40,6 +40,7 @@ export { ADDRESS_CHANGE_MSG, changeOrderAddress, expressShippingOptions, moveOrd
 export {
   REMOVABLE_STATUSES,
   TRACK_RULES,
+  claimGuestOrders,
   loadOrderHistory,
   memberOrder,
   memberOrderCheck,

@@ -1,4 +1,10 @@
-import { PAYMENT_MSG, type PaymentMethodId } from '../../shared/payment-methods.ts';
+import type { Market } from '../../shared/markets.ts';
+import {
+  PAYMENT_MSG,
+  paymentMethodsFor,
+  type OfferedPaymentMethod,
+  type PaymentMethodId,
+} from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { CardProvider } from './card-provider.ts';
 import type { PaymentEnv, PaymentProvider, ProviderId, ProviderRuntime } from './provider.ts';
@@ -40,4 +46,24 @@ export async function providerForPayment(
   const payment = await paymentRepository(env.DB).find(paymentId);
   if (!payment) throw ApiError.notFound('No such payment');
   return providerNamed(payment.provider as ProviderId, env, runtime);
+}
+
+/** How the built-in sandbox is named to shoppers: it moves no money, and says so. */
+export const SANDBOX_PROVIDER_NAME = 'Test payments: no money moves';
+/** The card provider's name, as its checkout badge says it. */
+export const CARD_PROVIDER_NAME = 'Stripe';
+
+/**
+ * The methods checkout offers here: only those a configured provider can take, each with that provider's name. One
+ * card method (the card provider's, or the sandbox's card window); the wallets and instalments have no real adapter
+ * yet, so they are offered only where the sandbox is on.
+ */
+export function offeredMethods(env: PaymentEnv, market: Market): OfferedPaymentMethod[] {
+  const card = Boolean(env.CARD_PROVIDER_SECRET_KEY);
+  const sandbox = sandboxEnabled(env);
+  return paymentMethodsFor(market).flatMap((method) => {
+    if (method.id === 'HOSTED_CARD') return [];
+    if (method.id === 'CARD' && card) return [{ ...method, provider: CARD_PROVIDER_NAME }];
+    return sandbox ? [{ ...method, provider: SANDBOX_PROVIDER_NAME }] : [];
+  });
 }

@@ -17,7 +17,7 @@ export type {
   WebhookEvent,
 } from './provider.ts';
 export type { PaymentRow, RefundReason } from './repository.ts';
-export { providerFor, providerForPayment, providerNamed, sandboxEnabled } from './registry.ts';
+export { offeredMethods, providerFor, providerForPayment, providerNamed, sandboxEnabled } from './registry.ts';
 export { resultOf } from './outcomes.ts';
 export { checkSignature, signatureHeader } from './signatures.ts';
 export { SandboxProvider, sandboxWindowPath } from './sandbox.ts';

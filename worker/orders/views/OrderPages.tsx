@@ -17,6 +17,7 @@ import {
   orderDate,
 } from './order-parts.tsx';
 import { SellerTaxNumbers } from './invoice-parts.tsx';
+import { PayForOrder, type PayOptions } from './pay-parts.tsx';
 
 const HISTORY = '/myAccount?type=orderHistory';
 const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
@@ -24,7 +25,7 @@ const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
 const PAYMENT_LABEL: Record<string, string> = { POINTS: 'Paid with points' };
 
 /** One order of the member, on a page without the standard layout (§2): its own way back. */
-export function OrderDetailPage({ order }: { order: OrderView }) {
+export function OrderDetailPage({ order, pay }: { order: OrderView; pay: PayOptions }) {
   return (
     <section className="order-page order-detail" data-order-id={order.orderId}>
       <a className="logo logo--dark" href={HISTORY}>
@@ -43,6 +44,7 @@ export function OrderDetailPage({ order }: { order: OrderView }) {
         </a>{' '}
         <a href={trackHref(order)}>Track this order</a>
       </p>
+      <PayForOrder order={order} pay={pay} />
       <OrderActionsFor order={order} />
       <h2>Items</h2>
       <OrderLineTable order={order} />
@@ -115,11 +117,13 @@ export function TrackOrderPage({
   email,
   tracked,
   error,
+  pay,
 }: {
   orderNo: string;
   email: string;
   tracked: TrackedOrder | null;
   error: string | null;
+  pay?: PayOptions;
 }) {
   return (
     <section className="order-page order-track">
@@ -141,6 +145,7 @@ export function TrackOrderPage({
             </span>
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
+          {pay && <PayForOrder order={tracked} pay={pay} />}
           <OrderEvents events={tracked.events} />
           <ul className="tracked-lines">
             {tracked.lines.map((line, index) => (
