@@ -34,7 +34,7 @@ describe('a vehicle’s parts page', () => {
     }
   });
 
-  it('shows best sellers that fit the vehicle (its own fitment rows or universal parts)', async () => {
+  it('shows best sellers made for the vehicle (its own fitment rows, not universal parts)', async () => {
     const path = await civicPartsPath();
     const { html } = await page(`${US_HOST}${path}`);
     const ids = [...html.matchAll(/class="product-card" data-item-id="(\d+)"/g)].map((match) => Number(match[1]));
@@ -43,8 +43,7 @@ describe('a vehicle’s parts page', () => {
     const { results } = await db()
       .prepare(
         `SELECT i.id FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))
-           AND (i.vehicle_universal = 1
-             OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.model_node_id = ?2))`,
+           AND EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.model_node_id = ?2)`,
       )
       .bind(JSON.stringify(ids), id)
       .all<{ id: number }>();

@@ -142,6 +142,7 @@ export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
  * of a scan of every item. With a keyword the same rule is `fits = 1` on the candidates (filterConditions).
  */
 function fittingIds(criteria: SearchCriteria, b: Binder): string {
+  if (criteria.vehicleOnly) return 'SELECT id FROM fit';
   if (criteria.categoryId === null) return 'SELECT id FROM fit UNION SELECT id FROM item WHERE vehicle_universal = 1';
   // Universal parts are many (a sixth of a large catalog): only the chosen category's are read (item_universal).
   return `SELECT id FROM fit UNION SELECT id FROM item WHERE vehicle_universal = 1 AND back_category_id IN

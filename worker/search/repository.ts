@@ -25,6 +25,8 @@ export interface SearchCriteria {
   /** Vehicle node ids; null when no vehicle was chosen. */
   vehicleNodeIds: number[] | null;
   fitsOnly: boolean;
+  /** With fitsOnly: the vehicle's own parts only, without the universal ones (a vehicle's best sellers). */
+  vehicleOnly?: boolean;
   soldOut: boolean;
   order: SearchOrder;
   limit: number;

@@ -20,6 +20,8 @@ export interface SearchQuery {
   maxPrice?: number;
   vehicleNodeIds?: number[];
   fitsOnly?: boolean;
+  /** With fitsOnly and no keyword: the vehicle's own parts only, no universal ones. */
+  vehicleOnly?: boolean;
   soldOut?: boolean;
   page?: number;
   size?: number;
@@ -210,6 +212,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     maxPrice: query.maxPrice ?? null,
     vehicleNodeIds,
     fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds),
+    vehicleOnly: Boolean(query.vehicleOnly && query.fitsOnly && vehicleNodeIds),
     soldOut: query.soldOut ?? false,
     order: ORDER[sort],
     limit: size,

@@ -32,6 +32,8 @@ export const partsPages = new Hono<AppEnv>()
     const top = await searchItems(c.env.DB, c.var.market.id, {
       vehicleNodeIds: found.nodeIds,
       fitsOnly: true,
+      // The vehicle's own best sellers: universal parts would crowd them out and make the page read thousands.
+      vehicleOnly: true,
       sort: 'sales desc',
       size: TOP_PARTS,
     });
