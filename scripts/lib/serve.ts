@@ -10,6 +10,8 @@ import { TEST_SECRETS } from './dev-secrets.ts';
 
 export interface RunningShop {
   port: number;
+  /** The DevTools inspector of the Worker (its own free port, so parallel runs never collide). */
+  inspectorPort: number;
   stateDir: string;
   us: string;
   ca: string;
@@ -81,6 +83,7 @@ export async function serveShop(): Promise<RunningShop> {
     'worker/db/seed/promotions.sql',
   ]);
   const port = await freePort();
+  const inspectorPort = await freePort();
   const us = `http://us.shop.localhost:${port}`;
   const ca = `http://ca.shop.localhost:${port}`;
   const child = spawnWrangler(
@@ -92,6 +95,8 @@ export async function serveShop(): Promise<RunningShop> {
       String(port),
       '--ip',
       '127.0.0.1',
+      '--inspector-port',
+      String(inspectorPort),
       '--persist-to',
       stateDir,
       '--show-interactive-dev-session=false',
@@ -127,6 +132,7 @@ export async function serveShop(): Promise<RunningShop> {
   }
   return {
     port,
+    inspectorPort,
     us,
     ca,
     stateDir,

@@ -1,5 +1,6 @@
 // The soak bench's shopper: one loop of mixed requests against the local shop (pages, the cart
 // API, now and then a checkout quote and an order), bounded in count and in time.
+import { Agent, request } from 'node:http';
 import { BENCH_ADDRESS } from './bench-cart.ts';
 
 /** The kinds of request the soak reports on. */
@@ -52,6 +53,37 @@ export class Tally {
   }
 }
 
+/**
+ * The loopback address a visitor connects from: each shopper's visitors get addresses of their own in 127.0.0.0/8, so
+ * the shop's per-IP limits (orders, sign-ins) see many visitors, as in life, not one machine placing every order.
+ */
+export function visitorAddress(shopper: number, visit: number): string {
+  return `127.${(shopper % 250) + 1}.${Math.floor(visit / 250) % 250}.${(visit % 250) + 1}`;
+}
+
+/** One HTTP exchange from a given local address, with its status, body and Set-Cookie lines. */
+function exchange(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; agent: Agent },
+): Promise<{ status: number; text: string; cookies: string[] }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method: init.method, headers: init.headers, agent: init.agent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text, cookies: response.headers['set-cookie'] ?? [] }),
+      );
+      response.on('error', reject);
+    });
+    sent.setTimeout(REQUEST_TIMEOUT_MS, () => sent.destroy(new Error('timed out')));
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
+}
+
 /** The value at fraction `p` of the sorted list. */
 export function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : Number.NaN;
@@ -61,8 +93,8 @@ export function percentile(sorted: number[], p: number): number {
  * One shopper: loops until `until` (epoch ms) or `maxRequests`, whichever comes first. Each
  * round browses (home now and then, a search, a product, a category), adds a part to its cart
  * and views it; every 5th round asks for a checkout quote, every 10th places the order, cancels
- * it as a guest (its stock goes back, and the shop's limit on unpaid orders per IP and email is
- * never reached) and starts again as a new visitor.
+ * it as a guest (its stock goes back) and starts again as a new visitor, from another loopback
+ * address with another email, so the shop's per-IP and per-email limits meet many visitors.
  */
 export async function shopper(
   fixture: SoakFixture,
@@ -73,21 +105,23 @@ export async function shopper(
 ): Promise<void> {
   let jar = new Map<string, string>();
   let sent = 0;
+  let visit = 0;
+  let agent = new Agent({ keepAlive: true, localAddress: visitorAddress(index, visit) });
   const call = async (kind: Kind, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => {
     sent++;
     const headers: Record<string, string> = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
     try {
-      const response = await fetch(fixture.origin + path, {
+      const response = await exchange(fixture.origin + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        agent,
       });
-      const text = await response.text();
+      const { text } = response;
       tally.record(kind, performance.now() - started, response.status);
-      for (const line of response.headers.getSetCookie()) {
+      for (const line of response.cookies) {
         const [pair = ''] = line.split(';');
         const at = pair.indexOf('=');
         if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1));
@@ -120,19 +154,25 @@ export async function shopper(
     const { data } = JSON.parse(quote.text) as { data: { total: number } };
     const placed = await call('order place', '/order/public/buyer/order/place', {
       idempotencyKey: `soak-${crypto.randomUUID()}`,
-      email: 'soak@example.com',
+      email: `soak-${index}-${visit}@example.com`,
       address: ADDRESS,
       paymentMethod: 'CARD',
       expectedTotal: data.total,
     });
-    jar = new Map(); // a new visitor with an empty cart
-    if (placed.status !== 200) continue;
-    const order = (JSON.parse(placed.text) as { data: { order: { orderId: string }; orderToken?: string | null } })
-      .data;
-    if (order.orderToken)
-      await call('order cancel', '/order/public/requisition/order/cancel', {
-        orderId: order.order.orderId,
-        orderToken: order.orderToken,
-      });
+    if (placed.status === 200) {
+      const order = (JSON.parse(placed.text) as { data: { order: { orderId: string }; orderToken?: string | null } })
+        .data;
+      if (order.orderToken)
+        await call('order cancel', '/order/public/requisition/order/cancel', {
+          orderId: order.order.orderId,
+          orderToken: order.orderToken,
+        });
+    }
+    // The next round is a new visitor: an empty cart, another address and email.
+    jar = new Map();
+    agent.destroy();
+    visit++;
+    agent = new Agent({ keepAlive: true, localAddress: visitorAddress(index, visit) });
   }
+  agent.destroy();
 }
