@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 
 const us = inject('shopUs');
 const ca = inject('shopCa');
@@ -32,49 +33,6 @@ async function addToCart(page: Page, origin: string) {
   await expect
     .poll(() => page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count'))
     .toBe('1');
-}
-
-async function fillAddress(
-  page: Page,
-  address: {
-    first: string;
-    line1: string;
-    city: string;
-    region: string;
-    regionLabel: string;
-    postal: string;
-    postalLabel: string;
-  },
-) {
-  const form = page.locator('[data-checkout-address]');
-  await form.getByLabel('First name', { exact: true }).fill(address.first);
-  await form.getByLabel('Last name', { exact: true }).fill('Driver');
-  await form.getByLabel('Phone', { exact: true }).fill('2125550100');
-  await form.getByLabel('Address', { exact: true }).fill(address.line1);
-  await form.getByLabel('City', { exact: true }).fill(address.city);
-  await form.getByLabel(address.regionLabel, { exact: true }).first().selectOption(address.region);
-  await form.getByLabel(address.postalLabel, { exact: true }).fill(address.postal);
-  await form.getByRole('button', { name: 'Use this address' }).click();
-  await page.locator('[data-address-confirmed], [data-checkout] .form-error').first().waitFor();
-  const problem = await page
-    .locator('[data-checkout] .form-error')
-    .textContent()
-    .catch(() => null);
-  if (problem) throw new Error(`address refused: ${problem}`);
-}
-
-/** Through the sandbox's hosted window with a card that succeeds, back to the result page. */
-async function payWithTestCard(page: Page): Promise<string> {
-  await page.waitForURL(/\/payment\/sandbox\/pay_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page
-    .getByLabel('Expiry (MM / YY)')
-    .fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/checkout\/orderResult\?orderId=/, { timeout: 20_000 });
-  await page.locator('[data-order-result="SUCCEEDED"]').waitFor({ timeout: 20_000 });
-  return (await page.locator('[data-order-id]').textContent())!;
 }
 
 describe('the whole purchase in the browser', () => {
@@ -147,54 +105,4 @@ describe('the whole purchase in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it('a declined card loses nothing: the cart keeps the parts; Pay now with another card completes it', async () => {
-    const { context, page, errors } = await openPage(browser, 390);
-    await addToCart(page, us);
-    await page.goto(`${us}/checkout`);
-    await hydrated(page);
-    await page.locator('[data-checkout]').getByLabel('Email', { exact: true }).fill('declined-once@example.com');
-    await fillAddress(page, {
-      first: 'Dana',
-      line1: '350 5th Ave',
-      city: 'New York',
-      region: 'NY',
-      regionLabel: 'State',
-      postal: '10001',
-      postalLabel: 'ZIP code',
-    });
-    await page.locator('[data-place-order]').click();
-    await page.waitForURL(/\/payment\/sandbox\/pay_/);
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page
-      .getByLabel('Expiry (MM / YY)')
-      .fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-    await page.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await page.waitForURL(/\/checkout\/orderResult\?orderId=/, { timeout: 20_000 });
-    await page.locator('[data-order-result="FAILED"]').waitFor({ timeout: 20_000 });
-    expect(await page.locator('[data-cart-kept]').textContent()).toContain('still in your cart');
-    // The result page has no header: the cart, opened beside it, still holds the part.
-    const cart = await context.newPage();
-    await cart.goto(`${us}/shopCart`);
-    await cart.locator('[data-cart-line]').first().waitFor();
-    expect(await cart.locator('[data-cart-line]').count()).toBe(1);
-    await cart.close();
-
-    await page.locator('[data-pay-again] button', { hasText: 'Pay now' }).click();
-    const orderId = await payWithTestCard(page);
-    const result = page.locator('.order-result');
-    expect(await result.locator('[data-confirmation-sent]').textContent()).toBe(
-      'A confirmation was sent to declined-once@example.com.',
-    );
-    expect(await result.locator('[data-ship-to]').textContent()).toContain('New York, NY 10001');
-    expect(await result.locator('.order-result__lines li').count()).toBe(1);
-    await result.locator('[data-continue-shopping]').waitFor();
-    await page.goto(`${us}/shopCart`);
-    await hydrated(page);
-    await expect.poll(() => page.locator('[data-cart-line]').count()).toBe(0);
-    expect(orderId).toMatch(/^US/);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 150_000);
 });
