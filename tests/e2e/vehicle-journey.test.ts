@@ -86,8 +86,10 @@ async function chooseCivic(page: Page, origin: string) {
 }
 
 describe('from “my car” to a paid order, without dead ends', () => {
+  const named = (journey: Journey) =>
+    `${journey.market.toUpperCase()} at ${journey.width}px: vehicle, parts page, category, fitting part, decline, Pay now`;
   for (const journey of JOURNEYS)
-    it(`${journey.market.toUpperCase()} at ${journey.width}px: vehicle, parts page, category, fitting part, decline, Pay now`, async () => {
+    it(named(journey), async () => {
       const { context, page, errors } = await openPage(browser, journey.width);
       const categoryId = await fittingCategory(journey.market);
       await chooseCivic(page, journey.origin);
