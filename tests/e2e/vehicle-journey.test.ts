@@ -87,7 +87,7 @@ async function chooseCivic(page: Page, origin: string) {
 
 describe('from “my car” to a paid order, without dead ends', () => {
   const named = (journey: Journey) =>
-    `${journey.market.toUpperCase()} at ${journey.width}px: vehicle, parts page, category, fitting part, decline, Pay now`;
+    `${journey.market.toUpperCase()} at ${journey.width}px: vehicle, its parts, a fitting part, decline, Pay now`;
   for (const journey of JOURNEYS)
     it(named(journey), async () => {
       const { context, page, errors } = await openPage(browser, journey.width);
