@@ -1,4 +1,8 @@
-/** States, provinces and territories offered in address forms (§5): lists, not free text. */
+/**
+ * States, provinces and territories offered in address forms (§5): lists, not free text; and
+ * where the shop delivers (the shipping policy's "Where We Ship"): one table that address
+ * validation, shipping quotes and the policy page all read.
+ */
 
 import type { MarketId } from './markets.ts';
 
@@ -8,6 +12,8 @@ export interface Region {
   name: string;
   /** True for territories rather than states or provinces. */
   territory?: true;
+  /** The shop does not deliver there (shipping policy); absent where it does. */
+  noDelivery?: true;
 }
 
 /** The 50 states and the District of Columbia, then the inhabited US territories. */
@@ -63,11 +69,11 @@ export const US_STATES: readonly Region[] = [
   { code: 'WV', name: 'West Virginia' },
   { code: 'WI', name: 'Wisconsin' },
   { code: 'WY', name: 'Wyoming' },
-  { code: 'AS', name: 'American Samoa', territory: true },
-  { code: 'GU', name: 'Guam', territory: true },
-  { code: 'MP', name: 'Northern Mariana Islands', territory: true },
-  { code: 'PR', name: 'Puerto Rico', territory: true },
-  { code: 'VI', name: 'U.S. Virgin Islands', territory: true },
+  { code: 'AS', name: 'American Samoa', territory: true, noDelivery: true },
+  { code: 'GU', name: 'Guam', territory: true, noDelivery: true },
+  { code: 'MP', name: 'Northern Mariana Islands', territory: true, noDelivery: true },
+  { code: 'PR', name: 'Puerto Rico', territory: true, noDelivery: true },
+  { code: 'VI', name: 'U.S. Virgin Islands', territory: true, noDelivery: true },
 ];
 
 /** The 10 provinces, then the 3 territories, of Canada. */
@@ -95,4 +101,107 @@ export function regionsFor(market: MarketId): readonly Region[] {
 /** True when `code` is exactly (upper-case) one of the market's region codes. */
 export function isRegionCode(market: MarketId, code: string): boolean {
   return regionsFor(market).some((region) => region.code === code);
+}
+
+/** Why an area gets no deliveries, as the shipping policy groups them. */
+export type NoDeliveryKind = 'territory' | 'military' | 'country';
+
+/** An area with a ZIP code the shop does not deliver to, and its five-digit ZIP ranges. */
+export interface NoDeliveryArea {
+  code: string;
+  name: string;
+  kind: NoDeliveryKind;
+  zipRanges: readonly (readonly [number, number])[];
+}
+
+/** Five-digit ZIP ranges of the refused areas, from the USPS ZIP code list (five-digit codes as numbers). */
+const NO_DELIVERY_ZIPS: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
+  AS: [[96799, 96799]],
+  GU: [[96910, 96932]],
+  MP: [[96950, 96952]],
+  PR: [
+    [600, 799],
+    [900, 999],
+  ],
+  VI: [[800, 899]],
+  AA: [[34000, 34099]],
+  AE: [[9000, 9999]],
+  AP: [[96200, 96699]],
+  FM: [[96941, 96944]],
+  MH: [[96960, 96970]],
+  PW: [[96939, 96940]],
+};
+
+/**
+ * Every US postal area the shop refuses (shipping policy: no US territories, no APO/FPO/DPO, no
+ * other countries), with its ZIP ranges, so a ZIP code is refused even where the postal data
+ * lacks it. The territories are the noDelivery rows of US_STATES; the rest have no state of their own.
+ */
+export const US_NO_DELIVERY: readonly NoDeliveryArea[] = [
+  ...US_STATES.filter((region) => region.noDelivery).map((region) => ({
+    code: region.code,
+    name: region.name,
+    kind: 'territory' as const,
+    zipRanges: NO_DELIVERY_ZIPS[region.code] ?? [],
+  })),
+  ...(
+    [
+      ['AA', 'Armed Forces Americas (APO/FPO/DPO)', 'military'],
+      ['AE', 'Armed Forces Europe (APO/FPO/DPO)', 'military'],
+      ['AP', 'Armed Forces Pacific (APO/FPO/DPO)', 'military'],
+      ['FM', 'Micronesia', 'country'],
+      ['MH', 'Marshall Islands', 'country'],
+      ['PW', 'Palau', 'country'],
+    ] as const
+  ).map(([code, name, kind]) => ({ code, name, kind, zipRanges: NO_DELIVERY_ZIPS[code] ?? [] })),
+];
+
+/** Where a market delivers, in the words of the shipping policy and of the refusal message. */
+export const DELIVERY_COVERAGE: Readonly<Record<MarketId, string>> = {
+  us: 'the 50 states and the District of Columbia',
+  ca: 'every Canadian province and territory',
+};
+
+/** The message an address in an area the shop does not deliver to gets (checkout, address check). */
+export const NO_DELIVERY_MESSAGE = (market: MarketId, area: string) =>
+  `We do not ship to ${area}. We ship to ${DELIVERY_COVERAGE[market]} only.`;
+
+/** The market's regions the shop delivers to, in the address form's order. */
+export function deliverableRegions(market: MarketId): readonly Region[] {
+  return regionsFor(market).filter((region) => !region.noDelivery);
+}
+
+/** The areas a market refuses, in the policy's order (territories, military mail, other countries). */
+export function noDeliveryAreas(market: MarketId): readonly NoDeliveryArea[] {
+  return market === 'us' ? US_NO_DELIVERY : [];
+}
+
+/** The refused area a state or province code names (PR, AE, ...), or null when the shop delivers there. */
+export function noDeliveryAreaByCode(market: MarketId, code: string): NoDeliveryArea | null {
+  return noDeliveryAreas(market).find((area) => area.code === code) ?? null;
+}
+
+/**
+ * The refused area a postal code lies in, or null (deliverable, or unreadable: validate first).
+ * US ZIP codes and ZIP+4 by their first five digits; every Canadian postal code is deliverable.
+ */
+export function noDeliveryAreaOf(market: MarketId, postalCode: string): NoDeliveryArea | null {
+  const compact = postalCode.replace(/[\s-]+/g, '');
+  if (market !== 'us' || !/^\d{5}(?:\d{4})?$/.test(compact)) return null;
+  const zip = Number(compact.slice(0, 5));
+  return US_NO_DELIVERY.find((area) => area.zipRanges.some(([low, high]) => zip >= low && zip <= high)) ?? null;
+}
+
+/**
+ * Why the shop cannot deliver to this address, or null when it can: the state or province chosen,
+ * else the postal code's area (a Puerto Rico ZIP under any state is still Puerto Rico).
+ */
+export function deliveryRefusal(
+  market: MarketId,
+  address: { regionCode?: string; postalCode?: string },
+): string | null {
+  const area =
+    (address.regionCode ? noDeliveryAreaByCode(market, address.regionCode) : null) ??
+    (address.postalCode ? noDeliveryAreaOf(market, address.postalCode) : null);
+  return area ? NO_DELIVERY_MESSAGE(market, area.name) : null;
 }

@@ -3,6 +3,7 @@ import type { CartPricing } from '../../shared/cart.ts';
 import { PROMO_TEXT } from '../../shared/constants.ts';
 import { marketByCurrency } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { CartDelivery } from './cart-delivery.tsx';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
 
@@ -86,6 +87,7 @@ export function Summary({ pricing }: { pricing: CartPricing }) {
             : money(pricing.shipping - pricing.shippingDiscount)}
         </dd>
       </div>
+      <CartDelivery pricing={pricing} />
       {pricing.points > 0 && (
         <div>
           <dt>Points</dt>

@@ -22,7 +22,7 @@ function benefit(promotion: Promotion, currency: Currency, what: string): string
   if (promotion.discountType === 'PERCENT') return `${promotion.discountValue}% off ${what}`;
   if (promotion.discountType === 'FIXED_AMOUNT')
     return `${formatMoney({ cent: promotion.discountValue, currency })} off ${what}`;
-  return `Free shipping on ${what}`;
+  return `Free ${promotion.shippingOption ?? 'shipping'} on ${what}`;
 }
 
 /** Why a promotion applies, in the shopper's words and the cart's currency. */

@@ -75,6 +75,9 @@ function promo(fields: Partial<Promotion>): Promotion {
 }
 const code = (fields: Partial<Promotion>) => promo({ source: 'PROMOTION_CODE', code: 'SAVE', ...fields });
 const coupon = (fields: Partial<Promotion>) => promo({ source: 'COUPON', ...fields });
+/** The automatic free shipping on orders of $99.00 or more. */
+const free = (fields: Partial<Promotion>) =>
+  promo({ discountType: 'FREE_SHIPPING', thresholdType: 'AMOUNT', thresholdValue: 9900, ...fields });
 
 function price(fields: Partial<PricingInput>): CartPricing {
   return priceCart({
@@ -225,6 +228,27 @@ const KINDS: Example[] = [
     shippingDiscountCent: 999,
     totalCent: 12500,
     reasons: ['Free shipping on orders of $99.00 or more'],
+  },
+  {
+    name: 'FREE_SHIPPING limited to Standard Shipping takes it off when it is the chosen option (any case)',
+    input: {
+      promotions: [free({ shippingOption: 'Standard Shipping' })],
+      shippingOptionName: 'standard shipping',
+    },
+    shippingDiscountCent: 999,
+    totalCent: 12500,
+    reasons: ['Free Standard Shipping on orders of $99.00 or more'],
+  },
+  {
+    name: 'FREE_SHIPPING limited to Standard Shipping leaves a faster option paid',
+    input: { promotions: [free({ shippingOption: 'Standard Shipping' })], shippingOptionName: 'Expedited Shipping' },
+    shippingDiscountCent: 0,
+    totalCent: 13499,
+  },
+  {
+    name: 'FREE_SHIPPING limited to an option does not apply when the option is not known',
+    input: { promotions: [free({ shippingOption: 'Standard Shipping' })] },
+    shippingDiscountCent: 0,
   },
   {
     name: 'FREE_SHIPPING, amount short (auto gives a hint)',

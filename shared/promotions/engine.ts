@@ -26,7 +26,8 @@
  *      most wins (ties: the lower id). A percent is taken of the eligible lines' current value,
  *      rounded half up; a fixed amount is at most that value; maxDiscountCent caps either.
  *   3. FREE_SHIPPING combines with everything: the best one of any source takes the shipping off
- *      (up to its maxDiscountCent).
+ *      (up to its maxDiscountCent); one limited to a shipping option (Free Standard Shipping) only
+ *      when the input names that option as the chosen one.
  *   4. Giveaways: every qualifying one is granted; they and exchange offers take no slot above.
  *   5. Points last: POINTS_PER_DOLLAR = 100 (1 point = 1 cent), at most the balance, and at most
  *      what the items are still worth (points never pay for shipping).
@@ -202,13 +203,25 @@ function applyBestItemDiscount(ledger: Ledger, evaluations: readonly Evaluation[
   }
 }
 
-/** Step 3: the best free shipping of any source (automatic first on a tie). */
-function applyFreeShipping(ledger: Ledger, evaluations: readonly Evaluation[], shippingCent: number): number {
+/** Whether a free-shipping promotion covers the chosen option: any, or the one it names (in any case). */
+const coversOption = (promotion: Promotion, optionName: string | null | undefined) =>
+  !promotion.shippingOption || promotion.shippingOption.toLowerCase() === optionName?.trim().toLowerCase();
+
+/** Step 3: the best free shipping of any source (automatic first on a tie) that covers the chosen option. */
+function applyFreeShipping(
+  ledger: Ledger,
+  evaluations: readonly Evaluation[],
+  shippingCent: number,
+  optionName: string | null | undefined,
+): number {
   const sourceRank = (source: DiscountSource) => DISCOUNT_SOURCES.indexOf(source);
   const options = evaluations
     .filter(
       (e) =>
-        e.problem === null && e.promotion.promotionType === 'DISCOUNT' && e.promotion.discountType === 'FREE_SHIPPING',
+        e.problem === null &&
+        e.promotion.promotionType === 'DISCOUNT' &&
+        e.promotion.discountType === 'FREE_SHIPPING' &&
+        coversOption(e.promotion, optionName),
     )
     .map((evaluation) => ({
       evaluation,
@@ -291,7 +304,7 @@ export function priceCart(input: PricingInput): CartPricing {
   }
   for (const source of DISCOUNT_SOURCES) applyBestItemDiscount(ledger, evaluations, source);
   const shippingCent = whole(input.shippingCent);
-  const shippingDiscountCent = applyFreeShipping(ledger, evaluations, shippingCent);
+  const shippingDiscountCent = applyFreeShipping(ledger, evaluations, shippingCent, input.shippingOptionName);
   const points = applyPoints(ledger, lines, input.pointsToRedeem, input.pointsBalance);
   return totals(lines, ledger, {
     currency,

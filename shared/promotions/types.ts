@@ -66,6 +66,11 @@ export interface Promotion {
   maxDiscountCent: number | null;
   addOns: AddOn[];
   gift: Gift | null;
+  /**
+   * FREE_SHIPPING only: the shipping option it takes off ('Standard Shipping'); null or absent for
+   * any option. A limited one applies only when the input names that option as the chosen one.
+   */
+  shippingOption?: string | null;
   /** COUPON only: the state of the member's wallet copy (absent means AVAILABLE). */
   couponStatus?: CouponStatus;
 }
@@ -103,6 +108,8 @@ export interface PricingInput {
   /** Promotion ids of the wallet coupons the shopper chose. */
   selectedCouponIds: number[];
   shippingCent: number;
+  /** The shipping option `shippingCent` is for, when known (see Promotion.shippingOption). */
+  shippingOptionName?: string | null;
   pointsToRedeem: number;
   pointsBalance: number;
   usage: Record<number, PromotionUsage>;

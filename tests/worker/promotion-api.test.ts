@@ -110,15 +110,22 @@ describe('promotion codes on the cart', () => {
     expect(pricing.rejected[0]?.reason).toMatch(/^Spend CA\$[\d,]+\.\d\d more to use this code\.$/);
   });
 
-  it('prices shipping for the postal code (first fee plus each additional); free-shipping codes drop it', async () => {
+  it('prices shipping by postal code (first fee plus each additional), free Standard Shipping over $99', async () => {
     const shopper = visitor();
+    const below = Math.ceil(9_900 / other.price) - 1;
+    const paid = (await shopper.add(other.id, below, '10001')).body.data.detail.pricing;
+    expect(paid.shippingName).toBe('Standard Shipping');
+    expect(paid.shipping).toBe(799 + (below - 1) * 199);
+    expect(paid.shippingDiscount).toBe(0);
     const quantity = Math.ceil(10_000 / other.price) + 1;
-    const pricing = (await shopper.add(other.id, quantity, '10001')).body.data.detail.pricing;
-    expect(pricing.shippingName).toBe('Standard Shipping');
+    const pricing = (await shopper.add(other.id, quantity - below, '10001')).body.data.detail.pricing;
     expect(pricing.shipping).toBe(799 + (quantity - 1) * 199);
+    expect(pricing.shippingDiscount).toBe(pricing.shipping);
+    expect(pricing.total).toBe(pricing.subtotal - pricing.discount);
+    // FREESHIP adds nothing to the automatic one on Standard Shipping: the automatic one wins the tie.
     const free = (await shopper.call('POST', APPLY, { code: 'FREESHIP', postCode: '10001' })).body.data.detail.pricing;
     expect(free.shippingDiscount).toBe(free.shipping);
-    expect(free.total).toBe(free.subtotal - free.discount);
+    expect(free.shippingPromotionId).toBe(1011);
   });
 
   it('applies the automatic 10% at $150 or more without a code', async () => {

@@ -187,6 +187,7 @@ export async function priceCartView(
     enteredCodes: cart?.promotionCodes ?? [],
     selectedCouponIds: cart?.couponIds ?? [],
     shippingCent: quote?.chosen?.cost.cent ?? 0,
+    shippingOptionName: quote?.chosen?.name ?? null,
     pointsToRedeem: request.points?.toRedeem ?? 0,
     pointsBalance: request.points?.balance ?? 0,
   });

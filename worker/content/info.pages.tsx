@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { INFO_ROUTES } from '../../shared/routes.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
+import { freeShippingPromise } from '../promotions/service.ts';
 import { getShopSettings, infoPage } from './service.ts';
+import { needsShopFacts, withShopFacts } from './shipping-policy.ts';
 import { InfoPage } from './views/InfoPage.tsx';
 import { renderErrorPage } from '../views/render-page.tsx';
 
@@ -20,8 +22,12 @@ for (const route of INFO_ROUTES) {
       address: settings.COMPANY_ADDRESS,
     });
     if (!page) return renderErrorPage(c, 404);
+    const now = systemClock.now();
+    const filled = needsShopFacts(page)
+      ? withShopFacts(page, c.var.market.id, await freeShippingPromise(c.env.DB, c.var.market.id, now), now)
+      : page;
     // Titles come from content configs for the routes §2 lists; the rest keep the default.
-    return c.render(<InfoPage page={page} />, {
+    return c.render(<InfoPage page={filled} />, {
       pageType: route === '/sale/easter-sale' ? 'campaign' : 'other',
     });
   });

@@ -21,6 +21,8 @@ export interface InfoPageContent {
     list?: string[];
     faq?: { q: string; a: string }[];
     links?: { label: string; href: string }[];
+    /** Facts this section is completed with from the shop's tables (shipping-policy.ts), e.g. 'delivers-to'. */
+    fill?: string;
   }[];
   updated: string;
 }

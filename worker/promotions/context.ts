@@ -61,6 +61,7 @@ export function toPromotion(
       .filter((addOn) => addOn.promotionId === row.id)
       .map(({ skuId, priceCent, percentOff, maxQuantity }) => ({ skuId, priceCent, percentOff, maxQuantity })),
     gift: row.giftSkuId === null ? null : { skuId: row.giftSkuId, quantity: row.giftQuantity },
+    shippingOption: row.shippingOption ?? null,
     ...(couponStatus ? { couponStatus: couponStatus as CouponStatus } : {}),
   };
 }

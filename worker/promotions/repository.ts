@@ -29,6 +29,8 @@ export interface PromotionRecord {
   maxDiscountCent: number | null;
   giftSkuId: number | null;
   giftQuantity: number;
+  /** FREE_SHIPPING only: the shipping option it takes off; null (or absent) for any. */
+  shippingOption?: string | null;
 }
 
 /** A promotion joined with the member's wallet copy. */
@@ -78,7 +80,7 @@ const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionTy
   p.applies_to AS appliesTo, p.market, p.starts_at AS startsAt, p.ends_at AS endsAt, p.usage_limit AS usageLimit,
   p.per_customer_limit AS perCustomerLimit, p.used_count AS usedCount, p.member_only AS memberOnly,
   p.integral_score AS integralScore, p.limit_scene AS limitScene, p.max_discount_cent AS maxDiscountCent,
-  p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity`;
+  p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity, p.shipping_option AS shippingOption`;
 const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponStatus, m.claimed_via AS claimedVia,
   m.points_spent AS pointsSpent, m.claimed_at AS claimedAt`;
 const SCOPE_COLUMNS = 'promotion_id AS promotionId, target_type AS targetType, target_id AS targetId';
@@ -167,6 +169,22 @@ export function promotionRepository(db: D1Database) {
              WHERE m.account_id = ? ORDER BY m.claimed_at DESC, m.id DESC`,
           )
           .bind(accountId),
+      ),
+
+    /**
+     * The automatic, storewide free-shipping promotions in force in a market, lowest threshold first:
+     * what the shipping banner promises (automatic ones for everyone: no code, no members-only).
+     */
+    automaticFreeShipping: (market: string, nowSec: number) =>
+      all<PromotionRecord>(
+        db
+          .prepare(
+            `SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
+             AND p.discount_type = 'FREE_SHIPPING' AND p.applies_to = 'ALL' AND p.member_only = 0
+             AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
+             ORDER BY p.threshold_value, p.id`,
+          )
+          .bind(market, nowSec),
       ),
 
     /** Coupons a member can buy with points in a market now (limitScene REDEEM). */
@@ -347,8 +365,8 @@ export function promotionRepository(db: D1Database) {
           .prepare(
             `INSERT INTO promotion (name, code, source, promotion_type, discount_type, discount_value, threshold_type,
              threshold_value, applies_to, market, starts_at, ends_at, usage_limit, per_customer_limit, member_only,
-             integral_score, limit_scene, max_discount_cent, gift_sku_id, gift_quantity)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+             integral_score, limit_scene, max_discount_cent, gift_sku_id, gift_quantity, shipping_option)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
            RETURNING id`,
           )
           .bind(
@@ -372,6 +390,7 @@ export function promotionRepository(db: D1Database) {
             p.maxDiscountCent,
             p.giftSkuId,
             p.giftQuantity,
+            p.shippingOption ?? null,
           ),
         ...(p.code
           ? markets.map((market) =>

@@ -26,6 +26,7 @@ export {
   type WalletState,
 } from './wallet.ts';
 export { isPromotionOverused } from './repository.ts';
+export { freeShippingPromise, type FreeShippingPromise } from './free-shipping.ts';
 
 /**
  * The statements that record one use of a promotion, for the order step's batch: the batch fails

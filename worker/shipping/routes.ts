@@ -34,6 +34,8 @@ const quotedOption = z.object({
   firstFreight: z.number().int(),
   additionalFreight: z.number().int(),
   remoteFee: z.number().int(),
+  /** Fewest and most business days in transit near the warehouse (the delivery estimate adds distance). */
+  transitDays: z.tuple([z.number().int(), z.number().int()]),
   cost: moneySchema,
 });
 
@@ -118,6 +120,8 @@ const shippingOptions = endpoint({
   response: z.object({
     quantity: z.number().int(),
     remote: z.boolean(),
+    /** Why nothing is offered: the postal code is in an area the shop does not deliver to. */
+    refusal: z.string().nullable(),
     options: z.array(quotedOption),
     chosen: quotedOption.nullable(),
   }),

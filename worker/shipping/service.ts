@@ -5,7 +5,14 @@
 
 import { marketById, type Market, type MarketId } from '../../shared/markets.ts';
 import type { Money } from '../../shared/money.ts';
-import { regionsFor, type Region } from '../../shared/regions.ts';
+import {
+  NO_DELIVERY_MESSAGE,
+  deliveryRefusal,
+  noDeliveryAreaByCode,
+  noDeliveryAreaOf,
+  regionsFor,
+  type Region,
+} from '../../shared/regions.ts';
 import {
   POSTAL_VERIFY_MESSAGE,
   chooseShippingOption,
@@ -57,6 +64,8 @@ export interface QuotedOption extends ShippingOption {
 export interface ShippingQuote {
   quantity: number;
   remote: boolean;
+  /** Why nothing is offered: the postal code is in an area the shop does not deliver to; else null. */
+  refusal: string | null;
   options: QuotedOption[];
   /** Standard Shipping when offered, else the cheapest (§9); null when nothing is offered. */
   chosen: QuotedOption | null;
@@ -94,12 +103,13 @@ export async function lookupPostalCode(db: D1Database, market: MarketId, code: s
   const row = await postalRepository(db).byCode(market, storageKey(market, postCode));
   if (!row) return { ...unknown, postCode };
   const region = regionOf(market, row.stateCode);
+  const refused = noDeliveryAreaByCode(market, row.stateCode) ?? noDeliveryAreaOf(market, postCode);
   return {
     postCode,
     cityName: row.city,
-    stateName: region?.name ?? row.stateCode,
+    stateName: region?.name ?? refused?.name ?? row.stateCode,
     stateCode: row.stateCode,
-    deliverAble: region !== undefined,
+    deliverAble: region !== undefined && refused === null,
   };
 }
 
@@ -139,11 +149,19 @@ export async function areaAssociation(db: D1Database, market: MarketId, keyword:
     .slice(0, SUGGESTION_LIMIT);
 }
 
+/** The refusal for a postal code the data files under a refused area (PR, AE, ...), else null. */
+function refusalOfState(market: MarketId, stateCode: string): string | null {
+  const area = stateCode ? noDeliveryAreaByCode(market, stateCode) : null;
+  return area ? NO_DELIVERY_MESSAGE(market, area.name) : null;
+}
+
 const comparableCity = (city: string) => trimInput(city.replace(/\./g, ' ')).toLowerCase();
 
 /**
  * Checks that a postal code is deliverable and belongs to the address's state (a region
- * code of the market; see resolveRegion). In the US the city is compared too, advisory only.
+ * code of the market; see resolveRegion). An area the shop does not deliver to (regions.ts:
+ * US territories, APO/FPO/DPO), by its state or its postal code, is refused with the reason.
+ * In the US the city is compared too, advisory only.
  */
 export async function verifyAddress(
   db: D1Database,
@@ -151,6 +169,10 @@ export async function verifyAddress(
   address: { postCode: string; stateCode: string; city?: string },
 ): Promise<AddressVerification> {
   const postalCode = await lookupPostalCode(db, market, address.postCode);
+  const refusal =
+    deliveryRefusal(market, { regionCode: address.stateCode, postalCode: postalCode.postCode }) ??
+    refusalOfState(market, postalCode.stateCode);
+  if (refusal) return { valid: false, stateMatches: false, cityMatches: null, message: refusal, postalCode };
   const stateMatches = postalCode.deliverAble && postalCode.stateCode === address.stateCode;
   const cityMatches =
     market === 'us' && postalCode.deliverAble && address.city?.trim()
@@ -163,16 +185,19 @@ export async function verifyAddress(
 
 /**
  * Every shipping option of the market with its cost for `quantity` units to `postalCode`
- * (remote areas pay the remote fee; no postal code is not remote), and the one the shop picks.
+ * (remote areas pay the remote fee; no postal code is not remote), and the one the shop picks;
+ * none to a postal code in an area the shop does not deliver to (regions.ts).
  */
 export function shippingQuote(market: MarketId, postalCode: string | null, quantity: number): ShippingQuote {
+  const refusal = postalCode === null ? null : deliveryRefusal(market, { postalCode });
+  if (refusal) return { quantity, remote: false, refusal, options: [], chosen: null };
   const remote = postalCode !== null && isRemotePostalCode(market, postalCode);
   const { currency } = marketById(market);
   const options = shippingOptionsFor(market).map((option) => ({
     ...option,
     cost: { cent: shippingCost(option, quantity, remote), currency },
   }));
-  return { quantity, remote, options, chosen: chooseShippingOption(options, quantity, remote) };
+  return { quantity, remote, refusal: null, options, chosen: chooseShippingOption(options, quantity, remote) };
 }
 
 /** A postal code of the market, trimmed; a malformed one is a 400 with the market's message. */

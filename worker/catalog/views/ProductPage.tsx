@@ -1,4 +1,5 @@
 import AddToCart from '../../../client/islands/AddToCart.tsx';
+import DeliveryEstimate from '../../../client/islands/DeliveryEstimate.tsx';
 import FitmentBadge from '../../../client/islands/FitmentBadge.tsx';
 import ProductGallery, { type GalleryImage } from '../../../client/islands/ProductGallery.tsx';
 import ProductVideos, { type GalleryVideo } from '../../../client/islands/ProductVideos.tsx';
@@ -220,6 +221,9 @@ function ProductBody({ view }: { view: ProductView }) {
               availableTotal: sku.availableTotal,
             }}
           />
+        )}
+        {view.soldHere && (
+          <Island name="DeliveryEstimate" component={DeliveryEstimate} props={{ market: market.id, now: Date.now() }} />
         )}
         <Island
           name="FitmentBadge"

@@ -2,11 +2,12 @@ import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
 import { POPULAR_MAKES } from '../../../shared/routes.ts';
 import { Island } from '../../views/Island.tsx';
 import type { Shell } from '../../views/layout/shell.ts';
+import type { Announcement } from '../announcements.ts';
 
 export interface HomeContent {
   banners: { title: string; subtitle?: string; href: string; image?: string }[];
   categories: { name: string; href: string }[];
-  announcements: { text: string; href: string }[];
+  announcements: Announcement[];
 }
 
 /** The home page: the promise of fitment, shop by vehicle, category and make. */
@@ -16,7 +17,7 @@ export function HomePage({ shell, content }: { shell: Shell; content: HomeConten
       {content.announcements.length > 0 && (
         <ul className="announcements">
           {content.announcements.map((item) => (
-            <li key={item.text}>
+            <li key={item.text} data-promotion-id={item.promotionId}>
               <a href={item.href}>{item.text}</a>
             </li>
           ))}

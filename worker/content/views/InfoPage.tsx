@@ -18,7 +18,7 @@ export function InfoPage({ page }: { page: InfoPageContent }) {
         </nav>
       )}
       {page.sections.map((section) => (
-        <section key={section.id} id={section.id}>
+        <section key={section.id} id={section.id} data-fill={section.fill}>
           <h2>{section.heading}</h2>
           {section.paragraphs?.map((text, i) => (
             <p key={i}>{text}</p>

@@ -13,7 +13,7 @@ VALUES (1001, '10% off orders of $150+', 'AUTO_DISCOUNT', 'DISCOUNT', 'PERCENT',
 INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, usage_limit, max_discount_cent)
 VALUES (1002, '15% off brakes', 'BRAKES15', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 15, 'NO_THRESHOLD', 0, 'SELECTED', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 5000, 10000);
 
--- FREESHIP: free shipping on orders of $99.00 or more.
+-- FREESHIP: free shipping with any option (Expedited too) on orders of $99.00 or more.
 INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at)
 VALUES (1003, 'Free shipping over $99', 'FREESHIP', 'PROMOTION_CODE', 'DISCOUNT', 'FREE_SHIPPING', 0, 'AMOUNT', 9900, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000);
 
@@ -46,6 +46,14 @@ VALUES (1009, 'Canada 15% off CA$100+', 'CANADA15', 'PROMOTION_CODE', 'DISCOUNT'
 -- WELCOME5: $5.00 off a member's first order (US), once per member.
 INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, member_only)
 VALUES (1010, 'Welcome $5 off', 'WELCOME5', 'PROMOTION_CODE', 'DISCOUNT', 'FIXED_AMOUNT', 500, 'NO_THRESHOLD', 0, 'ALL', 'us', unixepoch() - 2592000, unixepoch() + 31536000, 1, 1);
+
+-- Free Standard Shipping, automatically (no code), one per market with its own threshold: $99.00 in
+-- the US, CA$129.00 in Canada. The home page banner and the shipping policy are written from these
+-- rows, so the promise and the price are the same thing. Expedited Shipping stays paid.
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, shipping_option)
+VALUES (1011, 'Free Standard Shipping', 'AUTO_DISCOUNT', 'DISCOUNT', 'FREE_SHIPPING', 0, 'AMOUNT', 9900, 'ALL', 'us', unixepoch() - 2592000, unixepoch() + 31536000, 'Standard Shipping');
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, shipping_option)
+VALUES (1012, 'Free Standard Shipping', 'AUTO_DISCOUNT', 'DISCOUNT', 'FREE_SHIPPING', 0, 'AMOUNT', 12900, 'ALL', 'ca', unixepoch() - 2592000, unixepoch() + 31536000, 'Standard Shipping');
 
 -- Codes, one row per market each is valid in.
 INSERT OR IGNORE INTO promotion_code (code, market, promotion_id)
