@@ -17,8 +17,14 @@ import {
   type CheckoutQuote,
 } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
+import { garage } from '../state/garage.ts';
+import { attributeValueIdOf } from '../../shared/vehicle.ts';
+
+/** The shopper's current vehicle, for the fit of each line. */
+const currentVehicleId = () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null);
 import { AddressForm, CheckoutSummary, ContactSection } from './checkout-parts.tsx';
 import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './form-kit.tsx';
+import { ShippingOptionLabel } from './shipping-option-label.tsx';
 
 export interface CheckoutPageProps {
   market: MarketId;
@@ -34,7 +40,7 @@ type Calls = ReturnType<typeof checkoutCalls>;
 export default function CheckoutPage({ market, labels, regions, methods, signedIn }: CheckoutPageProps) {
   const hydrated = useHydrated();
   const calls = useMemo<Calls | null>(
-    () => (hydrated ? checkoutCalls(api, buyNowTicket(sessionStorage, location.search)) : null),
+    () => (hydrated ? checkoutCalls(api, buyNowTicket(sessionStorage, location.search), currentVehicleId) : null),
     [hydrated],
   );
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
@@ -204,7 +210,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
                     checked={option.name === shippingName}
                     onChange={() => void requote({ shippingName: option.name })}
                   />{' '}
-                  {option.name}: {money(option.cost)}
+                  <ShippingOptionLabel option={option} pricing={quote.pricing} />
                 </label>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { FIT_DISPLAY } from '../../shared/fitment.ts';
 import type { FormEvent } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import { API } from '../../shared/api-routes.ts';
@@ -104,10 +105,38 @@ export function ContactSection({
   );
 }
 
-/** The order summary: every discount with its reason, shipping, each tax line, points and the total. */
+/** The parts being bought, each with whether it fits the shopper's vehicle (§4 Fit status). */
+function CheckoutLines({ quote, money }: { quote: CheckoutQuote; money: (cent: number) => string }) {
+  return (
+    <ul className="checkout-lines" data-checkout-lines="">
+      {quote.lines.map((line) => (
+        <li key={line.key} data-checkout-line={line.key}>
+          <span>{`${line.quantity} × ${line.title}`}</span> <span>{money(line.lineTotal)}</span>
+          {line.fit && line.fit !== 'EMPTY' && (
+            <small className={`checkout-fit checkout-fit--${FIT_DISPLAY[line.fit].colour}`} data-fit={line.fit}>
+              {line.fitText}
+            </small>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The order summary: the parts and their fit, every discount with its reason, shipping, taxes, points and total. */
 export function CheckoutSummary({ quote }: { quote: CheckoutQuote }) {
   const { pricing } = quote;
   const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
+  return (
+    <>
+      <CheckoutLines quote={quote} money={money} />
+      <CheckoutTotals quote={quote} money={money} />
+    </>
+  );
+}
+
+function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: number) => string }) {
+  const { pricing } = quote;
   return (
     <dl className="cart-summary checkout-summary" data-checkout-summary="">
       <div>

@@ -49,17 +49,23 @@ export interface CheckoutChoice {
 }
 
 /** The calls checkout makes. */
-export function checkoutCalls(api: Pick<ApiClient, 'call'>, ticket: BuyNowTicket | null) {
-  const target = ticket ? { buyNow: ticket } : {};
+export function checkoutCalls(
+  api: Pick<ApiClient, 'call'>,
+  ticket: BuyNowTicket | null,
+  vehicle: () => number | null = () => null,
+) {
+  const buyNow = ticket ? { buyNow: ticket } : {};
+  // Every quote names the shopper's current vehicle, so each line says whether it fits.
+  const target = () => ({ ...buyNow, attributeValueId: vehicle() });
   return {
     quote: (choice: CheckoutChoice) =>
       api.call(API.checkoutQuote, {
-        ...target,
+        ...target(),
         address: choice.address ?? undefined,
         shippingName: choice.shippingName,
       }),
-    lockPoints: (points: number) => api.call(API.pointsLock, { ...target, points }),
-    unlockPoints: () => api.call(API.pointsUnlock, { ...target }),
+    lockPoints: (points: number) => api.call(API.pointsLock, { ...target(), points }),
+    unlockPoints: () => api.call(API.pointsUnlock, { ...target() }),
     place: (input: {
       idempotencyKey: string;
       email?: string;
@@ -67,7 +73,7 @@ export function checkoutCalls(api: Pick<ApiClient, 'call'>, ticket: BuyNowTicket
       shippingName: string | null;
       paymentMethod: string;
       expectedTotal: number;
-    }) => api.call(API.orderPlace, { ...target, ...input }),
+    }) => api.call(API.orderPlace, { ...target(), ...input }),
     savedAddresses: () => api.call(API.addressList),
   };
 }

@@ -6,8 +6,16 @@ import { shipToAddress } from './accounts.ts';
 /** The checkout calls (issue 8 §1, §3), shared: the Worker validates with them, the browser takes their types. */
 
 const buyNow = z.object({ cartUUID: z.string().max(64), cartToken: z.string().max(200) }).optional();
+/** The shopper's current vehicle (its deepest node id): each line of the answer then says whether it fits. */
+const vehicle = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31)
+  .nullable()
+  .optional();
 /** Which cart is checked out: the shopper's, or a buy-now checkout named by its id and token. */
-const which = { cartUUID: z.string().max(64).nullable().optional(), buyNow };
+const which = { cartUUID: z.string().max(64).nullable().optional(), buyNow, attributeValueId: vehicle };
 export const quoteBody = z.object({
   ...which,
   address: shipToAddress.optional(),
@@ -34,6 +42,16 @@ export const placeOrderBody = z.object({
 
 const money = z.number();
 export const quoteAnswer = z.object({
+  lines: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      lineTotal: z.number().int(),
+      fit: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']).nullable(),
+      fitText: z.string(),
+    }),
+  ),
   pricing: z.record(z.string(), z.unknown()),
   taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amountCent: money })),
   tax: money,

@@ -108,8 +108,12 @@ describe('from “my car” to a paid order, without dead ends', () => {
       await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
       await page.locator('.notice', { hasText: 'Added to cart' }).waitFor();
 
+      // The cart and checkout say the part fits the vehicle.
+      await page.goto(`${journey.origin}/shopCart`);
+      await page.locator('[data-cart-line] [data-fit="FIT"]').first().waitFor();
       await page.goto(`${journey.origin}/checkout`);
       await hydrated(page);
+      await page.locator('[data-checkout-lines] [data-fit="FIT"]').first().waitFor();
       await page.locator('[data-checkout]').getByLabel('Email', { exact: true }).fill(journey.email);
       await fillAddress(page, journey.address);
       await page.locator('[data-place-order]').click();

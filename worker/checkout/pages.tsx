@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import CheckoutPage from '../../client/islands/CheckoutPage.tsx';
 import OrderResult from '../../client/islands/OrderResult.tsx';
-import { regionsFor } from '../../shared/regions.ts';
+import { deliverableRegions } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../views/Island.tsx';
 import { offeredMethods } from '../payments/service.ts';
@@ -30,7 +30,7 @@ export const checkoutPage = new Hono<AppEnv>()
     const props = {
       market: market.id,
       labels: market.labels,
-      regions: regionsFor(market.id),
+      regions: deliverableRegions(market.id),
       methods: offeredMethods(c.env, market),
       signedIn: c.var.member !== null,
     };

@@ -17,6 +17,8 @@ export interface CheckoutRequest {
   address: AddressFields | null;
   shippingName?: string | null;
   pointsToRedeem?: number;
+  /** The shopper's current vehicle: each line says whether it fits (§4 Fit status). */
+  attributeValueId?: number | null;
   now: number;
 }
 
@@ -67,6 +69,7 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
   const { lines, pricing } = await pricedCart(db, cart, market, {
     accountId,
     postCode: address?.postalCode ?? null,
+    attributeValueId: request.attributeValueId ?? null,
     now: request.now,
     shippingName: request.shippingName ?? null,
     points: balance.then((held) => ({ toRedeem, balance: held })),

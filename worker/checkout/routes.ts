@@ -94,12 +94,13 @@ export const checkoutApi = new Hono<AppEnv>()
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
     const cart = await checkoutCart(c, body);
-    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, body.points, Date.now())));
+    const vehicle = body.attributeValueId ?? null;
+    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, body.points, Date.now(), vehicle)));
   })
   .post(unlock.path, async (c) => {
     const body = await readBody(c, unlock);
     const cart = await checkoutCart(c, body);
-    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, 0, Date.now())));
+    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, 0, Date.now(), body.attributeValueId ?? null)));
   })
   .post(place.path, async (c) => {
     const body = await readBody(c, place);

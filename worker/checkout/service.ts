@@ -31,7 +31,7 @@ export async function checkoutQuote(
   db: D1Database,
   shopper: Shopper,
   cart: CartRow,
-  choice: { address?: AddressFields | null; shippingName?: string | null },
+  choice: { address?: AddressFields | null; shippingName?: string | null; attributeValueId?: number | null },
   now: number,
 ) {
   if (choice.address) await checkAddress(db, shopper.market, choice.address);
@@ -42,9 +42,19 @@ export async function checkoutQuote(
     address: choice.address ?? null,
     shippingName: choice.shippingName,
     pointsToRedeem: cart.pointsLocked,
+    attributeValueId: choice.attributeValueId ?? null,
     now,
   });
   return {
+    // Each line as the summary lists it, with its fit for the shopper's vehicle (null: fitment does not apply).
+    lines: result.lines.items.map((item) => ({
+      key: item.key,
+      title: item.title,
+      quantity: item.itemCount,
+      lineTotal: item.lineTotal,
+      fit: item.carModelMatch,
+      fitText: item.extraSubTitleJoinVehicle,
+    })),
     pricing: result.pricing,
     taxes: result.taxes,
     tax: result.tax,
@@ -56,9 +66,16 @@ export async function checkoutQuote(
 }
 
 /** Sets aside points for this checkout (0 releases them) and answers the new quote. */
-export async function setAsidePoints(db: D1Database, shopper: Shopper, cart: CartRow, points: number, now: number) {
+export async function setAsidePoints(
+  db: D1Database,
+  shopper: Shopper,
+  cart: CartRow,
+  points: number,
+  now: number,
+  attributeValueId: number | null = null,
+) {
   await lockCartPoints(db, cart, points, now);
-  return checkoutQuote(db, shopper, { ...cart, pointsLocked: points }, {}, now);
+  return checkoutQuote(db, shopper, { ...cart, pointsLocked: points }, { attributeValueId }, now);
 }
 
 /** Refuses an order without a valid email, or paid with a method the market does not offer. */
