@@ -90,16 +90,20 @@ export async function checkCoverage(query: Query, popular?: readonly PopularMode
   const side = (location: string) => `(CASE WHEN ${location} LIKE '%front%' THEN 'front'
     WHEN ${location} LIKE '%rear%' THEN 'rear' ELSE '' END)`;
   const categories = sqlIds([...kindOf.keys()]);
+  // Two brands and two prices are what is asked: each group's lowest and highest of both answer that exactly, where
+  // every brand:price pair would make strings of megabytes on a large catalog.
+  const SPREAD =
+    "min(i.brand_id) || ':' || min(i.min_price_usd) || ',' || max(i.brand_id) || ':' || max(i.min_price_usd)";
   const offers = await query<{ node: number | null; category: number; side: string; offers: string }>(
     `SELECT f.model_node_id AS node, i.back_category_id AS category,
        ${side('coalesce(f.location, i.title)')} AS side,
-       group_concat(DISTINCT i.brand_id || ':' || i.min_price_usd) AS offers
+       ${SPREAD} AS offers
      FROM fitment f JOIN item i ON i.id = f.item_id
      WHERE f.model_node_id IN (${sqlIds(years.map((y) => y.id))})
        AND i.back_category_id IN (${categories}) AND ${LISTED}
      GROUP BY f.model_node_id, i.back_category_id, side
      UNION ALL
-     SELECT NULL, i.back_category_id, ${side('i.title')}, group_concat(DISTINCT i.brand_id || ':' || i.min_price_usd)
+     SELECT NULL, i.back_category_id, ${side('i.title')}, ${SPREAD}
      FROM item i WHERE i.vehicle_universal = 1 AND i.back_category_id IN (${categories}) AND ${LISTED}
      GROUP BY i.back_category_id, 3`,
   );
