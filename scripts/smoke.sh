@@ -40,6 +40,13 @@ step_catalog() {
   [ -n "$SEEDED" ] || step_seed
   npm run data:catalog --silent -- --items 500 --persist-to "$SEEDED"
 }
+# A staff member added to the seeded local D1, and their current authenticator code read back.
+step_staff() {
+  [ -n "$SEEDED" ] || step_seed
+  npm run staff:add --silent -- --email smoke-staff@example.com --name "Smoke Staff" --role support \
+    --persist-to "$SEEDED"
+  npm run staff:code --silent -- smoke-staff@example.com --persist-to "$SEEDED" | grep -Eq '[0-9]{6}'
+}
 step_fixture() { npm run data:fixture --silent && unchanged tests/fixtures/catalog.sql; }
 step_illustrations() { npm run data:illustrations --silent && unchanged client/static; }
 step_postal() { npm run data:postal --silent && unchanged data/postal; }
@@ -70,7 +77,7 @@ step_start() {
   return "$code"
 }
 
-ALL=(fixture illustrations postal vehicles vin seed catalog start bench_catalog bench bench_soak deploy)
+ALL=(fixture illustrations postal vehicles vin seed catalog staff start bench_catalog bench bench_soak deploy)
 STEPS=("${@:-${ALL[@]}}")
 for step in "${STEPS[@]}"; do
   echo "== smoke: ${step//_/:}"

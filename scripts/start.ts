@@ -8,6 +8,7 @@ import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from './data/catalog.ts';
 import { DEFAULT_STATE_DIR, runWrangler, spawnWrangler } from './lib/wrangler.ts';
 import { execFileSync } from 'node:child_process';
 import { ensureDevVars } from './lib/dev-secrets.ts';
+import { devVar, localOwnerCredentials, writeStaff } from './staff-lib.ts';
 
 const port = process.env.PORT ?? '8787';
 if (!/^\d{2,5}$/.test(port)) {
@@ -39,6 +40,17 @@ await runWrangler([
 
 const added = await ensureDevVars();
 if (added.length > 0) console.log(`.dev.vars: wrote random local ${added.join(', ')}`);
+// The back office's local owner, with the same password and secret every start (staff-lib.ts).
+const owner = await writeStaff(
+  { stateDir },
+  {
+    email: 'owner@shop.localhost',
+    name: 'Local Owner',
+    role: 'owner',
+    ...localOwnerCredentials(devVar('AUTH_SECRET') ?? ''),
+  },
+  true,
+);
 
 const dev = spawnWrangler([
   'dev',
@@ -56,6 +68,10 @@ const dev = spawnWrangler([
   '--var',
   `CA_ORIGIN:http://ca.shop.localhost:${port}`,
 ]);
-console.log(`\nAutoHaven: http://us.shop.localhost:${port} (US)  http://ca.shop.localhost:${port} (Canada)\n`);
+console.log(`\nAutoHaven: http://us.shop.localhost:${port} (US)  http://ca.shop.localhost:${port} (Canada)`);
+console.log(
+  `Back office: http://us.shop.localhost:${port}/admin  email ${owner.email}  password ${owner.password}\n` +
+    `  authenticator secret ${owner.totpSecret} (or the current code: npm run staff:code -- ${owner.email})\n`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
 dev.on('exit', (code) => process.exit(code ?? 0));

@@ -63,6 +63,7 @@ import { paymentsApi, paymentsEndpoints } from './payments/payments.routes.ts';
 import { orderAddressApi, orderAddressEndpoints } from './orders/address.routes.ts';
 import { paymentsHostedApi, paymentsHostedEndpoints } from './payments/hosted.routes.ts';
 import { paymentWebhooksApi, paymentWebhooksEndpoints } from './payments/webhooks.routes.ts';
+import { admin } from './admin/routes.ts';
 
 /**
  * Every call of the JSON API (§7), module by module, in the order /openapi.json lists them. A routes module
@@ -106,6 +107,7 @@ export function createApp() {
 
   app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, referral, affiliate, auth, renderer);
 
+  app.route('/', admin);
   app.route('/', infra);
   app.route('/', openApiRoutes(API_ENDPOINTS));
   app.route('/', accountAuth);

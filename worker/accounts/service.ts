@@ -13,6 +13,9 @@ import {
   type SessionClaims,
 } from '../platform/tokens.ts';
 
+/** Password hashing, shared with the back office's staff sign-in (worker/admin). */
+export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
   db: D1Database;

@@ -297,3 +297,55 @@ export function summary(row: OrderRow): Omit<OrderView, 'lines' | 'adjustments' 
     holdExpiresAt: row.status === 'PAYMENT_PENDING' ? row.holdExpiresAt : null,
   };
 }
+
+/** What the back office's order list filters on (issue 19); null means any. */
+export interface StaffOrderFilter {
+  /** An order number, an email, part of a ship-to name, or a part number. */
+  text: string | null;
+  status: OrderStatus | null;
+  market: MarketId | null;
+  /** Placed at or after / before, in milliseconds. */
+  from: number | null;
+  to: number | null;
+  page: number;
+  size: number;
+}
+
+/** D1 refuses LIKE patterns over 50 bytes: longer text is matched exactly (a whole email, an order number). */
+const LIKE_MAX_BYTES = 50;
+function likeText(text: string | null): string | null {
+  if (text === null) return null;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return new TextEncoder().encode(pattern).length > LIKE_MAX_BYTES ? null : pattern;
+}
+
+/**
+ * The back office's order search, newest first: a page of orders, how many match, and the matching
+ * orders' count and total per currency (each market's own money, never added across currencies).
+ */
+export async function staffOrderSearch(db: D1Database, filter: StaffOrderFilter) {
+  const where = `(?1 IS NULL OR id = ?1 OR email = ?1 OR email LIKE ?2 ESCAPE '\\'
+      OR (json_extract(address, '$.firstName') || ' ' || json_extract(address, '$.lastName')) LIKE ?2 ESCAPE '\\'
+      OR EXISTS (SELECT 1 FROM order_line l WHERE l.order_id = orders.id AND l.part_number = ?1 COLLATE NOCASE))
+    AND (?3 IS NULL OR status = ?3) AND (?4 IS NULL OR market = ?4)
+    AND (?5 IS NULL OR created_at >= ?5) AND (?6 IS NULL OR created_at < ?6)`;
+  const params = [filter.text, likeText(filter.text), filter.status, filter.market, filter.from, filter.to];
+  const [totals, rows] = await db.batch([
+    db
+      .prepare(`SELECT currency, count(*) AS orders, sum(total_cent) AS totalCent FROM orders WHERE ${where}
+        GROUP BY currency ORDER BY currency DESC`)
+      .bind(...params),
+    db
+      .prepare(
+        `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where}
+        ORDER BY created_at DESC, id DESC LIMIT ?7 OFFSET ?8`,
+      )
+      .bind(...params, filter.size, (filter.page - 1) * filter.size),
+  ]);
+  const byCurrency = totals!.results as { currency: Currency; orders: number; totalCent: number }[];
+  return {
+    total: byCurrency.reduce((sum, row) => sum + row.orders, 0),
+    byCurrency,
+    list: (rows!.results as OrderRow[]).map(summary),
+  };
+}

@@ -70,3 +70,5 @@ export {
   type NewOrder,
   type Placer,
 } from './placement.ts';
+/** The back office's order search (issue 19); its order page reads orderView. */
+export { type StaffOrderFilter, staffOrderSearch } from './repository.ts';

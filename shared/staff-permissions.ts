@@ -1,0 +1,59 @@
+/**
+ * The back office's roles and what each may do: one table, checked by the one guard every staff
+ * route goes through (worker/admin/guard.ts). A role not listed for an action is refused (403).
+ */
+
+export const STAFF_ROLES = ['owner', 'fulfilment', 'support', 'merchandiser'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABEL: Record<StaffRole, string> = {
+  owner: 'Owner',
+  fulfilment: 'Fulfilment',
+  support: 'Support',
+  merchandiser: 'Merchandiser',
+};
+
+/** Every staff action, by the name the audit log and the guard use. */
+export const STAFF_ACTIONS = [
+  'dashboard.view',
+  'orders.view',
+  'orders.ship',
+  'orders.cancel',
+  'orders.refund',
+  'reviews.moderate',
+  'customers.view',
+  'customers.adjustPoints',
+  'catalog.editPrices',
+  'staff.manage',
+  'audit.view',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/**
+ * Which roles may take each action. Fulfilment ships but never refunds; support looks after
+ * shoppers (refunds, reviews, points) but never edits prices; only an owner manages staff and
+ * reads the audit log.
+ */
+export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
+  'dashboard.view': ['owner', 'fulfilment', 'support', 'merchandiser'],
+  'orders.view': ['owner', 'fulfilment', 'support'],
+  'orders.ship': ['owner', 'fulfilment'],
+  'orders.cancel': ['owner', 'support'],
+  'orders.refund': ['owner', 'support'],
+  'reviews.moderate': ['owner', 'support', 'merchandiser'],
+  'customers.view': ['owner', 'support'],
+  'customers.adjustPoints': ['owner', 'support'],
+  'catalog.editPrices': ['owner', 'merchandiser'],
+  'staff.manage': ['owner'],
+  'audit.view': ['owner'],
+};
+
+/** Whether a role may take an action. */
+export function staffMay(role: StaffRole, action: StaffAction): boolean {
+  return STAFF_PERMISSIONS[action].includes(role);
+}
+
+/** Whether a text names a staff role (form input, a script's flag). */
+export function isStaffRole(text: unknown): text is StaffRole {
+  return typeof text === 'string' && (STAFF_ROLES as readonly string[]).includes(text);
+}

@@ -1,0 +1,110 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffAction, type StaffRole, staffMay } from '../../shared/staff-permissions.ts';
+import { ADMIN, postForm, staffMember, staffSession } from './admin-helpers.ts';
+import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
+import { shop } from './helpers.ts';
+
+type Session = Awaited<ReturnType<typeof staffSession>>;
+
+/** Every console route and action with the permission it needs: the guard must answer 403 to anyone else. */
+const ROUTES: { name: string; action: StaffAction; call: (session: Session, role: StaffRole) => Promise<Response> }[] =
+  [
+    {
+      name: 'GET /admin',
+      action: 'dashboard.view',
+      call: (s) => shop(ADMIN, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'GET /admin/staff',
+      action: 'staff.manage',
+      call: (s) => shop(`${ADMIN}/staff`, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'POST /admin/staff',
+      action: 'staff.manage',
+      call: (s, role) =>
+        postForm(
+          '/admin/staff',
+          {
+            email: `added-by-${role}-${crypto.randomUUID().slice(0, 6)}@staff.test`,
+            name: 'Added',
+            role: 'support',
+            _csrf: s.csrf,
+          },
+          s.headers,
+        ),
+    },
+    {
+      name: 'POST /admin/staff/:id',
+      action: 'staff.manage',
+      call: async (s) => {
+        const target = await staffMember(`target-${crypto.randomUUID().slice(0, 8)}@staff.test`, 'support');
+        return postForm(
+          `/admin/staff/${target.id}`,
+          { role: 'merchandiser', active: 'true', _csrf: s.csrf },
+          s.headers,
+        );
+      },
+    },
+    {
+      name: 'GET /admin/audit',
+      action: 'audit.view',
+      call: (s) => shop(`${ADMIN}/audit`, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'GET /admin/orders',
+      action: 'orders.view',
+      call: (s) => shop(`${ADMIN}/orders`, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'GET /admin/orders/:id',
+      action: 'orders.view',
+      call: (s) => shop(`${ADMIN}/orders/${orderId}`, { headers: s.headers, redirect: 'manual' }),
+    },
+  ];
+
+let orderId = '';
+const sessions = new Map<StaffRole, Session>();
+
+beforeAll(async () => {
+  const [skuId] = await checkoutFixture(1);
+  orderId = (await placedMemberOrder(skuId!)).orderId;
+  for (const role of STAFF_ROLES) sessions.set(role, await staffSession(role));
+});
+
+describe('the staff permission matrix', () => {
+  for (const route of ROUTES) {
+    for (const role of STAFF_ROLES) {
+      const allowed = staffMay(role, route.action);
+      it(`${route.name} is ${allowed ? 'open' : 'refused (403)'} to ${role}`, async () => {
+        const response = await route.call(sessions.get(role)!, role);
+        const html = await response.text();
+        if (allowed) {
+          expect(response.status, html.slice(0, 300)).toBeLessThan(400);
+        } else {
+          expect(response.status).toBe(403);
+          expect(html).toContain('403 Forbidden');
+        }
+      });
+    }
+  }
+
+  it('refuses every route without a staff session (sign-in page for pages, 401 for forms)', async () => {
+    const anonymous = { headers: {}, csrf: '', staff: null, setCookie: '' } as unknown as Session;
+    for (const route of ROUTES) {
+      const response = await route.call(anonymous, 'owner');
+      expect([302, 401], route.name).toContain(response.status);
+      if (response.status === 302) expect(response.headers.get('location')).toBe('/admin/sign-in');
+    }
+  });
+
+  it('does not change a staff member when a non-owner posts the form', async () => {
+    const target = await staffMember('untouched@staff.test', 'support');
+    const support = sessions.get('support')!;
+    const fields = { role: 'owner', active: 'true', _csrf: support.csrf };
+    expect((await postForm(`/admin/staff/${target.id}`, fields, support.headers)).status).toBe(403);
+    const row = await env.DB.prepare('SELECT role FROM staff WHERE id = ?').bind(target.id).first();
+    expect(row).toEqual({ role: 'support' });
+  });
+});

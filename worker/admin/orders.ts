@@ -1,0 +1,62 @@
+/** The back office's read-only order list and order page, through the orders and payments services. */
+import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders.ts';
+import { orderView, type StaffOrderFilter, staffOrderSearch } from '../orders/service.ts';
+import { latestPayment } from '../payments/service.ts';
+
+export const ORDERS_PAGE_SIZE = 25;
+const DAY_MS = 86_400_000;
+
+/** A YYYY-MM-DD date as the start of that UTC day, in milliseconds; null when empty or not a date. */
+function dayStart(text: string | undefined): number | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The list's query string as it was typed, for the form to show again. */
+export interface OrderQuery {
+  q: string;
+  status: string;
+  market: string;
+  from: string;
+  to: string;
+  page: number;
+}
+
+/** Reads the list's query string; anything unknown counts as "any" (never an error). */
+export function orderQuery(query: (name: string) => string | undefined): OrderQuery {
+  const page = Number.parseInt(query('page') ?? '1', 10);
+  return {
+    q: (query('q') ?? '').trim().slice(0, 200),
+    status: ORDER_STATUSES.includes(query('status') as OrderStatus) ? query('status')! : '',
+    market: MARKET_IDS.includes(query('market') as MarketId) ? query('market')! : '',
+    from: dayStart(query('from')) === null ? '' : query('from')!,
+    to: dayStart(query('to')) === null ? '' : query('to')!,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** A page of orders matching the query, with the count and totals per currency. */
+export async function findOrders(db: D1Database, query: OrderQuery) {
+  const to = dayStart(query.to);
+  const filter: StaffOrderFilter = {
+    text: query.q || null,
+    status: (query.status || null) as OrderStatus | null,
+    market: (query.market || null) as MarketId | null,
+    from: dayStart(query.from),
+    to: to === null ? null : to + DAY_MS, // the "to" day is included
+    page: query.page,
+    size: ORDERS_PAGE_SIZE,
+  };
+  const found = await staffOrderSearch(db, filter);
+  return { ...found, pages: Math.max(1, Math.ceil(found.total / ORDERS_PAGE_SIZE)) };
+}
+
+/** An order with its latest payment, for the order page; null when there is no such order. */
+export async function orderForStaff(db: D1Database, orderId: string) {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
+  const order = await orderView(db, orderId);
+  if (!order) return null;
+  return { order, payment: await latestPayment(db, orderId) };
+}

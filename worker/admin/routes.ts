@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { adminAuth } from './auth.routes.tsx';
+import { type AdminEnv, adminHeaders } from './guard.ts';
+import { adminOrders } from './orders.routes.tsx';
+import { adminStaff, adminFallback } from './staff.routes.tsx';
+
+/** The staff console under /admin (issue 19): never linked from the storefront, noindex, its own sign-in. */
+export const admin = new Hono<AdminEnv>()
+  .use('/admin', adminHeaders)
+  .use('/admin/*', adminHeaders)
+  .route('/', adminAuth)
+  .route('/', adminStaff)
+  .route('/', adminOrders)
+  .route('/', adminFallback);

@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { isStaffRole } from '../../shared/staff-permissions.ts';
+import { EMAIL_PATTERN } from '../../shared/validation.ts';
+import { getShopSettings } from '../content/service.ts';
+import { systemClock } from '../platform/clock.ts';
+import { type AdminContext, type AdminEnv, adminDeps, requirePermission, staffSession } from './guard.ts';
+import { renderAdmin, renderNotice } from './render.tsx';
+import { ADMIN_MSG, addStaff, auditLog, changeStaff, listStaff, type NewStaff } from './service.ts';
+import { AuditPage } from './views/AuditPage.tsx';
+import { HomePage } from './views/HomePage.tsx';
+import { StaffPage } from './views/StaffPage.tsx';
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+async function staffPage(
+  c: AdminContext,
+  extra: { added?: NewStaff; error?: string; input?: { email?: string; name?: string } } = {},
+  status = 200,
+) {
+  const staff = await listStaff(adminDeps(c));
+  const body = <StaffPage staff={staff} csrf={c.var.csrf} selfId={c.var.staff.id} {...extra} />;
+  return renderAdmin(c, { title: 'Staff', status, body });
+}
+
+/** The new staff member a form describes, or what is wrong with it. */
+function parseNewStaff(body: Record<string, unknown>) {
+  const email = text(body.email).toLowerCase();
+  const name = text(body.name);
+  const role = text(body.role);
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return { error: ADMIN_MSG.emailInvalid, email, name };
+  if (!name || name.length > 80) return { error: ADMIN_MSG.nameRequired, email, name };
+  if (!isStaffRole(role)) return { error: ADMIN_MSG.roleInvalid, email, name };
+  return { staff: { email, name, role } };
+}
+
+/** The console's home, the owners' staff management and the audit log. */
+export const adminStaff = new Hono<AdminEnv>()
+  .get('/admin', staffSession, requirePermission('dashboard.view'), (c) =>
+    renderAdmin(c, { title: 'Home', body: <HomePage staff={c.var.staff} /> }),
+  )
+  .get('/admin/staff', staffSession, requirePermission('staff.manage'), (c) => staffPage(c))
+  .post('/admin/staff', staffSession, requirePermission('staff.manage'), async (c) => {
+    const parsed = parseNewStaff(await c.req.parseBody());
+    if (!parsed.staff) return staffPage(c, { error: parsed.error, input: parsed }, 400);
+    const settings = await getShopSettings(c.env.SETTINGS, systemClock);
+    const result = await addStaff({ ...adminDeps(c), shopName: settings.SHOP_NAME }, c.var.staff, parsed.staff);
+    if (!result.ok) return staffPage(c, { error: result.message, input: parsed.staff }, 409);
+    return staffPage(c, { added: result.staff });
+  })
+  .post('/admin/staff/:id{[0-9]{1,9}}', staffSession, requirePermission('staff.manage'), async (c) => {
+    const body = await c.req.parseBody();
+    const role = text(body.role);
+    if (!isStaffRole(role)) return staffPage(c, { error: ADMIN_MSG.roleInvalid }, 400);
+    const change = { role, active: text(body.active) !== 'false' };
+    const refused = await changeStaff(adminDeps(c), c.var.staff, Number(c.req.param('id')), change);
+    if (refused) return staffPage(c, { error: refused }, refused === ADMIN_MSG.noSuchStaff ? 404 : 400);
+    return c.redirect('/admin/staff', 303);
+  })
+  .get('/admin/audit', staffSession, requirePermission('audit.view'), async (c) => {
+    const page = Math.min(Math.max(Number.parseInt(c.req.query('page') ?? '1', 10) || 1, 1), 100_000);
+    return renderAdmin(c, { title: 'Audit log', body: <AuditPage log={await auditLog(adminDeps(c), page)} /> });
+  });
+
+/** Any other /admin address: 404 inside the console (after the staff check, so it reveals nothing). */
+export const adminFallback = new Hono<AdminEnv>().all('/admin/*', staffSession, (c) =>
+  renderNotice(c, 404, 'Not found', 'There is no such page in the console.'),
+);

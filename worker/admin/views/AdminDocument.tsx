@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { STAFF_ROLE_LABEL, type StaffAction, staffMay } from '../../../shared/staff-permissions.ts';
+import type { StaffMember } from '../service.ts';
+import { ADMIN_CSS } from './admin-css.ts';
+import { CsrfField } from './CsrfField.tsx';
+
+/** The console's sections, each shown to the roles that may open it. */
+const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
+  { href: '/admin', label: 'Home', action: 'dashboard.view' },
+  { href: '/admin/orders', label: 'Orders', action: 'orders.view' },
+  { href: '/admin/staff', label: 'Staff', action: 'staff.manage' },
+  { href: '/admin/audit', label: 'Audit log', action: 'audit.view' },
+];
+
+/** The staff console's document: its own header and navigation, no storefront chrome, noindex. */
+export function AdminDocument(props: {
+  title: string;
+  staff: StaffMember | null;
+  csrf: string;
+  path: string;
+  children: ReactNode;
+}) {
+  const { staff } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${props.title} | Back office`}</title>
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <style>{ADMIN_CSS}</style>
+      </head>
+      <body className="admin">
+        <header className="admin-bar">
+          <strong className="admin-brand">Back office</strong>
+          {staff && (
+            <nav aria-label="Console">
+              {SECTIONS.filter((section) => staffMay(staff.role, section.action)).map((section) => (
+                <a
+                  key={section.href}
+                  href={section.href}
+                  aria-current={props.path === section.href ? 'page' : undefined}
+                >
+                  {section.label}
+                </a>
+              ))}
+            </nav>
+          )}
+          {staff && (
+            <form method="post" action="/admin/sign-out" className="admin-who">
+              <span>{`${staff.name} · ${STAFF_ROLE_LABEL[staff.role]}`}</span>
+              <CsrfField value={props.csrf} />
+              <button type="submit" className="link">
+                Sign out
+              </button>
+            </form>
+          )}
+        </header>
+        <main className="admin-main">{props.children}</main>
+      </body>
+    </html>
+  );
+}

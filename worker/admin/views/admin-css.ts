@@ -1,0 +1,43 @@
+/** The console's styles: desktop first, one column on a tablet. Inline (the CSP allows inline styles). */
+export const ADMIN_CSS = `
+*{box-sizing:border-box}
+body.admin{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;
+background:#f4f5f7}
+.admin-bar{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;padding:10px 24px;background:#1d2330;color:#fff}
+.admin-brand{font-size:16px;letter-spacing:.02em}
+.admin-bar nav{display:flex;gap:4px;flex:1}
+.admin-bar nav a{color:#cfd5e1;text-decoration:none;padding:6px 10px;border-radius:4px}
+.admin-bar nav a[aria-current=page],.admin-bar nav a:hover{background:#343c4f;color:#fff}
+.admin-who{display:flex;gap:12px;align-items:center;margin:0;font-size:14px;color:#cfd5e1}
+.admin-who .link{color:#fff}
+.admin-main{max-width:1280px;margin:0 auto;padding:24px}
+h1{font-size:22px;margin:0 0 16px}
+h2{font-size:17px;margin:24px 0 10px}
+.panel{background:#fff;border:1px solid #dde1e8;border-radius:6px;padding:16px 20px;margin-bottom:16px}
+table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #dde1e8}
+th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e7eaf0;vertical-align:top;font-size:14px}
+th{background:#f0f2f5;font-weight:600;white-space:nowrap}
+td.num,th.num{text-align:right;white-space:nowrap}
+.table-scroll{overflow-x:auto}
+label{display:block;font-weight:600;font-size:13px;margin-bottom:4px}
+input,select{font:inherit;padding:7px 9px;border:1px solid #b9c0cc;border-radius:4px;background:#fff;min-height:38px}
+.form-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px;align-items:end}
+.form-grid input,.form-grid select{width:100%}
+.stack{display:grid;gap:14px;max-width:360px}
+.stack input{width:100%}
+button{font:inherit;min-height:38px;padding:7px 16px;border-radius:4px;border:1px solid #1f5fbf;background:#1f5fbf;
+color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1f5fbf}
+button.link{background:none;border:0;padding:0;min-height:0;text-decoration:underline;color:inherit}
+.inline{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin:0}
+.error{color:#a4161a;background:#fdecec;border:1px solid #f3b7b9;padding:8px 12px;border-radius:4px}
+.ok{color:#14532d;background:#e8f6ee;border:1px solid #a7dcbc;padding:8px 12px;border-radius:4px}
+.secret{font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all;background:#f0f2f5;padding:2px 6px}
+.muted{color:#5d6676}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;background:#e7eaf0;font-size:12px}
+.badge.off{background:#fdecec;color:#a4161a}
+.sign-in{max-width:400px;margin:48px auto}
+.pager{display:flex;gap:12px;align-items:center;margin-top:12px}
+pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:12px}
+@media (max-width:900px){.admin-main{padding:16px}.admin-bar{padding:10px 16px}}
+`;
