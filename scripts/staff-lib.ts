@@ -7,6 +7,7 @@ import { hashPassword } from '../worker/accounts/passwords.ts';
 import { newStaffPassword } from '../worker/admin/credentials.ts';
 import { base32Encode, newTotpSecret, otpauthUrl, totpCode, TOTP_STEP_SECONDS } from '../worker/admin/totp.ts';
 import { type D1Target, d1QueryArgs, isRemote } from './lib/d1-target.ts';
+import { ensureDevVars } from './lib/dev-secrets.ts';
 import { wranglerJson } from './lib/wrangler.ts';
 
 /** A value of .dev.vars (the local secrets npm start writes); undefined when absent. */
@@ -15,14 +16,18 @@ export function devVar(name: string, file = '.dev.vars'): string | undefined {
   return readFileSync(file, 'utf8').match(new RegExp(`^\\s*${name}\\s*=\\s*(.*?)\\s*$`, 'm'))?.[1];
 }
 
-/** The password pepper of the target: PASSWORD_PEPPER from the environment, else (locally) .dev.vars. */
-export function pepperFor(target: D1Target): string {
+/**
+ * The password pepper of the target: PASSWORD_PEPPER from the environment, else (locally) .dev.vars, written with
+ * the local secrets as npm start writes them when it is not there yet (so a staff member added first still signs in).
+ */
+export async function pepperFor(target: D1Target): Promise<string> {
+  if (!process.env.PASSWORD_PEPPER && !isRemote(target)) await ensureDevVars();
   const pepper = process.env.PASSWORD_PEPPER ?? (isRemote(target) ? undefined : devVar('PASSWORD_PEPPER'));
   if (!pepper) {
     throw new Error(
       isRemote(target)
         ? `set PASSWORD_PEPPER to the ${target.env} secret to give a password (or use Cloudflare Access)`
-        : 'no PASSWORD_PEPPER in .dev.vars: run npm start once first',
+        : 'no PASSWORD_PEPPER in .dev.vars',
     );
   }
   return pepper;
@@ -54,7 +59,7 @@ export async function writeStaff(
 ): Promise<StaffCredentials> {
   const password = staff.password ?? newStaffPassword();
   const totpSecret = staff.totpSecret ?? newTotpSecret();
-  const hash = await hashPassword(password, pepperFor(target));
+  const hash = await hashPassword(password, await pepperFor(target));
   const values = [staff.email, staff.name, staff.role, hash, totpSecret].map(sql).join(', ');
   const conflict = replace
     ? `ON CONFLICT (email) DO UPDATE SET name = excluded.name, role = excluded.role, active = 1,
