@@ -107,8 +107,7 @@ try {
     workerd.splice(0, workerd.length, ...workerdOfDev(shop.port));
     return workerMemoryKb(workerd);
   };
-  // The first read opens the inspector's session; a second one is the start's figure.
-  await liveHeapBytes(shop.inspectorPort);
+  // The inspector may not answer a fresh Worker yet: the start's figure is then taken by the first sample that can.
   const heap = {
     start: await liveHeapBytes(shop.inspectorPort),
     half: null as number | null,
@@ -117,9 +116,17 @@ try {
   const started = Date.now();
   const until = started + seconds * 1000;
   let halfTaken = false;
+  let startPending = false;
   const sampler = setInterval(() => {
     const now = resident();
     memory.peak = Math.max(memory.peak, now);
+    if (heap.start === null && !startPending) {
+      startPending = true;
+      void liveHeapBytes(shop.inspectorPort).then((bytes) => {
+        heap.start = bytes;
+        startPending = false;
+      });
+    }
     if (!halfTaken && Date.now() - started >= seconds * 500) {
       halfTaken = true;
       memory.half = now;

@@ -47,9 +47,8 @@ function readFrames(buffer: Buffer): { texts: string[]; rest: Buffer } {
 
 /** Opens the inspector's socket for the Worker. */
 async function connect(inspectorPort: number): Promise<Socket> {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
-    webSocketDebuggerUrl?: string;
-  }[];
+  const listed = await fetch(`http://127.0.0.1:${inspectorPort}/json`, { signal: AbortSignal.timeout(5000) });
+  const targets = (await listed.json()) as { webSocketDebuggerUrl?: string }[];
   const url = targets.find((target) => target.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
   if (!url) throw new Error('the inspector lists no Worker');
   const { hostname, port, pathname } = new URL(url);
@@ -86,7 +85,7 @@ async function calls(socket: Socket, methods: string[]): Promise<Record<string, 
   for (const [index, method] of methods.entries()) {
     const id = index + 1;
     const result = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${method}: no answer from the inspector`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`${method}: no answer from the inspector`)), 15_000);
       waiting = (message) => {
         if (message.id !== id) return;
         clearTimeout(timer);
