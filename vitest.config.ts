@@ -25,6 +25,8 @@ export default defineConfig(async () => ({
       'client/**/*.test.ts',
     ],
     setupFiles: ['./tests/worker/setup.ts'],
+    // One module graph for all files; setup.ts empties the stored data before each file instead.
+    isolate: false,
     testTimeout: 30_000,
   },
 }));
