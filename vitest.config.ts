@@ -25,8 +25,10 @@ export default defineConfig(async () => ({
       'client/**/*.test.ts',
     ],
     setupFiles: ['./tests/worker/setup.ts'],
-    // One module graph for all files; setup.ts empties the stored data before each file instead.
+    // One module graph for all files, one file at a time: setup.ts empties the stored data before
+    // each file, which a file running beside it would lose.
     isolate: false,
+    maxWorkers: 1,
     testTimeout: 30_000,
   },
 }));

@@ -4,8 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/node/**/*.test.ts', 'scripts/**/*.test.ts'],
-    testTimeout: 60_000,
-    // Seeding a local D1 in beforeAll takes 10-40 s on a busy 2-core machine.
-    hookTimeout: 60_000,
+    // Two files at a time: the data tests wait on wrangler and local D1 child processes about half
+    // of their time, so a second file fills it (180 s of a run became 90 s on two cores).
+    maxWorkers: 2,
+    // Seeding and loading a local D1 takes 10-40 s on a busy 2-core machine, more with two files.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

