@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { adminAuth } from './auth.routes.tsx';
+import { adminCustomers } from './customers.routes.tsx';
+import { adminDashboard } from './dashboard.routes.tsx';
 import { type AdminEnv, adminHeaders } from './guard.ts';
 import { adminOrders } from './orders.routes.tsx';
+import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
 
 /** The staff console under /admin (issue 19): never linked from the storefront, noindex, its own sign-in. */
@@ -9,6 +12,9 @@ export const admin = new Hono<AdminEnv>()
   .use('/admin', adminHeaders)
   .use('/admin/*', adminHeaders)
   .route('/', adminAuth)
+  .route('/', adminDashboard)
   .route('/', adminStaff)
   .route('/', adminOrders)
+  .route('/', adminReviews)
+  .route('/', adminCustomers)
   .route('/', adminFallback);

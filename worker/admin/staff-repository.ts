@@ -50,7 +50,7 @@ const AUDIT_COLUMNS = `id, staff_id AS staffId, staff_email AS staffEmail, actio
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /** The insert of one audit entry, to run alone or in the batch of the change it records. */
-function auditInsert(db: D1Database, entry: AuditEntry): D1PreparedStatement {
+export function auditInsert(db: D1Database, entry: AuditEntry): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO audit_log (staff_id, staff_email, action, record_type, record_id, before_json, after_json)

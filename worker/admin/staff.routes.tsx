@@ -7,7 +7,6 @@ import { type AdminContext, type AdminEnv, adminDeps, requirePermission, staffSe
 import { renderAdmin, renderNotice } from './render.tsx';
 import { ADMIN_MSG, addStaff, auditLog, changeStaff, listStaff, type NewStaff } from './service.ts';
 import { AuditPage } from './views/AuditPage.tsx';
-import { HomePage } from './views/HomePage.tsx';
 import { StaffPage } from './views/StaffPage.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -33,11 +32,8 @@ function parseNewStaff(body: Record<string, unknown>) {
   return { staff: { email, name, role } };
 }
 
-/** The console's home, the owners' staff management and the audit log. */
+/** The owners' staff management and the audit log. */
 export const adminStaff = new Hono<AdminEnv>()
-  .get('/admin', staffSession, requirePermission('dashboard.view'), (c) =>
-    renderAdmin(c, { title: 'Home', body: <HomePage staff={c.var.staff} /> }),
-  )
   .get('/admin/staff', staffSession, requirePermission('staff.manage'), (c) => staffPage(c))
   .post('/admin/staff', staffSession, requirePermission('staff.manage'), async (c) => {
     const parsed = parseNewStaff(await c.req.parseBody());
