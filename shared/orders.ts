@@ -95,9 +95,35 @@ export interface OrderView {
   }[];
   taxes: { name: string; rateLabel: string; amount: number }[];
   events: { status: string; note: string | null; createdAt: number }[];
+  /** What has been sent, oldest first: carrier, tracking number and its link, which units. */
+  shipments: OrderShipment[];
+  /** What the shop has given back, oldest first (a refund the provider refused is FAILED). */
+  refunds: OrderRefund[];
   cancellable: boolean;
   /** Awaiting payment: when the hold on its parts ends (it can be paid until then); null otherwise. */
   holdExpiresAt: number | null;
+}
+
+export interface OrderShipment {
+  id: number;
+  carrier: string;
+  carrierName: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  shippedAt: number;
+  deliveredAt: number | null;
+  lines: { lineNo: number; quantity: number }[];
+}
+
+export interface OrderRefund {
+  id: number;
+  amount: number;
+  shipping: number;
+  pointsTaken: number;
+  reason: string;
+  status: 'PENDING' | 'DONE' | 'FAILED';
+  createdAt: number;
+  lines: { lineNo: number; quantity: number }[];
 }
 
 export const ORDER_MSG = {

@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { reviewPrivacyProblem } from '../../shared/validation.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
+/** The shop's invitation in the address (§7 review invitation): the review is then a verified purchase. */
+const invitationInUrl = () => new URLSearchParams(location.search).get('invitation') || undefined;
+
 /** Write a review; it shows after moderation. Emails and links are refused before sending (§5). */
 export default function ReviewForm({ itemId }: { itemId: number }) {
   const [sent, setSent] = useState(false);
+  // Arriving from the invitation email: the form is opened, ready to write.
+  useEffect(() => {
+    const details = document.getElementById('write-review');
+    if (invitationInUrl() && details instanceof HTMLDetailsElement) details.open = true;
+  }, []);
   const { busy, error, setError, onSubmit } = useSubmit(async (data) => {
     const title = String(data.get('title') ?? '');
     const content = String(data.get('content') ?? '');
@@ -19,6 +27,7 @@ export default function ReviewForm({ itemId }: { itemId: number }) {
       content,
       name: field(data, 'name'),
       vehicle: field(data, 'vehicle') || undefined,
+      invitation: invitationInUrl(),
     });
     setSent(true);
   });

@@ -263,6 +263,7 @@ describe('GET /order/public/track/order/info', () => {
       shippingName: 'Standard Shipping',
       lines: [
         {
+          lineNo: 1,
           title: 'Front brake pads',
           partNumber: 'BP-100',
           imageUrl: '/img/bp.jpg',
@@ -271,6 +272,7 @@ describe('GET /order/public/track/order/info', () => {
         },
       ],
       events: [{ status: 'SHIPPED', note: 'Order placed', createdAt: NOW - 3 * DAY }],
+      shipments: [],
       holdExpiresAt: null,
     });
     expect(JSON.stringify(body.data)).not.toContain('Elm St');

@@ -1,19 +1,68 @@
 import { Hono } from 'hono';
-import { type AdminEnv, requirePermission, staffSession } from './guard.ts';
+import type { FulfilResult } from '../orders/service.ts';
+import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
+import { cancelFromForm, deliveredFromForm, refundFromForm, shipFromForm } from './order-actions.ts';
 import { findOrders, orderForStaff, orderQuery } from './orders.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { OrderPage } from './views/OrderPage.tsx';
 import { OrdersPage } from './views/OrdersPage.tsx';
 
-/** The orders list and the order page, read-only (issue 19, Orders and fulfilment). */
+/** What a finished action says on the order page it returns to (`?done=`). */
+const DONE: Record<string, string> = {
+  shipped: 'Shipment recorded; the shopper has been emailed the tracking link.',
+  delivered: 'Shipment marked delivered.',
+  cancelled: 'Order cancelled; stock, points and coupons went back, and any payment was refunded.',
+  refunded: 'Refund sent to the payment provider; the shopper has been emailed.',
+};
+
+/** The order page, with a notice after an action or an error with its status. */
+async function orderPage(c: AdminContext, orderId: string, extra: { error?: string; status?: number } = {}) {
+  const loaded = await orderForStaff(c.env.DB, orderId);
+  if (!loaded) return renderNotice(c, 404, 'Not found', 'There is no order with this number.');
+  const notice = DONE[c.req.query('done') ?? ''];
+  const body = <OrderPage loaded={loaded} csrf={c.var.csrf} notice={notice} error={extra.error} />;
+  return renderAdmin(c, { title: `Order ${loaded.order.orderId}`, status: extra.status, body });
+}
+
+/** After an action: back to the order page with its notice, or the page again with the refusal. */
+function answer(c: AdminContext, orderId: string, result: FulfilResult, done: string) {
+  if (result.ok) return c.redirect(`/admin/orders/${encodeURIComponent(orderId)}?done=${done}`, 303);
+  return orderPage(c, orderId, { error: result.message, status: result.status });
+}
+
+const ORDER = '/admin/orders/:id{[A-Za-z0-9-]{1,64}}';
+
+/** The orders list and the order page, and what staff do to an order (issue 19, Orders and fulfilment). */
 export const adminOrders = new Hono<AdminEnv>()
   .get('/admin/orders', staffSession, requirePermission('orders.view'), async (c) => {
     const query = orderQuery((name) => c.req.query(name));
     const found = await findOrders(c.env.DB, query);
     return renderAdmin(c, { title: 'Orders', body: <OrdersPage query={query} found={found} /> });
   })
-  .get('/admin/orders/:id', staffSession, requirePermission('orders.view'), async (c) => {
-    const loaded = await orderForStaff(c.env.DB, c.req.param('id'));
-    if (!loaded) return renderNotice(c, 404, 'Not found', 'There is no order with this number.');
-    return renderAdmin(c, { title: `Order ${loaded.order.orderId}`, body: <OrderPage {...loaded} /> });
+  .get(ORDER, staffSession, requirePermission('orders.view'), (c) => orderPage(c, c.req.param('id')))
+  .post(`${ORDER}/ship`, staffSession, requirePermission('orders.ship'), async (c) => {
+    const id = c.req.param('id');
+    return answer(c, id, await shipFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'shipped');
+  })
+  .post(
+    `${ORDER}/shipments/:shipment{[0-9]{1,9}}/delivered`,
+    staffSession,
+    requirePermission('orders.ship'),
+    async (c) => {
+      const id = c.req.param('id');
+      return answer(
+        c,
+        id,
+        await deliveredFromForm(c.env, c.var.staff, id, Number(c.req.param('shipment'))),
+        'delivered',
+      );
+    },
+  )
+  .post(`${ORDER}/cancel`, staffSession, requirePermission('orders.cancel'), async (c) => {
+    const id = c.req.param('id');
+    return answer(c, id, await cancelFromForm(c.env, c.var.staff, id), 'cancelled');
+  })
+  .post(`${ORDER}/refund`, staffSession, requirePermission('orders.refund'), async (c) => {
+    const id = c.req.param('id');
+    return answer(c, id, await refundFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'refunded');
   });

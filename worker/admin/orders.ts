@@ -1,8 +1,8 @@
 /** The back office's read-only order list and order page, through the orders and payments services. */
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders.ts';
-import { orderView, type StaffOrderFilter, staffOrderSearch } from '../orders/service.ts';
-import { latestPayment } from '../payments/service.ts';
+import { orderView, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/service.ts';
+import { orderPaymentHistory } from '../payments/service.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -53,10 +53,25 @@ export async function findOrders(db: D1Database, query: OrderQuery) {
   return { ...found, pages: Math.max(1, Math.ceil(found.total / ORDERS_PAGE_SIZE)) };
 }
 
-/** An order with its latest payment, for the order page; null when there is no such order. */
+/**
+ * An order for its page: the order with its shipments and refunds, every payment with the refunds
+ * it gave, and the units of each line still to ship; null when there is no such order.
+ */
 export async function orderForStaff(db: D1Database, orderId: string) {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
   const order = await orderView(db, orderId);
   if (!order) return null;
-  return { order, payment: await latestPayment(db, orderId) };
+  const [payments, toShip] = await Promise.all([orderPaymentHistory(db, orderId), unitsLeftToShip(db, orderId)]);
+  const refunded = order.refunds.filter((refund) => refund.status !== 'FAILED');
+  const unitsRefunded = new Map<number, number>();
+  for (const refund of refunded)
+    for (const line of refund.lines)
+      unitsRefunded.set(line.lineNo, (unitsRefunded.get(line.lineNo) ?? 0) + line.quantity);
+  return {
+    order,
+    payments,
+    toShip: Object.fromEntries(toShip) as Record<number, number>,
+    unitsRefunded: Object.fromEntries(unitsRefunded) as Record<number, number>,
+    refundableCent: order.paidAt === null ? 0 : order.total - refunded.reduce((sum, refund) => sum + refund.amount, 0),
+  };
 }

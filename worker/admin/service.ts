@@ -114,6 +114,18 @@ export async function signOut(deps: AdminDeps, staff: StaffMember): Promise<void
   ]);
 }
 
+/**
+ * The audit entry of a staff member's change to another domain's record, as a statement that
+ * domain's service runs in the same batch as the change: the change and its entry land together.
+ */
+export function auditStatement(
+  db: D1Database,
+  actor: StaffMember,
+  entry: Omit<AuditEntry, 'staffId' | 'staffEmail'>,
+): D1PreparedStatement {
+  return auditInsert(db, { ...entry, staffId: actor.id, staffEmail: actor.email });
+}
+
 /** One audit log entry as the console shows it. */
 export interface AuditView extends Omit<AuditRow, 'beforeJson' | 'afterJson'> {
   before: string | null;

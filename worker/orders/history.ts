@@ -130,7 +130,8 @@ export function trackingOf(order: OrderView): TrackedOrder {
     statusLabel: order.statusLabel,
     createdAt: order.createdAt,
     shippingName: order.shippingName,
-    lines: order.lines.map(({ title, partNumber, imageUrl, urlHandle, quantity }) => ({
+    lines: order.lines.map(({ lineNo, title, partNumber, imageUrl, urlHandle, quantity }) => ({
+      lineNo,
       title,
       partNumber,
       imageUrl,
@@ -138,6 +139,7 @@ export function trackingOf(order: OrderView): TrackedOrder {
       quantity,
     })),
     events: order.events,
+    shipments: order.shipments,
     holdExpiresAt: order.holdExpiresAt,
   };
 }

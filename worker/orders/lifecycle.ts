@@ -98,6 +98,7 @@ async function moveToCancelled(
   from: readonly OrderStatus[],
   note: string,
   now: number,
+  also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const orders = orderRepository(db);
   try {
@@ -106,6 +107,7 @@ async function moveToCancelled(
       ...orders.movedGuardStatements(),
       ...(await undoStatements(db, order, now)),
       orders.eventStatement(order.id, 'CANCELLED', note, now),
+      ...also,
     ]);
     catalogChanged(); // stock went back on the shelf
     return true;
@@ -137,6 +139,19 @@ export async function cancelOrder(
   if (!(await moveToCancelled(db, order, CANCELLABLE_STATUSES, 'Cancelled by the shopper', now)))
     throw ApiError.badRequest(ORDER_MSG.notCancellable);
   return { wasPaid: order.paidAt !== null, order };
+}
+
+/**
+ * Cancels an order that has not shipped, for the shop (the back office): stock, points and coupons
+ * go back, with the staff member's audit entry in the same batch. False when it had moved on.
+ */
+export function cancelledByShop(
+  db: D1Database,
+  order: OrderRow,
+  audit: D1PreparedStatement,
+  now: number,
+): Promise<boolean> {
+  return moveToCancelled(db, order, CANCELLABLE_STATUSES, 'Cancelled by the shop', now, [audit]);
 }
 
 /**

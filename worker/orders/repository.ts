@@ -1,6 +1,8 @@
 import type { OrderAddress, OrderStatus, OrderView } from '../../shared/orders.ts';
 import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
+import { carrierName, trackingUrl } from '../../shared/carriers.ts';
+import { fulfilmentReads, readFulfilment } from './fulfilment-repository.ts';
 
 /** Orders' SQL: what happens to an order after it is placed, and the reads of its pages. */
 
@@ -177,7 +179,7 @@ export function orderRepository(db: D1Database) {
 
     /** An order with everything its detail page shows, in one round trip. */
     async view(orderId: string): Promise<OrderView | null> {
-      const [order, lines, adjustments, taxes, events] = await db.batch([
+      const [order, lines, adjustments, taxes, events, shipments, refunds] = await db.batch([
         db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`).bind(orderId),
         db.prepare(lineSelect('unit_cent AS unitPrice, discount_cent AS discount, total_cent AS total')).bind(orderId),
         db
@@ -195,6 +197,7 @@ export function orderRepository(db: D1Database) {
         db
           .prepare(`SELECT status, note, created_at AS createdAt FROM order_event WHERE order_id = ? ORDER BY id`)
           .bind(orderId),
+        ...fulfilmentReads(db, orderId),
       ]);
       const row = order!.results[0] as OrderRow | undefined;
       if (!row) return null;
@@ -204,6 +207,7 @@ export function orderRepository(db: D1Database) {
         adjustments: adjustments!.results as OrderView['adjustments'],
         taxes: taxes!.results as OrderView['taxes'],
         events: events!.results as OrderView['events'],
+        ...fulfilmentView(readFulfilment(shipments!, refunds!)),
       };
     },
 
@@ -270,8 +274,26 @@ export function orderRepository(db: D1Database) {
   };
 }
 
+/** Shipments with their carrier's name and tracking link, refunds in the view's words. */
+function fulfilmentView({ shipments, refunds }: ReturnType<typeof readFulfilment>) {
+  return {
+    shipments: shipments.map((shipment) => ({
+      ...shipment,
+      carrierName: carrierName(shipment.carrier),
+      trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+    })),
+    refunds: refunds.map(({ amountCent, shippingCent, ...refund }) => ({
+      ...refund,
+      amount: amountCent,
+      shipping: shippingCent,
+    })),
+  };
+}
+
 /** The order's own fields as the shopper sees them. */
-export function summary(row: OrderRow): Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events'> {
+export function summary(
+  row: OrderRow,
+): Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events' | 'shipments' | 'refunds'> {
   return {
     orderId: row.id,
     status: row.status,

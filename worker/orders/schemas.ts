@@ -97,6 +97,28 @@ export const summaryFields = {
     postalCode: z.string(),
   }),
 };
+const unitsSchema = z.array(z.object({ lineNo: z.number().int(), quantity: z.number().int() }));
+/** A shipment: carrier, tracking number and the carrier's tracking page, which units it sent. */
+const shipmentSchema = z.object({
+  id: z.number().int(),
+  carrier: z.string(),
+  carrierName: z.string(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.number().int(),
+  deliveredAt: z.number().int().nullable(),
+  lines: unitsSchema,
+});
+const refundSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  shipping: z.number().int(),
+  pointsTaken: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['PENDING', 'DONE', 'FAILED']),
+  createdAt: z.number().int(),
+  lines: unitsSchema,
+});
 export const orderViewSchema = z.object({
   ...summaryFields,
   lines: z.array(lineSchema),
@@ -112,6 +134,8 @@ export const orderViewSchema = z.object({
   ),
   taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amount: z.number().int() })),
   events: z.array(eventSchema),
+  shipments: z.array(shipmentSchema),
+  refunds: z.array(refundSchema),
 });
 export const trackedSchema = z.object({
   orderId: z.string(),
@@ -119,15 +143,20 @@ export const trackedSchema = z.object({
   statusLabel: z.string(),
   createdAt: z.number().int(),
   shippingName: z.string(),
-  lines: z.array(lineSchema.pick({ title: true, partNumber: true, imageUrl: true, urlHandle: true, quantity: true })),
+  lines: z.array(
+    lineSchema.pick({ lineNo: true, title: true, partNumber: true, imageUrl: true, urlHandle: true, quantity: true }),
+  ),
   events: z.array(eventSchema),
+  /** What has shipped, with the carrier's tracking link (which lines, by their place in `lines`). */
+  shipments: z.array(shipmentSchema),
   /** Awaiting payment: when the hold on its parts ends. */
   holdExpiresAt: z.number().int().nullable(),
 });
 export type TrackedOrder = z.infer<typeof trackedSchema>;
 
 /** One order in the member's history: its own fields and a glimpse of its lines. */
-export interface OrderHistoryEntry extends Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events'> {
+export interface OrderHistoryEntry
+  extends Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events' | 'shipments' | 'refunds'> {
   lines: { title: string; imageUrl: string | null; quantity: number }[];
 }
 

@@ -70,5 +70,15 @@ export {
   type NewOrder,
   type Placer,
 } from './placement.ts';
+export {
+  FULFIL_MSG,
+  cancelForShop,
+  markDelivered,
+  shipOrder,
+  unitsLeftToShip,
+  type FulfilResult,
+  type ShipmentInput,
+} from './fulfilment.ts';
+export { REFUND_MSG, refundOrderByShop, type RefundInput } from './refunds.ts';
 /** The back office's order search (issue 19); its order page reads orderView. */
 export { type StaffOrderFilter, staffOrderSearch } from './repository.ts';

@@ -92,3 +92,30 @@ export async function refundOrderPayments(env: PaymentEnv, orderId: string): Pro
   }
   return refunded;
 }
+
+/**
+ * Gives back `amountCent` of what the order's payments captured, through their providers (the
+ * shop's refund from the back office); answers how much went back. Each provider refuses a refund
+ * past what its payment captured, so this never returns more than was paid.
+ */
+export async function refundOrderAmount(env: PaymentEnv, orderId: string, amountCent: number): Promise<number> {
+  const payments = paymentRepository(env.DB);
+  let left = amountCent;
+  for (const payment of await payments.listForOrder(orderId)) {
+    if (left === 0) break;
+    if (!['SUCCEEDED', 'PARTIALLY_REFUNDED'].includes(payment.status) || payment.capturedCent === 0) continue;
+    const room = payment.capturedCent - (await payments.refundedCent(payment.id));
+    if (room <= 0) continue;
+    const part = Math.min(room, left);
+    const provider = await providerForPayment(payment.id, env);
+    if ((await provider.refund(payment.id, part, 'shop_refund')).kind === 'Refunded') left -= part;
+  }
+  return amountCent - left;
+}
+
+/** Every payment of an order, newest first, with the refunds each gave back: the back office's history. */
+export async function orderPaymentHistory(db: D1Database, orderId: string) {
+  const payments = paymentRepository(db);
+  const [list, refunds] = await Promise.all([payments.listForOrder(orderId), payments.refundsForOrder(orderId)]);
+  return list.map((payment) => ({ ...payment, refunds: refunds.filter((refund) => refund.paymentId === payment.id) }));
+}

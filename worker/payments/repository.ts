@@ -38,7 +38,7 @@ export interface PaymentChange {
 }
 
 /** Why the shop gave money back on its own: a second capture, a capture of the wrong amount, a cancelled order. */
-export type RefundReason = 'duplicate_capture' | 'amount_mismatch' | 'order_cancelled';
+export type RefundReason = 'duplicate_capture' | 'amount_mismatch' | 'order_cancelled' | 'shop_refund';
 
 export interface NewRefund {
   id: string;
@@ -176,6 +176,19 @@ export function paymentRepository(db: D1Database) {
           .prepare(`SELECT ${COLUMNS} FROM payment WHERE order_id = ? ORDER BY created_at DESC, id DESC`)
           .bind(orderId)
           .all<PaymentRow>()
+      ).results;
+    },
+
+    /** The refunds of an order's payments, oldest first: what each gave back, and why. */
+    async refundsForOrder(orderId: string) {
+      return (
+        await db
+          .prepare(
+            `SELECT r.id, r.payment_id AS paymentId, r.amount_cent AS amountCent, r.reason, r.created_at AS createdAt
+            FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_id = ? ORDER BY r.created_at, r.id`,
+          )
+          .bind(orderId)
+          .all<{ id: string; paymentId: string; amountCent: number; reason: string | null; createdAt: number }>()
       ).results;
     },
 

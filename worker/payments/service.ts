@@ -27,8 +27,10 @@ export {
   findPayment,
   giveBackPayment,
   latestPayment,
+  orderPaymentHistory,
   paymentResult,
   paymentUnderWay,
+  refundOrderAmount,
   refundOrderPayments,
   voidOpenPayments,
 } from './order-payments.ts';

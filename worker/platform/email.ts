@@ -16,7 +16,13 @@ export interface EmailMessage {
     | 'email-changed'
     | 'newsletter-confirm'
     | 'account-exists'
-    | 'order-confirmation';
+    | 'order-confirmation'
+    | 'order-shipped'
+    | 'order-refunded'
+    | 'order-cancelled'
+    | 'review-invitation'
+    | 'review-rejected'
+    | 'review-published';
 }
 
 export interface EmailSender {

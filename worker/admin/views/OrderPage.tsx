@@ -1,9 +1,10 @@
 import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/orders.ts';
-import type { orderForStaff } from '../orders.ts';
+import { CsrfField } from './CsrfField.tsx';
+import { CancelForm, type LoadedOrder, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
+type Loaded = LoadedOrder;
 
 const eventLabel = (status: string) => ORDER_STATUS_LABEL[status as OrderStatus] ?? status;
 
@@ -35,8 +36,110 @@ function Amounts({ order }: { order: Loaded['order'] }) {
   );
 }
 
-/** One order, read-only: lines, amounts, payment, ship-to address and the status timeline. */
-export function OrderPage({ order, payment }: Loaded) {
+/** "2 x PN-1, 1 x PN-2" for a shipment's or refund's lines. */
+function unitsOf(order: Loaded['order'], lines: { lineNo: number; quantity: number }[]) {
+  const part = (lineNo: number) => order.lines.find((line) => line.lineNo === lineNo)?.partNumber ?? `line ${lineNo}`;
+  return lines.map((line) => `${line.quantity} x ${part(line.lineNo)}`).join(', ');
+}
+
+function Shipments({ order, csrf }: { order: Loaded['order']; csrf: string }) {
+  if (order.shipments.length === 0) return <p className="panel">Nothing has shipped yet.</p>;
+  return (
+    <ul className="panel" aria-label="Shipments">
+      {order.shipments.map((shipment) => (
+        <li key={shipment.id} data-shipment={shipment.id}>
+          {`${placedAt(shipment.shippedAt)} UTC · ${shipment.carrierName} `}
+          {shipment.trackingUrl ? (
+            <a href={shipment.trackingUrl} rel="noreferrer" target="_blank">
+              {shipment.trackingNumber}
+            </a>
+          ) : (
+            shipment.trackingNumber
+          )}
+          {` · ${unitsOf(order, shipment.lines)} · `}
+          {shipment.deliveredAt !== null ? (
+            `delivered ${placedAt(shipment.deliveredAt)} UTC`
+          ) : (
+            <form method="post" action={`/admin/orders/${order.orderId}/shipments/${shipment.id}/delivered`}>
+              <CsrfField value={csrf} />
+              <button type="submit" className="link">
+                Mark delivered
+              </button>
+            </form>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Payments({ loaded }: { loaded: Loaded }) {
+  const { order, payments } = loaded;
+  const money = (cent: number) => formatMoney({ cent, currency: order.currency });
+  if (payments.length === 0) return <p className="panel">No payment yet.</p>;
+  return (
+    <ul className="panel" aria-label="Payments" data-testid="payment">
+      {payments.map((payment) => (
+        <li key={payment.id}>
+          {`${placedAt(payment.createdAt)} UTC · ${payment.method} via ${payment.provider} · ${payment.status} · ` +
+            `${money(payment.amountCent)} (captured ${money(payment.capturedCent)})` +
+            `${payment.cardLast4 ? ` · card ending ${payment.cardLast4}` : ''}`}
+          {payment.refunds.length > 0 && (
+            <ul>
+              {payment.refunds.map((refund) => (
+                <li key={refund.id}>
+                  {`Refunded ${money(refund.amountCent)} on ${placedAt(refund.createdAt)} UTC` +
+                    `${refund.reason ? ` (${refund.reason.replace(/_/g, ' ')})` : ''}`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Refunds({ order }: { order: Loaded['order'] }) {
+  if (order.refunds.length === 0) return null;
+  const money = (cent: number) => formatMoney({ cent, currency: order.currency });
+  return (
+    <>
+      <h2>Refunds</h2>
+      <ul className="panel" aria-label="Refunds">
+        {order.refunds.map((refund) => (
+          <li key={refund.id}>
+            {[
+              `${placedAt(refund.createdAt)} UTC`,
+              money(refund.amount),
+              refund.status === 'DONE' ? null : refund.status.toLowerCase(),
+              refund.lines.length > 0 ? unitsOf(order, refund.lines) : null,
+              refund.shipping > 0 ? 'with shipping' : null,
+              refund.pointsTaken > 0 ? `${refund.pointsTaken} points taken back` : null,
+              refund.reason,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One order: lines, amounts, payments and refunds, shipments, address, timeline, and what staff can do. */
+export function OrderPage({
+  loaded,
+  csrf,
+  notice,
+  error,
+}: {
+  loaded: Loaded;
+  csrf: string;
+  notice?: string;
+  error?: string;
+}) {
+  const { order } = loaded;
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
   const address = order.address;
   return (
@@ -50,6 +153,16 @@ export function OrderPage({ order, payment }: Loaded) {
           ' · ',
         )}
       </p>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <h2>Lines</h2>
       <div className="table-scroll">
         <table aria-label="Lines">
@@ -79,13 +192,14 @@ export function OrderPage({ order, payment }: Loaded) {
       </div>
       <h2>Amounts</h2>
       <Amounts order={order} />
-      <h2>Payment</h2>
-      <p className="panel" data-testid="payment">
-        {payment
-          ? `${payment.method} via ${payment.provider} · ${payment.status} · ${money(payment.amountCent)} ` +
-            `(captured ${money(payment.capturedCent)})${payment.cardLast4 ? ` · card ending ${payment.cardLast4}` : ''}`
-          : 'No payment yet.'}
-      </p>
+      <h2>Payments</h2>
+      <Payments loaded={loaded} />
+      <Refunds order={order} />
+      <h2>Shipments</h2>
+      <Shipments order={order} csrf={csrf} />
+      <ShipForm loaded={loaded} csrf={csrf} />
+      <RefundForm loaded={loaded} csrf={csrf} />
+      <CancelForm loaded={loaded} csrf={csrf} />
       <h2>Ship to</h2>
       <p className="panel">
         {[

@@ -125,7 +125,7 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
           </li>
         ))}
       </ul>
-      <details className="review-write">
+      <details className="review-write" id="write-review">
         <summary>Write a review</summary>
         <Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} />
       </details>

@@ -12,6 +12,7 @@ import {
   money,
   OrderActionsFor,
   OrderEvents,
+  OrderShipments,
   OrderLineTable,
   OrderTotals,
   orderDate,
@@ -61,6 +62,8 @@ export function OrderDetailPage({ order, pay }: { order: OrderView; pay: PayOpti
           {order.paymentMethod && <p>Payment: {PAYMENT_LABEL[order.paymentMethod] ?? order.paymentMethod}</p>}
         </section>
       </div>
+      {order.shipments.length > 0 && <h2>Shipments</h2>}
+      <OrderShipments shipments={order.shipments} lines={order.lines} />
       <h2>Order history</h2>
       <OrderEvents events={order.events} />
     </section>
@@ -146,6 +149,7 @@ export function TrackOrderPage({
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
           {pay && <PayForOrder order={tracked} pay={pay} />}
+          <OrderShipments shipments={tracked.shipments} lines={tracked.lines} />
           <OrderEvents events={tracked.events} />
           <ul className="tracked-lines">
             {tracked.lines.map((line, index) => (

@@ -130,6 +130,39 @@ export function OrderEvents({ events }: { events: OrderView['events'] }) {
   );
 }
 
+/** What has shipped: carrier, tracking number linked to the carrier's page, the parts and delivery. */
+export function OrderShipments({
+  shipments,
+  lines,
+}: {
+  shipments: OrderView['shipments'];
+  lines: { lineNo: number; title: string }[];
+}) {
+  if (shipments.length === 0) return null;
+  const title = (lineNo: number) => lines.find((line) => line.lineNo === lineNo)?.title ?? '';
+  return (
+    <ul className="order-shipments" aria-label="Shipments">
+      {shipments.map((shipment) => (
+        <li key={shipment.id} data-shipment={shipment.id}>
+          <strong>{shipment.deliveredAt === null ? 'Shipped' : 'Delivered'}</strong>{' '}
+          <time dateTime={new Date(shipment.shippedAt).toISOString()}>{orderDate(shipment.shippedAt)}</time>
+          {` · ${shipment.carrierName} `}
+          {shipment.trackingUrl ? (
+            <a href={shipment.trackingUrl} rel="noreferrer noopener" target="_blank">
+              {shipment.trackingNumber}
+            </a>
+          ) : (
+            shipment.trackingNumber
+          )}
+          <span className="order-shipments__parts">
+            {shipment.lines.map((line) => `${line.quantity} x ${title(line.lineNo)}`).join(', ')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Cancel while processing, or remove a cancelled or refunded order from the history (an island). */
 export function OrderActionsFor({
   order,

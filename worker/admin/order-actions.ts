@@ -1,0 +1,112 @@
+/**
+ * What staff do to an order from its page (issue 19, Orders and fulfilment): ship, mark delivered,
+ * cancel, refund. Each reads its form, writes its audit entry in the batch of the change (through
+ * the orders service) and answers the order service's result.
+ */
+import type { Bindings } from '../env.ts';
+import {
+  cancelForShop,
+  type FulfilResult,
+  markDelivered,
+  orderView,
+  refundOrderByShop,
+  shipOrder,
+} from '../orders/service.ts';
+import { auditStatement, type StaffMember } from './service.ts';
+
+type Form = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The form's idempotency key (one per rendered form), or a fresh one when it is missing or malformed. */
+const formKey = (form: Form) => {
+  const key = text(form._key);
+  return /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : crypto.randomUUID();
+};
+
+/** The quantities a form names per line (`<prefix><lineNo>`), whole numbers only; others count as 0. */
+function quantities(form: Form, prefix: string): { lineNo: number; quantity: number }[] {
+  return Object.entries(form)
+    .filter(([name]) => new RegExp(`^${prefix}\\d{1,4}$`).test(name))
+    .map(([name, value]) => ({
+      lineNo: Number(name.slice(prefix.length)),
+      quantity: /^\d{1,5}$/.test(text(value)) ? Number(text(value)) : 0,
+    }))
+    .filter((line) => line.quantity > 0);
+}
+
+/** "12.34" or "12" as cents; null when it is not an amount of money. */
+export function amountCents(value: string): number | null {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value.replace(/[$\s]/g, ''));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+async function statusOf(db: D1Database, orderId: string) {
+  return (await orderView(db, orderId))?.status ?? null;
+}
+
+export async function shipFromForm(
+  env: Bindings,
+  staff: StaffMember,
+  orderId: string,
+  form: Form,
+): Promise<FulfilResult> {
+  const input = {
+    key: formKey(form),
+    carrier: text(form.carrier),
+    trackingNumber: text(form.trackingNumber),
+    lines: quantities(form, 'qty_'),
+  };
+  const audit = auditStatement(env.DB, staff, {
+    action: 'orders.ship',
+    recordType: 'order',
+    recordId: orderId,
+    before: { status: await statusOf(env.DB, orderId) },
+    after: { carrier: input.carrier, trackingNumber: input.trackingNumber, lines: input.lines },
+  });
+  return shipOrder(env, orderId, input, { staffId: staff.id, audit }, Date.now());
+}
+
+export async function deliveredFromForm(env: Bindings, staff: StaffMember, orderId: string, shipmentId: number) {
+  const audit = auditStatement(env.DB, staff, {
+    action: 'orders.delivered',
+    recordType: 'order',
+    recordId: orderId,
+    before: null,
+    after: { shipmentId, delivered: true },
+  });
+  return markDelivered(env.DB, orderId, shipmentId, audit, Date.now());
+}
+
+export async function cancelFromForm(env: Bindings, staff: StaffMember, orderId: string) {
+  const audit = auditStatement(env.DB, staff, {
+    action: 'orders.cancel',
+    recordType: 'order',
+    recordId: orderId,
+    before: { status: await statusOf(env.DB, orderId) },
+    after: { status: 'CANCELLED' },
+  });
+  return cancelForShop(env, orderId, audit, Date.now());
+}
+
+export async function refundFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
+  const byAmount = text(form.mode) === 'amount';
+  const amountText = text(form.amount);
+  const amountCent = byAmount ? (amountCents(amountText) ?? 0) : null;
+  const input = {
+    key: formKey(form),
+    lines: byAmount ? [] : quantities(form, 'rqty_'),
+    amountCent,
+    withShipping: !byAmount && text(form.withShipping) === 'on',
+    reason: text(form.reason),
+  };
+  const audit = auditStatement(env.DB, staff, {
+    action: 'orders.refund',
+    recordType: 'order',
+    recordId: orderId,
+    before: { status: await statusOf(env.DB, orderId) },
+    after: { lines: input.lines, amountCent, withShipping: input.withShipping, reason: input.reason },
+  });
+  return refundOrderByShop(env, orderId, input, { staffId: staff.id, audit }, Date.now());
+}

@@ -1,0 +1,133 @@
+import { formatMoney } from '../../shared/money.ts';
+import type { OrderRefund, OrderShipment, OrderView } from '../../shared/orders.ts';
+import type { EmailMessage } from '../platform/email.ts';
+import { signInvitation } from '../reviews/service.ts';
+import type { ShopIdentity } from './email.ts';
+
+/**
+ * The emails of an order after it is paid (issue 19): shipped (with the carrier's tracking link),
+ * the review invitation for what shipped, refunded, cancelled by the shop. Every link starts with
+ * the market's configured origin, never a request's Host.
+ */
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain email: paragraphs, then links as buttons; the text part says the same with the addresses. */
+function email(
+  kind: EmailMessage['kind'],
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  links: { label: string; url: string }[],
+): EmailMessage {
+  const text = [...paragraphs, '', ...links.map((link) => `${link.label}: ${link.url}`)].join('\n');
+  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
+  const html =
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
+    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
+    links.map((link) => `<p><a href="${escape(link.url)}" style="${button}">${escape(link.label)}</a></p>`).join('') +
+    '</body></html>';
+  return { kind, to, subject, text, html };
+}
+
+/** "2 x Brake Pad Set (PN-1)" for each line of a shipment or refund. */
+function unitsText(order: OrderView, lines: { lineNo: number; quantity: number }[]): string[] {
+  return lines.map((line) => {
+    const ordered = order.lines.find((candidate) => candidate.lineNo === line.lineNo);
+    return ordered
+      ? `${line.quantity} x ${ordered.title} (${ordered.partNumber})`
+      : `${line.quantity} x line ${line.lineNo}`;
+  });
+}
+
+/** "Your order is on its way": what shipped, the carrier, the tracking number and its link. */
+export function orderShippedEmail(
+  order: OrderView,
+  shipment: OrderShipment,
+  shop: ShopIdentity,
+  orderUrl: string,
+): EmailMessage {
+  const all = order.status === 'SHIPPED';
+  const paragraphs = [
+    `Good news from ${shop.name}: ${all ? 'your order' : 'part of your order'} ${order.orderId} is on its way.`,
+    ...unitsText(order, shipment.lines),
+    `Carrier: ${shipment.carrierName}. Tracking number: ${shipment.trackingNumber}.`,
+    ...(all ? [] : ['We will email you again when the rest of your order ships.']),
+  ];
+  const links = [
+    ...(shipment.trackingUrl ? [{ label: `Track with ${shipment.carrierName}`, url: shipment.trackingUrl }] : []),
+    { label: 'View your order', url: orderUrl },
+  ];
+  return email('order-shipped', order.email, `Your order ${order.orderId} has shipped`, paragraphs, links);
+}
+
+/**
+ * The review invitation for the parts a shipment sent (§7 review invitation): one signed link per
+ * part to its product page, where the review is marked a verified purchase. Null when none of
+ * the parts has a product page any more.
+ */
+export async function reviewInvitationEmail(
+  order: OrderView,
+  shipment: OrderShipment,
+  shop: ShopIdentity,
+  secret: string,
+): Promise<EmailMessage | null> {
+  const shipped = order.lines.filter(
+    (line) => line.urlHandle && shipment.lines.some((sent) => sent.lineNo === line.lineNo),
+  );
+  const byItem = [...new Map(shipped.map((line) => [line.itemId, line])).values()];
+  if (byItem.length === 0) return null;
+  const links = await Promise.all(
+    byItem.map(async (line) => {
+      const { token } = await signInvitation(line.itemId, secret);
+      const query = new URLSearchParams({ invitation: token });
+      return { label: `Review ${line.title}`, url: `${shop.origin}/product/${line.urlHandle}?${query}#write-review` };
+    }),
+  );
+  const paragraphs = [
+    `Thank you for shopping at ${shop.name}. Your parts from order ${order.orderId} are on their way.`,
+    'Once they are fitted, tell other drivers how they did: your review will show as a verified purchase.',
+  ];
+  return email('review-invitation', order.email, `How are the parts from order ${order.orderId}?`, paragraphs, links);
+}
+
+/** "We have refunded ...": the amount, to the original payment, and what it was for. */
+export function orderRefundedEmail(
+  order: OrderView,
+  refund: OrderRefund,
+  shop: ShopIdentity,
+  orderUrl: string,
+): EmailMessage {
+  const amount = formatMoney({ cent: refund.amount, currency: order.currency });
+  const paragraphs = [
+    `${shop.name} has refunded ${amount} for order ${order.orderId} to your original payment method.`,
+    'It can take 5 to 10 business days to show on your statement.',
+    ...unitsText(order, refund.lines),
+    ...(refund.shipping > 0 ? ['The refund includes the shipping.'] : []),
+    ...(refund.pointsTaken > 0 ? [`${refund.pointsTaken} points earned on the refunded value were taken back.`] : []),
+    `Reason: ${refund.reason}`,
+  ];
+  return email('order-refunded', order.email, `Refund for your order ${order.orderId}`, paragraphs, [
+    { label: 'View your order', url: orderUrl },
+  ]);
+}
+
+/** "Your order was cancelled": by the shop, before it shipped, and whether the payment was refunded. */
+export function orderCancelledEmail(
+  order: OrderView,
+  shop: ShopIdentity,
+  refunded: boolean,
+  orderUrl: string,
+): EmailMessage {
+  const total = formatMoney({ cent: order.total, currency: order.currency });
+  const paragraphs = [
+    `We are sorry: ${shop.name} has cancelled your order ${order.orderId} before it shipped.`,
+    refunded
+      ? `The ${total} you paid has been refunded to your original payment method.`
+      : 'Nothing was charged for it.',
+    'If you have any questions, reply to this email or contact our customer service.',
+  ];
+  return email('order-cancelled', order.email, `Your order ${order.orderId} was cancelled`, paragraphs, [
+    { label: 'View your order', url: orderUrl },
+  ]);
+}
