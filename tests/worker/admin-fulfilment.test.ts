@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FULFIL_MSG, REFUND_MSG } from '../../worker/orders/service.ts';
+import { ADDRESS_CHANGE_MSG, FULFIL_MSG, REFUND_MSG } from '../../worker/orders/service.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { checkoutFixture } from './checkout-helpers.ts';
 import { mailTo, orderStatus, paidMemberOrder } from './fulfilment-helpers.ts';
@@ -270,5 +270,43 @@ describe('cancelling from the back office', () => {
       `${US_HOST}/order/public/track/order/info?orderNo=${order.orderId}&email=${encodeURIComponent(order.email)}`,
     );
     expect(tracked.body.data.shipments).toHaveLength(1);
+  });
+});
+
+describe('changing the ship-to address from the back office', () => {
+  const address = (fields: Record<string, string>) => ({
+    firstName: 'Jane',
+    lastName: 'Driver',
+    phone: '2125550143',
+    addressLine1: '30 Rockefeller Plaza',
+    addressLine2: '',
+    city: 'New York',
+    regionCode: 'NY',
+    postalCode: '10001',
+    ...fields,
+  });
+
+  it('moves an unshipped order within its tax, refuses one that would change the tax, and a bad ZIP code', async () => {
+    const order = await paidMemberOrder([{ skuId: skuIds[2]!, quantity: 1 }]);
+    const first = await act(support, `${order.orderId}/address`, address({}));
+    expect(first.status, (await first.clone().text()).match(/role="alert">([^<]*)/)?.[1]).toBe(303);
+    const moved = await env.DB.prepare('SELECT address FROM orders WHERE id = ?')
+      .bind(order.orderId)
+      .first<{ address: string }>();
+    expect(JSON.parse(moved!.address)).toMatchObject({ addressLine1: '30 Rockefeller Plaza', postalCode: '10001' });
+    const taxed = await act(
+      support,
+      `${order.orderId}/address`,
+      address({ regionCode: 'OR', postalCode: '97201', city: 'Portland' }),
+    );
+    expect(taxed.status).toBe(409);
+    expect(await taxed.text()).toContain(ADDRESS_CHANGE_MSG.taxChanges);
+    const badZip = await act(support, `${order.orderId}/address`, address({ postalCode: '1234' }));
+    expect(badZip.status).toBe(400);
+    expect(await badZip.text()).toContain('ZIP or postal code: ');
+    expect((await act(owner, `${order.orderId}/address`, address({ addressLine1: '' }))).status).toBe(400);
+    await ship(fulfilment, order.orderId, { 1: 1 });
+    const shipped = await act(support, `${order.orderId}/address`, address({}));
+    expect(await shipped.text()).toContain(ADDRESS_CHANGE_MSG.shipped);
   });
 });

@@ -4,8 +4,10 @@
  * the orders service) and answers the order service's result.
  */
 import type { Bindings } from '../env.ts';
+import { shipToAddress } from '../../shared/api/accounts.ts';
 import {
   cancelForShop,
+  changeAddressForShop,
   type FulfilResult,
   markDelivered,
   orderView,
@@ -109,4 +111,40 @@ export async function refundFromForm(env: Bindings, staff: StaffMember, orderId:
     after: { lines: input.lines, amountCent, withShipping: input.withShipping, reason: input.reason },
   });
   return refundOrderByShop(env, orderId, input, { staffId: staff.id, audit }, Date.now());
+}
+
+/** The address form's fields and their labels, in the order the form shows them. */
+export const ADDRESS_LABEL = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  addressLine1: 'Address',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  regionCode: 'State or province',
+  postalCode: 'ZIP or postal code',
+} as const;
+
+/** The ship-to address a form gives, checked by the market's rules (the checkout's), or its first problem. */
+export async function addressFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
+  const order = await orderView(env.DB, orderId);
+  if (!order) return { ok: false as const, status: 404 as const, message: 'There is no order with this number.' };
+  const parsed = shipToAddress.safeParse({
+    market: order.market,
+    ...Object.fromEntries(Object.keys(ADDRESS_LABEL).map((name) => [name, text(form[name])])),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const label = ADDRESS_LABEL[String(issue.path[0]) as keyof typeof ADDRESS_LABEL] ?? 'Address';
+    return { ok: false as const, status: 400 as const, message: `${label}: ${issue.message}` };
+  }
+  const audit = auditStatement(env.DB, staff, {
+    action: 'orders.editAddress',
+    recordType: 'order',
+    recordId: orderId,
+    before: order.address,
+    after: parsed.data,
+  });
+  const refused = await changeAddressForShop(env.DB, orderId, parsed.data, audit, Date.now());
+  return refused ? { ok: false as const, ...refused } : { ok: true as const };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { FulfilResult } from '../orders/service.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
-import { cancelFromForm, deliveredFromForm, refundFromForm, shipFromForm } from './order-actions.ts';
+import { addressFromForm, cancelFromForm, deliveredFromForm, refundFromForm, shipFromForm } from './order-actions.ts';
 import { findOrders, orderForStaff, orderQuery } from './orders.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { OrderPage } from './views/OrderPage.tsx';
@@ -13,6 +13,7 @@ const DONE: Record<string, string> = {
   delivered: 'Shipment marked delivered.',
   cancelled: 'Order cancelled; stock, points and coupons went back, and any payment was refunded.',
   refunded: 'Refund sent to the payment provider; the shopper has been emailed.',
+  address: 'Ship-to address changed; the tax was worked out again for it.',
 };
 
 /** The order page, with a notice after an action or an error with its status. */
@@ -61,6 +62,10 @@ export const adminOrders = new Hono<AdminEnv>()
   .post(`${ORDER}/cancel`, staffSession, requirePermission('orders.cancel'), async (c) => {
     const id = c.req.param('id');
     return answer(c, id, await cancelFromForm(c.env, c.var.staff, id), 'cancelled');
+  })
+  .post(`${ORDER}/address`, staffSession, requirePermission('orders.editAddress'), async (c) => {
+    const id = c.req.param('id');
+    return answer(c, id, await addressFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'address');
   })
   .post(`${ORDER}/refund`, staffSession, requirePermission('orders.refund'), async (c) => {
     const id = c.req.param('id');

@@ -34,6 +34,7 @@ export async function changeOrderAddress(
   order: OrderRow,
   address: AddressFields,
   now: number,
+  also: D1PreparedStatement[] = [],
 ): Promise<void> {
   if (!['PAYMENT_PENDING', 'PENDING', 'PROCESSING'].includes(order.status))
     throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
@@ -69,7 +70,31 @@ export async function changeOrderAddress(
       `Shipping address changed to ${address.city}, ${address.regionCode}`,
       now,
     ),
+    ...also,
   ]);
+}
+
+/**
+ * Moves an order that has not shipped to another address for the shop (the back office), with the
+ * staff member's audit entry in the same batch; the same rules as the shopper's change apply.
+ * Answers null when done, else the status and message of the refusal.
+ */
+export async function changeAddressForShop(
+  db: D1Database,
+  orderId: string,
+  address: AddressFields,
+  audit: D1PreparedStatement,
+  now: number,
+): Promise<{ status: 400 | 404 | 409; message: string } | null> {
+  const order = await orderRepository(db).byId(orderId);
+  if (!order) return { status: 404, message: 'This order could not be found.' };
+  try {
+    await changeOrderAddress(db, order, address, now, [audit]);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.httpCode === 409 ? 409 : 400, message: error.message };
+    throw error;
+  }
 }
 
 type Env = Pick<Bindings, 'DB' | 'RATE_LIMITER'>;

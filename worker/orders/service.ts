@@ -36,7 +36,13 @@ export {
   orderPing,
   type OrderAccess,
 } from './access.ts';
-export { ADDRESS_CHANGE_MSG, changeOrderAddress, expressShippingOptions, moveOrder } from './address.ts';
+export {
+  ADDRESS_CHANGE_MSG,
+  changeAddressForShop,
+  changeOrderAddress,
+  expressShippingOptions,
+  moveOrder,
+} from './address.ts';
 export {
   REMOVABLE_STATUSES,
   TRACK_RULES,

@@ -1,6 +1,7 @@
 import { CARRIERS } from '../../../shared/carriers.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { CANCELLABLE_STATUSES } from '../../../shared/orders.ts';
+import { ADDRESS_LABEL } from '../order-actions.ts';
 import type { orderForStaff } from '../orders.ts';
 import { CsrfField } from './CsrfField.tsx';
 
@@ -148,5 +149,33 @@ export function CancelForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string
       </label>{' '}
       <button type="submit">Cancel order</button>
     </form>
+  );
+}
+
+/** Change where an unshipped order goes: the market's address rules, and the tax worked out again. */
+export function AddressForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }) {
+  const { order } = loaded;
+  if (!['PAYMENT_PENDING', 'PENDING', 'PROCESSING'].includes(order.status)) return null;
+  const address = order.address as unknown as Record<string, string | null>;
+  return (
+    <details className="panel">
+      <summary>Change the ship-to address</summary>
+      <form method="post" action={`/admin/orders/${order.orderId}/address`} aria-label="Ship-to address">
+        <CsrfField value={csrf} />
+        {Object.entries(ADDRESS_LABEL).map(([name, label]) => (
+          <label key={name} className="field">
+            {label}{' '}
+            <input
+              name={name}
+              defaultValue={address[name] ?? ''}
+              required={name !== 'addressLine2'}
+              maxLength={name === 'regionCode' ? 2 : 120}
+            />
+          </label>
+        ))}
+        <p className="hint">A paid order can move only where its tax and shipping stay the same.</p>
+        <button type="submit">Save address</button>
+      </form>
+    </details>
   );
 }

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/orders.ts';
 import { CsrfField } from './CsrfField.tsx';
-import { CancelForm, type LoadedOrder, RefundForm, ShipForm } from './OrderForms.tsx';
+import { AddressForm, CancelForm, type LoadedOrder, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';
 
 type Loaded = LoadedOrder;
@@ -212,6 +212,7 @@ export function OrderPage({
           .filter(Boolean)
           .join(', ') + ` · ${address.phone}`}
       </p>
+      <AddressForm loaded={loaded} csrf={csrf} />
       <h2>Timeline</h2>
       <ol className="panel" aria-label="Timeline">
         {order.events.map((event, index) => (
