@@ -36,6 +36,14 @@ export const ORDER_TIME_FILTERS = [
   { label: 'Last 6 months', value: 6 },
 ] as const;
 
+/** The back office's payment states of an order (its list's filter). */
+export const ORDER_PAYMENT_STATES = [
+  { value: 'unpaid', label: 'Awaiting payment' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'refunded', label: 'Refunded (all or part)' },
+] as const;
+export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number]['value'];
+
 /** A shopper may cancel an order while it has not shipped. */
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PAYMENT_PENDING', 'PENDING', 'PROCESSING'];
 

@@ -233,6 +233,20 @@ describe('refunds from the back office', () => {
     expect(await orderStatus(other.orderId)).toBe('PROCESSING');
   });
 
+  it('filters the orders list by payment state: awaiting payment, paid, refunded', async () => {
+    const paid = await paidMemberOrder([{ skuId: skuIds[3]!, quantity: 1 }]);
+    const refunded = await paidMemberOrder([{ skuId: skuIds[3]!, quantity: 1 }]);
+    await refund(support, refunded.orderId, { rqty_1: '1' });
+    const listed = async (payment: string) => {
+      const html = await (await shop(`${ADMIN}/orders?payment=${payment}`, { headers: owner.headers })).text();
+      return [paid.orderId, refunded.orderId].filter((id) => html.includes(`data-order="${id}"`));
+    };
+    expect(await listed('paid')).toEqual([paid.orderId, refunded.orderId]);
+    expect(await listed('refunded')).toEqual([refunded.orderId]);
+    expect(await listed('unpaid')).toEqual([]);
+    expect(await listed('bogus')).toEqual([paid.orderId, refunded.orderId]);
+  });
+
   it('lets fulfilment ship but not refund or cancel, and support refund and cancel but not ship', async () => {
     const order = await paidMemberOrder([{ skuId: skuIds[3]!, quantity: 1 }]);
     expect((await refund(fulfilment, order.orderId, { rqty_1: '1' })).status).toBe(403);

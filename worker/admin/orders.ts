@@ -1,6 +1,6 @@
 /** The back office's read-only order list and order page, through the orders and payments services. */
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders.ts';
+import { ORDER_PAYMENT_STATES, ORDER_STATUSES, type OrderPaymentState, type OrderStatus } from '../../shared/orders.ts';
 import { orderView, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/service.ts';
 import { orderPaymentHistory } from '../payments/service.ts';
 
@@ -19,6 +19,7 @@ export interface OrderQuery {
   q: string;
   status: string;
   market: string;
+  payment: string;
   from: string;
   to: string;
   page: number;
@@ -31,6 +32,7 @@ export function orderQuery(query: (name: string) => string | undefined): OrderQu
     q: (query('q') ?? '').trim().slice(0, 200),
     status: ORDER_STATUSES.includes(query('status') as OrderStatus) ? query('status')! : '',
     market: MARKET_IDS.includes(query('market') as MarketId) ? query('market')! : '',
+    payment: ORDER_PAYMENT_STATES.some((state) => state.value === query('payment')) ? query('payment')! : '',
     from: dayStart(query('from')) === null ? '' : query('from')!,
     to: dayStart(query('to')) === null ? '' : query('to')!,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
@@ -44,6 +46,7 @@ export async function findOrders(db: D1Database, query: OrderQuery) {
     text: query.q || null,
     status: (query.status || null) as OrderStatus | null,
     market: (query.market || null) as MarketId | null,
+    payment: (query.payment || null) as OrderPaymentState | null,
     from: dayStart(query.from),
     to: to === null ? null : to + DAY_MS, // the "to" day is included
     page: query.page,

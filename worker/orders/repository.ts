@@ -1,4 +1,4 @@
-import type { OrderAddress, OrderStatus, OrderView } from '../../shared/orders.ts';
+import type { OrderAddress, OrderPaymentState, OrderStatus, OrderView } from '../../shared/orders.ts';
 import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
 import { carrierName, trackingUrl } from '../../shared/carriers.ts';
@@ -326,6 +326,8 @@ export interface StaffOrderFilter {
   text: string | null;
   status: OrderStatus | null;
   market: MarketId | null;
+  /** Paid or not, or with money given back (a refund by the shop or a refunded cancellation). */
+  payment: OrderPaymentState | null;
   /** Placed at or after / before, in milliseconds. */
   from: number | null;
   to: number | null;
@@ -350,19 +352,23 @@ export async function staffOrderSearch(db: D1Database, filter: StaffOrderFilter)
       OR (json_extract(address, '$.firstName') || ' ' || json_extract(address, '$.lastName')) LIKE ?2 ESCAPE '\\'
       OR EXISTS (SELECT 1 FROM order_line l WHERE l.order_id = orders.id AND l.part_number = ?1 COLLATE NOCASE))
     AND (?3 IS NULL OR status = ?3) AND (?4 IS NULL OR market = ?4)
-    AND (?5 IS NULL OR created_at >= ?5) AND (?6 IS NULL OR created_at < ?6)`;
+    AND (?5 IS NULL OR created_at >= ?5) AND (?6 IS NULL OR created_at < ?6)
+    AND (?9 IS NULL OR (?9 = 'unpaid' AND paid_at IS NULL AND status <> 'CANCELLED')
+      OR (?9 = 'paid' AND paid_at IS NOT NULL)
+      OR (?9 = 'refunded' AND paid_at IS NOT NULL AND (status IN ('REFUND', 'PARTIAL_REFUND', 'CANCELLED')
+        OR EXISTS (SELECT 1 FROM order_refund r WHERE r.order_id = orders.id AND r.status = 'DONE'))))`;
   const params = [filter.text, likeText(filter.text), filter.status, filter.market, filter.from, filter.to];
   const [totals, rows] = await db.batch([
     db
       .prepare(`SELECT currency, count(*) AS orders, sum(total_cent) AS totalCent FROM orders WHERE ${where}
         GROUP BY currency ORDER BY currency DESC`)
-      .bind(...params),
+      .bind(...params, null, null, filter.payment),
     db
       .prepare(
         `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ?7 OFFSET ?8`,
       )
-      .bind(...params, filter.size, (filter.page - 1) * filter.size),
+      .bind(...params, filter.size, (filter.page - 1) * filter.size, filter.payment),
   ]);
   const byCurrency = totals!.results as { currency: Currency; orders: number; totalCent: number }[];
   return {

@@ -1,6 +1,6 @@
 import { MARKET_IDS } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/orders.ts';
+import { ORDER_PAYMENT_STATES, ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/orders.ts';
 import type { findOrders, OrderQuery } from '../orders.ts';
 
 type Found = Awaited<ReturnType<typeof findOrders>>;
@@ -9,7 +9,8 @@ export const placedAt = (ms: number) => new Date(ms).toISOString().replace('T', 
 
 function pageLink(query: OrderQuery, page: number): string {
   const params = new URLSearchParams();
-  for (const key of ['q', 'status', 'market', 'from', 'to'] as const) if (query[key]) params.set(key, query[key]);
+  for (const key of ['q', 'status', 'market', 'payment', 'from', 'to'] as const)
+    if (query[key]) params.set(key, query[key]);
   params.set('page', String(page));
   return `/admin/orders?${params}`;
 }
@@ -39,6 +40,17 @@ function Filters({ query }: { query: OrderQuery }) {
           {MARKET_IDS.map((market) => (
             <option key={market} value={market}>
               {market.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="payment">Payment</label>
+        <select id="payment" name="payment" defaultValue={query.payment}>
+          <option value="">Any payment state</option>
+          {ORDER_PAYMENT_STATES.map((state) => (
+            <option key={state.value} value={state.value}>
+              {state.label}
             </option>
           ))}
         </select>
