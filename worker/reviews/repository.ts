@@ -1,4 +1,5 @@
 /** Review queries: published lists, aggregates, drafts and moderation. The only place with their SQL. */
+import type { MarketId } from '../../shared/markets.ts';
 
 /** A review as shown to shoppers. */
 export interface ReviewRow extends ReviewWrite {
@@ -21,6 +22,12 @@ export interface ReviewWrite {
   content: string;
   name: string;
   vehicle: string | null;
+}
+
+/** Where a reviewer is told about their review: an email and the market whose shop they bought from. */
+export interface Reviewer {
+  email: string;
+  market: MarketId;
 }
 
 /** The sort orders of a review list. */
@@ -101,13 +108,18 @@ export function reviewRepository(db: D1Database) {
         .first();
     },
 
-    /** Stores a new PENDING review; answers its id. */
-    async insert(review: ReviewWrite, editTokenHash: string, verifiedPurchase: boolean): Promise<number> {
+    /** Stores a new PENDING review, with where its reviewer can be told (a signed invitation's); answers its id. */
+    async insert(
+      review: ReviewWrite,
+      editTokenHash: string,
+      verifiedPurchase: boolean,
+      reviewer: Reviewer | null = null,
+    ): Promise<number> {
       const row = await db
         .prepare(
           `INSERT INTO review (item_id, rating, title, content, name, vehicle, status, verified_purchase,
-            edit_token_hash)
-         VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?) RETURNING id`,
+            edit_token_hash, reviewer_email, reviewer_market)
+         VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?, ?) RETURNING id`,
         )
         .bind(
           review.itemId,
@@ -118,6 +130,8 @@ export function reviewRepository(db: D1Database) {
           review.vehicle,
           verifiedPurchase ? 1 : 0,
           editTokenHash,
+          reviewer?.email ?? null,
+          reviewer?.market ?? null,
         )
         .first<{ id: number }>();
       return row!.id;
@@ -153,7 +167,7 @@ export function reviewRepository(db: D1Database) {
 }
 
 /** item.review_rating and review_count from the published reviews of the item the SQL expression names. */
-function recompute(db: D1Database, itemIdSql: string): D1PreparedStatement {
+export function recompute(db: D1Database, itemIdSql: string): D1PreparedStatement {
   return db.prepare(`UPDATE item SET review_rating = (SELECT AVG(rating) FROM review WHERE item_id = item.id
     AND status = 'PUBLISHED'),
       review_count = (SELECT COUNT(*) FROM review WHERE item_id = item.id AND status = 'PUBLISHED')

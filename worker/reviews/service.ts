@@ -2,8 +2,29 @@ import { DEFAULT_RATING } from '../../shared/constants.ts';
 import { MSG } from '../../shared/messages.ts';
 import { reviewPrivacyProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { reviewRepository, type ReviewSort, type ReviewWrite } from './repository.ts';
+import { type Reviewer, reviewRepository, type ReviewSort, type ReviewWrite } from './repository.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
+import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
+
+export {
+  type AlongWith,
+  alreadyModerated,
+  flagReview,
+  MODERATION_MSG,
+  type ModerationChange,
+  type ModerationDeps,
+  type ModerationResult,
+  publishReview,
+  type QueueRow,
+  REJECT_NOTE_MAX,
+  REJECT_REASONS,
+  rejectReview,
+  REVIEW_FLAGS,
+  REVIEW_STATUSES,
+  reviewQueue,
+  type ReviewStatus,
+} from './moderation.ts';
+export type { Reviewer };
 
 /** Reviews per IP for writing calls (create, edit, delete, invitations). */
 export const REVIEW_RULE = { limit: 10, windowMs: 10 * 60_000 };
@@ -37,16 +58,21 @@ export async function checkDraft(db: D1Database, draft: ReviewWrite): Promise<vo
   if (!(await reviewRepository(db).itemExists(draft.itemId))) throw ApiError.notFound(ITEM_NOT_FOUND);
 }
 
-/** Stores a new PENDING review; verified purchase with a valid invitation for the same item. */
+/**
+ * Stores a new PENDING review; a verified purchase with a valid invitation for the same item, which
+ * also says where the reviewer is told if the review is rejected.
+ */
 export async function createReview(db: D1Database, secret: string, draft: ReviewDraft, now = Date.now()) {
   await checkDraft(db, draft);
-  const invited = draft.invitation ? await verifyInvitation(draft.invitation, secret, now) : null;
+  const invited = draft.invitation ? await readInvitation(draft.invitation, secret, now) : null;
+  const verified = invited?.itemId === draft.itemId;
   const editLink = randomToken();
   const { itemId, rating, title, content, name, vehicle } = draft;
   const id = await reviewRepository(db).insert(
     { itemId, rating, title, content, name, vehicle },
     await sha256(editLink),
-    invited === itemId,
+    verified,
+    verified ? invited.reviewer : null,
   );
   return { id, status: 'PENDING' as const, editLink };
 }
@@ -103,16 +129,29 @@ export async function listReviews(
   return { list: rows, total, page, size };
 }
 
-/** Signs an invitation to review an item: base64url(payload).base64url(HMAC-SHA256), valid 30 days. */
-export async function signInvitation(itemId: number, secret: string, now = Date.now()) {
+/**
+ * Signs an invitation to review an item: base64url(payload).base64url(HMAC-SHA256), valid 30 days.
+ * The shop's own invitation (after an order ships) names the buyer, so a rejection can tell them why.
+ */
+export async function signInvitation(itemId: number, secret: string, now = Date.now(), reviewer?: Reviewer) {
   const expiresAt = Math.floor(now / 1000) + INVITATION_SECONDS;
-  const payload = base64url(new TextEncoder().encode(JSON.stringify({ itemId, exp: expiresAt })));
+  const claims = { itemId, exp: expiresAt, ...(reviewer ? { email: reviewer.email, market: reviewer.market } : {}) };
+  const payload = base64url(new TextEncoder().encode(JSON.stringify(claims)));
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(payload));
   return { token: `${payload}.${base64url(new Uint8Array(signature))}`, itemId, expiresAt };
 }
 
 /** The item id of a valid, unexpired invitation; null when tampered with, malformed or expired. */
 export async function verifyInvitation(token: string, secret: string, now = Date.now()): Promise<number | null> {
+  return (await readInvitation(token, secret, now))?.itemId ?? null;
+}
+
+/** What a valid, unexpired invitation says: its item and, when the shop named them, the reviewer. */
+async function readInvitation(
+  token: string,
+  secret: string,
+  now: number,
+): Promise<{ itemId: number; reviewer: Reviewer | null } | null> {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const signatureBytes = fromBase64url(signature);
@@ -126,9 +165,13 @@ export async function verifyInvitation(token: string, secret: string, now = Date
   );
   if (!valid) return null;
   try {
-    const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as { itemId?: unknown; exp?: unknown };
+    const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as Record<string, unknown>;
     if (typeof claims.itemId !== 'number' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
-    return claims.itemId;
+    const named = typeof claims.email === 'string' && MARKET_IDS.includes(claims.market as MarketId);
+    return {
+      itemId: claims.itemId,
+      reviewer: named ? { email: claims.email as string, market: claims.market as MarketId } : null,
+    };
   } catch {
     return null;
   }

@@ -40,4 +40,22 @@ button.link{background:none;border:0;padding:0;min-height:0;text-decoration:unde
 .pager{display:flex;gap:12px;align-items:center;margin-top:12px}
 pre{margin:0;white-space:pre-wrap;word-break:break-word;font-size:12px}
 @media (max-width:900px){.admin-main{padding:16px}.admin-bar{padding:10px 16px}}
+.tabs{display:flex;gap:4px;margin-bottom:16px;border-bottom:1px solid #dde1e8}
+.tabs a{padding:8px 14px;color:#1f5fbf;text-decoration:none;border-radius:4px 4px 0 0}
+.tabs a[aria-current=page]{background:#fff;border:1px solid #dde1e8;border-bottom-color:#fff;margin-bottom:-1px;
+color:#1d2330}
+.review-card .review-product{margin:0 0 6px;font-weight:600}
+.review-meta{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center;margin:0 0 8px}
+.stars{color:#b7791f;letter-spacing:2px}
+.badge.flag{background:#fff4d6;color:#7a4b00}
+.review-title{margin:8px 0 4px}
+.review-text{white-space:pre-wrap;margin:0 0 8px}
+.review-photos{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0;margin:0 0 8px}
+.review-photos img{width:96px;height:96px;object-fit:cover;border:1px solid #dde1e8;border-radius:4px;display:block}
+.review-actions{display:flex;flex-wrap:wrap;gap:12px 24px;align-items:flex-end;border-top:1px solid #e7eaf0;
+padding-top:12px}
+.reject-form{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}
+textarea{font:inherit;padding:7px 9px;border:1px solid #b9c0cc;border-radius:4px;min-width:260px}
+.dashboard{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:0 16px}
+.dashboard table{border:0}
 `;
