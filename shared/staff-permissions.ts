@@ -24,6 +24,8 @@ export const STAFF_ACTIONS = [
   'reviews.moderate',
   'customers.view',
   'customers.adjustPoints',
+  'customers.resendConfirmation',
+  'customers.block',
   'catalog.editPrices',
   'staff.manage',
   'audit.view',
@@ -32,8 +34,8 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /**
  * Which roles may take each action. Fulfilment ships but never refunds; support looks after
- * shoppers (refunds, reviews, points) but never edits prices; only an owner manages staff and
- * reads the audit log.
+ * shoppers (refunds, reviews, points, confirmation emails, blocking) but never edits prices; only
+ * an owner manages staff and reads the audit log.
  */
 export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'dashboard.view': ['owner', 'fulfilment', 'support', 'merchandiser'],
@@ -45,6 +47,8 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'reviews.moderate': ['owner', 'support', 'merchandiser'],
   'customers.view': ['owner', 'support'],
   'customers.adjustPoints': ['owner', 'support'],
+  'customers.resendConfirmation': ['owner', 'support'],
+  'customers.block': ['owner', 'support'],
   'catalog.editPrices': ['owner', 'merchandiser'],
   'staff.manage': ['owner'],
   'audit.view': ['owner'],

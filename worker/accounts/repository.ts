@@ -18,6 +18,8 @@ export interface AccountRow {
   phone: string | null;
   tokenVersion: number;
   market: string;
+  /** When staff blocked the account (unix seconds); null while it may sign in. */
+  blockedAt: number | null;
 }
 
 export interface AddressRow extends AddressFields {
@@ -29,7 +31,7 @@ export interface AddressRow extends AddressFields {
 const ACCOUNT_COLUMNS = `id, email, password_hash AS passwordHash, email_verified AS emailVerified,
   client_type AS clientType, zip_code AS zipCode, default_garage AS defaultGarage,
   use_first_discount AS useFirstDiscount, subscribed, first_name AS firstName, last_name AS lastName, phone,
-  token_version AS tokenVersion, market`;
+  token_version AS tokenVersion, market, blocked_at AS blockedAt`;
 
 const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firstName, last_name AS lastName, phone,
   address_line1 AS addressLine1, address_line2 AS addressLine2, city, region_code AS regionCode,

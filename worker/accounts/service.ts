@@ -15,6 +15,14 @@ import {
 
 /** Password hashing, shared with the back office's staff sign-in (worker/admin). */
 export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+/** The back office's view of members (worker/admin, issue 19 Customers). */
+export {
+  type BlockResult,
+  type CustomerRow,
+  customerAccount,
+  findCustomers,
+  setCustomerBlocked,
+} from './customers.ts';
 
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
@@ -38,6 +46,7 @@ export const ACCOUNT_MSG = {
   emailUnavailable: 'This email address cannot be used for your account.',
   changeEmailSent: 'We sent a link to your new email address. Open it to finish the change.',
   verifySent: 'We sent a new confirmation link to your email address.',
+  blocked: 'This account has been blocked. Please contact customer service.',
   emailRestored:
     'Your email address is restored and every device is signed out. Check your inbox for a link to ' +
     'choose a new password.',
@@ -67,8 +76,14 @@ export function userData(account: AccountRow) {
   };
 }
 
+/** Every sign-in ends here: a blocked account gets no session (403), whichever way it signed in. */
+const refuseBlocked = (account: AccountRow) => {
+  if (account.blockedAt !== null) throw new ApiError(403, 403, ACCOUNT_MSG.blocked);
+};
+
 /** Signs a session for an account; a verified email brings the guest orders placed with it into the account. */
 export async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
+  refuseBlocked(account);
   if (account.emailVerified === 1) await claimGuestOrders(deps.db, account.id, account.email);
   const { token, expiresIn } = await signSession(
     { accountId: account.id, tokenVersion: account.tokenVersion },
@@ -124,6 +139,7 @@ export async function login(deps: AccountDeps, email: string, password: string):
   const account = await accountRepository(deps.db).byEmail(email);
   const matches = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH, deps.pepper);
   if (!account || !account.passwordHash || !matches) throw ApiError.badRequest(ACCOUNT_MSG.badCredentials);
+  refuseBlocked(account);
   if (account.emailVerified !== 1) {
     await sendVerification(deps, account);
     throw new ApiError(403, 403, ACCOUNT_MSG.confirmFirst);
@@ -147,6 +163,21 @@ export async function resendVerification(deps: AccountDeps, accountId: number): 
   const account = await accountRepository(deps.db).byId(accountId);
   if (account) await sendVerification(deps, account);
   return ACCOUNT_MSG.verifySent;
+}
+
+/**
+ * Staff resend the confirmation link of an account that has not confirmed its email (links use
+ * deps.origin, the member's market's configured origin); 'confirmed' when there is nothing to confirm.
+ */
+export async function resendConfirmationFor(
+  deps: AccountDeps,
+  accountId: number,
+): Promise<'sent' | 'confirmed' | 'missing'> {
+  const account = await accountRepository(deps.db).byId(accountId);
+  if (!account) return 'missing';
+  if (account.emailVerified === 1) return 'confirmed';
+  await sendVerification(deps, account);
+  return 'sent';
 }
 
 /** Starts a password reset; the same answer whether or not the email has an account. */
@@ -197,7 +228,7 @@ export async function signedInMember(
   const account = claims.id
     ? await repo.sessionAccount(claims.accountId, claims.id)
     : await repo.byId(claims.accountId);
-  if (!account || account.tokenVersion !== claims.tokenVersion) return null;
+  if (!account || account.tokenVersion !== claims.tokenVersion || account.blockedAt !== null) return null;
   if ('revoked' in account && account.revoked === 1) return null;
   return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion };
 }

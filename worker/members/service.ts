@@ -1,4 +1,6 @@
-import { pointsRepository } from './repository.ts';
+import { type LedgerEntry, pointsRepository } from './repository.ts';
+
+export type { LedgerEntry } from './repository.ts';
 
 /**
  * Members' points (100 points = $1 on parts): the balance, a spend that never overdraws, and the
@@ -33,4 +35,52 @@ export function pointsCreditStatement(
   now: number,
 ): D1PreparedStatement {
   return pointsRepository(db).creditStatement(accountId, points, reason, reference, now);
+}
+
+/** Several members' balances by account id (0 for a member without entries). */
+export async function pointsBalances(db: D1Database, accountIds: readonly number[]): Promise<Map<number, number>> {
+  const balances = new Map(accountIds.map((id) => [id, 0]));
+  if (accountIds.length === 0) return balances;
+  for (const row of await pointsRepository(db).balances(accountIds)) balances.set(row.accountId, row.balance);
+  return balances;
+}
+
+/** A member's ledger, newest first. */
+export function pointsLedger(db: D1Database, accountId: number, limit = 100): Promise<LedgerEntry[]> {
+  return pointsRepository(db).entries(accountId, limit);
+}
+
+/** A staff adjustment of a member's points: what it came to. */
+export type PointsAdjustment =
+  | { outcome: 'adjusted'; balance: number }
+  | { outcome: 'repeated'; balance: number }
+  | { outcome: 'belowZero'; balance: number };
+
+/**
+ * Adds (or, negative, takes) points with staff's reason, and runs `also` (the audit entry) in the
+ * same batch. Applied once per idempotency key ('repeated' after that); never takes the balance
+ * below zero ('belowZero', nothing written), even with two adjustments at once.
+ */
+export async function adjustPoints(
+  db: D1Database,
+  adjustment: { accountId: number; delta: number; note: string; key: string; now: number },
+  also: D1PreparedStatement[],
+): Promise<PointsAdjustment> {
+  const ledger = pointsRepository(db);
+  const settled = async (): Promise<PointsAdjustment | null> => {
+    const balance = await ledger.balance(adjustment.accountId);
+    if (await ledger.adjustmentKeyUsed(adjustment.accountId, adjustment.key)) return { outcome: 'repeated', balance };
+    if (adjustment.delta < 0 && balance + adjustment.delta < 0) return { outcome: 'belowZero', balance };
+    return null;
+  };
+  try {
+    // No check before: the batch's own guards decide, so two requests at once are judged in turn.
+    await ledger.adjust(adjustment, also);
+  } catch (error) {
+    // A guard failed the batch: read why, never parse the database's error message.
+    const refused = await settled();
+    if (refused) return refused;
+    throw error;
+  }
+  return { outcome: 'adjusted', balance: await ledger.balance(adjustment.accountId) };
 }

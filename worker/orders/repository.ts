@@ -377,3 +377,60 @@ export async function staffOrderSearch(db: D1Database, filter: StaffOrderFilter)
     list: (rows!.results as OrderRow[]).map(summary),
   };
 }
+
+/** How many orders each member has placed, for the back office's customers (members without any are left out). */
+export async function staffOrderCounts(db: D1Database, accountIds: readonly number[]) {
+  const { results } = await db
+    .prepare(
+      `SELECT account_id AS accountId, count(*) AS orders FROM orders
+       WHERE account_id IN (SELECT value FROM json_each(?)) GROUP BY account_id`,
+    )
+    .bind(JSON.stringify(accountIds))
+    .all<{ accountId: number; orders: number }>();
+  return results;
+}
+
+/** A member's orders for the back office, newest first (those hidden from their history too), and how many. */
+export async function staffAccountOrders(db: D1Database, accountId: number, limit: number) {
+  const [total, rows] = await db.batch([
+    db.prepare(`SELECT count(*) AS total FROM orders WHERE account_id = ?`).bind(accountId),
+    db
+      .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+      .bind(accountId, limit),
+  ]);
+  return { total: (total!.results[0] as { total: number }).total, list: (rows!.results as OrderRow[]).map(summary) };
+}
+
+/**
+ * The back office dashboard's figures (issue 19): per market, the orders placed since `dayStart`
+ * and since `weekStart` (milliseconds, the day within the week) and the total of those paid and
+ * neither cancelled nor refunded; and how many orders are in each of `statuses` now.
+ */
+export async function staffOrderFigures(
+  db: D1Database,
+  since: { dayStart: number; weekStart: number },
+  statuses: readonly OrderStatus[],
+) {
+  const earning = `paid_at IS NOT NULL AND status NOT IN ('CANCELLED', 'REFUND')`;
+  const [placed, waiting] = await db.batch([
+    db
+      .prepare(
+        `SELECT market, currency, count(*) AS weekOrders, sum(CASE WHEN ${earning} THEN total_cent END) AS weekCent,
+          sum(created_at >= ?1) AS dayOrders,
+          sum(CASE WHEN created_at >= ?1 AND ${earning} THEN total_cent END) AS dayCent
+        FROM orders WHERE created_at >= ?2 GROUP BY market, currency`,
+      )
+      .bind(since.dayStart, since.weekStart),
+    db
+      .prepare(
+        `SELECT status, count(*) AS orders FROM orders
+        WHERE status IN (SELECT value FROM json_each(?)) GROUP BY status`,
+      )
+      .bind(JSON.stringify(statuses)),
+  ]);
+  type Placed = { market: MarketId; currency: Currency; dayOrders: number; dayCent: number | null };
+  return {
+    placed: placed!.results as (Placed & { weekOrders: number; weekCent: number | null })[],
+    byStatus: waiting!.results as { status: OrderStatus; orders: number }[],
+  };
+}

@@ -249,3 +249,12 @@ export async function makePage(
   const partsHref = vehiclePartsPath(vehicle);
   return { make, models, chosen: { model, year, attributeValueId: node.id, partsHref, categories } };
 }
+
+/**
+ * A member's garage for the back office's member page (issue 19). garage.ts reads this file's
+ * messages as it loads, so it is loaded here only when asked (a static import would be a cycle).
+ */
+export async function memberGarage(db: D1Database, accountId: number) {
+  const { listGarage } = await import('./garage.ts');
+  return listGarage(db, accountId);
+}
