@@ -5,7 +5,7 @@ body.admin{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,san
 background:#f4f5f7}
 .admin-bar{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;padding:10px 24px;background:#1d2330;color:#fff}
 .admin-brand{font-size:16px;letter-spacing:.02em}
-.admin-bar nav{display:flex;gap:4px;flex:1}
+.admin-bar nav{display:flex;flex-wrap:wrap;gap:4px;flex:1}
 .admin-bar nav a{color:#cfd5e1;text-decoration:none;padding:6px 10px;border-radius:4px}
 .admin-bar nav a[aria-current=page],.admin-bar nav a:hover{background:#343c4f;color:#fff}
 .admin-who{display:flex;gap:12px;align-items:center;margin:0;font-size:14px;color:#cfd5e1}
@@ -31,7 +31,7 @@ button.secondary{background:#fff;color:#1f5fbf}
 button.link{background:none;border:0;padding:0;min-height:0;text-decoration:underline;color:inherit}
 .inline{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin:0}
 .error{color:#a4161a;background:#fdecec;border:1px solid #f3b7b9;padding:8px 12px;border-radius:4px}
-.ok{color:#14532d;background:#e8f6ee;border:1px solid #a7dcbc;padding:8px 12px;border-radius:4px}
+.ok,.notice{color:#14532d;background:#e8f6ee;border:1px solid #a7dcbc;padding:8px 12px;border-radius:4px}
 .secret{font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all;background:#f0f2f5;padding:2px 6px}
 .muted{color:#5d6676}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;background:#e7eaf0;font-size:12px}
@@ -58,4 +58,11 @@ padding-top:12px}
 textarea{font:inherit;padding:7px 9px;border:1px solid #b9c0cc;border-radius:4px;min-width:260px}
 .dashboard{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:0 16px}
 .dashboard table{border:0}
+.hint{color:#5d6676;font-size:13px}
+input.qty{width:84px;text-align:right}
+label.field{display:grid;gap:4px;margin-bottom:10px;max-width:420px}
+fieldset{border:1px solid #dde1e8;border-radius:6px;margin:0 0 12px;padding:8px 12px}
+legend label{display:inline;font-weight:600}
+ul.panel{padding-left:36px}
+ul.panel form{display:inline}
 `;
