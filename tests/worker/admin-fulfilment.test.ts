@@ -72,6 +72,24 @@ describe('shipping an order from the back office', () => {
     // Links start with the configured origin (here with its port), never the request's Host (none).
     const link = invitation.text.match(/: (\S+\/product\/[^?\s]+\?invitation=[\w.-]+#write-review)/)?.[1];
     expect(link?.startsWith(`${env.US_ORIGIN}/product/`)).toBe(true);
+    // The invitation makes the shopper's review a verified purchase.
+    const token = new URL(link!).searchParams.get('invitation')!;
+    const itemId = (await env.DB.prepare('SELECT item_id AS id FROM order_line WHERE order_id = ? AND line_no = 1')
+      .bind(order.orderId)
+      .first<{ id: number }>())!.id;
+    const review = await order.buyer.call<{ id: number }>('POST', '/item/public/buyer/review', {
+      itemId,
+      rating: 5,
+      title: 'Fits and stops well',
+      content: 'Installed in an hour, no noise after bedding in.',
+      name: 'Jane',
+      invitation: token,
+    });
+    expect(review.status).toBe(200);
+    const verified = await env.DB.prepare('SELECT verified_purchase AS v FROM review WHERE id = ?')
+      .bind(review.body.data.id)
+      .first<{ v: number }>();
+    expect(verified!.v).toBe(1);
 
     expect((await ship(fulfilment, order.orderId, { 1: 1, 2: 1 })).status).toBe(303);
     expect(await orderStatus(order.orderId)).toBe('SHIPPED');
