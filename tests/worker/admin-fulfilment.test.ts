@@ -90,6 +90,19 @@ describe('shipping an order from the back office', () => {
       .bind(review.body.data.id)
       .first<{ v: number }>();
     expect(verified!.v).toBe(1);
+    // The invitation carries the shopper's address: a rejection reaches them.
+    const rejected = await postForm(
+      `/admin/reviews/${review.body.data.id}/reject`,
+      { _csrf: support.csrf, reason: 'Not about this product' },
+      support.headers,
+    );
+    expect(rejected.status).toBe(303);
+    const told = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_outbox WHERE to_address = ? AND kind = 'review-rejected'",
+    )
+      .bind(order.email)
+      .first<{ n: number }>();
+    expect(told!.n).toBe(1);
 
     expect((await ship(fulfilment, order.orderId, { 1: 1, 2: 1 })).status).toBe(303);
     expect(await orderStatus(order.orderId)).toBe('SHIPPED');

@@ -79,7 +79,11 @@ export async function reviewInvitationEmail(
   if (byItem.length === 0) return null;
   const links = await Promise.all(
     byItem.map(async (line) => {
-      const { token } = await signInvitation(line.itemId, secret);
+      // The reviewer's address rides in the signed invitation, so a moderator's decision can reach them.
+      const { token } = await signInvitation(line.itemId, secret, Date.now(), {
+        email: order.email,
+        market: order.market,
+      });
       const query = new URLSearchParams({ invitation: token });
       return { label: `Review ${line.title}`, url: `${shop.origin}/product/${line.urlHandle}?${query}#write-review` };
     }),
