@@ -355,3 +355,22 @@ describe('changing the ship-to address from the back office', () => {
     expect(await shipped.text()).toContain(ADDRESS_CHANGE_MSG.shipped);
   });
 });
+
+describe('staff notes on an order', () => {
+  it('adds a note to the order page with its author, never shows it to the shopper, and audits it', async () => {
+    const order = await paidMemberOrder([{ skuId: skuIds[0]!, quantity: 1 }]);
+    const note = 'Called Jane: leave the parcel with the concierge.';
+    expect((await act(fulfilment, `${order.orderId}/notes`, { body: note })).status).toBe(303);
+    const page = await (await shop(`${ADMIN}/orders/${order.orderId}`, { headers: support.headers })).text();
+    expect(page).toContain(note);
+    expect(page).toContain(fulfilment.staff.email);
+    const empty = await act(fulfilment, `${order.orderId}/notes`, { body: '   ' });
+    expect(empty.status).toBe(400);
+    expect((await act(fulfilment, 'US-NOPE/notes', { body: note })).status).toBe(404);
+    const detail = await order.buyer.call('GET', `/order/signed/order/detail/${order.orderId}`);
+    expect(JSON.stringify(detail.body)).not.toContain('concierge');
+    expect(
+      await count(`SELECT count(*) AS n FROM audit_log WHERE action = 'orders.note' AND record_id = ?`, order.orderId),
+    ).toBe(1);
+  });
+});

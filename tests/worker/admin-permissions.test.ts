@@ -67,6 +67,7 @@ const ROUTES: { name: string; action: StaffAction; call: (session: Session, role
         ['ship', 'orders.ship', { qty_1: '1', carrier: 'ups', trackingNumber: '1Z999AA10123456784' }],
         ['shipments/999999/delivered', 'orders.ship', {}],
         ['address', 'orders.editAddress', { firstName: '' }],
+        ['notes', 'orders.note', { body: 'Matrix note' }],
         ['refund', 'orders.refund', { rqty_1: '1', reason: 'Matrix' }],
         ['cancel', 'orders.cancel', { confirm: 'yes' }],
       ] as const

@@ -6,6 +6,7 @@
 import type { Bindings } from '../env.ts';
 import { shipToAddress } from '../../shared/api/accounts.ts';
 import {
+  addOrderNote,
   cancelForShop,
   changeAddressForShop,
   type FulfilResult,
@@ -146,5 +147,18 @@ export async function addressFromForm(env: Bindings, staff: StaffMember, orderId
     after: parsed.data,
   });
   const refused = await changeAddressForShop(env.DB, orderId, parsed.data, audit, Date.now());
+  return refused ? { ok: false as const, ...refused } : { ok: true as const };
+}
+
+export async function noteFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
+  const body = text(form.body);
+  const audit = auditStatement(env.DB, staff, {
+    action: 'orders.note',
+    recordType: 'order',
+    recordId: orderId,
+    before: null,
+    after: { note: body.slice(0, 1000) },
+  });
+  const refused = await addOrderNote(env.DB, orderId, { staffId: staff.id, staffEmail: staff.email }, body, audit);
   return refused ? { ok: false as const, ...refused } : { ok: true as const };
 }

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import type { FulfilResult } from '../orders/service.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
-import { addressFromForm, cancelFromForm, deliveredFromForm, refundFromForm, shipFromForm } from './order-actions.ts';
+import {
+  addressFromForm,
+  cancelFromForm,
+  deliveredFromForm,
+  noteFromForm,
+  refundFromForm,
+  shipFromForm,
+} from './order-actions.ts';
 import { findOrders, orderForStaff, orderQuery } from './orders.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { OrderPage } from './views/OrderPage.tsx';
@@ -14,6 +21,7 @@ const DONE: Record<string, string> = {
   cancelled: 'Order cancelled; stock, points and coupons went back, and any payment was refunded.',
   refunded: 'Refund sent to the payment provider; the shopper has been emailed.',
   address: 'Ship-to address changed; the tax was worked out again for it.',
+  noted: 'Note added.',
 };
 
 /** The order page, with a notice after an action or an error with its status. */
@@ -66,6 +74,10 @@ export const adminOrders = new Hono<AdminEnv>()
   .post(`${ORDER}/address`, staffSession, requirePermission('orders.editAddress'), async (c) => {
     const id = c.req.param('id');
     return answer(c, id, await addressFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'address');
+  })
+  .post(`${ORDER}/notes`, staffSession, requirePermission('orders.note'), async (c) => {
+    const id = c.req.param('id');
+    return answer(c, id, await noteFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'noted');
   })
   .post(`${ORDER}/refund`, staffSession, requirePermission('orders.refund'), async (c) => {
     const id = c.req.param('id');

@@ -1,7 +1,7 @@
 /** The back office's read-only order list and order page, through the orders and payments services. */
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import { ORDER_PAYMENT_STATES, ORDER_STATUSES, type OrderPaymentState, type OrderStatus } from '../../shared/orders.ts';
-import { orderView, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/service.ts';
+import { orderNotes, orderView, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/service.ts';
 import { orderPaymentHistory } from '../payments/service.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -64,7 +64,11 @@ export async function orderForStaff(db: D1Database, orderId: string) {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
   const order = await orderView(db, orderId);
   if (!order) return null;
-  const [payments, toShip] = await Promise.all([orderPaymentHistory(db, orderId), unitsLeftToShip(db, orderId)]);
+  const [payments, toShip, notes] = await Promise.all([
+    orderPaymentHistory(db, orderId),
+    unitsLeftToShip(db, orderId),
+    orderNotes(db, orderId),
+  ]);
   const refunded = order.refunds.filter((refund) => refund.status !== 'FAILED');
   const unitsRefunded = new Map<number, number>();
   for (const refund of refunded)
@@ -73,6 +77,7 @@ export async function orderForStaff(db: D1Database, orderId: string) {
   return {
     order,
     payments,
+    notes,
     toShip: Object.fromEntries(toShip) as Record<number, number>,
     unitsRefunded: Object.fromEntries(unitsRefunded) as Record<number, number>,
     refundableCent: order.paidAt === null ? 0 : order.total - refunded.reduce((sum, refund) => sum + refund.amount, 0),

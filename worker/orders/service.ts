@@ -86,6 +86,7 @@ export {
   type ShipmentInput,
 } from './fulfilment.ts';
 export { REFUND_MSG, refundOrderByShop, type RefundInput } from './refunds.ts';
+export { NOTE_MSG, addOrderNote, orderNotes, type OrderNote } from './notes.ts';
 /** The back office's order search (issue 19); its order page reads orderView. */
 export { type StaffOrderFilter, staffOrderSearch } from './repository.ts';
 /** The back office's customers and dashboard (issue 19): orders per member, a member's orders, the day's figures. */

@@ -4,6 +4,7 @@ import { CANCELLABLE_STATUSES } from '../../../shared/orders.ts';
 import { ADDRESS_LABEL } from '../order-actions.ts';
 import type { orderForStaff } from '../orders.ts';
 import { CsrfField } from './CsrfField.tsx';
+import { placedAt } from './OrdersPage.tsx';
 
 export type LoadedOrder = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
 
@@ -177,5 +178,34 @@ export function AddressForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: strin
         <button type="submit">Save address</button>
       </form>
     </details>
+  );
+}
+
+/** Staff notes on the order, oldest first, and a form to add one (never shown to the shopper). */
+export function OrderNotes({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }) {
+  const { order, notes } = loaded;
+  return (
+    <section className="panel" aria-label="Notes">
+      <h2>Notes</h2>
+      {notes.length === 0 ? (
+        <p className="hint">No notes yet. Notes are for staff only.</p>
+      ) : (
+        <ul>
+          {notes.map((note) => (
+            <li key={note.id}>
+              <span className="hint">{`${placedAt(note.createdAt)} UTC · ${note.staffEmail}`}</span>
+              <p className="note-body">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form method="post" action={`/admin/orders/${order.orderId}/notes`}>
+        <CsrfField value={csrf} />
+        <label className="field">
+          Add a note <textarea name="body" rows={3} maxLength={1000} required />
+        </label>
+        <button type="submit">Add note</button>
+      </form>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/orders.ts';
 import { CsrfField } from './CsrfField.tsx';
-import { AddressForm, CancelForm, type LoadedOrder, RefundForm, ShipForm } from './OrderForms.tsx';
+import { AddressForm, CancelForm, type LoadedOrder, OrderNotes, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';
 
 type Loaded = LoadedOrder;
@@ -213,6 +213,7 @@ export function OrderPage({
           .join(', ') + ` · ${address.phone}`}
       </p>
       <AddressForm loaded={loaded} csrf={csrf} />
+      <OrderNotes loaded={loaded} csrf={csrf} />
       <h2>Timeline</h2>
       <ol className="panel" aria-label="Timeline">
         {order.events.map((event, index) => (

@@ -65,4 +65,5 @@ fieldset{border:1px solid #dde1e8;border-radius:6px;margin:0 0 12px;padding:8px 
 legend label{display:inline;font-weight:600}
 ul.panel{padding-left:36px}
 ul.panel form{display:inline}
+.note-body{margin:2px 0 10px;white-space:pre-wrap}
 `;
