@@ -11,6 +11,7 @@ import {
 } from './order-actions.ts';
 import { findOrders, orderForStaff, orderQuery } from './orders.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
+import { mayDo } from './service.ts';
 import { OrderPage } from './views/OrderPage.tsx';
 import { OrdersPage } from './views/OrdersPage.tsx';
 
@@ -29,7 +30,16 @@ async function orderPage(c: AdminContext, orderId: string, extra: { error?: stri
   const loaded = await orderForStaff(c.env.DB, orderId);
   if (!loaded) return renderNotice(c, 404, 'Not found', 'There is no order with this number.');
   const notice = DONE[c.req.query('done') ?? ''];
-  const body = <OrderPage loaded={loaded} csrf={c.var.csrf} notice={notice} error={extra.error} />;
+  const staff = c.var.staff;
+  // Each form shows only to the roles that may use it (the routes below check again).
+  const may = {
+    ship: mayDo(staff, 'orders.ship'),
+    refund: mayDo(staff, 'orders.refund'),
+    cancel: mayDo(staff, 'orders.cancel'),
+    editAddress: mayDo(staff, 'orders.editAddress'),
+    note: mayDo(staff, 'orders.note'),
+  };
+  const body = <OrderPage loaded={loaded} csrf={c.var.csrf} may={may} notice={notice} error={extra.error} />;
   return renderAdmin(c, { title: `Order ${loaded.order.orderId}`, status: extra.status, body });
 }
 

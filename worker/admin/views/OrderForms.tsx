@@ -182,7 +182,7 @@ export function AddressForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: strin
 }
 
 /** Staff notes on the order, oldest first, and a form to add one (never shown to the shopper). */
-export function OrderNotes({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }) {
+export function OrderNotes({ loaded, csrf, canWrite }: { loaded: LoadedOrder; csrf: string; canWrite: boolean }) {
   const { order, notes } = loaded;
   return (
     <section className="panel" aria-label="Notes">
@@ -199,13 +199,15 @@ export function OrderNotes({ loaded, csrf }: { loaded: LoadedOrder; csrf: string
           ))}
         </ul>
       )}
-      <form method="post" action={`/admin/orders/${order.orderId}/notes`}>
-        <CsrfField value={csrf} />
-        <label className="field">
-          Add a note <textarea name="body" rows={3} maxLength={1000} required />
-        </label>
-        <button type="submit">Add note</button>
-      </form>
+      {canWrite && (
+        <form method="post" action={`/admin/orders/${order.orderId}/notes`}>
+          <CsrfField value={csrf} />
+          <label className="field">
+            Add a note <textarea name="body" rows={3} maxLength={1000} required />
+          </label>
+          <button type="submit">Add note</button>
+        </form>
+      )}
     </section>
   );
 }

@@ -6,6 +6,15 @@ import { placedAt } from './OrdersPage.tsx';
 
 type Loaded = LoadedOrder;
 
+/** Which of the order page's forms the signed-in staff member's role may use. */
+export interface OrderPermissions {
+  ship: boolean;
+  refund: boolean;
+  cancel: boolean;
+  editAddress: boolean;
+  note: boolean;
+}
+
 const eventLabel = (status: string) => ORDER_STATUS_LABEL[status as OrderStatus] ?? status;
 
 function Amounts({ order }: { order: Loaded['order'] }) {
@@ -42,7 +51,7 @@ function unitsOf(order: Loaded['order'], lines: { lineNo: number; quantity: numb
   return lines.map((line) => `${line.quantity} x ${part(line.lineNo)}`).join(', ');
 }
 
-function Shipments({ order, csrf }: { order: Loaded['order']; csrf: string }) {
+function Shipments({ order, csrf, canDeliver }: { order: Loaded['order']; csrf: string; canDeliver: boolean }) {
   if (order.shipments.length === 0) return <p className="panel">Nothing has shipped yet.</p>;
   return (
     <ul className="panel" aria-label="Shipments">
@@ -59,6 +68,8 @@ function Shipments({ order, csrf }: { order: Loaded['order']; csrf: string }) {
           {` · ${unitsOf(order, shipment.lines)} · `}
           {shipment.deliveredAt !== null ? (
             `delivered ${placedAt(shipment.deliveredAt)} UTC`
+          ) : !canDeliver ? (
+            'not delivered yet'
           ) : (
             <form method="post" action={`/admin/orders/${order.orderId}/shipments/${shipment.id}/delivered`}>
               <CsrfField value={csrf} />
@@ -131,11 +142,13 @@ function Refunds({ order }: { order: Loaded['order'] }) {
 export function OrderPage({
   loaded,
   csrf,
+  may,
   notice,
   error,
 }: {
   loaded: Loaded;
   csrf: string;
+  may: OrderPermissions;
   notice?: string;
   error?: string;
 }) {
@@ -196,10 +209,10 @@ export function OrderPage({
       <Payments loaded={loaded} />
       <Refunds order={order} />
       <h2>Shipments</h2>
-      <Shipments order={order} csrf={csrf} />
-      <ShipForm loaded={loaded} csrf={csrf} />
-      <RefundForm loaded={loaded} csrf={csrf} />
-      <CancelForm loaded={loaded} csrf={csrf} />
+      <Shipments order={order} csrf={csrf} canDeliver={may.ship} />
+      {may.ship && <ShipForm loaded={loaded} csrf={csrf} />}
+      {may.refund && <RefundForm loaded={loaded} csrf={csrf} />}
+      {may.cancel && <CancelForm loaded={loaded} csrf={csrf} />}
       <h2>Ship to</h2>
       <p className="panel">
         {[
@@ -212,8 +225,8 @@ export function OrderPage({
           .filter(Boolean)
           .join(', ') + ` · ${address.phone}`}
       </p>
-      <AddressForm loaded={loaded} csrf={csrf} />
-      <OrderNotes loaded={loaded} csrf={csrf} />
+      {may.editAddress && <AddressForm loaded={loaded} csrf={csrf} />}
+      <OrderNotes loaded={loaded} csrf={csrf} canWrite={may.note} />
       <h2>Timeline</h2>
       <ol className="panel" aria-label="Timeline">
         {order.events.map((event, index) => (

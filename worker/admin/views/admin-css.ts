@@ -61,7 +61,8 @@ textarea{font:inherit;padding:7px 9px;border:1px solid #b9c0cc;border-radius:4px
 .hint{color:#5d6676;font-size:13px}
 input.qty{width:84px;text-align:right}
 label.field{display:grid;gap:4px;margin-bottom:10px;max-width:420px}
-fieldset{border:1px solid #dde1e8;border-radius:6px;margin:0 0 12px;padding:8px 12px}
+fieldset{border:1px solid #dde1e8;border-radius:6px;margin:0 0 12px;padding:8px 12px;min-width:0}
+input[type=radio],input[type=checkbox]{min-height:0;margin:0 6px 0 0;vertical-align:middle}
 legend label{display:inline;font-weight:600}
 ul.panel{padding-left:36px}
 ul.panel form{display:inline}
