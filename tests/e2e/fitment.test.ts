@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pickVehicle } from './vehicle-selector.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { shopQuery as query } from './shop-db.ts';
 
@@ -22,16 +23,7 @@ afterAll(async () => {
 
 async function chooseVehicle(page: Page, vehicle: Omit<Case, 'handle'>) {
   await page.goto(`${us}/parts`);
-  for (const [level, text] of [
-    ['year', vehicle.year],
-    ['make', vehicle.make],
-    ['model', vehicle.model],
-  ] as const) {
-    const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
-    await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
-    await select.selectOption({ label: text });
-  }
-  await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
+  await pickVehicle(page, vehicle);
   await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();
 }
 

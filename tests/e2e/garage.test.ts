@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pickVehicle } from './vehicle-selector.ts';
 import { vinCheckDigit } from '../../shared/vin.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
@@ -14,24 +15,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function chooseByText(page: Page, level: string, text: string) {
-  const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
-  await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
-  await select.selectOption({ label: text });
-}
-
-async function pickVehicle(page: Page, year: string, make: string, model: string) {
-  await chooseByText(page, 'year', year);
-  await chooseByText(page, 'make', make);
-  await chooseByText(page, 'model', model);
-  await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
-}
-
 describe('choosing a vehicle', () => {
   it('picks Year, Make, Model, lands on its parts page, says so, shows it in the header and keeps it', async () => {
     const { context, page, errors } = await openPage(browser, 1440);
     await page.goto(`${us}/parts`);
-    await pickVehicle(page, '2015', 'Honda', 'Civic');
+    await pickVehicle(page, { year: '2015', make: 'Honda', model: 'Civic' });
     await page.waitForURL(/\/parts\/\d+-2015-honda-civic$/);
     await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
     expect(await page.locator('h1').textContent()).toBe('Parts for your 2015 Honda Civic');
@@ -44,7 +32,7 @@ describe('choosing a vehicle', () => {
     expect(await page.locator('[data-garage="list"] li').count()).toBe(1);
     expect(await page.locator('[data-continue-vehicle]').textContent()).toBe('Shop parts for your 2015 Honda Civic');
 
-    await pickVehicle(page, '2013', 'Ford', 'F-150');
+    await pickVehicle(page, { year: '2013', make: 'Ford', model: 'F-150' });
     await page.waitForURL(/\/parts\/\d+-2013-ford-f-150/);
     await page.goto(`${us}/parts`);
     await page.locator('[data-garage="list"] li').nth(1).waitFor();
@@ -88,7 +76,7 @@ describe('choosing a vehicle', () => {
     const first = await openPage(browser, 1440);
     await signIn(first.context, us, token);
     await first.page.goto(`${us}/parts`);
-    await pickVehicle(first.page, '2016', 'Toyota', 'Camry');
+    await pickVehicle(first.page, { year: '2016', make: 'Toyota', model: 'Camry' });
     await first.page.locator('[data-garage="list"] li', { hasText: '2016 Toyota Camry' }).waitFor();
     await first.context.close();
 

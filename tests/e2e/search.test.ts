@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pickVehicle } from './vehicle-selector.ts';
 import { launchBrowser, openPage, hydrated } from './browser.ts';
 
 const us = inject('shopUs');
@@ -37,16 +38,7 @@ describe('searching with a vehicle', () => {
   it('searches from the header with the chosen vehicle, and cards say which parts fit', async () => {
     const { context, page, errors } = await openPage(browser, 1440);
     await page.goto(`${us}/parts`);
-    for (const [level, text] of [
-      ['year', '2015'],
-      ['make', 'Honda'],
-      ['model', 'Civic'],
-    ] as const) {
-      const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
-      await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
-      await select.selectOption({ label: text });
-    }
-    await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
+    await pickVehicle(page, { year: '2015', make: 'Honda', model: 'Civic' });
     // The vehicle's parts page opens; its own cards ask their fit before the search is counted.
     await page.waitForURL(/\/parts\/\d+-2015-honda-civic$/);
     await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();

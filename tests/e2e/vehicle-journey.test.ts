@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pickVehicle } from './vehicle-selector.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payInWindow, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
@@ -18,7 +19,8 @@ afterAll(async () => {
 interface Journey {
   market: 'us' | 'ca';
   origin: string;
-  width: number;
+  /** The width up to the cart, then the width of cart, checkout and payment: each market sees both. */
+  widths: [number, number];
   address: Parameters<typeof fillAddress>[1];
   email: string;
 }
@@ -27,7 +29,7 @@ const JOURNEYS: Journey[] = [
   {
     market: 'us',
     origin: us,
-    width: 1280,
+    widths: [1280, 390],
     email: 'journey-us@example.com',
     address: {
       first: 'Jane',
@@ -42,7 +44,7 @@ const JOURNEYS: Journey[] = [
   {
     market: 'ca',
     origin: ca,
-    width: 390,
+    widths: [390, 1280],
     email: 'journey-ca@example.com',
     address: {
       first: 'Jean',
@@ -72,25 +74,17 @@ async function fittingCategory(market: 'us' | 'ca'): Promise<number> {
 
 async function chooseCivic(page: Page, origin: string) {
   await page.goto(`${origin}/parts`);
-  for (const [level, text] of [
-    ['year', '2015'],
-    ['make', 'Honda'],
-    ['model', 'Civic'],
-  ] as const) {
-    const select = page.locator(`[data-vehicle-selector] select[name="${level}"]`).first();
-    await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
-    await select.selectOption({ label: text });
-  }
-  await page.locator('[data-vehicle-selector] button', { hasText: 'Shop for this vehicle' }).first().click();
+  await pickVehicle(page, { year: '2015', make: 'Honda', model: 'Civic' });
   await page.waitForURL(/\/parts\/\d+-2015-honda-civic$/);
 }
 
 describe('from “my car” to a paid order, without dead ends', () => {
   const named = (journey: Journey) =>
-    `${journey.market.toUpperCase()} at ${journey.width}px: vehicle, its parts, a fitting part, decline, Pay now`;
+    `${journey.market.toUpperCase()} at ${journey.widths.join(' then ')}px: vehicle, its parts, a fitting part, ` +
+    'decline, Pay now';
   for (const journey of JOURNEYS)
     it(named(journey), async () => {
-      const { context, page, errors } = await openPage(browser, journey.width);
+      const { context, page, errors } = await openPage(browser, journey.widths[0]);
       const categoryId = await fittingCategory(journey.market);
       await chooseCivic(page, journey.origin);
       expect(await page.locator('h1').textContent()).toBe('Parts for your 2015 Honda Civic');
@@ -108,7 +102,8 @@ describe('from “my car” to a paid order, without dead ends', () => {
       await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
       await page.locator('.notice', { hasText: 'Added to cart' }).waitFor();
 
-      // The cart and checkout say the part fits the vehicle.
+      // The cart and checkout say the part fits the vehicle (at the other width).
+      await page.setViewportSize({ width: journey.widths[1], height: 900 });
       await page.goto(`${journey.origin}/shopCart`);
       await page.locator('[data-cart-line] [data-fit="FIT"]').first().waitFor();
       await page.goto(`${journey.origin}/checkout`);
