@@ -21,34 +21,36 @@ export function ShipForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }
       <h2>Ship</h2>
       <CsrfField value={csrf} />
       <FormKey />
-      <table>
-        <thead>
-          <tr>
-            <th>Part</th>
-            <th className="num">Left to ship</th>
-            <th className="num">Ship now</th>
-          </tr>
-        </thead>
-        <tbody>
-          {open.map((line) => (
-            <tr key={line.lineNo}>
-              <td>{`${line.title} (${line.partNumber})`}</td>
-              <td className="num">{toShip[line.lineNo]}</td>
-              <td className="num">
-                <input
-                  type="number"
-                  name={`qty_${line.lineNo}`}
-                  min={0}
-                  max={toShip[line.lineNo]}
-                  defaultValue={toShip[line.lineNo]}
-                  aria-label={`Ship units of ${line.partNumber}`}
-                  className="qty"
-                />
-              </td>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>Part</th>
+              <th className="num">Left to ship</th>
+              <th className="num">Ship now</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {open.map((line) => (
+              <tr key={line.lineNo}>
+                <td>{`${line.title} (${line.partNumber})`}</td>
+                <td className="num">{toShip[line.lineNo]}</td>
+                <td className="num">
+                  <input
+                    type="number"
+                    name={`qty_${line.lineNo}`}
+                    min={0}
+                    max={toShip[line.lineNo]}
+                    defaultValue={toShip[line.lineNo]}
+                    aria-label={`Ship units of ${line.partNumber}`}
+                    className="qty"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <label>
         Carrier{' '}
         <select name="carrier" required defaultValue="">
@@ -87,31 +89,33 @@ export function RefundForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string
             <input type="radio" name="mode" value="lines" defaultChecked /> By line and quantity
           </label>
         </legend>
-        <table>
-          <tbody>
-            {order.lines.map((line) => {
-              const left = line.quantity - (unitsRefunded[line.lineNo] ?? 0);
-              return (
-                <tr key={line.lineNo}>
-                  <td>{`${line.title} (${line.partNumber})`}</td>
-                  <td className="num">{`${left} of ${line.quantity} refundable`}</td>
-                  <td className="num">
-                    <input
-                      type="number"
-                      name={`rqty_${line.lineNo}`}
-                      min={0}
-                      max={left}
-                      defaultValue={0}
-                      disabled={left === 0}
-                      aria-label={`Refund units of ${line.partNumber}`}
-                      className="qty"
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table>
+            <tbody>
+              {order.lines.map((line) => {
+                const left = line.quantity - (unitsRefunded[line.lineNo] ?? 0);
+                return (
+                  <tr key={line.lineNo}>
+                    <td>{`${line.title} (${line.partNumber})`}</td>
+                    <td className="num">{`${left} of ${line.quantity} refundable`}</td>
+                    <td className="num">
+                      <input
+                        type="number"
+                        name={`rqty_${line.lineNo}`}
+                        min={0}
+                        max={left}
+                        defaultValue={0}
+                        disabled={left === 0}
+                        aria-label={`Refund units of ${line.partNumber}`}
+                        className="qty"
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <label>
           <input type="checkbox" name="withShipping" /> Also refund the shipping
         </label>
