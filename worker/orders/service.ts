@@ -88,6 +88,6 @@ export {
 export { REFUND_MSG, refundOrderByShop, type RefundInput } from './refunds.ts';
 export { NOTE_MSG, addOrderNote, orderNotes, type OrderNote } from './notes.ts';
 /** The back office's order search (issue 19); its order page reads orderView. */
-export { type StaffOrderFilter, staffOrderSearch } from './repository.ts';
+export { type StaffOrderFilter, staffOrderSearch } from './staff-repository.ts';
 /** The back office's customers and dashboard (issue 19): orders per member, a member's orders, the day's figures. */
-export { staffAccountOrders, staffOrderCounts, staffOrderFigures } from './repository.ts';
+export { staffAccountOrders, staffOrderCounts, staffOrderFigures } from './staff-repository.ts';
