@@ -24,6 +24,7 @@ import { renderer } from './views/renderer.tsx';
 import { shopPages } from './content/shop.pages.tsx';
 import { ordersApi, ordersEndpoints } from './orders/orders.routes.ts';
 import { orderPages } from './orders/pages.tsx';
+import { returnPages } from './returns/pages.tsx';
 import { media } from './content/media.routes.ts';
 import { auth } from './middleware/auth.ts';
 import { accountAuth, accountAuthEndpoints } from './accounts/auth.routes.ts';
@@ -64,6 +65,7 @@ import { orderAddressApi, orderAddressEndpoints } from './orders/address.routes.
 import { paymentsHostedApi, paymentsHostedEndpoints } from './payments/hosted.routes.ts';
 import { paymentWebhooksApi, paymentWebhooksEndpoints } from './payments/webhooks.routes.ts';
 import { admin } from './admin/routes.ts';
+import { returnsApi, returnsEndpoints } from './returns/routes.ts';
 
 /**
  * Every call of the JSON API (§7), module by module, in the order /openapi.json lists them. A routes module
@@ -97,6 +99,7 @@ const API_ENDPOINTS: readonly Endpoint[] = [
   ...orderAddressEndpoints,
   ...paymentsHostedEndpoints,
   ...paymentWebhooksEndpoints,
+  ...returnsEndpoints,
 ];
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
@@ -123,6 +126,7 @@ export function createApp() {
   app.route('/', paymentWebhooksApi);
   app.route('/', paymentsApi);
   app.route('/', orderAddressApi);
+  app.route('/', returnsApi);
   app.route('/', paymentsHostedApi);
   app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
@@ -151,6 +155,7 @@ export function createApp() {
   app.route('/', collectionPage);
   app.route('/', ordersApi);
   app.route('/', orderPages);
+  app.route('/', returnPages);
   app.route('/', shopPages);
   app.route('/', media);
 

@@ -3,6 +3,7 @@ import type { Bindings, ShopEvent } from './env.ts';
 import { consumeEvents } from './tracking/service.ts';
 import { releaseExpiredHolds } from './orders/service.ts';
 import { expireSandboxPayments } from './payments/service.ts';
+import { cleanUpReturnUploads } from './returns/service.ts';
 import { log } from './platform/log.ts';
 
 export { RateLimiter } from './platform/rate-limiter.ts';
@@ -23,5 +24,11 @@ export default {
     );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.
     ctx.waitUntil(expireSandboxPayments(env, controller.scheduledTime));
+    // Return evidence never attached to a return, and multipart uploads left unfinished, are removed.
+    ctx.waitUntil(
+      cleanUpReturnUploads(env, controller.scheduledTime).then((count) => {
+        if (count > 0) log.info('removed abandoned return uploads', { count });
+      }),
+    );
   },
 } satisfies ExportedHandler<Bindings, ShopEvent>;

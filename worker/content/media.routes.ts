@@ -3,10 +3,14 @@ import type { AppEnv } from '../env.ts';
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 
-/** Files kept in R2 (installation videos, review photos, return evidence), served with caching. */
+/** Private R2 folders: a return's evidence is served only through its signed link (worker/returns). */
+const PRIVATE_PREFIXES = ['returns/'];
+
+/** The shop's public files kept in R2 (installation videos, review photos), served with caching. */
 export const media = new Hono<AppEnv>().get('/media/*', async (c) => {
   const key = new URL(c.req.url).pathname.slice('/media/'.length);
   if (!KEY.test(key) || key.includes('..')) return c.notFound();
+  if (PRIVATE_PREFIXES.some((prefix) => key.toLowerCase().startsWith(prefix))) return c.notFound();
   const ranged = c.req.raw.headers.has('range');
   const object = await c.env.MEDIA.get(key, {
     range: ranged ? c.req.raw.headers : undefined,

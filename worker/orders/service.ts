@@ -91,3 +91,12 @@ export { NOTE_MSG, addOrderNote, orderNotes, type OrderNote } from './notes.ts';
 export { type StaffOrderFilter, staffOrderSearch } from './staff-repository.ts';
 /** The back office's customers and dashboard (issue 19): orders per member, a member's orders, the day's figures. */
 export { staffAccountOrders, staffOrderCounts, staffOrderFigures } from './staff-repository.ts';
+/** What of a shipped order can be returned, and the order's side of a return (issue 20). */
+export {
+  type ReturnableLine,
+  isReturnableStatus,
+  orderAccountOf,
+  orderMailIdentity,
+  returnableLines,
+  returningStatements,
+} from './returnable.ts';

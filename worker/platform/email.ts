@@ -22,7 +22,8 @@ export interface EmailMessage {
     | 'order-cancelled'
     | 'review-invitation'
     | 'review-rejected'
-    | 'review-published';
+    | 'review-published'
+    | 'return-requested';
 }
 
 export interface EmailSender {

@@ -1,0 +1,42 @@
+import type { EmailMessage } from '../platform/email.ts';
+
+/**
+ * The email a shopper gets when they ask for a return (issue 20): its RMA number, the units, what
+ * happens next and a link to the return's page on the market's configured origin.
+ */
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface RequestedReturn {
+  rma: string;
+  orderId: string;
+  reason: string;
+  email: string;
+  units: string[];
+}
+
+/** "We have your return request": the number to quote, the parts, the next steps and the status link. */
+export function returnRequestedEmail(request: RequestedReturn, shopName: string, url: string): EmailMessage {
+  const paragraphs = [
+    `${shopName} has received your return request ${request.rma} for order ${request.orderId}.`,
+    ...request.units,
+    `Reason: ${request.reason}`,
+    'What happens next: our team checks the photos and details you sent. ' +
+      'We will email you when the return is approved, with how to send the parts back, or if we need more from you.',
+    'Please do not send the parts before the return is approved, and quote your return number on the package.',
+  ];
+  const text = [...paragraphs, '', `See your return: ${url}`].join('\n');
+  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
+  const html =
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
+    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
+    `<p><a href="${escape(url)}" style="${button}">See your return</a></p>` +
+    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
+  return {
+    kind: 'return-requested',
+    to: request.email,
+    subject: `Your return request ${request.rma}`,
+    text,
+    html,
+  };
+}

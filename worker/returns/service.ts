@@ -1,0 +1,12 @@
+/**
+ * Returns' door (issue 20): evidence uploads (whole, or resumable for video), asking for a return
+ * of shipped units with the evidence its reason needs, reading it with signed links to its
+ * files, and the cron's clean-up of uploads no return took. Routes and the cron reach returns here.
+ */
+
+export { storeEvidence } from './uploads.ts';
+export { abortMultipart, completeMultipart, multipartState, openMultipart, storePart } from './multipart.ts';
+export { newRmaNumber, requestReturn, type ReturnRequest } from './create.ts';
+export { evidenceObject, shopperReturn } from './read.ts';
+export { cleanUpReturnUploads } from './cleanup.ts';
+export { evidenceTypeOf } from './sniff.ts';

@@ -1,0 +1,51 @@
+import type { EvidenceType } from '../../shared/returns.ts';
+
+/**
+ * The type of an evidence file, from its first bytes (magic numbers), never from its name or the
+ * type a browser claims: JPEG, PNG, WebP, HEIC images; MP4 and QuickTime (MOV) videos.
+ */
+
+/** How many bytes sniffing needs to see. */
+export const SNIFF_BYTES = 16;
+
+/** The ISO base media brands (the ftyp box's major brand) of HEIC/HEIF still images. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+/** The major brands of MP4 files phones and cameras write. */
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'mmp4',
+  'dash',
+  '3gp4',
+  '3gp5',
+  '3g2a',
+]);
+/** Old QuickTime files start with one of these atoms instead of ftyp. */
+const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide']);
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((byte, i) => bytes[i] === byte);
+
+/** The file's type from its first SNIFF_BYTES bytes, or null when it is none of the evidence types. */
+export function evidenceTypeOf(head: Uint8Array): EvidenceType | null {
+  if (head.length < 12) return null;
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'image/webp';
+  const box = ascii(head, 4, 8);
+  if (box === 'ftyp') {
+    const brand = ascii(head, 8, 12);
+    if (HEIF_BRANDS.has(brand)) return 'image/heic';
+    if (brand === 'qt  ') return 'video/quicktime';
+    if (MP4_BRANDS.has(brand)) return 'video/mp4';
+    return null;
+  }
+  return QUICKTIME_ATOMS.has(box) ? 'video/quicktime' : null;
+}

@@ -1,0 +1,92 @@
+import type { UploadAnswer } from '../../shared/api/returns.ts';
+import { maxBytesOf, RETURN_LIMITS, RETURN_MSG, type EvidenceType } from '../../shared/returns.ts';
+import type { Bindings } from '../env.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { accessibleOrder, isReturnableStatus, type OrderAccess } from '../orders/service.ts';
+import { returnRepository, type UploadRow } from './repository.ts';
+import { declaredLength, pipeTo, sniffBody, withinKindLimit } from './stream.ts';
+
+/**
+ * Evidence uploads (issue 20): a file for an order the caller may act on, its type sniffed from
+ * its bytes, its size held to its kind's limit while it streams, kept privately in R2 under a key
+ * nobody outside the Worker sees. Its row is written before its bytes, so the cron can always
+ * find and delete what a failed or abandoned upload left.
+ */
+
+const HOUR = 3_600_000;
+
+type Env = Pick<Bindings, 'DB' | 'MEDIA' | 'RATE_LIMITER'>;
+
+/** 128 random bits as hex: upload ids and object keys are not guessable. */
+export const randomId = () =>
+  [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The order the caller may add evidence to: theirs (else 404), shipped; and not past the day's upload limit. */
+export async function orderForEvidence(env: Env, access: OrderAccess, now: number) {
+  const order = await accessibleOrder(env, access, now);
+  if (!isReturnableStatus(order.status)) throw ApiError.badRequest(RETURN_MSG.notReturnable);
+  const recent = await returnRepository(env.DB).uploadsSince(order.id, now - RETURN_LIMITS.unattachedHours * HOUR);
+  if (recent >= RETURN_LIMITS.uploadsPerOrderPerDay) throw new ApiError(429, 429, RETURN_MSG.uploadLimit);
+  return order;
+}
+
+/** A new upload's row, before any of its bytes are stored. */
+export function newUpload(
+  orderId: string,
+  name: string,
+  now: number,
+  type: { contentType: EvidenceType; kind: UploadRow['kind'] } | null,
+  multipartId: string | null = null,
+): Omit<UploadRow, 'returnId'> {
+  return {
+    id: randomId(),
+    orderId,
+    objectKey: `returns/${orderId}/${randomId()}`,
+    name,
+    contentType: type?.contentType ?? null,
+    kind: type?.kind ?? null,
+    size: 0,
+    status: 'UPLOADING',
+    multipartId,
+    createdAt: now,
+  };
+}
+
+/** What the shopper is told of a stored upload. */
+export const uploadAnswerOf = (upload: UploadRow | Omit<UploadRow, 'returnId'>): UploadAnswer => ({
+  uploadId: upload.id,
+  name: upload.name,
+  kind: upload.kind ?? 'image',
+  contentType: upload.contentType ?? '',
+  size: upload.size,
+});
+
+/** Stores one evidence file sent whole in the request body; answers its upload id. */
+export async function storeEvidence(
+  env: Env,
+  access: OrderAccess,
+  file: { name: string; body: ReadableStream<Uint8Array> | null; length: string | undefined },
+  now: number,
+): Promise<UploadAnswer> {
+  const length = declaredLength(file.length, RETURN_LIMITS.videoMaxBytes, RETURN_MSG.videoTooLarge);
+  const order = await orderForEvidence(env, access, now);
+  const body = await sniffBody(file.body, length);
+  await withinKindLimit(body, length, maxBytesOf(body.kind));
+  const upload = newUpload(order.id, file.name, now, body);
+  const returns = returnRepository(env.DB);
+  await returns.addUpload(upload);
+  try {
+    await pipeTo(body, (stream) =>
+      env.MEDIA.put(upload.objectKey, stream, {
+        httpMetadata: { contentType: body.contentType },
+        customMetadata: { orderId: order.id, uploadId: upload.id },
+      }),
+    );
+  } catch {
+    await env.MEDIA.delete(upload.objectKey);
+    await returns.forgetUnattached(upload.id);
+    throw ApiError.badRequest(RETURN_MSG.incomplete);
+  }
+  await returns.markStored(upload.id, length);
+  return uploadAnswerOf({ ...upload, size: length, status: 'STORED' });
+}
