@@ -97,9 +97,9 @@ async function postCraftedForm(page: Page, action: string, fields: Record<string
         input.type = 'hidden';
         input.name = name;
         input.value = value;
-        form.append(input);
+        form.appendChild(input);
       }
-      document.body.append(form);
+      document.body.appendChild(form);
       form.submit();
     },
     { action, fields },
