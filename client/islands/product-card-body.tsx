@@ -9,6 +9,10 @@ import type { SearchRecord } from '../../shared/catalog-types.ts';
  * number, price with the percent off, stock and rating, then the fitment badge. The server's
  * ProductCard passes the badge as an island; an island that draws cards itself passes it directly.
  */
+/** "★ 4.5 (12)": the average rating and how many reviews gave it. */
+const ratingLabel = (product: { reviewRating?: number | null; reviewCount: number }) =>
+  `★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`;
+
 export function ProductCardBody({ product, fitment }: { product: SearchRecord; fitment: ReactNode }) {
   const href = product.urlHandle ? `/product/${product.urlHandle}` : '#';
   const off =
@@ -39,9 +43,7 @@ export function ProductCardBody({ product, fitment }: { product: SearchRecord; f
         </span>
       )}
       {product.status === 'SOLD_OUT' && <span className="product-card__stock">{STOCK_LABEL.SOLD_OUT}</span>}
-      {product.reviewCount > 0 && (
-        <span className="product-card__rating">{`★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`}</span>
-      )}
+      {product.reviewCount > 0 && <span className="product-card__rating">{ratingLabel(product)}</span>}
       {fitment}
     </>
   );

@@ -80,8 +80,8 @@ const brandAll = endpoint({
   path: '/item/public/buyer/brand/all',
   tag: 'item',
   summary:
-    'The brand list fetched at start-up (§3 Brand, §7 Other calls), by name; logoUrl is also given as icon. Cached 5 ' +
-    'minutes',
+    'The brand list fetched at start-up (§3 Brand, §7 Other calls), by name; logoUrl is also given as icon. ' +
+    'Cached 5 minutes',
   query: z.object({ shopId: z.string().max(32).optional() }),
   response: z.array(brand),
 });

@@ -10,7 +10,10 @@ import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { matchExpression, searchItems, type SearchQuery } from '../search/service.ts';
 import { caches } from '../platform/caches.ts';
 
-/** Browsing decisions (§7 Search and items): brands, collections, filter panels, live prices, bundles, SEO features. */
+/**
+ * Browsing decisions (§7 Search and items): brands, collections, filter panels, live prices, bundles, SEO
+ * features.
+ */
 
 export const NO_SUCH_CATEGORY = 'No such back category';
 export const NO_SUCH_TARGET = 'No such product or collection';

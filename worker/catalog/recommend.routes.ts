@@ -207,7 +207,8 @@ export const catalogRecommendEndpoints: readonly Endpoint[] = [
 ];
 
 /**
- * Recommendations, bundles, selling attributes (UPS) and a member's recently viewed products (§4, §7 Search and items).
+ * Recommendations, bundles, selling attributes (UPS) and a member's recently viewed products (§4, §7 Search and
+ * items).
  */
 export const catalogRecommendApi = new Hono<AppEnv>()
   .post(proScene.path, (c) => answerScene(c, proScene))

@@ -66,7 +66,8 @@ const verifyPostCode = endpoint({
   ...API.postCodeVerify,
   tag: 'area',
   summary:
-    "Verify call 1 of 2: what the shop knows of a postal code of the site's market (§3 Postal code, plus stateCode); " +
+    "Verify call 1 of 2: what the shop knows of a postal code of the site's market " +
+    '(§3 Postal code, plus stateCode); ' +
     'deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code',
   body: verifyPostCodeBody,
   response: postalCodeSchema,
