@@ -52,33 +52,6 @@ export interface BandCriteria {
   soldOut: boolean;
 }
 
-export interface BundleLineRow {
-  bundleId: number;
-  name: string;
-  handle: string;
-  discountPercent: number;
-  skuId: number;
-  quantity: number;
-  itemId: number;
-  title: string;
-  partNumber: string;
-  status: string;
-  discountPrice: number | null;
-  originalPrice: number | null;
-  urlHandle: string | null;
-  imageUrl: string | null;
-}
-
-export interface SkuAttributeRow {
-  skuId: number;
-  partNumber: string;
-  color: string | null;
-  skuCustoms: string | null;
-  availableTotal: number;
-  discountPrice: number | null;
-  originalPrice: number | null;
-}
-
 export interface SeoRow {
   id: number;
   targetId: number;
@@ -96,7 +69,7 @@ export const itemStatus = (market: MarketId) => `i.${statusColumn(market)}`;
 export const itemPrice = (market: MarketId) => `i.${minPriceColumn(market)}`;
 const SELLING = sqlList(BUYABLE_STATUSES);
 const LISTED = sqlList(LISTED_STATUSES);
-const HIDDEN = sqlList(HIDDEN_STATUSES);
+export const HIDDEN = sqlList(HIDDEN_STATUSES);
 /** SQL for the active handle (primary first) and the main image of the item aliased `i`. */
 export const HANDLE_OF_ITEM = `(SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id
   AND s.active = 1 ORDER BY s.is_primary DESC, s.id LIMIT 1)`;
@@ -373,31 +346,6 @@ export function browseRepository(db: D1Database) {
     },
 
     /**
-     * The lines of every active bundle that holds one of the item's SKUs, priced in the market; the item's own lines
-     * first.
-     */
-    async bundleLinesOfItem(itemId: number, market: MarketId): Promise<BundleLineRow[]> {
-      return (
-        await db
-          .prepare(
-            `SELECT bu.id AS bundleId, bu.name, bu.handle, bu.discount_percent AS discountPercent, bi.sku_id AS skuId,
-              bi.quantity, i.id AS itemId, i.title,
-           s.part_number AS partNumber, ${itemStatus(market)} AS status, p.discount_price AS discountPrice,
-             p.original_price AS originalPrice,
-           ${HANDLE_OF_ITEM} AS urlHandle, ${IMAGE_OF_ITEM} AS imageUrl
-         FROM bundle bu JOIN bundle_item bi ON bi.bundle_id = bu.id JOIN sku s ON s.id = bi.sku_id
-           JOIN item i ON i.id = s.item_id
-           LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2
-         WHERE bu.active = 1 AND bu.id IN (SELECT b.bundle_id FROM bundle_item b JOIN sku k ON k.id = b.sku_id
-           WHERE k.item_id = ?1)
-         ORDER BY bu.id, i.id = ?1 DESC, i.id, s.id`,
-          )
-          .bind(itemId, currencyOf(market))
-          .all<BundleLineRow>()
-      ).results;
-    },
-
-    /**
      * A target's SEO record (its primary handle first) and the target's own name, description and handle; null target
      * when unknown.
      */
@@ -419,33 +367,6 @@ export function browseRepository(db: D1Database) {
         seo: (seo!.results[0] as SeoRow | undefined) ?? null,
         target:
           (own!.results[0] as { name: string; description: string | null; handle: string | null } | undefined) ?? null,
-      };
-    },
-
-    /**
-     * An item's specs and its SKUs with their customs, colour, stock and price in the market; null when the item is
-     * unknown or withdrawn.
-     */
-    async sellingAttributes(itemId: number, market: MarketId) {
-      const [item, skus] = await db.batch([
-        db
-          .prepare(`SELECT (SELECT json_group_array(json_object('label', label, 'value', value)) FROM (SELECT *
-            FROM item_customs WHERE item_id = i.id ORDER BY sort)) AS customsJson
-                    FROM item i WHERE i.id = ?1 AND i.status NOT IN ${HIDDEN}`)
-          .bind(itemId),
-        db
-          .prepare(`SELECT s.id AS skuId, s.part_number AS partNumber, s.color, s.sku_customs AS skuCustoms,
-            s.available_total AS availableTotal,
-                      p.discount_price AS discountPrice, p.original_price AS originalPrice
-                    FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2 WHERE s.item_id = ?1
-                      ORDER BY s.sort, s.id`)
-          .bind(itemId, currencyOf(market)),
-      ]);
-      const row = item!.results[0] as { customsJson: string } | undefined;
-      if (!row) return null;
-      return {
-        itemCustoms: JSON.parse(row.customsJson) as { label: string; value: string }[],
-        skus: skus!.results as SkuAttributeRow[],
       };
     },
   };

@@ -3,6 +3,7 @@ import { isBuyable, statusIn } from '../../shared/item-status.ts';
 import { currencyOf, marketById, type Currency, type MarketId } from '../../shared/markets.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { bundleRepository } from './bundle-repository.ts';
 import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from './browse-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import { shownProductData, soldIn } from './product-data.ts';
@@ -236,7 +237,7 @@ export const toCard =
  * market cannot sell (not on sale, sold out, unpriced) cannot be bought and is left out.
  */
 export async function bundlesOfItem(db: D1Database, market: MarketId, itemId: number) {
-  const lines = await browseRepository(db).bundleLinesOfItem(itemId, market);
+  const lines = await bundleRepository(db).bundleLinesOfItem(itemId, market);
   const bundles = new Map<number, typeof lines>();
   for (const line of lines) pushTo(bundles, line.bundleId, line);
   const currency = currencyOf(market);

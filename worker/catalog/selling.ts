@@ -1,6 +1,6 @@
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { browseRepository } from './browse-repository.ts';
+import { sellingRepository } from './selling-repository.ts';
 import { NO_SUCH_PRODUCT, pushTo } from './browse.ts';
 
 /** A product's selling attributes (§7 Search and items): its SKUs' label/value pairs and their tree. */
@@ -53,7 +53,7 @@ function parseSkuCustoms(text: string | null): SellingPair[] {
  * unknown.
  */
 async function sellingSkus(db: D1Database, market: MarketId, itemId: number) {
-  const loaded = await browseRepository(db).sellingAttributes(itemId, market);
+  const loaded = await sellingRepository(db).sellingAttributes(itemId, market);
   if (!loaded) return null;
   const coloured = loaded.skus.some((sku) => sku.color);
   const skus: SellingSku[] = loaded.skus.map(
