@@ -14,6 +14,7 @@ import {
   loadPromotionContext,
   redeemCouponWithPoints,
 } from '../../worker/promotions/service.ts';
+import { insertPromotion } from '../../worker/promotions/setup-repository.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
 const NOW = Date.now();
@@ -53,7 +54,7 @@ function record(fields: Partial<NewPromotionRecord>): NewPromotionRecord {
 const codeRecord = (fields: Partial<NewPromotionRecord>) =>
   record({ source: 'PROMOTION_CODE', code: `CODE${++nextCode}`, ...fields });
 const couponRecord = (fields: Partial<NewPromotionRecord>) => record({ source: 'COUPON', ...fields });
-const create = (fields: NewPromotionRecord) => repository().insert(fields);
+const create = (fields: NewPromotionRecord) => insertPromotion(env.DB, fields);
 
 const line = (fields: Partial<PricingLine>): PricingLine => ({
   key: '1:NORMAL:',
