@@ -17,6 +17,19 @@ import type {
   TokenBody,
   UserData,
 } from './api/accounts.ts';
+import type {
+  AddEvidenceBody,
+  CreateReturnBody,
+  MultipartAnswer,
+  MultipartBody,
+  MultipartCreateBody,
+  PartQuery,
+  ReturnAnswer,
+  ReturnOptionsAnswer,
+  ReturnOptionsQuery,
+  ReturnQuery,
+  UploadAnswer,
+} from './api/returns.ts';
 import type { BuyNowAnswer, BuyNowBody, CartAddBody, CartQuery, CartUpdateBody } from './api/cart.ts';
 import type { ProductCard, RecommendSceneBody, ViewedBatchBody, ViewedEntry } from './api/catalog.ts';
 import type {
@@ -140,6 +153,15 @@ export const API = {
   paidResult: call<QueryOf<OrderOwnerQuery>, PaidResult>('get', '/order/public/buyer/order/paid/result'),
   orderCancel: call<CancelOrderBody, CancelledOrder>('post', '/order/public/requisition/order/cancel'),
   orderRemove: call<undefined, null>('delete', '/order/signed/order/:orderId'),
+  // Returns (§1, §3 Return reasons and required evidence; the file bytes go to /return-evidence)
+  returnOptions: call<QueryOf<ReturnOptionsQuery>, ReturnOptionsAnswer>('get', '/order/public/returns/options'),
+  returnCreate: call<CreateReturnBody, ReturnAnswer>('post', '/order/public/returns'),
+  returnRead: call<QueryOf<ReturnQuery>, ReturnAnswer>('get', '/order/public/returns/:rma'),
+  returnEvidenceAdd: call<AddEvidenceBody, ReturnAnswer>('post', '/order/public/returns/:rma/evidence'),
+  multipartOpen: call<MultipartCreateBody, MultipartAnswer>('post', '/order/public/returns/uploads/multipart'),
+  multipartParts: call<QueryOf<PartQuery>, MultipartAnswer>('get', '/order/public/returns/uploads/multipart/:uploadId'),
+  multipartComplete: call<MultipartBody, UploadAnswer>('post', '/order/public/returns/uploads/multipart/complete'),
+  multipartAbort: call<MultipartBody, null>('post', '/order/public/returns/uploads/multipart/abort'),
   // What the browser reports (§7 Tracking, §8)
   track: call<TrackBody, Accepted>('post', '/data-service/public/event/track'),
   conversion: call<MarketingBody, Accepted>('post', '/data-service/public/buyer/marketing/conversion'),

@@ -1,3 +1,4 @@
+import type { FitStatus } from './fitment.ts';
 import type { AddressFields } from './address.ts';
 import type { Currency, MarketId } from './markets.ts';
 
@@ -92,7 +93,11 @@ export interface OrderView {
     unitPrice: number;
     discount: number;
     total: number;
+    /** The fit it was sold with for `vehicle` (§4 Fit status); null where fitment did not apply. */
+    fit: FitStatus | null;
   }[];
+  /** The vehicle the shopper had chosen when placing the order, or null. */
+  vehicle: { id: number; name: string } | null;
   adjustments: {
     promotionId: number | null;
     source: string | null;

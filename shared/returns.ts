@@ -63,6 +63,9 @@ export const RETURN_HOLDING_STATUSES: readonly ReturnStatus[] = [
   'REFUNDED',
 ];
 
+/** A return still being handled: its order stays RETURNING until every return is rejected or refunded. */
+export const RETURN_OPEN_STATUSES: readonly ReturnStatus[] = ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED', 'RECEIVED'];
+
 /** The order statuses a return can be asked from (RETURNING: another return of the same order is open). */
 export const RETURNABLE_ORDER_STATUSES = ['SHIPPED', 'PARTIAL_SHIPMENT', 'PARTIAL_REFUND', 'RETURNING'] as const;
 

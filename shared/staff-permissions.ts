@@ -22,6 +22,9 @@ export const STAFF_ACTIONS = [
   'orders.note',
   'orders.cancel',
   'orders.refund',
+  'returns.view',
+  'returns.decide',
+  'returns.receive',
   'reviews.moderate',
   'customers.view',
   'customers.adjustPoints',
@@ -34,8 +37,9 @@ export const STAFF_ACTIONS = [
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /**
- * Which roles may take each action. Fulfilment ships but never refunds; support looks after
- * shoppers (refunds, reviews, points, confirmation emails, blocking) but never edits prices; only
+ * Which roles may take each action. Fulfilment ships and receives returned parts but never
+ * refunds; support looks after shoppers (refunds, return decisions, reviews, points, confirmation
+ * emails, blocking) but never edits prices; only
  * an owner manages staff and reads the audit log.
  */
 export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
@@ -46,6 +50,9 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'orders.note': ['owner', 'fulfilment', 'support'],
   'orders.cancel': ['owner', 'support'],
   'orders.refund': ['owner', 'support'],
+  'returns.view': ['owner', 'fulfilment', 'support'],
+  'returns.decide': ['owner', 'support'],
+  'returns.receive': ['owner', 'fulfilment'],
   'reviews.moderate': ['owner', 'support', 'merchandiser'],
   'customers.view': ['owner', 'support'],
   'customers.adjustPoints': ['owner', 'support'],

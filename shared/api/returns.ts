@@ -68,6 +68,11 @@ export const returnAnswer = z.object({
   text: z.string().nullable(),
   vehicle: returnVehicle.nullable(),
   createdAt: z.number(),
+  /** How to send the parts back, once approved: instructions and/or a prepaid label's number. */
+  instructions: z.string().nullable(),
+  labelNumber: z.string().nullable(),
+  /** What was refunded (cents, in the order's currency) and the restocking fee kept, once refunded. */
+  refund: z.object({ amount: z.number(), fee: z.number(), currency: z.string() }).nullable(),
   lines: z.array(z.object({ lineNo: z.number(), title: z.string(), partNumber: z.string(), quantity: z.number() })),
   history: z.array(z.object({ status: z.enum(RETURN_STATUSES), note: z.string().nullable(), createdAt: z.number() })),
   evidence: z.array(
@@ -75,8 +80,54 @@ export const returnAnswer = z.object({
   ),
 });
 
+/** More files for a return the shop asked more evidence for (NEEDS_EVIDENCE); it goes back to the shop. */
+export const addEvidenceBody = z.object({
+  orderToken,
+  uploadIds: z
+    .array(uploadId)
+    .min(1, 'Please add at least one file.')
+    .max(RETURN_LIMITS.maxFiles, RETURN_MSG.tooManyFiles),
+  text: z.string().max(RETURN_LIMITS.textMaxLength).optional(),
+});
+
+export const returnOptionsQuery = z.object({ orderId, orderToken });
+
+/** A vehicle the form offers for "Part doesn't fit": the order's, or one of a member's garage. */
+const offeredVehicle = z.object({ label: z.string(), year: z.number(), make: z.string(), model: z.string() });
+
+/** What the return form of an order offers: the units that can still go back, and its returns so far. */
+export const returnOptionsAnswer = z.object({
+  orderId: z.string(),
+  /** Null when a return can be asked; otherwise why not (the spec's words). */
+  refusal: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      lineNo: z.number(),
+      title: z.string(),
+      partNumber: z.string(),
+      imageUrl: z.string().nullable(),
+      /** Units shipped and not already held by another return. */
+      returnable: z.number(),
+      windowEndsAt: z.number(),
+      /** The fit the part was sold with for the order's vehicle (§4), or null. */
+      fit: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']).nullable(),
+    }),
+  ),
+  vehicles: z.array(offeredVehicle),
+  returns: z.array(
+    z.object({ rma: z.string(), status: z.enum(RETURN_STATUSES), statusLabel: z.string(), url: z.string() }),
+  ),
+});
+
 export type CreateReturnBody = z.input<typeof createReturnBody>;
 export type ReturnVehicle = z.infer<typeof returnVehicle>;
 export type ReturnAnswer = z.infer<typeof returnAnswer>;
+export type AddEvidenceBody = z.input<typeof addEvidenceBody>;
+export type ReturnOptionsQuery = z.input<typeof returnOptionsQuery>;
+export type ReturnQuery = z.input<typeof returnQuery>;
+export type MultipartCreateBody = z.input<typeof multipartCreateBody>;
+export type MultipartBody = z.input<typeof multipartBody>;
+export type PartQuery = z.input<typeof partQuery>;
+export type ReturnOptionsAnswer = z.infer<typeof returnOptionsAnswer>;
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 export type MultipartAnswer = z.infer<typeof multipartAnswer>;

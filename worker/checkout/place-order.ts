@@ -49,6 +49,8 @@ export interface PlaceOrderInput {
   pointsToRedeem: number;
   /** The total the shopper was shown; a different one now means the cart or prices changed. */
   expectedTotal: number;
+  /** The shopper's chosen vehicle: each line keeps the fit it was sold with, for returns. */
+  vehicleId?: number | null;
   /** Where the order came from, for the limit on unpaid orders per IP and visitor. */
   placer: { ip: string | null; visitorKey: string | null };
   now: number;
@@ -80,6 +82,7 @@ function orderLines(quote: CheckoutQuote): NewOrderLine[] {
     unitCent: item.discountPrice,
     discountCent: shares.get(item.key)?.discount ?? 0,
     totalCent: shares.get(item.key)?.total ?? item.lineTotal,
+    fit: item.carModelMatch,
   }));
 }
 
@@ -139,6 +142,7 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     address: input.address,
     shippingName: input.shippingName,
     pointsToRedeem: input.pointsToRedeem,
+    attributeValueId: input.vehicleId ?? null,
     now: input.now,
   });
   assertOrderable(quote.lines);
@@ -209,6 +213,8 @@ async function placementStatements(
         accessKey: newAccessKey(),
         placedIp: placer.ip,
         visitorKey: placer.visitorKey,
+        vehicleId: quote.lines.vehicleName ? (input.vehicleId ?? null) : null,
+        vehicleName: quote.lines.vehicleName,
       },
       orderLines(quote),
       adjustmentsOf(quote),

@@ -119,6 +119,7 @@ export const checkoutApi = new Hono<AppEnv>()
       paymentMethod: body.paymentMethod,
       pointsToRedeem: cart.pointsLocked,
       expectedTotal: body.expectedTotal,
+      vehicleId: body.attributeValueId ?? null,
       placer: { ip: clientIp(c), visitorKey: c.var.visitorKey },
       now: Date.now(),
     });

@@ -1,9 +1,14 @@
+import { RETURN_OPEN_STATUSES } from '../../shared/returns.ts';
+
 /** Shipments and the shop's refunds of an order: their SQL (issue 19, Orders and fulfilment). */
 
-/** The statuses an order can be shipped from: paid, with something left to send. */
-export const SHIPPABLE_FROM = ['PROCESSING', 'PARTIAL_SHIPMENT', 'PARTIAL_REFUND'] as const;
-/** The statuses a paid order can be refunded from. */
-export const REFUNDABLE_FROM = ['PROCESSING', 'PARTIAL_SHIPMENT', 'SHIPPED', 'PARTIAL_REFUND'] as const;
+/**
+ * The statuses an order can be shipped from: paid, with something left to send (RETURNING: a
+ * return of units already sent is open, the rest may still ship).
+ */
+export const SHIPPABLE_FROM = ['PROCESSING', 'PARTIAL_SHIPMENT', 'PARTIAL_REFUND', 'RETURNING'] as const;
+/** The statuses a paid order can be refunded from (RETURNING: a return is settled with a refund). */
+export const REFUNDABLE_FROM = ['PROCESSING', 'PARTIAL_SHIPMENT', 'SHIPPED', 'PARTIAL_REFUND', 'RETURNING'] as const;
 
 export interface ShipmentRow {
   id: number;
@@ -73,6 +78,10 @@ export function readFulfilment(shipments: D1Result, refunds: D1Result) {
 }
 
 const inList = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
+
+/** A return of the order that is still open keeps it RETURNING (shared/returns.ts RETURN_OPEN_STATUSES). */
+const OPEN_RETURN = `SELECT 1 FROM order_return WHERE order_id = ?1
+  AND status IN (${inList(RETURN_OPEN_STATUSES)})`;
 
 export function fulfilmentRepository(db: D1Database) {
   /** Aborts the batch (batch_guard's CHECK) unless the condition, a SELECT of one 0/1 value, is 1. */
@@ -199,9 +208,10 @@ export function fulfilmentRepository(db: D1Database) {
     },
 
     /**
-     * Sets the order's status from what shipped and what was refunded, read inside the batch so
-     * two staff acting at once still end on the right one: all the money back is REFUND, some
-     * PARTIAL_REFUND; otherwise every unit sent (or refunded) is SHIPPED, some PARTIAL_SHIPMENT.
+     * Sets the order's status from what shipped, what was refunded and its returns, read inside
+     * the batch so two staff acting at once still end on the right one: all the money back is
+     * REFUND; an open return RETURNING; some money back PARTIAL_REFUND; otherwise every unit sent
+     * (or refunded) is SHIPPED, some PARTIAL_SHIPMENT.
      */
     refreshStatusStatement(orderId: string, now: number) {
       return db
@@ -210,6 +220,7 @@ export function fulfilmentRepository(db: D1Database) {
             WITH counts AS (${LINE_COUNTS})
             SELECT CASE
               WHEN orders.total_cent > 0 AND (${REFUNDED_MONEY}) >= orders.total_cent THEN 'REFUND'
+              WHEN EXISTS (${OPEN_RETURN}) THEN 'RETURNING'
               WHEN (${REFUNDED_MONEY}) > 0 THEN 'PARTIAL_REFUND'
               WHEN (SELECT sum(shipped) FROM counts) = 0 THEN 'PROCESSING'
               WHEN NOT EXISTS (SELECT 1 FROM counts WHERE shipped + refunded < quantity) THEN 'SHIPPED'

@@ -34,9 +34,9 @@ export function placementRepository(db: D1Database) {
           .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status,
             subtotal_cent, discount_cent, shipping_cent, shipping_discount_cent, tax_cent, points_used, points_cent,
             total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at,
-            access_key, placed_ip, visitor_key)
+            access_key, placed_ip, visitor_key, vehicle_id, vehicle_name)
           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21,
-            ?22, ?23, ?24)`)
+            ?22, ?23, ?24, ?25, ?26)`)
           .bind(
             order.id,
             order.idempotencyKey,
@@ -62,10 +62,12 @@ export function placementRepository(db: D1Database) {
             order.accessKey ?? null,
             order.placedIp ?? null,
             order.visitorKey ?? null,
+            order.vehicleId ?? null,
+            order.vehicleName ?? null,
           ),
         ...lines.map((line) =>
           db
-            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
             .bind(
               order.id,
               line.lineNo,
@@ -81,6 +83,7 @@ export function placementRepository(db: D1Database) {
               line.unitCent,
               line.discountCent,
               line.totalCent,
+              line.fit ?? null,
             ),
         ),
         ...adjustments.map((adjustment, seq) =>
@@ -121,7 +124,7 @@ export function placementRepository(db: D1Database) {
           .bind(line.quantity, line.skuId),
         db
           .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
-          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0 WHERE changes() = 1`)
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0, NULL WHERE changes() = 1`)
           .bind(
             orderId,
             line.lineNo,

@@ -25,6 +25,7 @@ export const REFUND_MSG = {
   tooMuch: (left: string) => `At most ${left} can still be refunded on this order.`,
   notRefundable: 'This order cannot be refunded: it is not paid, or it was cancelled or fully refunded.',
   providerRefused: 'The payment provider refused the refund, so nothing was refunded. Please try again later.',
+  fee: 'The restocking fee must be zero or more, and less than the refund.',
 } as const;
 
 export interface RefundInput {
@@ -37,6 +38,8 @@ export interface RefundInput {
   /** Also give back what the order paid for shipping (once per order). */
   withShipping: boolean;
   reason: string;
+  /** A restocking fee kept from a refund by lines (a return's), in cents. */
+  feeCent?: number;
 }
 
 const refused = (status: 400 | 404 | 409, message: string) => ({ ok: false as const, status, message });
@@ -74,6 +77,9 @@ async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput
     // Each unit's share of what was paid: its price after discounts, with its part of tax and points.
     amount = Math.min(left, base > 0 ? Math.round(((goods + shipping) * order.totalCent) / base) : 0);
     if (amount <= 0) return { problem: refused(409, REFUND_MSG.tooMuch(money(left))) };
+    const fee = input.feeCent ?? 0;
+    if (!Number.isInteger(fee) || fee < 0 || fee >= amount) return { problem: refused(400, REFUND_MSG.fee) };
+    amount -= fee;
   }
   const shippingPart = Math.min(amount, base > 0 ? Math.round((shipping * order.totalCent) / base) : 0);
   const pointsLeft = order.pointsEarned - done.pointsTaken;

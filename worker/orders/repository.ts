@@ -1,3 +1,4 @@
+import type { FitStatus } from '../../shared/fitment.ts';
 import type { OrderAddress, OrderStatus, OrderView } from '../../shared/orders.ts';
 import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
@@ -32,6 +33,9 @@ export interface OrderRow {
   pointsEarned: number;
   createdAt: number;
   updatedAt: number;
+  /** The vehicle the shopper had chosen when placing it (its deepest node id and name), or null. */
+  vehicleId?: number | null;
+  vehicleName?: string | null;
 }
 
 export interface NewOrderLine {
@@ -48,6 +52,8 @@ export interface NewOrderLine {
   unitCent: number;
   discountCent: number;
   totalCent: number;
+  /** The fit the line was sold with for the order's vehicle (§4 Fit status); null where it did not apply. */
+  fit?: FitStatus | null;
 }
 
 export interface NewAdjustment {
@@ -71,16 +77,17 @@ export const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id 
   shipping_discount_cent AS shippingDiscountCent, tax_cent AS taxCent, points_used AS pointsUsed,
   points_cent AS pointsCent, total_cent AS totalCent, shipping_name AS shippingName, address,
   payment_method AS paymentMethod, cart_uuid AS cartUuid, hold_expires_at AS holdExpiresAt, paid_at AS paidAt,
-  cancelled_at AS cancelledAt, points_earned AS pointsEarned, created_at AS createdAt, updated_at AS updatedAt`;
+  cancelled_at AS cancelledAt, points_earned AS pointsEarned, created_at AS createdAt, updated_at AS updatedAt,
+  vehicle_id AS vehicleId, vehicle_name AS vehicleName`;
 
 /** The columns of an order line, in the order the inserts give them. */
 export const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,
-  bundle_id, quantity, unit_cent, discount_cent, total_cent`;
+  bundle_id, quantity, unit_cent, discount_cent, total_cent, fit`;
 
 /** An order's lines; `amounts` names the money columns as the caller reads them. */
 const lineSelect = (amounts: string) => `SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title,
   part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle, item_type AS itemType,
-  bundle_id AS bundleId, quantity, ${amounts}
+  bundle_id AS bundleId, quantity, fit, ${amounts}
   FROM order_line WHERE order_id = ? ORDER BY line_no`;
 
 export function orderRepository(db: D1Database) {
@@ -319,5 +326,6 @@ export function summary(
     address: JSON.parse(row.address) as OrderAddress,
     cancellable: CANCELLABLE_STATUSES.includes(row.status),
     holdExpiresAt: row.status === 'PAYMENT_PENDING' ? row.holdExpiresAt : null,
+    vehicle: row.vehicleId && row.vehicleName ? { id: row.vehicleId, name: row.vehicleName } : null,
   };
 }

@@ -6,6 +6,7 @@ import { systemClock } from '../platform/clock.ts';
 import { guestOrderToken } from './access.ts';
 import type { ShopIdentity } from './email.ts';
 import { marketOrigin } from './payments.ts';
+import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { orderRepository } from './repository.ts';
 
 /**
@@ -70,4 +71,31 @@ export async function orderMailIdentity(
 /** The member an order belongs to: null for a guest's order (or no such order). */
 export async function orderAccountOf(db: D1Database, orderId: string): Promise<number | null> {
   return (await orderRepository(db).byId(orderId))?.accountId ?? null;
+}
+
+/**
+ * Sets the order's status again from its shipments, refunds and open returns, for a return's
+ * batch: when its last open return closes, a RETURNING order goes back to what it is otherwise.
+ */
+export function orderStatusRefreshStatement(db: D1Database, orderId: string, now: number): D1PreparedStatement {
+  return fulfilmentRepository(db).refreshStatusStatement(orderId, now);
+}
+
+/** Puts returned units of an order's lines back on the shelf (their SKUs' available stock), for a return's batch. */
+export async function restockStatements(
+  db: D1Database,
+  orderId: string,
+  units: readonly { lineNo: number; quantity: number }[],
+): Promise<D1PreparedStatement[]> {
+  const orders = orderRepository(db);
+  const lines = await orders.lines(orderId);
+  return units.flatMap((unit) => {
+    const line = lines.find((candidate) => candidate.lineNo === unit.lineNo);
+    return line && unit.quantity > 0 ? [orders.giveBackStockStatement(line.skuId, unit.quantity)] : [];
+  });
+}
+
+/** The order's history line, for a return's batch (e.g. "Return RMA-... refunded"). */
+export function orderEventStatement(db: D1Database, orderId: string, note: string, now: number): D1PreparedStatement {
+  return fulfilmentRepository(db).eventStatement(orderId, note, now);
 }

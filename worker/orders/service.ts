@@ -96,7 +96,10 @@ export {
   type ReturnableLine,
   isReturnableStatus,
   orderAccountOf,
+  orderEventStatement,
   orderMailIdentity,
+  orderStatusRefreshStatement,
+  restockStatements,
   returnableLines,
   returningStatements,
 } from './returnable.ts';

@@ -36,6 +36,12 @@ export async function returnAnswerOf(env: Env, row: ReturnRow, now: number): Pro
     text: row.text,
     vehicle: row.vehicle ? JSON.parse(row.vehicle) : null,
     createdAt: row.createdAt,
+    instructions: row.instructions,
+    labelNumber: row.labelNumber,
+    refund:
+      row.status === 'REFUNDED' && row.refundCent !== null
+        ? { amount: row.refundCent, fee: row.feeCent ?? 0, currency: order?.currency ?? 'USD' }
+        : null,
     lines: details.lines.map((line) => ({
       lineNo: line.lineNo,
       title: lineOf(line.lineNo)?.title ?? '',

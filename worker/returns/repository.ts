@@ -26,6 +26,12 @@ export interface ReturnRow {
   vehicle: string | null;
   status: ReturnStatus;
   createdAt: number;
+  instructions: string | null;
+  labelNumber: string | null;
+  refundKey: string | null;
+  refundCent: number | null;
+  feeCent: number | null;
+  restocked: number;
 }
 
 export interface NewReturn {
@@ -42,7 +48,9 @@ const UPLOAD_COLUMNS = `u.id, u.order_id AS orderId, u.object_key AS objectKey, 
   u.kind, u.size, u.status, u.multipart_id AS multipartId, u.created_at AS createdAt,
   (SELECT e.return_id FROM return_evidence e WHERE e.upload_id = u.id) AS returnId`;
 
-const RETURN_COLUMNS = `id, rma, order_id AS orderId, reason, text, vehicle, status, created_at AS createdAt`;
+const RETURN_COLUMNS = `id, rma, order_id AS orderId, reason, text, vehicle, status, created_at AS createdAt,
+  instructions, label_number AS labelNumber, refund_key AS refundKey, refund_cent AS refundCent, fee_cent AS feeCent,
+  restocked`;
 
 const HOLDING = RETURN_HOLDING_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -192,6 +200,55 @@ export function returnRepository(db: D1Database) {
         .prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE order_id = ? AND idempotency_key = ?`)
         .bind(orderId, key)
         .first();
+    },
+
+    /** The order's returns, oldest first. */
+    async returnsOfOrder(orderId: string): Promise<ReturnRow[]> {
+      const { results } = await db
+        .prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE order_id = ? ORDER BY id`)
+        .bind(orderId)
+        .all<ReturnRow>();
+      return results;
+    },
+
+    /**
+     * More evidence for a return the shop asked it for: the files join it and it goes back to
+     * REQUESTED, in one batch whose guards refuse it unless the return was still waiting and every
+     * file is this order's finished, unused upload.
+     */
+    moreEvidenceStatements(
+      returnId: number,
+      orderId: string,
+      uploadIds: readonly string[],
+      note: string,
+      now: number,
+    ): D1PreparedStatement[] {
+      return [
+        db
+          .prepare(
+            `UPDATE order_return SET status = 'REQUESTED', updated_at = ? WHERE id = ? AND status = 'NEEDS_EVIDENCE'`,
+          )
+          .bind(now, returnId),
+        ...guard(`SELECT changes() = 1`),
+        ...uploadIds.map((uploadId) =>
+          db
+            .prepare(
+              `INSERT INTO return_evidence (return_id, upload_id)
+              SELECT ?1, id FROM return_upload WHERE id = ?2 AND order_id = ?3 AND status = 'STORED'`,
+            )
+            .bind(returnId, uploadId, orderId),
+        ),
+        ...guard(
+          `SELECT count(*) = ?2 FROM return_evidence
+          WHERE return_id = ?1 AND upload_id IN (SELECT value FROM json_each(?3))`,
+          returnId,
+          uploadIds.length,
+          JSON.stringify(uploadIds),
+        ),
+        db
+          .prepare(`INSERT INTO return_event (return_id, status, note, created_at) VALUES (?, 'REQUESTED', ?, ?)`)
+          .bind(returnId, note, now),
+      ];
     },
 
     async returnByRma(rma: string): Promise<ReturnRow | null> {

@@ -1,12 +1,15 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
 import {
+  addEvidenceBody,
   createReturnBody,
   multipartAnswer,
   multipartBody,
   multipartCreateBody,
   partQuery,
   returnAnswer,
+  returnOptionsAnswer,
+  returnOptionsQuery,
   returnQuery,
   uploadQuery,
   uploadAnswer,
@@ -19,11 +22,13 @@ import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, invalidFields, readBody, readQuery } from '../platform/contract.ts';
 import {
   abortMultipart,
+  addReturnEvidence,
   completeMultipart,
   evidenceObject,
   multipartState,
   openMultipart,
   requestReturn,
+  returnOptions,
   shopperReturn,
   storeEvidence,
   storePart,
@@ -52,6 +57,24 @@ const read = endpoint({
   tag,
   summary: "A return of the caller's order, its history, and links to its evidence valid for 10 minutes",
   query: returnQuery,
+  response: returnAnswer,
+});
+const options = endpoint({
+  method: 'get',
+  path: '/order/public/returns/options',
+  tag,
+  summary:
+    "What the caller's order can return: each shipped line's units left and window, the fit it was sold with, " +
+    'the vehicles to start "Part doesn\'t fit" from, and its returns so far',
+  query: returnOptionsQuery,
+  response: returnOptionsAnswer,
+});
+const moreEvidence = endpoint({
+  method: 'post',
+  path: '/order/public/returns/:rma/evidence',
+  tag,
+  summary: 'Add files (uploadIds) to a return the shop asked more evidence for; it goes back to the shop',
+  body: addEvidenceBody,
   response: returnAnswer,
 });
 const multipartOpen = endpoint({
@@ -90,7 +113,9 @@ const multipartAbort = endpoint({
 /** The calls this module mounts, as /openapi.json documents them (the byte paths are not JSON calls). */
 export const returnsEndpoints: readonly Endpoint[] = [
   create,
+  options,
   read,
+  moreEvidence,
   multipartOpen,
   multipartParts,
   multipartComplete,
@@ -154,6 +179,15 @@ export const returnsApi = new Hono<AppEnv>()
     const access = accessOf(c, body.orderId, body.orderToken);
     const { created, answer } = await requestReturn(c.env, access, { ...body, reason: body.reason }, Date.now());
     return c.json(ok(answer), created ? 201 : 200);
+  })
+  .get(options.path, async (c) => {
+    const query = readQuery(c, options);
+    return c.json(ok(await returnOptions(c.env, accessOf(c, query.orderId, query.orderToken), Date.now())));
+  })
+  .post(moreEvidence.path, async (c) => {
+    const body = await readBody(c, moreEvidence);
+    const rma = (c.req.param('rma') ?? '').toUpperCase();
+    return c.json(ok(await addReturnEvidence(c.env, rma, callerOf(c, body.orderToken), body, Date.now())));
   })
   .get(read.path, async (c) => {
     const { orderToken } = readQuery(c, read);

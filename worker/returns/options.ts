@@ -1,0 +1,83 @@
+import type { ReturnOptionsAnswer } from '../../shared/api/returns.ts';
+import { RETURN_MSG, RETURN_STATUS_LABEL, returnPagePath } from '../../shared/returns.ts';
+import type { Vehicle } from '../../shared/vehicle.ts';
+import type { Bindings } from '../env.ts';
+import {
+  accessibleOrder,
+  isReturnableStatus,
+  orderView,
+  returnableLines,
+  type OrderAccess,
+} from '../orders/service.ts';
+import { memberGarage, vehicleById } from '../vehicles/service.ts';
+import { returnRepository } from './repository.ts';
+
+/**
+ * What the return form of an order offers (issue 20): each shipped line with the units that can
+ * still go back and until when, the fit each was sold with, the vehicles "Part doesn't fit" can
+ * start from (the order's, then the member's garage), and the order's returns so far.
+ */
+
+type Offered = ReturnOptionsAnswer['vehicles'][number];
+
+const offered = (vehicle: Vehicle | null): Offered | null => {
+  const year = Number(vehicle?.year.text);
+  if (!vehicle || !Number.isInteger(year)) return null;
+  const label = `${year} ${vehicle.make.text} ${vehicle.model.text}`;
+  return { label, year, make: vehicle.make.text, model: vehicle.model.text };
+};
+
+/** The order's vehicle first, then the garage's, each once. */
+async function vehiclesFor(db: D1Database, vehicleId: number | null, accountId: number | null) {
+  const list: Offered[] = [];
+  const add = (vehicle: Offered | null) => {
+    if (vehicle && !list.some((known) => known.label === vehicle.label)) list.push(vehicle);
+  };
+  if (vehicleId !== null) add(offered(await vehicleById(db, vehicleId).catch(() => null)));
+  if (accountId !== null) for (const saved of await memberGarage(db, accountId)) add(offered(saved));
+  return list;
+}
+
+export async function returnOptions(env: Bindings, access: OrderAccess, now: number): Promise<ReturnOptionsAnswer> {
+  const order = await accessibleOrder(env, access, now);
+  const returns = returnRepository(env.DB);
+  const [view, held, made] = await Promise.all([
+    orderView(env.DB, order.id),
+    returns.heldUnits(order.id),
+    returns.returnsOfOrder(order.id),
+  ]);
+  const lines = view
+    ? returnableLines(view).map((line) => {
+        const ordered = view.lines.find((candidate) => candidate.lineNo === line.lineNo)!;
+        return {
+          lineNo: line.lineNo,
+          title: line.title,
+          partNumber: line.partNumber,
+          imageUrl: ordered.imageUrl,
+          returnable: Math.max(0, line.shipped - (held.get(line.lineNo) ?? 0)),
+          windowEndsAt: line.windowEndsAt,
+          fit: ordered.fit ?? null,
+        };
+      })
+    : [];
+  const open = lines.filter((line) => line.returnable > 0 && now <= line.windowEndsAt);
+  const refusal =
+    !isReturnableStatus(order.status) || lines.every((line) => line.returnable === 0)
+      ? RETURN_MSG.notReturnable
+      : open.length === 0
+        ? RETURN_MSG.windowClosed
+        : null;
+  const guestToken = order.accountId === null ? (access.token ?? null) : null;
+  return {
+    orderId: order.id,
+    refusal,
+    lines,
+    vehicles: refusal ? [] : await vehiclesFor(env.DB, view?.vehicle?.id ?? null, order.accountId),
+    returns: made.map((row) => ({
+      rma: row.rma,
+      status: row.status,
+      statusLabel: RETURN_STATUS_LABEL[row.status],
+      url: returnPagePath(row.rma, guestToken),
+    })),
+  };
+}
