@@ -76,6 +76,7 @@ export const RETURN_LIMITS = {
   maxFiles: 10,
   imageMaxBytes: 10 * MB,
   videoMaxBytes: 100 * MB,
+  /** The return window when the shop settings give none (RETURN_WINDOW_DAYS). */
   windowDays: 30,
   textMaxLength: 1000,
   nameMaxLength: 120,
@@ -104,11 +105,10 @@ export type EvidenceType = keyof typeof EVIDENCE_TYPES;
 export const maxBytesOf = (kind: EvidenceKind) =>
   kind === 'image' ? RETURN_LIMITS.imageMaxBytes : RETURN_LIMITS.videoMaxBytes;
 
-const WINDOW_DAYS = RETURN_LIMITS.windowDays;
-
 export const RETURN_MSG = {
   notReturnable: 'This order has no shipped parts that can be returned.',
-  windowClosed: `The return window has closed: parts can be returned within ${WINDOW_DAYS} days of delivery.`,
+  windowClosed: (days: number) =>
+    `The return window has closed: parts can be returned within ${days} days of delivery.`,
   lineNotShipped: 'This part was not shipped on this order, so it cannot be returned.',
   tooMany: 'You cannot return more units than were shipped and not already returned.',
   nothingChosen: 'Choose at least one part to return.',

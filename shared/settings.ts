@@ -31,6 +31,8 @@ export const shopSettingsSchema = z.object({
    */
   GST_HST_REGISTRATION_NUMBER: z.string().catch(''),
   QST_REGISTRATION_NUMBER: z.string().catch(''),
+  /** Days a shopper has to ask for a return, from delivery (or shipping when no delivery is known); pages quote it. */
+  RETURN_WINDOW_DAYS: z.number().int().min(1).max(365).catch(30),
   SOCIAL_LINKS: z
     .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })
     .catch({ facebook: '', instagram: '', youtube: '', x: '' }),

@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import settings from '../../kv-seed/settings.json';
+import { forgetShopSettings } from '../../worker/content/service.ts';
 import { freshIp } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
 import { orderStatus, paidMemberOrder } from './fulfilment-helpers.ts';
-import { US_HOST, api } from './helpers.ts';
+import { US_HOST, api, page } from './helpers.ts';
 import { askReturn, fileOf, shipAll, uploadIds } from './returns-helpers.ts';
 import { refundOrderByShop, shipOrder } from '../../worker/orders/service.ts';
 
@@ -241,5 +243,30 @@ describe('more evidence is taken only when the shop asked for it', () => {
     expect(taken.body.data).toMatchObject({ status: 'REQUESTED' });
     // The same send again (a retry) answers the return as it is.
     expect((await send(more)).status).toBe(200);
+  });
+});
+
+describe('the return window is a shop setting', () => {
+  it('closes returns after the configured days, and the return policy quotes them', async () => {
+    const withWindow = async (days: number) => {
+      await env.SETTINGS.put('shop-settings', JSON.stringify({ ...settings, RETURN_WINDOW_DAYS: days }));
+      forgetShopSettings();
+    };
+    const [skuId] = await otherParts(1, 0);
+    const order = await guestOrder([{ skuId: skuId!, quantity: 1 }], null);
+    await shipAll(order.orderId, { shippedAt: Date.now() - 15 * 86_400_000 });
+    try {
+      expect((await options(order)).body.data.refusal).toBeNull();
+      expect((await page(`${US_HOST}/page/return-policy`)).html).toContain('30-Day Return Window');
+      await withWindow(10);
+      expect((await options(order)).body.data.refusal).toBe(
+        'The return window has closed: parts can be returned within 10 days of delivery.',
+      );
+      const { html } = await page(`${US_HOST}/page/return-policy`);
+      expect(html).toContain('10-Day Return Window');
+      expect(html).toContain('within 10 days of delivery');
+    } finally {
+      await withWindow(30);
+    }
   });
 });

@@ -113,7 +113,7 @@ describe('returns refused', () => {
       askReturn(caller, { lines: [{ lineNo: 1, quantity: 1 }], reason: 'Other', uploadIds: [uploadId] });
     const closed = await ask(late, photo!);
     expect(closed.status).toBe(400);
-    expect(closed.body.msg).toBe(`lines ${RETURN_MSG.windowClosed}`);
+    expect(closed.body.msg).toBe(`lines ${RETURN_MSG.windowClosed(30)}`);
 
     // Delivered 29 days ago: the window is still open although it shipped 31 days ago.
     await env.DB.prepare('UPDATE shipment SET delivered_at = ? WHERE order_id = ?')

@@ -20,6 +20,7 @@ for (const route of INFO_ROUTES) {
       phone: settings.COMPANY_PHONE,
       email: settings.COMPANY_EMAIL_1,
       address: settings.COMPANY_ADDRESS,
+      returnWindowDays: String(settings.RETURN_WINDOW_DAYS),
     });
     if (!page) return renderErrorPage(c, 404);
     const now = systemClock.now();

@@ -53,7 +53,10 @@ export function forgetCampaign(): void {
 
 /** Replaces the shop's placeholders in seeded text. */
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(shopName|phone|email|address)\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.replace(
+    /\{(shopName|phone|email|address|returnWindowDays)\}/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OrderView } from '../../shared/orders.ts';
-import { RETURN_LIMITS, RETURNABLE_ORDER_STATUSES } from '../../shared/returns.ts';
+import { RETURNABLE_ORDER_STATUSES } from '../../shared/returns.ts';
 import type { Bindings } from '../env.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -27,8 +27,11 @@ export interface ReturnableLine {
   windowEndsAt: number;
 }
 
-/** The order with its lines' shipped units and return windows; lines that never shipped are left out. */
-export function returnableLines(order: OrderView): ReturnableLine[] {
+/**
+ * The order with its lines' shipped units and return windows (the shop's window in days, from
+ * its settings); lines that never shipped are left out.
+ */
+export function returnableLines(order: OrderView, windowDays: number): ReturnableLine[] {
   return order.lines.flatMap((line) => {
     const shipments = order.shipments.filter((shipment) => shipment.lines.some((sent) => sent.lineNo === line.lineNo));
     if (shipments.length === 0) return [];
@@ -37,7 +40,7 @@ export function returnableLines(order: OrderView): ReturnableLine[] {
       0,
     );
     const from = Math.max(...shipments.map((shipment) => shipment.deliveredAt ?? shipment.shippedAt));
-    const windowEndsAt = from + RETURN_LIMITS.windowDays * DAY;
+    const windowEndsAt = from + windowDays * DAY;
     return [{ lineNo: line.lineNo, title: line.title, partNumber: line.partNumber, shipped, windowEndsAt }];
   });
 }
@@ -56,6 +59,11 @@ export function returningStatements(db: D1Database, orderId: string, note: strin
     ...orders.movedGuardStatements(),
     orders.eventStatement(orderId, 'RETURNING', note, now),
   ];
+}
+
+/** The return window in days, as the shop settings give it. */
+export async function returnWindowDays(env: Pick<Bindings, 'SETTINGS'>): Promise<number> {
+  return (await getShopSettings(env.SETTINGS, systemClock)).RETURN_WINDOW_DAYS;
 }
 
 /** The shop's name and the order market's configured origin, and a guest's order token, for a return's email. */

@@ -100,6 +100,7 @@ export {
   orderMailIdentity,
   orderStatusRefreshStatement,
   restockStatements,
+  returnWindowDays,
   returnableLines,
   returningStatements,
 } from './returnable.ts';

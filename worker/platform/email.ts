@@ -23,7 +23,13 @@ export interface EmailMessage {
     | 'review-invitation'
     | 'review-rejected'
     | 'review-published'
-    | 'return-requested';
+    | 'return-requested'
+    | 'return-link'
+    | 'return-approved'
+    | 'return-rejected'
+    | 'return-evidence-needed'
+    | 'return-received'
+    | 'return-refunded';
 }
 
 export interface EmailSender {

@@ -10,6 +10,7 @@ import {
   orderMailIdentity,
   orderView,
   returnableLines,
+  returnWindowDays,
   returningStatements,
   type OrderAccess,
 } from '../orders/service.ts';
@@ -51,7 +52,8 @@ const refusal = (found: Problem) =>
 /** The first rule the request breaks against the order as it is now, with the units each line shipped. */
 async function check(env: Bindings, order: OrderView, request: ReturnRequest, now: number) {
   const returns = returnRepository(env.DB);
-  const returnable = returnableLines(order);
+  const windowDays = await returnWindowDays(env);
+  const returnable = returnableLines(order, windowDays);
   const lines = mergedLines(request.lines);
   const uploadIds = [...new Set(request.uploadIds)];
   const [held, uploads] = await Promise.all([
@@ -60,7 +62,7 @@ async function check(env: Bindings, order: OrderView, request: ReturnRequest, no
   ]);
   const text = request.text?.trim() ?? '';
   const problem =
-    linesProblem(lines, returnable, held, now) ??
+    linesProblem(lines, returnable, held, now, windowDays) ??
     evidenceProblem({ reason: request.reason, text, vehicle: request.vehicle }, uploads, uploadIds.length, now);
   const shipped = (lineNo: number) => returnable.find((line) => line.lineNo === lineNo)?.shipped ?? 0;
   return { problem, text, uploadIds, lines: lines.map((line) => ({ ...line, shipped: shipped(line.lineNo) })) };

@@ -7,6 +7,7 @@ import {
   isReturnableStatus,
   orderView,
   returnableLines,
+  returnWindowDays,
   type OrderAccess,
 } from '../orders/service.ts';
 import { memberGarage, vehicleById } from '../vehicles/service.ts';
@@ -41,13 +42,14 @@ async function vehiclesFor(db: D1Database, vehicleId: number | null, accountId: 
 export async function returnOptions(env: Bindings, access: OrderAccess, now: number): Promise<ReturnOptionsAnswer> {
   const order = await accessibleOrder(env, access, now);
   const returns = returnRepository(env.DB);
-  const [view, held, made] = await Promise.all([
+  const [view, held, made, windowDays] = await Promise.all([
     orderView(env.DB, order.id),
     returns.heldUnits(order.id),
     returns.returnsOfOrder(order.id),
+    returnWindowDays(env),
   ]);
   const lines = view
-    ? returnableLines(view).map((line) => {
+    ? returnableLines(view, windowDays).map((line) => {
         const ordered = view.lines.find((candidate) => candidate.lineNo === line.lineNo)!;
         return {
           lineNo: line.lineNo,
@@ -65,7 +67,7 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
     !isReturnableStatus(order.status) || lines.every((line) => line.returnable === 0)
       ? RETURN_MSG.notReturnable
       : open.length === 0
-        ? RETURN_MSG.windowClosed
+        ? RETURN_MSG.windowClosed(windowDays)
         : null;
   const guestToken = order.accountId === null ? (access.token ?? null) : null;
   return {

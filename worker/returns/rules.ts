@@ -32,11 +32,12 @@ export function linesProblem(
   returnable: readonly ReturnableLine[],
   held: ReadonlyMap<number, number>,
   now: number,
+  windowDays: number,
 ): Problem | null {
   for (const line of asked) {
     const shipped = returnable.find((candidate) => candidate.lineNo === line.lineNo);
     if (!shipped) return problem('lines', RETURN_MSG.lineNotShipped);
-    if (now > shipped.windowEndsAt) return problem('lines', RETURN_MSG.windowClosed);
+    if (now > shipped.windowEndsAt) return problem('lines', RETURN_MSG.windowClosed(windowDays));
     if (line.quantity > shipped.shipped - (held.get(line.lineNo) ?? 0))
       return problem('lines', RETURN_MSG.tooMany, 409);
   }
