@@ -12,3 +12,15 @@ export { cleanUpReturnUploads } from './cleanup.ts';
 export { evidenceTypeOf } from './sniff.ts';
 export { addReturnEvidence, MORE_EVIDENCE_MSG } from './evidence.ts';
 export { returnOptions } from './options.ts';
+/** The back office's side (issue 20): the queue, one return with all staff decide on, and the decisions. */
+export { RETURN_QUEUE_PAGE_SIZE, returnQueue, staffEvidenceObject, staffReturn } from './staff-read.ts';
+export {
+  STAFF_RETURN_LIMITS,
+  STAFF_RETURN_MSG,
+  approveReturn,
+  askForEvidence,
+  markReturnReceived,
+  rejectReturn,
+} from './staff.ts';
+export { refundReturn } from './staff-refund.ts';
+export type * from './staff-types.ts';
