@@ -18,6 +18,13 @@ import type {
   UserData,
 } from './api/accounts.ts';
 import type {
+  MemberLevelAnswer,
+  MemberPointsAnswer,
+  PointsLogAnswer,
+  PointsLogQuery,
+  PointsReminderAnswer,
+} from './api/members.ts';
+import type {
   AddEvidenceBody,
   CreateReturnBody,
   MultipartAnswer,
@@ -115,6 +122,11 @@ export const API = {
   addressAdd: call<AddressBody, IdAnswer>('post', '/account/buyer/current/address'),
   addressUpdate: call<AddressBody & { id: number }, null>('put', '/account/buyer/current/address'),
   addressDelete: call<QueryOf<AddressIdQuery>, null>('delete', '/account/buyer/current/address'),
+  // Member points and levels (§7 Account, issue 21)
+  memberPoints: call<undefined, MemberPointsAnswer>('get', '/account/buyer/member-points'),
+  memberPointsLog: call<QueryOf<PointsLogQuery>, PointsLogAnswer>('get', '/account/buyer/member-points-log/list'),
+  memberPointsReminder: call<undefined, PointsReminderAnswer>('get', '/account/buyer/member-points/reminder'),
+  memberLevel: call<undefined, MemberLevelAnswer>('get', '/account/buyer/member-level'),
   // Newsletter (§7 Other calls)
   subscribe: call<SubscribeBody, SubscribeAnswer>('post', '/account/public/buyer/subscribe'),
   unsubscribe: call<UnsubscribeBody, null>('post', '/account/public/buyer/unsubscribe'),
