@@ -33,3 +33,46 @@ export const MEMBER_POINTS = {
   /** Levels are judged on this many months back. */
   levelWindowMonths: 12,
 } as const;
+
+export type LevelBasis = 'POINTS' | 'SPEND';
+
+export interface MemberLevelSetting {
+  id: string;
+  name: string;
+  /** What the level needs over the last 12 months: points earned, or cents spent on paid orders. */
+  threshold: number;
+  benefits: {
+    /** Points earned per whole dollar paid for parts. */
+    earnRate: number;
+    /** Orders of parts at or over this many cents ship free; null: the shop's usual offer only. */
+    freeShippingThresholdCent: number | null;
+    birthdayPoints: number;
+    /** Coupons (promotion ids) the level's members may claim. */
+    couponIds: number[];
+  };
+}
+
+/** The levels when the shop settings give none: money spent on parts over the last 12 months. */
+export const DEFAULT_MEMBER_LEVELS: { basis: LevelBasis; levels: MemberLevelSetting[] } = {
+  basis: 'SPEND',
+  levels: [
+    {
+      id: 'bronze',
+      name: 'Bronze',
+      threshold: 0,
+      benefits: { earnRate: 1, freeShippingThresholdCent: null, birthdayPoints: 0, couponIds: [] },
+    },
+    {
+      id: 'silver',
+      name: 'Silver',
+      threshold: 25_000,
+      benefits: { earnRate: 2, freeShippingThresholdCent: 7_500, birthdayPoints: 100, couponIds: [] },
+    },
+    {
+      id: 'gold',
+      name: 'Gold',
+      threshold: 75_000,
+      benefits: { earnRate: 3, freeShippingThresholdCent: 4_900, birthdayPoints: 300, couponIds: [] },
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_MEMBER_LEVELS, MEMBER_POINTS } from './members.ts';
 
 /** Shop settings (§3) as read from KV; every field has a safe default so a bad value never breaks a page. */
 export const shopSettingsSchema = z.object({
@@ -33,6 +34,29 @@ export const shopSettingsSchema = z.object({
   QST_REGISTRATION_NUMBER: z.string().catch(''),
   /** Days a shopper has to ask for a return, from delivery (or shipping when no delivery is known); pages quote it. */
   RETURN_WINDOW_DAYS: z.number().int().min(1).max(365).catch(30),
+  /** Earned points expire this many months after they were earned (oldest first). */
+  POINTS_EXPIRY_MONTHS: z.number().int().min(1).max(120).catch(MEMBER_POINTS.expiryMonths),
+  /** Member levels (issue 21): the basis, and each level's threshold and benefits, lowest first. */
+  MEMBER_LEVELS: z
+    .object({
+      basis: z.enum(['POINTS', 'SPEND']),
+      levels: z
+        .array(
+          z.object({
+            id: z.string().min(1).max(30),
+            name: z.string().min(1).max(40),
+            threshold: z.number().int().min(0),
+            benefits: z.object({
+              earnRate: z.number().min(0).max(100),
+              freeShippingThresholdCent: z.number().int().min(0).nullable(),
+              birthdayPoints: z.number().int().min(0),
+              couponIds: z.array(z.number().int().positive()),
+            }),
+          }),
+        )
+        .min(1),
+    })
+    .catch(DEFAULT_MEMBER_LEVELS),
   SOCIAL_LINKS: z
     .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })
     .catch({ facebook: '', instagram: '', youtube: '', x: '' }),

@@ -29,7 +29,8 @@ export interface EmailMessage {
     | 'return-rejected'
     | 'return-evidence-needed'
     | 'return-received'
-    | 'return-refunded';
+    | 'return-refunded'
+    | 'points-expiring';
 }
 
 export interface EmailSender {
