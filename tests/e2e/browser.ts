@@ -35,6 +35,7 @@ export async function openPage(
   options: { clipboard?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(recordNotices);
   if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -48,4 +49,44 @@ export async function openPage(
 /** Waits until the page's islands have hydrated, so clicks and typing reach React, not static HTML. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
+const NOTICE_LOG = 'e2e-notices';
+
+/**
+ * Runs in every page before its scripts: writes the text of every notice that appears into the
+ * tab's sessionStorage, so a test can tell a notice was shown even when it closed (after 1.5 s,
+ * §9) before a slow, busy machine let the test look.
+ */
+function recordNotices() {
+  const seen = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    for (const notice of [node, ...node.querySelectorAll('.notice')]) {
+      if (!notice.classList.contains('notice') || !notice.textContent) continue;
+      const log = sessionStorage.getItem('e2e-notices') ?? '';
+      sessionStorage.setItem('e2e-notices', `${log}\n${notice.textContent}`);
+    }
+  };
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) seen(node);
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until a notice with the text has been shown in this tab (it may have closed since), and
+ * takes it off the log, so waiting for the same words again waits for a new notice.
+ */
+export async function noticeShown(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    ([key, wanted]) => {
+      const lines = (sessionStorage.getItem(key!) ?? '').split('\n');
+      const at = lines.findIndex((line) => line.includes(wanted!));
+      if (at < 0) return false;
+      lines.splice(at, 1);
+      sessionStorage.setItem(key!, lines.join('\n'));
+      return true;
+    },
+    [NOTICE_LOG, text],
+    { timeout },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pickVehicle } from './vehicle-selector.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, noticeShown, openPage } from './browser.ts';
 import { shopQuery as query } from './shop-db.ts';
 
 const us = inject('shopUs');
@@ -81,7 +81,7 @@ describe('fitment on the product page', () => {
     await confirm.waitFor({ state: 'detached' });
     await addButton.click();
     await confirm.locator('button', { hasText: 'Add anyway' }).click();
-    await page.locator('.notice', { hasText: 'Added to cart' }).waitFor();
+    await noticeShown(page, 'Added to cart');
     await page.goto(`${us}/shopCart`);
     await page.locator('.cart-line [data-fit="NOT_FIT"], [data-fit="NOT_FIT"]').first().waitFor();
     expect(errors).toEqual([]);

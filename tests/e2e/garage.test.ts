@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pickVehicle } from './vehicle-selector.ts';
 import { vinCheckDigit } from '../../shared/vin.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
 
 const us = inject('shopUs');
@@ -21,7 +21,7 @@ describe('choosing a vehicle', () => {
     await page.goto(`${us}/parts`);
     await pickVehicle(page, { year: '2015', make: 'Honda', model: 'Civic' });
     await page.waitForURL(/\/parts\/\d+-2015-honda-civic$/);
-    await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
+    await noticeShown(page, 'You are now shopping for 2015 Honda Civic');
     expect(await page.locator('h1').textContent()).toBe('Parts for your 2015 Honda Civic');
     await page.locator('[data-vehicle-apply="current"]').waitFor();
     const header = page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]');
@@ -43,7 +43,7 @@ describe('choosing a vehicle', () => {
       .locator('[data-garage="list"] li', { hasText: '2015 Honda Civic' })
       .locator('button', { hasText: 'Shop for this' })
       .click();
-    await page.locator('.notice', { hasText: 'You are now shopping for 2015 Honda Civic' }).waitFor();
+    await noticeShown(page, 'You are now shopping for 2015 Honda Civic');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -63,7 +63,7 @@ describe('choosing a vehicle', () => {
     await form.locator('button').click();
     // A VIN that names its model applies the vehicle like the selector: parts page, toast, header, garage.
     await page.waitForURL(/\/parts\/\d+-2014-honda-/);
-    await page.locator('.notice', { hasText: 'You are now shopping for 2014 Honda' }).waitFor();
+    await noticeShown(page, 'You are now shopping for 2014 Honda');
     expect(await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').textContent()).toContain(
       '2014 Honda',
     );

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pickVehicle } from './vehicle-selector.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
 import { fillAddress, payInWindow, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
 
@@ -100,7 +100,7 @@ describe('from “my car” to a paid order, without dead ends', () => {
       await page.locator('[data-fit="FIT"]').waitFor();
       await hydrated(page);
       await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
-      await page.locator('.notice', { hasText: 'Added to cart' }).waitFor();
+      await noticeShown(page, 'Added to cart');
 
       // The cart and checkout say the part fits the vehicle (at the other width).
       await page.setViewportSize({ width: journey.widths[1], height: 900 });

@@ -8,7 +8,18 @@ import { clientIp } from '../platform/client-ip.ts';
 import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
 import { trackQuery } from './schemas.ts';
 import { offeredMethods } from '../payments/service.ts';
-import { memberOrder, openedOrder, ORDER_MSG, trackedOrder, trackingOf } from './service.ts';
+import {
+  guestOrderToken,
+  isReturnableStatus,
+  memberOrder,
+  openedOrder,
+  orderAccountOf,
+  ORDER_MSG,
+  trackedOrder,
+  trackingOf,
+} from './service.ts';
+import { returnOptions } from '../returns/service.ts';
+import { returnFormHref, type ReturnEntry } from './views/order-parts.tsx';
 
 const NUMBER_MESSAGE = 'Please enter your order number.';
 
@@ -57,6 +68,34 @@ function toLogin(c: Context<AppEnv>): Response {
 
 const PRIVATE = { robots: 'noindex' } as const;
 
+/**
+ * An order's way into returns (issue 20) for its pages: whether units can go back, the form's
+ * address for who is asking, and the returns so far. `viewer` is the member's session or the
+ * guest's token; a visitor with only the number and email gets neither the form nor the return
+ * pages' links (an email carries them). A failure here never breaks the order's page.
+ */
+async function returnEntry(
+  c: Context<AppEnv>,
+  order: { orderId: string; status: string },
+  viewer: { accountId: number | null; token: string | null },
+): Promise<ReturnEntry | null> {
+  if (!isReturnableStatus(order.status) && order.status !== 'REFUND') return null;
+  try {
+    const now = Date.now();
+    const accountId = await orderAccountOf(c.env.DB, order.orderId);
+    const ownerToken = await guestOrderToken(c.env.DB, { orderId: order.orderId, accountId }, now);
+    const access = { orderId: order.orderId, ip: clientIp(c), accountId, token: ownerToken };
+    const options = await returnOptions(c.env, access, now);
+    const own = accountId !== null ? viewer.accountId === accountId : viewer.token !== null;
+    const formHref = own ? returnFormHref(order.orderId, accountId === null ? viewer.token : null) : null;
+    const returns = options.returns.map((made) => ({ ...made, url: own ? made.url : '' }));
+    return { formHref, returns, open: options.refusal === null && isReturnableStatus(order.status) };
+  } catch (error) {
+    console.error('returns of order', order.orderId, error);
+    return null;
+  }
+}
+
 /** The methods an unpaid order can be paid with here (the configured providers'). */
 const payMethods = (c: Context<AppEnv>) =>
   offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
@@ -71,7 +110,8 @@ export const orderPages = new Hono<AppEnv>()
       return c.render(<OrderMissing message={ORDER_MSG.notFound} />, PRIVATE);
     }
     const pay = { methods: payMethods(c), token: null, allowed: true, now: Date.now() };
-    return c.render(<OrderDetailPage order={order} pay={pay} />, PRIVATE);
+    const returns = await returnEntry(c, order, { accountId: c.var.member.accountId, token: null });
+    return c.render(<OrderDetailPage order={order} pay={pay} returns={returns} />, PRIVATE);
   })
   .get('/printInvoice', async (c) => {
     const orderId = c.req.query('orderId') ?? '';
@@ -109,8 +149,10 @@ export const orderPages = new Hono<AppEnv>()
     c.status('status' in found ? found.status : 200);
     // Only the emailed link (its token) pays from here: a number and an email show where the order is, nothing more.
     const pay = { methods: payMethods(c), token: token ?? null, allowed: Boolean(token), now: Date.now() };
+    const viewer = { accountId: c.var.member?.accountId ?? null, token: token ?? null };
+    const returns = tracked ? await returnEntry(c, tracked, viewer) : null;
     return c.render(
-      <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} pay={pay} />,
+      <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} pay={pay} returns={returns} />,
       PRIVATE,
     );
   });

@@ -40,3 +40,30 @@ export function returnRequestedEmail(request: RequestedReturn, shopName: string,
     html,
   };
 }
+
+/** "Start your return": the link to the return form, asked for from the tracking page, sent to the order's address. */
+export function returnLinkEmail(
+  order: { orderId: string; email: string },
+  shopName: string,
+  url: string,
+): EmailMessage {
+  const paragraphs = [
+    `You asked ${shopName} to start a return for order ${order.orderId}.`,
+    'Open the link below to choose the parts, tell us why and add photos. The link works for this order only.',
+    'If you did not ask for this, you can ignore this email.',
+  ];
+  const text = [...paragraphs, '', `Start your return: ${url}`].join('\n');
+  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
+  const html =
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
+    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
+    `<p><a href="${escape(url)}" style="${button}">Start your return</a></p>` +
+    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
+  return {
+    kind: 'return-link',
+    to: order.email,
+    subject: `Start your return for order ${order.orderId}`,
+    text,
+    html,
+  };
+}

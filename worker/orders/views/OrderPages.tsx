@@ -14,8 +14,10 @@ import {
   OrderEvents,
   OrderShipments,
   OrderLineTable,
+  OrderReturns,
   OrderTotals,
   orderDate,
+  type ReturnEntry,
 } from './order-parts.tsx';
 import { SellerTaxNumbers } from './invoice-parts.tsx';
 import { PayForOrder, type PayOptions } from './pay-parts.tsx';
@@ -26,7 +28,15 @@ const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
 const PAYMENT_LABEL: Record<string, string> = { POINTS: 'Paid with points' };
 
 /** One order of the member, on a page without the standard layout (§2): its own way back. */
-export function OrderDetailPage({ order, pay }: { order: OrderView; pay: PayOptions }) {
+export function OrderDetailPage({
+  order,
+  pay,
+  returns = null,
+}: {
+  order: OrderView;
+  pay: PayOptions;
+  returns?: ReturnEntry | null;
+}) {
   return (
     <section className="order-page order-detail" data-order-id={order.orderId}>
       <a className="logo logo--dark" href={HISTORY}>
@@ -47,6 +57,7 @@ export function OrderDetailPage({ order, pay }: { order: OrderView; pay: PayOpti
       </p>
       <PayForOrder order={order} pay={pay} />
       <OrderActionsFor order={order} />
+      <OrderReturns entry={returns} />
       <h2>Items</h2>
       <OrderLineTable order={order} />
       <div className="order-columns">
@@ -121,12 +132,14 @@ export function TrackOrderPage({
   tracked,
   error,
   pay,
+  returns = null,
 }: {
   orderNo: string;
   email: string;
   tracked: TrackedOrder | null;
   error: string | null;
   pay?: PayOptions;
+  returns?: ReturnEntry | null;
 }) {
   return (
     <section className="order-page order-track">
@@ -149,6 +162,7 @@ export function TrackOrderPage({
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
           {pay && <PayForOrder order={tracked} pay={pay} />}
+          <OrderReturns entry={returns} pair={{ orderNo: tracked.orderId, email }} />
           <OrderShipments shipments={tracked.shipments} lines={tracked.lines} />
           <OrderEvents events={tracked.events} />
           <ul className="tracked-lines">

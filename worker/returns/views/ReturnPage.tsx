@@ -1,11 +1,56 @@
+import ReturnEvidence from '../../../client/islands/ReturnEvidence.tsx';
 import type { ReturnAnswer } from '../../../shared/api/returns.ts';
-import { RETURN_STATUS_LABEL } from '../../../shared/returns.ts';
+import type { Currency } from '../../../shared/markets.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import { RETURN_REASONS, RETURN_STATUS_LABEL, isReturnReason } from '../../../shared/returns.ts';
+import { Island } from '../../views/Island.tsx';
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+const money = (cent: number, currency: string) => formatMoney({ cent, currency: currency as Currency });
+
+/** How to send the parts back, once approved; what was refunded and the fee kept, once refunded. */
+function NextSteps({ answer }: { answer: ReturnAnswer }) {
+  const approved = answer.instructions || answer.labelNumber;
+  return (
+    <>
+      {approved && (
+        <section className="return-next" data-return-instructions="">
+          <h2>How to send the parts back</h2>
+          {answer.instructions && <p className="return-text">{answer.instructions}</p>}
+          {answer.labelNumber && (
+            <p>
+              Prepaid label number: <strong data-label-number="">{answer.labelNumber}</strong>
+            </p>
+          )}
+          <p>{`Please write ${answer.rma} on the package.`}</p>
+        </section>
+      )}
+      {answer.refund && (
+        <section className="return-next" data-return-refund="">
+          <h2>Refund</h2>
+          <p>
+            Refunded: <strong>{money(answer.refund.amount, answer.refund.currency)}</strong>
+          </p>
+          {answer.refund.fee > 0 && <p>{`Restocking fee: ${money(answer.refund.fee, answer.refund.currency)}`}</p>}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** The shop's request when it needs more evidence: its last note, and the files to add. */
+function MoreEvidence({ answer, orderToken }: { answer: ReturnAnswer; orderToken: string | null }) {
+  if (answer.status !== 'NEEDS_EVIDENCE') return null;
+  const message = answer.history.findLast((event) => event.note)?.note ?? null;
+  const kinds = isReturnReason(answer.reason) ? RETURN_REASONS[answer.reason].kinds : (['image'] as const);
+  const props = { rma: answer.rma, orderId: answer.orderId, orderToken, message, kinds };
+  return <Island name="ReturnEvidence" component={ReturnEvidence} props={props} />;
+}
+
 /** A return's status page for its shopper: where it stands, what is returned, why, the evidence sent. */
-export function ReturnPage({ answer }: { answer: ReturnAnswer }) {
+export function ReturnPage({ answer, orderToken }: { answer: ReturnAnswer; orderToken: string | null }) {
   return (
     <section className="order-page return-page" data-rma={answer.rma}>
       <h1>{`Return ${answer.rma}`}</h1>
@@ -19,6 +64,8 @@ export function ReturnPage({ answer }: { answer: ReturnAnswer }) {
         We check every return and email you at each step. Please keep the parts and their packaging until the return is
         approved; we will tell you how to send them.
       </p>
+      <MoreEvidence answer={answer} orderToken={orderToken} />
+      <NextSteps answer={answer} />
       <h2>Returned parts</h2>
       <ul className="tracked-lines">
         {answer.lines.map((line) => (
