@@ -4,6 +4,7 @@ import { STAFF_ROLES, type StaffAction, type StaffRole, staffMay } from '../../s
 import { ADMIN, postForm, staffMember, staffSession } from './admin-helpers.ts';
 import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
 import { shop } from './helpers.ts';
+import { askReturn, fileOf, shippedGuestOrder, uploadIds } from './returns-helpers.ts';
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
 
@@ -77,6 +78,40 @@ const ROUTES: { name: string; action: StaffAction; call: (session: Session, role
       call: (s: Session) => postForm(`/admin/orders/${orderId}/${path}`, { ...fields, _csrf: s.csrf }, s.headers),
     })),
     {
+      name: 'GET /admin/returns',
+      action: 'returns.view',
+      call: (s) => shop(`${ADMIN}/returns?status=ALL`, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'GET /admin/returns/:rma',
+      action: 'returns.view',
+      call: (s) => shop(`${ADMIN}/returns/${rma}`, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'GET /admin/returns/evidence/:uploadId',
+      action: 'returns.view',
+      call: (s) => shop(`${ADMIN}/returns/evidence/${evidenceId}`, { headers: s.headers, redirect: 'manual' }),
+    },
+    ...(
+      [
+        ['approve', 'returns.decide', { instructions: 'Matrix' }],
+        ['ask-evidence', 'returns.decide', { message: 'Matrix' }],
+        ['reject', 'returns.decide', { reason: 'Matrix' }],
+        ['received', 'returns.receive', { note: 'Matrix' }],
+        ['refund', 'orders.refund', { rqty_1: '1', fee: '0' }],
+      ] as const
+    ).map(([path, action, fields]) => ({
+      name: `POST /admin/returns/:rma/${path}`,
+      action,
+      // A return that does not exist: past the guard it is a 404, so the matrix leaves the real one as it is.
+      call: (s: Session) =>
+        postForm(
+          `/admin/returns/RMA-000000-AAAAA-AAAAA/${path}`,
+          { ...fields, _key: crypto.randomUUID(), _csrf: s.csrf },
+          s.headers,
+        ),
+    })),
+    {
       name: 'GET /admin/reviews',
       action: 'reviews.moderate',
       call: (s) => shop(`${ADMIN}/reviews`, { headers: s.headers, redirect: 'manual' }),
@@ -117,6 +152,8 @@ const ROUTES: { name: string; action: StaffAction; call: (session: Session, role
 
 let orderId = '';
 let accountId = 0;
+let rma = '';
+let evidenceId = '';
 const sessions = new Map<StaffRole, Session>();
 
 beforeAll(async () => {
@@ -125,6 +162,10 @@ beforeAll(async () => {
   accountId = (await env.DB.prepare('SELECT account_id AS id FROM orders WHERE id = ?').bind(orderId).first<{
     id: number;
   }>())!.id;
+  const returned = await shippedGuestOrder([{ skuId: skuId!, quantity: 1 }]);
+  evidenceId = (await uploadIds(returned, [fileOf('jpeg')]))[0]!;
+  rma = (await askReturn(returned, { lines: [{ lineNo: 1, quantity: 1 }], reason: 'Other', uploadIds: [evidenceId] }))
+    .body.data.rma;
   for (const role of STAFF_ROLES) sessions.set(role, await staffSession(role));
 });
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { returnQueue } from '../returns/service.ts';
 import type { FulfilResult } from '../orders/service.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import {
@@ -39,7 +40,13 @@ async function orderPage(c: AdminContext, orderId: string, extra: { error?: stri
     editAddress: mayDo(staff, 'orders.editAddress'),
     note: mayDo(staff, 'orders.note'),
   };
-  const body = <OrderPage loaded={loaded} csrf={c.var.csrf} may={may} notice={notice} error={extra.error} />;
+  // The order's returns (search matches order numbers by prefix, so keep this order's only).
+  const returns = mayDo(staff, 'returns.view')
+    ? (await returnQueue(c.env.DB, { status: 'ALL', q: orderId })).rows.filter((row) => row.orderId === orderId)
+    : [];
+  const body = (
+    <OrderPage loaded={loaded} csrf={c.var.csrf} may={may} notice={notice} error={extra.error} returns={returns} />
+  );
   return renderAdmin(c, { title: `Order ${loaded.order.orderId}`, status: extra.status, body });
 }
 

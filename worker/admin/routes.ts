@@ -4,6 +4,7 @@ import { adminCustomers } from './customers.routes.tsx';
 import { adminDashboard } from './dashboard.routes.tsx';
 import { type AdminEnv, adminHeaders } from './guard.ts';
 import { adminOrders } from './orders.routes.tsx';
+import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
 
@@ -15,6 +16,7 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminDashboard)
   .route('/', adminStaff)
   .route('/', adminOrders)
+  .route('/', adminReturns)
   .route('/', adminReviews)
   .route('/', adminCustomers)
   .route('/', adminFallback);

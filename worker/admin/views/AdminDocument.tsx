@@ -8,6 +8,7 @@ import { CsrfField } from './CsrfField.tsx';
 const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
   { href: '/admin', label: 'Home', action: 'dashboard.view' },
   { href: '/admin/orders', label: 'Orders', action: 'orders.view' },
+  { href: '/admin/returns', label: 'Returns', action: 'returns.view' },
   { href: '/admin/reviews', label: 'Reviews', action: 'reviews.moderate' },
   { href: '/admin/customers', label: 'Customers', action: 'customers.view' },
   { href: '/admin/staff', label: 'Staff', action: 'staff.manage' },

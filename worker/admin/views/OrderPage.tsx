@@ -145,12 +145,15 @@ export function OrderPage({
   may,
   notice,
   error,
+  returns = [],
 }: {
   loaded: Loaded;
   csrf: string;
   may: OrderPermissions;
   notice?: string;
   error?: string;
+  /** The order's returns, for staff who may see them. */
+  returns?: readonly { rma: string; statusLabel: string; reason: string }[];
 }) {
   const { order } = loaded;
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
@@ -203,6 +206,20 @@ export function OrderPage({
           </tbody>
         </table>
       </div>
+      {order.vehicle && <p className="panel">{`Vehicle chosen at purchase: ${order.vehicle.name}`}</p>}
+      {returns.length > 0 && (
+        <>
+          <h2>Returns</h2>
+          <ul className="panel" aria-label="Returns">
+            {returns.map((row) => (
+              <li key={row.rma}>
+                <a href={`/admin/returns/${encodeURIComponent(row.rma)}`}>{row.rma}</a>
+                {` · ${row.statusLabel} · ${row.reason}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Amounts</h2>
       <Amounts order={order} />
       <h2>Payments</h2>

@@ -67,4 +67,44 @@ legend label{display:inline;font-weight:600}
 ul.panel{padding-left:36px}
 ul.panel form{display:inline}
 .note-body{margin:2px 0 10px;white-space:pre-wrap}
+.evidence{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:12px;list-style:none;padding:0;
+margin:0 0 16px}
+.evidence li{display:grid;gap:4px;min-width:0}
+.evidence img,.evidence video{width:100%;aspect-ratio:1;object-fit:cover;background:#1d2330;border:1px solid #dde1e8;
+border-radius:4px;display:block}
+.evidence li[data-kind=video]{grid-column:span 2}
+.evidence video{aspect-ratio:16/9;object-fit:contain}
+.evidence .hint{overflow-wrap:anywhere}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0 0 16px}
+.facts dt{font-weight:600}
+.facts dd{margin:0}
+.fit{display:inline-block;padding:1px 8px;border-radius:10px;font-size:13px;background:#e7eaf0}
+.fit-green{background:#e8f6ee;color:#14532d}
+.fit-red{background:#fdecec;color:#a4161a}
+.fit-orange{background:#fff4d6;color:#7a4b00}
+.badge.return-refunded,.badge.return-approved,.badge.return-received{background:#e8f6ee;color:#14532d}
+.badge.return-rejected{background:#fdecec;color:#a4161a}
+.badge.return-needs_evidence{background:#fff4d6;color:#7a4b00}
+.queue-search input[type=search]{flex:1;min-width:0;max-width:480px}
+.returns-queue td{white-space:nowrap}
+.return-page textarea{width:100%;min-width:0}
+.return-page label.field{max-width:none}
+.return-page ol.panel{padding-left:40px}
+.return-order p{margin:0 0 6px}
+.settlement{margin-bottom:16px}
+.settlement th{width:35%;white-space:normal}
+.return-decisions{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:0 16px;align-items:start}
+.return-decisions > *{min-width:0}
+.return-decisions form.panel h2{margin-top:0}
+.return-decisions form[aria-label=Refund]{grid-column:1/-1}
+.fit{white-space:nowrap}
+@media (max-width:600px){.stack-table thead{display:none}.stack-table tr{display:block;border-bottom:1px solid #e7eaf0}
+.stack-table td{display:flex;justify-content:space-between;gap:12px;border:0;padding:4px 10px;text-align:right;
+white-space:normal;overflow-wrap:anywhere}
+.stack-table td::before{content:attr(data-label);font-weight:600;text-align:left;white-space:nowrap}
+.stack-table td:first-child{display:block;text-align:left;padding-top:8px}
+.stack-table td:first-child::before{content:none}
+.return-decisions{grid-template-columns:1fr}}
+@media (max-width:600px){.facts{grid-template-columns:1fr}.facts dd{margin-bottom:6px}
+.evidence li[data-kind=video]{grid-column:1/-1}.tabs{overflow-x:auto}.tabs a{white-space:nowrap}}
 `;
