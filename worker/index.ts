@@ -4,6 +4,7 @@ import { consumeEvents } from './tracking/service.ts';
 import { releaseExpiredHolds } from './orders/service.ts';
 import { expireSandboxPayments } from './payments/service.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
+import { runDailyPoints } from './members/service.ts';
 import { log } from './platform/log.ts';
 
 export { RateLimiter } from './platform/rate-limiter.ts';
@@ -28,6 +29,13 @@ export default {
     ctx.waitUntil(
       cleanUpReturnUploads(env, controller.scheduledTime).then((count) => {
         if (count > 0) log.info('removed abandoned return uploads', { count });
+      }),
+    );
+    // Once a day (the first tick that claims the day): points past their expiry go, oldest first, and
+    // members whose points expire within 14 days are emailed once per expiry date.
+    ctx.waitUntil(
+      runDailyPoints(env, { now: () => controller.scheduledTime }).then((done) => {
+        if (done) log.info('ran the daily points work', done);
       }),
     );
   },

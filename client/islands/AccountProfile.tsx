@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
 import { signOut, storeSession } from '../state/session.ts';
 import { nameProblem, phoneProblem } from '../../shared/validation.ts';
+import { MONTH_NAMES, birthdayProblems } from '../../shared/birthday.ts';
 import { Field, FormError, emailFieldProblems, field, useSubmit, type FieldErrors } from './form-kit.tsx';
 
 export interface AccountProfileProps {
@@ -12,6 +13,9 @@ export interface AccountProfileProps {
   lastName: string | null;
   phone: string | null;
   zipCode: string | null;
+  /** The birthday's month (1 to 12) and day, null when none was given. */
+  birthMonth: number | null;
+  birthDay: number | null;
   subscribed: boolean;
   hasPassword: boolean;
   /** The token of an emailed change-email link, when the member arrives from it. */
@@ -19,6 +23,11 @@ export interface AccountProfileProps {
 }
 
 const nullable = (value: FormDataEntryValue | null) => (value ? String(value) : null);
+/** A birthday field as a number: empty is none, anything else is sent as typed (not a number: refused). */
+const birthdayPart = (data: FormData, name: string) => {
+  const value = String(data.get(name) ?? '').trim();
+  return value ? Number(value) : null;
+};
 
 /** The §5 problems of the profile's filled-in fields (each may be left empty). */
 function profileProblems(data: FormData): FieldErrors {
@@ -31,7 +40,7 @@ function profileProblems(data: FormData): FieldErrors {
   check('firstName', nameProblem);
   check('lastName', nameProblem);
   check('phone', phoneProblem);
-  return problems;
+  return { ...problems, ...birthdayProblems(birthdayPart(data, 'birthMonth'), birthdayPart(data, 'birthDay')) };
 }
 
 /** Profile, password, email and newsletter settings of the signed-in member, and sign-out. */
@@ -52,6 +61,8 @@ export default function AccountProfile(props: AccountProfileProps) {
         lastName: nullable(data.get('lastName')),
         phone: nullable(data.get('phone')),
         zipCode: nullable(data.get('zipCode')),
+        birthMonth: birthdayPart(data, 'birthMonth'),
+        birthDay: birthdayPart(data, 'birthDay'),
       });
       notify('Profile saved', 'success');
     },
@@ -140,6 +151,32 @@ export default function AccountProfile(props: AccountProfileProps) {
           defaultValue={props.zipCode ?? ''}
           maxLength={10}
           error={profile.fieldErrors.zipCode}
+        />
+        <p data-birthday-note>
+          Your birthday (month and day, no year) brings your member level’s birthday points once a year. Leave both
+          empty to remove it.
+        </p>
+        <Field label="Birthday month" name="birthMonth" required={false} error={profile.fieldErrors.birthMonth}>
+          {(control) => (
+            <select {...control} autoComplete="bday-month" defaultValue={props.birthMonth ?? ''}>
+              <option value="">Not given</option>
+              {MONTH_NAMES.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Birthday day"
+          name="birthDay"
+          required={false}
+          inputMode="numeric"
+          autoComplete="bday-day"
+          defaultValue={props.birthDay === null ? '' : String(props.birthDay)}
+          maxLength={2}
+          error={profile.fieldErrors.birthDay}
         />
         <FormError text={profile.error} />
         <button className="button" type="submit" disabled={profile.busy}>

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { REGION_MESSAGE, type AddressFields } from '../address.ts';
+import { BIRTHDAY_MESSAGE, birthdayProblems } from '../birthday.ts';
 import { isRegionCode } from '../regions.ts';
 import {
   addressProblem,
@@ -136,6 +137,9 @@ export const userDataSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The birthday's month (1 to 12) and day, or null when the member gave none. */
+  birthMonth: z.number().int().nullable(),
+  birthDay: z.number().int().nullable(),
 });
 
 const clientType = z.enum(['WEB', 'MOBILE_WEB', 'APP']).default('WEB');
@@ -149,13 +153,27 @@ export const emailBody = z.object({ email: emailField });
 export const resetPasswordBody = z.object({ token: tokenBody.shape.token, password: passwordField });
 export const logoutBody = z.object({ clearCart: z.boolean().default(false) });
 
-/** Name, phone and postal code of the signed-in member. */
-export const profileBody = z.object({
-  firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
-  lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
-  phone: phoneField.nullable().default(null),
-  zipCode: z.string().max(10).nullable().default(null),
-});
+/** A birthday field: a whole number, null to clear, absent to leave as it is. */
+const birthdayPart = (message: string) => z.number({ error: message }).int({ error: message }).nullable().optional();
+
+/**
+ * Name, phone and postal code of the signed-in member, and their birthday's month and day (for the
+ * level's birthday points): absent leaves the birthday as it is, null for both clears it.
+ */
+export const profileBody = z
+  .object({
+    firstName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
+    lastName: text(50).superRefine(rule(nameProblem)).nullable().default(null),
+    phone: phoneField.nullable().default(null),
+    zipCode: z.string().max(10).nullable().default(null),
+    birthMonth: birthdayPart(BIRTHDAY_MESSAGE.month),
+    birthDay: birthdayPart(BIRTHDAY_MESSAGE.day),
+  })
+  .superRefine((profile, ctx) => {
+    if (profile.birthMonth === undefined && profile.birthDay === undefined) return;
+    const problems = birthdayProblems(profile.birthMonth ?? null, profile.birthDay ?? null);
+    for (const [field, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 export const passwordBody = z.object({
   oldPassword: z.string().max(128).nullable().default(null),
   newPassword: passwordField,
@@ -181,6 +199,8 @@ export type EmailBody = z.input<typeof emailBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export type LogoutBody = z.input<typeof logoutBody>;
 export type ProfileBody = z.input<typeof profileBody>;
+/** The profile form as its contract leaves it: what the Worker stores. */
+export type ProfileUpdate = z.output<typeof profileBody>;
 export type PasswordBody = z.input<typeof passwordBody>;
 export type ChangeEmailBody = z.input<typeof changeEmailBody>;
 export type AddressBody = z.input<typeof addressBody>;

@@ -18,6 +18,8 @@ const vehicle = z
 const which = { cartUUID: z.string().max(64).nullable().optional(), buyNow, attributeValueId: vehicle };
 export const quoteBody = z.object({
   ...which,
+  /** A guest's email as typed: a first-order offer depends on it. */
+  email: z.string().max(55).optional(),
   address: shipToAddress.optional(),
   shippingName: z.string().max(60).nullable().optional(),
 });
@@ -58,6 +60,11 @@ export const quoteAnswer = z.object({
   total: money,
   pointsBalance: z.number(),
   pointsLocked: z.number(),
+  /** What paying this order would earn at the member's level (0 for a visitor). */
+  pointsToEarn: z.number(),
+  /** The member level's points per dollar of parts (0 for a visitor) and its name (null for a visitor). */
+  pointsEarnRate: z.number(),
+  levelName: z.string().nullable(),
   itemCount: z.number(),
 });
 export const placedAnswer = z.object({

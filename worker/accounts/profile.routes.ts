@@ -44,7 +44,7 @@ const updateCurrent = endpoint({
   ...API.profileUpdate,
   tag: 'account',
   auth: true,
-  summary: 'Update name, phone and postal code',
+  summary: 'Update name, phone, postal code and birthday (month and day; absent leaves it, null clears it)',
   body: profileBody,
   response: userDataSchema,
 });

@@ -3,8 +3,9 @@ import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { accountRepository, type AddressRow } from './repository.ts';
-import type { AddressInput } from '../../shared/api/accounts.ts';
+import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
 import { userData } from './service.ts';
+import { isFirstOrder } from '../promotions/service.ts';
 
 /** The signed-in member's own data: profile, address book and the first-order discount. */
 
@@ -25,22 +26,28 @@ const savedAddress = (row: AddressRow) => ({
   isDefault: row.isDefault === 1,
 });
 
-/** The member's §3 user data. */
+/** The member's §3 user data, and the birthday their level's birthday points go by. */
 export async function currentUser(db: D1Database, accountId: number) {
-  return userData((await accountRepository(db).byId(accountId))!);
+  const account = (await accountRepository(db).byId(accountId))!;
+  return { ...userData(account), birthMonth: account.birthMonth, birthDay: account.birthDay };
 }
 
-/** Updates name, phone and postal code (in the market's form); answers the new user data. */
-export async function updateProfile(
-  db: D1Database,
-  accountId: number,
-  market: MarketId,
-  profile: { firstName: string | null; lastName: string | null; phone: string | null; zipCode: string | null },
-) {
-  const zipProblem = profile.zipCode ? postalCodeProblem(profile.zipCode, market) : null;
+/**
+ * Updates name, phone and postal code (in the market's form) and, when given, the birthday (the body's
+ * contract has checked it is a real date, or null for both to clear it); answers the new user data.
+ */
+export async function updateProfile(db: D1Database, accountId: number, market: MarketId, profile: ProfileUpdate) {
+  const { birthMonth, birthDay, ...fields } = profile;
+  const zipProblem = fields.zipCode ? postalCodeProblem(fields.zipCode, market) : null;
   if (zipProblem) throw fieldError('zipCode', zipProblem);
-  const zipCode = profile.zipCode ? normalizePostalCode(profile.zipCode, market) : null;
-  await accountRepository(db).updateProfile(accountId, { ...profile, zipCode });
+  const zipCode = fields.zipCode ? normalizePostalCode(fields.zipCode, market) : null;
+  const birthday =
+    birthMonth === undefined && birthDay === undefined
+      ? undefined
+      : birthMonth && birthDay
+        ? { month: birthMonth, day: birthDay }
+        : null;
+  await accountRepository(db).updateProfile(accountId, { ...fields, zipCode, birthday });
   return currentUser(db, accountId);
 }
 
@@ -67,10 +74,25 @@ export async function deleteAddress(db: D1Database, accountId: number, id: numbe
   if (!(await accountRepository(db).deleteAddress(accountId, id))) throw ApiError.notFound('No such address.');
 }
 
-/** Whether the member can still use the first-order discount (§7 Other calls). */
+/**
+ * Where the member stands with the first-order discount (§3 useFirstDiscount): they can still use
+ * it, their account used it, or they have ordered without it (an order paid or awaiting payment).
+ */
+export async function firstDiscountStanding(
+  db: D1Database,
+  accountId: number,
+): Promise<'eligible' | 'used' | 'ordered'> {
+  const [account, open] = await Promise.all([
+    accountRepository(db).byId(accountId),
+    isFirstOrder(db, { accountId, email: null }),
+  ]);
+  if (account?.useFirstDiscount === 1) return 'used';
+  return open ? 'eligible' : 'ordered';
+}
+
+/** Whether the member can still use the first-order discount (§7 Other calls: first-discount check). */
 export async function firstDiscountEligible(db: D1Database, accountId: number): Promise<boolean> {
-  const account = await accountRepository(db).byId(accountId);
-  return account?.useFirstDiscount === 0;
+  return (await firstDiscountStanding(db, accountId)) === 'eligible';
 }
 
 /** What /myAccount shows of the member: the profile form's data and the address book. */
@@ -85,6 +107,8 @@ export async function myAccount(db: D1Database, accountId: number) {
     zipCode: account!.zipCode,
     subscribed: account!.subscribed === 1,
     hasPassword: account!.passwordHash !== null,
+    birthMonth: account!.birthMonth,
+    birthDay: account!.birthDay,
   };
   return { profile, addresses: addresses.map(savedAddress) };
 }

@@ -20,6 +20,18 @@ export interface AccountRow {
   market: string;
   /** When staff blocked the account (unix seconds); null while it may sign in. */
   blockedAt: number | null;
+  /** The birthday's month (1 to 12) and day, both null when the member gave none (issue 21 birthday points). */
+  birthMonth: number | null;
+  birthDay: number | null;
+}
+
+/** What the profile form changes; `birthday` undefined leaves it as it is, null clears it. */
+export interface ProfileFields {
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  zipCode: string | null;
+  birthday?: { month: number; day: number } | null;
 }
 
 export interface AddressRow extends AddressFields {
@@ -31,7 +43,7 @@ export interface AddressRow extends AddressFields {
 const ACCOUNT_COLUMNS = `id, email, password_hash AS passwordHash, email_verified AS emailVerified,
   client_type AS clientType, zip_code AS zipCode, default_garage AS defaultGarage,
   use_first_discount AS useFirstDiscount, subscribed, first_name AS firstName, last_name AS lastName, phone,
-  token_version AS tokenVersion, market, blocked_at AS blockedAt`;
+  token_version AS tokenVersion, market, blocked_at AS blockedAt, birth_month AS birthMonth, birth_day AS birthDay`;
 
 const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firstName, last_name AS lastName, phone,
   address_line1 AS addressLine1, address_line2 AS addressLine2, city, region_code AS regionCode,
@@ -118,16 +130,25 @@ export function accountRepository(db: D1Database) {
       return result.meta.changes === 1;
     },
 
-    updateProfile: (
-      id: number,
-      profile: { firstName: string | null; lastName: string | null; phone: string | null; zipCode: string | null },
-    ) =>
+    /** Updates the profile; the birthday only when given (null clears it), else it stays as it is. */
+    updateProfile: (id: number, profile: ProfileFields) =>
       db
         .prepare(
-          `UPDATE account SET first_name = ?, last_name = ?, phone = ?, zip_code = ?, updated_at = unixepoch()
-           WHERE id = ?`,
+          `UPDATE account SET first_name = ?1, last_name = ?2, phone = ?3, zip_code = ?4,
+             birth_month = CASE WHEN ?5 THEN ?6 ELSE birth_month END,
+             birth_day = CASE WHEN ?5 THEN ?7 ELSE birth_day END, updated_at = unixepoch()
+           WHERE id = ?8`,
         )
-        .bind(profile.firstName, profile.lastName, profile.phone, profile.zipCode, id)
+        .bind(
+          profile.firstName,
+          profile.lastName,
+          profile.phone,
+          profile.zipCode,
+          profile.birthday === undefined ? 0 : 1,
+          profile.birthday?.month ?? null,
+          profile.birthday?.day ?? null,
+          id,
+        )
         .run(),
 
     setSubscribed: (id: number, subscribed: boolean) =>

@@ -24,6 +24,9 @@ export {
   setCustomerBlocked,
 } from './customers.ts';
 
+/** Where a member stands with the first-order discount (§3 useFirstDiscount; /sign-up-discount, issue 21). */
+export { firstDiscountEligible, firstDiscountStanding } from './profile.ts';
+
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
   db: D1Database;

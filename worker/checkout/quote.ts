@@ -4,7 +4,8 @@ import type { Market } from '../../shared/markets.ts';
 import { orderTaxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
-import { pointsBalance } from '../members/service.ts';
+import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
+import { pointsEarned } from '../orders/service.ts';
 import { pricedCart, type CartRow } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
 
@@ -19,6 +20,8 @@ export interface CheckoutRequest {
   pointsToRedeem?: number;
   /** The shopper's current vehicle: each line says whether it fits (§4 Fit status). */
   attributeValueId?: number | null;
+  /** The order's email once known (placing it): a guest's first-order discount depends on it. */
+  email?: string | null;
   now: number;
 }
 
@@ -30,6 +33,11 @@ export interface CheckoutQuote {
   /** What the shopper pays: the cart's total plus tax. */
   total: number;
   pointsBalance: number;
+  /** What paying this order would earn the member at their level's rate (0 for a visitor). */
+  pointsToEarn: number;
+  /** The level's points per dollar of parts (0 for a visitor), and its name (null for a visitor). */
+  pointsEarnRate: number;
+  levelName: string | null;
 }
 
 export const CHECKOUT_MSG = {
@@ -65,11 +73,14 @@ export async function checkAddress(db: D1Database, market: Market, address: Addr
 export async function quoteCheckout(db: D1Database, request: CheckoutRequest): Promise<CheckoutQuote> {
   const { cart, market, accountId, address } = request;
   const balance = accountId !== null ? pointsBalance(db, accountId) : Promise.resolve(0);
+  const level = levelBenefitsFor(db, accountId, request.now);
+  level.catch(() => undefined); // awaited below, once the cart is priced
   const toRedeem = Math.max(0, Math.trunc(request.pointsToRedeem ?? 0));
   const { lines, pricing } = await pricedCart(db, cart, market, {
     accountId,
     postCode: address?.postalCode ?? null,
     attributeValueId: request.attributeValueId ?? null,
+    email: request.email ?? null,
     now: request.now,
     shippingName: request.shippingName ?? null,
     points: balance.then((held) => ({ toRedeem, balance: held })),
@@ -79,7 +90,22 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
     throw ApiError.badRequest(CHECKOUT_MSG.shipping);
   const taxes = address ? orderTaxLines(market.id, address.regionCode, pricing) : [];
   const tax = taxTotal(taxes);
-  return { lines, pricing, taxes, tax, total: pricing.total + tax, pointsBalance: held };
+  const rate = (await level)?.benefits.earnRate ?? 0;
+  const toEarn = pointsEarned(
+    { accountId, subtotalCent: pricing.subtotal, discountCent: pricing.discount, pointsCent: pricing.points },
+    rate,
+  );
+  return {
+    lines,
+    pricing,
+    taxes,
+    tax,
+    total: pricing.total + tax,
+    pointsBalance: held,
+    pointsToEarn: toEarn,
+    pointsEarnRate: rate,
+    levelName: (await level)?.name ?? null,
+  };
 }
 
 /** Refuses a checkout that cannot become an order: an empty cart, or parts that can no longer be bought. */

@@ -31,7 +31,13 @@ export async function checkoutQuote(
   db: D1Database,
   shopper: Shopper,
   cart: CartRow,
-  choice: { address?: AddressFields | null; shippingName?: string | null; attributeValueId?: number | null },
+  choice: {
+    address?: AddressFields | null;
+    shippingName?: string | null;
+    attributeValueId?: number | null;
+    /** A guest's email as typed so far: a first-order offer is priced as placing the order will. */
+    email?: string | null;
+  },
   now: number,
 ) {
   if (choice.address) await checkAddress(db, shopper.market, choice.address);
@@ -43,6 +49,8 @@ export async function checkoutQuote(
     shippingName: choice.shippingName,
     pointsToRedeem: cart.pointsLocked,
     attributeValueId: choice.attributeValueId ?? null,
+    // A member's order goes to the account's email; a guest's to the one typed, once it looks like one.
+    email: shopper.accountId === null && choice.email && !emailProblem(choice.email) ? choice.email : null,
     now,
   });
   return {
@@ -61,6 +69,10 @@ export async function checkoutQuote(
     total: result.total,
     pointsBalance: result.pointsBalance,
     pointsLocked: result.pricing.pointsUsed,
+    // The earn preview: "You'll earn 120 points as a Gold member".
+    pointsToEarn: result.pointsToEarn,
+    pointsEarnRate: result.pointsEarnRate,
+    levelName: result.levelName,
     itemCount: result.lines.itemCount,
   };
 }

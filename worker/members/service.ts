@@ -25,7 +25,12 @@ export async function spendPoints(
   return ledger.run(ledger.spendStatement(accountId, points, reason, reference, now));
 }
 
-/** A ledger entry (negative to take points) for a caller's batch, e.g. placing or cancelling an order. */
+/**
+ * A ledger entry (negative to take points) for a caller's batch, e.g. placing or cancelling an order.
+ * A reversal (REFUND) is bounded by the order's own points (points-rules.ts allowedReversal): it
+ * never gives back more than was spent on the order, never takes back more than was earned on it,
+ * and never takes the balance below zero (it takes what is left when the points were used).
+ */
 export function pointsCreditStatement(
   db: D1Database,
   accountId: number,
@@ -33,8 +38,22 @@ export function pointsCreditStatement(
   reason: string,
   reference: string,
   now: number,
+  note: string | null = null,
 ): D1PreparedStatement {
-  return pointsRepository(db).creditStatement(accountId, points, reason, reference, now);
+  const ledger = pointsRepository(db);
+  if (reason === 'REFUND') return ledger.reversalStatement(accountId, points, reference, now, note);
+  return ledger.creditStatement(accountId, points, reason, reference, now);
+}
+
+/** Undoes an order's reversals written under `note` (a refund its provider refused), for a caller's batch. */
+export function undoReversalsStatement(
+  db: D1Database,
+  accountId: number,
+  reference: string,
+  note: string,
+  now: number,
+): D1PreparedStatement {
+  return pointsRepository(db).undoReversalStatement(accountId, reference, note, now);
 }
 
 /** Several members' balances by account id (0 for a member without entries). */
@@ -84,3 +103,8 @@ export async function adjustPoints(
   }
   return { outcome: 'adjusted', balance: await ledger.balance(adjustment.accountId) };
 }
+export { memberLevelFor, levelBenefitsFor } from './levels.ts';
+/** The daily points work (issue 21): expiry, oldest first, and the expiry reminder emails. */
+export { expireDuePoints, expireMemberPoints, runDailyPoints, sendExpiryReminders } from './expiry.ts';
+/** What a member sees of their points (issue 21): balance, pending, expiring soon, the log. */
+export { memberPoints, pointsExpiryMonths, pointsLabel, pointsLog, pointsReminder } from './points.ts';

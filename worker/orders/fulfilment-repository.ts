@@ -104,11 +104,11 @@ export function fulfilmentRepository(db: D1Database) {
       return (await db
         .prepare(
           `SELECT coalesce(sum(amount_cent), 0) AS amountCent, coalesce(sum(shipping_cent), 0) AS shippingCent,
-            coalesce(sum(points_taken), 0) AS pointsTaken
+            coalesce(sum(points_taken), 0) AS pointsTaken, coalesce(sum(points_returned), 0) AS pointsReturned
           FROM order_refund WHERE order_id = ? AND status <> 'FAILED'`,
         )
         .bind(orderId)
-        .first<{ amountCent: number; shippingCent: number; pointsTaken: number }>())!;
+        .first<{ amountCent: number; shippingCent: number; pointsTaken: number; pointsReturned: number }>())!;
     },
 
     /**
@@ -152,6 +152,7 @@ export function fulfilmentRepository(db: D1Database) {
         amountCent: number;
         shippingCent: number;
         pointsTaken: number;
+        pointsReturned: number;
         reason: string;
         staffId: number | null;
         now: number;
@@ -165,8 +166,8 @@ export function fulfilmentRepository(db: D1Database) {
         ),
         db
           .prepare(
-            `INSERT INTO order_refund (order_id, idempotency_key, amount_cent, shipping_cent, points_taken, reason,
-              status, staff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+            `INSERT INTO order_refund (order_id, idempotency_key, amount_cent, shipping_cent, points_taken,
+              points_returned, reason, status, staff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
           )
           .bind(
             orderId,
@@ -174,6 +175,7 @@ export function fulfilmentRepository(db: D1Database) {
             refund.amountCent,
             refund.shippingCent,
             refund.pointsTaken,
+            refund.pointsReturned,
             refund.reason,
             refund.staffId,
             refund.now,

@@ -1,7 +1,7 @@
 import { CANCELLABLE_STATUSES, EARN_POINTS_PER_DOLLAR, ORDER_MSG, type OrderStatus } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
-import { pointsCreditStatement } from '../members/service.ts';
+import { levelBenefitsFor, pointsCreditStatement } from '../members/service.ts';
 import { promotionReleaseStatements } from '../promotions/service.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { removeLineStatement } from '../cart/service.ts';
@@ -14,19 +14,23 @@ import { removeLineStatement } from '../cart/service.ts';
  * back twice.
  */
 
-/** Points earned by a paid order: per whole dollar paid for parts (not shipping or tax). */
+/**
+ * Points earned by a paid order: the member level's earn rate per whole dollar paid for parts (not
+ * shipping or tax); the flat rate when no level is known.
+ */
 export function pointsEarned(
   order: Pick<OrderRow, 'subtotalCent' | 'discountCent' | 'pointsCent' | 'accountId'>,
+  earnRate: number = EARN_POINTS_PER_DOLLAR,
 ): number {
   if (order.accountId === null) return 0;
-  return (
-    Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100) * EARN_POINTS_PER_DOLLAR
-  );
+  const dollars = Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100);
+  return Math.floor(dollars * Math.max(0, earnRate));
 }
 
 /**
- * Marks an unpaid order paid: it moves to PROCESSING and the member earns points. False when it
- * was not awaiting payment.
+ * Marks an unpaid order paid: it moves to PROCESSING and the member earns points at the rate of
+ * the level they hold before it (the order keeps them, so a refund takes back exactly those).
+ * False when it was not awaiting payment.
  */
 export async function markOrderPaid(
   db: D1Database,
@@ -37,7 +41,8 @@ export async function markOrderPaid(
   const orders = orderRepository(db);
   const order = await orders.byId(orderId);
   if (!order || (order.status !== 'PAYMENT_PENDING' && order.status !== 'PENDING')) return false;
-  const earned = pointsEarned(order);
+  const level = await levelBenefitsFor(db, order.accountId, now);
+  const earned = pointsEarned(order, level?.benefits.earnRate);
   // The parts were kept in the cart while the order waited for its payment: paid, they leave it.
   const bought = order.cartUuid
     ? (await orders.lines(orderId)).map((line) =>

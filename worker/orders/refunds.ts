@@ -1,7 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { Bindings } from '../env.ts';
 import { mailerFor } from '../platform/email.ts';
-import { pointsCreditStatement } from '../members/service.ts';
+import { pointsCreditStatement, undoReversalsStatement } from '../members/service.ts';
 import { refundOrderAmount } from '../payments/service.ts';
 import { orderRefundedEmail } from './fulfilment-email.ts';
 import { emailContext, type FulfilResult } from './fulfilment.ts';
@@ -13,8 +13,9 @@ import { orderRepository, type OrderRow } from './repository.ts';
  * points paid) or by amount, optionally with the shipping, through the order's payment provider.
  * The refund is recorded first, in a batch whose guards refuse more units than were ordered, the
  * shipping twice or more money than was paid, so two staff refunding at once cannot pass what was
- * paid; then the provider is asked, and a refund it refuses counts for nothing. Points earned on
- * the refunded value are taken back; the shopper is emailed.
+ * paid; then the provider is asked, and a refund it refuses counts for nothing. The refunded
+ * goods' share of the points earned on the order is taken back and of the points it was paid with
+ * given back (a refund the provider refuses undoes both); the shopper is emailed.
  */
 
 export const REFUND_MSG = {
@@ -69,6 +70,7 @@ async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput
   const shipping = input.withShipping && input.amountCent === null ? Math.max(0, shippingLeft) : 0;
   const base = chargedBeforeTax(order);
   let amount: number;
+  let fee = 0;
   if (input.amountCent !== null) {
     if (input.amountCent > left) return { problem: refused(409, REFUND_MSG.tooMuch(money(left))) };
     amount = input.amountCent;
@@ -77,15 +79,26 @@ async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput
     // Each unit's share of what was paid: its price after discounts, with its part of tax and points.
     amount = Math.min(left, base > 0 ? Math.round(((goods + shipping) * order.totalCent) / base) : 0);
     if (amount <= 0) return { problem: refused(409, REFUND_MSG.tooMuch(money(left))) };
-    const fee = input.feeCent ?? 0;
+    fee = input.feeCent ?? 0;
     if (!Number.isInteger(fee) || fee < 0 || fee >= amount) return { problem: refused(400, REFUND_MSG.fee) };
     amount -= fee;
   }
   const shippingPart = Math.min(amount, base > 0 ? Math.round((shipping * order.totalCent) / base) : 0);
-  const pointsLeft = order.pointsEarned - done.pointsTaken;
-  const goodsPaid = order.totalCent > 0 ? (amount - shippingPart) / order.totalCent : 0;
-  const points = Math.max(0, Math.min(pointsLeft, Math.floor(order.pointsEarned * goodsPaid)));
-  return { amount, shipping: shippingPart, points, lines };
+  // The goods' share of what was paid (their tax included): points were earned and spent on goods only.
+  const shippingPaid = order.shippingCent - order.shippingDiscountCent;
+  const goodsTotal = order.totalCent - (base > 0 ? Math.round((shippingPaid * order.totalCent) / base) : 0);
+  const goodsShare = goodsTotal > 0 ? Math.min(1, (amount + fee - shippingPart) / goodsTotal) : 0;
+  // The refund of everything left settles the points too, whatever rounding left over.
+  const last = amount + fee >= left;
+  const share = (points: number, left: number) =>
+    Math.max(0, last ? left : Math.min(left, Math.floor(points * goodsShare)));
+  return {
+    amount,
+    shipping: shippingPart,
+    points: share(order.pointsEarned, order.pointsEarned - done.pointsTaken),
+    pointsBack: share(order.pointsUsed, order.pointsUsed - done.pointsReturned),
+    lines,
+  };
 }
 
 /** Refunds part or all of a paid order; a repeated form answers the refund it made. */
@@ -115,18 +128,24 @@ export async function refundOrderByShop(
     amountCent: figures.amount,
     shippingCent: figures.shipping,
     pointsTaken: order.accountId === null ? 0 : figures.points,
+    pointsReturned: order.accountId === null ? 0 : figures.pointsBack,
     reason,
     staffId: actor.staffId,
     now,
   };
-  const points = (delta: number) =>
-    order.accountId !== null && refund.pointsTaken > 0
-      ? [pointsCreditStatement(env.DB, order.accountId, delta, 'REFUND', order.id, now)]
+  // Earned points on the refunded goods are taken back, the points they were paid with given back;
+  // both rows carry the refund's key, so a refund the provider refuses undoes exactly them.
+  const member = order.accountId;
+  const reversal = (delta: number) =>
+    member !== null && delta !== 0
+      ? [pointsCreditStatement(env.DB, member, delta, 'REFUND', order.id, now, input.key)]
       : [];
+  const undo = member !== null ? [undoReversalsStatement(env.DB, member, order.id, input.key, now)] : [];
   try {
     await fulfilment.run([
       ...fulfilment.refundStatements(order.id, refund, figures.lines),
-      ...points(-refund.pointsTaken),
+      ...reversal(-refund.pointsTaken),
+      ...reversal(refund.pointsReturned),
       fulfilment.refreshStatusStatement(order.id, now),
       actor.audit,
     ]);
@@ -141,7 +160,7 @@ export async function refundOrderByShop(
   const money = formatMoney({ cent: back, currency: order.currency });
   await fulfilment.run([
     fulfilment.settleRefundStatement(input.key, { status: outcome, amountCent: back }),
-    ...(outcome === 'FAILED' ? points(refund.pointsTaken) : []),
+    ...(outcome === 'FAILED' ? undo : []),
     fulfilment.refreshStatusStatement(order.id, now),
     fulfilment.eventStatement(order.id, outcome === 'DONE' ? `Refunded ${money}: ${reason}` : 'Refund refused', now),
   ]);

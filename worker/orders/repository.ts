@@ -280,6 +280,19 @@ export function orderRepository(db: D1Database) {
     async run(statements: D1PreparedStatement[]) {
       return db.batch(statements);
     },
+
+    /** A member's placed orders still waiting for their payment (read-only; issue 21's pending points). */
+    async unpaidForAccount(accountId: number): Promise<OrderRow[]> {
+      return (
+        await db
+          .prepare(
+            `SELECT ${ORDER_COLUMNS} FROM orders
+            WHERE account_id = ? AND status IN ('PAYMENT_PENDING', 'PENDING')`,
+          )
+          .bind(accountId)
+          .all<OrderRow>()
+      ).results;
+    },
   };
 }
 

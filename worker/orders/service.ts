@@ -4,6 +4,8 @@
  */
 
 export type { OrderRow, NewAdjustment, NewOrderLine, NewTax } from './repository.ts';
+import { orderRepository } from './repository.ts';
+import { pointsEarned } from './lifecycle.ts';
 export { cancelOrder, markOrderPaid, pointsEarned, releaseExpiredHolds } from './lifecycle.ts';
 export {
   PAY_MSG,
@@ -104,3 +106,11 @@ export {
   returnableLines,
   returningStatements,
 } from './returnable.ts';
+/** What a member paid for parts on orders paid since a moment, less refunds (member levels, issue 21). */
+export { memberPartsSpend } from './staff-repository.ts';
+
+/** Points a member's placed, not yet paid orders will earn once paid (issue 21, read-only). */
+export async function pendingPointsOf(db: D1Database, accountId: number): Promise<number> {
+  const unpaid = await orderRepository(db).unpaidForAccount(accountId);
+  return unpaid.reduce((sum, order) => sum + pointsEarned(order), 0);
+}

@@ -118,3 +118,24 @@ export async function staffOrderFigures(
     byStatus: waiting!.results as { status: OrderStatus; orders: number }[],
   };
 }
+
+/**
+ * What a member paid for parts (cents, after discounts and points, before shipping and tax) on the
+ * orders paid since `since` (ms), less the parts' share of the refunds given on them: cancelled
+ * and fully refunded orders count for nothing. Member levels are judged on it (issue 21).
+ */
+export async function memberPartsSpend(db: D1Database, accountId: number, since: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT coalesce(sum(max(0, parts - refunded)), 0) AS spent FROM (
+        SELECT o.subtotal_cent - o.discount_cent - o.points_cent AS parts,
+          coalesce((SELECT sum((r.amount_cent - r.shipping_cent) * (o.subtotal_cent - o.discount_cent - o.points_cent
+              + o.shipping_cent - o.shipping_discount_cent) / max(o.total_cent, 1))
+            FROM order_refund r WHERE r.order_id = o.id AND r.status <> 'FAILED'), 0) AS refunded
+        FROM orders o
+        WHERE o.account_id = ?1 AND o.paid_at >= ?2 AND o.status NOT IN ('CANCELLED', 'REFUND'))`,
+    )
+    .bind(accountId, since)
+    .first<{ spent: number }>();
+  return row?.spent ?? 0;
+}
