@@ -46,6 +46,8 @@ export function forgetCheckoutKey(storage: Pick<Storage, 'removeItem'>): void {
 export interface CheckoutChoice {
   address: AddressFields | null;
   shippingName: string | null;
+  /** A guest's email once it looks like one: a first-order offer depends on it. */
+  email?: string;
 }
 
 /** The calls checkout makes. */
@@ -63,6 +65,7 @@ export function checkoutCalls(
         ...target(),
         address: choice.address ?? undefined,
         shippingName: choice.shippingName,
+        ...(choice.email && { email: choice.email }),
       }),
     lockPoints: (points: number) => api.call(API.pointsLock, { ...target(), points }),
     unlockPoints: () => api.call(API.pointsUnlock, { ...target() }),

@@ -21,12 +21,19 @@ export interface PricingRequest {
   shippingName?: string | null;
   /** The promotions in play, when the caller started loading them alongside the cart's lines. */
   promotions?: ReturnType<typeof loadPromotionContext>;
+  /** A guest's email once known (placing the order): first-order promotions are checked against it. */
+  email?: string | null;
 }
 
-const contextRequest = (cart: CartRow | null, market: Market, request: Pick<PricingRequest, 'accountId' | 'now'>) => ({
+const contextRequest = (
+  cart: CartRow | null,
+  market: Market,
+  request: Pick<PricingRequest, 'accountId' | 'now' | 'email'>,
+) => ({
   market: market.id,
   now: request.now,
   accountId: request.accountId,
+  email: request.email ?? null,
   enteredCodes: cart?.promotionCodes ?? [],
   selectedCouponIds: cart?.couponIds ?? [],
 });
@@ -39,7 +46,7 @@ export function promotionsFor(
   db: D1Database,
   cart: CartRow | null,
   market: Market,
-  request: Pick<PricingRequest, 'accountId' | 'now'>,
+  request: Pick<PricingRequest, 'accountId' | 'now' | 'email'>,
 ) {
   return loadPromotionContext(db, contextRequest(cart, market, request));
 }

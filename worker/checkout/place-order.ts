@@ -143,6 +143,8 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     shippingName: input.shippingName,
     pointsToRedeem: input.pointsToRedeem,
     attributeValueId: input.vehicleId ?? null,
+    // Re-checks a guest's first-order discount with the email (the quote before it may not have had it).
+    email: input.email,
     now: input.now,
   });
   assertOrderable(quote.lines);

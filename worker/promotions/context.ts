@@ -13,6 +13,7 @@ import type {
 } from '../../shared/promotion-words.ts';
 import { normalizeCodes } from '../../shared/promotions/engine.ts';
 import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
+import { levelOffers } from './level-offer.ts';
 import {
   contextRowsOf,
   promotionRepository,
@@ -91,9 +92,19 @@ export interface PromotionContextRequest {
   accountId: number | null;
   enteredCodes: readonly string[];
   selectedCouponIds: readonly number[];
+  /**
+   * A guest's email, once known (placing the order): a first-order promotion is checked against its
+   * earlier orders. Unknown, a guest's first-order promotion shows as applicable.
+   */
+  email?: string | null;
 }
 
-export type PromotionContext = { promotions: Promotion[]; usage: Record<number, PromotionUsage> };
+export type PromotionContext = {
+  promotions: Promotion[];
+  usage: Record<number, PromotionUsage>;
+  /** The ids of the first-order promotions among them (for this shopper's first order only). */
+  firstOrderIds?: number[];
+};
 
 /**
  * The reads behind the `promotions` and `usage` of the engine's input for one cart: the automatic
@@ -106,9 +117,16 @@ export function promotionContextQuery(db: D1Database, request: PromotionContextR
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
   return {
     statements: [
-      promotionRepository(db).contextStatement(request.market, toSec(request.now), codes, request.accountId, couponIds),
+      promotionRepository(db).contextStatement(
+        request.market,
+        toSec(request.now),
+        codes,
+        request.accountId,
+        couponIds,
+        request.email ?? null,
+      ),
     ],
-    decode: decodeContext,
+    decode: decoderWithLevel(db, request),
   };
 }
 
@@ -128,23 +146,56 @@ export function cartPromotionContextQuery(
         { cartUuid: request.cartUuid },
         request.accountId,
         [],
+        request.email ?? null,
       ),
     ],
-    decode: decodeContext,
+    decode: decoderWithLevel(db, request),
   };
 }
 
 interface PromotionContextQuery {
   statements: D1PreparedStatement[];
-  decode: (results: readonly D1Result[]) => PromotionContext;
+  decode: (results: readonly D1Result[]) => Promise<PromotionContext>;
 }
 
-function decodeContext(results: readonly D1Result[]): PromotionContext {
-  const { autos, coded, coupons, scopes, addOns, usage: usageRows } = contextRowsOf(results[0]!);
+/**
+ * Decodes the batch's results and adds the member level's offers (level-offer.ts), whose read
+ * starts at once so it runs alongside the batch.
+ */
+function decoderWithLevel(
+  db: D1Database,
+  request: Pick<PromotionContextRequest, 'market' | 'now' | 'accountId'>,
+): PromotionContextQuery['decode'] {
+  const offers = levelOffers(db, request);
+  offers.catch(() => undefined); // awaited by decode; a query never decoded must not leave it unhandled
+  return async (results) => {
+    const context = decodeContext(results, request.accountId);
+    return { ...context, promotions: [...context.promotions, ...(await offers)] };
+  };
+}
+
+function decodeContext(results: readonly D1Result[], accountId: number | null): PromotionContext {
+  const { autos, coded, coupons, scopes, addOns, usage: usageRows, firstOrder } = contextRowsOf(results[0]!);
   const usage: Record<number, PromotionUsage> = {};
   for (const row of usageRows) usage[row.promotionId] = { total: row.total, byCustomer: row.byCustomer };
   const rows: (PromotionRecord & { couponStatus?: string })[] = [...autos, ...coded, ...coupons];
-  return { promotions: rows.map((row) => toPromotion(row, scopes, addOns, row.couponStatus)), usage };
+  const promotions = rows.flatMap((row) => {
+    const promotion = toPromotion(row, scopes, addOns, row.couponStatus);
+    return firstOrder || row.firstOrderOnly !== 1 ? [promotion] : pastFirstOrder(promotion, accountId);
+  });
+  const firstOrderIds = rows.filter((row) => row.firstOrderOnly === 1).map((row) => row.id);
+  return { promotions, usage, firstOrderIds };
+}
+
+/**
+ * A first-order promotion for a shopper past their first order: an automatic one is simply not in
+ * play; a code or coupon the shopper asked for stays, used up for them, so the cart says why
+ * ("You have already used this code."). A guest's (whose email is known once the order is placed)
+ * is left out, so the order is priced without it.
+ */
+function pastFirstOrder(promotion: Promotion, accountId: number | null): Promotion[] {
+  if (promotion.source === 'AUTO_DISCOUNT') return [];
+  return accountId === null ? [] : [{ ...promotion, perCustomerLimit: 0 }];
 }
 
 /** The promotion context of one cart, in one D1 round trip. */

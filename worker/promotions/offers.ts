@@ -12,6 +12,7 @@ import { skuFacts } from '../cart/service.ts';
 import { itemsWithSkus } from '../catalog/service.ts';
 import { getShopSettings } from '../content/service.ts';
 import { loadPromotionContext } from './context.ts';
+import { firstOrderOffer, isFirstOrder } from './first-order.ts';
 
 /** An automatic offer as the shopper reads it. */
 export interface OfferView {
@@ -22,11 +23,18 @@ export interface OfferView {
   code: null;
 }
 
-/** The shop-wide coupon offers a signed-in member is told about, and those a visitor is. */
+/** The shop-wide coupon offers a signed-in member is told about, and those a visitor is (§3's kind names). */
 const MEMBER_COUPON_KINDS = ['member', 'review', 'more-item', 'survey', 'action'];
 const GUEST_COUPON_KINDS = ['guest', 'more-item', 'action'];
+/** The kind of the first-order offer (§3 coupon settings' guest). */
+const FIRST_ORDER_KIND = 'guest';
+/** The COUPON_SETTINGS key of a kind whose settings key is spelt otherwise (§3 more-item is `moreItem`). */
+const SETTING_KEY: Record<string, string> = { 'more-item': 'moreItem' };
 
-/** The automatic offers in force in the market. */
+/**
+ * The automatic offers in force in the market for everyone: a first-order offer is a shopper's own
+ * (told on /sign-up-discount and in the cart), so it is no product's or notice bar's offer.
+ */
 async function autoOffers(db: D1Database, market: Market, now: number): Promise<Promotion[]> {
   const context = await loadPromotionContext(db, {
     market: market.id,
@@ -35,7 +43,8 @@ async function autoOffers(db: D1Database, market: Market, now: number): Promise<
     enteredCodes: [],
     selectedCouponIds: [],
   });
-  return context.promotions;
+  const firstOrder = new Set(context.firstOrderIds);
+  return context.promotions.filter((promotion) => !firstOrder.has(promotion.id));
 }
 
 const offerView = (promotion: Promotion, market: Market): OfferView => ({
@@ -112,15 +121,26 @@ export async function unsubscribeTip(kv: KVNamespace, clock: Clock): Promise<{ t
   };
 }
 
-/** The shop-wide coupon offers of the shop settings that apply to a member, or to a visitor. */
+/**
+ * The shop-wide coupon offers of the shop settings that apply to a member, or to a visitor. The
+ * first-order one (the guest setting) is named by the live first-order promotion, and is offered to
+ * a visitor and to a member who can still use it; without a live one it is not offered.
+ */
 export async function globalCouponOffers(
-  kv: KVNamespace,
-  clock: Clock,
-  signedIn: boolean,
+  env: { db: D1Database; kv: KVNamespace; clock: Clock },
+  market: Market,
+  accountId: number | null,
 ): Promise<{ kind: string; couponName: string }[]> {
-  const settings = await getShopSettings(kv, clock);
-  return (signedIn ? MEMBER_COUPON_KINDS : GUEST_COUPON_KINDS).flatMap((kind) => {
-    const setting = settings.COUPON_SETTINGS[kind];
+  const settings = await getShopSettings(env.kv, env.clock);
+  const now = env.clock.now();
+  const [offer, open] = await Promise.all([
+    settings.COUPON_SETTINGS.guest?.enabled ? firstOrderOffer(env.db, market.id, now) : null,
+    accountId === null ? true : isFirstOrder(env.db, { accountId, email: null }),
+  ]);
+  const kinds = accountId === null ? GUEST_COUPON_KINDS : [FIRST_ORDER_KIND, ...MEMBER_COUPON_KINDS];
+  return kinds.flatMap((kind) => {
+    if (kind === FIRST_ORDER_KIND) return offer && open ? [{ kind, couponName: offer.name }] : [];
+    const setting = settings.COUPON_SETTINGS[SETTING_KEY[kind] ?? kind];
     return setting?.enabled ? [{ kind, couponName: setting.couponName }] : [];
   });
 }

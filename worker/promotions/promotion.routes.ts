@@ -159,5 +159,6 @@ export const promotionApi = new Hono<AppEnv>()
     const { accountId } = readQuery(c, globalCoupons);
     if (accountId !== undefined && accountId !== c.var.member?.accountId)
       throw new ApiError(403, 403, 'These coupons belong to another account.');
-    return c.json(ok(await globalCouponOffers(c.env.SETTINGS, systemClock, !!c.var.member)));
+    const sources = { db: c.env.DB, kv: c.env.SETTINGS, clock: systemClock };
+    return c.json(ok(await globalCouponOffers(sources, c.var.market, c.var.member?.accountId ?? null)));
   });

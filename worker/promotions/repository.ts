@@ -1,7 +1,8 @@
 /**
  * Promotion queries: promotions, their codes, scopes and add-ons, usage, and member coupon
- * wallets. The only place with their SQL.
+ * wallets. The only place with their SQL (first-order-repository.ts holds the first-order rule's).
  */
+import { firstOrderOpenSql, markFirstOrderStatement, releaseFirstOrderStatement } from './first-order-repository.ts';
 
 /** A promotion row as stored (times in epoch seconds, flags 0/1). */
 export interface PromotionRecord {
@@ -29,6 +30,8 @@ export interface PromotionRecord {
   giftQuantity: number;
   /** FREE_SHIPPING only: the shipping option it takes off; null (or absent) for any. */
   shippingOption?: string | null;
+  /** 1: only a shopper's first order gets it (first-order-repository.ts says who may). */
+  firstOrderOnly?: number;
 }
 
 /** A promotion joined with the member's wallet copy. */
@@ -78,7 +81,8 @@ const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionTy
   p.applies_to AS appliesTo, p.market, p.starts_at AS startsAt, p.ends_at AS endsAt, p.usage_limit AS usageLimit,
   p.per_customer_limit AS perCustomerLimit, p.used_count AS usedCount, p.member_only AS memberOnly,
   p.integral_score AS integralScore, p.limit_scene AS limitScene, p.max_discount_cent AS maxDiscountCent,
-  p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity, p.shipping_option AS shippingOption`;
+  p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity, p.shipping_option AS shippingOption,
+  p.first_order_only AS firstOrderOnly`;
 const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponStatus, m.claimed_via AS claimedVia,
   m.points_spent AS pointsSpent, m.claimed_at AS claimedAt`;
 const SCOPE_COLUMNS = 'promotion_id AS promotionId, target_type AS targetType, target_id AS targetId';
@@ -108,9 +112,14 @@ export function contextRowsOf(result: D1Result): {
   scopes: ScopeRecord[];
   addOns: AddOnRecord[];
   usage: UsageRecord[];
+  /** Whether the shopper may still have a first-order promotion (unknown guest email: yes). */
+  firstOrder: boolean;
 } {
-  const row = result.results[0] as Record<'autos' | 'coded' | 'coupons' | 'scopes' | 'addOns' | 'usage', string>;
+  const row = result.results[0] as Record<'autos' | 'coded' | 'coupons' | 'scopes' | 'addOns' | 'usage', string> & {
+    firstOrder: number;
+  };
   return {
+    firstOrder: row.firstOrder === 1,
     autos: JSON.parse(row.autos),
     coded: JSON.parse(row.coded),
     coupons: JSON.parse(row.coupons),
@@ -179,8 +188,20 @@ export function promotionRepository(db: D1Database) {
           .prepare(
             `SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE}
              AND p.discount_type = 'FREE_SHIPPING' AND p.applies_to = 'ALL' AND p.member_only = 0
+             AND p.first_order_only = 0
              AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
              ORDER BY p.threshold_value, p.id`,
+          )
+          .bind(market, nowSec),
+      ),
+
+    /** The first-order promotions a shopper can have in a market now (not coupons; not used up), by id. */
+    firstOrderOffers: (market: string, nowSec: number) =>
+      all<PromotionRecord>(
+        db
+          .prepare(
+            `SELECT ${COLUMNS} FROM promotion p WHERE p.first_order_only = 1 AND p.source <> 'COUPON' AND ${IN_FORCE}
+             AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit) ORDER BY p.id`,
           )
           .bind(market, nowSec),
       ),
@@ -228,7 +249,8 @@ export function promotionRepository(db: D1Database) {
     /**
      * Everything one cart is priced with, in one statement: the automatic discounts in force, the
      * promotions behind the entered codes, the chosen wallet coupons, and the scopes, add-ons and
-     * usage of all of them (selected by the same candidate set inside SQL), each a JSON column.
+     * usage of all of them (selected by the same candidate set inside SQL), each a JSON column, and
+     * whether the shopper (the member, or the guest's email when known) may have a first-order one.
      */
     contextStatement(
       market: string,
@@ -236,6 +258,7 @@ export function promotionRepository(db: D1Database) {
       codes: readonly string[] | CodesOfCart,
       accountId: number | null,
       couponIds: readonly number[],
+      email: string | null = null,
     ) {
       // The codes and coupons are values, or read from the cart's row inside SQL (a cart change's
       // batch, before its row is known).
@@ -264,7 +287,8 @@ export function promotionRepository(db: D1Database) {
         ${jsonRows(WALLET_COLUMNS, coupons)} AS coupons,
         ${jsonRows(SCOPE_COLUMNS, scopes)} AS scopes,
         ${jsonRows(ADD_ON_COLUMNS, addOns)} AS addOns,
-        ${jsonRows(USAGE_COLUMNS, usage)} AS usage`);
+        ${jsonRows(USAGE_COLUMNS, usage)} AS usage,
+        ${firstOrderOpenSql('?4', '?6', 'NULL')} AS firstOrder`);
       return ofCart
         ? statement.bind(
             market,
@@ -272,8 +296,9 @@ export function promotionRepository(db: D1Database) {
             (codes as CodesOfCart).cartUuid,
             accountId ?? 0,
             (codes as CodesOfCart).cartUuid,
+            email,
           )
-        : statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds));
+        : statement.bind(market, nowSec, JSON.stringify(codes), accountId ?? 0, JSON.stringify(couponIds), email);
     },
 
     /** Runs read statements in one round trip. */
@@ -303,9 +328,10 @@ export function promotionRepository(db: D1Database) {
     /**
      * The statements that record one use, for the order step's batch. The usage insert takes its
      * promotion id from a guarded select: if the promotion has ended, is used up overall or by this
-     * customer (account or email), or is a coupon not AVAILABLE in the wallet, the id is null, the
-     * insert fails its NOT NULL and the whole batch rolls back (isPromotionOverused tells). The
-     * used_count CHECK is a second guard.
+     * customer (account or email), is a first-order one and this is not the shopper's first order
+     * (another order of theirs, placed alongside, counts), or is a coupon not AVAILABLE in the wallet,
+     * the id is null, the insert fails its NOT NULL and the whole batch rolls back (isPromotionOverused
+     * tells). The used_count CHECK is a second guard. A first-order one marks the member's account.
      */
     usageStatements(entry: UsageEntry): D1PreparedStatement[] {
       const { promotionId, accountId, email, orderId, nowSec } = entry;
@@ -318,6 +344,7 @@ export function promotionRepository(db: D1Database) {
                AND (p.per_customer_limit IS NULL OR (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id
                     AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3)))
                   < p.per_customer_limit)
+               AND (p.first_order_only = 0 OR ${firstOrderOpenSql('?2', '?3', '?4')})
                AND (p.source <> 'COUPON' OR EXISTS (SELECT 1 FROM member_coupon m
                     WHERE m.account_id = ?2 AND m.promotion_id = p.id AND m.status = 'AVAILABLE'))
            ), ?2, ?3, ?4, ?5)`,
@@ -330,11 +357,16 @@ export function promotionRepository(db: D1Database) {
              WHERE account_id = ?1 AND promotion_id = ?2 AND status = 'AVAILABLE'`,
           )
           .bind(accountId, promotionId, nowSec, orderId),
+        markFirstOrderStatement(db, promotionId, accountId),
       ];
     },
 
-    /** The undo of usageStatements for a cancelled order: counts back, coupons back in the wallet. */
+    /**
+     * The undo of usageStatements for a cancelled order: counts back, coupons back in the wallet, a
+     * first-order discount back to the member.
+     */
     releaseStatements: (orderId: string): D1PreparedStatement[] => [
+      releaseFirstOrderStatement(db, orderId),
       db
         .prepare(
           `UPDATE promotion SET used_count = used_count - 1

@@ -1,6 +1,7 @@
 /**
  * The promotions domain's door: the promotions a cart is priced with (context.ts), the member's
- * coupon wallet (wallet.ts), and the usage an order records. SQL lives in repository.ts.
+ * coupon wallet (wallet.ts), the first-order offer (first-order.ts), and the usage an order records.
+ * SQL lives in repository.ts and first-order-repository.ts.
  */
 import { promotionRepository, type UsageEntry } from './repository.ts';
 
@@ -27,6 +28,7 @@ export {
 } from './wallet.ts';
 export { isPromotionOverused } from './repository.ts';
 export { freeShippingPromise, type FreeShippingPromise } from './free-shipping.ts';
+export { firstOrderOffer, isFirstOrder, type FirstOrderOffer } from './first-order.ts';
 
 /**
  * The statements that record one use of a promotion, for the order step's batch: the batch fails

@@ -13,8 +13,11 @@ import {
 import { describePromotion } from '../../shared/promotions/describe.ts';
 import { standingProblem } from '../../shared/promotions/eligibility.ts';
 import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
+import { env as workerEnv } from 'cloudflare:workers';
 import { ApiError } from '../platform/api-error.ts';
-import { pointsBalance, spendPoints } from '../members/service.ts';
+import { systemClock } from '../platform/clock.ts';
+import { getShopSettings } from '../content/service.ts';
+import { levelBenefitsFor, pointsBalance, spendPoints } from '../members/service.ts';
 import { complete, toMs, toSec } from './context.ts';
 import { promotionRepository, type PromotionRecord, type WalletRecord } from './repository.ts';
 
@@ -152,12 +155,31 @@ async function loadOne(db: D1Database, promotionId: number, accountId: number) {
   return { promotion: promotions[0] ?? null, usage };
 }
 
-/** Claims a free coupon (source COUPON, not a points coupon) into the member's wallet. */
+/** Why a member cannot claim a level coupon (issue 21): the levels whose members may. */
+export const levelCouponRefusal = (levelNames: readonly string[]) =>
+  `This coupon is for ${levelNames.join(' and ')} members.`;
+
+/**
+ * A coupon the shop settings give to member levels (their couponIds) is claimed only by a member
+ * of one of those levels: the refusal names them; null when the member may claim it.
+ */
+async function levelCouponProblem(db: D1Database, request: ClaimRequest): Promise<ClaimResult | null> {
+  const { levels } = (await getShopSettings(workerEnv.SETTINGS, systemClock)).MEMBER_LEVELS;
+  const givenTo = levels.filter((level) => level.benefits.couponIds.includes(request.promotionId));
+  if (givenTo.length === 0) return null;
+  const level = await levelBenefitsFor(db, request.accountId, request.now);
+  if (level && givenTo.some((given) => given.id === level.id)) return null;
+  return refuse('NOT_CLAIMABLE', levelCouponRefusal(givenTo.map((given) => given.name)));
+}
+
+/** Claims a free coupon (source COUPON, not a points coupon) into the member's wallet; a level's, by its members. */
 export async function claimCoupon(db: D1Database, request: ClaimRequest): Promise<ClaimResult> {
   const { promotion, usage } = await loadOne(db, request.promotionId, request.accountId);
   if (!promotion) return refuse('NOT_FOUND', PROMOTION_MSG.couponNotFound);
   if (promotion.source !== 'COUPON' || promotion.limitScene === 'REDEEM')
     return refuse('NOT_CLAIMABLE', PROMOTION_MSG.notClaimable);
+  const levelProblem = await levelCouponProblem(db, request);
+  if (levelProblem) return levelProblem;
   return claim(db, request, promotion, usage, 0);
 }
 

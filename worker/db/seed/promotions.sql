@@ -55,6 +55,12 @@ VALUES (1011, 'Free Standard Shipping', 'AUTO_DISCOUNT', 'DISCOUNT', 'FREE_SHIPP
 INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, shipping_option)
 VALUES (1012, 'Free Standard Shipping', 'AUTO_DISCOUNT', 'DISCOUNT', 'FREE_SHIPPING', 0, 'AMOUNT', 12900, 'ALL', 'ca', unixepoch() - 2592000, unixepoch() + 31536000, 'Standard Shipping');
 
+-- A first order of $25.00 (CA$25.00) or more gets $5.00 (CA$5.00) off, automatically, in both markets:
+-- a member's first order or a guest email's (first_order_only). Its name is the one the shop settings'
+-- guest coupon (COUPON_SETTINGS.guest.couponName) and /sign-up-discount show.
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, first_order_only)
+VALUES (1013, 'First order $5 off', 'AUTO_DISCOUNT', 'DISCOUNT', 'FIXED_AMOUNT', 500, 'AMOUNT', 2500, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 1);
+
 -- Codes, one row per market each is valid in.
 INSERT OR IGNORE INTO promotion_code (code, market, promotion_id)
 SELECT p.code, m.market, p.id FROM promotion p JOIN (SELECT 'us' AS market UNION ALL SELECT 'ca') m ON p.market IS NULL OR p.market = m.market
