@@ -22,6 +22,7 @@ import { infoPages } from './content/info.pages.tsx';
 import { renderErrorPage } from './views/render-page.tsx';
 import { renderer } from './views/renderer.tsx';
 import { shopPages } from './content/shop.pages.tsx';
+import { memberPages } from './members/pages.tsx';
 import { ordersApi, ordersEndpoints } from './orders/orders.routes.ts';
 import { orderPages } from './orders/pages.tsx';
 import { returnPages } from './returns/pages.tsx';
@@ -66,6 +67,7 @@ import { paymentsHostedApi, paymentsHostedEndpoints } from './payments/hosted.ro
 import { paymentWebhooksApi, paymentWebhooksEndpoints } from './payments/webhooks.routes.ts';
 import { admin } from './admin/routes.ts';
 import { returnsApi, returnsEndpoints } from './returns/routes.ts';
+import { membersApi, membersEndpoints } from './members/routes.ts';
 
 /**
  * Every call of the JSON API (§7), module by module, in the order /openapi.json lists them. A routes module
@@ -100,6 +102,7 @@ const API_ENDPOINTS: readonly Endpoint[] = [
   ...paymentsHostedEndpoints,
   ...paymentWebhooksEndpoints,
   ...returnsEndpoints,
+  ...membersEndpoints,
 ];
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
@@ -127,6 +130,7 @@ export function createApp() {
   app.route('/', paymentsApi);
   app.route('/', orderAddressApi);
   app.route('/', returnsApi);
+  app.route('/', membersApi);
   app.route('/', paymentsHostedApi);
   app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
@@ -156,6 +160,7 @@ export function createApp() {
   app.route('/', ordersApi);
   app.route('/', orderPages);
   app.route('/', returnPages);
+  app.route('/', memberPages);
   app.route('/', shopPages);
   app.route('/', media);
 

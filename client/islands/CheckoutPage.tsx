@@ -3,7 +3,6 @@ import type { AddressFields } from '../../shared/address.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
 import { PAYMENT_ICON_LABEL, type MarketId } from '../../shared/markets.ts';
-import { formatMoney } from '../../shared/money.ts';
 import { emailProblem } from '../../shared/validation.ts';
 import { api } from '../api.ts';
 import {
@@ -22,7 +21,7 @@ import { attributeValueIdOf } from '../../shared/vehicle.ts';
 
 /** The shopper's current vehicle, for the fit of each line. */
 const currentVehicleId = () => (garage.current.value ? attributeValueIdOf(garage.current.value) : null);
-import { AddressForm, CheckoutSummary, ContactSection } from './checkout-parts.tsx';
+import { AddressForm, CheckoutSummary, ContactSection, PointsSection } from './checkout-parts.tsx';
 import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './form-kit.tsx';
 import { ShippingOptionLabel } from './shipping-option-label.tsx';
 
@@ -49,7 +48,6 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
   const [shippingName, setShippingName] = useState<string | null>(null);
   const [method, setMethod] = useState<string>(methods[0]?.id ?? '');
   const [email, setEmail] = useState('');
-  const [points, setPoints] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const fields = useFieldErrors<HTMLDivElement>();
@@ -77,17 +75,28 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     }
   }
 
+  // A guest's email is priced with once it looks like one (a first-order offer is for new emails only).
+  const guestEmail = () => (!signedIn && !emailProblem(email) ? email : undefined);
+
   const requote = (next: { address?: AddressFields | null; shippingName?: string | null }) =>
     run(async () => {
       const chosen = {
         address: next.address === undefined ? address : next.address,
         shippingName: next.shippingName === undefined ? shippingName : next.shippingName,
+        email: guestEmail(),
       };
       const answer = await calls!.quote(chosen);
       if (next.address) fields.show({});
       setQuote(answer);
       if (next.address !== undefined) setAddress(next.address);
       setShippingName(answer.pricing.shippingName);
+    });
+
+  // The lock call prices without the address: quoting again keeps the tax, and the total the order is placed at.
+  const changePoints = (change: () => Promise<unknown>) =>
+    run(async () => {
+      await change();
+      setQuote(await calls!.quote({ address, shippingName, email: guestEmail() }));
     });
 
   // Quote once when the checkout calls are ready: requote is a new function on every render.
@@ -121,7 +130,14 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         expectedTotal: quote.total,
       }),
     );
-    if (!placed) return;
+    if (!placed) {
+      // The total may have changed meanwhile (prices, stock, an offer this email has had): show the new one.
+      void calls
+        .quote({ address, shippingName, email: guestEmail() })
+        .then(setQuote)
+        .catch(() => undefined);
+      return;
+    }
     forgetCheckoutKey(sessionStorage);
     const orderToken = placed.orderToken ?? undefined;
     if (orderToken) sessionStorage.setItem(CHECKOUT_TOKEN_KEY, orderToken);
@@ -146,7 +162,6 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         Your cart is empty. <a href="/shopCart">Back to cart</a>
       </p>
     );
-  const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
   const blocker = placeOrderBlocker({ address, shippingName, paymentMethod: method });
   return (
     <div className="checkout" data-checkout="" aria-busy={busy} ref={fields.scope}>
@@ -158,6 +173,9 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
             onChange={(value) => {
               setEmail(value);
               fields.clear('email');
+            }}
+            onDone={() => {
+              if (guestEmail() && address) void requote({});
             }}
           />
         )}
@@ -216,36 +234,13 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
             ))}
           </ul>
         </section>
-        {signedIn && quote.pointsBalance > 0 && (
-          <section aria-label="Points">
-            <h2>Points</h2>
-            <p>
-              You have {quote.pointsBalance} points (100 points = {money(100)}).
-            </p>
-            <input
-              aria-label="Points to use"
-              inputMode="numeric"
-              value={points}
-              onChange={(event) => setPoints(event.target.value.replace(/\D/g, ''))}
-            />
-            <button
-              type="button"
-              className="button"
-              disabled={busy || !points}
-              onClick={() => void run(async () => setQuote(await calls!.lockPoints(Number(points))))}
-            >
-              Use points
-            </button>
-            {quote.pointsLocked > 0 && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void run(async () => setQuote(await calls!.unlockPoints()))}
-              >
-                Remove points
-              </button>
-            )}
-          </section>
+        {signedIn && (
+          <PointsSection
+            quote={quote}
+            busy={busy}
+            onUse={(count) => void changePoints(() => calls!.lockPoints(count))}
+            onRemove={() => void changePoints(() => calls!.unlockPoints())}
+          />
         )}
         <section aria-label="Payment">
           <h2>Payment</h2>

@@ -1,10 +1,11 @@
 import { FIT_DISPLAY } from '../../shared/fitment.ts';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
 import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
 import { Field, type FieldErrors } from './form-kit.tsx';
@@ -80,24 +81,31 @@ export function ContactSection({
   email,
   error,
   onChange,
+  onDone,
 }: {
   email: string;
   error: string | undefined;
   onChange: (email: string) => void;
+  /** The shopper left the field: the order is priced again for this email. */
+  onDone?: () => void;
 }) {
   return (
     <section aria-label="Contact">
       <h2>Contact</h2>
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={55}
-        value={email}
-        onChange={onChange}
-        error={error}
-      />
+      <Field label="Email" name="email" error={error}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={55}
+            value={email}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onDone}
+          />
+        )}
+      </Field>
       <p>
         <a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.
       </p>
@@ -185,5 +193,74 @@ function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: 
         <dd data-total={quote.total}>{money(quote.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** The most points this order can take: the balance, and no more than the parts are still worth (never shipping). */
+export function usablePoints(quote: CheckoutQuote): number {
+  const partsWorthCent = Math.max(0, quote.pricing.subtotal - quote.pricing.discount);
+  return Math.max(0, Math.min(quote.pointsBalance, Math.floor((partsWorthCent * POINTS_PER_DOLLAR) / 100)));
+}
+
+/**
+ * The member's points at checkout: the balance, how many this order can use and what they are
+ * worth, what is used now, and what paying will earn at the member's level.
+ */
+export function PointsSection({
+  quote,
+  busy,
+  onUse,
+  onRemove,
+}: {
+  quote: CheckoutQuote;
+  busy: boolean;
+  onUse: (points: number) => void;
+  onRemove: () => void;
+}) {
+  const [points, setPoints] = useState('');
+  const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
+  const usable = usablePoints(quote);
+  const worth = (n: number) => money(Math.floor((n * 100) / POINTS_PER_DOLLAR));
+  return (
+    <section aria-label="Points" className="checkout-points" data-checkout-points>
+      <h2>Points</h2>
+      <p data-points-balance={quote.pointsBalance}>
+        You have {quote.pointsBalance} points ({POINTS_PER_DOLLAR} points = {worth(POINTS_PER_DOLLAR)}).
+      </p>
+      {quote.pointsBalance > 0 && (
+        <>
+          <p data-points-usable={usable}>
+            This order can use up to {usable} points, worth {worth(usable)}.
+          </p>
+          <div className="checkout-points__use">
+            <input
+              aria-label="Points to use"
+              inputMode="numeric"
+              value={points}
+              onChange={(event) => setPoints(event.target.value.replace(/\D/g, ''))}
+            />
+            <button type="button" className="button" disabled={busy || !points} onClick={() => onUse(Number(points))}>
+              Use points
+            </button>
+            {usable > 0 && (
+              <button type="button" disabled={busy} onClick={() => onUse(usable)}>
+                Use {usable}
+              </button>
+            )}
+            {quote.pointsLocked > 0 && (
+              <button type="button" disabled={busy} onClick={onRemove}>
+                Remove points
+              </button>
+            )}
+          </div>
+        </>
+      )}
+      {quote.levelName !== null && (
+        <p data-points-to-earn={quote.pointsToEarn}>
+          You'll earn {quote.pointsToEarn} points with this order ({quote.levelName} member: {quote.pointsEarnRate}{' '}
+          {quote.pointsEarnRate === 1 ? 'point' : 'points'} per dollar).
+        </p>
+      )}
+    </section>
   );
 }

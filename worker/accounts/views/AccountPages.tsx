@@ -90,7 +90,7 @@ export const RetrievePasswordPage = ({ token }: { token: string | null }) => (
   </Entry>
 );
 
-const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history', member: 'My points' };
+const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history' };
 
 export const MyAccountPage = ({
   profile,
@@ -109,16 +109,13 @@ export const MyAccountPage = ({
     <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type] : 'My account'}</h1>
     <nav className="account-nav" aria-label="Account">
       <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a>{' '}
-      <a href="/myAccount?type=member">My points</a>
+      <a href="/myAccount?type=member">My points</a> <a href="/myAccount/member/coupons">Coupons</a>{' '}
+      <a href="/myAccount/member/level">Member level</a>
     </nav>
     {type === 'orderHistory' && orders ? (
       <OrderHistory data={orders} />
     ) : type && SECTION_TITLE[type] ? (
-      <p>
-        {type === 'orderHistory'
-          ? 'Your orders appear here once you place one.'
-          : 'Points you earn on orders appear here.'}
-      </p>
+      <p>Your orders appear here once you place one.</p>
     ) : (
       <>
         <Island name="AccountProfile" component={AccountProfile} props={profile} />

@@ -14,6 +14,7 @@ import {
   OrderEvents,
   OrderShipments,
   OrderLineTable,
+  OrderPoints,
   OrderReturns,
   OrderTotals,
   orderDate,
@@ -64,7 +65,7 @@ export function OrderDetailPage({
         <section>
           <h2>Order summary</h2>
           <OrderTotals order={order} />
-          {order.pointsEarned > 0 && <p>You earn {order.pointsEarned} points with this order.</p>}
+          <OrderPoints order={order} />
         </section>
         <section>
           <h2>Shipping to</h2>

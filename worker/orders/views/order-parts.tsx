@@ -116,6 +116,21 @@ export function OrderTotals({ order }: { order: OrderView }) {
   );
 }
 
+/** The points the order earned and the points spent on it with what they took off (issue 21); nothing when none. */
+export function OrderPoints({ order }: { order: OrderView }) {
+  if (order.pointsEarned <= 0 && order.pointsUsed <= 0) return null;
+  return (
+    <div className="order-points" data-order-points>
+      {order.pointsEarned > 0 && <p data-points-earned={order.pointsEarned}>Points earned: {order.pointsEarned}</p>}
+      {order.pointsUsed > 0 && (
+        <p data-points-used={order.pointsUsed}>
+          Points used: {order.pointsUsed} ({money(order.points, order.currency)})
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The order's history as the shopper sees it, oldest first. */
 export function OrderEvents({ events }: { events: OrderView['events'] }) {
   return (
