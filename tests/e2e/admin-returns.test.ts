@@ -80,7 +80,7 @@ async function uploadPhotos(page: Page, count: number): Promise<string[]> {
           headers: { 'content-type': 'application/octet-stream' },
           body: bytes,
         });
-        const answer = await response.json();
+        const answer = (await response.json()) as { msg?: string; data: { uploadId: string } };
         if (response.status !== 201) throw new Error(`upload refused: ${answer.msg}`);
         ids.push(answer.data.uploadId);
       }
@@ -99,7 +99,7 @@ function postJson(page: Page, path: string, body: unknown) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as { data: { rma: string } } };
     },
     { path, body },
   );
