@@ -150,8 +150,9 @@ export interface CartPricing {
   shipping: number;
   shippingDiscount: number;
   shippingName: string | null;
-  /** The free-shipping promotion that took shipping off, if one did. */
+  /** The free-shipping promotion that took shipping off, if one did, and what it is called (a level's names it). */
   shippingPromotionId: number | null;
+  shippingDiscountName?: string | null;
   /** Cents paid with points, and the points that takes. */
   points: number;
   pointsUsed: number;

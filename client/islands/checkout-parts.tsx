@@ -170,7 +170,7 @@ function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: 
       </div>
       {pricing.shippingDiscount > 0 && (
         <div className="cart-summary__discount">
-          <dt>Free shipping</dt>
+          <dt>{pricing.shippingDiscountName ?? 'Free shipping'}</dt>
           <dd>-{money(pricing.shippingDiscount)}</dd>
         </div>
       )}

@@ -25,6 +25,7 @@ interface LevelQuote {
     shipping: number;
     shippingDiscount: number;
     shippingName: string;
+    shippingDiscountName?: string | null;
     hints: string[];
   };
   pointsToEarn: number;
@@ -232,6 +233,21 @@ describe('level benefits at checkout and in pricing', () => {
     expect(goldQuote.pricing.shippingName).toBe('Standard Shipping');
     expect(goldQuote.pricing.shipping).toBeGreaterThan(0);
     expect(goldQuote.pricing.shippingDiscount).toBe(goldQuote.pricing.shipping);
+    // The level is named as the reason, in the checkout and on the order.
+    const offer = 'Gold member: Free Standard Shipping on orders of $49.00 or more';
+    expect(goldQuote.pricing.shippingDiscountName).toBe(offer);
+    const placed = await gold.buyer.call<{ order: { orderId: string } }>('POST', '/order/public/buyer/order/place', {
+      idempotencyKey: `order-${crypto.randomUUID()}`,
+      address: NEW_YORK,
+      paymentMethod: 'CARD',
+      expectedTotal: goldQuote.total,
+    });
+    const adjustment = await env.DB.prepare(
+      `SELECT promotion_id AS promotionId, reason FROM order_adjustment WHERE order_id = ? AND kind = 'FREE_SHIPPING'`,
+    )
+      .bind(placed.body.data.order.orderId)
+      .first();
+    expect(adjustment).toEqual({ promotionId: null, reason: offer });
 
     const bronze = await newMember('level-bronze-ship');
     await bronze.buyer.add(skuId, 1);

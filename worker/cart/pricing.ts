@@ -106,6 +106,7 @@ function pricingView(
     shippingName: chosen?.name ?? null,
     shippingPromotionId:
       priced.adjustments.find((adjustment) => adjustment.kind === 'FREE_SHIPPING')?.promotionId ?? null,
+    shippingDiscountName: priced.adjustments.find((adjustment) => adjustment.kind === 'FREE_SHIPPING')?.name ?? null,
     points: priced.pointsCent,
     pointsUsed: priced.pointsUsed,
     total: priced.totalCent,

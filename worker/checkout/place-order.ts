@@ -98,11 +98,12 @@ function adjustmentsOf(quote: CheckoutQuote): NewAdjustment[] {
   }));
   if (pricing.shippingDiscount > 0)
     rows.push({
-      promotionId: pricing.shippingPromotionId ?? null,
+      promotionId: pricing.shippingPromotionId || null,
       source: null,
       kind: 'FREE_SHIPPING',
       name: 'Free shipping',
-      reason: 'Shipping is on us',
+      // A member level's free shipping is named with the level ("Gold member: Free Standard Shipping ...").
+      reason: pricing.shippingDiscountName ?? 'Shipping is on us',
       amountCent: pricing.shippingDiscount,
     });
   if (pricing.points > 0)
