@@ -127,6 +127,11 @@ export const API = {
   memberPointsLog: call<QueryOf<PointsLogQuery>, PointsLogAnswer>('get', '/account/buyer/member-points-log/list'),
   memberPointsReminder: call<undefined, PointsReminderAnswer>('get', '/account/buyer/member-points/reminder'),
   memberLevel: call<undefined, MemberLevelAnswer>('get', '/account/buyer/member-level'),
+  /** Claims a free coupon (a member level's, issue 21) into the wallet: the answer is the coupon as held now. */
+  couponClaim: call<
+    { promotionId: number },
+    { promotionId: number; memberCouponId: number; state: 'AVAILABLE' | 'NOT_STARTED' }
+  >('post', '/promotion/public/promotion/claim'),
   // Newsletter (§7 Other calls)
   subscribe: call<SubscribeBody, SubscribeAnswer>('post', '/account/public/buyer/subscribe'),
   unsubscribe: call<UnsubscribeBody, null>('post', '/account/public/buyer/unsubscribe'),

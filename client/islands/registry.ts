@@ -14,6 +14,7 @@ export const islandLoaders: Record<string, () => Promise<{ default: ComponentTyp
   AccountProfile: () => import('./AccountProfile.tsx'),
   AccountAddresses: () => import('./AccountAddresses.tsx'),
   MemberCoupons: () => import('./MemberCoupons.tsx'),
+  MemberLevelCoupons: () => import('./MemberLevelCoupons.tsx'),
   MemberPointsLog: () => import('./MemberPointsLog.tsx'),
   VehicleSelector: () => import('./VehicleSelector.tsx'),
   HeaderVehicle: () => import('./HeaderVehicle.tsx'),

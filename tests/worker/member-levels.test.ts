@@ -114,7 +114,7 @@ describe('a member level', () => {
     expect(answer.level).toMatchObject({ id: 'bronze', name: 'Bronze', threshold: 0 });
     expect(answer.next).toMatchObject({ name: 'Silver', threshold: 25_000, remaining: 25_000 });
     expect(answer.progress).toEqual({ basis: 'SPEND', value: 0, windowMonths: 12 });
-    expect(answer.levels).toEqual(DEFAULT_MEMBER_LEVELS.levels);
+    expect(answer.levels).toEqual(settings.MEMBER_LEVELS.levels);
   });
 
   it('rises to Silver and Gold with the parts paid for in the last 12 months, not before', async () => {

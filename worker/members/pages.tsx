@@ -4,7 +4,7 @@ import { loginUrlFor } from '../../shared/login-flow.ts';
 import type { AppEnv } from '../env.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
-import { couponsFor } from '../promotions/service.ts';
+import { couponsFor, levelCoupons } from '../promotions/service.ts';
 import { renderErrorPage } from '../views/render-page.tsx';
 import { memberLevelFor, memberPoints, pointsLog } from './service.ts';
 import { MemberCouponsPage, MemberHistoryPage, MemberLevelPage } from './views/MemberPages.tsx';
@@ -30,8 +30,11 @@ export const memberPages = new Hono<AppEnv>()
     const member = memberOr(c);
     if (member instanceof Response) return member;
     const now = Date.now();
-    const answer = await memberLevelFor(c.env, member.accountId, now);
-    return c.render(<MemberLevelPage answer={answer} market={c.var.market} now={now} />, NOINDEX);
+    const [answer, coupons] = await Promise.all([
+      memberLevelFor(c.env, member.accountId, now),
+      levelCoupons(c.env.DB, member.accountId, c.var.market.id, now),
+    ]);
+    return c.render(<MemberLevelPage answer={answer} coupons={coupons} market={c.var.market} now={now} />, NOINDEX);
   })
   .get('/myAccount/member/coupons', async (c) => {
     const member = memberOr(c);

@@ -4,7 +4,7 @@ import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../middleware/auth.ts';
-import { buyCouponWithPoints, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
+import { buyCouponWithPoints, claimWalletCoupon, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
 import { globalCouponOffers, offersByItem, offersForItem, offersInForce, unsubscribeTip } from './offers.ts';
 import { systemClock } from '../platform/clock.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
@@ -98,6 +98,17 @@ const redeem = endpoint({
   body: z.object({ promotionId: id }),
   response: z.object({ points: z.number(), coupon }),
 });
+const claim = endpoint({
+  method: 'post',
+  path: '/promotion/public/promotion/claim',
+  tag: 'promotion',
+  auth: true,
+  summary:
+    "Claim a free coupon into the member's wallet; a member level's coupon only by that level's members " +
+    '(403 with the levels it is for; 409 when held already)',
+  body: z.object({ promotionId: id }),
+  response: coupon,
+});
 const globalCoupons = endpoint({
   method: 'get',
   path: '/promotion/public/promotion/global-coupons',
@@ -120,6 +131,7 @@ export const promotionEndpoints: readonly Endpoint[] = [
   member,
   redeemable,
   redeem,
+  claim,
   globalCoupons,
 ];
 
@@ -128,6 +140,7 @@ export const promotionApi = new Hono<AppEnv>()
   .use(`${P}/discount/member`, requireMember)
   .use(`${P}/discount/redeem`, requireMember)
   .use(redeem.path, requireMember)
+  .use(claim.path, requireMember)
   .get(coupons.path, async (c) =>
     c.json(ok(c.var.member ? await couponsFor(c.env.DB, c.var.member.accountId, c.var.market.id, Date.now()) : [])),
   )
@@ -154,6 +167,11 @@ export const promotionApi = new Hono<AppEnv>()
     const { promotionId } = await readBody(c, redeem);
     const request = { accountId: c.var.member!.accountId, promotionId, market: c.var.market.id, now: Date.now() };
     return c.json(ok(await buyCouponWithPoints(c.env.DB, request)));
+  })
+  .post(claim.path, async (c) => {
+    const { promotionId } = await readBody(c, claim);
+    const request = { accountId: c.var.member!.accountId, promotionId, market: c.var.market.id, now: Date.now() };
+    return c.json(ok(await claimWalletCoupon(c.env.DB, request)));
   })
   .get(globalCoupons.path, async (c) => {
     const { accountId } = readQuery(c, globalCoupons);

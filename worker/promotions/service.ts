@@ -16,8 +16,10 @@ export {
 export {
   buyCouponWithPoints,
   claimCoupon,
+  claimWalletCoupon,
   couponsFor,
   couponsInState,
+  levelCoupons,
   redeemCouponWithPoints,
   redeemableCoupons,
   type ClaimRequest,

@@ -61,6 +61,13 @@ VALUES (1012, 'Free Standard Shipping', 'AUTO_DISCOUNT', 'DISCOUNT', 'FREE_SHIPP
 INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, first_order_only)
 VALUES (1013, 'First order $5 off', 'AUTO_DISCOUNT', 'DISCOUNT', 'FIXED_AMOUNT', 500, 'AMOUNT', 2500, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 1);
 
+-- Member level coupons (issue 21): the shop settings' MEMBER_LEVELS give 1014 to Gold and 1015 to Silver
+-- members (benefits.couponIds), who claim them once each on /myAccount/member/level; both markets.
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, member_only)
+VALUES (1014, 'Gold members: $15 off $100', 'COUPON', 'DISCOUNT', 'FIXED_AMOUNT', 1500, 'AMOUNT', 10000, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 1, 1);
+INSERT OR IGNORE INTO promotion (id, name, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, member_only)
+VALUES (1015, 'Silver members: $5 off $50', 'COUPON', 'DISCOUNT', 'FIXED_AMOUNT', 500, 'AMOUNT', 5000, 'ALL', NULL, unixepoch() - 2592000, unixepoch() + 31536000, 1, 1);
+
 -- Codes, one row per market each is valid in.
 INSERT OR IGNORE INTO promotion_code (code, market, promotion_id)
 SELECT p.code, m.market, p.id FROM promotion p JOIN (SELECT 'us' AS market UNION ALL SELECT 'ca') m ON p.market IS NULL OR p.market = m.market

@@ -1,7 +1,8 @@
 import type { LevelBenefits, MemberLevelAnswer, MemberPointsAnswer } from '../../../shared/api/members.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, moneyIn } from '../../../shared/money.ts';
-import { memberDate, pointsWorth } from '../../../client/islands/member-parts.tsx';
+import { LevelCouponItem } from '../../../client/islands/MemberLevelCoupons.tsx';
+import { type MemberCoupon, memberDate, pointsWorth } from '../../../client/islands/member-parts.tsx';
 
 /** The balance, what it is worth, pending points and what expires soon. */
 export function PointsCard({ points, market }: { points: MemberPointsAnswer; market: Market }) {
@@ -106,5 +107,20 @@ export function LevelCard({
       </ul>
       {linkToLevels && <a href="/myAccount/member/level">All level benefits</a>}
     </section>
+  );
+}
+
+/** Another level's coupons: what each gives, for that level's members only (no Claim). */
+export function OtherLevelCoupons({ coupons, levelName }: { coupons: readonly MemberCoupon[]; levelName: string }) {
+  return (
+    <ul className="member-coupons">
+      {coupons.map((coupon) => (
+        <LevelCouponItem
+          key={coupon.promotionId}
+          coupon={coupon}
+          action={<span className="member-muted">{`For ${levelName} members`}</span>}
+        />
+      ))}
+    </ul>
   );
 }

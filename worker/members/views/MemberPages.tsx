@@ -8,11 +8,12 @@ import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, moneyIn } from '../../../shared/money.ts';
 import type { PointsLogKind } from '../../../shared/members.ts';
 import MemberCoupons from '../../../client/islands/MemberCoupons.tsx';
+import MemberLevelCoupons from '../../../client/islands/MemberLevelCoupons.tsx';
 import MemberPointsLog from '../../../client/islands/MemberPointsLog.tsx';
 import { type MemberCoupon, PointsLogTable } from '../../../client/islands/member-parts.tsx';
 import { Island } from '../../views/Island.tsx';
 import { MemberArea } from './MemberArea.tsx';
-import { benefitLines, LevelCard, PointsCard } from './MemberCards.tsx';
+import { benefitLines, LevelCard, OtherLevelCoupons, PointsCard } from './MemberCards.tsx';
 
 /** What the member overview (/myAccount?type=member) shows. */
 export interface MemberOverviewData {
@@ -54,8 +55,34 @@ const thresholdText = (answer: MemberLevelAnswer, threshold: number, market: Mar
     ? `${formatMoney(moneyIn(market, threshold))} spent on parts in ${answer.progress.windowMonths} months`
     : `${threshold} points earned in ${answer.progress.windowMonths} months`;
 
-/** Every level with what it needs and gives; the member's own is marked. */
-export function MemberLevelPage({ answer, market, now }: { answer: MemberLevelAnswer; market: Market; now: number }) {
+/** A level's coupons: the member's own level's with Claim (an island), another level's for its members only. */
+function LevelCoupons({ coupons, levelName, mine }: { coupons: MemberCoupon[]; levelName: string; mine: boolean }) {
+  if (coupons.length === 0) return null;
+  return (
+    <section aria-label={`${levelName} coupons`}>
+      <h3>Level coupons</h3>
+      {mine ? (
+        <Island name="MemberLevelCoupons" component={MemberLevelCoupons} props={{ coupons }} />
+      ) : (
+        <OtherLevelCoupons coupons={coupons} levelName={levelName} />
+      )}
+    </section>
+  );
+}
+
+/** Every level with what it needs and gives, and its coupons; the member's own is marked. */
+export function MemberLevelPage({
+  answer,
+  coupons,
+  market,
+  now,
+}: {
+  answer: MemberLevelAnswer;
+  /** The levels' coupons as the member's wallet shows them (levelCoupons). */
+  coupons: MemberCoupon[];
+  market: Market;
+  now: number;
+}) {
   return (
     <MemberArea heading="Level benefits" current="/myAccount/member/level">
       <LevelCard answer={answer} market={market} now={now} linkToLevels={false} />
@@ -75,6 +102,11 @@ export function MemberLevelPage({ answer, market, now }: { answer: MemberLevelAn
                   <li key={line}>{line}</li>
                 ))}
               </ul>
+              <LevelCoupons
+                coupons={coupons.filter((coupon) => level.benefits.couponIds.includes(coupon.promotionId))}
+                levelName={level.name}
+                mine={mine}
+              />
             </li>
           );
         })}
