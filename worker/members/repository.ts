@@ -62,6 +62,20 @@ export function pointsRepository(db: D1Database) {
         .bind(accountId, reference, note, now);
     },
 
+    /**
+     * Takes points only when the statement before it in the batch wrote its row (changes() = 1)
+     * and the balance covers them: what a purchase with points puts after the row it pays for.
+     */
+    spendAfterStatement(accountId: number, points: number, reason: string, reference: string, now: number) {
+      return db
+        .prepare(
+          `INSERT INTO points_ledger (account_id, delta, reason, reference, created_at)
+         SELECT ?1, -?2, ?3, ?4, ?5
+         WHERE changes() = 1 AND (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?1) >= ?2`,
+        )
+        .bind(accountId, points, reason, reference, now);
+    },
+
     creditStatement(accountId: number, points: number, reason: string, reference: string, now: number) {
       return db
         .prepare(`INSERT INTO points_ledger (account_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`)

@@ -26,6 +26,22 @@ export async function spendPoints(
 }
 
 /**
+ * Points paid for what the statement before it in the caller's batch wrote (a coupon bought with
+ * points): taken only when that row was written and the balance covers them, so the caller's
+ * guard after it can fail the whole batch when they were not.
+ */
+export function spendAfterStatement(
+  db: D1Database,
+  accountId: number,
+  points: number,
+  reason: string,
+  reference: string,
+  now: number,
+): D1PreparedStatement {
+  return pointsRepository(db).spendAfterStatement(accountId, points, reason, reference, now);
+}
+
+/**
  * A ledger entry (negative to take points) for a caller's batch, e.g. placing or cancelling an order.
  * A reversal (REFUND) is bounded by the order's own points (points-rules.ts allowedReversal): it
  * never gives back more than was spent on the order, never takes back more than was earned on it,

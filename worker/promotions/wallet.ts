@@ -17,7 +17,7 @@ import { env as workerEnv } from 'cloudflare:workers';
 import { ApiError } from '../platform/api-error.ts';
 import { systemClock } from '../platform/clock.ts';
 import { getShopSettings } from '../content/service.ts';
-import { levelBenefitsFor, pointsBalance, spendPoints } from '../members/service.ts';
+import { levelBenefitsFor, pointsBalance, spendAfterStatement } from '../members/service.ts';
 import { complete, toMs, toSec } from './context.ts';
 import { promotionRepository, type PromotionRecord, type WalletRecord } from './repository.ts';
 
@@ -121,6 +121,8 @@ async function claim(
   promotion: Promotion,
   usage: Record<number, PromotionUsage>,
   pointsToDeduct: number,
+  /** A purchase with points: the spend that pays for the coupon, in the coupon's own batch. */
+  spend?: D1PreparedStatement,
 ): Promise<ClaimResult> {
   const context = {
     market: request.market,
@@ -132,7 +134,12 @@ async function claim(
   const problem = standingProblem(promotion, context, 'coupon');
   if (problem) return refuse(problem.problem, problem.reason);
   const via = promotion.limitScene === 'REDEEM' ? 'REDEEM' : 'CLAIM';
-  const id = await promotionRepository(db).claimCoupon(request.accountId, promotion.id, via, pointsToDeduct);
+  const repository = promotionRepository(db);
+  const id = spend
+    ? await repository.buyCoupon(request.accountId, promotion.id, pointsToDeduct, spend)
+    : await repository.claimCoupon(request.accountId, promotion.id, via, pointsToDeduct);
+  if (id === null && spend && !(await repository.holds(request.accountId, promotion.id)))
+    return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(pointsToDeduct));
   if (id === null) return refuse('ALREADY_HELD', PROMOTION_MSG.alreadyHeld);
   const coupon = toWalletCoupon(promotion, null, request.market, request.now);
   return {
@@ -183,6 +190,49 @@ export async function claimCoupon(db: D1Database, request: ClaimRequest): Promis
   return claim(db, request, promotion, usage, 0);
 }
 
+/** The HTTP status of each claim refusal: a level's coupon (or an unclaimable one) is 403, one held already 409. */
+const REFUSAL_STATUS: Partial<Record<WalletProblem, number>> = {
+  NOT_FOUND: 404,
+  NOT_CLAIMABLE: 403,
+  ALREADY_HELD: 409,
+};
+
+/** Claims a free coupon for the signed-in member: the coupon now in the wallet, or an ApiError with the reason. */
+export async function claimWalletCoupon(db: D1Database, request: ClaimRequest): Promise<WalletCoupon> {
+  const result = await claimCoupon(db, request);
+  if (result.ok) return result.coupon;
+  const status = REFUSAL_STATUS[result.problem] ?? 400;
+  throw new ApiError(status, status, result.reason);
+}
+
+/**
+ * The coupons the shop settings give to member levels (issue 21), in this market, as the wallet
+ * shows them: held ones with their state, the others (memberCouponId null) while they can be claimed.
+ */
+export async function levelCoupons(
+  db: D1Database,
+  accountId: number,
+  market: MarketId,
+  now: number,
+): Promise<WalletCoupon[]> {
+  const { levels } = (await getShopSettings(workerEnv.SETTINGS, systemClock)).MEMBER_LEVELS;
+  const ids = [...new Set(levels.flatMap((level) => level.benefits.couponIds))];
+  if (ids.length === 0) return [];
+  const repository = promotionRepository(db);
+  const [[rows], wallet] = await Promise.all([
+    repository.read<[PromotionRecord[]]>([repository.byIds(ids)]),
+    repository.memberCoupons(accountId),
+  ]);
+  const held = new Map(wallet.map((row) => [row.id, row]));
+  const inForce = (row: PromotionRecord) =>
+    (row.startsAt === null || row.startsAt <= toSec(now)) && (row.endsAt === null || toSec(now) < row.endsAt);
+  const here = rows.filter(
+    (row) => (row.market === null || row.market === market) && (held.has(row.id) || inForce(row)),
+  );
+  const { promotions } = await complete(db, here, accountId);
+  return promotions.map((promotion) => toWalletCoupon(promotion, held.get(promotion.id) ?? null, market, now));
+}
+
 /**
  * Redeems a points coupon (limitScene REDEEM): when the member has integralScore points, the
  * coupon goes into the wallet and the answer says how many points to deduct. Points live
@@ -192,6 +242,8 @@ export async function claimCoupon(db: D1Database, request: ClaimRequest): Promis
 export async function redeemCouponWithPoints(
   db: D1Database,
   request: ClaimRequest & { pointsBalance: number },
+  /** The spend of its points, written in the coupon's own batch (buyCouponWithPoints gives it). */
+  spend?: (points: number) => D1PreparedStatement,
 ): Promise<ClaimResult> {
   const { promotion, usage } = await loadOne(db, request.promotionId, request.accountId);
   if (!promotion) return refuse('NOT_FOUND', PROMOTION_MSG.couponNotFound);
@@ -199,7 +251,7 @@ export async function redeemCouponWithPoints(
     return refuse('NOT_REDEEMABLE', PROMOTION_MSG.notRedeemable);
   if (request.pointsBalance < promotion.integralScore)
     return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(promotion.integralScore));
-  return claim(db, request, promotion, usage, promotion.integralScore);
+  return claim(db, request, promotion, usage, promotion.integralScore, spend?.(promotion.integralScore));
 }
 
 /** The member's coupons in one state (USED, AVAILABLE, ...). */
@@ -233,14 +285,11 @@ export async function buyCouponWithPoints(
   request: ClaimRequest,
 ): Promise<{ points: number; coupon: WalletCoupon }> {
   const { accountId, promotionId, now } = request;
-  const result = await redeemCouponWithPoints(db, { ...request, pointsBalance: await pointsBalance(db, accountId) });
+  // The coupon and its points are one batch: two purchases racing for the last points cannot both pass.
+  const spend = (points: number) =>
+    spendAfterStatement(db, accountId, points, 'REDEEM_COUPON', `promotion:${promotionId}`, now);
+  const balance = await pointsBalance(db, accountId);
+  const result = await redeemCouponWithPoints(db, { ...request, pointsBalance: balance }, spend);
   if (!result.ok) throw ApiError.badRequest(result.reason);
-  const reference = `promotion:${promotionId}`;
-  if (
-    result.pointsToDeduct > 0 &&
-    !(await spendPoints(db, accountId, result.pointsToDeduct, 'REDEEM_COUPON', reference, now))
-  ) {
-    throw ApiError.badRequest(`You need ${result.pointsToDeduct} points to redeem this coupon.`);
-  }
   return { points: await pointsBalance(db, accountId), coupon: result.coupon };
 }
