@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { returnQueue, staffEvidenceObject, staffReturn } from '../returns/service.ts';
+import { evidenceFileResponse, returnQueue, staffEvidenceObject, staffReturn } from '../returns/service.ts';
 import type { StaffReturnResult } from '../returns/service.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
@@ -47,26 +47,6 @@ function answer(c: AdminContext, which: ReturnForm, form: Record<string, unknown
   return returnPage(c, rma, { problem, status: result.status });
 }
 
-/** An evidence file's bytes for staff: its stored type, inline, never cached, a range when one is asked. */
-function evidenceResponse(found: NonNullable<Awaited<ReturnType<typeof staffEvidenceObject>>>, ranged: boolean) {
-  const { object, contentType } = found;
-  const headers = new Headers({
-    'Content-Type': contentType,
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': 'inline',
-    'Accept-Ranges': 'bytes',
-    ETag: object.httpEtag,
-  });
-  if (ranged && object.range && 'offset' in object.range && object.range.offset !== undefined) {
-    const offset = object.range.offset;
-    const end = offset + (object.range.length ?? object.size - offset) - 1;
-    headers.set('Content-Range', `bytes ${offset}-${end}/${object.size}`);
-    return new Response(object.body, { status: 206, headers });
-  }
-  return new Response(object.body, { status: 200, headers });
-}
-
 /** The handler of one of the return page's forms: the form read, the service's answer. */
 const handle = (which: ReturnForm) => async (c: AdminContext) => {
   const form = await c.req.parseBody();
@@ -96,7 +76,7 @@ export const adminReturns = new Hono<AdminEnv>()
       const range = c.req.raw.headers.has('range') ? c.req.raw.headers : undefined;
       const found = await staffEvidenceObject(c.env, c.req.param('uploadId'), range);
       if (!found) return renderNotice(c, 404, 'Not found', 'There is no such evidence file.');
-      return evidenceResponse(found, range !== undefined);
+      return evidenceFileResponse(found, range !== undefined, 'private, no-store');
     },
   )
   .get(RETURN, staffSession, requirePermission('returns.view'), (c) => returnPage(c, rmaOf(c)))

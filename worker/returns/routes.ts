@@ -20,6 +20,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, invalidFields, readBody, readQuery } from '../platform/contract.ts';
+import { evidenceFileResponse } from './evidence-response.ts';
 import {
   abortMultipart,
   addReturnEvidence,
@@ -152,26 +153,6 @@ function queryOf<Q extends z.ZodType>(c: Context<AppEnv>, schema: Q): z.infer<Q>
   return parsed.data;
 }
 
-/** An evidence file's bytes, with its stored type, never cached by anyone but the shopper's browser. */
-function fileResponse(found: Awaited<ReturnType<typeof evidenceObject>>, ranged: boolean): Response {
-  const { object, contentType } = found;
-  const headers = new Headers({
-    'Content-Type': contentType,
-    'Cache-Control': 'private, max-age=600',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Disposition': 'inline',
-    'Accept-Ranges': 'bytes',
-    ETag: object.httpEtag,
-  });
-  if (ranged && object.range && 'offset' in object.range && object.range.offset !== undefined) {
-    const offset = object.range.offset;
-    const end = offset + (object.range.length ?? object.size - offset) - 1;
-    headers.set('Content-Range', `bytes ${offset}-${end}/${object.size}`);
-    return new Response(object.body, { status: 206, headers });
-  }
-  return new Response(object.body, { status: 200, headers });
-}
-
 export const returnsApi = new Hono<AppEnv>()
   .post(create.path, async (c) => {
     const body = await readBody(c, create);
@@ -236,6 +217,6 @@ export const returnsApi = new Hono<AppEnv>()
       const range = c.req.raw.headers.has('range') ? c.req.raw.headers : undefined;
       const accountId = c.var.member?.accountId ?? null;
       const found = await evidenceObject(c.env, c.req.param('uploadId'), { ...link, accountId, range }, Date.now());
-      return fileResponse(found, range !== undefined);
+      return evidenceFileResponse(found, range !== undefined, 'private, max-age=600');
     }),
   );

@@ -12,6 +12,7 @@ export { cleanUpReturnUploads } from './cleanup.ts';
 export { evidenceTypeOf } from './sniff.ts';
 export { addReturnEvidence, MORE_EVIDENCE_MSG } from './evidence.ts';
 export { returnOptions } from './options.ts';
+export { evidenceFileResponse } from './evidence-response.ts';
 /** The back office's side (issue 20): the queue, one return with all staff decide on, and the decisions. */
 export { RETURN_QUEUE_PAGE_SIZE, returnQueue, staffEvidenceObject, staffReturn } from './staff-read.ts';
 export {
