@@ -199,6 +199,9 @@ describe('level benefits at checkout and in pricing', () => {
       expectedTotal: quote.total,
     });
     const { orderId } = placed.body.data.order;
+    // Until it is paid, the order's points are pending, at the same rate.
+    const points = await buyer.call<{ pending: number }>('GET', '/account/buyer/member-points');
+    expect(points.body.data.pending).toBe(dollars * 3);
     expect(await markOrderPaid(env.DB, orderId, Date.now())).toBe(true);
     const earned = await env.DB.prepare(
       `SELECT o.points_earned AS onOrder, (SELECT sum(delta) FROM points_ledger

@@ -9,6 +9,7 @@ import { MEMBER_POINTS, POINTS_LOG_KIND_LABEL, POINTS_REASON_KIND, type PointsLo
 import { getShopSettings } from '../content/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { pendingPointsOf } from '../orders/service.ts';
+import { levelBenefitsFor } from './levels.ts';
 import { DAY_MS, expiringSoon, replayLedger } from './points-rules.ts';
 import { type LedgerEntry, pointsRepository } from './repository.ts';
 
@@ -42,7 +43,9 @@ export async function memberPoints(
   const ledger = pointsRepository(env.DB);
   const [balance, pending, state] = await Promise.all([
     ledger.balance(accountId),
-    pendingPointsOf(env.DB, accountId),
+    levelBenefitsFor(env.DB, accountId, now, env.SETTINGS).then((level) =>
+      pendingPointsOf(env.DB, accountId, level?.benefits.earnRate),
+    ),
     ledgerState(env.DB, accountId, months),
   ]);
   return {

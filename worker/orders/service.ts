@@ -109,8 +109,11 @@ export {
 /** What a member paid for parts on orders paid since a moment, less refunds (member levels, issue 21). */
 export { memberPartsSpend } from './staff-repository.ts';
 
-/** Points a member's placed, not yet paid orders will earn once paid (issue 21, read-only). */
-export async function pendingPointsOf(db: D1Database, accountId: number): Promise<number> {
+/**
+ * Points a member's placed, not yet paid orders will earn once paid, at their level's rate
+ * (issue 21, read-only).
+ */
+export async function pendingPointsOf(db: D1Database, accountId: number, earnRate?: number): Promise<number> {
   const unpaid = await orderRepository(db).unpaidForAccount(accountId);
-  return unpaid.reduce((sum, order) => sum + pointsEarned(order), 0);
+  return unpaid.reduce((sum, order) => sum + pointsEarned(order, earnRate), 0);
 }
