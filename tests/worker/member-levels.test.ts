@@ -52,16 +52,22 @@ async function newMember(prefix: string) {
 }
 
 /** A paid order of `partsCent` of parts (no shipping, tax or discounts), as the order step leaves it once paid. */
-async function paidOrder(accountId: number, partsCent: number, paidAt = Date.now(), status = 'PROCESSING') {
+async function paidOrder(
+  accountId: number,
+  partsCent: number,
+  paidAt = Date.now(),
+  status = 'PROCESSING',
+  market: 'us' | 'ca' = 'us',
+) {
   const id = `LV-${crypto.randomUUID().slice(0, 12)}`;
   await env.DB.prepare(
     `INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status, subtotal_cent,
        discount_cent, shipping_cent, shipping_discount_cent, tax_cent, total_cent, shipping_name, address, paid_at,
        created_at, updated_at)
-     VALUES (?1, ?1, ?2, 'levels@example.com', 'us', 'USD', ?3, ?4, 0, 0, 0, 0, ?4, 'Standard Shipping', '{}',
+     VALUES (?1, ?1, ?2, 'levels@example.com', ?6, ?7, ?3, ?4, 0, 0, 0, 0, ?4, 'Standard Shipping', '{}',
        ?5, ?5, ?5)`,
   )
-    .bind(id, accountId, status, partsCent, paidAt)
+    .bind(id, accountId, status, partsCent, paidAt, market, market === 'us' ? 'USD' : 'CAD')
     .run();
   return id;
 }
@@ -115,6 +121,14 @@ describe('a member level', () => {
     expect(answer.next).toMatchObject({ name: 'Silver', threshold: 25_000, remaining: 25_000 });
     expect(answer.progress).toEqual({ basis: 'SPEND', value: 0, windowMonths: 12 });
     expect(answer.levels).toEqual(settings.MEMBER_LEVELS.levels);
+  });
+
+  it("counts only the member's own market's orders: dollars and Canadian dollars are not added up", async () => {
+    const { accountId } = await newMember('level-markets');
+    await paidOrder(accountId, 90_000, Date.now(), 'PROCESSING', 'ca');
+    expect((await levelOf(accountId)).level.name).toBe('Bronze');
+    await paidOrder(accountId, 30_000);
+    expect((await levelOf(accountId)).level.name).toBe('Silver');
   });
 
   it('rises to Silver and Gold with the parts paid for in the last 12 months, not before', async () => {

@@ -122,7 +122,8 @@ export async function staffOrderFigures(
 /**
  * What a member paid for parts (cents, after discounts and points, before shipping and tax) on the
  * orders paid since `since` (ms), less the parts' share of the refunds given on them: cancelled
- * and fully refunded orders count for nothing. Member levels are judged on it (issue 21).
+ * and fully refunded orders count for nothing. Member levels are judged on it (issue 21), in the
+ * currency of the member's own market: orders in the other market's currency are not added in.
  */
 export async function memberPartsSpend(db: D1Database, accountId: number, since: number): Promise<number> {
   const row = await db
@@ -133,7 +134,8 @@ export async function memberPartsSpend(db: D1Database, accountId: number, since:
               + o.shipping_cent - o.shipping_discount_cent) / max(o.total_cent, 1))
             FROM order_refund r WHERE r.order_id = o.id AND r.status <> 'FAILED'), 0) AS refunded
         FROM orders o
-        WHERE o.account_id = ?1 AND o.paid_at >= ?2 AND o.status NOT IN ('CANCELLED', 'REFUND'))`,
+        WHERE o.account_id = ?1 AND o.paid_at >= ?2 AND o.status NOT IN ('CANCELLED', 'REFUND')
+          AND o.market = (SELECT a.market FROM account a WHERE a.id = ?1))`,
     )
     .bind(accountId, since)
     .first<{ spent: number }>();
