@@ -46,12 +46,11 @@ export const NO_NEWSLETTER_ROUTES = [
   '/campaign/bf2',
 ] as const;
 
-/** Information and policy pages whose written content is kept in content configs. */
+/** Information and policy pages whose written content is kept in content configs (/reviews is its own page). */
 export const INFO_ROUTES = [
   '/about',
   '/affiliate-program',
   '/partnership',
-  '/reviews',
   '/blogs',
   '/help',
   '/help/faq',

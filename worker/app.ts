@@ -19,6 +19,8 @@ import { openApiRoutes } from './platform/openapi.routes.ts';
 import type { Endpoint } from './platform/contract.ts';
 import { homePage } from './content/home.pages.tsx';
 import { infoPages } from './content/info.pages.tsx';
+import { seoRoutes } from './content/seo.routes.ts';
+import { recentReviewsPages } from './reviews/recent.pages.tsx';
 import { renderErrorPage } from './views/render-page.tsx';
 import { renderer } from './views/renderer.tsx';
 import { shopPages } from './content/shop.pages.tsx';
@@ -143,6 +145,8 @@ export function createApp() {
   app.route('/', devPages);
   app.route('/', devIdp);
   app.route('/', homePage);
+  app.route('/', seoRoutes);
+  app.route('/', recentReviewsPages);
   app.route('/', infoPages);
   app.route('/', accountPages);
   app.route('/', makePages);

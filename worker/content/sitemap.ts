@@ -1,0 +1,100 @@
+/** The sitemap of a market (sitemaps.org): its pages, collections, makes and products, split past the limit. */
+import type { Market } from '../../shared/markets.ts';
+import { INFO_ROUTES } from '../../shared/routes.ts';
+import { sitemapRepository } from './sitemap-repository.ts';
+
+/** The most URLs one sitemap file may list (sitemaps.org); past it the sitemap becomes an index of parts. */
+export const SITEMAP_LIMIT = 50_000;
+
+/** One page of the sitemap: its path and, when known, when it last changed (epoch seconds). */
+export interface SitemapEntry {
+  path: string;
+  lastmod?: number;
+}
+
+/** Shop pages listed before the information pages; /reviews is its own page, not an information page. */
+const SHOP_PAGES = ['/', '/categories', '/makes', '/parts', '/reviews'] as const;
+
+/** Text made safe inside an XML element. */
+export function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`,
+  );
+}
+
+const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const date = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** A <urlset> of the entries under the origin. */
+export function urlsetXml(origin: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map(({ path, lastmod }) => {
+    const modified = lastmod ? `<lastmod>${date(lastmod)}</lastmod>` : '';
+    return `<url><loc>${escapeXml(origin + path)}</loc>${modified}</url>`;
+  });
+  return `${HEADER}<urlset ${NAMESPACE}>\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** A <sitemapindex> pointing at /sitemap-1.xml ... /sitemap-{parts}.xml. */
+export function sitemapIndexXml(origin: string, parts: number): string {
+  const sitemaps = Array.from(
+    { length: parts },
+    (_, index) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-${index + 1}.xml`)}</loc></sitemap>`,
+  );
+  return `${HEADER}<sitemapindex ${NAMESPACE}>\n${sitemaps.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** The pages every sitemap of the market lists before its products: shop, content, collections and makes. */
+async function fixedEntries(db: D1Database, market: Market): Promise<SitemapEntry[]> {
+  const repo = sitemapRepository(db);
+  const [collections, makes] = await Promise.all([repo.collectionHandles(), repo.makeSlugs()]);
+  const content = INFO_ROUTES.filter((route) => route !== '/blogs' || market.showBlog);
+  return [
+    ...[...SHOP_PAGES, ...content].map((path) => ({ path })),
+    ...collections.map((handle) => ({ path: `/collection/${encodeURIComponent(handle)}` })),
+    ...makes.map((slug) => ({ path: `/makes/${encodeURIComponent(slug)}` })),
+  ];
+}
+
+/** Entries start..end (exclusive) of the market's whole list: the fixed pages, then the products on sale. */
+async function entriesBetween(db: D1Database, market: Market, fixed: SitemapEntry[], start: number, end: number) {
+  const firstProduct = Math.max(start, fixed.length);
+  const products =
+    end > firstProduct
+      ? await sitemapRepository(db).productPage(market.id, end - firstProduct, firstProduct - fixed.length)
+      : [];
+  return [
+    ...fixed.slice(start, end),
+    ...products.map((product) => ({
+      path: `/product/${encodeURIComponent(product.handle)}`,
+      lastmod: product.updatedAt,
+    })),
+  ];
+}
+
+/**
+ * The market's /sitemap.xml (part null) or /sitemap-{part}.xml: one urlset while the pages fit the limit, else
+ * an index of parts of at most `limit` URLs each. Null for a part that does not exist.
+ */
+export async function sitemapXml(
+  db: D1Database,
+  market: Market,
+  origin: string,
+  part: number | null,
+  limit = SITEMAP_LIMIT,
+): Promise<string | null> {
+  const [fixed, productCount] = await Promise.all([
+    fixedEntries(db, market),
+    sitemapRepository(db).productCount(market.id),
+  ]);
+  const total = fixed.length + productCount;
+  const parts = Math.ceil(total / limit);
+  if (part === null) {
+    if (parts > 1) return sitemapIndexXml(origin, parts);
+    return urlsetXml(origin, await entriesBetween(db, market, fixed, 0, total));
+  }
+  if (parts <= 1 || part < 1 || part > parts) return null;
+  const start = (part - 1) * limit;
+  return urlsetXml(origin, await entriesBetween(db, market, fixed, start, Math.min(total, start + limit)));
+}
