@@ -31,6 +31,7 @@ export const STAFF_ACTIONS = [
   'customers.resendConfirmation',
   'customers.block',
   'catalog.editPrices',
+  'promotions.manage',
   'staff.manage',
   'audit.view',
 ] as const;
@@ -59,6 +60,7 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'customers.resendConfirmation': ['owner', 'support'],
   'customers.block': ['owner', 'support'],
   'catalog.editPrices': ['owner', 'merchandiser'],
+  'promotions.manage': ['owner', 'merchandiser'],
   'staff.manage': ['owner'],
   'audit.view': ['owner'],
 };

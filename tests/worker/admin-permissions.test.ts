@@ -122,6 +122,22 @@ const ROUTES: { name: string; action: StaffAction; call: (session: Session, role
       call: (s: Session) => postForm(`/admin/reviews/999999/${path}`, { reason: 'spam', _csrf: s.csrf }, s.headers),
     })),
     {
+      name: 'GET /admin/promotions',
+      action: 'promotions.manage',
+      call: (s) => shop(`${ADMIN}/promotions?status=Ended&q=matrix`, { headers: s.headers, redirect: 'manual' }),
+    },
+    {
+      name: 'GET /admin/promotions/:id',
+      action: 'promotions.manage',
+      call: (s) => shop(`${ADMIN}/promotions/${PROMOTION_ID}`, { headers: s.headers, redirect: 'manual' }),
+    },
+    ...(['', '/pause', '/resume'] as const).map((path) => ({
+      name: `POST /admin/promotions/:id${path}`,
+      action: 'promotions.manage' as const,
+      // A promotion that does not exist: past the guard it is a 404.
+      call: (s: Session) => postForm(`/admin/promotions/999999${path}`, { name: 'Matrix', _csrf: s.csrf }, s.headers),
+    })),
+    {
       name: 'GET /admin/customers',
       action: 'customers.view',
       call: (s) => shop(`${ADMIN}/customers?q=example`, { headers: s.headers, redirect: 'manual' }),
@@ -150,6 +166,8 @@ const ROUTES: { name: string; action: StaffAction; call: (session: Session, role
     })),
   ];
 
+/** An ended promotion the matrix opens (it prices no order). */
+const PROMOTION_ID = 9001;
 let orderId = '';
 let accountId = 0;
 let rma = '';
@@ -166,6 +184,12 @@ beforeAll(async () => {
   evidenceId = (await uploadIds(returned, [fileOf('jpeg')]))[0]!;
   rma = (await askReturn(returned, { lines: [{ lineNo: 1, quantity: 1 }], reason: 'Other', uploadIds: [evidenceId] }))
     .body.data.rma;
+  await env.DB.prepare(
+    `INSERT INTO promotion (id, name, source, discount_type, discount_value, starts_at, ends_at)
+     VALUES (?, 'Matrix 5% off', 'AUTO_DISCOUNT', 'PERCENT', 5, 1, 2)`,
+  )
+    .bind(PROMOTION_ID)
+    .run();
   for (const role of STAFF_ROLES) sessions.set(role, await staffSession(role));
 });
 

@@ -4,6 +4,7 @@ import { adminCustomers } from './customers.routes.tsx';
 import { adminDashboard } from './dashboard.routes.tsx';
 import { type AdminEnv, adminHeaders } from './guard.ts';
 import { adminOrders } from './orders.routes.tsx';
+import { adminPromotions } from './promotions.routes.tsx';
 import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
@@ -18,5 +19,6 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminOrders)
   .route('/', adminReturns)
   .route('/', adminReviews)
+  .route('/', adminPromotions)
   .route('/', adminCustomers)
   .route('/', adminFallback);

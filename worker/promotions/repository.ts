@@ -83,6 +83,8 @@ const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionTy
   p.integral_score AS integralScore, p.limit_scene AS limitScene, p.max_discount_cent AS maxDiscountCent,
   p.gift_sku_id AS giftSkuId, p.gift_quantity AS giftQuantity, p.shipping_option AS shippingOption,
   p.first_order_only AS firstOrderOnly`;
+/** A promotion row's columns (table alias p), for the back office's queries (admin-repository.ts). */
+export const PROMOTION_COLUMNS = COLUMNS;
 const WALLET_COLUMNS = `${COLUMNS}, m.id AS memberCouponId, m.status AS couponStatus, m.claimed_via AS claimedVia,
   m.points_spent AS pointsSpent, m.claimed_at AS claimedAt`;
 const SCOPE_COLUMNS = 'promotion_id AS promotionId, target_type AS targetType, target_id AS targetId';
@@ -91,7 +93,7 @@ const ADD_ON_COLUMNS = `promotion_id AS promotionId, sku_id AS skuId, price_cent
 const USAGE_COLUMNS = `p.id AS promotionId, p.used_count AS total,
   (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id AND u.account_id = ?4) AS byCustomer`;
 const IN_FORCE = `(p.market IS NULL OR p.market = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2)
-  AND (p.ends_at IS NULL OR p.ends_at > ?2)`;
+  AND (p.ends_at IS NULL OR p.ends_at > ?2) AND p.paused = 0`;
 const IDS = 'SELECT value FROM json_each(?1)';
 
 /** The rows of a select as one JSON array of objects keyed by its column names ('p.x AS y' is y, 'p.x' is x). */
@@ -273,10 +275,11 @@ export function promotionRepository(db: D1Database) {
         UNION SELECT m.promotion_id FROM member_coupon m
           WHERE m.account_id = ?4 AND m.promotion_id IN (${chosenCoupons})`;
       const autos = `SELECT ${COLUMNS} FROM promotion p WHERE p.source = 'AUTO_DISCOUNT' AND ${IN_FORCE} ORDER BY p.id`;
+      // A paused promotion's code is not valid (the cart says so) and its coupon is left out until resumed.
       const coded = `SELECT DISTINCT ${COLUMNS} FROM promotion_code c JOIN promotion p ON p.id = c.promotion_id
-        WHERE c.code IN (${enteredCodes}) ORDER BY p.id`;
+        WHERE c.code IN (${enteredCodes}) AND p.paused = 0 ORDER BY p.id`;
       const coupons = `SELECT ${WALLET_COLUMNS} FROM member_coupon m JOIN promotion p ON p.id = m.promotion_id
-        WHERE m.account_id = ?4 AND m.promotion_id IN (${chosenCoupons}) ORDER BY p.id`;
+        WHERE m.account_id = ?4 AND m.promotion_id IN (${chosenCoupons}) AND p.paused = 0 ORDER BY p.id`;
       const scopes = `SELECT ${SCOPE_COLUMNS} FROM promotion_scope WHERE promotion_id IN (${candidates})`;
       const addOns = `SELECT ${ADD_ON_COLUMNS} FROM promotion_add_on WHERE promotion_id IN (${candidates})
         ORDER BY promotion_id, sku_id`;
@@ -370,7 +373,7 @@ export function promotionRepository(db: D1Database) {
 
     /**
      * The statements that record one use, for the order step's batch. The usage insert takes its
-     * promotion id from a guarded select: if the promotion has ended, is used up overall or by this
+     * promotion id from a guarded select: if the promotion has ended or is paused, is used up overall or by this
      * customer (account or email), is a first-order one and this is not the shopper's first order
      * (another order of theirs, placed alongside, counts), or is a coupon not AVAILABLE in the wallet,
      * the id is null, the insert fails its NOT NULL and the whole batch rolls back (isPromotionOverused
@@ -382,7 +385,7 @@ export function promotionRepository(db: D1Database) {
         db
           .prepare(
             `INSERT INTO promotion_usage (promotion_id, account_id, email, order_id, used_at) VALUES ((
-             SELECT p.id FROM promotion p WHERE p.id = ?1 AND (p.ends_at IS NULL OR p.ends_at > ?5)
+             SELECT p.id FROM promotion p WHERE p.id = ?1 AND p.paused = 0 AND (p.ends_at IS NULL OR p.ends_at > ?5)
                AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
                AND (p.per_customer_limit IS NULL OR (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id
                     AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3)))

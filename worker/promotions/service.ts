@@ -44,3 +44,20 @@ export function promotionUsageStatements(db: D1Database, entry: UsageEntry): D1P
 export function promotionReleaseStatements(db: D1Database, orderId: string): D1PreparedStatement[] {
   return promotionRepository(db).releaseStatements(orderId);
 }
+
+export {
+  BASICS_FIELDS,
+  editPromotion,
+  PROMOTION_EDIT_MSG,
+  PROMOTION_NAME_MAX,
+  PROMOTION_STATUSES,
+  promotionDetail,
+  promotionList,
+  setPromotionPaused,
+  type AdminPromotion,
+  type AuditedChange,
+  type BasicsField,
+  type BasicsForm,
+  type PromotionChange,
+  type PromotionStatus,
+} from './admin.ts';

@@ -10,6 +10,7 @@ const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
   { href: '/admin/orders', label: 'Orders', action: 'orders.view' },
   { href: '/admin/returns', label: 'Returns', action: 'returns.view' },
   { href: '/admin/reviews', label: 'Reviews', action: 'reviews.moderate' },
+  { href: '/admin/promotions', label: 'Promotions', action: 'promotions.manage' },
   { href: '/admin/customers', label: 'Customers', action: 'customers.view' },
   { href: '/admin/staff', label: 'Staff', action: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.view' },

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import {
+  BASICS_FIELDS,
+  type BasicsForm,
+  editPromotion,
+  type PromotionChange,
+  promotionDetail,
+  promotionList,
+  setPromotionPaused,
+} from '../promotions/service.ts';
+import { systemClock } from '../platform/clock.ts';
+import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
+import { renderAdmin, renderNotice } from './render.tsx';
+import { queuePage } from './reviews.ts';
+import { auditStatement } from './service.ts';
+import { PromotionPage } from './views/PromotionPage.tsx';
+import { PromotionsPage } from './views/PromotionsPage.tsx';
+
+const PROMOTION = '/admin/promotions/:id{[0-9]{1,9}}';
+const manage = [staffSession, requirePermission('promotions.manage')] as const;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The notice a finished change leaves on the promotion's page (the redirect's `done`). */
+const DONE_NOTICE: Record<string, string> = {
+  edited: 'Changes saved.',
+  paused: 'Paused. No cart gets this promotion until it is resumed.',
+  resumed: 'Resumed. Carts get this promotion again within its dates.',
+};
+
+const NOT_FOUND = 'There is no promotion with this number.';
+const promotionId = (c: AdminContext) => Number(c.req.param('id'));
+
+/** The audit entry of one change to a promotion, in the change's batch. */
+const audited = (c: AdminContext, action: string, id: number) => (change: { before: unknown; after: unknown }) => [
+  auditStatement(c.env.DB, c.var.staff, { action, recordType: 'promotion', recordId: String(id), ...change }),
+];
+
+/** A change done: back to the promotion's page with a notice; its form again with the messages when invalid. */
+function answer(c: AdminContext, id: number, result: PromotionChange, done: string, form?: BasicsForm) {
+  if (result.ok) return c.redirect(`/admin/promotions/${id}?done=${done}`, 303);
+  if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', NOT_FOUND);
+  const body = <PromotionPage promotion={result.promotion} csrf={c.var.csrf} form={form} errors={result.errors} />;
+  return renderAdmin(c, { title: result.promotion.name, status: 400, body });
+}
+
+/** Promotions (issue 22): the list, a promotion's basics to edit, and pause / resume. */
+export const adminPromotions = new Hono<AdminEnv>()
+  .get('/admin/promotions', ...manage, async (c) => {
+    const view = { status: c.req.query('status'), search: c.req.query('q'), page: queuePage(c.req.query('page')) };
+    const found = await promotionList(c.env.DB, view, systemClock.now());
+    return renderAdmin(c, { title: 'Promotions', body: <PromotionsPage found={found} /> });
+  })
+  .get(PROMOTION, ...manage, async (c) => {
+    const promotion = await promotionDetail(c.env.DB, promotionId(c), systemClock.now());
+    if (!promotion) return renderNotice(c, 404, 'Not found', NOT_FOUND);
+    const notice = DONE_NOTICE[c.req.query('done') ?? ''] ?? null;
+    const body = <PromotionPage promotion={promotion} csrf={c.var.csrf} notice={notice} />;
+    return renderAdmin(c, { title: promotion.name, body });
+  })
+  .post(PROMOTION, ...manage, async (c) => {
+    const id = promotionId(c);
+    const body = await c.req.parseBody();
+    const form = Object.fromEntries(BASICS_FIELDS.map((field) => [field, text(body[field])])) as BasicsForm;
+    const result = await editPromotion(c.env.DB, id, form, audited(c, 'promotions.edit', id), systemClock.now());
+    return answer(c, id, result, 'edited', form);
+  })
+  .post(`${PROMOTION}/pause`, ...manage, async (c) => {
+    const id = promotionId(c);
+    const result = await setPromotionPaused(c.env.DB, id, true, audited(c, 'promotions.pause', id), systemClock.now());
+    return answer(c, id, result, 'paused');
+  })
+  .post(`${PROMOTION}/resume`, ...manage, async (c) => {
+    const id = promotionId(c);
+    const result = await setPromotionPaused(
+      c.env.DB,
+      id,
+      false,
+      audited(c, 'promotions.resume', id),
+      systemClock.now(),
+    );
+    return answer(c, id, result, 'resumed');
+  });
