@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { dismiss, notices, showCarriedNotice } from '../state/notices.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
-import { remindExpiringPoints } from './member-reminder.ts';
+import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 
 /** Shows the shop's notices (toasts) in one polite live region. */
 export default function NoticeHost() {
   const list = useSignalValue(notices);
   useEffect(showCarriedNotice, []);
-  useEffect(remindExpiringPoints, []);
+  // Only a signed-in member loads the expiring-points reminder (its code stays off every other page).
+  useEffect(() => {
+    try {
+      if (!localStorage.getItem(STORAGE_KEY.token)) return;
+    } catch {
+      return;
+    }
+    void import('./member-reminder.ts').then((reminder) => reminder.remindExpiringPoints());
+  }, []);
   return (
     <div className="notices" role="status" aria-live="polite">
       {list.map((notice) => (

@@ -17,12 +17,18 @@ export async function emailedToken(origin: string, to: string, parameter = 'toke
   return decodeURIComponent(match[1]!);
 }
 
-/** Registers and confirms a member through the API; returns the session token. */
+/**
+ * Registers and confirms a member through the API; returns the session token. Each registration
+ * comes from an address of its own (the shop allows 10 an hour per address, and the whole browser
+ * run is one machine).
+ */
 export async function registerMember(origin: string, email: string, password: string): Promise<string> {
+  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
+  const ip = `10.${a}.${b}.${c}`;
   const post = (path: string, body: unknown) =>
     shopFetch(origin, path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
       body: JSON.stringify(body),
     }).then((r) => r.json());
   await post('/account/public/buyer/register', { email, password });
