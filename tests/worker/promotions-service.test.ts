@@ -15,12 +15,14 @@ import {
   redeemCouponWithPoints,
 } from '../../worker/promotions/service.ts';
 import { insertPromotion } from '../../worker/promotions/setup-repository.ts';
+import { walletRepository } from '../../worker/promotions/wallet-repository.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 
 const NOW = Date.now();
 const SEC = Math.floor(NOW / 1000);
 const DAY = 86_400;
 const repository = () => promotionRepository(env.DB);
+const wallets = () => walletRepository(env.DB);
 
 let nextCode = 0;
 /** A valid, always-on, all-markets automatic 10 % discount unless told otherwise. */
@@ -102,8 +104,8 @@ describe('loading the promotions a cart is priced with', () => {
     const foreign = await create(codeRecord({ code: 'EH20', market: 'ca' }));
     const coupon = await create(couponRecord({ discountType: 'FIXED_AMOUNT', discountValue: 300 }));
     const notChosen = await create(couponRecord({}));
-    await repository().claimCoupon(11, coupon, 'CLAIM', 0);
-    await repository().claimCoupon(11, notChosen, 'CLAIM', 0);
+    await wallets().claimCoupon(11, coupon, 'CLAIM', 0);
+    await wallets().claimCoupon(11, notChosen, 'CLAIM', 0);
     await env.DB.batch(
       repository().usageStatements({ promotionId: code, accountId: 11, email: null, orderId: 'O-load-1', nowSec: SEC }),
     );
@@ -144,7 +146,7 @@ describe('loading the promotions a cart is priced with', () => {
 
   it('gives a guest no wallet coupons, so the engine asks them to sign in', async () => {
     const coupon = await create(couponRecord({}));
-    await repository().claimCoupon(12, coupon, 'CLAIM', 0);
+    await wallets().claimCoupon(12, coupon, 'CLAIM', 0);
     const context = await loadPromotionContext(env.DB, {
       market: 'us',
       now: NOW,
@@ -223,7 +225,7 @@ describe('recording usage in the order batch', () => {
 
   it('marks a wallet coupon USED, refuses a second use, and gives it back when the order is released', async () => {
     const id = await create(couponRecord({}));
-    await repository().claimCoupon(31, id, 'CLAIM', 0);
+    await wallets().claimCoupon(31, id, 'CLAIM', 0);
     await env.DB.batch(
       repository().usageStatements({ promotionId: id, accountId: 31, email: null, orderId: 'O-coupon-1', nowSec: SEC }),
     );
@@ -318,7 +320,7 @@ describe('the coupon wallet', () => {
     const redeemable = await create(
       couponRecord({ name: 'redeemable', limitScene: 'REDEEM', integralScore: 300, market: 'us' }),
     );
-    for (const id of [available, lapsed, later, canadian]) await repository().claimCoupon(61, id, 'CLAIM', 0);
+    for (const id of [available, lapsed, later, canadian]) await wallets().claimCoupon(61, id, 'CLAIM', 0);
 
     const wallet = await couponsFor(env.DB, 61, 'us', NOW);
     const state = (id: number) => wallet.find((coupon) => coupon.promotionId === id);

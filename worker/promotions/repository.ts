@@ -311,66 +311,6 @@ export function promotionRepository(db: D1Database) {
       return results.map((result) => result.results) as T;
     },
 
-    /** Puts a coupon in a member's wallet; null when it is there already. */
-    /**
-     * Puts a coupon bought with points in the wallet in one batch with `spend` (the points, taken
-     * only after the coupon row was written and while the balance covers them): a guard fails the
-     * whole batch when they were not taken, so a coupon is never held unpaid. Answers the wallet
-     * row's id, or null when nothing was written (held already, or too few points).
-     */
-    async buyCoupon(
-      accountId: number,
-      promotionId: number,
-      pointsSpent: number,
-      spend: D1PreparedStatement,
-    ): Promise<number | null> {
-      try {
-        const results = await db.batch([
-          db
-            .prepare(
-              `INSERT INTO member_coupon (account_id, promotion_id, claimed_via, points_spent)
-              VALUES (?, ?, 'REDEEM', ?) ON CONFLICT (account_id, promotion_id) DO NOTHING`,
-            )
-            .bind(accountId, promotionId, pointsSpent),
-          spend,
-          db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`),
-          db.prepare(`DELETE FROM batch_guard`),
-          db
-            .prepare(`SELECT id FROM member_coupon WHERE account_id = ? AND promotion_id = ?`)
-            .bind(accountId, promotionId),
-        ]);
-        return (results[4]!.results[0] as { id: number } | undefined)?.id ?? null;
-      } catch (error) {
-        if (/batch_guard|CHECK constraint/i.test(String(error))) return null;
-        throw error;
-      }
-    },
-
-    /** Whether the member holds the coupon in their wallet (in any state). */
-    async holds(accountId: number, promotionId: number): Promise<boolean> {
-      const row = await db
-        .prepare(`SELECT 1 AS held FROM member_coupon WHERE account_id = ? AND promotion_id = ?`)
-        .bind(accountId, promotionId)
-        .first();
-      return row !== null;
-    },
-
-    async claimCoupon(
-      accountId: number,
-      promotionId: number,
-      via: 'CLAIM' | 'REDEEM',
-      pointsSpent: number,
-    ): Promise<number | null> {
-      const row = await db
-        .prepare(
-          `INSERT INTO member_coupon (account_id, promotion_id, claimed_via, points_spent) VALUES (?, ?, ?, ?)
-         ON CONFLICT (account_id, promotion_id) DO NOTHING RETURNING id`,
-        )
-        .bind(accountId, promotionId, via, pointsSpent)
-        .first<{ id: number }>();
-      return row?.id ?? null;
-    },
-
     /**
      * The statements that record one use, for the order step's batch. The usage insert takes its
      * promotion id from a guarded select: if the promotion has ended or is paused, is used up overall or by this

@@ -19,6 +19,7 @@ import { systemClock } from '../platform/clock.ts';
 import { getShopSettings } from '../content/service.ts';
 import { levelBenefitsFor, pointsBalance, spendAfterStatement } from '../members/service.ts';
 import { complete, toMs, toSec } from './context.ts';
+import { walletRepository } from './wallet-repository.ts';
 import { promotionRepository, type PromotionRecord, type WalletRecord } from './repository.ts';
 
 /** What a wallet coupon is to its member now. REDEEMABLE: not held yet, can be bought with points (unRedeem). */
@@ -134,7 +135,7 @@ async function claim(
   const problem = standingProblem(promotion, context, 'coupon');
   if (problem) return refuse(problem.problem, problem.reason);
   const via = promotion.limitScene === 'REDEEM' ? 'REDEEM' : 'CLAIM';
-  const repository = promotionRepository(db);
+  const repository = walletRepository(db);
   const id = spend
     ? await repository.buyCoupon(request.accountId, promotion.id, pointsToDeduct, spend)
     : await repository.claimCoupon(request.accountId, promotion.id, via, pointsToDeduct);
