@@ -77,7 +77,7 @@ function recordNotices() {
  * takes it off the log, so waiting for the same words again waits for a new notice.
  */
 export async function noticeShown(page: Page, text: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
+  const shown = page.waitForFunction(
     ([key, wanted]) => {
       const lines = (sessionStorage.getItem(key!) ?? '').split('\n');
       const at = lines.findIndex((line) => line.includes(wanted!));
@@ -89,4 +89,11 @@ export async function noticeShown(page: Page, text: string, timeout = 30_000): P
     [NOTICE_LOG, text],
     { timeout },
   );
+  await shown.catch(async (error: Error) => {
+    // The notices the tab did show say what went wrong instead (a refusal, a network failure).
+    const log = await page.evaluate((key) => sessionStorage.getItem(key), NOTICE_LOG).catch(() => null);
+    throw new Error(`no notice "${text}"; the tab showed: ${JSON.stringify(log?.split('\n').filter(Boolean) ?? [])}`, {
+      cause: error,
+    });
+  });
 }
