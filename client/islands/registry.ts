@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 // biome-ignore lint/suspicious/noExplicitAny: props differ per island
 export const islandLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
   NoticeHost: () => import('./NoticeHost.tsx'),
+  Countdown: () => import('./Countdown.tsx'),
   LoadingBar: () => import('./LoadingBar.tsx'),
   CopyText: () => import('./CopyText.tsx'),
   LoginForm: () => import('./LoginForm.tsx'),
