@@ -16,7 +16,8 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function remaining(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(seconds / 86_400);
-  const clock = `${pad(Math.floor((seconds % 86_400) / 3600))}h ${pad(Math.floor((seconds % 3600) / 60))}m ${pad(seconds % 60)}s`;
+  const [hours, minutes] = [Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60)];
+  const clock = `${pad(hours)}h ${pad(minutes)}m ${pad(seconds % 60)}s`;
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 

@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
+import type { MarketId } from '../../shared/markets.ts';
 import {
   BASICS_FIELDS,
   type BasicsForm,
+  CREATE_FIELDS,
+  type CreateForm,
+  createPromotion,
   editPromotion,
+  previewPromotion,
   type PromotionChange,
   promotionDetail,
   promotionList,
@@ -13,7 +18,9 @@ import { type AdminContext, type AdminEnv, requirePermission, staffSession } fro
 import { renderAdmin, renderNotice } from './render.tsx';
 import { queuePage } from './reviews.ts';
 import { auditStatement } from './service.ts';
+import { PromotionNewPage } from './views/PromotionNewPage.tsx';
 import { PromotionPage } from './views/PromotionPage.tsx';
+import type { PreviewQuery } from './views/PromotionPreview.tsx';
 import { PromotionsPage } from './views/PromotionsPage.tsx';
 
 const PROMOTION = '/admin/promotions/:id{[0-9]{1,9}}';
@@ -22,6 +29,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The notice a finished change leaves on the promotion's page (the redirect's `done`). */
 const DONE_NOTICE: Record<string, string> = {
+  created: 'Promotion created. Check it with a sample cart below.',
   edited: 'Changes saved.',
   paused: 'Paused. No cart gets this promotion until it is resumed.',
   resumed: 'Resumed. Carts get this promotion again within its dates.',
@@ -35,6 +43,19 @@ const audited = (c: AdminContext, action: string, id: number) => (change: { befo
   auditStatement(c.env.DB, c.var.staff, { action, recordType: 'promotion', recordId: String(id), ...change }),
 ];
 
+/** The create form's key (one per rendered form), or a fresh one when it is missing or malformed. */
+const formKey = (value: unknown) => {
+  const key = text(value);
+  return /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : crypto.randomUUID();
+};
+
+/** The preview form's query, when the page was asked for a preview. */
+function previewQuery(c: AdminContext): PreviewQuery | null {
+  if (c.req.query('preview') !== '1') return null;
+  const market = c.req.query('market') === 'ca' ? 'ca' : 'us';
+  return { market, member: c.req.query('member') === 'on', lines: (c.req.query('lines') ?? '').slice(0, 2000) };
+}
+
 /** A change done: back to the promotion's page with a notice; its form again with the messages when invalid. */
 function answer(c: AdminContext, id: number, result: PromotionChange, done: string, form?: BasicsForm) {
   if (result.ok) return c.redirect(`/admin/promotions/${id}?done=${done}`, 303);
@@ -43,8 +64,23 @@ function answer(c: AdminContext, id: number, result: PromotionChange, done: stri
   return renderAdmin(c, { title: result.promotion.name, status: 400, body });
 }
 
-/** Promotions (issue 22): the list, a promotion's basics to edit, and pause / resume. */
+/** Promotions (issue 22): the list, creating one, a promotion's basics to edit, pause / resume, a preview. */
 export const adminPromotions = new Hono<AdminEnv>()
+  .get('/admin/promotions/new', ...manage, (c) =>
+    renderAdmin(c, {
+      title: 'New promotion',
+      body: <PromotionNewPage csrf={c.var.csrf} formKey={crypto.randomUUID()} />,
+    }),
+  )
+  .post('/admin/promotions/new', ...manage, async (c) => {
+    const body = await c.req.parseBody();
+    const form = Object.fromEntries(CREATE_FIELDS.map((field) => [field, text(body[field])])) as CreateForm;
+    const key = formKey(body._key);
+    const result = await createPromotion(c.env.DB, form, key, (id) => audited(c, 'promotions.create', id));
+    if (result.ok) return c.redirect(`/admin/promotions/${result.id}?done=created`, 303);
+    const page = <PromotionNewPage csrf={c.var.csrf} formKey={key} values={form} errors={result.errors} />;
+    return renderAdmin(c, { title: 'New promotion', status: 400, body: page });
+  })
   .get('/admin/promotions', ...manage, async (c) => {
     const view = { status: c.req.query('status'), search: c.req.query('q'), page: queuePage(c.req.query('page')) };
     const found = await promotionList(c.env.DB, view, systemClock.now());
@@ -54,7 +90,18 @@ export const adminPromotions = new Hono<AdminEnv>()
     const promotion = await promotionDetail(c.env.DB, promotionId(c), systemClock.now());
     if (!promotion) return renderNotice(c, 404, 'Not found', NOT_FOUND);
     const notice = DONE_NOTICE[c.req.query('done') ?? ''] ?? null;
-    const body = <PromotionPage promotion={promotion} csrf={c.var.csrf} notice={notice} />;
+    const query = previewQuery(c);
+    const preview = query
+      ? await previewPromotion(
+          c.env.DB,
+          promotion.id,
+          { ...query, market: query.market as MarketId },
+          systemClock.now(),
+        )
+      : null;
+    const body = (
+      <PromotionPage promotion={promotion} csrf={c.var.csrf} notice={notice} preview={{ query, result: preview }} />
+    );
     return renderAdmin(c, { title: promotion.name, body });
   })
   .post(PROMOTION, ...manage, async (c) => {

@@ -20,6 +20,16 @@ export function categoryTree(db: D1Database) {
   return categoryRepository(db).tree('FRONT');
 }
 
+/** Back (catalog) categories by handle, for scoping a promotion; handles not found are left out. */
+export function backCategoriesByHandle(db: D1Database, handles: readonly string[]) {
+  return categoryRepository(db).backByHandles(handles);
+}
+
+/** SKU ids by part number; part numbers not found are left out. */
+export function skusByPartNumbers(db: D1Database, partNumbers: readonly string[]) {
+  return categoryRepository(db).skusByPartNumbers(partNumbers);
+}
+
 /** A product's questions and answers, in order. */
 export function itemFaqs(db: D1Database, itemId: number) {
   return categoryRepository(db).faqsOfItem(itemId);

@@ -2,7 +2,14 @@
  * The back office's promotion queries (issue 22): the list with its status filter and search, one
  * promotion, and the statements of an edit and of a pause or resume (admin.ts decides them).
  */
-import { PROMOTION_COLUMNS, type PromotionRecord } from './repository.ts';
+import { MARKET_IDS } from '../../shared/markets.ts';
+import {
+  type AddOnRecord,
+  type NewPromotionRecord,
+  PROMOTION_COLUMNS,
+  type PromotionRecord,
+  type ScopeRecord,
+} from './repository.ts';
 
 /** A promotion as the back office reads it: the engine's row and whether it is paused. */
 export type AdminPromotionRecord = PromotionRecord & { paused: number };
@@ -91,6 +98,97 @@ export function promotionAdminRepository(db: D1Database) {
     /** The statement that pauses or resumes a promotion. */
     pauseStatement: (id: number, paused: boolean) =>
       db.prepare('UPDATE promotion SET paused = ? WHERE id = ?').bind(paused ? 1 : 0, id),
+
+    /** The id a new promotion gets, unless another is created first (its batch then fails and is retried). */
+    async nextId(): Promise<number> {
+      const row = await db.prepare('SELECT coalesce(max(id), 0) + 1 AS id FROM promotion').first<{ id: number }>();
+      return Math.max(row?.id ?? 1, 2000);
+    },
+
+    /** The promotion a create form's key made, if any. */
+    byCreateKey: (key: string) =>
+      db.prepare('SELECT id FROM promotion WHERE create_key = ?').bind(key).first<{ id: number }>(),
+
+    /** Whether a code is taken in any of the markets (codes are unique per market, whatever the case). */
+    async codeTaken(code: string, market: string | null): Promise<boolean> {
+      const markets = market ? [market] : [...MARKET_IDS];
+      const row = await db
+        .prepare(
+          `SELECT 1 AS taken FROM promotion_code WHERE code = ?1 AND market IN (SELECT value FROM json_each(?2))`,
+        )
+        .bind(code, JSON.stringify(markets))
+        .first<{ taken: number }>();
+      return row !== null;
+    },
+
+    /**
+     * The statements that create a promotion under a chosen id with its codes (one per market) and
+     * scope, keyed by the form's key: a taken id, code or key fails the whole batch.
+     */
+    createStatements(id: number, promotion: NewPromotionRecord, key: string): D1PreparedStatement[] {
+      const { scope, ...p } = promotion;
+      const markets = p.market ? [p.market] : MARKET_IDS;
+      return [
+        db
+          .prepare(
+            `INSERT INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value,
+               threshold_type, threshold_value, applies_to, market, starts_at, ends_at, usage_limit,
+               per_customer_limit, member_only, max_discount_cent, create_key)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)`,
+          )
+          .bind(
+            id,
+            p.name,
+            p.code,
+            p.source,
+            p.promotionType,
+            p.discountType,
+            p.discountValue,
+            p.thresholdType,
+            p.thresholdValue,
+            p.appliesTo,
+            p.market,
+            p.startsAt,
+            p.endsAt,
+            p.usageLimit,
+            p.perCustomerLimit,
+            p.memberOnly,
+            p.maxDiscountCent,
+            key,
+          ),
+        ...(p.code
+          ? markets.map((market) =>
+              db
+                .prepare('INSERT INTO promotion_code (code, market, promotion_id) VALUES (?, ?, ?)')
+                .bind(p.code, market, id),
+            )
+          : []),
+        ...scope.map((target) =>
+          db
+            .prepare('INSERT INTO promotion_scope (promotion_id, target_type, target_id) VALUES (?, ?, ?)')
+            .bind(id, target.targetType, target.targetId),
+        ),
+      ];
+    },
+
+    /** A promotion's scope and add-ons, as the engine needs them. */
+    async partsOf(id: number): Promise<{ scopes: ScopeRecord[]; addOns: AddOnRecord[] }> {
+      const [scopes, addOns] = await db.batch([
+        db
+          .prepare(
+            `SELECT promotion_id AS promotionId, target_type AS targetType, target_id AS targetId
+             FROM promotion_scope WHERE promotion_id = ?`,
+          )
+          .bind(id),
+        db
+          .prepare(
+            `SELECT promotion_id AS promotionId, sku_id AS skuId, price_cent AS priceCent,
+               percent_off AS percentOff, max_quantity AS maxQuantity FROM promotion_add_on WHERE promotion_id = ?`,
+          )
+          .bind(id),
+      ]);
+      return { scopes: scopes!.results as ScopeRecord[], addOns: addOns!.results as AddOnRecord[] };
+    },
 
     /** Runs a change's statements (the update and its audit entry) in one batch. */
     async write(statements: D1PreparedStatement[]): Promise<void> {

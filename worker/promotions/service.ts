@@ -61,3 +61,12 @@ export {
   type PromotionChange,
   type PromotionStatus,
 } from './admin.ts';
+export {
+  CREATE_FIELDS,
+  createPromotion,
+  PROMOTION_CREATE_MSG,
+  type CreateField,
+  type CreateForm,
+  type CreateResult,
+} from './admin-create.ts';
+export { PREVIEW_MSG, previewPromotion, type PreviewResult } from './admin-preview.ts';

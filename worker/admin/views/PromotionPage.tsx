@@ -1,5 +1,7 @@
 import type { AdminPromotion, BasicsField, BasicsForm } from '../../promotions/service.ts';
 import { CsrfField } from './CsrfField.tsx';
+import { PromotionPreview, type PreviewQuery } from './PromotionPreview.tsx';
+import type { PreviewResult } from '../../promotions/service.ts';
 
 export const SOURCE_LABEL: Record<string, string> = {
   AUTO_DISCOUNT: 'Automatic',
@@ -120,6 +122,7 @@ export function PromotionPage(props: {
   notice?: string | null;
   form?: BasicsForm;
   errors?: Errors;
+  preview?: { query: PreviewQuery | null; result: PreviewResult | null };
 }) {
   const { promotion } = props;
   const paused = promotion.paused === 1;
@@ -163,6 +166,11 @@ export function PromotionPage(props: {
         csrf={props.csrf}
         values={props.form ?? valuesOf(promotion)}
         errors={props.errors ?? {}}
+      />
+      <PromotionPreview
+        promotionId={promotion.id}
+        query={props.preview?.query ?? null}
+        result={props.preview?.result ?? null}
       />
     </section>
   );

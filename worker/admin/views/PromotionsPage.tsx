@@ -15,6 +15,11 @@ export function PromotionsPage({ found }: { found: Found }) {
   return (
     <section>
       <h1>Promotions</h1>
+      <p>
+        <a className="button" href="/admin/promotions/new">
+          New promotion
+        </a>
+      </p>
       <nav className="tabs" aria-label="Promotion status">
         {[null, ...PROMOTION_STATUSES].map((status) => (
           <a

@@ -1,0 +1,153 @@
+/**
+ * Creating a promotion in the back office (issue 22): the form read into a promotion the engine
+ * runs (automatic discount, code or coupon; percent, amount or free shipping; a minimum; all parts
+ * or some categories; market, dates and limits), then written with its codes, scope and audit
+ * entry in one batch. The form's key makes a double click or a retry one promotion.
+ */
+import type { DiscountSource, DiscountType, ThresholdType } from '../../shared/promotion-words.ts';
+import { DISCOUNT_SOURCES, DISCOUNT_TYPES, THRESHOLD_TYPES } from '../../shared/promotion-words.ts';
+import { backCategoriesByHandle } from '../catalog/service.ts';
+import { BASICS_FIELDS, type AuditedChange, readBasics } from './admin.ts';
+import { type AdminPromotionRecord, promotionAdminRepository } from './admin-repository.ts';
+import type { NewPromotionRecord } from './repository.ts';
+
+/** The create form's fields: the basics the edit form has, and what only a new promotion chooses. */
+export const CREATE_FIELDS = [
+  ...BASICS_FIELDS,
+  'source',
+  'code',
+  'discountType',
+  'thresholdType',
+  'maxDiscount',
+  'categories',
+  'memberOnly',
+] as const;
+export type CreateField = (typeof CREATE_FIELDS)[number];
+export type CreateForm = Record<CreateField, string>;
+
+/** At most this many categories in one promotion's scope. */
+export const SCOPE_CATEGORIES_MAX = 50;
+
+export const PROMOTION_CREATE_MSG = {
+  source: 'Choose automatic, code or coupon.',
+  code: 'Enter a code of 3 to 20 letters, digits or dashes.',
+  codeTaken: 'Another promotion already has this code in this market.',
+  discountType: 'Choose percent off, amount off or free shipping.',
+  thresholdType: 'Choose no minimum, a minimum spend or a minimum number of items.',
+  maxDiscount: 'Enter the most it may take off in dollars and whole cents, or leave it empty.',
+  tooManyCategories: `List at most ${SCOPE_CATEGORIES_MAX} categories.`,
+  unknownCategories: (handles: string[]) => `There is no category ${handles.join(', ')}.`,
+} as const;
+
+export type CreateResult = { ok: true; id: number } | { ok: false; errors: Partial<Record<CreateField, string>> };
+
+const CODE = /^[A-Z0-9-]{3,20}$/;
+const CENTS = /^\d{1,7}(?:\.\d{1,2})?$/;
+const oneOf = <T extends string>(list: readonly T[], value: string): T | null =>
+  (list as readonly string[]).includes(value) ? (value as T) : null;
+
+/** The category handles as typed: separated by commas, spaces or lines, each once. */
+export function handlesOf(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+}
+
+/** The form read into a new promotion (scope still by handle), or the messages. */
+export function readNewPromotion(
+  form: CreateForm,
+):
+  | { promotion: Omit<NewPromotionRecord, 'scope' | 'addOns'>; handles: string[] }
+  | { errors: Partial<Record<CreateField, string>> } {
+  const errors: Partial<Record<CreateField, string>> = {};
+  const source = oneOf<DiscountSource>(DISCOUNT_SOURCES, form.source);
+  if (!source) errors.source = PROMOTION_CREATE_MSG.source;
+  const discountType = oneOf<DiscountType>(DISCOUNT_TYPES, form.discountType);
+  if (!discountType) errors.discountType = PROMOTION_CREATE_MSG.discountType;
+  const thresholdType = oneOf<ThresholdType>(THRESHOLD_TYPES, form.thresholdType);
+  if (!thresholdType) errors.thresholdType = PROMOTION_CREATE_MSG.thresholdType;
+  const code = form.code.trim().toUpperCase();
+  if (source === 'PROMOTION_CODE' && !CODE.test(code)) errors.code = PROMOTION_CREATE_MSG.code;
+  const maxText = form.maxDiscount.trim();
+  const maxDiscountCent = maxText === '' ? null : CENTS.test(maxText) ? Math.round(Number(maxText) * 100) : -1;
+  if (maxDiscountCent === -1 || maxDiscountCent === 0) errors.maxDiscount = PROMOTION_CREATE_MSG.maxDiscount;
+  const handles = handlesOf(form.categories);
+  if (handles.length > SCOPE_CATEGORIES_MAX) errors.categories = PROMOTION_CREATE_MSG.tooManyCategories;
+  // The basics are read as the edit form reads them, against what this promotion will be.
+  const shape = {
+    discountType: discountType ?? 'PERCENT',
+    thresholdType: thresholdType ?? 'NO_THRESHOLD',
+    discountValue: 0,
+    thresholdValue: 0,
+    usedCount: 0,
+  } as AdminPromotionRecord;
+  const basics = readBasics(shape, {
+    ...form,
+    discountValue: discountType === 'FREE_SHIPPING' ? '0' : form.discountValue,
+    thresholdValue: thresholdType === 'NO_THRESHOLD' ? '0' : form.thresholdValue,
+  });
+  if ('errors' in basics) Object.assign(errors, basics.errors);
+  if (Object.keys(errors).length > 0 || 'errors' in basics) return { errors };
+  return {
+    handles,
+    promotion: {
+      ...basics.basics,
+      code: source === 'PROMOTION_CODE' ? code : null,
+      source: source!,
+      promotionType: 'DISCOUNT',
+      discountType: discountType!,
+      thresholdType: thresholdType!,
+      appliesTo: handles.length > 0 ? 'SELECTED' : 'ALL',
+      memberOnly: source === 'COUPON' || form.memberOnly === 'on' ? 1 : 0,
+      integralScore: null,
+      limitScene: null,
+      maxDiscountCent: discountType === 'PERCENT' ? maxDiscountCent : null,
+      giftSkuId: null,
+      giftQuantity: 1,
+    },
+  };
+}
+
+/**
+ * Creates the promotion the form describes. A key seen before answers the promotion it made; a
+ * taken code is a message; a new id taken meanwhile by another staff member's create is retried.
+ */
+export async function createPromotion(
+  db: D1Database,
+  form: CreateForm,
+  key: string,
+  audit: (id: number) => AuditedChange,
+): Promise<CreateResult> {
+  const repository = promotionAdminRepository(db);
+  const made = await repository.byCreateKey(key);
+  if (made) return { ok: true, id: made.id };
+  const read = readNewPromotion(form);
+  if ('errors' in read) return { ok: false, errors: read.errors };
+  const found = await backCategoriesByHandle(db, read.handles);
+  const known = new Set(found.map((category) => category.handle.toLowerCase()));
+  const unknown = read.handles.filter((handle) => !known.has(handle.toLowerCase()));
+  if (unknown.length > 0) return { ok: false, errors: { categories: PROMOTION_CREATE_MSG.unknownCategories(unknown) } };
+  const promotion: NewPromotionRecord = {
+    ...read.promotion,
+    scope: found.map((category) => ({ targetType: 'CATEGORY', targetId: category.id })),
+    addOns: [],
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (promotion.code && (await repository.codeTaken(promotion.code, promotion.market)))
+      return { ok: false, errors: { code: PROMOTION_CREATE_MSG.codeTaken } };
+    const id = await repository.nextId();
+    const { scope: _scope, addOns: _addOns, ...after } = promotion;
+    const categories = found.map((category) => category.handle);
+    try {
+      await repository.write([
+        ...repository.createStatements(id, promotion, key),
+        ...audit(id)({ before: null, after: { ...after, categories } }),
+      ]);
+      return { ok: true, id };
+    } catch (error) {
+      // Another create won the key, the code or the id: the key and code answer; the id is retried.
+      const won = await repository.byCreateKey(key);
+      if (won) return { ok: true, id: won.id };
+      if (!/UNIQUE|PRIMARY/i.test(String(error))) throw error;
+    }
+  }
+  throw new Error('a promotion id could not be assigned after 3 attempts');
+}
