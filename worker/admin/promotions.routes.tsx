@@ -4,7 +4,10 @@ import {
   BASICS_FIELDS,
   type BasicsForm,
   CREATE_FIELDS,
+  codeBatchCsv,
+  codeBatchSummary,
   type CreateForm,
+  generateCodeBatch,
   createPromotion,
   editPromotion,
   previewPromotion,
@@ -30,6 +33,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The notice a finished change leaves on the promotion's page (the redirect's `done`). */
 const DONE_NOTICE: Record<string, string> = {
   created: 'Promotion created. Check it with a sample cart below.',
+  codes: 'Single-use codes made. Download them below.',
   edited: 'Changes saved.',
   paused: 'Paused. No cart gets this promotion until it is resumed.',
   resumed: 'Resumed. Carts get this promotion again within its dates.',
@@ -99,8 +103,15 @@ export const adminPromotions = new Hono<AdminEnv>()
           systemClock.now(),
         )
       : null;
+    const batches = { summary: await codeBatchSummary(c.env.DB, promotion.id), formKey: crypto.randomUUID() };
     const body = (
-      <PromotionPage promotion={promotion} csrf={c.var.csrf} notice={notice} preview={{ query, result: preview }} />
+      <PromotionPage
+        promotion={promotion}
+        csrf={c.var.csrf}
+        notice={notice}
+        preview={{ query, result: preview }}
+        batches={batches}
+      />
     );
     return renderAdmin(c, { title: promotion.name, body });
   })
@@ -110,6 +121,28 @@ export const adminPromotions = new Hono<AdminEnv>()
     const form = Object.fromEntries(BASICS_FIELDS.map((field) => [field, text(body[field])])) as BasicsForm;
     const result = await editPromotion(c.env.DB, id, form, audited(c, 'promotions.edit', id), systemClock.now());
     return answer(c, id, result, 'edited', form);
+  })
+  .post(`${PROMOTION}/codes`, ...manage, async (c) => {
+    const id = promotionId(c);
+    const body = await c.req.parseBody();
+    const key = formKey(body._key);
+    const form = { count: text(body.count), prefix: text(body.prefix) };
+    const result = await generateCodeBatch(c.env.DB, id, form, key, audited(c, 'promotions.codes', id));
+    if (result.ok) return c.redirect(`/admin/promotions/${id}?done=codes#batches-heading`, 303);
+    const promotion = await promotionDetail(c.env.DB, id, systemClock.now());
+    if (result.problem === 'not-found' || !promotion) return renderNotice(c, 404, 'Not found', NOT_FOUND);
+    const batches = { summary: await codeBatchSummary(c.env.DB, id), formKey: key, errors: result.errors };
+    const page = <PromotionPage promotion={promotion} csrf={c.var.csrf} batches={batches} />;
+    return renderAdmin(c, { title: promotion.name, status: 400, body: page });
+  })
+  .get(`${PROMOTION}/codes.csv`, ...manage, async (c) => {
+    const id = promotionId(c);
+    if (!(await promotionDetail(c.env.DB, id, systemClock.now()))) return renderNotice(c, 404, 'Not found', NOT_FOUND);
+    return c.body(await codeBatchCsv(c.env.DB, id), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="promotion-${id}-codes.csv"`,
+      'cache-control': 'no-store',
+    });
   })
   .post(`${PROMOTION}/pause`, ...manage, async (c) => {
     const id = promotionId(c);

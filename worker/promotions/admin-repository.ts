@@ -11,8 +11,12 @@ import {
   type ScopeRecord,
 } from './repository.ts';
 
-/** A promotion as the back office reads it: the engine's row and whether it is paused. */
-export type AdminPromotionRecord = PromotionRecord & { paused: number };
+/**
+ * A promotion as the back office reads it: the engine's row, whether it is paused, and the code
+ * promotion it is a single-use code of (batch-repository.ts), if it is one.
+ */
+export type AdminPromotionRecord = PromotionRecord & { paused: number; batchParentId: number | null };
+const ADMIN_COLUMNS = `${PROMOTION_COLUMNS}, p.paused, p.batch_parent_id AS batchParentId`;
 
 /** The editable basics of a promotion, as stored (cents, epoch seconds, null for none). */
 export interface PromotionBasics {
@@ -49,7 +53,9 @@ export function promotionAdminRepository(db: D1Database) {
     /** A page of promotions (newest first) with the status and search filters, and how many match. */
     async page(query: PromotionListQuery): Promise<{ rows: AdminPromotionRecord[]; total: number }> {
       const status = query.status ? STATUS_WHERE[query.status] : undefined;
+      // A batch's single-use codes are listed on their parent's page, not here.
       const where = [
+        'p.batch_parent_id IS NULL',
         status ?? '1 = 1',
         `(?2 = '' OR p.name LIKE '%' || ?2 || '%' ESCAPE '\\' OR p.code LIKE '%' || ?2 || '%' ESCAPE '\\')`,
       ].join(' AND ');
@@ -57,7 +63,7 @@ export function promotionAdminRepository(db: D1Database) {
       const [rows, count] = await db.batch([
         db
           .prepare(
-            `SELECT ${PROMOTION_COLUMNS}, p.paused FROM promotion p WHERE ${where}
+            `SELECT ${ADMIN_COLUMNS} FROM promotion p WHERE ${where}
              ORDER BY p.id DESC LIMIT ?3 OFFSET ?4`,
           )
           .bind(query.nowSec, search, query.limit, query.offset),
@@ -71,17 +77,19 @@ export function promotionAdminRepository(db: D1Database) {
 
     /** One promotion, or null. */
     byId: (id: number) =>
-      db
-        .prepare(`SELECT ${PROMOTION_COLUMNS}, p.paused FROM promotion p WHERE p.id = ?`)
-        .bind(id)
-        .first<AdminPromotionRecord>(),
+      db.prepare(`SELECT ${ADMIN_COLUMNS} FROM promotion p WHERE p.id = ?`).bind(id).first<AdminPromotionRecord>(),
 
-    /** The statement that writes a promotion's basics. */
+    /**
+     * The statement that writes a promotion's basics; its single-use codes take the same, but keep
+     * their own limits (one use each).
+     */
     editStatement: (id: number, basics: PromotionBasics) =>
       db
         .prepare(
           `UPDATE promotion SET name = ?2, discount_value = ?3, threshold_value = ?4, starts_at = ?5, ends_at = ?6,
-             usage_limit = ?7, per_customer_limit = ?8, market = ?9 WHERE id = ?1`,
+             usage_limit = CASE WHEN id = ?1 THEN ?7 ELSE usage_limit END,
+             per_customer_limit = CASE WHEN id = ?1 THEN ?8 ELSE per_customer_limit END, market = ?9
+           WHERE id = ?1 OR batch_parent_id = ?1`,
         )
         .bind(
           id,
@@ -95,9 +103,9 @@ export function promotionAdminRepository(db: D1Database) {
           basics.market,
         ),
 
-    /** The statement that pauses or resumes a promotion. */
+    /** The statement that pauses or resumes a promotion, with its single-use codes. */
     pauseStatement: (id: number, paused: boolean) =>
-      db.prepare('UPDATE promotion SET paused = ? WHERE id = ?').bind(paused ? 1 : 0, id),
+      db.prepare('UPDATE promotion SET paused = ?1 WHERE id = ?2 OR batch_parent_id = ?2').bind(paused ? 1 : 0, id),
 
     /** The id a new promotion gets, unless another is created first (its batch then fails and is retried). */
     async nextId(): Promise<number> {

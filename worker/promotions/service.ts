@@ -70,3 +70,11 @@ export {
   type CreateResult,
 } from './admin-create.ts';
 export { PREVIEW_MSG, previewPromotion, type PreviewResult } from './admin-preview.ts';
+export {
+  BATCH_MAX,
+  BATCH_MSG,
+  codeBatchCsv,
+  codeBatchSummary,
+  generateCodeBatch,
+  type BatchResult,
+} from './admin-batches.ts';

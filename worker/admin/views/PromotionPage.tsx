@@ -1,5 +1,6 @@
 import type { AdminPromotion, BasicsField, BasicsForm } from '../../promotions/service.ts';
 import { CsrfField } from './CsrfField.tsx';
+import { type BatchPanel, PromotionBatches } from './PromotionBatches.tsx';
 import { PromotionPreview, type PreviewQuery } from './PromotionPreview.tsx';
 import type { PreviewResult } from '../../promotions/service.ts';
 
@@ -123,6 +124,7 @@ export function PromotionPage(props: {
   form?: BasicsForm;
   errors?: Errors;
   preview?: { query: PreviewQuery | null; result: PreviewResult | null };
+  batches?: BatchPanel | null;
 }) {
   const { promotion } = props;
   const paused = promotion.paused === 1;
@@ -167,6 +169,7 @@ export function PromotionPage(props: {
         values={props.form ?? valuesOf(promotion)}
         errors={props.errors ?? {}}
       />
+      <PromotionBatches promotion={promotion} csrf={props.csrf} panel={props.batches ?? null} />
       <PromotionPreview
         promotionId={promotion.id}
         query={props.preview?.query ?? null}
