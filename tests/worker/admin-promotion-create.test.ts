@@ -38,6 +38,9 @@ const createForm = (session: Session, changes: Record<string, string> = {}) => (
   thresholdType: 'NO_THRESHOLD',
   thresholdValue: '',
   categories: 'brakes',
+  addOns: '',
+  giftPart: '',
+  giftQuantity: '1',
   market: '',
   startsAt: iso(Date.now() - 3_600_000),
   endsAt: iso(Date.now() + 30 * 86_400_000),
@@ -164,6 +167,90 @@ describe('creating a promotion in the back office', () => {
     expect(forged.status).toBe(403);
     expect((await promotionByName('Support try')).results).toHaveLength(0);
     expect((await promotionByName('Forged')).results).toHaveLength(0);
+  });
+});
+
+describe('creating add-on offers and gifts', () => {
+  /** A shopper's cart with one sku: its pricing. */
+  async function cartOf(skuId: number) {
+    const answer = await api<CartAnswer>(
+      `${US_HOST}/order/public/buyer/cart/v2`,
+      json('POST', { items: [{ skuId, itemCount: 1 }] }),
+    );
+    return answer.body.data.detail.pricing;
+  }
+
+  it('offers the add-on part at its percent off once the cart has the qualifying part', async () => {
+    const response = await postForm(
+      '/admin/promotions/new',
+      createForm(merchandiser, {
+        name: 'Add a second part',
+        source: 'AUTO_DISCOUNT',
+        code: '',
+        discountType: 'ADD_ON',
+        discountValue: '',
+        addOns: `${other.partNumber} 40% max 2`,
+      }),
+      merchandiser.headers,
+    );
+    expect(response.status).toBe(303);
+    const pricing = await cartOf(brake.id);
+    const offer = pricing.exchangeOffers.find((entry) => entry.name === 'Add a second part');
+    expect(offer?.qualifies).toBe(true);
+    const addOn = pricing.addOnItems.find((item) => item.skuId === other.id);
+    expect(addOn).toBeDefined();
+    expect(addOn!.price).toBe(addOn!.originalPrice - Math.round(addOn!.originalPrice * 0.4));
+  });
+
+  it('gives the free gift with a qualifying cart', async () => {
+    const response = await postForm(
+      '/admin/promotions/new',
+      createForm(merchandiser, {
+        name: 'Free gift with brakes',
+        source: 'AUTO_DISCOUNT',
+        code: '',
+        discountType: 'GIFT',
+        discountValue: '',
+        giftPart: other.partNumber,
+        giftQuantity: '1',
+      }),
+      merchandiser.headers,
+    );
+    expect(response.status).toBe(303);
+    const pricing = await cartOf(brake.id);
+    expect(pricing.giveaways.find((gift) => gift.name === 'Free gift with brakes')).toMatchObject({
+      skuId: other.id,
+      quantity: 1,
+    });
+  });
+
+  it('refuses add-ons over 60 % off and parts that do not exist', async () => {
+    const tooMuch = await postForm(
+      '/admin/promotions/new',
+      createForm(merchandiser, {
+        name: 'Too generous',
+        code: 'GENEROUS',
+        discountType: 'ADD_ON',
+        addOns: `${other.partNumber} 70%`,
+      }),
+      merchandiser.headers,
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.text()).toContain('percent off up to 60%');
+    const unknown = await postForm(
+      '/admin/promotions/new',
+      createForm(merchandiser, {
+        name: 'No such gift',
+        code: 'NOGIFT',
+        discountType: 'GIFT',
+        giftPart: 'NO-SUCH-PART',
+      }),
+      merchandiser.headers,
+    );
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain(PROMOTION_CREATE_MSG.unknownParts(['NO-SUCH-PART']));
+    expect((await promotionByName('Too generous')).results).toHaveLength(0);
+    expect((await promotionByName('No such gift')).results).toHaveLength(0);
   });
 });
 

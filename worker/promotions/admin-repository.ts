@@ -134,15 +134,15 @@ export function promotionAdminRepository(db: D1Database) {
      * scope, keyed by the form's key: a taken id, code or key fails the whole batch.
      */
     createStatements(id: number, promotion: NewPromotionRecord, key: string): D1PreparedStatement[] {
-      const { scope, ...p } = promotion;
+      const { scope, addOns, ...p } = promotion;
       const markets = p.market ? [p.market] : MARKET_IDS;
       return [
         db
           .prepare(
             `INSERT INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value,
                threshold_type, threshold_value, applies_to, market, starts_at, ends_at, usage_limit,
-               per_customer_limit, member_only, max_discount_cent, create_key)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)`,
+               per_customer_limit, member_only, max_discount_cent, create_key, gift_sku_id, gift_quantity)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)`,
           )
           .bind(
             id,
@@ -163,6 +163,8 @@ export function promotionAdminRepository(db: D1Database) {
             p.memberOnly,
             p.maxDiscountCent,
             key,
+            p.giftSkuId,
+            p.giftQuantity,
           ),
         ...(p.code
           ? markets.map((market) =>
@@ -175,6 +177,14 @@ export function promotionAdminRepository(db: D1Database) {
           db
             .prepare('INSERT INTO promotion_scope (promotion_id, target_type, target_id) VALUES (?, ?, ?)')
             .bind(id, target.targetType, target.targetId),
+        ),
+        ...addOns.map((addOn) =>
+          db
+            .prepare(
+              `INSERT INTO promotion_add_on (promotion_id, sku_id, price_cent, percent_off, max_quantity)
+               VALUES (?, ?, ?, ?, ?)`,
+            )
+            .bind(id, addOn.skuId, addOn.priceCent, addOn.percentOff, addOn.maxQuantity),
         ),
       ];
     },

@@ -20,6 +20,9 @@ export const NEW_PROMOTION_FORM: CreateForm = {
   perCustomerLimit: '',
   market: '',
   memberOnly: '',
+  addOns: '',
+  giftPart: '',
+  giftQuantity: '1',
 };
 
 function Message({ field, errors }: { field: CreateField; errors: Errors }) {
@@ -122,6 +125,8 @@ export function PromotionNewPage(props: { csrf: string; formKey: string; values?
               ['PERCENT', 'Percent off'],
               ['FIXED_AMOUNT', 'Amount off'],
               ['FREE_SHIPPING', 'Free shipping'],
+              ['ADD_ON', 'Add-on prices (buy a part, add others for less)'],
+              ['GIFT', 'A free gift'],
             ]}
             {...shared}
           />
@@ -137,6 +142,22 @@ export function PromotionNewPage(props: { csrf: string; formKey: string; values?
             hint="Percent off only; empty for no cap."
             {...shared}
           />
+          <div>
+            <label htmlFor="new-addOns">Add-on parts</label>
+            <textarea
+              id="new-addOns"
+              name="addOns"
+              rows={3}
+              defaultValue={values.addOns}
+              {...invalid('addOns', errors)}
+            />
+            <small>
+              For add-on prices, one per line: a part number and a percent off or a price (BF-100 40% max 2).
+            </small>
+            <Message field="addOns" errors={errors} />
+          </div>
+          <Input field="giftPart" label="Free gift (part number)" hint="For a free gift." {...shared} />
+          <Input field="giftQuantity" label="Gifts per order" {...shared} />
           <Choice
             field="thresholdType"
             label="Minimum"
