@@ -30,8 +30,10 @@ export const STAFF_ACTIONS = [
   'customers.adjustPoints',
   'customers.resendConfirmation',
   'customers.block',
+  'catalog.edit',
   'catalog.editPrices',
   'promotions.manage',
+  'content.manage',
   'staff.manage',
   'audit.view',
 ] as const;
@@ -40,7 +42,9 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 /**
  * Which roles may take each action. Fulfilment ships and receives returned parts but never
  * refunds; support looks after shoppers (refunds, return decisions, reviews, points, confirmation
- * emails, blocking) but never edits prices; only
+ * emails, blocking) but never edits the catalog or prices; catalog.edit is a product's title,
+ * description, images and statuses, catalog.editPrices its SKUs' prices and stock (and the CSV);
+ * content.manage edits, previews and publishes the storefront's content and campaigns; only
  * an owner manages staff and reads the audit log.
  */
 export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
@@ -59,8 +63,10 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'customers.adjustPoints': ['owner', 'support'],
   'customers.resendConfirmation': ['owner', 'support'],
   'customers.block': ['owner', 'support'],
+  'catalog.edit': ['owner', 'merchandiser'],
   'catalog.editPrices': ['owner', 'merchandiser'],
   'promotions.manage': ['owner', 'merchandiser'],
+  'content.manage': ['owner', 'merchandiser'],
   'staff.manage': ['owner'],
   'audit.view': ['owner'],
 };

@@ -68,6 +68,7 @@ import { orderAddressApi, orderAddressEndpoints } from './orders/address.routes.
 import { paymentsHostedApi, paymentsHostedEndpoints } from './payments/hosted.routes.ts';
 import { paymentWebhooksApi, paymentWebhooksEndpoints } from './payments/webhooks.routes.ts';
 import { admin } from './admin/routes.ts';
+import { contentPreview } from './content/preview.routes.ts';
 import { returnsApi, returnsEndpoints } from './returns/routes.ts';
 import { membersApi, membersEndpoints } from './members/routes.ts';
 
@@ -114,6 +115,7 @@ export function createApp() {
   app.get('/__bare', (c) => c.text('ok'));
 
   app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, referral, affiliate, auth, renderer);
+  app.use(contentPreview);
 
   app.route('/', admin);
   app.route('/', infra);

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { adminAuth } from './auth.routes.tsx';
+import { adminContent } from './content.routes.tsx';
+import { adminCatalog } from './catalog.routes.tsx';
 import { adminCustomers } from './customers.routes.tsx';
 import { adminDashboard } from './dashboard.routes.tsx';
 import { type AdminEnv, adminHeaders } from './guard.ts';
@@ -20,5 +22,7 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminReturns)
   .route('/', adminReviews)
   .route('/', adminPromotions)
+  .route('/', adminContent)
+  .route('/', adminCatalog)
   .route('/', adminCustomers)
   .route('/', adminFallback);

@@ -2,7 +2,8 @@ import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { browseRepository } from './browse-repository.ts';
-import { toCard } from './browse.ts';
+import { brandList, toCard, type Brand } from './browse.ts';
+import type { Clock } from '../platform/clock.ts';
 import { categoryRepository } from './category-repository.ts';
 import { collectionRepository, type CollectionPageRow } from './collection-repository.ts';
 import { catalogRepository } from './repository.ts';
@@ -14,6 +15,7 @@ import { catalogRepository } from './repository.ts';
 
 export type { ItemRow, SkuRow } from './repository.ts';
 export type { CategoryNode } from './category-repository.ts';
+export type { Brand } from './browse.ts';
 
 /** The navigation (front) category tree: top categories with their children, in display order. */
 export function categoryTree(db: D1Database) {
@@ -55,10 +57,28 @@ export async function collectionPage(
 ): Promise<CollectionPage | null> {
   const found = await collectionRepository(db).page(handle, market, page, SEARCH_PAGE_SIZE);
   if (!found) return null;
-  const rows = await browseRepository(db).cardsByIds(found.itemIds, market);
-  const byId = new Map(rows.map((row) => [row.itemId, toCard(market)(row)]));
-  const cards = found.itemIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const cards = await productCards(db, market, found.itemIds);
   return { collection: found.collection, children: found.children, total: found.total, cards };
+}
+
+/**
+ * Product cards of the given items with their live prices in the market, in the order asked;
+ * items the market does not list (unknown, withdrawn, not sold there) are left out.
+ */
+export async function productCards(db: D1Database, market: MarketId, ids: readonly number[]): Promise<SearchRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await browseRepository(db).cardsByIds(ids, market);
+  const byId = new Map(rows.map((row) => [row.itemId, toCard(market)(row)]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/** The active brands the home page shows (§3 Brand: showOnHomePage), by sortOnHomePage, then name. */
+export async function homePageBrands(db: D1Database, clock: Clock, shopId: number): Promise<Brand[]> {
+  const brands = await brandList(db, clock, shopId);
+  const rank = (brand: Brand) => brand.sortOnHomePage ?? Number.MAX_SAFE_INTEGER;
+  return brands
+    .filter((brand) => brand.active && brand.showOnHomePage)
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
 /** Items by id with their SKUs priced in the market's currency, in the order asked. */
@@ -83,3 +103,7 @@ export function itemIdOfSku(db: D1Database, skuId: number): Promise<number | nul
 export function fitmentTableOfItem(db: D1Database, itemId: number, page: number, size: number) {
   return catalogRepository(db).fitmentTableOfItem(itemId, page, size);
 }
+
+// The back office's catalog editor and CSV import (issue 22), for worker/admin.
+export * from './admin-edit.ts';
+export * from './admin-import.ts';

@@ -21,6 +21,7 @@ export function contentStore(kv: KVNamespace) {
   return {
     shopSettings: () => json<Record<string, unknown>>(KV_KEY.shopSettings),
     campaign: () => json<Record<string, unknown>>(KV_KEY.campaign),
+    campaignPage: (slug: string) => json<unknown>(KV_KEY.campaignPage(slug)),
     fixedContent: () => json<Record<string, unknown>>(KV_KEY.fixedContent),
     contentConfig: (key: string) => json<Record<string, unknown>>(KV_KEY.contentConfig(key)),
     urlContentConfig: (urlPattern: string) =>

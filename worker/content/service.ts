@@ -49,6 +49,7 @@ export function getCampaign(kv: KVNamespace, clock: Clock): Promise<Record<strin
 
 export function forgetCampaign(): void {
   caches.campaign.clear();
+  caches.campaignPages.clear();
 }
 
 /** Replaces the shop's placeholders in seeded text. */
@@ -128,6 +129,22 @@ export function fixedContent(kv: KVNamespace, clock: Clock): Promise<Record<stri
 export function listContentConfigs(kv: KVNamespace, page: number, size: number) {
   return contentStore(kv).listContentConfigs(page, size);
 }
+
+/**
+ * Forgets this isolate's cached content configs after an editor publishes one (`key` names it; the
+ * cache forgets only all at once). Other isolates show the change within the 5-minute cache time.
+ */
+export function forgetContentConfig(_key: string): void {
+  caches.contentConfigs.clear();
+}
+
+export {
+  draftKey,
+  PREVIEW_MINUTES,
+  PREVIEW_PARAM,
+  signPreviewToken,
+  verifyPreviewToken,
+} from './editor-preview-token.ts';
 
 export function forgetContent(): void {
   caches.contentConfigs.clear();

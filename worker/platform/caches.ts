@@ -21,6 +21,8 @@ export const caches = {
   shopSettings: new TtlCache(SHOP_SETTINGS_CACHE_MS, 4),
   /** The running campaign config, 30 s: KV would take a minute or more to show a change (content/service.ts). */
   campaign: new TtlCache(CAMPAIGN_CACHE_MS, 2),
+  /** Each campaign page's config by slug, 30 s like the running campaign (content/campaign.ts). */
+  campaignPages: new TtlCache(CAMPAIGN_CACHE_MS, 50),
   /** Titles and descriptions of the titled routes, by market and path (content/service.ts). */
   pageMeta: new TtlCache(SHOP_SETTINGS_CACHE_MS),
   /** Content configs and the fixed content of every page (content/service.ts). */

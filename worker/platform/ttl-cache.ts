@@ -1,4 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from './clock.ts';
+
+const bypass = new AsyncLocalStorage<true>();
+
+/**
+ * Runs a request's work past every TtlCache: each read loads afresh and nothing it loads is kept.
+ * A content preview reads a draft this way, so the draft never reaches another shopper's page.
+ */
+export function withoutCaches<T>(work: () => T): T {
+  return bypass.run(true, work);
+}
 
 /**
  * A per-isolate memory cache with a time-to-live. KV takes 60 s or more to propagate, so
@@ -25,6 +36,7 @@ export class TtlCache<V> {
    * what `load` gives: a cache serves one reader, so that is what its entries hold (caches.ts).
    */
   get<T extends V>(key: string, clock: Clock, load: () => Promise<T>): Promise<T> {
+    if (bypass.getStore()) return load();
     const now = clock.now();
     const generation = this.generation();
     const hit = this.entries.get(key);

@@ -22,7 +22,8 @@ td.num,th.num{text-align:right;white-space:nowrap}
 label{display:block;font-weight:600;font-size:13px;margin-bottom:4px}
 input,select{font:inherit;padding:7px 9px;border:1px solid #b9c0cc;border-radius:4px;background:#fff;min-height:38px}
 .form-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px;align-items:end}
-.form-grid input,.form-grid select{width:100%}
+.form-grid input,.form-grid select,.form-grid textarea{width:100%;min-width:0}
+.form-grid input[type=checkbox]{width:auto}
 .stack{display:grid;gap:14px;max-width:360px}
 .stack input{width:100%}
 button{font:inherit;min-height:38px;padding:7px 16px;border-radius:4px;border:1px solid #1f5fbf;background:#1f5fbf;
