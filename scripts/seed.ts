@@ -11,7 +11,7 @@ import { DEFAULT_STATE_DIR, runWrangler } from './lib/wrangler.ts';
 
 export async function seed(stateDir: string): Promise<void> {
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]);
-  const entries = buildSeedEntries(await readInfoPages());
+  const entries = buildSeedEntries([...(await readInfoPages()), ...(await readInfoPages('kv-seed/blog'))]);
   await mkdir('.wrangler', { recursive: true });
   const file = '.wrangler/kv-seed.json';
   await writeFile(file, JSON.stringify(entries));

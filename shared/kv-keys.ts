@@ -2,6 +2,8 @@
 export const KV_KEY = {
   shopSettings: 'shop-settings',
   campaign: 'campaign',
+  /** A campaign page's config, by its slug (shared/content/campaign.ts). */
+  campaignPage: (slug: string) => `campaign-page:${slug}`,
   fixedContent: 'fixed-content-config',
   contentConfig: (key: string) => `content-config:${key}`,
   contentConfigPrefix: 'content-config:',

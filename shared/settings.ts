@@ -20,7 +20,15 @@ export const shopSettingsSchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{3,8}$/)
     .catch('#1f2937'),
-  BLACK_FRIDAY_CONFIG: z.record(z.string(), z.unknown()).catch({}),
+  /** Black Friday's window: while active, it sets the Black Friday campaign page's start and end. */
+  BLACK_FRIDAY_CONFIG: z
+    .object({
+      active: z.boolean().catch(false),
+      startTime: z.iso.datetime({ offset: true }).nullable().catch(null),
+      endTime: z.iso.datetime({ offset: true }).nullable().catch(null),
+    })
+    .catch({ active: false, startTime: null, endTime: null }),
+  /** While active, BF_CODE is the code the Black Friday campaign page advertises. */
   BLACK_FRIDAY_2024_CONFIG: z
     .object({ active: z.boolean().catch(false), BF_CODE: z.string().catch('') })
     .catch({ active: false, BF_CODE: '' }),

@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
 export const islandLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
   NoticeHost: () => import('./NoticeHost.tsx'),
   Countdown: () => import('./Countdown.tsx'),
+  HomeProductRow: () => import('./HomeProductRow.tsx'),
+  HomeAnnouncements: () => import('./HomeAnnouncements.tsx'),
   LoadingBar: () => import('./LoadingBar.tsx'),
   CopyText: () => import('./CopyText.tsx'),
   LoginForm: () => import('./LoginForm.tsx'),

@@ -1,4 +1,4 @@
-// Reads the information pages' written content from kv-seed/pages.
+// Reads the information pages' written content from kv-seed/pages (and blog articles from kv-seed/blog).
 import { readdir, readFile } from 'node:fs/promises';
 
 export async function readInfoPages(dir = 'kv-seed/pages'): Promise<{ route: string }[]> {

@@ -350,9 +350,9 @@ describe('the demo promotions seed', () => {
     const count = await env.DB.prepare('SELECT count(*) AS n FROM promotion WHERE id BETWEEN 1001 AND 1099').first<{
       n: number;
     }>();
-    // Ten demo promotions, the automatic Free Standard Shipping of each market, the first-order offer and
-    // the Gold and Silver level coupons.
-    expect(count!.n).toBe(15);
+    // Ten demo promotions, the automatic Free Standard Shipping of each market, the first-order offer,
+    // the Gold and Silver level coupons and the four codes the campaign pages advertise.
+    expect(count!.n).toBe(19);
     const brakes = [
       line({ key: 'pads', unitCent: 8_000, quantity: 2, categoryIds: [3, 1] }),
       line({ key: 'bulb', skuId: 2, itemId: 2, unitCent: 2_000, categoryIds: [13, 11] }),

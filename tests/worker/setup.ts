@@ -5,7 +5,10 @@ import { caches } from '../../worker/platform/caches.ts';
 import { catalogChanged } from '../../worker/platform/recent-reads.ts';
 
 const pages = Object.values(
-  import.meta.glob<{ route: string }>('../../kv-seed/pages/*.json', { eager: true, import: 'default' }),
+  import.meta.glob<{ route: string }>(['../../kv-seed/pages/*.json', '../../kv-seed/blog/*.json'], {
+    eager: true,
+    import: 'default',
+  }),
 );
 
 /**

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
+import { IMPORTANT_CATEGORY_BANNER_KEY } from '../../shared/content/blog.ts';
+import { contentConfig } from '../content/service.ts';
+import { CategoryBanner } from '../content/views/BlogBanner.tsx';
+import { systemClock } from '../platform/clock.ts';
 import { collectionPage as collectionPageData } from './service.ts';
 import { ProductCard } from './views/ProductCard.tsx';
 import { renderErrorPage } from '../views/render-page.tsx';
@@ -13,12 +17,16 @@ export const collectionPage = new Hono<AppEnv>().get('/collection/:handle', asyn
   if (!HANDLE.test(handle)) return renderErrorPage(c, 404);
   const requested = Number(c.req.query('page') ?? '1');
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const found = await collectionPageData(c.env.DB, c.var.market.id, handle, page);
+  const [found, banners] = await Promise.all([
+    collectionPageData(c.env.DB, c.var.market.id, handle, page),
+    contentConfig(c.env.SETTINGS, systemClock, IMPORTANT_CATEGORY_BANNER_KEY),
+  ]);
   if (!found) return renderErrorPage(c, 404);
   const pages = Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE));
   const { collection, children, cards } = found;
   return c.render(
     <section className="collection-page" data-collection={collection.handle}>
+      <CategoryBanner config={banners} handle={collection.handle} market={c.var.market.id} now={systemClock.now()} />
       {collection.parentHandle && (
         <p className="breadcrumb">
           <a href={`/collection/${collection.parentHandle}`}>{collection.parentName}</a> ›

@@ -6,14 +6,18 @@ import { freeShippingPromise } from '../promotions/service.ts';
 import { getShopSettings, infoPage } from './service.ts';
 import { needsShopFacts, withShopFacts } from './shipping-policy.ts';
 import { InfoPage } from './views/InfoPage.tsx';
+import { blogPages } from './blog.pages.tsx';
+import { VIDEO_PAGES, videoPages } from './videos.pages.tsx';
 import { renderErrorPage } from '../views/render-page.tsx';
 
-/** The information and policy pages (§2), written content kept in content configs. */
-export const infoPages = new Hono<AppEnv>();
+/** The information and policy pages (§2), written content kept in content configs; blog and videos in their modules. */
+export const infoPages = new Hono<AppEnv>().route('/', blogPages).route('/', videoPages);
 
-for (const route of INFO_ROUTES) {
+// The Easter sale is a campaign page (shop.pages.tsx) that shows its written terms below.
+const OWN_PAGES: readonly string[] = ['/blogs', ...Object.keys(VIDEO_PAGES), '/sale/easter-sale'];
+
+for (const route of INFO_ROUTES.filter((route) => !OWN_PAGES.includes(route))) {
   infoPages.get(route, async (c) => {
-    if (route === '/blogs' && !c.var.market.showBlog) return renderErrorPage(c, 404);
     const settings = await getShopSettings(c.env.SETTINGS, systemClock);
     const page = await infoPage(c.env.SETTINGS, systemClock, route, c.var.market.id, {
       shopName: settings.SHOP_NAME,

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { MarketId } from '../../shared/markets.ts';
 import type { AppEnv, Bindings } from '../env.ts';
-import { sitemapXml } from './sitemap.ts';
+import { SITEMAP_LIMIT, sitemapXml } from './sitemap.ts';
 import { renderErrorPage } from '../views/render-page.tsx';
 
 /** Crawlers may cache these for a few minutes: the catalog changes, but not by the second. */
@@ -44,7 +44,7 @@ export const seoRoutes = new Hono<AppEnv>()
 
 async function sitemapAnswer(c: Context<AppEnv>, part: number | null) {
   const market = c.var.market;
-  const xml = await sitemapXml(c.env.DB, market, originOf(c.env, market.id), part);
+  const xml = await sitemapXml(c.env.DB, market, originOf(c.env, market.id), part, SITEMAP_LIMIT, c.env.SETTINGS);
   if (xml === null) return renderErrorPage(c, 404);
   return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHEABLE });
 }

@@ -1,6 +1,8 @@
 /** The sitemap of a market (sitemaps.org): its pages, collections, makes and products, split past the limit. */
 import type { Market } from '../../shared/markets.ts';
 import { INFO_ROUTES } from '../../shared/routes.ts';
+import { systemClock } from '../platform/clock.ts';
+import { storedArticles } from './blog.ts';
 import { sitemapRepository } from './sitemap-repository.ts';
 
 /** The most URLs one sitemap file may list (sitemaps.org); past it the sitemap becomes an index of parts. */
@@ -45,13 +47,25 @@ export function sitemapIndexXml(origin: string, parts: number): string {
   return `${HEADER}<sitemapindex ${NAMESPACE}>\n${sitemaps.join('\n')}\n</sitemapindex>\n`;
 }
 
+/** The blog's articles, with their last change, where the market shows the blog (US). */
+async function articleEntries(kv: KVNamespace | undefined, market: Market): Promise<SitemapEntry[]> {
+  if (!kv || !market.showBlog) return [];
+  const articles = await storedArticles(kv, systemClock);
+  return articles.map((article) => ({ path: article.route, lastmod: Date.parse(article.dateModified) / 1000 }));
+}
+
 /** The pages every sitemap of the market lists before its products: shop, content, collections and makes. */
-async function fixedEntries(db: D1Database, market: Market): Promise<SitemapEntry[]> {
+async function fixedEntries(db: D1Database, market: Market, kv?: KVNamespace): Promise<SitemapEntry[]> {
   const repo = sitemapRepository(db);
-  const [collections, makes] = await Promise.all([repo.collectionHandles(), repo.makeSlugs()]);
+  const [collections, makes, articles] = await Promise.all([
+    repo.collectionHandles(),
+    repo.makeSlugs(),
+    articleEntries(kv, market),
+  ]);
   const content = INFO_ROUTES.filter((route) => route !== '/blogs' || market.showBlog);
   return [
     ...[...SHOP_PAGES, ...content].map((path) => ({ path })),
+    ...articles,
     ...collections.map((handle) => ({ path: `/collection/${encodeURIComponent(handle)}` })),
     ...makes.map((slug) => ({ path: `/makes/${encodeURIComponent(slug)}` })),
   ];
@@ -75,7 +89,8 @@ async function entriesBetween(db: D1Database, market: Market, fixed: SitemapEntr
 
 /**
  * The market's /sitemap.xml (part null) or /sitemap-{part}.xml: one urlset while the pages fit the limit, else
- * an index of parts of at most `limit` URLs each. Null for a part that does not exist.
+ * an index of parts of at most `limit` URLs each. Null for a part that does not exist. The blog's articles are
+ * listed when the content store (`kv`) is given.
  */
 export async function sitemapXml(
   db: D1Database,
@@ -83,9 +98,10 @@ export async function sitemapXml(
   origin: string,
   part: number | null,
   limit = SITEMAP_LIMIT,
+  kv?: KVNamespace,
 ): Promise<string | null> {
   const [fixed, productCount] = await Promise.all([
-    fixedEntries(db, market),
+    fixedEntries(db, market, kv),
     sitemapRepository(db).productCount(market.id),
   ]);
   const total = fixed.length + productCount;

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { SORT_OPTIONS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
+import { IMPORTANT_CATEGORY_BANNER_KEY } from '../../shared/content/blog.ts';
+import { contentConfig } from '../content/service.ts';
+import { CategoryBanner } from '../content/views/BlogBanner.tsx';
+import { systemClock } from '../platform/clock.ts';
 import { currentVehicleId, vehiclePath } from '../vehicles/service.ts';
 import type { SortValue } from './service.ts';
 import { understandSearch } from './understanding.ts';
@@ -27,9 +31,10 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   const { id: vehicleId } = currentVehicleId(c);
   const categoryId = whole(c.req.query('category'), 1, 2 ** 31);
   const brand = whole(c.req.query('brand'), 1, 2 ** 31);
-  const [vehicle, words] = await Promise.all([
+  const [vehicle, words, banners] = await Promise.all([
     vehicleId ? vehiclePath(c.env.DB, vehicleId) : null,
     categoryId ? catalogWords(c.env.DB) : null,
+    categoryId ? contentConfig(c.env.SETTINGS, systemClock, IMPORTANT_CATEGORY_BANNER_KEY) : null,
   ]);
   const fitsOnly = Boolean(vehicle) && c.req.query('fits') !== 'all';
   const trail = words && categoryId ? categoryTrail(words, categoryId) : null;
@@ -52,14 +57,19 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   const shown = vehicle && { name: vehicle.name };
   return c.render(
     (_shell, understood) => (
-      <SearchPage
-        keyword={keyword}
-        params={url.searchParams}
-        found={understood}
-        trail={trail}
-        vehicle={shown}
-        fitsOnly={fitsOnly}
-      />
+      <>
+        {trail && (
+          <CategoryBanner config={banners} categoryId={categoryId} market={c.var.market.id} now={systemClock.now()} />
+        )}
+        <SearchPage
+          keyword={keyword}
+          params={url.searchParams}
+          found={understood}
+          trail={trail}
+          vehicle={shown}
+          fitsOnly={fitsOnly}
+        />
+      </>
     ),
     {
       pageType: 'search results',

@@ -13,7 +13,8 @@ import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { visitorAbTestGroup } from '../tracking/service.ts';
 import { systemClock } from '../platform/clock.ts';
-import { fixedContent, getShopSettings, pageMetaFor } from '../content/service.ts';
+import { fixedContent, getCampaign, getShopSettings, pageMetaFor } from '../content/service.ts';
+import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import type { FixedContent, Shell } from './layout/shell.ts';
 
 const MAX_CANONICAL_QUERY = 512;
@@ -50,6 +51,8 @@ export interface ShellOptions {
   pageType?: PageType;
   /** A page-specific title, for pages outside the 19 titled routes that name themselves (info pages). */
   title?: string;
+  /** A page-specific description, with `title` (blog articles). */
+  description?: string;
   robots?: string;
   /** The path whose rules apply (the error pages render under the requested URL). */
   path?: string;
@@ -62,16 +65,19 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
   const market = c.var.market;
   const started = Date.now();
   const settings = await getShopSettings(c.env.SETTINGS, systemClock);
-  const [meta, fixed] = await Promise.all([
+  const [meta, fixed, campaign] = await Promise.all([
     pageMetaFor(c.env.SETTINGS, systemClock, path, market.id, settings.SHOP_NAME),
     fixedContent(c.env.SETTINGS, systemClock),
+    getCampaign(c.env.SETTINGS, systemClock),
   ]);
+  const now = systemClock.now();
+  const strip = countdownStripOf(campaign, path, now);
   const stored = readCookie(c, COOKIE.abTestGroup);
   return {
     market,
     settings,
     title: options.title ?? meta.title,
-    description: meta.description,
+    description: options.description ?? meta.description,
     canonical: canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url),
     path,
     pageType: options.pageType ?? 'other',
@@ -93,6 +99,8 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     year: new Date().getUTCFullYear(),
     robots: options.robots,
     nonce: c.var.cspNonce,
+    campaignStrip: strip && { strip, now },
+    dealsHref: dealsHref(campaign, now),
     debug: c.var.debug
       ? {
           market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,

@@ -1,70 +1,59 @@
-import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
-import { POPULAR_MAKES } from '../../../shared/routes.ts';
+import HomeAnnouncements from '../../../client/islands/HomeAnnouncements.tsx';
+import HomeProductRow from '../../../client/islands/HomeProductRow.tsx';
+import type { HomeSection } from '../../../shared/content/home.ts';
 import { Island } from '../../views/Island.tsx';
 import type { Shell } from '../../views/layout/shell.ts';
-import type { Announcement } from '../announcements.ts';
+import type { HomeContent } from '../home-content.ts';
+import { HeroBanners, ImportantCategoryBanners } from './home/banners.tsx';
+import { Brands, FrontCategories, PopularMakes, VehiclePicker } from './home/blocks.tsx';
+import { DiscountWindow, TopDeals } from './home/offers.tsx';
 
-export interface HomeContent {
-  banners: { title: string; subtitle?: string; href: string; image?: string }[];
-  categories: { name: string; href: string }[];
-  announcements: Announcement[];
+export interface HomePageProps {
+  shell: Shell;
+  content: HomeContent;
+  /** The shopper closed the announcement bar earlier in this visit. */
+  announcementsDismissed: boolean;
 }
 
-/** The home page: the promise of fitment, shop by vehicle, category and make. */
-export function HomePage({ shell, content }: { shell: Shell; content: HomeContent }) {
+/** One block of the page by its section name; blocks with nothing live render nothing. */
+function Block({ section, shell, content, announcementsDismissed }: HomePageProps & { section: HomeSection }) {
+  switch (section) {
+    case 'announcement-bar':
+      if (announcementsDismissed || content.announcements.length === 0) return null;
+      return <Island name="HomeAnnouncements" component={HomeAnnouncements} props={{ items: content.announcements }} />;
+    case 'hero':
+      return <HeroBanners banners={content.banners} mobileBanners={content.mobileBanners} />;
+    case 'vehicle-picker':
+      return <VehiclePicker shell={shell} />;
+    case 'front-categories':
+      return <FrontCategories categories={content.categories} />;
+    case 'top-deals':
+      return <TopDeals deals={content.topDeals} />;
+    case 'discount-window':
+      return <DiscountWindow offer={content.discountWindow} now={content.now} />;
+    case 'important-category-banners':
+      return <ImportantCategoryBanners banners={content.importantBanners} />;
+    case 'recently-viewed':
+    case 'fits-your-vehicle':
+      return <Island name="HomeProductRow" component={HomeProductRow} props={{ row: section }} />;
+    case 'popular-makes':
+      return <PopularMakes />;
+    case 'brands':
+      return <Brands brands={content.brands} />;
+  }
+}
+
+/** The home page: its blocks in the order the `home-page` content config lists them. */
+export function HomePage(props: HomePageProps) {
+  const { content } = props;
   return (
-    <div className="home">
-      {content.announcements.length > 0 && (
-        <ul className="announcements">
-          {content.announcements.map((item) => (
-            <li key={item.text} data-promotion-id={item.promotionId}>
-              <a href={item.href}>{item.text}</a>
-            </li>
-          ))}
-        </ul>
+    <div className="home" data-sections={content.sections.join(' ')}>
+      {!content.sections.includes('vehicle-picker') && (
+        <h1 className="visually-hidden">Aftermarket car parts that fit your vehicle</h1>
       )}
-      <section className="hero">
-        <h1>Aftermarket car parts that fit your vehicle</h1>
-        <p>
-          Tell us your year, make and model and every part shows whether it fits. {shell.settings.SHOP_NAME} ships
-          across {shell.market.country.inSentence} in {shell.market.currency}.
-        </p>
-        <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
-      </section>
-      {content.banners.length > 0 && (
-        <section className="banners" aria-label="Featured">
-          {content.banners.map((banner) => (
-            <a key={banner.href} className="banner" href={banner.href}>
-              {banner.image && <img src={banner.image} alt="" width="320" height="160" loading="lazy" />}
-              <strong>{banner.title}</strong>
-              {banner.subtitle && <span>{banner.subtitle}</span>}
-            </a>
-          ))}
-        </section>
-      )}
-      <section aria-labelledby="home-categories">
-        <h2 id="home-categories">Shop by category</h2>
-        <ul className="tile-list">
-          {content.categories.map((category) => (
-            <li key={category.name}>
-              <a href={category.href}>{category.name}</a>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="home-makes">
-        <h2 id="home-makes">Popular makes</h2>
-        <ul className="tile-list">
-          {POPULAR_MAKES.map((make) => (
-            <li key={make.href}>
-              <a href={make.href}>{make.name}</a>
-            </li>
-          ))}
-          <li>
-            <a href="/makes">Show more</a>
-          </li>
-        </ul>
-      </section>
+      {content.sections.map((section) => (
+        <Block key={section} section={section} {...props} />
+      ))}
     </div>
   );
 }

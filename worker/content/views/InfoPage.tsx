@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import type { InfoPageContent } from '../service.ts';
 
-/** An information or policy page from its written content. */
-export function InfoPage({ page }: { page: InfoPageContent }) {
+/** An information or policy page from its written content; `children` (videos) follow the intro. */
+export function InfoPage({ page, children }: { page: InfoPageContent; children?: ReactNode }) {
   return (
     <article className="info-page">
       <h1>{page.heading}</h1>
       <p className="info-page__intro">{page.intro}</p>
+      {children}
       {page.sections.length > 3 && (
         <nav className="info-page__toc" aria-label="On this page">
           <ul>

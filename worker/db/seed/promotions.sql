@@ -83,3 +83,33 @@ WHERE p.id IN (1002, 1006, 1007);
 INSERT OR IGNORE INTO promotion_add_on (promotion_id, sku_id, percent_off, max_quantity)
 SELECT 1006, s.id, 40, 1 FROM sku s JOIN item i ON i.id = s.item_id JOIN category c ON c.id = i.back_category_id
 WHERE c.kind = 'BACK' AND c.handle = 'brake-fluid' ORDER BY s.id LIMIT 3;
+
+-- Campaign codes (issue 22): each code a campaign page advertises (kv-seed/campaigns/*.json), valid in
+-- exactly the page's window, so the page's words and the cart agree (tests/worker/campaign-codes.test.ts).
+-- BF2024 is the shop settings' BF_CODE (BLACK_FRIDAY_2024_CONFIG), in BLACK_FRIDAY_CONFIG's window.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, max_discount_cent)
+VALUES (1020, 'Black Friday: 40% off brakes, lighting and floor mats', 'BF2024', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 40, 'NO_THRESHOLD', 0, 'SELECTED', NULL, unixepoch('2026-11-27 05:00:00'), unixepoch('2026-12-01 08:00:00'), 10000);
+
+-- BFEARLY15: the early Black Friday week (/campaign/bf2), 15 % off any part, at most $75.00 off.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, max_discount_cent)
+VALUES (1021, 'Early Black Friday: 15% off any part', 'BFEARLY15', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 15, 'NO_THRESHOLD', 0, 'ALL', NULL, unixepoch('2026-11-20 05:00:00'), unixepoch('2026-11-27 05:00:00'), 7500);
+
+-- ROLLING20: Cyber week (/campaign/amazing-offers-rolling-in), 20 % off suspension, steering, engine and cooling.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, max_discount_cent)
+VALUES (1022, 'Cyber week: 20% off suspension and engine parts', 'ROLLING20', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 20, 'NO_THRESHOLD', 0, 'SELECTED', NULL, unixepoch('2026-12-01 08:00:00'), unixepoch('2026-12-15 08:00:00'), 10000);
+
+-- EASTER27: the Easter sale (/sale/easter-sale), 15 % off orders of $75.00 (CA$75.00) or more, once per member.
+INSERT OR IGNORE INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value, threshold_type, threshold_value, applies_to, market, starts_at, ends_at, per_customer_limit, max_discount_cent)
+VALUES (1023, 'Easter Sale: 15% off $75+', 'EASTER27', 'PROMOTION_CODE', 'DISCOUNT', 'PERCENT', 15, 'AMOUNT', 7500, 'ALL', NULL, unixepoch('2027-03-19 04:00:00'), unixepoch('2027-04-06 04:00:00'), 1, 15000);
+
+INSERT OR IGNORE INTO promotion_code (code, market, promotion_id)
+SELECT p.code, m.market, p.id FROM promotion p JOIN (SELECT 'us' AS market UNION ALL SELECT 'ca') m ON p.market IS NULL OR p.market = m.market
+WHERE p.code IS NOT NULL AND p.id BETWEEN 1020 AND 1039;
+
+-- Campaign scopes: each named back category and its subcategories.
+INSERT OR IGNORE INTO promotion_scope (promotion_id, target_type, target_id)
+SELECT s.id, 'CATEGORY', c.id FROM (
+  SELECT 1020 AS id, 'brakes' AS handle UNION ALL SELECT 1020, 'lighting' UNION ALL SELECT 1020, 'floor-mats'
+  UNION ALL SELECT 1022, 'suspension-steering' UNION ALL SELECT 1022, 'engine-cooling'
+) s JOIN category top ON top.kind = 'BACK' AND top.handle = s.handle
+JOIN category c ON c.kind = 'BACK' AND (c.id = top.id OR c.parent_id = top.id);

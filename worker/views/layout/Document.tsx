@@ -4,6 +4,7 @@ import NoticeHost from '../../../client/islands/NoticeHost.tsx';
 import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
 import { marketingScriptOf } from '../../../shared/settings.ts';
 import { buildInfo } from '../../platform/build-info.ts';
+import { CampaignStrip } from '../../content/views/CampaignStrip.tsx';
 import { Island } from '../Island.tsx';
 import { Chrome } from './Chrome.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
@@ -44,9 +45,12 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
       >
         <Island name="LoadingBar" component={LoadingBar} props={{}} />
         {shell.layout && shell.showHeader && (
-          <Chrome variant={`header|${chromeKey}`} inputs={chromeInputs}>
+          <Chrome variant={`header|${chromeKey}|${shell.dealsHref}`} inputs={chromeInputs}>
             {() => <Header shell={shell} />}
           </Chrome>
+        )}
+        {shell.layout && shell.campaignStrip && (
+          <CampaignStrip strip={shell.campaignStrip.strip} now={shell.campaignStrip.now} />
         )}
         <main id="main">{children}</main>
         {shell.layout && (

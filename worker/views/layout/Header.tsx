@@ -1,12 +1,15 @@
 import HeaderCart from '../../../client/islands/HeaderCart.tsx';
 import HeaderVehicle from '../../../client/islands/HeaderVehicle.tsx';
 import SearchBox from '../../../client/islands/SearchBox.tsx';
+import { EASTER_SALE_ROUTE } from '../../../shared/content/campaign.ts';
 import { Island } from '../Island.tsx';
 import { SocialLinks } from './Icons.tsx';
 import type { Shell } from './shell.ts';
 
 function navLinks(shell: Shell) {
-  return shell.fixed.headerLinks.filter((link) => !link.blog || shell.market.showBlog);
+  return shell.fixed.headerLinks
+    .filter((link) => !link.blog || shell.market.showBlog)
+    .map((link) => (link.href === EASTER_SALE_ROUTE && shell.dealsHref ? { ...link, href: shell.dealsHref } : link));
 }
 
 function SearchForm({ id }: { id: string }) {

@@ -1,6 +1,7 @@
 import type { Market } from '../../../shared/markets.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import type { PageType } from '../../../shared/constants.ts';
+import type { CountdownStrip } from '../../../shared/content/campaign.ts';
 
 export interface FixedContent {
   headerLinks: { label: string; href: string; blog?: boolean }[];
@@ -39,4 +40,8 @@ export interface Shell {
   robots?: string;
   /** The response's Content-Security-Policy nonce, for an inline script the page needs. */
   nonce: string;
+  /** The running campaign's countdown strip on this page, and the server's time it counts from. */
+  campaignStrip?: { strip: CountdownStrip; now: number } | null;
+  /** Where the header's Deals link leads: the live campaign, else the Easter sale. */
+  dealsHref?: string;
 }
