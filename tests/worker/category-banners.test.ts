@@ -9,8 +9,8 @@ import { CA_HOST, US_HOST, page } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const BRAKES = { image: '/static/blog/banner-category-brakes.svg', alt: 'Brake parts that fit' };
-const WINTER = { image: '/static/blog/banner-winter-ready.svg', alt: 'Get ready for winter' };
+const BRAKES = { title: 'Brakes', image: '/static/blog/banner-category-brakes.svg', alt: 'Brake parts that fit' };
+const WINTER = { title: 'Winter ready', image: '/static/blog/banner-winter-ready.svg', alt: 'Get ready for winter' };
 
 async function putBanners(items: unknown[]) {
   await env.SETTINGS.put(
@@ -97,8 +97,9 @@ describe('important category banners', () => {
   it('are refused by the schema without an image, without alt text or ending before they start', () => {
     const messages = (value: unknown) =>
       categoryBannerItemSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
-    expect(messages({ category: 1, alt: 'Brakes' })).toContain(BLOG_MSG.image);
-    expect(messages({ category: 1, image: '/static/x.svg', alt: ' ' })).toContain(BLOG_MSG.alt);
+    expect(messages({ title: 'Brakes', category: 1, alt: 'Brakes' })).toContain(BLOG_MSG.image);
+    expect(messages({ category: 1, image: '/static/x.svg', alt: 'Brakes' })).toContain(BLOG_MSG.bannerTitle);
+    expect(messages({ title: 'Brakes', category: 1, image: '/static/x.svg', alt: ' ' })).toContain(BLOG_MSG.alt);
     expect(
       messages({ ...BRAKES, category: 1, startTime: '2026-12-02T00:00:00Z', endTime: '2026-12-01T00:00:00Z' }),
     ).toContain(SCHEDULE_MSG.endBeforeStart);
