@@ -75,8 +75,11 @@ export type CheckResult = { ok: true; value: unknown } | { ok: false; errors: Fo
 const marketsOf = (value: Record<string, unknown>): MarketId[] =>
   Array.isArray(value.markets) && value.markets.length > 0 ? (value.markets as MarketId[]) : [...MARKET_IDS];
 
-/** Whether a code is a promotion the cart accepts in this market for the whole of [from, until). */
-async function codeIsLive(db: D1Database, code: string, market: MarketId, from: number, until: number | null) {
+/**
+ * Whether a code is a promotion the cart accepts in this market for the whole of [from, until); the
+ * settings editor checks the Black Friday code with it too.
+ */
+export async function codeIsLive(db: D1Database, code: string, market: MarketId, from: number, until: number | null) {
   const context = await loadPromotionContext(db, {
     market,
     now: from,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { adminAuth } from './auth.routes.tsx';
 import { adminContent } from './content.routes.tsx';
+import { adminSettings } from './settings.routes.tsx';
 import { adminCatalog } from './catalog.routes.tsx';
 import { adminCustomers } from './customers.routes.tsx';
 import { adminDashboard } from './dashboard.routes.tsx';
@@ -23,6 +24,7 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminReviews)
   .route('/', adminPromotions)
   .route('/', adminContent)
+  .route('/', adminSettings)
   .route('/', adminCatalog)
   .route('/', adminCustomers)
   .route('/', adminFallback);

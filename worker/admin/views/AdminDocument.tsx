@@ -12,6 +12,7 @@ const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
   { href: '/admin/reviews', label: 'Reviews', action: 'reviews.moderate' },
   { href: '/admin/promotions', label: 'Promotions', action: 'promotions.manage' },
   { href: '/admin/content', label: 'Content', action: 'content.manage' },
+  { href: '/admin/settings', label: 'Settings', action: 'content.manage' },
   { href: '/admin/catalog', label: 'Catalog', action: 'catalog.edit' },
   { href: '/admin/customers', label: 'Customers', action: 'customers.view' },
   { href: '/admin/staff', label: 'Staff', action: 'staff.manage' },

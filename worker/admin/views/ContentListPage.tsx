@@ -58,6 +58,10 @@ export function ContentListPage(props: { content: readonly ContentRow[]; campaig
       <p className="hint">
         Live, scheduled and ended count the items (or the entry itself) in each market now. Times are UTC.
       </p>
+      <p>
+        The site-wide notice, the header colour and Black Friday's dates and code are in{' '}
+        <a href="/admin/settings">Settings</a>.
+      </p>
       <EntryTable caption="Content types" rows={props.content} />
       <EntryTable caption="Campaigns" rows={props.campaigns} />
       <form method="get" action="/admin/content/new-campaign-page" className="panel inline content-new-page">

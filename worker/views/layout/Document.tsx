@@ -52,6 +52,11 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         {shell.layout && shell.campaignStrip && (
           <CampaignStrip strip={shell.campaignStrip.strip} now={shell.campaignStrip.now} />
         )}
+        {shell.layout && shell.settings.GLOBAL_ACTIVE_INFO.active && shell.settings.GLOBAL_ACTIVE_INFO.text && (
+          <p className="global-notice" data-global-notice="">
+            {shell.settings.GLOBAL_ACTIVE_INFO.text}
+          </p>
+        )}
         <main id="main">{children}</main>
         {shell.layout && (
           <Chrome
