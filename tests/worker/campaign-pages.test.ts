@@ -6,7 +6,7 @@ import settings from '../../kv-seed/settings.json';
 import { KV_KEY } from '../../shared/kv-keys.ts';
 import { forgetCampaign, forgetShopSettings } from '../../worker/content/service.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
-import { CA_HOST, page, US_HOST } from './helpers.ts';
+import { CA_HOST, page, shop, US_HOST } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -200,5 +200,18 @@ describe('the site-wide countdown strip and the Deals link', () => {
     );
     await putRunning('ENDED');
     expect((await page(`${US_HOST}/about`)).html).toContain('<a href="/sale/easter-sale">Deals</a>');
+  });
+});
+
+describe('campaign pages in the sitemap', () => {
+  it('lists the live and upcoming campaign pages of the market, not an ended one', async () => {
+    await putPage('black-friday-cyber-monday-unbeatable-offer', 'LIVE');
+    await putPage('amazing-offers-rolling-in', 'UPCOMING');
+    await putPage('bf2', 'ENDED');
+    const sitemap = await (await shop(`${US_HOST}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/campaign/black-friday-cyber-monday-unbeatable-offer</loc>');
+    expect(sitemap).toContain('/campaign/amazing-offers-rolling-in</loc>');
+    expect(sitemap).not.toContain('/campaign/bf2<');
+    expect(sitemap.match(/\/sale\/easter-sale</g)).toHaveLength(1);
   });
 });

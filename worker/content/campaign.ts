@@ -1,6 +1,7 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import {
   type CampaignPageConfig,
+  campaignHref,
   campaignPageSchema,
   campaignState,
   countdownRuns,
@@ -99,4 +100,18 @@ export async function campaignPage(
   const state = campaignState(config, now);
   const sections = state === 'ENDED' ? [] : await rangeSections(env.DB, market, config);
   return { config, state, now, countdown: countdownRuns(config, path, now), sections };
+}
+
+/**
+ * The campaign pages a market's shoppers can open now or soon (live or upcoming, for the market), by
+ * their address, for the sitemap: an ended campaign is left out.
+ */
+export async function listedCampaignPaths(kv: KVNamespace, clock: Clock, market: MarketId): Promise<string[]> {
+  const slugs = (await contentStore(kv).campaignPageSlugs()).filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug));
+  const configs = await Promise.all(slugs.map((slug) => campaignPageConfig(kv, clock, slug)));
+  return slugs.flatMap((slug, index) => {
+    const config = configs[index];
+    if (!config || !isForMarket(config, market) || campaignState(config, clock.now()) === 'ENDED') return [];
+    return [campaignHref(slug)];
+  });
 }

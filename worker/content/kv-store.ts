@@ -27,6 +27,18 @@ export function contentStore(kv: KVNamespace) {
     urlContentConfig: (urlPattern: string) =>
       json<{ urlPattern: string; title: string; description: string }>(KV_KEY.urlContentConfig(urlPattern)),
     pageContent: <T>(route: string) => json<T>(KV_KEY.pageContent(route)),
+    /** The slugs of the campaign pages stored, in key order. */
+    async campaignPageSlugs(): Promise<string[]> {
+      const prefix = KV_KEY.campaignPage('');
+      const slugs: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const batch = await kv.list({ prefix, cursor });
+        for (const entry of batch.keys) slugs.push(entry.name.slice(prefix.length));
+        cursor = batch.list_complete ? undefined : batch.cursor;
+      } while (cursor);
+      return slugs;
+    },
     /** Content config keys, one page of them, in key order. */
     async listContentConfigs(page: number, size: number) {
       const keys: { key: string; type: string }[] = [];

@@ -3,6 +3,7 @@ import type { Market } from '../../shared/markets.ts';
 import { INFO_ROUTES } from '../../shared/routes.ts';
 import { systemClock } from '../platform/clock.ts';
 import { storedArticles } from './blog.ts';
+import { listedCampaignPaths } from './campaign.ts';
 import { sitemapRepository } from './sitemap-repository.ts';
 
 /** The most URLs one sitemap file may list (sitemaps.org); past it the sitemap becomes an index of parts. */
@@ -57,14 +58,16 @@ async function articleEntries(kv: KVNamespace | undefined, market: Market): Prom
 /** The pages every sitemap of the market lists before its products: shop, content, collections and makes. */
 async function fixedEntries(db: D1Database, market: Market, kv?: KVNamespace): Promise<SitemapEntry[]> {
   const repo = sitemapRepository(db);
-  const [collections, makes, articles] = await Promise.all([
+  const [collections, makes, articles, campaigns] = await Promise.all([
     repo.collectionHandles(),
     repo.makeSlugs(),
     articleEntries(kv, market),
+    kv ? listedCampaignPaths(kv, systemClock, market.id) : [],
   ]);
   const content = INFO_ROUTES.filter((route) => route !== '/blogs' || market.showBlog);
+  const pages = [...new Set([...SHOP_PAGES, ...content, ...campaigns])];
   return [
-    ...[...SHOP_PAGES, ...content].map((path) => ({ path })),
+    ...pages.map((path) => ({ path })),
     ...articles,
     ...collections.map((handle) => ({ path: `/collection/${encodeURIComponent(handle)}` })),
     ...makes.map((slug) => ({ path: `/makes/${encodeURIComponent(slug)}` })),
