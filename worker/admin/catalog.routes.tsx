@@ -11,6 +11,7 @@ import {
   type SkuFields,
 } from '../catalog/service.ts';
 import { adminCatalogImport } from './catalog-import.routes.tsx';
+import { uploadProductPhoto } from './catalog-photos.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { auditStatement, mayDo } from './service.ts';
@@ -103,6 +104,17 @@ const adminCatalogEditor = new Hono<AdminEnv>()
     if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);
     if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
     return productPage(c, id, { imageError: result.errors.image, imageUrl: text(body.url) }, 400);
+  })
+  .post(`${PRODUCT}/photos`, ...edit, async (c) => {
+    const id = productId(c);
+    const body = await c.req.parseBody();
+    const audit = audited(c, 'catalog.uploadPhoto', 'item', id);
+    const deps = { db: c.env.DB, media: c.env.MEDIA };
+    const result = await uploadProductPhoto(deps, id, body.photo, whole(body.version), audit);
+    if (result.ok) return done(c, id, 'images');
+    if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);
+    if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
+    return productPage(c, id, { imageError: result.errors.image }, 400);
   })
   .post(`${PRODUCT}/skus/:sku{[0-9]{1,9}}`, ...editPrices, async (c) => {
     const id = productId(c);

@@ -13,7 +13,7 @@ export const ITEM_TITLE_MAX = 200;
 export const ITEM_CONTENT_MAX = 20_000;
 export const ITEM_IMAGES_MAX = 20;
 export const CATALOG_PAGE_SIZE = 25;
-const IMAGE_URL = /^\/static\/(?!.*\.\.)[A-Za-z0-9._/-]{1,300}\.(?:png|jpe?g|webp|avif|svg|gif)$/i;
+const IMAGE_URL = /^\/(?:static|media\/catalog)\/(?!.*\.\.)[A-Za-z0-9._/-]{1,300}\.(?:png|jpe?g|webp|avif|svg|gif)$/i;
 
 /** What the editor tells staff. */
 export const CATALOG_EDIT_MSG = {
@@ -23,6 +23,8 @@ export const CATALOG_EDIT_MSG = {
   content: `The description can be at most ${ITEM_CONTENT_MAX.toLocaleString('en-US')} characters.`,
   status: 'Choose one of the statuses.',
   imageUrl: 'An image URL is a path under /static/ ending in .png, .jpg, .webp, .avif, .svg or .gif.',
+  photoType: 'Upload a JPEG, PNG or WebP photo (checked from the file itself).',
+  photoSize: 'A photo can be at most 5 MB.',
   imageTwice: 'This image is already on the product.',
   imagesMax: `A product can have at most ${ITEM_IMAGES_MAX} images.`,
   price: 'Enter a price above 0, like 129.99.',

@@ -164,6 +164,19 @@ function Images(props: { product: ProductForEdit; csrf: string; error?: string; 
           Add image
         </button>
       </form>
+      <form
+        method="post"
+        action={`/admin/catalog/${item.id}/photos`}
+        encType="multipart/form-data"
+        className="inline add-image"
+        aria-label="Upload a photo"
+      >
+        <CsrfField value={props.csrf} />
+        <input type="hidden" name="version" value={item.version} />
+        <label htmlFor="image-photo">Photo (JPEG, PNG or WebP, up to 5 MB)</label>
+        <input id="image-photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" required />
+        <button type="submit">Upload photo</button>
+      </form>
       <FieldError id="image-url-error" message={props.error} />
     </section>
   );
