@@ -23,6 +23,7 @@ import {
   mobileBannerItem,
   topDealsConfig,
 } from '../../shared/content/home.ts';
+import { FRONT_PAGE_PATHS, frontPageItem } from '../../shared/content/front-page.ts';
 import { KV_KEY } from '../../shared/kv-keys.ts';
 
 /** How a form field reads and writes its part of the value. */
@@ -126,7 +127,6 @@ const importantBanner = importantCategoryBannerItem.superRefine((item, context) 
 });
 
 /** §3's "front page": no storefront block reads it yet, so any list of items is kept as written. */
-const frontPageSchema = z.object({ type: z.string().optional(), items: z.array(z.record(z.string(), z.unknown())) });
 
 /** The §3 content types, in the spec's order. */
 export const CONTENT_TYPES: readonly ContentEntry[] = [
@@ -202,16 +202,21 @@ export const CONTENT_TYPES: readonly ContentEntry[] = [
     ],
     BLOG_ROUTE,
   ),
-  {
-    id: 'front-page',
-    label: 'Front page',
-    kvKey: KV_KEY.contentConfig('front-page'),
-    cache: 'content',
-    previewPath: '/',
-    schema: frontPageSchema,
-    fields: [{ name: 'items', label: 'Items (JSON)', kind: 'json' }],
-    fixed: { type: 'front page' },
-  },
+  listEntry(
+    'front-page',
+    'Front page',
+    frontPageItem,
+    [
+      { name: 'path', label: 'Page', kind: 'select', options: FRONT_PAGE_PATHS },
+      text('title', 'Title'),
+      text('text', 'Words'),
+      text('image', 'Image', '/static/home/category-brakes.svg'),
+      text('alt', 'Image description'),
+      text('href', 'Link', '/search?keyword=brakes'),
+      text('linkText', 'Link words'),
+    ],
+    '/categories',
+  ),
   listEntry(IMPORTANT_CATEGORY_BANNER_KEY, 'Important category banner', importantBanner, [
     ...BANNER_FIELDS,
     { name: 'category', label: 'Category id (its page shows it)', kind: 'number' },

@@ -13,8 +13,9 @@ import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { visitorAbTestGroup } from '../tracking/service.ts';
 import { systemClock } from '../platform/clock.ts';
-import { fixedContent, getCampaign, getShopSettings, pageMetaFor } from '../content/service.ts';
+import { contentConfig, fixedContent, getCampaign, getShopSettings, pageMetaFor } from '../content/service.ts';
 import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
+import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell } from './layout/shell.ts';
 
 const MAX_CANONICAL_QUERY = 512;
@@ -65,10 +66,11 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
   const market = c.var.market;
   const started = Date.now();
   const settings = await getShopSettings(c.env.SETTINGS, systemClock);
-  const [meta, fixed, campaign] = await Promise.all([
+  const [meta, fixed, campaign, frontPage] = await Promise.all([
     pageMetaFor(c.env.SETTINGS, systemClock, path, market.id, settings.SHOP_NAME),
     fixedContent(c.env.SETTINGS, systemClock),
     getCampaign(c.env.SETTINGS, systemClock),
+    isFrontPagePath(path) ? contentConfig(c.env.SETTINGS, systemClock, 'front-page') : null,
   ]);
   const now = systemClock.now();
   const strip = countdownStripOf(campaign, path, now);
@@ -101,6 +103,7 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     nonce: c.var.cspNonce,
     campaignStrip: strip && { strip, now },
     dealsHref: dealsHref(campaign, now),
+    frontPageBlock: frontPage ? frontPageBlock(frontPage, path, now, market.id) : null,
     debug: c.var.debug
       ? {
           market: `${market.id.toUpperCase()} (${market.code}, ${market.currency})`,

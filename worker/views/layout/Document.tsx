@@ -5,6 +5,7 @@ import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
 import { marketingScriptOf } from '../../../shared/settings.ts';
 import { buildInfo } from '../../platform/build-info.ts';
 import { CampaignStrip } from '../../content/views/CampaignStrip.tsx';
+import { FrontPageBlock } from '../../content/views/FrontPageBlock.tsx';
 import { Island } from '../Island.tsx';
 import { Chrome } from './Chrome.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
@@ -57,7 +58,10 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
             {shell.settings.GLOBAL_ACTIVE_INFO.text}
           </p>
         )}
-        <main id="main">{children}</main>
+        <main id="main">
+          {shell.layout && shell.frontPageBlock && <FrontPageBlock block={shell.frontPageBlock} />}
+          {children}
+        </main>
         {shell.layout && (
           <Chrome
             variant={`footer|${chromeKey}|${shell.showNewsletter}|${shell.hideMobileFooter}`}

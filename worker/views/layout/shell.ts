@@ -1,3 +1,4 @@
+import type { FrontPageItem } from '../../../shared/content/front-page.ts';
 import type { Market } from '../../../shared/markets.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import type { PageType } from '../../../shared/constants.ts';
@@ -44,4 +45,6 @@ export interface Shell {
   campaignStrip?: { strip: CountdownStrip; now: number } | null;
   /** Where the header's Deals link leads: the live campaign, else the Easter sale. */
   dealsHref?: string;
+  /** The merchandiser's block at the top of this front page (content type "front page"), if one is live. */
+  frontPageBlock?: FrontPageItem | null;
 }
