@@ -195,6 +195,8 @@ describe('returns in the browser', () => {
     await signIn(context, us, token);
     await page.goto(`${us}/parts`);
     await pickVehicle(page, fitting);
+    // Choosing a vehicle leads to its parts page: wait for it, so that navigation cannot land after the next one.
+    await page.waitForURL(/\/parts\/\d+-/);
     await page.locator('[data-header="desktop"] [data-header-vehicle="chosen"]').waitFor();
     const orderId = await buy(page, fitting.handle);
     await shipOrder(orderId);

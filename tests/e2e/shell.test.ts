@@ -13,10 +13,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visible(width: number, url: string, selector: string): Promise<boolean> {
-  const { context, page } = await openPage(browser, width);
-  await page.goto(url);
-  const shown = await page.locator(selector).first().isVisible();
+/**
+ * Which of the selectors show at each width, on one page loaded once: the layout switches are CSS
+ * media queries, so resizing the window is what a reload at that width would show.
+ */
+async function shownByWidth(url: string, widths: number[], selectors: string[]): Promise<Record<string, boolean[]>> {
+  const { context, page } = await openPage(browser, widths[0]!);
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  const shown: Record<string, boolean[]> = {};
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    shown[width] = await Promise.all(selectors.map((selector) => page.locator(selector).first().isVisible()));
+  }
   await context.close();
   return shown;
 }
@@ -27,25 +35,23 @@ describe('header and footer by width', () => {
     ['Canada', ca],
   ] as const) {
     it(`${name}: mobile header at 375 and 960, desktop header at 961, 1100, 1101 and 1440`, async () => {
-      for (const width of [375, 960]) {
-        expect(await visible(width, origin, '[data-header="mobile"]'), `${width}`).toBe(true);
-        expect(await visible(width, origin, '[data-header="desktop"]'), `${width}`).toBe(false);
-      }
-      for (const width of [961, 1100, 1101, 1440]) {
-        expect(await visible(width, origin, '[data-header="desktop"]'), `${width}`).toBe(true);
-        expect(await visible(width, origin, '[data-header="mobile"]'), `${width}`).toBe(false);
-      }
+      const shown = await shownByWidth(
+        origin,
+        [375, 960, 961, 1100, 1101, 1440],
+        ['[data-header="mobile"]', '[data-header="desktop"]'],
+      );
+      for (const width of [375, 960]) expect(shown[width], `${width}`).toEqual([true, false]);
+      for (const width of [961, 1100, 1101, 1440]) expect(shown[width], `${width}`).toEqual([false, true]);
     });
 
     it(`${name}: mobile footer at 1100 or less, desktop footer above`, async () => {
-      for (const width of [375, 960, 961, 1100]) {
-        expect(await visible(width, origin, '[data-footer="mobile"]'), `${width}`).toBe(true);
-        expect(await visible(width, origin, '[data-footer="desktop"]'), `${width}`).toBe(false);
-      }
-      for (const width of [1101, 1440]) {
-        expect(await visible(width, origin, '[data-footer="desktop"]'), `${width}`).toBe(true);
-        expect(await visible(width, origin, '[data-footer="mobile"]'), `${width}`).toBe(false);
-      }
+      const shown = await shownByWidth(
+        origin,
+        [375, 960, 961, 1100, 1101, 1440],
+        ['[data-footer="mobile"]', '[data-footer="desktop"]'],
+      );
+      for (const width of [375, 960, 961, 1100]) expect(shown[width], `${width}`).toEqual([true, false]);
+      for (const width of [1101, 1440]) expect(shown[width], `${width}`).toEqual([false, true]);
     });
   }
 
