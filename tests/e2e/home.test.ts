@@ -82,7 +82,7 @@ describe('the home page in a browser', () => {
             .then(() => true)
             .catch(() => false);
         },
-        { timeout: 60_000, intervals: [0] },
+        { timeout: 60_000, interval: 100 },
       )
       .toBe(true);
   }
