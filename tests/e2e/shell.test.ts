@@ -19,7 +19,7 @@ afterAll(async () => {
  */
 async function shownByWidth(url: string, widths: number[], selectors: string[]): Promise<Record<string, boolean[]>> {
   const { context, page } = await openPage(browser, widths[0]!);
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.goto(url);
   const shown: Record<string, boolean[]> = {};
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
