@@ -150,7 +150,7 @@ describe('tracking: "Return items"', () => {
 });
 
 describe("a return's page as the shop moves it", () => {
-  it('asks for more evidence with the shop’s words, then shows how to send the parts back and the refund', async () => {
+  it('asks for more evidence in the shop’s words, then shows how to send the parts back and the refund', async () => {
     const order = await shippedGuestOrder([{ skuId: skuIds[0]!, quantity: 1 }]);
     const ids = await uploadIds(order, [fileOf('jpeg')]);
     const { rma } = (await askReturn(order, { lines: [{ lineNo: 1, quantity: 1 }], reason: 'Other', uploadIds: ids }))

@@ -10,7 +10,7 @@ import { blogPages } from './blog.pages.tsx';
 import { VIDEO_PAGES, videoPages } from './videos.pages.tsx';
 import { renderErrorPage } from '../views/render-page.tsx';
 
-/** The information and policy pages (§2), written content kept in content configs; blog and videos in their modules. */
+/** The information and policy pages (§2), their written content kept in content configs; blog and videos apart. */
 export const infoPages = new Hono<AppEnv>().route('/', blogPages).route('/', videoPages);
 
 // The Easter sale is a campaign page (shop.pages.tsx) that shows its written terms below.

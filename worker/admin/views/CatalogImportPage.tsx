@@ -7,6 +7,9 @@ import { CsrfField } from './CsrfField.tsx';
 const CHANGES_SHOWN = 500;
 
 /** The upload form, with why the last file was refused. */
+/** A row count as staff read it: 12,345. */
+const count = (rows: number) => rows.toLocaleString('en-US');
+
 /** "the change" or "the 12 changes". */
 const changesText = (count: number) => (count === 1 ? 'the change' : `the ${count} changes`);
 
@@ -215,7 +218,7 @@ export function ApplyStep({ progress, token }: { progress: ApplyProgress | { sta
       return (
         <div className="step" data-import-state="applying">
           <progress value={progress.done} max={progress.total} />
-          <p>{`${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} rows applied…`}</p>
+          <p>{`${count(progress.done)} of ${count(progress.total)} rows applied…`}</p>
         </div>
       );
     case 'applied':

@@ -46,7 +46,7 @@ export function CategoryBanner({
 }) {
   const item = categoryBannerFor(config, { categoryId, handle }, now, market);
   if (!item) return null;
-  // The blog is US only (§2): where it is hidden, a banner that links to it shows unlinked instead of leading to a 404.
+  // The blog is US only (§2): where it is hidden, a banner linking to it shows unlinked rather than lead to a 404.
   const linked = item.href?.startsWith(BLOG_ROUTE) && !marketById(market).showBlog ? { ...item, href: null } : item;
   return <ContentBanner item={linked} className="category-banner" width={1200} height={240} />;
 }
