@@ -25,6 +25,7 @@ import {
 import { isShown } from '../../shared/content/schedule.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { homePageBrands, productCards, type Brand } from '../catalog/service.ts';
+import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 import { log } from '../platform/log.ts';
 import { freeShippingPromise } from '../promotions/service.ts';
@@ -101,6 +102,11 @@ function topDealIds(deals: TopDealsConfig, groups: unknown): number[] {
   return [...new Set([...(deals.itemIds ?? []), ...(group?.itemIds ?? [])])].slice(0, TOP_DEALS_LIMIT);
 }
 
+/** Top deals' cards with live prices; shoppers arriving within the same second share one read. */
+function topDealCards(db: D1Database, clock: Clock, market: MarketId, ids: number[]): Promise<SearchRecord[]> {
+  return caches.recentHomeCards.get(`${market} ${ids.join(',')}`, clock, () => productCards(db, market, ids));
+}
+
 /**
  * Reads everything the home page needs in one parallel round (the configs, the market's free-shipping
  * promise, the shop settings), then top deals' product cards and the home page brands, which blocks
@@ -131,7 +137,7 @@ export async function homeContent(env: HomeBindings, clock: Clock, market: Marke
   const liveDeals = wants('top-deals') && topDeals && isShown(topDeals, now, market) ? topDeals : null;
   const discountWindow = parsed(KEY.discountWindow, window, discountWindowConfig);
   const [cards, brands] = await Promise.all([
-    liveDeals ? productCards(env.DB, market, topDealIds(liveDeals, groups)) : [],
+    liveDeals ? topDealCards(env.DB, clock, market, topDealIds(liveDeals, groups)) : [],
     wants('brands') ? homePageBrands(env.DB, clock, Number(env.SHOP_ID) || 1) : [],
   ]);
   return {

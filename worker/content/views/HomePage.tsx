@@ -2,6 +2,7 @@ import HomeAnnouncements from '../../../client/islands/HomeAnnouncements.tsx';
 import HomeProductRow from '../../../client/islands/HomeProductRow.tsx';
 import type { HomeSection } from '../../../shared/content/home.ts';
 import { Island } from '../../views/Island.tsx';
+import { MarkupCache } from '../../views/markup-cache.ts';
 import type { Shell } from '../../views/layout/shell.ts';
 import type { HomeContent } from '../home-content.ts';
 import { HeroBanners, ImportantCategoryBanners } from './home/banners.tsx';
@@ -13,6 +14,45 @@ export interface HomePageProps {
   content: HomeContent;
   /** The shopper closed the announcement bar earlier in this visit. */
   announcementsDismissed: boolean;
+}
+
+/**
+ * Rendered blocks that are the same for every shopper of a market while their content is unchanged,
+ * reused across requests (rendering is most of the page's server CPU). The announcement bar (a cookie
+ * hides it), the countdown (drawn from the clock) and the rows filled in the browser render each time.
+ */
+const renderedBlocks = new MarkupCache(64);
+
+/** What a shared block is drawn from, as its cache fingerprint; undefined for blocks drawn per request. */
+function drawnFrom(section: HomeSection, { shell, content }: HomePageProps): unknown {
+  switch (section) {
+    case 'hero':
+      return [content.banners, content.mobileBanners];
+    case 'vehicle-picker':
+      return [shell.settings.SHOP_NAME, shell.market.id];
+    case 'front-categories':
+      return content.categories;
+    case 'top-deals':
+      return content.topDeals;
+    case 'important-category-banners':
+      return content.importantBanners;
+    case 'popular-makes':
+      return true;
+    case 'brands':
+      return content.brands;
+    default:
+      return undefined;
+  }
+}
+
+/** A block, its markup reused while what it is drawn from is unchanged. */
+function SharedBlock(props: HomePageProps & { section: HomeSection }) {
+  const from = drawnFrom(props.section, props);
+  if (from === undefined) return <Block {...props} />;
+  const markup = renderedBlocks.markup(`${props.shell.market.id}|${props.section}`, JSON.stringify(from), () => (
+    <Block {...props} />
+  ));
+  return <div className="home-part" style={{ display: 'contents' }} dangerouslySetInnerHTML={markup} />;
 }
 
 /** One block of the page by its section name; blocks with nothing live render nothing. */
@@ -35,7 +75,7 @@ function Block({ section, shell, content, announcementsDismissed }: HomePageProp
       return <ImportantCategoryBanners banners={content.importantBanners} />;
     case 'recently-viewed':
     case 'fits-your-vehicle':
-      return <Island name="HomeProductRow" component={HomeProductRow} props={{ row: section }} />;
+      return <Island name="HomeProductRow" component={HomeProductRow} props={{ row: section }} hydrate="idle" />;
     case 'popular-makes':
       return <PopularMakes />;
     case 'brands':
@@ -52,7 +92,7 @@ export function HomePage(props: HomePageProps) {
         <h1 className="visually-hidden">Aftermarket car parts that fit your vehicle</h1>
       )}
       {content.sections.map((section) => (
-        <Block key={section} section={section} {...props} />
+        <SharedBlock key={section} section={section} {...props} />
       ))}
     </div>
   );
