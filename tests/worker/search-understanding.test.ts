@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { US_HOST, api, page } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
+import { catalogChanged } from '../../worker/platform/recent-reads.ts';
 
 type Answer = {
   total: number;
@@ -70,6 +71,52 @@ describe('misspelt part words', () => {
     const plugs = await search('keyword=sprak%20plugs');
     expect(plugs.spelling?.keyword).toBe('spark plugs');
     expect(plugs.records.every((r) => /spark plug/i.test(r.title))).toBe(true);
+  });
+});
+
+/** Adds a word to one item's searchable title, in both full-text indexes, as a catalog load would. */
+async function addTitleWord(itemId: number, word: string) {
+  const row = await env.DB.prepare(
+    `SELECT s.title, s.part_numbers, s.brand, s.category, r.rank FROM item_search s
+     JOIN item_rank r ON r.item_id = s.rowid WHERE s.rowid = ?`,
+  )
+    .bind(itemId)
+    .first<{ title: string; part_numbers: string; brand: string; category: string; rank: number }>();
+  const { title, part_numbers, brand, category, rank } = row!;
+  await env.DB.batch([
+    env.DB.prepare('UPDATE item_search SET title = ? WHERE rowid = ?').bind(`${title} ${word}`, itemId),
+    env.DB.prepare(
+      `INSERT INTO item_search_ranked (item_search_ranked, rowid, title, part_numbers, brand, category)
+       VALUES ('delete', ?, ?, ?, ?, ?)`,
+    ).bind(rank, title, part_numbers, brand, category),
+    env.DB.prepare(
+      'INSERT INTO item_search_ranked (rowid, title, part_numbers, brand, category) VALUES (?, ?, ?, ?, ?)',
+    ).bind(rank, `${title} ${word}`, part_numbers, brand, category),
+  ]);
+  catalogChanged();
+}
+
+describe('a misspelling that finds a little', () => {
+  it('keeps its results and asks "Did you mean" the correction that finds more, linking to it', async () => {
+    const alternators = await search('keyword=alternators&size=100');
+    expect(alternators.total).toBeGreaterThan(1);
+    // One listing carries the misspelling in its title, so the word as typed finds that one part.
+    const misspelt = alternators.records[0]!.itemId;
+    await addTitleWord(misspelt, 'Alternatr');
+
+    const found = await search('keyword=alternatr&size=100');
+    expect(found.records.map((r) => r.itemId)).toEqual([misspelt]);
+    expect(found.spelling).toEqual({ keyword: 'alternators', applied: false });
+    expect(found.searched).toBe('alternatr');
+
+    const { html } = await page(`${US_HOST}/search?keyword=alternatr`);
+    expect(html).toContain('data-spelling="suggested"');
+    expect(textOf(html)).toContain('Did you mean alternators?');
+    const meant = decode(html.match(/data-spelling="suggested">Did you mean <a href="([^"]+)"/)![1]!);
+    expect(meant).toBe('/search?keyword=alternators');
+    const followed = await page(`${US_HOST}${meant}`);
+    expect(followed.html).not.toContain('data-spelling');
+    expect(followed.html.match(/class="product-card"/g)?.length).toBe(Math.min(alternators.total, 20));
   });
 });
 
