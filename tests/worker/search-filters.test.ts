@@ -90,6 +90,22 @@ describe('fits my vehicle', () => {
     for (const { id } of universal.results) expect(ids).toContain(id);
   });
 
+  it('counts each category’s fitting parts, universal ones included, whichever category is chosen', async () => {
+    const v = await vehicleInCategory();
+    const byId = (rows: Named[]) => [...rows].sort((a, b) => a.id - b.id);
+    const none = await search(`attributeValueIds=${v.path}&fitsOnly=true&size=1`);
+    const chosen = await search(`categoryId=${v.category}&attributeValueIds=${v.path}&fitsOnly=true&size=1`);
+    expect(byId(chosen.facets.categories)).toEqual(byId(none.facets.categories));
+    // A category holding only universal parts for this vehicle still shows beside the chosen one.
+    const universalOnly = await env.DB.prepare(
+      `SELECT back_category_id AS id FROM item WHERE vehicle_universal = 1 AND non_vehicle = 0
+         AND us_status IN ('ON_SHELVES', 'UNDER_STOCK') AND back_category_id <> ? LIMIT 1`,
+    )
+      .bind(v.category)
+      .first<{ id: number }>();
+    expect(chosen.facets.categories.map((c) => c.id)).toContain(universalOnly!.id);
+  });
+
   it('applies the query’s vehicle over the cookie, and nothing without either', async () => {
     const v = await vehicleInCategory();
     const plain = await page(`${US_HOST}/search?category=${v.category}`);

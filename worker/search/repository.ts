@@ -1,6 +1,6 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
-import { statusColumn } from '../../shared/market-columns.ts';
+import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
 import { Binder, candidateCtes, categorySet, hasKeyword } from './candidates-repository.ts';
 
@@ -148,10 +148,46 @@ function hiddenColumn(criteria: SearchCriteria, b: Binder): string {
 /** One facet's counts as a JSON array, most items first, without the facet's own filter. */
 function facetColumn(criteria: SearchCriteria, b: Binder, facet: 'category' | 'brand'): string {
   const [column, table] = facet === 'category' ? ['categoryId', 'category'] : ['brandId', 'brand'];
+  const counts =
+    facet === 'category' && universalOfOneCategory(criteria)
+      ? fittingByCategory(criteria, b)
+      : `SELECT ${column} AS id, count(*) AS count FROM cand WHERE ${filterConditions(criteria, b, facet)}
+      GROUP BY ${column}`;
   return `(SELECT json_group_array(json_object('id', t.id, 'name', t.name, 'count', f.count) ORDER BY f.count DESC,
     t.name)
-    FROM (SELECT ${column} AS id, count(*) AS count FROM cand WHERE ${filterConditions(criteria, b, facet)}
-      GROUP BY ${column}) f JOIN ${table} t ON t.id = f.id)`;
+    FROM (${counts}) f JOIN ${table} t ON t.id = f.id)`;
+}
+
+/**
+ * Only fitting parts of one category, without a keyword: the candidates hold that category's universal parts only
+ * (candidates-repository.ts fittingIds), so they cannot count the other categories.
+ */
+const universalOfOneCategory = (criteria: SearchCriteria) =>
+  criteria.fitsOnly && !hasKeyword(criteria) && !criteria.vehicleOnly && criteria.categoryId !== null;
+
+/**
+ * The category facet of fitting parts: the vehicle's own parts and every category's universal parts, each counted
+ * once, under the brand and price filters.
+ */
+function fittingByCategory(criteria: SearchCriteria, b: Binder): string {
+  const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
+  const price = `i.${minPriceColumn(criteria.market)}`;
+  const conditions = [`i.${statusColumn(criteria.market)} IN ${statuses}`, 'i.non_vehicle = 0'];
+  if (criteria.brandIds.length > 0) {
+    conditions.push(
+      `i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`,
+    );
+  }
+  if (criteria.minPrice !== null) conditions.push(`${price} >= ${b.ref('min', criteria.minPrice)}`);
+  if (criteria.maxPrice !== null) conditions.push(`${price} <= ${b.ref('max', criteria.maxPrice)}`);
+  const where = conditions.join(' AND ');
+  return `SELECT id, sum(count) AS count FROM (
+      SELECT i.back_category_id AS id, count(*) AS count FROM item i
+        WHERE i.id IN (SELECT id FROM fit) AND i.vehicle_universal = 0 AND ${where} GROUP BY i.back_category_id
+      UNION ALL
+      SELECT i.back_category_id AS id, count(*) AS count FROM item i INDEXED BY item_universal
+        WHERE i.vehicle_universal = 1 AND ${where} GROUP BY i.back_category_id)
+    GROUP BY id`;
 }
 
 /** Search queries over the catalog. */
