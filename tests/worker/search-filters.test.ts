@@ -104,6 +104,13 @@ describe('fits my vehicle', () => {
       .bind(v.category)
       .first<{ id: number }>();
     expect(chosen.facets.categories.map((c) => c.id)).toContain(universalOnly!.id);
+    // Under a brand filter too (counted in the search itself rather than from the cached universal counts).
+    const brand = none.facets.brands[0]!.id;
+    const brandNone = await search(`attributeValueIds=${v.path}&fitsOnly=true&brandId=${brand}&size=1`);
+    const brandChosen = await search(
+      `categoryId=${v.category}&attributeValueIds=${v.path}&fitsOnly=true&brandId=${brand}&size=1`,
+    );
+    expect(byId(brandChosen.facets.categories)).toEqual(byId(brandNone.facets.categories));
   });
 
   it('applies the query’s vehicle over the cookie, and nothing without either', async () => {

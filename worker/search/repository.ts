@@ -146,11 +146,16 @@ function hiddenColumn(criteria: SearchCriteria, b: Binder): string {
 }
 
 /** One facet's counts as a JSON array, most items first, without the facet's own filter. */
-function facetColumn(criteria: SearchCriteria, b: Binder, facet: 'category' | 'brand'): string {
+function facetColumn(
+  criteria: SearchCriteria,
+  b: Binder,
+  facet: 'category' | 'brand',
+  universalCountedApart = false,
+): string {
   const [column, table] = facet === 'category' ? ['categoryId', 'category'] : ['brandId', 'brand'];
   const counts =
     facet === 'category' && universalOfOneCategory(criteria)
-      ? fittingByCategory(criteria, b)
+      ? fittingByCategory(criteria, b, !universalCountedApart)
       : `SELECT ${column} AS id, count(*) AS count FROM cand WHERE ${filterConditions(criteria, b, facet)}
       GROUP BY ${column}`;
   return `(SELECT json_group_array(json_object('id', t.id, 'name', t.name, 'count', f.count) ORDER BY f.count DESC,
@@ -162,14 +167,28 @@ function facetColumn(criteria: SearchCriteria, b: Binder, facet: 'category' | 'b
  * Only fitting parts of one category, without a keyword: the candidates hold that category's universal parts only
  * (candidates-repository.ts fittingIds), so they cannot count the other categories.
  */
-const universalOfOneCategory = (criteria: SearchCriteria) =>
+export const universalOfOneCategory = (criteria: SearchCriteria) =>
   criteria.fitsOnly && !hasKeyword(criteria) && !criteria.vehicleOnly && criteria.categoryId !== null;
 
 /**
- * The category facet of fitting parts: the vehicle's own parts and every category's universal parts, each counted
- * once, under the brand and price filters.
+ * The category facet of fitting parts: the vehicle's own parts and (unless the caller counts them apart) every
+ * category's universal parts, each counted once, under the brand and price filters.
  */
-function fittingByCategory(criteria: SearchCriteria, b: Binder): string {
+function fittingByCategory(criteria: SearchCriteria, b: Binder, withUniversal: boolean): string {
+  const where = itemConditions(criteria, b);
+  const own = `SELECT i.back_category_id AS id, count(*) AS count FROM item i
+        WHERE i.id IN (SELECT id FROM fit) AND i.vehicle_universal = 0 AND ${where} GROUP BY i.back_category_id`;
+  if (!withUniversal) return own;
+  return `SELECT id, sum(count) AS count FROM (
+      ${own}
+      UNION ALL
+      SELECT i.back_category_id AS id, count(*) AS count FROM item i INDEXED BY item_universal
+        WHERE i.vehicle_universal = 1 AND ${where} GROUP BY i.back_category_id)
+    GROUP BY id`;
+}
+
+/** The market's listing, vehicle parts only, and the brand and price filters, on `item i`. */
+function itemConditions(criteria: SearchCriteria, b: Binder): string {
   const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
   const price = `i.${minPriceColumn(criteria.market)}`;
   const conditions = [`i.${statusColumn(criteria.market)} IN ${statuses}`, 'i.non_vehicle = 0'];
@@ -180,14 +199,7 @@ function fittingByCategory(criteria: SearchCriteria, b: Binder): string {
   }
   if (criteria.minPrice !== null) conditions.push(`${price} >= ${b.ref('min', criteria.minPrice)}`);
   if (criteria.maxPrice !== null) conditions.push(`${price} <= ${b.ref('max', criteria.maxPrice)}`);
-  const where = conditions.join(' AND ');
-  return `SELECT id, sum(count) AS count FROM (
-      SELECT i.back_category_id AS id, count(*) AS count FROM item i
-        WHERE i.id IN (SELECT id FROM fit) AND i.vehicle_universal = 0 AND ${where} GROUP BY i.back_category_id
-      UNION ALL
-      SELECT i.back_category_id AS id, count(*) AS count FROM item i INDEXED BY item_universal
-        WHERE i.vehicle_universal = 1 AND ${where} GROUP BY i.back_category_id)
-    GROUP BY id`;
+  return conditions.join(' AND ');
 }
 
 /** Search queries over the catalog. */
@@ -206,13 +218,30 @@ export function searchRepository(db: D1Database) {
       return row?.count ?? 0;
     },
 
-    /** Runs one search as one statement: the candidates are found once and serve the page, the total and the facets. */
-    async search(criteria: SearchCriteria): Promise<SearchResult> {
+    /** Universal vehicle parts per category the market lists (the same for every vehicle). */
+    async universalByCategory(market: MarketId, soldOut: boolean): Promise<FacetRow[]> {
+      const statuses = sqlList(soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
+      const { results } = await db
+        .prepare(
+          `SELECT c.id, c.name, f.count FROM (SELECT back_category_id AS id, count(*) AS count
+            FROM item INDEXED BY item_universal WHERE vehicle_universal = 1 AND non_vehicle = 0
+              AND ${statusColumn(market)} IN ${statuses} GROUP BY back_category_id) f JOIN category c ON c.id = f.id`,
+        )
+        .all<FacetRow>();
+      return results;
+    },
+
+    /**
+     * Runs one search as one statement: the candidates are found once and serve the page, the total and the facets.
+     * `universalCountedApart`: the caller adds the universal parts to the category facet of a fitting search of one
+     * category (universalOfOneCategory) from its own count.
+     */
+    async search(criteria: SearchCriteria, universalCountedApart = false): Promise<SearchResult> {
       const b = new Binder();
       const ctes = candidateCtes(criteria, b);
       const sql = `${ctes}
         SELECT ${pageColumn(criteria, b)} AS records, ${totalsColumn(criteria, b)} AS totals,
-          ${facetColumn(criteria, b, 'category')} AS categories, ${facetColumn(criteria, b, 'brand')} AS brands,
+          ${facetColumn(criteria, b, 'category', universalCountedApart)} AS categories, ${facetColumn(criteria, b, 'brand')} AS brands,
           ${hiddenColumn(criteria, b)} AS hidden`;
       const { results } = await db
         .prepare(sql)

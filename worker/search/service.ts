@@ -27,6 +27,8 @@ export interface SearchQuery {
   size?: number;
   /** Absent: sales desc without a keyword, Best Match with one. */
   sort?: SortValue;
+  /** Best Match's ranking: text relevance (A/B group A), or sales popularity (group B's variant, issue 25). */
+  ranking?: 'relevance' | 'popularity';
 }
 
 export type { SearchRecord };
@@ -214,7 +216,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds),
     vehicleOnly: Boolean(query.vehicleOnly && query.fitsOnly && vehicleNodeIds),
     soldOut: query.soldOut ?? false,
-    order: ORDER[sort],
+    order: sort === '' && query.ranking === 'popularity' ? 'sales' : ORDER[sort],
     limit: size,
     offset: (page - 1) * size,
   };
