@@ -241,7 +241,8 @@ export function searchRepository(db: D1Database) {
       const ctes = candidateCtes(criteria, b);
       const sql = `${ctes}
         SELECT ${pageColumn(criteria, b)} AS records, ${totalsColumn(criteria, b)} AS totals,
-          ${facetColumn(criteria, b, 'category', universalCountedApart)} AS categories, ${facetColumn(criteria, b, 'brand')} AS brands,
+          ${facetColumn(criteria, b, 'category', universalCountedApart)} AS categories,
+          ${facetColumn(criteria, b, 'brand')} AS brands,
           ${hiddenColumn(criteria, b)} AS hidden`;
       const { results } = await db
         .prepare(sql)
