@@ -1,7 +1,14 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, type SORT_OPTIONS } from '../../shared/constants.ts';
-import { searchRepository, type SearchCriteria, type SearchOrder, type SearchRow } from './repository.ts';
+import {
+  searchRepository,
+  universalOfOneCategory,
+  type FacetRow,
+  type SearchCriteria,
+  type SearchOrder,
+  type SearchRow,
+} from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
@@ -185,6 +192,31 @@ function listedInCategory(db: D1Database, criteria: SearchCriteria): Promise<num
   );
 }
 
+/**
+ * The universal parts per category, for the category facet of a fitting search of one category (its candidates hold
+ * only that category's): the same for every vehicle, so counted apart and cached like the listed counts. Null (the
+ * search counts them itself) for other searches and under a brand or price filter.
+ */
+function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<FacetRow[]> | null {
+  const { market, soldOut } = criteria;
+  if (!universalOfOneCategory(criteria)) return null;
+  if (criteria.brandIds.length > 0 || criteria.minPrice !== null || criteria.maxPrice !== null) return null;
+  return listedCounts.get(`universal:${market}:${soldOut}`, systemClock, () =>
+    searchRepository(db).universalByCategory(market, soldOut),
+  );
+}
+
+/** Two category facets added up, most items first, then by name (as the search orders a facet). */
+function addedUp(own: readonly FacetRow[], universal: readonly FacetRow[]): FacetRow[] {
+  const sum = new Map(own.map((row) => [row.id, { ...row }]));
+  for (const row of universal) {
+    const entry = sum.get(row.id);
+    if (entry) entry.count += row.count;
+    else sum.set(row.id, { ...row });
+  }
+  return [...sum.values()].sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
 export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {
   const page = query.page ?? 1;
@@ -220,9 +252,13 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     limit: size,
     offset: (page - 1) * size,
   };
-  const [result, listed] = await Promise.all([
-    recentSearches.get(JSON.stringify(criteria), systemClock, () => searchRepository(db).search(criteria)),
+  const universal = universalByCategory(db, criteria);
+  const [result, listed, universalRows] = await Promise.all([
+    recentSearches.get(JSON.stringify(criteria), systemClock, () =>
+      searchRepository(db).search(criteria, universal !== null),
+    ),
     criteria.fitsOnly && !match ? listedInCategory(db, criteria) : null,
+    universal,
   ]);
   const currency = currencyOf(market);
   return {
@@ -231,7 +267,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     size,
     records: result.rows.map(toRecord(currency)),
     facets: {
-      categories: result.categories,
+      categories: universalRows ? addedUp(result.categories, universalRows) : result.categories,
       brands: result.brands,
       price: { min: result.minPrice, max: result.maxPrice },
     },
