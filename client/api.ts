@@ -33,5 +33,6 @@ export const api = createApiClient({
     clearSession();
     location.assign('/login');
   },
-  onNetworkError: () => notify(serviceExceptionMessage(root().shopName ?? 'AutoHaven'), 'error'),
+  onNetworkError: () =>
+    notify(serviceExceptionMessage(root().shopName ?? 'AutoHaven'), 'error', undefined, { liveChat: true }),
 });

@@ -74,6 +74,17 @@ import type {
   VinQuery,
 } from './api/vehicles.ts';
 import type { CartAnswer } from './cart.ts';
+import type {
+  ChatConfig,
+  EndChatBody,
+  HistoryAnswer,
+  StartChatAnswer,
+  StartChatBody,
+  TicketAnswer,
+  TicketBody,
+  TokenQuery,
+  TranscriptBody,
+} from './api/chat.ts';
 
 /**
  * The shop's API calls the browser makes (§7), each written once: the Worker declares its endpoint with the
@@ -182,5 +193,13 @@ export const API = {
   // What the browser reports (§7 Tracking, §8)
   track: call<TrackBody, Accepted>('post', '/data-service/public/event/track'),
   conversion: call<MarketingBody, Accepted>('post', '/data-service/public/buyer/marketing/conversion'),
+  marketingPageLoad: call<MarketingBody, Accepted>('post', '/data-service/public/buyer/marketing/page-load'),
   logs: call<LogsBody, { accepted: number }>('post', '/api/public/logs'),
+  // Live chat and the help desk (§1, §7 Infrastructure, issue 24)
+  chatConfig: call<undefined, ChatConfig>('get', '/customer/public/online-customer/config'),
+  chatStart: call<StartChatBody, StartChatAnswer>('post', '/customer/public/online-customer/conversation'),
+  chatHistory: call<QueryOf<TokenQuery>, HistoryAnswer>('get', '/customer/public/online-customer/conversation'),
+  chatEnd: call<EndChatBody, HistoryAnswer>('post', '/customer/public/online-customer/conversation/end'),
+  chatTranscript: call<TranscriptBody, null>('post', '/customer/public/online-customer/conversation/transcript'),
+  ticketCreate: call<TicketBody, TicketAnswer>('post', '/customer/public/online-customer/ticket'),
 } as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_MEMBER_LEVELS, MEMBER_POINTS } from './members.ts';
+import { liveChatSettingsSchema } from './api/chat.ts';
 
 /** Shop settings (§3) as read from KV; every field has a safe default so a bad value never breaks a page. */
 export const shopSettingsSchema = z.object({
@@ -65,6 +66,13 @@ export const shopSettingsSchema = z.object({
         .min(1),
     })
     .catch(DEFAULT_MEMBER_LEVELS),
+  /**
+   * The A/B test's search ranking for group B (issue 25): 'popularity' ranks Best Match by fitment, then sales;
+   * 'relevance' (group A's ranking: fitment, then text relevance, the default) runs no search experiment.
+   */
+  AB_SEARCH_RANKING_B: z.enum(['relevance', 'popularity']).catch('relevance'),
+  /** Live chat (issue 24): the welcome text, support hours, minutes per chat (expected wait), ticket reply time. */
+  LIVE_CHAT: liveChatSettingsSchema,
   SOCIAL_LINKS: z
     .object({ facebook: z.string(), instagram: z.string(), youtube: z.string(), x: z.string() })
     .catch({ facebook: '', instagram: '', youtube: '', x: '' }),

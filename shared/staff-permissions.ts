@@ -26,6 +26,7 @@ export const STAFF_ACTIONS = [
   'returns.decide',
   'returns.receive',
   'reviews.moderate',
+  'support.chat',
   'customers.view',
   'customers.adjustPoints',
   'customers.resendConfirmation',
@@ -36,6 +37,7 @@ export const STAFF_ACTIONS = [
   'content.manage',
   'staff.manage',
   'audit.view',
+  'analytics.view',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -59,6 +61,7 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'returns.decide': ['owner', 'support'],
   'returns.receive': ['owner', 'fulfilment'],
   'reviews.moderate': ['owner', 'support', 'merchandiser'],
+  'support.chat': ['owner', 'support'],
   'customers.view': ['owner', 'support'],
   'customers.adjustPoints': ['owner', 'support'],
   'customers.resendConfirmation': ['owner', 'support'],
@@ -69,6 +72,7 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'content.manage': ['owner', 'merchandiser'],
   'staff.manage': ['owner'],
   'audit.view': ['owner'],
+  'analytics.view': ['owner'],
 };
 
 /** Whether a role may take an action. */

@@ -50,6 +50,7 @@ import { suggestApi, suggestEndpoints } from './search/suggest.routes.ts';
 import { catalogBrowseApi, catalogBrowseEndpoints } from './catalog/browse.routes.ts';
 import { catalogRecommendApi, catalogRecommendEndpoints } from './catalog/recommend.routes.ts';
 import { trackingApi, trackingEndpoints } from './tracking/routes.ts';
+import { privacyPages } from './tracking/privacy.pages.tsx';
 import { areaApi, areaEndpoints } from './shipping/routes.ts';
 import { devIdp } from './dev/idp.routes.ts';
 import { accountPages } from './accounts/pages.tsx';
@@ -71,6 +72,8 @@ import { admin } from './admin/routes.ts';
 import { contentPreview } from './content/preview.routes.ts';
 import { returnsApi, returnsEndpoints } from './returns/routes.ts';
 import { membersApi, membersEndpoints } from './members/routes.ts';
+import { chatApi, chatEndpoints } from './chat/routes.ts';
+import { helpDeskPages } from './chat/pages.tsx';
 
 /**
  * Every call of the JSON API (§7), module by module, in the order /openapi.json lists them. A routes module
@@ -106,6 +109,7 @@ const API_ENDPOINTS: readonly Endpoint[] = [
   ...paymentWebhooksEndpoints,
   ...returnsEndpoints,
   ...membersEndpoints,
+  ...chatEndpoints,
 ];
 
 /** Builds the shop: edge middleware, the JSON API (§7) and the pages (§2). */
@@ -135,6 +139,7 @@ export function createApp() {
   app.route('/', orderAddressApi);
   app.route('/', returnsApi);
   app.route('/', membersApi);
+  app.route('/', chatApi);
   app.route('/', paymentsHostedApi);
   app.route('/', paymentSandboxPages);
   app.route('/', newsletter);
@@ -143,12 +148,14 @@ export function createApp() {
   app.route('/', reviewsApi);
   app.route('/', searchApi);
   app.route('/', trackingApi);
+  app.route('/', privacyPages);
   app.route('/', areaApi);
   app.route('/', devPages);
   app.route('/', devIdp);
   app.route('/', homePage);
   app.route('/', seoRoutes);
   app.route('/', recentReviewsPages);
+  app.route('/', helpDeskPages);
   app.route('/', infoPages);
   app.route('/', accountPages);
   app.route('/', makePages);

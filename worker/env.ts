@@ -7,7 +7,16 @@ import type { Market } from '../shared/markets.ts';
  */
 type Configured = Pick<
   WranglerEnv,
-  'DB' | 'SETTINGS' | 'MEDIA' | 'ASSETS' | 'RATE_LIMITER' | 'AUTH_SECRET' | 'PASSWORD_PEPPER' | 'PAYMENT_WEBHOOK_SECRET'
+  | 'DB'
+  | 'SETTINGS'
+  | 'MEDIA'
+  | 'ASSETS'
+  | 'RATE_LIMITER'
+  | 'CHAT_CONVERSATION'
+  | 'CHAT_PRESENCE'
+  | 'AUTH_SECRET'
+  | 'PASSWORD_PEPPER'
+  | 'PAYMENT_WEBHOOK_SECRET'
 >;
 
 /** The Worker's bindings: wrangler.toml's, plus the settings an operator may add (all optional). */
@@ -24,6 +33,13 @@ export interface Bindings extends Configured {
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
+  /** Tracking events' sink in production (tracking/sink.ts); D1 when absent. */
+  ANALYTICS?: AnalyticsEngineDataset;
+  /** Error reporting: a Sentry-compatible DSN (platform/error-report.ts); off when absent. */
+  SENTRY_DSN?: string;
+  /** An affiliate network's endpoint and token for server-side marketing events (tracking/affiliate.ts). */
+  AFFILIATE_ENDPOINT?: string;
+  AFFILIATE_TOKEN?: string;
   /** Cloudflare's email sending binding and sender address; mail goes to the outbox without them. */
   EMAIL?: { send(message: unknown): Promise<void> };
   EMAIL_FROM?: string;

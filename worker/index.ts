@@ -8,13 +8,14 @@ import { runDailyPoints } from './members/service.ts';
 import { log } from './platform/log.ts';
 
 export { RateLimiter } from './platform/rate-limiter.ts';
+export { ChatConversation, ChatPresence } from './chat/service.ts';
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async queue(batch: MessageBatch<ShopEvent>): Promise<void> {
-    consumeEvents(batch);
+  async queue(batch: MessageBatch<ShopEvent>, env): Promise<void> {
+    await consumeEvents(batch, env);
   },
   /** Every five minutes: stock held for orders that were not paid in time goes back on the shelf. */
   async scheduled(controller, env, ctx): Promise<void> {

@@ -21,6 +21,15 @@ export default function NoticeHost() {
       {list.map((notice) => (
         <div key={notice.id} className={`notice notice--${notice.kind}`} onClick={() => dismiss(notice.id)}>
           {notice.text}
+          {notice.liveChat && (
+            // The chat launcher opens the chat on this click; before it loads, the help desk page.
+            <>
+              {' '}
+              <a href="/help/feedback" data-live-chat="notice">
+                Open live chat
+              </a>
+            </>
+          )}
         </div>
       ))}
     </div>

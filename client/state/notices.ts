@@ -6,15 +6,22 @@ export interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
+  /** The notice offers the live chat (the network-error notice of §8). */
+  liveChat?: boolean;
 }
 
 /** The notices on screen; each closes by itself after 1.5 s (§9). */
 export const notices = signal<readonly Notice[]>([]);
 let nextId = 1;
 
-export function notify(text: string, kind: NoticeKind = 'info', closeAfterMs = NOTICE_AUTO_CLOSE_MS): number {
+export function notify(
+  text: string,
+  kind: NoticeKind = 'info',
+  closeAfterMs = NOTICE_AUTO_CLOSE_MS,
+  options: { liveChat?: boolean } = {},
+): number {
   const id = nextId++;
-  notices.value = [...notices.value, { id, kind, text }];
+  notices.value = [...notices.value, { id, kind, text, ...(options.liveChat && { liveChat: true }) }];
   setTimeout(() => dismiss(id), closeAfterMs);
   return id;
 }

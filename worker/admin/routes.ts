@@ -3,8 +3,10 @@ import { adminAuth } from './auth.routes.tsx';
 import { adminContent } from './content.routes.tsx';
 import { adminSettings } from './settings.routes.tsx';
 import { adminCatalog } from './catalog.routes.tsx';
+import { adminChat } from './chat.routes.tsx';
 import { adminCustomers } from './customers.routes.tsx';
 import { adminDashboard } from './dashboard.routes.tsx';
+import { adminAnalytics } from './analytics.routes.tsx';
 import { type AdminEnv, adminHeaders } from './guard.ts';
 import { adminOrders } from './orders.routes.tsx';
 import { adminPromotions } from './promotions.routes.tsx';
@@ -18,6 +20,7 @@ export const admin = new Hono<AdminEnv>()
   .use('/admin/*', adminHeaders)
   .route('/', adminAuth)
   .route('/', adminDashboard)
+  .route('/', adminAnalytics)
   .route('/', adminStaff)
   .route('/', adminOrders)
   .route('/', adminReturns)
@@ -27,4 +30,5 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminSettings)
   .route('/', adminCatalog)
   .route('/', adminCustomers)
+  .route('/', adminChat)
   .route('/', adminFallback);

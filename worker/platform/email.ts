@@ -30,7 +30,10 @@ export interface EmailMessage {
     | 'return-evidence-needed'
     | 'return-received'
     | 'return-refunded'
-    | 'points-expiring';
+    | 'points-expiring'
+    | 'chat-transcript'
+    | 'ticket-received'
+    | 'ticket-answer';
 }
 
 export interface EmailSender {

@@ -1,0 +1,124 @@
+import { Hono } from 'hono';
+import { chatDeps, socketAnswer, wantsSocket } from '../chat/http.ts';
+import {
+  acceptConversation,
+  addCannedReply,
+  agentPresenceSocket,
+  agentReply,
+  agentSocket,
+  answerTicket,
+  closeConversation,
+  conversationDetail,
+  INBOX_VIEWS,
+  type InboxView,
+  inbox,
+  ticketDetail,
+  transferConversation,
+} from '../chat/service.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
+import { renderAdmin, renderNotice } from './render.tsx';
+import { ChatConversationPage, ChatInboxPage, ChatTicketPage } from './chat-views.tsx';
+import { AGENT_SCRIPT } from './chat-agent-script.ts';
+
+const CONVERSATION = '/admin/chat/:id{[0-9a-f]{32}}';
+const TICKET = '/admin/chat/tickets/:id{[0-9]{1,9}}';
+const DONE: Record<string, string> = {
+  accepted: 'You took this chat.',
+  transferred: 'The chat was transferred.',
+  closed: 'The chat was closed.',
+  sent: 'Sent.',
+  answered: 'The answer was emailed to the shopper.',
+  canned: 'The canned reply was added.',
+};
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const notice = (c: AdminContext) => DONE[c.req.query('done') ?? ''] ?? null;
+const chat = [staffSession, requirePermission('support.chat')] as const;
+
+const agentOf = (c: AdminContext) => ({ id: c.var.staff.id, name: c.var.staff.name });
+const deps = (c: AdminContext) => chatDeps(c.env, 'us');
+
+/** A socket may only be opened by the console's own pages: a page of another site gets 403. */
+function sameSite(c: AdminContext): boolean {
+  const origin = c.req.header('origin');
+  if (!origin) return true;
+  return [new URL(c.req.url).origin, c.env.US_ORIGIN, c.env.CA_ORIGIN].includes(origin);
+}
+
+async function socketOr(c: AdminContext, open: () => Promise<Response | null>) {
+  if (!wantsSocket(c.req.raw)) return renderNotice(c, 426, 'Upgrade required', 'This address takes a WebSocket.');
+  if (!sameSite(c)) return renderNotice(c, 403, 'Forbidden', 'Cross-site requests are not accepted');
+  const upstream = await open();
+  if (!upstream) return renderNotice(c, 404, 'Not found', 'There is no such conversation.');
+  return socketAnswer(upstream);
+}
+
+/** Where the inbox goes after an action: the conversation, with what happened. */
+const backTo = (c: AdminContext, done: string) => c.redirect(`/admin/chat/${c.req.param('id')}?done=${done}`, 303);
+
+/** Live chat for agents (issue 24): the inbox, a conversation with its context, tickets, and the agents' sockets. */
+export const adminChat = new Hono<AdminEnv>()
+  .get('/admin/chat/agent.js', ...chat, (c) => c.body(AGENT_SCRIPT, 200, { 'content-type': 'text/javascript' }))
+  .get('/admin/chat', ...chat, async (c) => {
+    const asked = c.req.query('view') as InboxView;
+    const view = INBOX_VIEWS.includes(asked) ? asked : 'waiting';
+    const found = await inbox(await deps(c), agentOf(c), view, c.req.query('q') ?? '');
+    return renderAdmin(c, {
+      title: 'Live chat',
+      body: <ChatInboxPage found={found} notice={notice(c)} csrf={c.var.csrf} />,
+    });
+  })
+  .post('/admin/chat/canned', ...chat, async (c) => {
+    const form = await c.req.parseBody();
+    const result = await addCannedReply(await deps(c), text(form.title), text(form.text));
+    if (!result.ok) return renderNotice(c, 400, 'Canned reply', result.message);
+    return c.redirect('/admin/chat?view=waiting&done=canned', 303);
+  })
+  .get(CONVERSATION, ...chat, async (c) => {
+    const detail = await conversationDetail(await deps(c), c.req.param('id'));
+    if (!detail) return renderNotice(c, 404, 'Not found', 'There is no such conversation.');
+    const body = <ChatConversationPage detail={detail} csrf={c.var.csrf} notice={notice(c)} />;
+    return renderAdmin(c, { title: 'Live chat', body });
+  })
+  .post(`${CONVERSATION}/reply`, ...chat, async (c) => {
+    const form = await c.req.parseBody();
+    const cannedId = /^\d{1,9}$/.test(text(form.canned)) ? Number(form.canned) : null;
+    const reply = { text: text(form.text), cannedId };
+    const result = await agentReply(await deps(c), c.req.param('id'), agentOf(c), reply);
+    return result.ok ? backTo(c, 'sent') : renderNotice(c, 400, 'Not sent', result.message);
+  })
+  .post(`${CONVERSATION}/transfer`, ...chat, async (c) => {
+    const form = await c.req.parseBody();
+    const moved = await transferConversation(await deps(c), c.req.param('id'), Number(text(form.to)));
+    return moved ? backTo(c, 'transferred') : renderNotice(c, 409, 'Not transferred', 'That agent is not connected.');
+  })
+  .get(TICKET, ...chat, async (c) => {
+    const found = await ticketDetail(await deps(c), Number(c.req.param('id')));
+    if (!found) return renderNotice(c, 404, 'Not found', 'There is no such ticket.');
+    const body = <ChatTicketPage found={found} csrf={c.var.csrf} notice={notice(c)} />;
+    return renderAdmin(c, { title: 'Ticket', body });
+  })
+  .post(`${TICKET}/answer`, ...chat, async (c) => {
+    const form = await c.req.parseBody();
+    const id = Number(c.req.param('id'));
+    const result = await answerTicket(await deps(c), id, agentOf(c), text(form.text));
+    if (result.ok) return c.redirect(`/admin/chat/tickets/${id}?done=answered`, 303);
+    const found = await ticketDetail(await deps(c), id);
+    if (!found) return renderNotice(c, 404, 'Not found', 'There is no such ticket.');
+    const body = <ChatTicketPage found={found} csrf={c.var.csrf} notice={null} problem={result.message} />;
+    return renderAdmin(c, { title: 'Ticket', status: 400, body });
+  })
+  .get('/admin/chat/presence', ...chat, (c) =>
+    socketOr(c, async () => agentPresenceSocket(await deps(c), c.req.raw, agentOf(c))),
+  )
+  .get(`${CONVERSATION}/socket`, ...chat, (c) =>
+    socketOr(c, async () => agentSocket(await deps(c), c.req.raw, c.req.param('id'), agentOf(c), clientIp(c))),
+  )
+  .post(`${CONVERSATION}/accept`, ...chat, async (c) => {
+    const accepted = await acceptConversation(await deps(c), c.req.param('id'), agentOf(c));
+    return accepted ? backTo(c, 'accepted') : renderNotice(c, 409, 'Closed', 'This chat has ended.');
+  })
+  .post(`${CONVERSATION}/close`, ...chat, async (c) => {
+    const closed = await closeConversation(await deps(c), c.req.param('id'), agentOf(c));
+    return closed ? backTo(c, 'closed') : renderNotice(c, 409, 'Closed', 'This chat has ended.');
+  });

@@ -1,0 +1,137 @@
+import type { AuthorKind, ChatMessage, ConversationStatus } from '../../shared/chat.ts';
+
+/** A conversation as the chat domain reads it. */
+export interface ConversationRow {
+  id: string;
+  market: string;
+  visitorKey: string;
+  accountId: number | null;
+  email: string | null;
+  name: string | null;
+  status: ConversationStatus;
+  agentId: number | null;
+  agentName: string | null;
+  rating: number | null;
+  comment: string | null;
+  page: string | null;
+  vehicle: string | null;
+  lastSeq: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NewConversation {
+  id: string;
+  market: string;
+  visitorKey: string;
+  accountId: number | null;
+  email: string | null;
+  name: string | null;
+  page: string | null;
+  vehicle: string | null;
+  now: number;
+}
+
+export interface NewMessage {
+  conversationId: string;
+  seq: number;
+  author: AuthorKind;
+  authorId: number | null;
+  authorName: string | null;
+  text: string;
+  now: number;
+}
+
+const CONVERSATION_COLUMNS = `c.id, c.market, c.visitor_key AS visitorKey, c.account_id AS accountId, c.email, c.name,
+  c.status, c.agent_id AS agentId, s.name AS agentName, c.rating, c.comment, c.page, c.vehicle,
+  c.last_seq AS lastSeq, c.created_at AS createdAt, c.updated_at AS updatedAt`;
+const FROM_CONVERSATION = 'FROM chat_conversation c LEFT JOIN staff s ON s.id = c.agent_id';
+
+/** Every statement of live chat's conversations and their messages. */
+export const chatRepository = (db: D1Database) => ({
+  insertConversation: (row: NewConversation) =>
+    db
+      .prepare(
+        `INSERT INTO chat_conversation (id, market, visitor_key, account_id, email, name, page, vehicle, created_at,
+          updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        row.id,
+        row.market,
+        row.visitorKey,
+        row.accountId,
+        row.email,
+        row.name,
+        row.page,
+        row.vehicle,
+        row.now,
+        row.now,
+      )
+      .run(),
+
+  findConversation: (id: string) =>
+    db.prepare(`SELECT ${CONVERSATION_COLUMNS} ${FROM_CONVERSATION} WHERE c.id = ?`).bind(id).first<ConversationRow>(),
+
+  /** Stores one message and moves the conversation's sequence to it, in one batch. */
+  addMessage: (message: NewMessage) =>
+    db.batch([
+      db
+        .prepare(
+          `INSERT INTO chat_message (conversation_id, seq, author_kind, author_id, author_name, text, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          message.conversationId,
+          message.seq,
+          message.author,
+          message.authorId,
+          message.authorName,
+          message.text,
+          message.now,
+        ),
+      db
+        .prepare('UPDATE chat_conversation SET last_seq = ?, updated_at = ? WHERE id = ?')
+        .bind(message.seq, message.now, message.conversationId),
+    ]),
+
+  /** The newest messages of a conversation, oldest first. */
+  messagesOf: async (conversationId: string, limit: number) => {
+    const { results } = await db
+      .prepare(
+        `SELECT * FROM (SELECT seq, author_kind AS author, author_name AS authorName, text, created_at AS createdAt
+           FROM chat_message WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`,
+      )
+      .bind(conversationId, limit)
+      .all<ChatMessage>();
+    return results;
+  },
+
+  /** A waiting or active conversation given to an agent; false when it had closed. */
+  assignAgent: async (id: string, agentId: number, now: number) => {
+    const result = await db
+      .prepare(
+        `UPDATE chat_conversation SET status = 'ACTIVE', agent_id = ?, updated_at = ?
+         WHERE id = ? AND status != 'CLOSED'`,
+      )
+      .bind(agentId, now, id)
+      .run();
+    return result.meta.changes > 0;
+  },
+
+  close: (id: string, now: number) =>
+    db
+      .prepare(`UPDATE chat_conversation SET status = 'CLOSED', updated_at = ?, closed_at = ? WHERE id = ?`)
+      .bind(now, now, id)
+      .run(),
+
+  rate: (id: string, rating: number, comment: string | null, now: number) =>
+    db
+      .prepare('UPDATE chat_conversation SET rating = ?, comment = ?, updated_at = ? WHERE id = ?')
+      .bind(rating, comment, now, id)
+      .run(),
+
+  countWaiting: async () =>
+    (await db.prepare(`SELECT COUNT(*) AS n FROM chat_conversation WHERE status = 'WAITING'`).first<{ n: number }>())
+      ?.n ?? 0,
+});
+export type ChatRepository = ReturnType<typeof chatRepository>;

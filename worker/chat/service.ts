@@ -1,0 +1,40 @@
+/**
+ * Live chat and the help desk (issue 24): the door other code uses. Shopper calls live in
+ * conversations.ts, agents' in agents.ts, tickets in tickets.ts, the §7 config in config.ts; the
+ * Durable Objects (conversation-object.ts, presence-object.ts) go to worker/index.ts from here.
+ */
+export type { ChatDeps } from './deps.ts';
+export { chatConfig } from './config.ts';
+export {
+  conversationHistory,
+  emailTranscript,
+  endConversation,
+  shopperSocket,
+  startConversation,
+  type ChatShopper,
+} from './conversations.ts';
+export { acceptConversation, agentPresenceSocket, agentSocket, closeConversation } from './agents.ts';
+export {
+  ATTACHMENT_LIMITS,
+  attachmentProblem,
+  createTicket,
+  imageTypeOf,
+  type TicketAttachment as TicketAttachmentInput,
+} from './tickets.ts';
+export {
+  addCannedReply,
+  agentReply,
+  answerTicket,
+  closeTicket,
+  conversationDetail,
+  inbox,
+  INBOX_VIEWS,
+  type InboxView,
+  shopperTicket,
+  shopperTicketReply,
+  ticketDetail,
+  transferConversation,
+} from './inbox.ts';
+export type { Agent } from './agents.ts';
+export { ChatConversation } from './conversation-object.ts';
+export { ChatPresence } from './presence-object.ts';
