@@ -5,6 +5,7 @@ import { attributeValueIdOf, vehicleName, vehiclePathIds } from '../../shared/ve
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { notify } from '../state/notices.ts';
+import { trackAddToCart } from '../tracking/api.ts';
 
 export interface AddToCartProps {
   skuId: number;
@@ -59,7 +60,10 @@ export default function AddToCart({ skuId, itemId, applies, buyable, availableTo
     const { shopCart } = await import('../state/shop-cart.ts');
     const added = await shopCart.add([{ skuId, itemCount: quantity, attributeValueId: vehicleId() }]);
     setBusy(false);
-    if (added && !shopCart.cart.value?.errors.length) notify('Added to cart', 'success');
+    if (added && !shopCart.cart.value?.errors.length) {
+      notify('Added to cart', 'success');
+      trackAddToCart(itemId, quantity);
+    }
   }
 
   async function buyNow() {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
@@ -24,6 +24,7 @@ const currentVehicleId = () => (garage.current.value ? attributeValueIdOf(garage
 import { AddressForm, CheckoutSummary, ContactSection, PointsSection } from './checkout-parts.tsx';
 import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './form-kit.tsx';
 import { ShippingOptionLabel } from './shipping-option-label.tsx';
+import { trackCheckoutStarted } from '../tracking/api.ts';
 
 export interface CheckoutPageProps {
   market: MarketId;
@@ -43,6 +44,13 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     [hydrated],
   );
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const started = useRef(false);
+  // Checkout started (the dashboard's funnel step), once, when the first quote shows what is being bought.
+  useEffect(() => {
+    if (!quote || started.current) return;
+    started.current = true;
+    trackCheckoutStarted(quote.lines.reduce((sum, line) => sum + line.quantity, 0));
+  }, [quote]);
   const [address, setAddress] = useState<AddressFields | null>(null);
   const [saved, setSaved] = useState<(AddressFields & { id: number; isDefault: boolean })[]>([]);
   const [shippingName, setShippingName] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { trackUniversalFit } from '../tracking/api.ts';
 import type { FitAnswer } from '../../shared/api/vehicles.ts';
 import { API } from '../../shared/api-routes.ts';
 import { FIT_DISPLAY, fitmentSentence } from '../../shared/fitment.ts';
@@ -73,8 +74,12 @@ export default function FitmentBadge({ itemId, applies }: { itemId: number; appl
   const hydrated = useHydrated();
   const vehicle = useSignalValue(garage.current);
   const answer = useMatch(itemId, vehicle, hydrated);
-  if (!applies) return null;
   const status = hydrated && vehicle ? (answer?.carModelMatch ?? null) : 'EMPTY';
+  // The universal-fit event (§9, throttled): what the shopper was told about this part's fit.
+  useEffect(() => {
+    if (applies && hydrated && status) trackUniversalFit({ itemId, status });
+  }, [applies, hydrated, itemId, status]);
+  if (!applies) return null;
   if (!status)
     return (
       <div className="fitment-badge fitment-badge--checking" data-fit="checking">

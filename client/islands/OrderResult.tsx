@@ -5,6 +5,7 @@ import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import { CHECKOUT_TOKEN_KEY } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
+import { trackConversion, trackOrderPaid } from '../tracking/api.ts';
 import PayAgain from './PayAgain.tsx';
 
 const POLL_MS = 1500;
@@ -45,14 +46,9 @@ export default function OrderResult({
           converted.current = true;
           // Paid: the parts left the cart on the server; the header's count follows.
           void import('../state/shop-cart.ts').then(({ shopCart }) => shopCart.load()).catch(() => undefined);
-          void api
-            .call(API.conversion, {
-              orderId,
-              pageUrl: location.href,
-              referringUrl: document.referrer,
-              eventDate: new Date().toISOString(),
-            })
-            .catch(() => undefined);
+          // The marketing conversion (where the shopper's privacy choices allow it) and the paid order for analytics.
+          trackConversion(orderId);
+          trackOrderPaid(orderId, answer.total, answer.currency);
         }
         if (answer.result === 'PENDING' && ++polls < MAX_POLLS) timer = setTimeout(poll, POLL_MS);
       } catch (failure) {

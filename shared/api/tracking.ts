@@ -24,6 +24,7 @@ export const trackBody = z.object({
   session_id: short,
   alb_group: short,
   ab_test_group: short,
+  /** Ignored: the Worker sets the address it saw. */
   ip: short,
   netWork: short,
   downlinkSpeed: z.union([z.number(), z.string().max(20)]).optional(),
@@ -37,7 +38,10 @@ export const marketingBody = z.object({
   referringUrl: z.string().max(2000).default(''),
   customProfileId: z.string().max(200).optional(),
 });
-export const acceptedAnswer = z.object({ accepted: z.literal(true) });
+/** Whether the event was taken: a marketing call the shopper's privacy choices forbid is answered false. */
+export const acceptedAnswer = z.object({ accepted: z.boolean() });
+/** The "Your Privacy Choices" form (US) and the consent banner (Canada). */
+export const privacyChoiceBody = z.object({ marketing: z.enum(['allow', 'deny']) });
 
 const logEntry = z.object({
   level: z.enum(['info', 'warn', 'error']).default('error'),
@@ -51,3 +55,4 @@ export type TrackBody = z.input<typeof trackBody>;
 export type MarketingBody = z.input<typeof marketingBody>;
 export type Accepted = z.infer<typeof acceptedAnswer>;
 export type LogsBody = z.input<typeof logsBody>;
+export type PrivacyChoiceBody = z.infer<typeof privacyChoiceBody>;

@@ -2,13 +2,95 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { log } from './log.ts';
 
+/** A failure worth reporting (§8: 500, 502, 503, 504 and uncaught Worker errors). */
+export interface ErrorReport {
+  requestId: string;
+  method: string;
+  url: string;
+  status: number;
+  name: string;
+  message: string;
+  stack?: string;
+  at: number;
+}
+
+/** Where a Sentry-compatible service takes events: parsed from its DSN, or null when the DSN is malformed. */
+export function sentryTarget(dsn: string): { url: string; key: string } | null {
+  try {
+    const parsed = new URL(dsn);
+    const projectId = parsed.pathname.split('/').filter(Boolean).pop();
+    if (!parsed.username || !projectId || !/^https?:$/.test(parsed.protocol)) return null;
+    const prefix = parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/'));
+    return { url: `${parsed.protocol}//${parsed.host}${prefix}/api/${projectId}/envelope/`, key: parsed.username };
+  } catch {
+    return null;
+  }
+}
+
+/** The Sentry envelope (one event item) of a report: tagged with the request id, without the query string. */
+export function sentryEnvelope(report: ErrorReport, dsn: string, eventId = crypto.randomUUID().replaceAll('-', '')) {
+  const url = new URL(report.url);
+  const event = {
+    event_id: eventId,
+    timestamp: report.at / 1000,
+    platform: 'javascript',
+    level: 'error',
+    logger: 'worker',
+    tags: { request_id: report.requestId, status: String(report.status) },
+    request: { method: report.method, url: `${url.origin}${url.pathname}` },
+    exception: { values: [{ type: report.name, value: report.message }] },
+    extra: report.stack ? { stack: report.stack.slice(0, 4000) } : undefined,
+  };
+  const header = { event_id: eventId, sent_at: new Date(report.at).toISOString(), dsn };
+  return `${JSON.stringify(header)}\n${JSON.stringify({ type: 'event' })}\n${JSON.stringify(event)}\n`;
+}
+
 /**
- * The error-reporting hook: a request the Worker failed is logged (JSON, with its request id) and
- * queued on EVENTS beside the browser's error events, where the tracking consumer takes it to the
- * shop's sink. Only the error's name and message travel; the stack stays in the log. Reporting
- * never fails the answer.
+ * Sends a report to a Sentry-compatible service (a fetch to its envelope endpoint; no SDK needed). Off
+ * when no DSN is set; a malformed DSN or an unreachable service is logged, never thrown.
  */
-export function reportServerError(c: Context<AppEnv>, what: string, error: unknown): void {
+export async function sendErrorReport(
+  dsn: string | undefined,
+  report: ErrorReport,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
+  if (!dsn) return false;
+  const target = sentryTarget(dsn);
+  if (!target) {
+    log.warn('error report not sent: malformed SENTRY_DSN');
+    return false;
+  }
+  try {
+    const answer = await fetcher(target.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-sentry-envelope',
+        'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${target.key}, sentry_client=autohaven-worker/1`,
+      },
+      body: sentryEnvelope(report, dsn),
+    });
+    return answer.ok;
+  } catch (cause) {
+    log.warn('error report not sent', { cause: String(cause) });
+    return false;
+  }
+}
+
+function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (an in-process request): the work goes on by itself.
+  }
+}
+
+/**
+ * The error-reporting hook: a request the Worker failed is logged (JSON, with its request id), queued on
+ * EVENTS beside the browser's error events, and sent to the error-reporting service when SENTRY_DSN is
+ * set. Only the error's name and message travel on the queue; the stack stays in the log and the report.
+ * Reporting never fails the answer.
+ */
+export function reportServerError(c: Context<AppEnv>, what: string, error: unknown, status = 500): void {
   const path = new URL(c.req.url).pathname;
   log.error(what, error, { path });
   const failure = error instanceof Error ? error : new Error(String(error));
@@ -22,10 +104,18 @@ export function reportServerError(c: Context<AppEnv>, what: string, error: unkno
     at: Date.now(),
   });
   const settled = sent?.catch((cause: unknown) => log.warn('error report not queued', { cause: String(cause) }));
-  if (!settled) return;
-  try {
-    c.executionCtx.waitUntil(settled);
-  } catch {
-    // No execution context (an in-process request): the send goes on by itself.
-  }
+  if (settled) keepAlive(c, settled);
+  const dsn = c.env.SENTRY_DSN;
+  if (!dsn) return;
+  const report: ErrorReport = {
+    requestId: c.var.requestId ?? '',
+    method: c.req.method,
+    url: c.req.url,
+    status,
+    name: failure.name,
+    message: failure.message.slice(0, 500),
+    stack: failure.stack,
+    at: Date.now(),
+  };
+  keepAlive(c, sendErrorReport(dsn, report));
 }

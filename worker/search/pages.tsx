@@ -8,6 +8,7 @@ import { systemClock } from '../platform/clock.ts';
 import { currentVehicleId, vehiclePath } from '../vehicles/service.ts';
 import type { SortValue } from './service.ts';
 import { understandSearch } from './understanding.ts';
+import { searchRankingOf } from '../tracking/http.ts';
 import { catalogWords, categoryTrail } from './vocabulary.ts';
 import { SearchPage } from './views/SearchPage.tsx';
 
@@ -38,6 +39,7 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   ]);
   const fitsOnly = Boolean(vehicle) && c.req.query('fits') !== 'all';
   const trail = words && categoryId ? categoryTrail(words, categoryId) : null;
+  const ranking = await searchRankingOf(c);
   // The search runs while the shell loads.
   const found = understandSearch(
     c.env.DB,
@@ -49,6 +51,7 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
       vehicleNodeIds: vehicle?.nodeIds,
       fitsOnly,
       sort,
+      ranking,
       page: whole(c.req.query('page'), 1, 500) ?? 1,
       size: 20,
     },

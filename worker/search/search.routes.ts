@@ -5,6 +5,7 @@ import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import type { SortValue } from './service.ts';
 import { understandSearch } from './understanding.ts';
+import { searchRankingOf } from '../tracking/http.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 
 const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]];
@@ -110,7 +111,8 @@ const proSearch = endpoint({
   response,
 });
 
-async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>) {
+async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>, group?: 'A1' | 'B') {
+  const ranking = await searchRankingOf(c, group);
   const found = await understandSearch(
     c.env.DB,
     c.var.market.id,
@@ -126,6 +128,7 @@ async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>) {
       page: query.page,
       size: query.size,
       sort: query.sort,
+      ranking,
     },
     { asTyped: query.asTyped },
   );
@@ -140,8 +143,8 @@ export const searchEndpoints: readonly Endpoint[] = [buyerSearch, proSearch];
 export const searchApi = new Hono<AppEnv>()
   .get(buyerSearch.path, (c) => answer(c, readQuery(c, buyerSearch)))
   .get(proSearch.path, (c) => {
-    // The experiment group and session are accepted for tracking parity; they change nothing here.
-    const { diversionName: _group, ...query } = readQuery(c, proSearch);
+    // The experiment group (A or B) may be named in the query; the session header is accepted for parity.
+    const { diversionName, ...query } = readQuery(c, proSearch);
     void c.req.header('sessionId');
-    return answer(c, query);
+    return answer(c, query, diversionName === 'A' ? 'A1' : diversionName);
   });

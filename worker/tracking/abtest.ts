@@ -15,6 +15,10 @@ export function bucketOf(visitorKey: string): number {
 /**
  * The A/B group of a visitor (§9): 70 % A, split evenly into A1 and A2, and 30 % B. The
  * same visitor key always gets the same group.
+ *
+ * §9 also says "hash bucket under 0.6 gives A, else B", which contradicts its own 70/30 table; the shop
+ * follows the table (AB_TEST_A_SHARE = 0.7, issue 25). Changing the share moves visitors between groups,
+ * so it is only done between experiments.
  */
 export function abTestGroupFor(visitorKey: string): AbTestGroup {
   const bucket = bucketOf(visitorKey);

@@ -1,9 +1,33 @@
 import type { ShopEvent } from '../env.ts';
+import { marketingAllowed, type PrivacySignals } from '../../shared/tracking.ts';
+import { log } from '../platform/log.ts';
 import { abTestGroupFor, isAbTestGroup, type AbTestGroup } from './abtest.ts';
+import { type ConsumeResult, consumeEventBatch } from './consumer.ts';
+import type { TrackMessage } from './events.ts';
+import type { AffiliateConfig } from './affiliate.ts';
+import type { SinkBindings } from './sink.ts';
+
+export type { AbTestGroup } from './abtest.ts';
+export type { TrackMessage } from './events.ts';
+export { type AnalyticsReport, type FunnelRow, analyticsReport } from './dashboard.ts';
 
 /** The visitor's A/B group (§9): the one their cookie remembers, else the one their visitor key gives. */
 export function visitorAbTestGroup(stored: string | undefined, visitorKey: string): AbTestGroup {
   return isAbTestGroup(stored) ? stored : abTestGroupFor(visitorKey);
+}
+
+/**
+ * Best Match's ranking for an A/B group (issue 25): group B gets the variant the settings choose
+ * (AB_SEARCH_RANKING_B), groups A1 and A2 the text-relevance ranking. A1 and A2 rank alike on purpose: an
+ * A/A pair shows how much two identical groups differ by chance.
+ */
+export function searchRankingFor(group: AbTestGroup, variantB: 'relevance' | 'popularity'): 'relevance' | 'popularity' {
+  return group === 'B' ? variantB : 'relevance';
+}
+
+/** Whether marketing calls may run for this shopper (US: GPC and the opt-out; Canada: consent). */
+export function marketingAllowedFor(signals: PrivacySignals): boolean {
+  return marketingAllowed(signals);
 }
 
 export interface ClientLog {
@@ -12,11 +36,22 @@ export interface ClientLog {
   url?: string;
 }
 
-type TrackEvent = Extract<ShopEvent, { kind: 'track' }>;
-
-/** Queues a tracking event for the analytics pipeline (at-least-once delivery; consumers are idempotent). */
-export async function queueTrackEvent(queue: Queue<ShopEvent>, event: Omit<TrackEvent, 'kind' | 'at'>): Promise<void> {
-  await queue.send({ kind: 'track', ...event, at: Date.now() });
+/**
+ * Queues a tracking event for the sink (at-least-once delivery; the sink ignores an id it has). A queue
+ * that cannot take it is logged and answered false: tracking never fails the shopper's request.
+ */
+export async function queueTrackEvent(
+  queue: Queue<ShopEvent>,
+  event: Omit<TrackMessage, 'kind' | 'at'>,
+): Promise<boolean> {
+  const message: TrackMessage = { kind: 'track', ...event, at: Date.now() };
+  try {
+    await queue.send(message);
+    return true;
+  } catch (cause) {
+    log.warn('tracking event not queued', { cause: String(cause), event: event.event });
+    return false;
+  }
 }
 
 /** Queues browser log lines; the queue consumer writes them to the Worker's log stream. */
@@ -30,27 +65,10 @@ export async function recordClientLogs(
   return entries.length;
 }
 
-/** Consumes queued events; at-least-once delivery, and writing a log line twice is harmless. */
-export function consumeEvents(batch: MessageBatch<ShopEvent>): void {
-  for (const message of batch.messages) {
-    const event = message.body;
-    if (event?.kind === 'client-log') {
-      const line = JSON.stringify({
-        source: 'browser',
-        level: event.level,
-        message: event.message,
-        url: event.url,
-        visitor: event.visitorKey,
-        at: event.at,
-      });
-      if (event.level === 'error') console.error(line);
-      else console.log(line);
-    } else if (event?.kind === 'server-error') {
-      console.error(JSON.stringify({ source: 'server-error', ...event }));
-    } else if (event?.kind === 'track') {
-      // The analytics sink reads tracking events from the Worker's log stream.
-      console.log(JSON.stringify({ source: 'tracking', ...event }));
-    }
-    message.ack();
-  }
+/** The EVENTS queue's consumer (worker/index.ts): log lines to the log stream, tracking events to the sink. */
+export function consumeEvents(
+  batch: MessageBatch<ShopEvent>,
+  env: SinkBindings & AffiliateConfig,
+): Promise<ConsumeResult> {
+  return consumeEventBatch(batch as MessageBatch<unknown>, env);
 }

@@ -36,4 +36,5 @@ export function informationLinks(shell: Shell): FooterLink[] {
 export const LEGAL_LINKS: FooterLink[] = [
   { label: 'Terms of use', href: '/page/terms-of-use' },
   { label: 'Privacy policy', href: '/page/privacy-policy' },
+  { label: 'Your Privacy Choices', href: '/privacy-choices' },
 ];

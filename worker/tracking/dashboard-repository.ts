@@ -1,0 +1,78 @@
+import { TRACK_EVENT } from '../../shared/tracking.ts';
+
+/** One day, market and A/B group of the funnel. */
+export interface FunnelRow {
+  day: string;
+  market: string;
+  group: string;
+  sessions: number;
+  productViews: number;
+  addToCart: number;
+  checkoutStarted: number;
+  paidOrders: number;
+  revenueCent: number;
+  exposedItems: number;
+}
+
+/** A searched phrase and how often; `zero` counts the searches that found nothing. */
+export interface SearchRow {
+  keyword: string;
+  searches: number;
+  zero: number;
+}
+
+const E = TRACK_EVENT;
+
+/** The analytics dashboard's reads of the D1 sink, over a range of UTC days (inclusive). */
+export function dashboardRepository(db: D1Database) {
+  return {
+    /** Sessions and funnel steps per day, market and group. */
+    async funnel(from: string, to: string): Promise<FunnelRow[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT day, market, ab_test_group AS "group",
+             COUNT(DISTINCT CASE WHEN session_id <> '' THEN session_id END) AS sessions,
+             SUM(event = ?3 AND json_extract(data, '$.pageType') = 'product detail') AS productViews,
+             SUM(event = ?4) AS addToCart,
+             SUM(event = ?5) AS checkoutStarted,
+             SUM(event = ?6) AS paidOrders,
+             COALESCE(SUM(CASE WHEN event = ?6 THEN json_extract(data, '$.totalCent') END), 0) AS revenueCent,
+             COALESCE(SUM(CASE WHEN event = ?7 THEN json_array_length(data, '$.items') END), 0) AS exposedItems
+           FROM tracking_event WHERE day BETWEEN ?1 AND ?2
+           GROUP BY day, market, ab_test_group ORDER BY day DESC, market, ab_test_group`,
+        )
+        .bind(from, to, E.pageView, E.addToCart, E.checkoutStarted, E.orderPaid, E.exposure)
+        .all<FunnelRow>();
+      return results;
+    },
+
+    /** The most searched phrases in a market, with how many found nothing. */
+    async topSearches(from: string, to: string, market: string, limit: number): Promise<SearchRow[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT lower(trim(json_extract(data, '$.keyword'))) AS keyword, COUNT(*) AS searches,
+             SUM(json_extract(data, '$.total') = 0) AS zero
+           FROM tracking_event
+           WHERE day BETWEEN ?1 AND ?2 AND market = ?3 AND event = ?4
+             AND json_extract(data, '$.pageType') = 'search results' AND json_extract(data, '$.keyword') IS NOT NULL
+           GROUP BY 1 ORDER BY searches DESC, keyword LIMIT ?5`,
+        )
+        .bind(from, to, market, E.pageView, limit)
+        .all<SearchRow>();
+      return results;
+    },
+
+    /** Universal-fit outcomes (FIT, NOT_FIT, UNCERTAIN, EMPTY) per market. */
+    async fitmentOutcomes(from: string, to: string): Promise<{ market: string; status: string; count: number }[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT market, json_extract(data, '$.status') AS status, COUNT(*) AS count
+           FROM tracking_event WHERE day BETWEEN ?1 AND ?2 AND event = ?3
+           GROUP BY market, status ORDER BY market, count DESC`,
+        )
+        .bind(from, to, E.universalFit)
+        .all<{ market: string; status: string; count: number }>();
+      return results;
+    },
+  };
+}
