@@ -86,6 +86,15 @@ function searchWithVehicle(): void {
   );
 }
 
+/**
+ * Settles once the whole document is parsed. The page streams, and this async module script can run
+ * before the end of it has arrived: islands further down would not be found yet.
+ */
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
 /** Window errors go to the shop's log endpoint with their message (§8). */
 function reportErrors(): void {
   addEventListener('error', (event) => {
@@ -106,9 +115,13 @@ if (!closePaymentWindow()) {
   syncUser();
   searchWithVehicle();
   watchNavigation();
-  // Marks the page as interactive once every island has hydrated (browser tests wait for it).
-  void hydrateIslands().then(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  });
-  loadMarketingScript();
+  // Marks the page as interactive once every island that hydrates at load has (browser tests wait for it);
+  // islands below the fold hydrate later, each marking itself `data-hydrated`.
+  void documentParsed()
+    .then(() => hydrateIslands())
+    .then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
+  // Tracking loads after the page; the marketing script only where the shopper's privacy choices allow it.
+  void import('./tracking/page.ts').then((tracking) => tracking.startTracking(loadMarketingScript));
 }

@@ -1,14 +1,15 @@
 // Builds the browser bundle: hashed, long-cached files under dist/client/assets, and the
 // manifest the Worker reads to link them (worker/generated/client-manifest.json).
-import { build, type Metafile } from 'esbuild';
-import { mkdir, rm, writeFile, cp } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 
 const outdir = 'dist/client/assets';
 await rm('dist/client', { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 
-const result = await build({
+const options = {
   entryPoints: ['client/entry.ts', 'client/styles/app.css'],
   bundle: true,
   splitting: true,
@@ -20,11 +21,67 @@ const result = await build({
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',
   assetNames: '[name]-[hash]',
-  metafile: true,
+  metafile: true as const,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
-});
+} satisfies BuildOptions;
+
+/**
+ * esbuild's code splitting puts a module in one chunk per set of entry points that reach it, and
+ * every `import()` is an entry point: with the island groups and the few modules islands import
+ * lazily, what the entry script loads would be cut into a dozen small chunks. So each `import()`
+ * of a client module loads a small wrapper instead, which imports the registry (so the shell,
+ * React and the shared state) and re-exports the module: then all of that is reached by every
+ * entry point and lands in one chunk, the kernel. (The wrapper, not the module, imports the
+ * registry: the module itself may be part of the kernel, and a cycle would change the order
+ * modules run in.) The code that three or more groups share (form parts, money, regions) is
+ * made part of the kernel too, by the registry importing it.
+ */
+function kernelPlugin(sharedModules: string[]): Plugin {
+  return {
+    name: 'kernel',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^\./ }, async ({ path, kind, importer, resolveDir }) => {
+        if (kind !== 'dynamic-import' || !importer.startsWith(CLIENT)) return undefined;
+        const resolved = await esbuild.resolve(path, { kind: 'import-statement', importer, resolveDir });
+        return { path: resolved.path, namespace: LAZY };
+      });
+      esbuild.onLoad({ filter: /.*/, namespace: LAZY }, async ({ path }) => {
+        const module = JSON.stringify(path);
+        const hasDefault = /^export default /m.test(await readFile(path, 'utf8'));
+        const lines = [`import ${JSON.stringify(REGISTRY)};`, `export * from ${module};`];
+        if (hasDefault) lines.push(`export { default } from ${module};`);
+        return { contents: lines.join('\n'), loader: 'ts', resolveDir: dirname(path) };
+      });
+      esbuild.onLoad({ filter: /[\\/]client[\\/]islands[\\/]registry\.ts$/ }, async ({ path }) => {
+        const added = sharedModules.map((module) => `import ${JSON.stringify(module)};`).join('\n');
+        return { contents: `${await readFile(path, 'utf8')}\n${added}\n`, loader: 'ts' };
+      });
+    },
+  };
+}
+
+const CLIENT = resolve('client');
+const REGISTRY = resolve('client/islands/registry.ts');
+const LAZY = 'lazy';
+/** A chunk that this many groups import joins the kernel. */
+const SHARED_BY = 3;
+/** A group module or an island in a chunk of its own, as the metafile names the wrapper loading it. */
+const GROUP = /^lazy:.*\/client\/islands\/groups\/\w+\.ts$/;
+const SINGLE = /^lazy:.*\/client\/islands\/(\w+)\.tsx$/;
+
+// A pass that writes nothing finds the chunks three groups share.
+const { metafile: firstMeta } = await build({ ...options, write: false, plugins: [kernelPlugin([])] });
+const groupImports = Object.values(firstMeta.outputs)
+  .filter((output) => GROUP.test(output.entryPoint ?? ''))
+  .flatMap((output) => output.imports.map((i) => i.path));
+const sharedModules = Object.entries(firstMeta.outputs)
+  .filter(([file, output]) => !output.entryPoint && groupImports.filter((path) => path === file).length >= SHARED_BY)
+  .flatMap(([, output]) => Object.keys(output.inputs))
+  .filter((input) => input.startsWith('client/') || input.startsWith('shared/'))
+  .map((input) => resolve(input));
+const result = await build({ ...options, plugins: [kernelPlugin(sharedModules)] });
 
 const publicPath = (file: string) => `/${file.replace(/^dist\/client\//, '')}`;
 
@@ -41,19 +98,55 @@ const find = (entry: string) => outputs.find(([, o]) => o.entryPoint === entry)?
 const entry = find('client/entry.ts');
 const css = outputs.find(([file]) => file.endsWith('.css'))?.[0];
 if (!entry || !css) throw new Error('the client build produced no entry script or stylesheet');
+const entryScripts = closure(result.metafile, entry);
 
+/**
+ * Island name -> the scripts to preload when it hydrates at load: its group module (or its own
+ * chunk) and what that imports, less what the entry script loads anyway. Islands inside the
+ * entry script need nothing more.
+ */
 const islands: Record<string, string[]> = {};
 for (const [file, output] of outputs) {
-  const match = output.entryPoint?.match(/^client\/islands\/(\w+)\.tsx$/);
-  if (match?.[1]) islands[match[1]] = closure(result.metafile, file).map(publicPath);
+  const group = GROUP.test(output.entryPoint ?? '');
+  const single = output.entryPoint?.match(SINGLE)?.[1];
+  const names = group ? output.exports : single ? [single] : [];
+  const scripts = closure(result.metafile, file).filter((script) => !entryScripts.includes(script));
+  for (const name of names) islands[name] = scripts.map(publicPath);
+}
+
+/**
+ * The images under client/static, also copied under /assets/static with their content's hash in
+ * the name, so a page that links the hashed name lets browsers keep it for a year:
+ * '/static/favicon.svg' -> '/assets/static/favicon-1A2B3C4D.svg'. The plain names stay served
+ * (catalog and content data link them) with a day's caching.
+ */
+async function hashStaticFiles(): Promise<Record<string, string>> {
+  const hashed: Record<string, string> = {};
+  for (const file of await readdir('client/static', { recursive: true, withFileTypes: true })) {
+    if (!file.isFile()) continue;
+    const source = join(file.parentPath, file.name);
+    const path = relative('client/static', source).split(sep).join('/');
+    const hash = createHash('sha256')
+      .update(await readFile(source))
+      .digest('hex')
+      .slice(0, 8)
+      .toUpperCase();
+    const name = path.replace(/(\.\w+)?$/, (ext) => `-${hash}${ext}`);
+    await mkdir(dirname(`dist/client/assets/static/${name}`), { recursive: true });
+    await copyFile(source, `dist/client/assets/static/${name}`);
+    hashed[`/static/${path}`] = `/assets/static/${name}`;
+  }
+  return hashed;
 }
 
 const manifest = {
   buildId: process.env.BUILD_ID ?? randomBytes(4).toString('hex'),
   buildTime: new Date().toISOString(),
   entry: publicPath(entry),
+  entryChunks: entryScripts.slice(1).map(publicPath),
   css: publicPath(css),
   islands,
+  static: await hashStaticFiles(),
 };
 await mkdir('worker/generated', { recursive: true });
 await writeFile('worker/generated/client-manifest.json', JSON.stringify(manifest, null, 2));

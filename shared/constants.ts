@@ -67,3 +67,11 @@ export const PAGE_TYPES = [
   'other',
 ] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
+
+/**
+ * When an island hydrates: as soon as the page loads (its scripts preloaded), once it comes near
+ * the viewport, or when the browser is idle. Below-the-fold islands wait, so the first screen is
+ * interactive sooner.
+ */
+export const HYDRATE_MODES = ['load', 'visible', 'idle'] as const;
+export type HydrateMode = (typeof HYDRATE_MODES)[number];

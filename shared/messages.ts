@@ -26,6 +26,29 @@ export function serviceExceptionMessage(shopName: string): string {
   return `${shopName} Service Exception Error. You can contact us through live chat for solutions.`;
 }
 
+/** Words of the accessible header (issue 23): names of controls that show no text of their own. */
+export const A11Y_LABEL = {
+  skipToMain: 'Skip to main content',
+  searchParts: 'Search parts',
+  searchSuggestions: 'Search suggestions',
+  mainNav: 'Main',
+  mobileNav: 'Mobile',
+  menu: 'Menu',
+} as const;
+
+/** What the search box announces when its suggestions change (issue 23): "1 suggestion", "6 suggestions". */
+export function suggestionCountMessage(count: number): string {
+  if (count === 0) return 'No suggestions';
+  return count === 1 ? '1 suggestion' : `${count} suggestions`;
+}
+
+/** The header cart link's accessible name: its visible text "Cart" and the count, in words (issue 23). */
+export function cartLinkLabel(count: number): string {
+  if (count <= 0) return 'Cart';
+  if (count === 1) return 'Cart, 1 item';
+  return `Cart, ${count > 99 ? '99+' : count} items`;
+}
+
 /** Stable error codes the API envelope carries. */
 export const ERROR_CODE = {
   badRequest: 400,

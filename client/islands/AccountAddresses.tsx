@@ -70,6 +70,7 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
         onSubmit={form.onSubmit}
         onInput={form.onInput}
         noValidate
+        className="address-form"
         data-form="address"
         data-editing={editing?.id}
       >

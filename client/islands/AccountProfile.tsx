@@ -246,7 +246,7 @@ export default function AccountProfile(props: AccountProfileProps) {
       </section>
       <button
         type="button"
-        className="sign-out"
+        className="button button--secondary sign-out"
         onClick={async () => {
           await signOut();
           location.assign('/');

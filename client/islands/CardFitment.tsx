@@ -6,7 +6,8 @@ import { fitOf, type CardFit } from '../state/fitment-batch.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 
-const SHORT: Record<CardFit['carModelMatch'], string> = {
+/** A card's fit in a word or two (the styleguide shows the same). */
+export const CARD_FIT_WORDS: Record<CardFit['carModelMatch'], string> = {
   FIT: 'Fits',
   NOT_FIT: 'Does not fit',
   UNCERTAIN: 'May fit',
@@ -40,7 +41,7 @@ export default function CardFitment({ itemId, applies }: { itemId: number; appli
     );
   return (
     <span className={`card-fit card-fit--${FIT_DISPLAY[status].colour}`} data-fit={status}>
-      {SHORT[status]}
+      {CARD_FIT_WORDS[status]}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { cartLinkLabel } from '../../shared/messages.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { shopCart } from '../state/shop-cart.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
@@ -14,13 +15,18 @@ export default function HeaderCart() {
     loaded = true;
     void shopCart.load();
   }, [hydrated]);
+  const shown = hydrated ? count : 0;
+  // The name starts with the visible text (WCAG 2.5.3) and says the count in words, singular or plural.
   return (
-    <a className="header-link header-cart" href="/shopCart" aria-label={count ? `Cart, ${count} items` : 'Cart'}>
+    <a className="header-link header-cart" href="/shopCart" aria-label={cartLinkLabel(shown)}>
       Cart
-      {hydrated && count > 0 && (
-        <span className="header-cart__count" data-cart-count={count}>
-          {count > 99 ? '99+' : count}
-        </span>
+      {shown > 0 && (
+        <>
+          {' '}
+          <span className="header-cart__count" data-cart-count={count}>
+            {count > 99 ? '99+' : count}
+          </span>
+        </>
       )}
     </a>
   );

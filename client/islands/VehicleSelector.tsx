@@ -131,7 +131,9 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
               placeholder="17 characters"
             />
           </label>
-          <button type="submit">Use VIN</button>
+          <button type="submit" className="button button--secondary">
+            Use VIN
+          </button>
           {error && (
             <p className="form-error" role="alert">
               {error}

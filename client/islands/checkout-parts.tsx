@@ -58,7 +58,7 @@ export function AddressForm({
   };
   return (
     <form
-      className="checkout-address"
+      className="checkout-address address-form"
       onSubmit={submit}
       noValidate
       data-checkout-address=""

@@ -1,46 +1,82 @@
 import type { ComponentType } from 'react';
+import CopyText from './CopyText.tsx';
+import HeaderCart from './HeaderCart.tsx';
+import HeaderVehicle from './HeaderVehicle.tsx';
+import LoadingBar from './LoadingBar.tsx';
+import NewsletterForm from './NewsletterForm.tsx';
+import NoticeHost from './NoticeHost.tsx';
+import SearchBox from './SearchBox.tsx';
+import SubscribeModal from './SubscribeModal.tsx';
 
-/** Every island the browser can hydrate, each in a chunk of its own. */
 // Each island takes its own props, which hydrate passes from the page's JSON.
 // biome-ignore lint/suspicious/noExplicitAny: props differ per island
-export const islandLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
-  NoticeHost: () => import('./NoticeHost.tsx'),
+type IslandComponent = ComponentType<any>;
+type IslandLoader = () => Promise<{ default: IslandComponent }>;
+
+/** An island of the page shell (header, footer, notices): part of the entry script, no request of its own. */
+const inEntry =
+  (component: IslandComponent): IslandLoader =>
+  () =>
+    Promise.resolve({ default: component });
+
+/**
+ * An island of one family of pages, loaded with the rest of its family in one group module: a
+ * page needs one or two groups, so it makes a few script requests rather than one per island.
+ */
+function inGroup<Group>(load: () => Promise<Group>, name: keyof Group & string): IslandLoader {
+  return () => load().then((group) => ({ default: group[name] as IslandComponent }));
+}
+
+const shop = () => import('./groups/shop.ts');
+const product = () => import('./groups/product.ts');
+const cart = () => import('./groups/cart.ts');
+const orders = () => import('./groups/orders.ts');
+const account = () => import('./groups/account.ts');
+const returns = () => import('./groups/returns.ts');
+
+/**
+ * Every island the browser can hydrate, by the name `<Island>` gives it. An island of a few pages
+ * that belongs to no group loads in a chunk of its own (the `import('./Name.tsx')` lines).
+ */
+export const islandLoaders: Record<string, IslandLoader> = {
+  NoticeHost: inEntry(NoticeHost),
+  LoadingBar: inEntry(LoadingBar),
+  HeaderCart: inEntry(HeaderCart),
+  HeaderVehicle: inEntry(HeaderVehicle),
+  SearchBox: inEntry(SearchBox),
+  NewsletterForm: inEntry(NewsletterForm),
+  SubscribeModal: inEntry(SubscribeModal),
+  CopyText: inEntry(CopyText),
   Countdown: () => import('./Countdown.tsx'),
-  HomeProductRow: () => import('./HomeProductRow.tsx'),
-  HomeAnnouncements: () => import('./HomeAnnouncements.tsx'),
-  LoadingBar: () => import('./LoadingBar.tsx'),
-  CopyText: () => import('./CopyText.tsx'),
-  LoginForm: () => import('./LoginForm.tsx'),
-  CreateAccountForm: () => import('./CreateAccountForm.tsx'),
-  SignUpResult: () => import('./SignUpResult.tsx'),
-  RetrievePassword: () => import('./RetrievePassword.tsx'),
-  AccountProfile: () => import('./AccountProfile.tsx'),
-  AccountAddresses: () => import('./AccountAddresses.tsx'),
-  MemberCoupons: () => import('./MemberCoupons.tsx'),
-  MemberLevelCoupons: () => import('./MemberLevelCoupons.tsx'),
-  MemberPointsLog: () => import('./MemberPointsLog.tsx'),
-  VehicleSelector: () => import('./VehicleSelector.tsx'),
-  HeaderVehicle: () => import('./HeaderVehicle.tsx'),
-  HeaderCart: () => import('./HeaderCart.tsx'),
-  AddToCart: () => import('./AddToCart.tsx'),
-  DeliveryEstimate: () => import('./DeliveryEstimate.tsx'),
-  CartPage: () => import('./CartPage.tsx'),
-  CheckoutPage: () => import('./CheckoutPage.tsx'),
-  OrderResult: () => import('./OrderResult.tsx'),
-  PayAgain: () => import('./PayAgain.tsx'),
-  GarageList: () => import('./GarageList.tsx'),
-  VehicleApply: () => import('./VehicleApply.tsx'),
-  FitmentBadge: () => import('./FitmentBadge.tsx'),
-  CardFitment: () => import('./CardFitment.tsx'),
-  RecentlyViewed: () => import('./RecentlyViewed.tsx'),
-  ProductVideos: () => import('./ProductVideos.tsx'),
-  ProductGallery: () => import('./ProductGallery.tsx'),
-  Recommendations: () => import('./Recommendations.tsx'),
-  OrderActions: () => import('./OrderActions.tsx'),
-  ReviewForm: () => import('./ReviewForm.tsx'),
-  ReturnForm: () => import('./ReturnForm.tsx'),
-  ReturnEvidence: () => import('./ReturnEvidence.tsx'),
-  SearchBox: () => import('./SearchBox.tsx'),
-  SubscribeModal: () => import('./SubscribeModal.tsx'),
-  NewsletterForm: () => import('./NewsletterForm.tsx'),
+  ChatLauncher: () => import('./ChatLauncher.tsx'),
+  CardFitment: inGroup(shop, 'CardFitment'),
+  GarageList: inGroup(shop, 'GarageList'),
+  HomeAnnouncements: inGroup(shop, 'HomeAnnouncements'),
+  HomeProductRow: inGroup(shop, 'HomeProductRow'),
+  VehicleApply: inGroup(shop, 'VehicleApply'),
+  VehicleSelector: inGroup(shop, 'VehicleSelector'),
+  AddToCart: inGroup(product, 'AddToCart'),
+  DeliveryEstimate: inGroup(product, 'DeliveryEstimate'),
+  FitmentBadge: inGroup(product, 'FitmentBadge'),
+  ProductGallery: inGroup(product, 'ProductGallery'),
+  ProductVideos: inGroup(product, 'ProductVideos'),
+  RecentlyViewed: inGroup(product, 'RecentlyViewed'),
+  Recommendations: inGroup(product, 'Recommendations'),
+  ReviewForm: inGroup(product, 'ReviewForm'),
+  CartPage: inGroup(cart, 'CartPage'),
+  CheckoutPage: inGroup(orders, 'CheckoutPage'),
+  OrderActions: inGroup(orders, 'OrderActions'),
+  OrderResult: inGroup(orders, 'OrderResult'),
+  PayAgain: inGroup(orders, 'PayAgain'),
+  AccountAddresses: inGroup(account, 'AccountAddresses'),
+  AccountProfile: inGroup(account, 'AccountProfile'),
+  CreateAccountForm: inGroup(account, 'CreateAccountForm'),
+  LoginForm: inGroup(account, 'LoginForm'),
+  MemberCoupons: inGroup(account, 'MemberCoupons'),
+  MemberLevelCoupons: inGroup(account, 'MemberLevelCoupons'),
+  MemberPointsLog: inGroup(account, 'MemberPointsLog'),
+  RetrievePassword: inGroup(account, 'RetrievePassword'),
+  SignUpResult: inGroup(account, 'SignUpResult'),
+  ReturnEvidence: inGroup(returns, 'ReturnEvidence'),
+  ReturnForm: inGroup(returns, 'ReturnForm'),
 };

@@ -46,9 +46,17 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Waits until the page's islands have hydrated, so clicks and typing reach React, not static HTML. */
+/**
+ * Waits until the page's islands have hydrated, so clicks and typing reach React, not static HTML:
+ * those that hydrate at load, then those that wait for an idle moment. Islands that hydrate when
+ * scrolled to (`data-hydrate="visible"`) hydrate once the test scrolls to them.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+  await page
+    .locator('[data-hydrate="idle"]:not([data-hydrated])')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 const NOTICE_LOG = 'e2e-notices';

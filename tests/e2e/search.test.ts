@@ -26,8 +26,8 @@ describe('typeahead', () => {
     const list = page.locator('[data-header="desktop"] [data-suggestions]');
     await list.waitFor();
     expect(calls, 'requests after pauses, not one per key').toBeLessThanOrEqual(2);
-    const first = list.locator('a').first();
-    const href = await first.getAttribute('href');
+    const first = list.getByRole('option').first();
+    const href = await first.getAttribute('data-href');
     await first.click();
     await page.waitForURL(`${us}${href}`);
     await context.close();

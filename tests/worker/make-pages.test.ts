@@ -11,11 +11,15 @@ describe('shop by make', () => {
     for (const slug of ['ford', 'honda', 'toyota']) expect(html).toContain(`data-make="${slug}"`);
   });
 
-  it('lists a make’s models and years, and the part categories of a chosen model year', async () => {
+  it('lists a make’s models, the years of the model asked for, and the part categories of a model year', async () => {
     const { html } = await page(`${US_HOST}/makes/honda`);
     expect(html).toContain('<h1>Honda parts</h1>');
     expect(html).toContain('data-model="civic"');
-    expect(html).toContain('href="/makes/honda?model=civic&amp;year=2015"');
+    expect(html).toContain('href="/makes/honda?model=civic"');
+    expect(html).not.toContain('href="/makes/honda?model=civic&amp;year=2015"');
+    const model = await page(`${US_HOST}/makes/honda?model=civic`);
+    expect(model.html).toContain('href="/makes/honda?model=civic&amp;year=2015"');
+    expect(model.html).not.toContain('data-model-year');
     const chosen = await page(`${US_HOST}/makes/honda?model=civic&year=2015`);
     expect(chosen.html).toContain('data-model-year="2015 Civic"');
     expect(chosen.html).toMatch(/href="\/search\?category=\d+&amp;attributeValueId=\d+"/);
@@ -27,5 +31,16 @@ describe('shop by make', () => {
     const odd = await page(`${US_HOST}/makes/honda?model=civic&year=1850`);
     expect(odd.status).toBe(200);
     expect(odd.html).not.toContain('data-model-year');
+  });
+
+  it('keeps a make page small for a phone: one model’s years at a time', async () => {
+    const elements = (html: string) => html.match(/<[a-z][a-z0-9-]*[\s>/]/g)?.length ?? 0;
+    const whole = await page(`${US_HOST}/makes/ford`);
+    const yearLinks = (html: string) => html.match(/href="\/makes\/ford\?model=[\w-]+&amp;year=\d+"/g)?.length ?? 0;
+    expect(yearLinks(whole.html)).toBe(0);
+    expect(elements(whole.html)).toBeLessThan(1500);
+    const slug = /data-model="([\w-]+)"/.exec(whole.html)?.[1];
+    const open = await page(`${US_HOST}/makes/ford?model=${slug}`);
+    expect(yearLinks(open.html)).toBeGreaterThan(0);
   });
 });

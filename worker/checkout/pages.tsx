@@ -13,6 +13,9 @@ export const checkoutPage = new Hono<AppEnv>()
     const methods = offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
     return c.render(
       <section className="order-result-page">
+        <a className="logo logo--dark" href="/">
+          AutoHaven
+        </a>
         <h1>Order result</h1>
         {orderId ? (
           <Island name="OrderResult" component={OrderResult} props={{ orderId, methods }} />

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { outboxMessages } from '../platform/email.ts';
 import type { OutboxRow } from '../platform/email.ts';
+import { StyleguidePage } from './styleguide.tsx';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
@@ -29,4 +30,5 @@ export const devPages = new Hono<AppEnv>()
   .get('/dev/outbox', async (c) => {
     const to = c.req.query('to')?.slice(0, 100);
     return c.html(outboxHtml(await outboxMessages(c.env.DB, to || null)));
-  });
+  })
+  .get('/dev/styleguide', (c) => c.render(<StyleguidePage />, { robots: 'noindex' }));

@@ -18,5 +18,8 @@ export const makePages = new Hono<AppEnv>()
     const found = await makePage(c.env.DB, c.var.market.id, slug, choice);
     if (!found) return renderErrorPage(c, 404);
     const { make, models, chosen } = found;
-    return c.render(<MakePage make={make} models={models} chosen={chosen} />, { pageType: 'category list' });
+    const openModel = chosen?.model.slug ?? choice.model ?? null;
+    return c.render(<MakePage make={make} models={models} chosen={chosen} openModel={openModel} />, {
+      pageType: 'category list',
+    });
   });

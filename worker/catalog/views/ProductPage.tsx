@@ -71,32 +71,34 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
   return (
     <section aria-labelledby="fitment-table">
       <h2 id="fitment-table">{`Fits ${fitment.total} vehicle application${fitment.total === 1 ? '' : 's'}`}</h2>
-      <table className="fitment-table">
-        <thead>
-          <tr>
-            <th>Year</th>
-            <th>Make</th>
-            <th>Model</th>
-            <th>Trim</th>
-            <th>Engine</th>
-            <th>Position</th>
-            <th>Notes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fitment.rows.map((row, i) => (
-            <tr key={i}>
-              <td>{row.year}</td>
-              <td>{row.make}</td>
-              <td>{row.model}</td>
-              <td>{row.subModel ?? 'All'}</td>
-              <td>{row.engine ?? 'All'}</td>
-              <td>{row.location ?? ''}</td>
-              <td>{row.note ?? ''}</td>
+      <div className="table-scroll fitment-table__scroll">
+        <table className="table fitment-table">
+          <thead>
+            <tr>
+              <th>Year</th>
+              <th>Make</th>
+              <th>Model</th>
+              <th>Trim</th>
+              <th>Engine</th>
+              <th>Position</th>
+              <th>Notes</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {fitment.rows.map((row, i) => (
+              <tr key={i}>
+                <td data-label="Year">{row.year}</td>
+                <td data-label="Make">{row.make}</td>
+                <td data-label="Model">{row.model}</td>
+                <td data-label="Trim">{row.subModel ?? 'All'}</td>
+                <td data-label="Engine">{row.engine ?? 'All'}</td>
+                <td data-label="Position">{row.location ?? ''}</td>
+                <td data-label="Notes">{row.note ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {fitment.total > fitment.rows.length && <p>{`Showing the first ${fitment.rows.length}.`}</p>}
     </section>
   );
@@ -127,7 +129,7 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
       </ul>
       <details className="review-write" id="write-review">
         <summary>Write a review</summary>
-        <Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} />
+        <Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} hydrate="idle" />
       </details>
     </section>
   );
@@ -262,10 +264,11 @@ function ProductBody({ view }: { view: ProductView }) {
         </section>
       )}
       <Reviews item={item} reviews={view.reviews} />
-      <Island name="Recommendations" component={Recommendations} props={{ itemId: item.id }} />
+      <Island name="Recommendations" component={Recommendations} props={{ itemId: item.id }} hydrate="visible" />
       <Island
         name="RecentlyViewed"
         component={RecentlyViewed}
+        hydrate="idle"
         props={{
           current: {
             itemId: item.id,

@@ -20,11 +20,12 @@ body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2937; backgrou
   box-shadow: 0 2px 12px rgba(0,0,0,.08); }
 .sandbox__badge { display: inline-block; background: #fef3c7; color: #92400e; font-size: 12px; font-weight: 700;
   padding: 2px 8px; border-radius: 4px; }
+.sandbox__merchant { margin: 0 0 12px; font-size: 20px; font-weight: 800; letter-spacing: .5px; }
 .sandbox__amount { font-size: 28px; font-weight: 800; margin: 8px 0 0; }
 .sandbox label { display: block; font-weight: 600; margin-top: 12px; }
 .sandbox input { width: 100%; box-sizing: border-box; padding: 10px; border: 1px solid #d1d5db; border-radius: 6px;
   font-size: 16px; }
-.sandbox button { margin-top: 16px; width: 100%; padding: 12px; border: 0; border-radius: 6px; background: #4f46e5;
+.sandbox button { margin-top: 16px; width: 100%; padding: 12px; border: 0; border-radius: 6px; background: #c62828;
   color: #fff; font-weight: 700; font-size: 16px; cursor: pointer; }
 .sandbox button.secondary { background: #e5e7eb; color: #1f2937; }
 .sandbox__error { color: #b91c1c; font-weight: 600; }
@@ -61,6 +62,7 @@ export function Window({ title, head, children }: { title: string; head?: ReactN
       </head>
       <body>
         <main className="sandbox">
+          <p className="sandbox__merchant">AutoHaven</p>
           <span className="sandbox__badge">Sandbox · test mode</span>
           {children}
         </main>

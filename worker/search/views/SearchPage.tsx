@@ -70,7 +70,9 @@ function SortForm({ params }: { params: URLSearchParams }) {
           ))}
         </select>
       </label>{' '}
-      <button type="submit">Apply</button>
+      <button type="submit" className="button button--secondary button--small">
+        Apply
+      </button>
     </form>
   );
 }

@@ -73,15 +73,44 @@ export function MakesPage({
   );
 }
 
-/** /makes/{make}: the make's models and their years; with a model year chosen, the part categories for it. */
+/** A model of the make: a link to its years, and the year links themselves when it is the one open. */
+function ModelYears({ make, model, open }: { make: { slug: string }; model: MakeModelYears; open: boolean }) {
+  const years = Array.from({ length: model.yearTo - model.yearFrom + 1 }, (_, i) => model.yearTo - i);
+  return (
+    <li data-model={model.slug} data-open={open ? 'true' : undefined}>
+      <a href={`/makes/${make.slug}?model=${model.slug}`} aria-current={open ? 'true' : undefined}>
+        {model.model}
+      </a>{' '}
+      <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
+      {open && (
+        <ul className="year-links">
+          {years.map((year) => (
+            <li key={year}>
+              <a href={`/makes/${make.slug}?model=${model.slug}&year=${year}`}>{year}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /makes/{make}: the make's models; the years of the model asked for (`?model=`); with a model
+ * year chosen, the part categories for it. Only one model's years are drawn: a make with a
+ * hundred models and thirty years each would be thousands of elements on a phone.
+ */
 export function MakePage({
   make,
   models,
   chosen,
+  openModel,
 }: {
   make: { name: string; slug: string };
   models: MakeModelYears[];
   chosen: ChosenModelYear | null;
+  /** The slug of the model whose years are listed. */
+  openModel: string | null;
 }) {
   return (
     <section className="make-page">
@@ -112,17 +141,7 @@ export function MakePage({
       <h2>{make.name} models</h2>
       <ul className="model-years">
         {models.map((model) => (
-          <li key={model.modelId} data-model={model.slug}>
-            <strong>{model.model}</strong>{' '}
-            <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
-            <ul className="year-links">
-              {Array.from({ length: model.yearTo - model.yearFrom + 1 }, (_, i) => model.yearTo - i).map((year) => (
-                <li key={year}>
-                  <a href={`/makes/${make.slug}?model=${model.slug}&year=${year}`}>{year}</a>
-                </li>
-              ))}
-            </ul>
-          </li>
+          <ModelYears key={model.modelId} make={make} model={model} open={model.slug === openModel} />
         ))}
       </ul>
     </section>

@@ -3,7 +3,8 @@ import LoadingBar from '../../../client/islands/LoadingBar.tsx';
 import NoticeHost from '../../../client/islands/NoticeHost.tsx';
 import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
 import { marketingScriptOf } from '../../../shared/settings.ts';
-import { buildInfo } from '../../platform/build-info.ts';
+import { buildInfo, staticAsset } from '../../platform/build-info.ts';
+import { ChatLauncherIsland } from '../../chat/views/ChatLauncherIsland.tsx';
 import { CampaignStrip } from '../../content/views/CampaignStrip.tsx';
 import { FrontPageBlock } from '../../content/views/FrontPageBlock.tsx';
 import { Island } from '../Island.tsx';
@@ -23,6 +24,8 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* First in the head: the one stylesheet (about 9 KB gzipped) is all that blocks the first paint. */}
+        <link rel="stylesheet" href={buildInfo.css} />
         <title>{shell.title}</title>
         <meta name="description" content={shell.description} />
         <link rel="canonical" href={shell.canonical} />
@@ -35,9 +38,11 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
           <meta name="google-site-verification" content={shell.settings.SITE_VERIFICATION.google} />
         )}
         <meta name="page-type" content={shell.pageType} />
-        <link rel="stylesheet" href={buildInfo.css} />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={staticAsset('/static/favicon.svg')} type="image/svg+xml" />
         <script type="module" src={buildInfo.entry} async />
+        {buildInfo.entryChunks.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body
         data-reset-cart={shell.resetCart ? 'true' : undefined}
@@ -71,6 +76,7 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
           </Chrome>
         )}
         <Island name="NoticeHost" component={NoticeHost} props={{}} />
+        {shell.layout && <ChatLauncherIsland />}
         {shell.settings.UDP_GLOBAL_MODAL_CONFIG.subscribe === true && (
           <Island name="SubscribeModal" component={SubscribeModal} props={{ shopName: shell.settings.SHOP_NAME }} />
         )}

@@ -43,11 +43,11 @@ function ContactUs({ shell, mobile }: { shell: Shell; mobile: boolean }) {
       </li>
       <li>
         {mobile ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : <span>{phone}</span>}
-        <Island name="CopyText" component={CopyText} props={{ text: phone, label: 'phone number' }} />
+        <Island name="CopyText" component={CopyText} props={{ text: phone, label: 'phone number' }} hydrate="idle" />
       </li>
       <li>
         {mobile ? <a href={`mailto:${email}`}>{email}</a> : <span>{email}</span>}
-        <Island name="CopyText" component={CopyText} props={{ text: email, label: 'email address' }} />
+        <Island name="CopyText" component={CopyText} props={{ text: email, label: 'email address' }} hydrate="idle" />
       </li>
       <li className="support-hours">{SUPPORT_HOURS}</li>
     </ul>
@@ -101,6 +101,7 @@ function DesktopFooter({ shell }: { shell: Shell }) {
             name="NewsletterForm"
             component={NewsletterForm}
             props={{ variant: 'desktop', position: 'footer', inputId: 'newsletter-desktop' }}
+            hydrate="idle"
           />
         </div>
       )}
@@ -150,6 +151,7 @@ function MobileFooter({ shell }: { shell: Shell }) {
             name="NewsletterForm"
             component={NewsletterForm}
             props={{ variant: 'mobile', position: 'footer', inputId: 'newsletter-mobile' }}
+            hydrate="idle"
           />
         </div>
       )}

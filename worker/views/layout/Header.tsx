@@ -2,6 +2,7 @@ import HeaderCart from '../../../client/islands/HeaderCart.tsx';
 import HeaderVehicle from '../../../client/islands/HeaderVehicle.tsx';
 import SearchBox from '../../../client/islands/SearchBox.tsx';
 import { EASTER_SALE_ROUTE } from '../../../shared/content/campaign.ts';
+import { A11Y_LABEL } from '../../../shared/messages.ts';
 import { Island } from '../Island.tsx';
 import { SocialLinks } from './Icons.tsx';
 import type { Shell } from './shell.ts';
@@ -16,12 +17,18 @@ function SearchForm({ id }: { id: string }) {
   return <Island name="SearchBox" component={SearchBox} props={{ id }} />;
 }
 
-/** Desktop header (above 960 px) and mobile header (960 px or less); CSS shows one. */
+/**
+ * Desktop header (above 960 px) and mobile header (960 px or less); CSS shows one. The skip link
+ * comes first, so it is the first thing a keyboard reaches on every page.
+ */
 export function Header({ shell }: { shell: Shell }) {
   const account = shell.signedIn ? '/myAccount' : '/login';
   const links = navLinks(shell);
   return (
     <header className="site-header" style={{ background: shell.settings.NAV_BAR_BACKGROUND }}>
+      <a className="skip-link visually-hidden" href="#main">
+        {A11Y_LABEL.skipToMain}
+      </a>
       <div className="header-desktop" data-header="desktop">
         <div className="header-desktop__top">
           <span>Support {shell.settings.COMPANY_PHONE} · Mon-Sun, 7*24h</span>
@@ -38,7 +45,7 @@ export function Header({ shell }: { shell: Shell }) {
           </a>
           <Island name="HeaderCart" component={HeaderCart} props={{}} />
         </div>
-        <nav aria-label="Main">
+        <nav aria-label={A11Y_LABEL.mainNav}>
           <ul className="nav-links">
             {links.map((link) => (
               <li key={link.href}>
@@ -50,8 +57,11 @@ export function Header({ shell }: { shell: Shell }) {
       </div>
       <div className="header-mobile" data-header="mobile">
         <details className="mobile-menu">
-          <summary aria-label="Menu">☰</summary>
-          <nav aria-label="Mobile">
+          <summary>
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">{A11Y_LABEL.menu}</span>
+          </summary>
+          <nav aria-label={A11Y_LABEL.mobileNav}>
             <ul>
               {links.map((link) => (
                 <li key={link.href}>

@@ -1,0 +1,3 @@
+// Islands of the return pages.
+export { default as ReturnEvidence } from '../ReturnEvidence.tsx';
+export { default as ReturnForm } from '../ReturnForm.tsx';
