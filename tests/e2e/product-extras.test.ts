@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { API } from '../../shared/api-routes.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../shared/money.ts';
 import { ORDER_MSG } from '../../shared/orders.ts';
@@ -55,29 +56,23 @@ async function placeOrder(token: string): Promise<string> {
   return placed.order.orderId;
 }
 
-/** A beacon's body is not visible to the test's network events: the page keeps a copy of each it sends. */
-async function keepBeacons(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const send = navigator.sendBeacon.bind(navigator);
-    const kept: string[] = [];
-    Object.assign(window, { keptBeacons: kept });
-    navigator.sendBeacon = (url, data) => {
-      if (data instanceof Blob) void data.text().then((text) => kept.push(text));
-      return send(url, data);
-    };
+/** Every tracking event the context's pages send (fetch with keepalive, or a beacon), as the shop receives it. */
+function keepBeacons(context: BrowserContext): { event: string; data: unknown }[] {
+  const kept: { event: string; data: unknown }[] = [];
+  context.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().includes(API.track.path)) return;
+    try {
+      kept.push(JSON.parse(request.postData() ?? ''));
+    } catch {
+      // Not a tracking event body.
+    }
   });
+  return kept;
 }
 
-/** The data of the tracking events of one name the page has sent. */
-function beacons<T>(page: Page, event: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      (window as unknown as { keptBeacons: string[] }).keptBeacons
-        .map((text) => JSON.parse(text) as { event: string; data: unknown })
-        .filter((beacon) => beacon.event === name)
-        .map((beacon) => beacon.data),
-    event,
-  ) as Promise<T[]>;
+/** The data of the tracking events of one name sent so far. */
+function beacons<T>(kept: { event: string; data: unknown }[], event: string): T[] {
+  return kept.filter((beacon) => beacon.event === event).map((beacon) => beacon.data as T);
 }
 
 beforeAll(async () => {
@@ -161,7 +156,7 @@ describe('product page extras in the browser', () => {
     page.on('request', (request) => {
       if (request.url().includes('/recommend/scene/items?scene=PRODUCT_DETAIL')) asked.push(Date.now());
     });
-    await keepBeacons(context);
+    const kept = keepBeacons(context);
     await page.goto(`${us}/product/${item!.handle}`);
     await hydrated(page);
     const section = page.locator('[data-island="Recommendations"] .recommendations');
@@ -180,7 +175,7 @@ describe('product page extras in the browser', () => {
     await expect
       .poll(
         async () =>
-          (await beacons<{ items: { itemId: number }[] }>(page, 'exposure')).flatMap((data) =>
+          beacons<{ items: { itemId: number }[] }>(kept, 'exposure').flatMap((data) =>
             data.items.map((entry) => entry.itemId),
           ),
         { timeout: 5_000 },
@@ -200,15 +195,15 @@ describe('recently viewed in the browser', () => {
       AND s.type = 'ITEM' AND s.is_primary = 1
       WHERE i.us_status = 'ON_SHELVES' ORDER BY i.id LIMIT 2`);
     const { context, page, errors } = await openPage(browser, 1440);
-    await keepBeacons(context);
+    const kept = keepBeacons(context);
     await page.goto(`${us}/product/${handles[0]!.handle}`);
     await hydrated(page);
     // The first product viewed has no others to show, so no scene yet.
-    expect(await beacons(page, SCENE_EVENT)).toEqual([]);
+    expect(beacons(kept, SCENE_EVENT)).toEqual([]);
     await page.goto(`${us}/product/${handles[1]!.handle}`);
     await page.locator('.recently-viewed [data-viewed]').first().waitFor();
     await expect
-      .poll(() => beacons(page, SCENE_EVENT))
+      .poll(() => beacons(kept, SCENE_EVENT))
       .toEqual([{ scene: 'RECENTLY_VIEWED', itemIds: [handles[0]!.id] }]);
     expect(errors).toEqual([]);
     await context.close();

@@ -71,7 +71,9 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
   return (
     <section aria-labelledby="fitment-table">
       <h2 id="fitment-table">{`Fits ${fitment.total} vehicle application${fitment.total === 1 ? '' : 's'}`}</h2>
-      <div className="table-scroll fitment-table__scroll">
+      {/* A scrolling region keyboard users can reach and scroll. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard */}
+      <section className="table-scroll fitment-table__scroll" tabIndex={0} aria-labelledby="fitment-table">
         <table className="table fitment-table">
           <thead>
             <tr>
@@ -98,7 +100,7 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {fitment.total > fitment.rows.length && <p>{`Showing the first ${fitment.rows.length}.`}</p>}
     </section>
   );
