@@ -68,8 +68,26 @@ const KEY = {
   homePage: 'home-page',
 } as const;
 
+/**
+ * Parsed configs by the cached value they were read as (the content cache hands the same object to every request
+ * until it reloads), so each parses once per load rather than on every page. Callers never change what they get.
+ */
+const parsedOnce = new WeakMap<object, Map<z.ZodType, unknown>>();
+
+function once<R>(value: unknown, schema: z.ZodType, parse: () => R): R {
+  if (typeof value !== 'object' || value === null) return parse();
+  let bySchema = parsedOnce.get(value);
+  if (!bySchema) parsedOnce.set(value, (bySchema = new Map()));
+  if (!bySchema.has(schema)) bySchema.set(schema, parse());
+  return bySchema.get(schema) as R;
+}
+
 /** A whole config parsed with its schema, or null (logged) when it does not parse. */
 function parsed<T extends z.ZodType>(key: string, value: unknown, schema: T): z.infer<T> | null {
+  return once(value, schema, () => parseConfig(key, value, schema));
+}
+
+function parseConfig<T extends z.ZodType>(key: string, value: unknown, schema: T): z.infer<T> | null {
   if (value === null || value === undefined) return null;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -79,6 +97,10 @@ function parsed<T extends z.ZodType>(key: string, value: unknown, schema: T): z.
 
 /** The items of a list config that parse (each bad one logged and left out). */
 function parsedItems<T extends z.ZodType>(key: string, value: unknown, item: T): z.infer<T>[] {
+  return once(value, item, () => parseItems(key, value, item));
+}
+
+function parseItems<T extends z.ZodType>(key: string, value: unknown, item: T): z.infer<T>[] {
   const items = (value as { items?: unknown } | null)?.items;
   if (!Array.isArray(items)) return [];
   return items.flatMap((raw, index) => {
@@ -107,6 +129,11 @@ function topDealCards(db: D1Database, clock: Clock, market: MarketId, ids: numbe
   return caches.recentHomeCards.get(`${market} ${ids.join(',')}`, clock, () => productCards(db, market, ids));
 }
 
+/** The free-shipping promise for the announcement bar; shoppers arriving within the same second share one read. */
+function freeShippingOf(db: D1Database, clock: Clock, market: MarketId, now: number) {
+  return caches.recentHomeCards.get(`free-shipping ${market}`, clock, () => freeShippingPromise(db, market, now));
+}
+
 /**
  * Reads everything the home page needs in one parallel round (the configs, the market's free-shipping
  * promise, the shop settings), then top deals' product cards and the home page brands, which blocks
@@ -126,7 +153,7 @@ export async function homeContent(env: HomeBindings, clock: Clock, market: Marke
       config(KEY.itemGroup),
       config(KEY.discountWindow),
       config(KEY.importantBanner),
-      freeShippingPromise(env.DB, market, now),
+      freeShippingOf(env.DB, clock, market, now),
       getShopSettings(env.SETTINGS, clock),
     ]);
   const sections = sectionsOf(page);

@@ -35,7 +35,7 @@ export const caches = {
   topMakes: new TtlCache(FIVE_MINUTES, 2),
   /** Identical product lookups in a rush share one answer (recent-reads.ts, catalog/product-data.ts). */
   recentProducts: recentReads(200),
-  /** The home page's product rows in a rush share one answer (recent-reads.ts, content/home-content.ts). */
+  /** The home page's product rows and free-shipping promise in a rush share one answer (content/home-content.ts). */
   recentHomeCards: recentReads(16),
   /** Identical searches in a rush share one answer (recent-reads.ts, search/service.ts). */
   recentSearches: recentReads(200),
