@@ -121,6 +121,32 @@ describe('live chat in the browser', () => {
     await agent.close();
   });
 
+  it("opens from any storefront page: the footer's Live chat and the network-error notice's link", async () => {
+    const { context, page } = await openPage(browser, 1280);
+    await page.goto(`${us}/categories`);
+    await hydrated(page);
+    await page.locator('footer [data-live-chat]').first().click();
+    await page.locator('[data-chat="panel"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/categories');
+    await context.close();
+
+    // A call that cannot reach the shop shows the §8 notice, whose link opens the chat in place.
+    const phone = await openPage(browser, 390);
+    await phone.page.route('**/item/public/buyer/associative/top-search-box**', (route) => route.abort());
+    await phone.page.goto(`${us}/`);
+    await hydrated(phone.page);
+    await phone.page.locator('input[role="combobox"]:visible').first().fill('brake');
+    const link = phone.page.locator('.notice [data-live-chat="notice"]');
+    await link.waitFor();
+    expect(await phone.page.locator('.notice--error').first().textContent()).toContain(
+      'Service Exception Error. You can contact us through live chat for solutions.',
+    );
+    await link.click();
+    await phone.page.locator('[data-chat="panel"]').waitFor();
+    expect(new URL(phone.page.url()).pathname).toBe('/');
+    await phone.context.close();
+  });
+
   it('the feedback form creates a ticket and confirms it', async () => {
     const { page } = await openPage(browser, 1280);
     await page.goto(`${us}/help/feedback`);
