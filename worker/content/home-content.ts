@@ -77,7 +77,10 @@ const parsedOnce = new WeakMap<object, Map<z.ZodType, unknown>>();
 function once<R>(value: unknown, schema: z.ZodType, parse: () => R): R {
   if (typeof value !== 'object' || value === null) return parse();
   let bySchema = parsedOnce.get(value);
-  if (!bySchema) parsedOnce.set(value, (bySchema = new Map()));
+  if (!bySchema) {
+    bySchema = new Map();
+    parsedOnce.set(value, bySchema);
+  }
   if (!bySchema.has(schema)) bySchema.set(schema, parse());
   return bySchema.get(schema) as R;
 }
