@@ -53,12 +53,6 @@ console.log(`catalog ready in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`
 
 const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } });
 try {
-  // The data checker (npm run data:check) on the loaded catalog: its counts are printed, not judged yet.
-  const checkStarted = Date.now();
-  const checks = await runChecks(d1Query(env.DB));
-  console.log(formatReport(checks, `${stateDir} (${items} items)`));
-  console.log(`data check: ${((Date.now() - checkStarted) / 1000).toFixed(1)} s (printed only, not judged)`);
-
   let statements = 0;
   const counting = new Proxy(env.DB, {
     get(target, key) {
@@ -182,6 +176,17 @@ try {
   const withinBudgets = p95 <= 25 && itemPageOk && selectorOk && searchOk && typeaheadOk;
   if (values.smoke) console.log(`smoke run: ${withinBudgets ? 'within' : 'over'} budget, not judged`);
   process.exitCode = withinBudgets || values.smoke ? 0 : 1;
+
+  // The data checker (npm run data:check) on the loaded catalog, after the timings so a check the local
+  // D1 cannot finish never hides them: its counts are printed, not judged yet.
+  const checkStarted = Date.now();
+  try {
+    const checks = await runChecks(d1Query(env.DB));
+    console.log(formatReport(checks, `${stateDir} (${items} items)`));
+    console.log(`data check: ${((Date.now() - checkStarted) / 1000).toFixed(1)} s (printed only, not judged)`);
+  } catch (error) {
+    console.log(`data check did not finish on the local D1: ${(error as Error).message} (not judged)`);
+  }
 } finally {
   await dispose();
 }
