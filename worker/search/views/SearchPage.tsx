@@ -161,11 +161,15 @@ export function SearchPage({ keyword, params, found, trail, vehicle, fitsOnly }:
           {answer.records.length === 0 ? (
             <NoResults />
           ) : (
-            <ul className="product-grid">
-              {answer.records.map((product) => (
-                <ProductCard key={product.itemId} product={product} />
-              ))}
-            </ul>
+            <>
+              {/* The cards' titles are h3: on a phone the facets' h2s are hidden in the drawer. */}
+              <h2 className="visually-hidden">Results</h2>
+              <ul className="product-grid">
+                {answer.records.map((product) => (
+                  <ProductCard key={product.itemId} product={product} />
+                ))}
+              </ul>
+            </>
           )}
           <Pagination params={params} page={answer.page} pages={pages} />
         </div>
