@@ -117,8 +117,9 @@ for (const [file, output] of outputs) {
 /**
  * The images under client/static, also copied under /assets/static with their content's hash in
  * the name, so a page that links the hashed name lets browsers keep it for a year:
- * '/static/favicon.svg' -> '/assets/static/favicon-1A2B3C4D.svg'. The plain names stay served
- * (catalog and content data link them) with a day's caching.
+ * '/static/favicon.svg' -> '/assets/static/favicon-1A2B3C4D.svg'. Pages and island data link the
+ * hashed names (staticAsset); the plain names stay served with a day's caching, since the catalog
+ * and content store them and a saved cart or an old page falls back to them (client/image-retry.ts).
  */
 async function hashStaticFiles(): Promise<Record<string, string>> {
   const hashed: Record<string, string> = {};

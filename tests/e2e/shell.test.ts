@@ -166,6 +166,40 @@ describe('hydration', () => {
     await context.close();
   });
 
+  it('links every picture of the home page and a search by its hashed name, cached for a year', async () => {
+    const { context, page } = await openPage(browser, 1280);
+    for (const path of ['/', '/search?keyword=brake']) {
+      await page.goto(`${us}${path}`);
+      const sources = await page
+        .locator('main img')
+        .evaluateAll((images) =>
+          images.map((image) => image.getAttribute('src') ?? '').filter((src) => !src.startsWith('data:')),
+        );
+      expect(sources.length, path).toBeGreaterThan(3);
+      for (const src of sources) expect(src, path).toMatch(/^\/assets\/static\/.+-[0-9A-F]{8}\.\w+$/);
+      const response = await page.goto(`${us}${sources[0]}`);
+      expect(response?.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    await context.close();
+  });
+
+  it('shows a picture by its plain name when a saved page links a hashed name that is gone', async () => {
+    const { context, page } = await openPage(browser, 390);
+    await page.goto(`${us}/page/return-policy`);
+    await hydrated(page);
+    const loaded = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const image = document.createElement('img');
+          image.addEventListener('load', () => resolve(new URL(image.src).pathname));
+          image.src = '/assets/static/newsletter-00000000.svg';
+          document.body.append(image);
+        }),
+    );
+    expect(loaded).toBe('/static/newsletter.svg');
+    await context.close();
+  });
+
   it('shows the loading indicator while leaving for another page', async () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(us);

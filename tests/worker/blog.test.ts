@@ -4,6 +4,7 @@ import { BLOG_BANNER_KEY, blogArticleSchema, BLOG_MSG } from '../../shared/conte
 import { KV_KEY } from '../../shared/kv-keys.ts';
 import { forgetContent } from '../../worker/content/service.ts';
 import { CA_HOST, US_HOST, page } from './helpers.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -42,7 +43,7 @@ describe('the blog list', () => {
     const dates = [...html.matchAll(/<time dateTime="(\d{4}-\d{2}-\d{2})"/g)].map((match) => match[1] ?? '');
     expect(dates).toHaveLength(links.length);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(html).toContain('src="/static/blog/check-brake-pads.svg"');
+    expect(html).toContain(`src="${staticAsset('/static/blog/check-brake-pads.svg')}"`);
     expect(html).toContain('Nov 3, 2026');
     expect(html).toMatch(/<p class="blog-card__summary">[^<]{40,}<\/p>/);
     expect(html).toContain('AutoHaven Parts Team');

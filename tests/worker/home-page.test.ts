@@ -8,6 +8,7 @@ import { caches } from '../../worker/platform/caches.ts';
 import { catalogChanged } from '../../worker/platform/recent-reads.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { CA_HOST, US_HOST, page } from './helpers.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 const HOUR = 3_600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -63,7 +64,8 @@ describe('the home page is built from its content configs', () => {
 
   it('shows front categories with their pictures, sized', async () => {
     const html = await home();
-    const picture = '<img src="/static/parts/brake-pads-front.svg" alt="" width="120" height="120" loading="lazy"';
+    const src = staticAsset('/static/parts/brake-pads-front.svg');
+    const picture = `<img src="${src}" alt="" width="120" height="120" loading="lazy"`;
     expect(html).toContain(`<a href="/search?keyword=brakes">${picture}`);
   });
 
@@ -130,12 +132,12 @@ describe('the home page is built from its content configs', () => {
     const us = await home(US_HOST);
     const desktop = us.slice(us.indexOf('data-hero="desktop"'), us.indexOf('data-hero="mobile"'));
     expect(desktop).toContain('Desktop live');
-    expect(desktop).toMatch(/src="\/static\/home\/hero-brakes.svg"[^>]* width="1200" height="400"/);
+    expect(desktop).toMatch(/src="\/assets\/static\/home\/hero-brakes-[0-9A-F]{8}.svg"[^>]* width="1200" height="400"/);
     expect(us).not.toContain('Desktop later');
     expect(us).not.toContain('Desktop for Canada');
     const mobile = us.slice(us.indexOf('data-hero="mobile"'));
     expect(mobile).toContain('Phone live');
-    expect(mobile).toMatch(/src="\/static\/home\/mobile-brakes.svg"[^>]* width="720" height="480"/);
+    expect(mobile).toMatch(/src="\/assets\/static\/home\/mobile-brakes-[0-9A-F]{8}.svg"[^>]* width="720" height="480"/);
     expect(us).not.toContain('Phone over');
     expect(await home(CA_HOST)).toContain('Desktop for Canada');
   });

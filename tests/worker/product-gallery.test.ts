@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PART_VIEWS, itemImages } from '../../scripts/data/part-images.ts';
 import { US_HOST, page } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 interface Product {
   id: number;
@@ -59,7 +60,7 @@ describe('product gallery', () => {
 
     const main = gallery.match(/<button[^>]*class="product__main"[^>]*>\s*<img [^>]*>/)?.[0] ?? '';
     expect(main).toContain(`aria-label="Zoom: ${escaped(images[0]!.title)}"`);
-    expect(main).toContain(`src="${images[0]!.url}"`);
+    expect(main).toContain(`src="${staticAsset(images[0]!.url)}"`);
     expect(main).toContain(`alt="${escaped(images[0]!.title)}"`);
     // HTML attribute names are case-insensitive: React writes the prop's own spelling, fetchPriority.
     expect(main).toMatch(/ fetchpriority="high"/i);
@@ -72,7 +73,7 @@ describe('product gallery', () => {
     expect(thumbs.map((thumb) => thumb[1])).toEqual(images.map((image) => escaped(image.title)));
     expect(thumbs.map((thumb) => thumb[2])).toEqual(['true', 'false', 'false', 'false']);
     for (const [n, thumb] of thumbs.entries()) {
-      expect(thumb[3]).toContain(`src="${images[n]!.url}"`);
+      expect(thumb[3]).toContain(`src="${staticAsset(images[n]!.url)}"`);
       expect(thumb[3]).toContain('loading="lazy"');
       expect(thumb[3]).not.toMatch(/fetchpriority/i);
     }

@@ -4,6 +4,7 @@ import type { Market } from '../../shared/markets.ts';
 import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
 import { effectiveStatus } from './changes.ts';
 import { lookupFitment, vehiclePath } from '../vehicles/service.ts';
+import { imageAsset } from '../platform/build-info.ts';
 
 function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {
   return new Map(
@@ -40,7 +41,7 @@ function lineView(
     currency: market.currency,
     seoId: facts?.seoId ?? null,
     urlHandle: facts?.urlHandle ?? null,
-    imageUrl: facts?.imageUrl ?? null,
+    imageUrl: imageAsset(facts?.imageUrl ?? null),
     title: facts?.title ?? 'Part no longer available',
     partNumber: facts?.partNumber ?? '',
     availableTotal: facts?.availableTotal ?? 0,

@@ -10,6 +10,7 @@ import { shownProductData, soldIn } from './product-data.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { matchExpression, searchItems, type SearchQuery } from '../search/service.ts';
 import { caches } from '../platform/caches.ts';
+import { imageAsset } from '../platform/build-info.ts';
 
 /**
  * Browsing decisions (§7 Search and items): brands, collections, filter panels, live prices, bundles, SEO
@@ -224,6 +225,7 @@ export const toCard =
   (market: MarketId) =>
   (row: CardRow): SearchRecord => ({
     ...row,
+    imageUrl: imageAsset(row.imageUrl),
     originalPrice: row.originalPrice ?? row.discountPrice,
     currency: currencyOf(market),
     vehicleUniversal: row.vehicleUniversal === 1,
@@ -280,7 +282,7 @@ export async function bundlesOfItem(db: D1Database, market: MarketId, itemId: nu
             discountPrice: discountPrice!,
             originalPrice: originalPrice!,
             urlHandle,
-            imageUrl,
+            imageUrl: imageAsset(imageUrl),
           }),
         ),
       };

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { categoryTree } from './service.ts';
+import { staticAsset } from '../platform/build-info.ts';
 
 /** /categories: every part category of the shop, each linking to its parts. */
 export const categoriesPage = new Hono<AppEnv>().get('/categories', (c) =>
@@ -14,7 +15,7 @@ export const categoriesPage = new Hono<AppEnv>().get('/categories', (c) =>
               <h2>
                 <a href={`/search?category=${top.backId ?? ''}`}>{top.name}</a>
               </h2>
-              {top.imageUrl && <img src={top.imageUrl} alt="" width="96" height="96" loading="lazy" />}
+              {top.imageUrl && <img src={staticAsset(top.imageUrl)} alt="" width="96" height="96" loading="lazy" />}
               <ul>
                 {top.children.map((child) => (
                   <li key={child.id}>

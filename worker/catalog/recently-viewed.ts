@@ -7,6 +7,7 @@ import { NO_SUCH_PRODUCT, toCard } from './browse.ts';
 import type { Clock } from '../platform/clock.ts';
 import { vehiclePath } from '../vehicles/service.ts';
 import type { RecommendScene, SearchRecord } from '../../shared/catalog-types.ts';
+import { imageAsset } from '../platform/build-info.ts';
 
 /**
  * What the shopper looked at and what to show next: a member's recently viewed products (§4:
@@ -31,6 +32,7 @@ const toEntry =
   (currency: Currency) =>
   (row: ViewedRow): ViewedEntry => ({
     ...row,
+    imageUrl: imageAsset(row.imageUrl),
     reviewRating: row.reviewCount > 0 && row.reviewRating !== null ? row.reviewRating : DEFAULT_RATING,
     currency,
   });

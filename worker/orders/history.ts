@@ -5,6 +5,7 @@ import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { orderRepository } from './repository.ts';
 import { accessibleOrder, type OrderAccess } from './access.ts';
 import { ORDER_MSG, ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schemas.ts';
+import { imageAsset } from '../platform/build-info.ts';
 
 /** A member's order history and detail, and public tracking by order number and email. */
 
@@ -134,7 +135,7 @@ export function trackingOf(order: OrderView): TrackedOrder {
       lineNo,
       title,
       partNumber,
-      imageUrl,
+      imageUrl: imageAsset(imageUrl),
       urlHandle,
       quantity,
     })),

@@ -9,6 +9,7 @@ import {
 } from '../payments/service.ts';
 import { ownedOrder, resultPath, startPayment, type OrderOwner } from './payments.ts';
 import { orderRepository } from './repository.ts';
+import { imageAsset } from '../platform/build-info.ts';
 
 /** An order's payment as the shopper follows it: the hold on its parts, where to pay, how it went. */
 
@@ -89,7 +90,7 @@ export async function orderPaidResult(db: D1Database, orderId: string, owner: Or
       title: line.title,
       quantity: line.quantity,
       total: line.totalCent,
-      imageUrl: line.imageUrl,
+      imageUrl: imageAsset(line.imageUrl),
       urlHandle: line.urlHandle,
     })),
     shipTo: shipToOf(order.address),

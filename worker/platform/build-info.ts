@@ -23,3 +23,8 @@ export const buildInfo: ClientManifest = manifest;
 export function staticAsset(path: string): string {
   return buildInfo.static[path] ?? path;
 }
+
+/** An image address as pages and island data link it: hashed when it is one of ours, null kept. */
+export function imageAsset(url: string | null): string | null {
+  return url === null ? null : staticAsset(url);
+}

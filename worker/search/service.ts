@@ -12,6 +12,7 @@ import {
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
+import { imageAsset } from '../platform/build-info.ts';
 
 /** Product search decisions (§7 filter-search, §9 sort options): terms, synonyms, ranking, paging. */
 
@@ -158,7 +159,7 @@ const toRecord =
     itemId: row.itemId,
     title: row.title,
     urlHandle: row.urlHandle,
-    imageUrl: row.imageUrl,
+    imageUrl: imageAsset(row.imageUrl),
     brandName: row.brandName,
     partNumber: row.partNumber,
     discountPrice: row.discountPrice,

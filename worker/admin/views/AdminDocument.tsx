@@ -3,6 +3,7 @@ import { STAFF_ROLE_LABEL, type StaffAction, staffMay } from '../../../shared/st
 import type { StaffMember } from '../service.ts';
 import { ADMIN_CSS } from './admin-css.ts';
 import { CsrfField } from './CsrfField.tsx';
+import { staticAsset } from '../../platform/build-info.ts';
 
 /** The console's sections, each shown to the roles that may open it. */
 const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
@@ -37,7 +38,7 @@ export function AdminDocument(props: {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${props.title} | Back office`}</title>
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={staticAsset('/static/favicon.svg')} type="image/svg+xml" />
         <style>{ADMIN_CSS}</style>
       </head>
       <body className="admin">

@@ -13,6 +13,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../repository.ts';
 import { Island } from '../../views/Island.tsx';
 import { MarkupCache } from '../../views/markup-cache.ts';
+import { staticAsset } from '../../platform/build-info.ts';
 
 export interface ProductView {
   item: ItemPageRow;
@@ -28,7 +29,7 @@ export interface ProductView {
   fitment: { total: number; rows: FitmentTableRow[] };
 }
 
-const PLACEHOLDER = '/static/parts/placeholder.svg';
+const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
 
 function Price({ sku, market }: { sku: SkuRow; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
@@ -49,7 +50,7 @@ function Price({ sku, market }: { sku: SkuRow; market: Market }) {
 function galleryImages(item: ItemPageRow): GalleryImage[] {
   const photos = [...item.images].sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.index - b.index);
   if (photos.length === 0) return [{ url: PLACEHOLDER, alt: item.alt ?? item.title }];
-  return photos.map((photo) => ({ url: photo.url, alt: photo.title ?? item.alt ?? item.title }));
+  return photos.map((photo) => ({ url: staticAsset(photo.url), alt: photo.title ?? item.alt ?? item.title }));
 }
 
 /**
@@ -199,7 +200,7 @@ function ProductBody({ view }: { view: ProductView }) {
           <Island
             name="ProductVideos"
             component={ProductVideos}
-            props={{ videos: galleryVideos(view.media, item, main?.url ?? PLACEHOLDER) }}
+            props={{ videos: galleryVideos(view.media, item, main ? staticAsset(main.url) : PLACEHOLDER) }}
           />
         )}
       </div>
@@ -276,7 +277,7 @@ function ProductBody({ view }: { view: ProductView }) {
             itemId: item.id,
             title: item.title,
             urlHandle: item.urlHandle,
-            imageUrl: main?.url ?? null,
+            imageUrl: main ? staticAsset(main.url) : null,
             reviewRating: item.reviewRating,
           },
         }}

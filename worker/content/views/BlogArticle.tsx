@@ -1,6 +1,7 @@
 import type { BlogArticle } from '../../../shared/content/blog.ts';
 import type { BlogArticleView } from '../blog.ts';
 import { ArticleByline, articleDate, RichText } from './BlogParts.tsx';
+import { staticAsset } from '../../platform/build-info.ts';
 
 /** The schema.org Article of a page, with absolute URLs on the shop's origin. */
 function ArticleJsonLd({ article, origin, shopName }: { article: BlogArticle; origin: string; shopName: string }) {
@@ -45,7 +46,7 @@ export function BlogArticlePage({
       <ArticleByline article={article} />
       <img
         className="blog-article__image"
-        src={article.image.src}
+        src={staticAsset(article.image.src)}
         alt={article.image.alt}
         width={article.image.width}
         height={article.image.height}

@@ -5,6 +5,7 @@ import {
   categoryBannerFor,
 } from '../../../shared/content/blog.ts';
 import { type MarketId, marketById } from '../../../shared/markets.ts';
+import { staticAsset } from '../../platform/build-info.ts';
 
 /** A scheduled content banner: a picture with a separate one for narrow screens, linked when it has a link. */
 export function ContentBanner({
@@ -21,7 +22,7 @@ export function ContentBanner({
   const picture = (
     <picture>
       {item.mobileImage && <source media="(max-width: 640px)" srcSet={item.mobileImage} />}
-      <img src={item.image} alt={item.alt} width={width} height={height} fetchPriority="high" />
+      <img src={staticAsset(item.image)} alt={item.alt} width={width} height={height} fetchPriority="high" />
     </picture>
   );
   return <div className={`content-banner ${className}`}>{item.href ? <a href={item.href}>{picture}</a> : picture}</div>;

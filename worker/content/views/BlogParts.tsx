@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { type BlogArticle, INLINE_LINK, readingMinutes } from '../../../shared/content/blog.ts';
+import { staticAsset } from '../../platform/build-info.ts';
 
 /** "Nov 1, 2026" for "2026-11-01": the date shoppers read on the blog. */
 export function articleDate(day: string): string {
@@ -52,7 +53,7 @@ export function ArticleCard({ article, eager }: { article: BlogArticle; eager: b
     <li className="blog-card">
       <a href={article.route} className="blog-card__link">
         <img
-          src={article.image.src}
+          src={staticAsset(article.image.src)}
           alt={article.image.alt}
           width={article.image.width}
           height={article.image.height}

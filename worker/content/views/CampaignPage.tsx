@@ -5,13 +5,14 @@ import { ProductCard } from '../../catalog/views/ProductCard.tsx';
 import { Island } from '../../views/Island.tsx';
 import type { CampaignPage as CampaignPageData, CampaignSection } from '../campaign.ts';
 import type { InfoPageContent } from '../service.ts';
+import { staticAsset } from '../../platform/build-info.ts';
 
 /** A hero banner: the mobile image at 768 px or less, the wide one above. */
 function Hero({ banner, currency }: { banner: HeroBanner; currency: Currency }) {
   return (
     <picture className="campaign-hero">
       <source media="(max-width: 768px)" srcSet={banner.mobileImage} width={600} height={400} />
-      <img src={banner.image} alt={marketWords(banner.alt, currency)} width={1200} height={300} />
+      <img src={staticAsset(banner.image)} alt={marketWords(banner.alt, currency)} width={1200} height={300} />
     </picture>
   );
 }

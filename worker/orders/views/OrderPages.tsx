@@ -22,6 +22,7 @@ import {
 } from './order-parts.tsx';
 import { SellerTaxNumbers } from './invoice-parts.tsx';
 import { PayForOrder, type PayOptions } from './pay-parts.tsx';
+import { staticAsset } from '../../platform/build-info.ts';
 
 const HISTORY = '/myAccount?type=orderHistory';
 const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
@@ -170,7 +171,7 @@ export function TrackOrderPage({
             {tracked.lines.map((line, index) => (
               <li key={index}>
                 <img
-                  src={line.imageUrl ?? '/static/parts/placeholder.svg'}
+                  src={staticAsset(line.imageUrl ?? '/static/parts/placeholder.svg')}
                   alt=""
                   width="48"
                   height="48"
@@ -357,7 +358,7 @@ export function OrderHistory({ data }: { data: OrderHistoryData }) {
               {order.lines.slice(0, FIRST_IMAGES).map((line, index) => (
                 <li key={index}>
                   <img
-                    src={line.imageUrl ?? '/static/parts/placeholder.svg'}
+                    src={staticAsset(line.imageUrl ?? '/static/parts/placeholder.svg')}
                     alt={line.title}
                     title={`${line.quantity} x ${line.title}`}
                     width="64"

@@ -6,6 +6,7 @@ import { REMOVABLE_STATUSES } from '../history.ts';
 import { orderTotals } from '../email.ts';
 import { Island } from '../../views/Island.tsx';
 import { ReturnsSoFar } from '../../returns/views/ReturnFormPage.tsx';
+import { staticAsset } from '../../platform/build-info.ts';
 
 /** Pieces the order detail, invoice, tracking and history pages share. */
 
@@ -78,7 +79,14 @@ export function OrderLineTable({
           <tr key={line.lineNo} data-line={line.lineNo}>
             <td className="order-lines__item">
               {images && (
-                <img src={line.imageUrl ?? PLACEHOLDER} alt="" width="64" height="64" loading="lazy" data-retry="" />
+                <img
+                  src={staticAsset(line.imageUrl ?? PLACEHOLDER)}
+                  alt=""
+                  width="64"
+                  height="64"
+                  loading="lazy"
+                  data-retry=""
+                />
               )}
               <span>
                 {line.urlHandle ? <a href={`/product/${line.urlHandle}`}>{line.title}</a> : line.title}

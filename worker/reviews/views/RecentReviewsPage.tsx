@@ -1,5 +1,6 @@
 import type { RecentReviews } from '../recent.ts';
 import type { RecentReviewRow } from '../recent-repository.ts';
+import { staticAsset } from '../../platform/build-info.ts';
 
 const PLACEHOLDER = '/static/parts/placeholder.svg';
 const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
@@ -15,7 +16,7 @@ function RecentReview({ review }: { review: RecentReviewRow }) {
   const href = review.itemHandle ? `/product/${review.itemHandle}` : null;
   const product = (
     <>
-      <img src={review.imageUrl ?? PLACEHOLDER} alt="" width="72" height="72" loading="lazy" />
+      <img src={staticAsset(review.imageUrl ?? PLACEHOLDER)} alt="" width="72" height="72" loading="lazy" />
       <span>{review.itemTitle}</span>
     </>
   );

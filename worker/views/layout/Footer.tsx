@@ -7,6 +7,7 @@ import { Island } from '../Island.tsx';
 import { customerServiceLinks, informationLinks, LEGAL_LINKS, type FooterLink } from './footer-links.ts';
 import { PaymentIcons, SocialLinks } from './Icons.tsx';
 import type { Shell } from './shell.ts';
+import { staticAsset } from '../../platform/build-info.ts';
 
 function LinkList({ links }: { links: readonly FooterLink[] }) {
   return (
@@ -144,7 +145,7 @@ function MobileFooter({ shell }: { shell: Shell }) {
     <div className="footer-mobile" data-footer="mobile">
       {shell.showNewsletter && (
         <div className="newsletter-block" id="newsletter-mobile-block">
-          <img src="/static/newsletter.svg" alt="" width="120" height="80" loading="lazy" />
+          <img src={staticAsset('/static/newsletter.svg')} alt="" width="120" height="80" loading="lazy" />
           <h2>Join our newsletter</h2>
           <p>Subscribe to unlock amazing deals</p>
           <Island

@@ -1,4 +1,5 @@
 import type { BannerItem } from '../../../../shared/content/home.ts';
+import { staticAsset } from '../../../platform/build-info.ts';
 
 /** Intrinsic sizes of the banner pictures (the SVGs' viewBoxes), so the page keeps its layout as they load. */
 export const HERO_SIZE = { width: 1200, height: 400 } as const;
@@ -26,7 +27,7 @@ function HeroBanner({ banner, size, hiddenAt, first }: BannerProps) {
         <picture>
           <source media={hiddenAt} srcSet={NOTHING} />
           <img
-            src={banner.image}
+            src={staticAsset(banner.image)}
             alt={banner.alt ?? ''}
             width={size.width}
             height={size.height}
@@ -96,7 +97,7 @@ export function ImportantCategoryBanners({ banners }: { banners: BannerItem[] })
           <li key={banner.href + banner.title}>
             <a className="home-category-banner" href={banner.href}>
               <img
-                src={banner.image}
+                src={staticAsset(banner.image)}
                 alt={banner.alt ?? ''}
                 width={CATEGORY_BANNER_SIZE.width}
                 height={CATEGORY_BANNER_SIZE.height}

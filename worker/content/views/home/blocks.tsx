@@ -4,6 +4,7 @@ import { POPULAR_MAKES } from '../../../../shared/routes.ts';
 import type { Brand } from '../../../catalog/service.ts';
 import { Island } from '../../../views/Island.tsx';
 import type { Shell } from '../../../views/layout/shell.ts';
+import { staticAsset } from '../../../platform/build-info.ts';
 
 /** The promise of fitment and the vehicle selector; it holds the page's heading. */
 export function VehiclePicker({ shell }: { shell: Shell }) {
@@ -30,7 +31,7 @@ export function FrontCategories({ categories }: { categories: FrontCategoryItem[
         {categories.map((category) => (
           <li key={category.name}>
             <a href={category.href}>
-              <img src={category.image} alt="" width="120" height="120" loading="lazy" decoding="async" />
+              <img src={staticAsset(category.image)} alt="" width="120" height="120" loading="lazy" decoding="async" />
               <span>{category.name}</span>
             </a>
           </li>
@@ -71,7 +72,14 @@ export function Brands({ brands }: { brands: Brand[] }) {
             <li key={brand.id} data-brand={brand.name}>
               <a href={brand.landingPageUrl ?? `/search?brand=${brand.id}`}>
                 {logo ? (
-                  <img src={logo} alt={brand.name} width="160" height="64" loading="lazy" decoding="async" />
+                  <img
+                    src={staticAsset(logo)}
+                    alt={brand.name}
+                    width="160"
+                    height="64"
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span>{brand.name}</span>
                 )}

@@ -3,6 +3,7 @@ import type { SearchRecord } from '../../../../shared/catalog-types.ts';
 import type { DiscountWindowConfig } from '../../../../shared/content/home.ts';
 import { ProductCard } from '../../../catalog/views/ProductCard.tsx';
 import { Island } from '../../../views/Island.tsx';
+import { staticAsset } from '../../../platform/build-info.ts';
 
 /** Top deals: product cards with their live prices and percent-off badges (§4: at 10 % or more). */
 export function TopDeals({ deals }: { deals: { title: string; cards: SearchRecord[] } | null }) {
@@ -24,7 +25,9 @@ export function DiscountWindow({ offer, now }: { offer: DiscountWindowConfig | n
   if (!offer?.endTime) return null;
   return (
     <section className="home-block discount-window" aria-labelledby="home-discount-window">
-      {offer.image && <img src={offer.image} alt="" width="240" height="160" loading="lazy" decoding="async" />}
+      {offer.image && (
+        <img src={staticAsset(offer.image)} alt="" width="240" height="160" loading="lazy" decoding="async" />
+      )}
       <div className="discount-window__words">
         <h2 id="home-discount-window">{offer.title}</h2>
         {offer.text && <p>{offer.text}</p>}
