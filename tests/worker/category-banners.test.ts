@@ -6,6 +6,7 @@ import { KV_KEY } from '../../shared/kv-keys.ts';
 import { forgetContent } from '../../worker/content/service.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { CA_HOST, US_HOST, page } from './helpers.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -46,7 +47,7 @@ describe('important category banners', () => {
     const { html } = await page(`${US_HOST}/search?category=1`);
     expect(html).toContain('<a href="/blogs/check-brake-pads"><picture>');
     expect(html).toContain(
-      '<source media="(max-width: 640px)" srcSet="/static/blog/banner-category-brakes-mobile.svg"/>',
+      `<source media="(max-width: 640px)" srcSet="${staticAsset('/static/blog/banner-category-brakes-mobile.svg')}"/>`,
     );
     expect(html.indexOf('category-banner')).toBeLessThan(html.indexOf('<h1'));
   });

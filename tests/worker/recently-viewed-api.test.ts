@@ -5,6 +5,7 @@ import { MSG } from '../../shared/messages.ts';
 import { bearer, json, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { CA_HOST, US_HOST, api } from './helpers.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 const SCAN = `${US_HOST}/item/recommend/personal-scan-item`;
 type Entry = {
@@ -88,7 +89,7 @@ describe("a member's recently viewed products (§4)", () => {
     const entries = await list(token);
     expect(entries[1]).toMatchObject({
       itemId: reviewed!.id,
-      imageUrl: reviewed!.url,
+      imageUrl: staticAsset(reviewed!.url),
       reviewRating: reviewed!.rating,
       currency: 'USD',
     });

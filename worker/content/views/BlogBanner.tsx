@@ -21,7 +21,7 @@ export function ContentBanner({
 }) {
   const picture = (
     <picture>
-      {item.mobileImage && <source media="(max-width: 640px)" srcSet={item.mobileImage} />}
+      {item.mobileImage && <source media="(max-width: 640px)" srcSet={staticAsset(item.mobileImage)} />}
       <img src={staticAsset(item.image)} alt={item.alt} width={width} height={height} fetchPriority="high" />
     </picture>
   );

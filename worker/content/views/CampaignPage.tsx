@@ -11,7 +11,7 @@ import { staticAsset } from '../../platform/build-info.ts';
 function Hero({ banner, currency }: { banner: HeroBanner; currency: Currency }) {
   return (
     <picture className="campaign-hero">
-      <source media="(max-width: 768px)" srcSet={banner.mobileImage} width={600} height={400} />
+      <source media="(max-width: 768px)" srcSet={staticAsset(banner.mobileImage)} width={600} height={400} />
       <img src={staticAsset(banner.image)} alt={marketWords(banner.alt, currency)} width={1200} height={300} />
     </picture>
   );
