@@ -119,6 +119,7 @@ export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
   const where = [
     `i.${statusColumn(criteria.market)} IN ${statuses}`,
     ...(criteria.fitsOnly && !keyword ? ['i.non_vehicle = 0'] : []),
+    ...(criteria.fitsOnly && !keyword && criteria.vehicleOnly ? ['i.vehicle_universal = 0'] : []),
   ];
   // Only fitting parts without a keyword: the vehicle's parts and the universal ones are gathered first and read once.
   const fitting = criteria.fitsOnly && !keyword;
@@ -143,6 +144,7 @@ export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
  */
 function fittingIds(criteria: SearchCriteria, b: Binder): string {
   if (criteria.vehicleOnly) return 'SELECT id FROM fit';
+  if (criteria.universalOnly) return 'SELECT id FROM item WHERE vehicle_universal = 1';
   if (criteria.categoryId === null) return 'SELECT id FROM fit UNION SELECT id FROM item WHERE vehicle_universal = 1';
   // Universal parts are many (a sixth of a large catalog): only the chosen category's are read (item_universal).
   return `SELECT id FROM fit UNION SELECT id FROM item WHERE vehicle_universal = 1 AND back_category_id IN

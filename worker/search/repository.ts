@@ -27,6 +27,8 @@ export interface SearchCriteria {
   fitsOnly: boolean;
   /** With fitsOnly: the vehicle's own parts only, without the universal ones (a vehicle's best sellers). */
   vehicleOnly?: boolean;
+  /** With fitsOnly: the universal parts only, the same for every vehicle (vehicle-listing.ts keeps them). */
+  universalOnly?: boolean;
   soldOut: boolean;
   order: SearchOrder;
   limit: number;
@@ -38,6 +40,8 @@ export type SearchRow = Omit<SearchRecord, 'currency' | 'vehicleUniversal' | 'no
   vehicleUniversal: number;
   nonVehicle: number;
   fits: number | null;
+  /** The sales the orders end on (the search's rows carry it; the catalog's cards need not). */
+  sales?: number;
 };
 
 /** One facet value with its item count. */
@@ -111,7 +115,7 @@ function pageColumn(criteria: SearchCriteria, b: Binder): string {
   const currency = b.ref('currency', currencyOf(criteria.market));
   return `(SELECT json_group_array(json_object('itemId', i.id, 'title', i.title, 'brandName', br.name,
       'discountPrice', pg.price, 'status', i.${statusColumn(criteria.market)}, 'reviewRating', i.review_rating,
-        'reviewCount', i.review_count,
+        'reviewCount', i.review_count, 'sales', i.sales,
       'vehicleUniversal', i.vehicle_universal, 'nonVehicle', i.non_vehicle, 'fits', pg.fits,
       'urlHandle', (SELECT url_handle FROM seo s WHERE s.type = 'ITEM' AND s.target_id = i.id AND s.active = 1
         ORDER BY s.is_primary DESC, s.id LIMIT 1),

@@ -10,6 +10,7 @@ import {
   type SearchRow,
 } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
+import { addedUp, isVehicleListing, vehicleListing } from './vehicle-listing.ts';
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
 import { imageAsset } from '../platform/build-info.ts';
@@ -207,17 +208,6 @@ function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<
   );
 }
 
-/** Two category facets added up, most items first, then by name (as the search orders a facet). */
-function addedUp(own: readonly FacetRow[], universal: readonly FacetRow[]): FacetRow[] {
-  const sum = new Map(own.map((row) => [row.id, { ...row }]));
-  for (const row of universal) {
-    const entry = sum.get(row.id);
-    if (entry) entry.count += row.count;
-    else sum.set(row.id, { ...row });
-  }
-  return [...sum.values()].sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */
 export async function searchItems(db: D1Database, market: MarketId, query: SearchQuery): Promise<SearchAnswer> {
   const page = query.page ?? 1;
@@ -256,7 +246,9 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
   const universal = universalByCategory(db, criteria);
   const [result, listed, universalRows] = await Promise.all([
     recentSearches.get(JSON.stringify(criteria), systemClock, () =>
-      searchRepository(db).search(criteria, universal !== null),
+      isVehicleListing(criteria)
+        ? vehicleListing(db, criteria)
+        : searchRepository(db).search(criteria, universal !== null),
     ),
     criteria.fitsOnly && !match ? listedInCategory(db, criteria) : null,
     universal,
