@@ -69,6 +69,38 @@ describe('the home page is built from its content configs', () => {
     expect(html).toContain(`<a href="/search?keyword=brakes">${picture}`);
   });
 
+  it('shows important category banners drawn for the grid, and leaves the wide tops of category pages to them', async () => {
+    await putConfig('important-category-banner', {
+      items: [
+        {
+          title: 'Exhaust',
+          href: '/search?keyword=exhaust',
+          image: '/static/home/category-exhaust.svg',
+          alt: 'Muffler',
+        },
+        {
+          title: 'Brakes page top',
+          category: 1,
+          href: '/blogs/check-brake-pads',
+          image: '/static/blog/banner-category-brakes.svg',
+          alt: 'Brake parts that fit',
+        },
+        { title: 'Winter top', handle: 'winter-ready', href: '/blogs', image: '/static/blog/banner-winter-ready.svg' },
+      ],
+    });
+    const html = await home();
+    const grid = html.slice(
+      html.indexOf('class="home-category-banners"'),
+      html.indexOf('aria-labelledby="home-makes"'),
+    );
+    expect(grid).toContain('<strong>Exhaust</strong>');
+    expect(grid).toContain(staticAsset('/static/home/category-exhaust.svg'));
+    expect(grid).not.toContain('Brakes page top');
+    expect(grid).not.toContain('Winter top');
+    const category = await page(`${US_HOST}/search?category=1`);
+    expect(category.html).toContain('alt="Brake parts that fit"');
+  });
+
   it('shows each announcement only in its window and markets, with the return window from settings', async () => {
     await putConfig('announcement', {
       type: 'announcement',

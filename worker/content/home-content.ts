@@ -99,6 +99,24 @@ function parseConfig<T extends z.ZodType>(key: string, value: unknown, schema: T
 }
 
 /** The items of a list config that parse (each bad one logged and left out). */
+/**
+ * A banner placed at the top of a category or collection page (it names a `category` or `handle`) is drawn wide for
+ * that page, its words in the picture; the home page's grid shows the other important category banners.
+ */
+const homeBannersOf = new WeakMap<object, unknown>();
+
+function homeBanners(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  let kept = homeBannersOf.get(value);
+  if (!kept) {
+    const items = (value as { items?: unknown }).items;
+    const pageTop = (raw: unknown) => typeof raw === 'object' && raw !== null && ('category' in raw || 'handle' in raw);
+    kept = { ...value, items: Array.isArray(items) ? items.filter((raw) => !pageTop(raw)) : items };
+    homeBannersOf.set(value, kept);
+  }
+  return kept;
+}
+
 function parsedItems<T extends z.ZodType>(key: string, value: unknown, item: T): z.infer<T>[] {
   return once(value, item, () => parseItems(key, value, item));
 }
@@ -183,7 +201,7 @@ export async function homeContent(env: HomeBindings, clock: Clock, market: Marke
     categories: shown(parsedItems(KEY.frontCategory, category, frontCategoryItem)),
     topDeals: liveDeals && cards.length > 0 ? { title: liveDeals.title, cards } : null,
     discountWindow: discountWindow?.active && isShown(discountWindow, now, market) ? discountWindow : null,
-    importantBanners: shown(parsedItems(KEY.importantBanner, important, importantCategoryBannerItem)),
+    importantBanners: shown(parsedItems(KEY.importantBanner, homeBanners(important), importantCategoryBannerItem)),
     brands,
     now,
   };
