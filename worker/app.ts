@@ -12,7 +12,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { csrf } from './middleware/csrf.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requireConfig } from './middleware/required-config.ts';
-import { reportServerError } from './platform/error-report.ts';
+import { reportFailedAnswers, reportServerError } from './platform/error-report.ts';
 import { visitor } from './middleware/visitor.ts';
 import { infra, infraEndpoints } from './content/infra.routes.ts';
 import { openApiRoutes } from './platform/openapi.routes.ts';
@@ -118,6 +118,7 @@ export function createApp() {
   // A bare text route: the benchmark's yardstick for what the Worker costs with no work.
   app.get('/__bare', (c) => c.text('ok'));
 
+  app.use(reportFailedAnswers);
   app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, referral, affiliate, auth, renderer);
   app.use(contentPreview);
 

@@ -35,6 +35,15 @@ export interface Bindings extends Configured {
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
   /** Tracking events' sink in production (tracking/sink.ts); D1 when absent. */
   ANALYTICS?: AnalyticsEngineDataset;
+  /**
+   * The analytics dashboard's Analytics Engine SQL API reader (tracking/dashboard-ae-repository.ts): the account
+   * id and an API token with Account Analytics Read turn it on (D1 otherwise); the dataset the ANALYTICS binding
+   * writes (autohaven_events when absent); the endpoint, Cloudflare's for the account when absent.
+   */
+  ANALYTICS_ACCOUNT_ID?: string;
+  ANALYTICS_API_TOKEN?: string;
+  ANALYTICS_DATASET?: string;
+  ANALYTICS_SQL_URL?: string;
   /** Error reporting: a Sentry-compatible DSN (platform/error-report.ts); off when absent. */
   SENTRY_DSN?: string;
   /** An affiliate network's endpoint and token for server-side marketing events (tracking/affiliate.ts). */

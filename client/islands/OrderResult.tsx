@@ -5,7 +5,7 @@ import { formatMoney } from '../../shared/money.ts';
 import { api } from '../api.ts';
 import { CHECKOUT_TOKEN_KEY } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
-import { trackConversion, trackOrderPaid } from '../tracking/api.ts';
+import { trackConversion } from '../tracking/api.ts';
 import PayAgain from './PayAgain.tsx';
 
 const POLL_MS = 1500;
@@ -46,9 +46,9 @@ export default function OrderResult({
           converted.current = true;
           // Paid: the parts left the cart on the server; the header's count follows.
           void import('../state/shop-cart.ts').then(({ shopCart }) => shopCart.load()).catch(() => undefined);
-          // The marketing conversion (where the shopper's privacy choices allow it) and the paid order for analytics.
+          // The marketing conversion (where the shopper's privacy choices allow it); the shop itself reports the
+          // paid order and its revenue when the payment succeeds.
           trackConversion(orderId);
-          trackOrderPaid(orderId, answer.total, answer.currency);
         }
         if (answer.result === 'PENDING' && ++polls < MAX_POLLS) timer = setTimeout(poll, POLL_MS);
       } catch (failure) {

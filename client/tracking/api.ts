@@ -27,8 +27,3 @@ export function trackAddToCart(itemId: number, quantity: number): void {
 export function trackCheckoutStarted(items: number): void {
   track(TRACK_EVENT.checkoutStarted, { items });
 }
-
-/** A paid order (analytics: every shopper, counted once per order by the shop), with its total for revenue. */
-export function trackOrderPaid(orderId: string, totalCent: number, currency: string): void {
-  track(TRACK_EVENT.orderPaid, { orderId, totalCent, currency });
-}

@@ -98,7 +98,13 @@ function sessionEvents(random: Random, session: Session, start: number, seq: { n
     add('checkout_started', { items: 1 }, '/checkout');
     if (!random.chance(0.6 * better)) continue;
     const orderId = `T${seq.n}`;
-    add('order_paid', { orderId, totalCent: random.int(1500, 45_000) }, '/checkout/orderResult');
+    // Paid orders are the server's own events (tracking/paid-orders.ts): the dashboard counts only those.
+    const currency = session.market === 'ca' ? 'CAD' : 'USD';
+    add(
+      'order_paid',
+      { orderId, totalCent: random.int(1500, 45_000), currency, source: 'server' },
+      '/checkout/orderResult',
+    );
     break;
   }
   return rows;

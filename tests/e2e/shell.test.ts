@@ -193,7 +193,7 @@ describe('hydration', () => {
           const image = document.createElement('img');
           image.addEventListener('load', () => resolve(new URL(image.src).pathname));
           image.src = '/assets/static/newsletter-00000000.svg';
-          document.body.append(image);
+          document.body.appendChild(image);
         }),
     );
     expect(loaded).toBe('/static/newsletter.svg');

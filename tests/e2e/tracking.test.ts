@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
 
 const us = inject('shopUs');
@@ -19,11 +20,15 @@ interface EventRow {
   event: string;
   data: string;
   page_url: string;
+  referrer: string;
   ts: number;
   client_id: string;
   session_id: string;
+  alb_group: string;
   ab_test_group: string;
   ip: string;
+  network: string;
+  downlink_speed: string;
   market: string;
 }
 
@@ -38,7 +43,8 @@ async function storedEvents(visitorKey: string, wanted: string[]): Promise<Event
   let rows: EventRow[] = [];
   for (let i = 0; i < 30; i++) {
     rows = await shopQuery<EventRow>(
-      `SELECT id, event, data, page_url, ts, client_id, session_id, ab_test_group, ip, market
+      `SELECT id, event, data, page_url, referrer, ts, client_id, session_id, alb_group, ab_test_group, ip, network,
+         downlink_speed, market
        FROM tracking_event WHERE visitor_key = '${visitorKey}' ORDER BY received_at`,
     );
     if (wanted.every((name) => rows.some((row) => row.event === name))) return rows;
@@ -102,6 +108,105 @@ describe('tracking in the browser (issue 25)', { timeout: 150_000 }, () => {
     const rows = await storedEvents(key, ['marketing_page_load']);
     expect(rows.find((row) => row.event === 'marketing_page_load')).toMatchObject({ market: 'ca' });
     expect((await context.cookies()).find((cookie) => cookie.name === 'marketing_consent')?.value).toBe('granted');
+    await context.close();
+  });
+});
+
+/** A part on the shelves in both markets with stock, and the first word of its title to search for. */
+async function partToBuy(): Promise<{ handle: string }> {
+  const [row] = await shopQuery<{ handle: string }>(
+    `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s
+      ON s.item_id = i.id AND s.sort = 0
+     WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES'
+       AND s.available_total >= 20 ORDER BY i.id LIMIT 1 OFFSET 11`,
+  );
+  return row!;
+}
+
+/** The answer to the browser's track call of an event: the event has left the browser and the shop took it. */
+function tracked(page: Page, event: string) {
+  return page.waitForResponse(
+    (answer) =>
+      answer.url().endsWith('/data-service/public/event/track') &&
+      (answer.request().postData() ?? '').includes(`"event":"${event}"`),
+    { timeout: 20_000 },
+  );
+}
+
+/** Goes to a page as a link from `from` would, so the page knows where the shopper came from. */
+async function visit(page: Page, url: string, from: string) {
+  await page.goto(url, { referer: from, waitUntil: 'load' });
+  await hydrated(page);
+}
+
+describe('a scripted purchase read back from the sink (issue 25)', { timeout: 240_000 }, () => {
+  it("stores every funnel event with every §7 field, and the server's order_paid for the order", async () => {
+    const { handle } = await partToBuy();
+    const { context, page } = await openPage(browser, 1440);
+    // The load balancer's group cookie (alb_group, §7): set here as the load balancer in front of the shop would.
+    await context.addCookies([{ name: 'alb_group', value: 'alb-e2e', url: us }]);
+    await page.goto(`${us}/`, { waitUntil: 'load' });
+    await hydrated(page);
+    // Each step waits until its event has left the browser, as a shopper reading the page would give it time to.
+    let sent = tracked(page, 'page_view');
+    await visit(page, `${us}/product/${handle}`, `${us}/`);
+    await sent;
+    const title = (await page.locator('main h1').first().textContent())!.trim();
+    sent = tracked(page, 'exposure');
+    await visit(page, `${us}/search?keyword=${encodeURIComponent(title.split(/\s+/)[0]!)}`, `${us}/product/${handle}`);
+    await page.mouse.wheel(0, 1200);
+    await sent;
+    await visit(page, `${us}/product/${handle}`, page.url());
+    sent = tracked(page, 'add_to_cart');
+    await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+    await sent;
+    sent = tracked(page, 'checkout_started');
+    await visit(page, `${us}/checkout`, `${us}/shopCart`);
+    await page.locator('[data-checkout]').getByLabel('Email', { exact: true }).fill('tracked-buyer@example.com');
+    await fillAddress(page, {
+      first: 'Tara',
+      line1: '350 5th Ave',
+      city: 'New York',
+      region: 'NY',
+      regionLabel: 'State',
+      postal: '10001',
+      postalLabel: 'ZIP code',
+    });
+    await sent;
+    const total = (await page.locator('[data-checkout-summary] [data-total]').textContent())!;
+    await page.locator('[data-place-order]').click();
+    const orderId = await payWithTestCard(page);
+
+    const funnel = ['page_view', 'exposure', 'add_to_cart', 'checkout_started', 'order_paid'];
+    const rows = await storedEvents(await visitorKeyOf(context), funnel);
+    expect(rows.map((row) => row.event)).toEqual(expect.arrayContaining(funnel));
+    const ids = rows.find((row) => row.event === 'checkout_started')!;
+    for (const name of funnel) {
+      const row = rows.find(
+        (candidate) =>
+          candidate.event === name &&
+          (name !== 'page_view' || JSON.parse(candidate.data).pageType === 'product detail'),
+      );
+      expect(row, name).toBeDefined();
+      // Every §7 field, set: Chromium reports the connection (netWork, downlinkSpeed) through navigator.connection.
+      for (const field of ['id', 'data', 'page_url', 'referrer', 'client_id', 'session_id', 'ip', 'network'] as const)
+        expect(row?.[field], `${name}.${field}`).not.toBe('');
+      expect(row?.downlink_speed, `${name}.downlinkSpeed`).toMatch(/^\d+(\.\d+)?$/);
+      expect(row?.ts, `${name}.ts`).toBeGreaterThan(Date.now() - 600_000);
+      expect(row).toMatchObject({
+        client_id: ids.client_id,
+        session_id: ids.session_id,
+        alb_group: 'alb-e2e',
+        ab_test_group: expect.stringMatching(/^(A1|A2|B)$/),
+        market: 'us',
+      });
+    }
+    const exposure = rows.find((row) => row.event === 'exposure')!;
+    expect(JSON.parse(exposure.data).items.length).toBeGreaterThan(0);
+    const paid = rows.filter((row) => row.event === 'order_paid');
+    expect(paid.map((row) => row.id)).toEqual([`order_paid:${orderId}`]);
+    const cents = Math.round(Number(total.replace(/[^\d.]/g, '')) * 100);
+    expect(JSON.parse(paid[0]!.data)).toEqual({ orderId, totalCent: cents, currency: 'USD', source: 'server' });
     await context.close();
   });
 });

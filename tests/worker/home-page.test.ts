@@ -69,7 +69,7 @@ describe('the home page is built from its content configs', () => {
     expect(html).toContain(`<a href="/search?keyword=brakes">${picture}`);
   });
 
-  it('shows important category banners drawn for the grid, and leaves the wide tops of category pages to them', async () => {
+  it('shows grid banners, leaving the wide tops of category pages to those pages', async () => {
     await putConfig('important-category-banner', {
       items: [
         {

@@ -35,7 +35,8 @@ function sessionsOf(group: string, sessions: number, paid: number): StoredEvent[
   return Array.from({ length: sessions }, (_, i) => {
     const session = `${group}-s${i}`;
     const events = [event(group, session, 'page_view', { pageType: 'home' })];
-    if (i < paid) events.push(event(group, session, 'order_paid', { orderId: `${group}${i}`, totalCent: 5000 }));
+    if (i < paid)
+      events.push(event(group, session, 'order_paid', { orderId: `${group}${i}`, totalCent: 5000, source: 'server' }));
     return events;
   }).flat();
 }

@@ -163,17 +163,19 @@ describe('error reporting and the affiliate network (issue 25)', () => {
     expect(bodies[0]).toContain('"request_id":"req-failing"');
   });
 
-  it('forwards marketing events with a click id to the affiliate network only when configured', async () => {
+  it("forwards marketing events with a click id when configured, and only the shop's conversions", async () => {
     const event = {
       id: 'conversion:A1',
       event: 'marketing_conversion',
-      data: { clickId: 'click-1', orderId: 'A1' },
+      data: { clickId: 'click-1', orderId: 'A1', source: 'server' },
       pageUrl: `${US_HOST}/checkout/orderResult`,
       referrer: '',
       ts: 1,
       at: 1,
     } as unknown as StoredEvent;
     const view = { ...event, id: 'v', event: 'page_view' } as StoredEvent;
+    // The browser's own report of a conversion is stored but not forwarded: the shop's is.
+    const fromBrowser = { ...event, data: { clickId: 'click-1', orderId: 'A1' } } as StoredEvent;
     const calls: string[] = [];
     const fetcher = (async (_url: string, init: RequestInit) => {
       calls.push(String(init.body));
@@ -182,7 +184,7 @@ describe('error reporting and the affiliate network (issue 25)', () => {
     expect(await forwardToAffiliate({}, [event], fetcher)).toBe(true);
     expect(calls).toHaveLength(0);
     const config = { AFFILIATE_ENDPOINT: 'https://affiliate.example/events', AFFILIATE_TOKEN: 't' };
-    expect(await forwardToAffiliate(config, [event, view], fetcher)).toBe(true);
+    expect(await forwardToAffiliate(config, [event, view, fromBrowser], fetcher)).toBe(true);
     expect(calls.map((body) => JSON.parse(body))).toEqual([
       expect.objectContaining({ type: 'conversion', clickId: 'click-1', orderId: 'A1' }),
     ]);

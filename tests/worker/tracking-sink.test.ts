@@ -144,23 +144,6 @@ describe('the tracking sink (issue 25)', () => {
     expect(queue.ackAll).toBe(false);
   });
 
-  it('counts a paid order once however often its result page reports it', async () => {
-    const report = () =>
-      postJson(TRACK, { event: 'order_paid', id: crypto.randomUUID(), data: { orderId: 'PAID-1', totalCent: 4200 } });
-    await report();
-    await report();
-    const rows = await vi.waitFor(
-      async () => {
-        const found = await repository().eventsByIds(['order_paid:PAID-1']);
-        if (found.length === 0) throw new Error('not stored yet');
-        return found;
-      },
-      { timeout: 20_000, interval: 250 },
-    );
-    expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]?.data ?? '{}')).toEqual({ orderId: 'PAID-1', totalCent: 4200 });
-  });
-
   it('answers the browser 200 even when the queue cannot take the event', async () => {
     const broken = { ...env, EVENTS: { send: () => Promise.reject(new Error('queue down')) } };
     const response = await createApp().request(

@@ -28,7 +28,7 @@ export const adminAnalytics = new Hono<AdminEnv>().get(
   requirePermission('analytics.view'),
   async (c) => {
     const { from, to } = analyticsRange(c.req.query('from'), c.req.query('to'), systemClock.now());
-    const report = await analyticsReport(c.env.DB, from, to);
+    const report = await analyticsReport(c.env, from, to);
     return renderAdmin(c, { title: 'Analytics', body: <AnalyticsPage report={report} /> });
   },
 );

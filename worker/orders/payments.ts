@@ -8,6 +8,7 @@ import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { getShopSettings } from '../content/service.ts';
 import { queueOrderConfirmation } from './email.ts';
+import { recordPaidOrder } from '../tracking/service.ts';
 import { cancelOrder, markOrderPaid } from './lifecycle.ts';
 import {
   claimOrderCapture,
@@ -103,9 +104,20 @@ export async function payOrder(
   return startPayment(env, runtime, order, request.method, request.token);
 }
 
-/** Marks the order paid (once) and sends its confirmation email. */
+/** Marks the order paid (once), reports it to tracking (once, from the server) and sends its confirmation email. */
 export async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean> {
-  if (!(await markOrderPaid(env.DB, orderId, Date.now()))) return false;
+  const paidAt = Date.now();
+  if (!(await markOrderPaid(env.DB, orderId, paidAt))) return false;
+  const paid = await orderRepository(env.DB).byId(orderId);
+  if (paid)
+    await recordPaidOrder(env, {
+      orderId,
+      market: paid.market,
+      totalCent: paid.totalCent,
+      currency: paid.currency,
+      visitorKey: paid.visitorKey ?? null,
+      paidAt,
+    });
   const order = await orderRepository(env.DB).view(orderId);
   if (order) {
     const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 import { log } from './log.ts';
 
@@ -91,6 +92,7 @@ function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
  * Reporting never fails the answer.
  */
 export function reportServerError(c: Context<AppEnv>, what: string, error: unknown, status = 500): void {
+  reported.add(c.req.raw);
   const path = new URL(c.req.url).pathname;
   log.error(what, error, { path });
   const failure = error instanceof Error ? error : new Error(String(error));
@@ -119,3 +121,30 @@ export function reportServerError(c: Context<AppEnv>, what: string, error: unkno
   };
   keepAlive(c, sendErrorReport(dsn, report));
 }
+
+/** The answers §8 reports: 500, 502, 503 and 504. */
+const REPORTED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+/** The shop's own error pages: showing one is not a failure (the failure that led there was reported). */
+const ERROR_PAGE_PATHS: ReadonlySet<string> = new Set(['/500', '/504']);
+/** Requests already reported (an uncaught error), so their 500 answer is not reported twice. */
+const reported = new WeakSet<Request>();
+
+/** An answer of a reported status that no uncaught error explains (the maintenance 503, a mapped timeout). */
+export class ServerAnswerError extends Error {
+  override name = 'ServerAnswer';
+}
+
+/**
+ * Reports every 500, 502, 503 or 504 answer (§8), not only uncaught errors: a deployment answering 503, an
+ * upstream timeout answered 504, a provider that is down answered 503. Sent like an uncaught error (log,
+ * EVENTS, the error-reporting service when SENTRY_DSN is set) with the request id and the status. Mounted
+ * first, so it sees the answers of every middleware after it.
+ */
+export const reportFailedAnswers = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const status = c.res.status;
+  if (!REPORTED_STATUSES.has(status) || reported.has(c.req.raw)) return;
+  const path = new URL(c.req.url).pathname;
+  if (ERROR_PAGE_PATHS.has(path)) return;
+  reportServerError(c, 'failed answer', new ServerAnswerError(`${c.req.method} ${path} answered ${status}`), status);
+});

@@ -1,6 +1,7 @@
 import { TRACK_EVENT } from '../../shared/tracking.ts';
 import { log } from '../platform/log.ts';
 import type { StoredEvent } from './events.ts';
+import { SERVER_SOURCE } from './paid-orders.ts';
 
 /** The affiliate network's settings: both set turns forwarding on. */
 export interface AffiliateConfig {
@@ -41,7 +42,8 @@ export function affiliateCallOf(event: StoredEvent): AffiliateCall | null {
 }
 
 /**
- * Forwards marketing events with a click id to the affiliate network, server-side (off unless configured).
+ * Forwards marketing events with a click id to the affiliate network (page loads from the browser, conversions
+ * from the server), server-side (off unless configured).
  * Answers false when a call failed, so the queue message is retried.
  */
 export async function forwardToAffiliate(
@@ -54,6 +56,8 @@ export async function forwardToAffiliate(
   for (const event of events) {
     const call = affiliateCallOf(event);
     if (!call?.clickId) continue;
+    // The shop reports each paid order's conversion itself; a browser's report of it would count it twice.
+    if (call.type === 'conversion' && event.data.source !== SERVER_SOURCE) continue;
     try {
       const answer = await fetcher(config.AFFILIATE_ENDPOINT, {
         method: 'POST',

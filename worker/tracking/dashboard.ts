@@ -1,5 +1,12 @@
 import { sampleRatioMismatch, type SplitGroup, wilsonInterval } from '../../shared/tracking-stats.ts';
-import { dashboardRepository, type FunnelRow, type SearchRow } from './dashboard-repository.ts';
+import { type AnalyticsSqlConfig, analyticsEngineReader, analyticsSqlConfigured } from './dashboard-ae-repository.ts';
+import {
+  type DashboardReader,
+  dashboardRepository,
+  type FitmentRow,
+  type FunnelRow,
+  type SearchRow,
+} from './dashboard-repository.ts';
 
 export type { FunnelRow, SearchRow } from './dashboard-repository.ts';
 
@@ -37,15 +44,31 @@ function groupConversions(funnel: FunnelRow[]): GroupConversion[] {
   });
 }
 
-function fitmentShares(rows: { market: string; status: string; count: number }[]) {
+function fitmentShares(rows: FitmentRow[]) {
   const totals = new Map<string, number>();
   for (const row of rows) totals.set(row.market, (totals.get(row.market) ?? 0) + row.count);
   return rows.map((row) => ({ ...row, share: row.count / (totals.get(row.market) ?? 1) }));
 }
 
-/** The dashboard's figures from the D1 sink: the funnel, the A/B comparison, searches, exposure, fitment. */
-export async function analyticsReport(db: D1Database, from: string, to: string): Promise<AnalyticsReport> {
-  const repository = dashboardRepository(db);
+/** The bindings the dashboard reads with: the D1 sink, and the Analytics Engine SQL API when configured. */
+export type DashboardBindings = { DB: D1Database } & AnalyticsSqlConfig;
+
+/**
+ * Where the dashboard reads: Analytics Engine's SQL API when its account id and token are set (production
+ * writes the events there), else the D1 sink. A bare D1 database reads D1.
+ */
+export function dashboardReaderFor(source: DashboardBindings | D1Database): DashboardReader {
+  if (!('DB' in source)) return dashboardRepository(source);
+  return analyticsSqlConfigured(source) ? analyticsEngineReader(source) : dashboardRepository(source.DB);
+}
+
+/** The dashboard's figures: the funnel, the A/B comparison, searches, exposure, fitment. */
+export async function analyticsReport(
+  source: DashboardBindings | D1Database,
+  from: string,
+  to: string,
+): Promise<AnalyticsReport> {
+  const repository = dashboardReaderFor(source);
   const [funnel, us, ca, fitment] = await Promise.all([
     repository.funnel(from, to),
     repository.topSearches(from, to, 'us', TOP_SEARCHES),

@@ -7,13 +7,16 @@ import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
-import { marketingAllowedFor, queueTrackEvent, visitorAbTestGroup } from './service.ts';
+import { marketingAllowedFor, queueTrackEvent, rememberCheckoutVisitor, visitorAbTestGroup } from './service.ts';
 import { acceptedAnswer, marketingBody, trackBody } from '../../shared/api/tracking.ts';
+import { conversionEventId } from './paid-orders.ts';
 
 const track = endpoint({
   ...API.track,
   tag: 'tracking',
-  summary: 'A tracking event (§7 Tracking), queued for the analytics sink; the Worker sets ip',
+  summary:
+    'A tracking event (§7 Tracking), queued for the analytics sink; the Worker sets ip. Paid orders come from ' +
+    'the payment, not the browser: order_paid and marketing events answer accepted false',
   body: trackBody,
   response: acceptedAnswer,
 });
@@ -45,14 +48,23 @@ function fromRequest(c: Context<AppEnv>) {
   };
 }
 
+/**
+ * Events only the shop writes (issue 25): a paid order and its revenue come from the payment, never from a
+ * browser, and marketing calls have their own routes. The track call answers accepted false for them.
+ */
+const SERVER_ONLY_EVENTS: ReadonlySet<string> = new Set([
+  TRACK_EVENT.orderPaid,
+  TRACK_EVENT.marketingConversion,
+  TRACK_EVENT.marketingPageLoad,
+]);
+
 /** Tracking events from the browser: validated, then queued. The queue failing never fails the answer. */
 export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   const body = await readBody(c, track);
+  if (SERVER_ONLY_EVENTS.has(body.event)) return c.json(ok({ accepted: false }));
   const request = fromRequest(c);
-  const orderId = body.event === TRACK_EVENT.orderPaid ? body.data.orderId : undefined;
-  const accepted = await queueTrackEvent(c.env.EVENTS, {
-    // A paid order counts once, however often its result page is shown: its id is the order's.
-    id: typeof orderId === 'string' && orderId ? `order_paid:${orderId.slice(0, 60)}` : body.id || crypto.randomUUID(),
+  const event = {
+    id: body.id || crypto.randomUUID(),
     event: body.event,
     data: body.data,
     pageUrl: body.page_url,
@@ -67,8 +79,16 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
     downlinkSpeed: body.downlinkSpeed === undefined ? '' : String(body.downlinkSpeed),
     visitorKey: request.visitorKey,
     market: request.market,
-  });
-  return c.json(ok({ accepted }));
+  };
+  // The payment's webhook has no browser behind it: the server's paid-order events take these ids from here.
+  if (event.event === TRACK_EVENT.checkoutStarted)
+    await rememberCheckoutVisitor(c.env.DB, {
+      ...event,
+      clickId: readCookie(c, COOKIE.affiliateClickId) || null,
+      marketingAllowed: marketingAllowedFor(privacySignalsOf(c)),
+      updatedAt: Date.now(),
+    });
+  return c.json(ok({ accepted: await queueTrackEvent(c.env.EVENTS, event) }));
 });
 
 for (const spec of [pageLoad, conversion]) {
@@ -77,8 +97,9 @@ for (const spec of [pageLoad, conversion]) {
     if (!marketingAllowedFor(privacySignalsOf(c))) return c.json(ok({ accepted: false }));
     const request = fromRequest(c);
     const isConversion = spec === conversion;
-    // One conversion per order: its id is the order's, so a second report of it is ignored by the sink.
-    const id = isConversion && body.orderId ? `conversion:${body.orderId}` : crypto.randomUUID();
+    // One conversion per order: its id is the order's, so a second report of it is ignored by the sink. The
+    // shop reports the conversion itself when the payment succeeds; only that one goes to the affiliate network.
+    const id = isConversion && body.orderId ? conversionEventId(body.orderId) : crypto.randomUUID();
     const accepted = await queueTrackEvent(c.env.EVENTS, {
       id,
       event: isConversion ? TRACK_EVENT.marketingConversion : TRACK_EVENT.marketingPageLoad,

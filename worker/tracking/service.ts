@@ -6,9 +6,12 @@ import { type ConsumeResult, consumeEventBatch } from './consumer.ts';
 import type { TrackMessage } from './events.ts';
 import type { AffiliateConfig } from './affiliate.ts';
 import type { SinkBindings } from './sink.ts';
+import { type CheckoutVisitor, checkoutVisitorRepository } from './checkout-repository.ts';
+import { type PaidOrder, recordPaidOrder as recordPaid } from './paid-orders.ts';
 
 export type { AbTestGroup } from './abtest.ts';
 export type { TrackMessage } from './events.ts';
+export type { PaidOrder } from './paid-orders.ts';
 export { type AnalyticsReport, type FunnelRow, analyticsReport } from './dashboard.ts';
 
 /** The visitor's A/B group (§9): the one their cookie remembers, else the one their visitor key gives. */
@@ -51,6 +54,26 @@ export async function queueTrackEvent(
   } catch (cause) {
     log.warn('tracking event not queued', { cause: String(cause), event: event.event });
     return false;
+  }
+}
+
+/**
+ * Reports a paid order from the server, once, when its payment succeeded (§4): order_paid with its total for
+ * the dashboard, and the marketing conversion where privacy choices allow it. Never throws.
+ */
+export function recordPaidOrder(env: { DB: D1Database; EVENTS: Queue<ShopEvent> }, order: PaidOrder) {
+  return recordPaid(env, order, queueTrackEvent);
+}
+
+/**
+ * Keeps the visitor's tracking ids at checkout, for the server's paid-order events (the payment's webhook
+ * has no browser behind it). Logged, never thrown: tracking does not fail the shopper's request.
+ */
+export async function rememberCheckoutVisitor(db: D1Database, visitor: CheckoutVisitor): Promise<void> {
+  try {
+    await checkoutVisitorRepository(db).remember(visitor);
+  } catch (cause) {
+    log.warn('checkout ids not kept', { cause: String(cause) });
   }
 }
 

@@ -23,16 +23,37 @@ export function d1Sink(db: D1Database): EventSink {
   };
 }
 
+/** A text field of an event's data, '' when absent. */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A number field of an event's data, -1 when absent (a count the event did not report). */
+const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : -1);
+
+/**
+ * The dimensions the dashboard groups by, taken out of an event's data: Analytics Engine's SQL cannot read
+ * JSON, so they are blobs and doubles of their own: blobs 16 to 19, doubles 3 to 5 (dashboard-ae-repository.ts
+ * reads them).
+ */
+export function dashboardFields(event: StoredEvent): { blobs: string[]; doubles: number[] } {
+  const { data } = event;
+  const keyword = textOf(data.keyword).trim().toLowerCase().slice(0, 200);
+  const items = Array.isArray(data.items) ? data.items.length : 0;
+  return {
+    blobs: [textOf(data.pageType), textOf(data.status), keyword, textOf(data.source)],
+    doubles: [numberOf(data.totalCent), items, numberOf(data.total)],
+  };
+}
+
 /**
  * The Analytics Engine sink: one data point per event, indexed by market and A/B group so the SQL API
  * samples fairly across them; the event id is a blob, deduplicated when read (Analytics Engine keeps
- * every write). Blob order is the read contract: keep it.
+ * every write). Blob and double order is the read contract (dashboard-ae-repository.ts): keep it, append only.
  */
 export function analyticsEngineSink(dataset: AnalyticsEngineDataset): EventSink {
   return {
     name: 'analytics-engine',
     async write(events) {
       for (const event of events) {
+        const dashboard = dashboardFields(event);
         dataset.writeDataPoint({
           indexes: [`${event.market}:${event.abTestGroup}`],
           blobs: [
@@ -51,8 +72,9 @@ export function analyticsEngineSink(dataset: AnalyticsEngineDataset): EventSink 
             event.visitorKey,
             event.market,
             dayOf(event.at),
+            ...dashboard.blobs,
           ],
-          doubles: [event.ts, event.at],
+          doubles: [event.ts, event.at, ...dashboard.doubles],
         });
       }
     },

@@ -1,0 +1,65 @@
+/** What the shop keeps of a visitor's tracking ids at checkout, for the server's paid-order events. */
+export interface CheckoutVisitor {
+  visitorKey: string;
+  clientId: string;
+  sessionId: string;
+  albGroup: string;
+  abTestGroup: string;
+  ip: string;
+  network: string;
+  downlinkSpeed: string;
+  pageUrl: string;
+  referrer: string;
+  clickId: string | null;
+  marketingAllowed: boolean;
+  updatedAt: number;
+}
+
+const COLUMNS = `visitor_key AS visitorKey, client_id AS clientId, session_id AS sessionId, alb_group AS albGroup,
+  ab_test_group AS abTestGroup, ip, network, downlink_speed AS downlinkSpeed, page_url AS pageUrl, referrer,
+  click_id AS clickId, marketing_allowed AS marketingAllowed, updated_at AS updatedAt`;
+
+/** The tracking_checkout table: one row per visitor, the latest checkout's ids. */
+export function checkoutVisitorRepository(db: D1Database) {
+  return {
+    /** Stores (or replaces) the visitor's ids at checkout. */
+    async remember(visitor: CheckoutVisitor): Promise<void> {
+      await db
+        .prepare(
+          `INSERT INTO tracking_checkout (visitor_key, client_id, session_id, alb_group, ab_test_group, ip, network,
+             downlink_speed, page_url, referrer, click_id, marketing_allowed, updated_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+           ON CONFLICT (visitor_key) DO UPDATE SET client_id = excluded.client_id, session_id = excluded.session_id,
+             alb_group = excluded.alb_group, ab_test_group = excluded.ab_test_group, ip = excluded.ip,
+             network = excluded.network, downlink_speed = excluded.downlink_speed, page_url = excluded.page_url,
+             referrer = excluded.referrer, click_id = excluded.click_id,
+             marketing_allowed = excluded.marketing_allowed, updated_at = excluded.updated_at`,
+        )
+        .bind(
+          visitor.visitorKey,
+          visitor.clientId,
+          visitor.sessionId,
+          visitor.albGroup,
+          visitor.abTestGroup,
+          visitor.ip,
+          visitor.network,
+          visitor.downlinkSpeed,
+          visitor.pageUrl,
+          visitor.referrer,
+          visitor.clickId,
+          visitor.marketingAllowed ? 1 : 0,
+          visitor.updatedAt,
+        )
+        .run();
+    },
+
+    /** The visitor's ids at their latest checkout, or null when none was recorded. */
+    async byVisitorKey(visitorKey: string): Promise<CheckoutVisitor | null> {
+      const row = await db
+        .prepare(`SELECT ${COLUMNS} FROM tracking_checkout WHERE visitor_key = ?1`)
+        .bind(visitorKey)
+        .first<Omit<CheckoutVisitor, 'marketingAllowed'> & { marketingAllowed: number }>();
+      return row ? { ...row, marketingAllowed: row.marketingAllowed === 1 } : null;
+    },
+  };
+}
