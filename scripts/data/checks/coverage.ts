@@ -69,6 +69,9 @@ interface ModelYear {
  * rear apart; spark plugs are needed only where an engine has them, and combustion parts only
  * where an engine burns fuel. Counts the (model year, kind) gaps.
  */
+/** How many model years one coverage statement asks about. */
+const YEARS_PER_QUERY = 200;
+
 export async function checkCoverage(query: Query, popular?: readonly PopularModel[]): Promise<CheckResult> {
   const started = Date.now();
   const source = popular
@@ -94,18 +97,31 @@ export async function checkCoverage(query: Query, popular?: readonly PopularMode
   // every brand:price pair would make strings of megabytes on a large catalog.
   const SPREAD =
     "min(i.brand_id) || ':' || min(i.min_price_usd) || ',' || max(i.brand_id) || ':' || max(i.min_price_usd)";
-  const offers = await query<{ node: number | null; category: number; side: string; offers: string }>(
-    `SELECT f.model_node_id AS node, i.back_category_id AS category,
-       ${side('coalesce(f.location, i.title)')} AS side,
-       ${SPREAD} AS offers
-     FROM fitment f JOIN item i ON i.id = f.item_id
-     WHERE f.model_node_id IN (${sqlIds(years.map((y) => y.id))})
-       AND i.back_category_id IN (${categories}) AND ${LISTED}
-     GROUP BY f.model_node_id, i.back_category_id, side
-     UNION ALL
-     SELECT NULL, i.back_category_id, ${side('i.title')}, ${SPREAD}
-     FROM item i WHERE i.vehicle_universal = 1 AND i.back_category_id IN (${categories}) AND ${LISTED}
-     GROUP BY i.back_category_id, 3`,
+  type Offer = { node: number | null; category: number; side: string; offers: string };
+  // The model years in slices, each read from the fitment rows of its model years (CROSS JOIN keeps fitment the outer
+  // table): on a large catalog one statement over every item of the core categories ran longer than D1 lets a query
+  // run (30 s).
+  const offers: Offer[] = [];
+  for (let start = 0; start < years.length; start += YEARS_PER_QUERY) {
+    const slice = years.slice(start, start + YEARS_PER_QUERY);
+    offers.push(
+      ...(await query<Offer>(
+        `SELECT f.model_node_id AS node, i.back_category_id AS category,
+           ${side('coalesce(f.location, i.title)')} AS side,
+           ${SPREAD} AS offers
+         FROM fitment f CROSS JOIN item i ON i.id = f.item_id
+         WHERE f.model_node_id IN (${sqlIds(slice.map((y) => y.id))})
+           AND i.back_category_id IN (${categories}) AND ${LISTED}
+         GROUP BY f.model_node_id, i.back_category_id, side`,
+      )),
+    );
+  }
+  offers.push(
+    ...(await query<Offer>(
+      `SELECT NULL AS node, i.back_category_id AS category, ${side('i.title')} AS side, ${SPREAD} AS offers
+       FROM item i WHERE i.vehicle_universal = 1 AND i.back_category_id IN (${categories}) AND ${LISTED}
+       GROUP BY i.back_category_id, 3`,
+    )),
   );
   // offers by "node|kind|side" (node '' for universal parts), as brand:price pairs
   const found = new Map<string, Set<string>>();
