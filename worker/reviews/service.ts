@@ -24,6 +24,7 @@ export {
   reviewQueue,
   type ReviewStatus,
 } from './moderation.ts';
+import { base64url, fromBase64url, hmacSign, hmacVerify } from '../platform/signing.ts';
 export type { Reviewer };
 
 /** Reviews per IP for writing calls (create, edit, delete, invitations). */
@@ -133,12 +134,14 @@ export async function listReviews(
  * Signs an invitation to review an item: base64url(payload).base64url(HMAC-SHA256), valid 30 days.
  * The shop's own invitation (after an order ships) names the buyer, so a rejection can tell them why.
  */
+/** The longest invitation payload read: its claims as base64url (an email address at most 254 characters). */
+const INVITATION_PAYLOAD_MAX = 600;
+
 export async function signInvitation(itemId: number, secret: string, now = Date.now(), reviewer?: Reviewer) {
   const expiresAt = Math.floor(now / 1000) + INVITATION_SECONDS;
   const claims = { itemId, exp: expiresAt, ...(reviewer ? { email: reviewer.email, market: reviewer.market } : {}) };
   const payload = base64url(new TextEncoder().encode(JSON.stringify(claims)));
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(payload));
-  return { token: `${payload}.${base64url(new Uint8Array(signature))}`, itemId, expiresAt };
+  return { token: `${payload}.${await hmacSign(secret, payload)}`, itemId, expiresAt };
 }
 
 /** The item id of a valid, unexpired invitation; null when tampered with, malformed or expired. */
@@ -154,16 +157,8 @@ async function readInvitation(
 ): Promise<{ itemId: number; reviewer: Reviewer | null } | null> {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const signatureBytes = fromBase64url(signature);
-  const payloadBytes = fromBase64url(payload);
-  if (!signatureBytes || !payloadBytes) return null;
-  const valid = await crypto.subtle.verify(
-    'HMAC',
-    await hmacKey(secret),
-    signatureBytes,
-    new TextEncoder().encode(payload),
-  );
-  if (!valid) return null;
+  const payloadBytes = fromBase64url(payload, INVITATION_PAYLOAD_MAX);
+  if (!payloadBytes || !(await hmacVerify(secret, payload, signature))) return null;
   try {
     const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as Record<string, unknown>;
     if (typeof claims.itemId !== 'number' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
@@ -184,13 +179,6 @@ async function authorize(db: D1Database, id: number, editLink: string) {
   return review;
 }
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-}
-
 function randomToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
@@ -198,23 +186,6 @@ function randomToken(): string {
 async function sha256(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 /** One published review by id; 404 when there is none. */
