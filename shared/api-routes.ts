@@ -76,6 +76,7 @@ import type {
 import type { CartAnswer } from './cart.ts';
 import type {
   ChatConfig,
+  ChatContextBody,
   EndChatBody,
   HistoryAnswer,
   StartChatAnswer,
@@ -201,5 +202,6 @@ export const API = {
   chatHistory: call<QueryOf<TokenQuery>, HistoryAnswer>('get', '/customer/public/online-customer/conversation'),
   chatEnd: call<EndChatBody, HistoryAnswer>('post', '/customer/public/online-customer/conversation/end'),
   chatTranscript: call<TranscriptBody, null>('post', '/customer/public/online-customer/conversation/transcript'),
+  chatContext: call<ChatContextBody, null>('post', '/customer/public/online-customer/conversation/context'),
   ticketCreate: call<TicketBody, TicketAnswer>('post', '/customer/public/online-customer/ticket'),
 } as const;

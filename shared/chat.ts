@@ -40,6 +40,18 @@ export const CHAT_OPEN_ATTRIBUTE = 'data-live-chat';
 export const CHAT_TOKEN_KEY = 'chat_token';
 /** The shopper's socket path; the token goes in its query. */
 export const CHAT_SOCKET_PATH = '/customer/public/online-customer/conversation/socket';
+/**
+ * Where the shopper posts an image into the chat (multipart field `file`, token in the query) and, with
+ * `/<seq>`, fetches one. Not an API path: the API takes JSON bodies only.
+ */
+export const CHAT_ATTACHMENT_PATH = '/chat-images';
+
+/** The shopper's address of an image of their conversation (their token opens it; nobody else's does). */
+export const shopperImageUrl = (token: string, seq: number) =>
+  `${CHAT_ATTACHMENT_PATH}/${seq}?token=${encodeURIComponent(token)}`;
+
+/** The agent's address of an image of a conversation (a staff session with support.chat opens it). */
+export const agentImageUrl = (conversationId: string, seq: number) => `/admin/chat/${conversationId}/images/${seq}`;
 
 export const CHAT_LIMITS = {
   /** Characters in one chat message. */
@@ -77,6 +89,7 @@ export const CHAT_MSG = {
   transcriptSent: 'The transcript is on its way to your inbox.',
   notAgent: 'Only staff with the support role can join a chat.',
   ticketNotFound: 'This link is invalid or the ticket has closed.',
+  imageMissing: 'Choose an image to attach.',
 } as const;
 
 /** What the shopper is told after leaving a message: when to expect the answer. */
@@ -91,6 +104,8 @@ export interface ChatMessage {
   authorName: string | null;
   text: string;
   createdAt: number;
+  /** Set when the message is an image (its file name); each side builds the image's address from seq. */
+  image?: { name: string };
 }
 
 /** What a browser sends on a chat socket. `clientId` lets the sender match the acknowledgement. */

@@ -4,6 +4,7 @@ import type { ChatConfig } from '../../shared/api/chat.ts';
 import { CHAT_TOKEN_KEY } from '../../shared/chat.ts';
 import type { ApiRejection } from '../../shared/envelope.ts';
 import { api } from '../api.ts';
+import { whereabouts } from './context.ts';
 import { LiveChat } from './LiveChat.tsx';
 import { OfflineForm } from './OfflineForm.tsx';
 
@@ -28,7 +29,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
 
   const start = async () => {
     try {
-      const chat = await api.call(API.chatStart, { page: location.pathname.slice(0, 512) });
+      const chat = await api.call(API.chatStart, whereabouts());
       localStorage.setItem(CHAT_TOKEN_KEY, chat.token);
       setToken(chat.token);
     } catch (error) {

@@ -9,7 +9,9 @@ import {
 } from '../../shared/chat.ts';
 import type { ApiRejection } from '../../shared/envelope.ts';
 import { api } from '../api.ts';
+import { AttachImage, MessageBody } from './ChatImage.tsx';
 import { type ChatConnection, type ConnectionState, connectChat } from './connection.ts';
+import { shareWhereabouts } from './context.ts';
 
 const TYPING_SHOWN_MS = 3000;
 const TYPING_SENT_EVERY_MS = 2000;
@@ -61,6 +63,7 @@ export function LiveChat({ token, onEnded }: { token: string; onEnded: () => voi
       }
     };
     connection.current = connectChat(token, onFrame, setState);
+    shareWhereabouts(token);
     return () => {
       clearTimeout(typingTimer);
       connection.current?.close();
@@ -101,7 +104,7 @@ export function LiveChat({ token, onEnded }: { token: string; onEnded: () => voi
         {messages.map((message) => (
           <li key={message.seq} data-author={message.author} data-seq={message.seq}>
             {speaker(message) && <strong>{`${speaker(message)}: `}</strong>}
-            <span className="chat-text">{message.text}</span>
+            <MessageBody message={message} token={token} />
             {message === lastMine && readSeq >= message.seq && <small className="chat-live__read"> Read</small>}
           </li>
         ))}
@@ -125,6 +128,7 @@ export function LiveChat({ token, onEnded }: { token: string; onEnded: () => voi
           </button>
         </form>
       )}
+      {status !== 'CLOSED' && <AttachImage token={token} disabled={state !== 'open'} />}
       <EndChat token={token} onEnded={onEnded} />
     </div>
   );

@@ -71,11 +71,27 @@ export const chatConfigAnswer = z.object({
   email: z.string().nullable(),
 });
 
+/** A vehicle node id as the garage keeps it (a model year, trim or engine). */
+const vehicleNodeId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
+
 export const startChatBody = z.object({
   name: z.string().trim().max(CHAT_LIMITS.nameChars).optional(),
   email: email.optional(),
   page: z.string().max(CHAT_LIMITS.pageChars).startsWith('/').optional(),
   vehicle: z.string().max(120).optional(),
+  /** The shopper's chosen vehicle (the garage's current one): the server names it from the vehicle base. */
+  attributeValueId: vehicleNodeId.optional(),
+});
+/** The launcher on each new page of an open chat: where the shopper is and the vehicle they have chosen. */
+export const chatContextBody = z.object({
+  token,
+  page: z.string().max(CHAT_LIMITS.pageChars).startsWith('/').optional(),
+  vehicle: z.string().max(120).optional(),
+  attributeValueId: vehicleNodeId.optional(),
 });
 export const startChatAnswer = z.object({
   conversationId: z.string(),
@@ -89,6 +105,7 @@ export const chatMessageSchema = z.object({
   authorName: z.string().nullable(),
   text: z.string(),
   createdAt: z.number().int(),
+  image: z.object({ name: z.string() }).optional(),
 });
 export const tokenQuery = z.object({ token });
 export const historyAnswer = z.object({
@@ -133,6 +150,7 @@ export const agentPresenceSchema = z.enum(AGENT_PRESENCES);
 export type ChatConfig = z.infer<typeof chatConfigAnswer>;
 export type StartChatBody = z.input<typeof startChatBody>;
 export type StartChatAnswer = z.infer<typeof startChatAnswer>;
+export type ChatContextBody = z.input<typeof chatContextBody>;
 export type TokenQuery = z.input<typeof tokenQuery>;
 export type HistoryAnswer = z.infer<typeof historyAnswer>;
 export type EndChatBody = z.input<typeof endChatBody>;

@@ -9,6 +9,12 @@ import { shopQuery } from './shop-db.ts';
 const us = inject('shopUs');
 let browser: Browser;
 
+/** The smallest PNG there is (1x1). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -96,6 +102,46 @@ describe('live chat in the browser', () => {
     await agent.close();
   });
 
+  it('a visitor attaches an image; the agent, in another browser context, sees it live as a thumbnail', async () => {
+    const agent = await agentOnInbox();
+    const visitor = await visitorWithLauncher();
+    await visitor.click('[data-chat="start"] button');
+    await visitor.locator('.chat-live__status', { hasText: 'Waiting for an agent' }).waitFor();
+    await send(visitor, 'Here is a photo of the old rotor.');
+    // The inbox reloads when a chat starts waiting; the earlier chat has ended, so this one is first.
+    const row = agent.locator('tr[data-conversation]').first();
+    await row.waitFor();
+    await row.locator('a').click();
+    await agent.locator('[data-transcript] [data-author="shopper"]', { hasText: 'old rotor' }).waitFor();
+
+    await visitor.setInputFiles('[data-chat="attach"]', { name: 'old-rotor.png', mimeType: 'image/png', buffer: PNG });
+    const mine = visitor.locator('.chat-live__messages [data-author="shopper"] a[data-chat-image] img');
+    await mine.waitFor();
+    expect(await mine.getAttribute('alt')).toBe('old-rotor.png');
+    await expect.poll(() => mine.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+
+    // The agent's open conversation shows it at once (its socket), and the image loads with the staff session.
+    const theirs = agent.locator('[data-transcript] [data-author="shopper"] a[data-chat-image] img');
+    await theirs.waitFor();
+    expect(await theirs.getAttribute('alt')).toBe('old-rotor.png');
+    await expect.poll(() => theirs.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    const href = await agent.locator('[data-transcript] a[data-chat-image]').getAttribute('href');
+    expect(href).toMatch(/^\/admin\/chat\/[0-9a-f]{32}\/images\/\d+$/);
+
+    // A file that is not an image is refused with the shop's reason.
+    await visitor.setInputFiles('[data-chat="attach"]', {
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    await visitor
+      .locator('[data-chat="attach-problem"]', { hasText: 'Only images can be attached (JPEG, PNG, WebP or HEIC).' })
+      .waitFor();
+    await visitor.click('[data-chat="end"] button[type="submit"]');
+    await visitor.locator('[data-chat="ended"]').waitFor();
+    await agent.close();
+  });
+
   it('offline, the launcher takes a message that becomes a ticket the agent answers by email', async () => {
     const visitor = await visitorWithLauncher();
     const email = `offline-${Date.now()}@example.com`;
@@ -145,6 +191,30 @@ describe('live chat in the browser', () => {
     await phone.page.locator('[data-chat="panel"]').waitFor();
     expect(new URL(phone.page.url()).pathname).toBe('/');
     await phone.context.close();
+  });
+
+  it("on a phone (390 px) the footer's last line stays readable above the Live chat button", async () => {
+    const { context, page } = await openPage(browser, 390);
+    await page.goto(`${us}/categories`);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const room = await page.evaluate(() => {
+      const button = document.querySelector('.chat-launcher__button')!.getBoundingClientRect();
+      const footer = document.querySelector('footer.site-footer')!;
+      const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
+      let lastLine = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) lastLine = Math.max(lastLine, rect.bottom);
+      }
+      return { lastLine, buttonTop: button.top };
+    });
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/footer-390.png` });
+    expect(room.lastLine).toBeGreaterThan(0);
+    expect(room.lastLine).toBeLessThanOrEqual(room.buttonTop);
+    await context.close();
   });
 
   it('the feedback form creates a ticket and confirms it', async () => {

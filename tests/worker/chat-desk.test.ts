@@ -234,4 +234,33 @@ describe('the agents inbox', () => {
     expect(ticket.html).toContain(' · OPEN');
     expect((await page(`${US_HOST}/help/ticket/${id}?token=${'0'.repeat(64)}`)).status).toBe(404);
   });
+
+  it('every answer email’s link threads into the same ticket, the first one too, and no other ticket', async () => {
+    const email = 'two.answers@example.com';
+    const ask = (message: string) => api<TicketAnswer>(`${CHAT}/ticket`, json('POST', { email, message }));
+    const id = (await ask('Do you ship to Alaska?')).body.data.ticketId;
+    const otherId = (await ask('And to Hawaii?')).body.data.ticketId;
+    await form(agent, `/admin/chat/tickets/${id}/answer`, { text: 'Yes, by Standard Shipping.' });
+    await form(agent, `/admin/chat/tickets/${id}/answer`, { text: 'It takes 7 to 10 days.' });
+    const answers = (await outboxMessages(env.DB, email)).filter((mail) => mail.kind === 'ticket-answer');
+    expect(answers).toHaveLength(2);
+    const linkOf = (text: string) => text.match(/:8787(\/help\/ticket\/\d+\?token=[0-9a-f]+)/)?.[1] ?? '';
+    const linkOfAnswer = (answer: string) => linkOf(answers.find((mail) => mail.text_body.includes(answer))!.text_body);
+    const firstLink = linkOfAnswer('Yes, by Standard Shipping.');
+    const secondLink = linkOfAnswer('It takes 7 to 10 days.');
+    expect(firstLink).not.toBe('');
+    expect(firstLink).not.toBe(secondLink);
+
+    const reply = await shop(`${US_HOST}${firstLink}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ message: 'Replying from the first email.' }),
+    });
+    expect(reply.status).toBe(200);
+    expect((await page(`${US_HOST}${secondLink}`)).status).toBe(200);
+    const ticket = await page(`${US_HOST}/admin/chat/tickets/${id}`, { headers: agent.headers });
+    expect(ticket.html).toContain('Replying from the first email.');
+    const token = firstLink.split('token=')[1];
+    expect((await page(`${US_HOST}/help/ticket/${otherId}?token=${token}`)).status).toBe(404);
+  });
 });

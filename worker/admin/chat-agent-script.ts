@@ -3,8 +3,8 @@
  * own; CSP allows scripts from the shop itself). On every chat page it keeps the agent's presence
  * socket open (online or away; closing the tab is offline) and shows new waiting chats; on a
  * conversation it opens the conversation's socket: messages appear as they come (as text, never
- * markup), the reply form sends through the socket, and the shopper's typing shows. Without it
- * every form still works by plain POST.
+ * markup; images as thumbnails linking to the full image), the reply form sends through the socket,
+ * and the shopper's typing shows. Without it every form still works by plain POST.
  */
 export const AGENT_SCRIPT = `(() => {
   const root = document.querySelector('[data-chat-console]');
@@ -38,6 +38,27 @@ export const AGENT_SCRIPT = `(() => {
   if (!id || !list) return;
   const typing = document.querySelector('[data-typing]');
   const form = document.querySelector('[data-reply-form]');
+  const textOf = (message) => {
+    const text = document.createElement('span');
+    text.className = 'chat-text';
+    text.textContent = message.text;
+    return text;
+  };
+  const imageOf = (message) => {
+    const href = '/admin/chat/' + id + '/images/' + message.seq;
+    const link = document.createElement('a');
+    link.className = 'chat-image';
+    link.href = href;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.dataset.chatImage = '';
+    const image = document.createElement('img');
+    image.src = href;
+    image.alt = message.image.name;
+    image.width = 160;
+    link.append(image);
+    return link;
+  };
   const seen = new Set([...list.querySelectorAll('[data-seq]')].map((item) => item.dataset.seq));
   const append = (message) => {
     if (seen.has(String(message.seq))) return;
@@ -49,10 +70,7 @@ export const AGENT_SCRIPT = `(() => {
     who.className = 'muted';
     who.textContent = new Date(message.createdAt).toISOString().slice(0, 16).replace('T', ' ') + ' · ' +
       (message.authorName || message.author) + ': ';
-    const text = document.createElement('span');
-    text.className = 'chat-text';
-    text.textContent = message.text;
-    item.append(who, text);
+    item.append(who, message.image ? imageOf(message) : textOf(message));
     list.append(item);
   };
   let conversation = null;

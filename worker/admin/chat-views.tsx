@@ -1,5 +1,6 @@
-import type { ChatMessage } from '../../shared/chat.ts';
+import { agentImageUrl, type ChatMessage } from '../../shared/chat.ts';
 import type { conversationDetail, inbox, InboxView, ticketDetail } from '../chat/service.ts';
+import { ChatImageLink, ShopperCartLines } from '../chat/views/ShopperContext.tsx';
 import { CsrfField } from './views/CsrfField.tsx';
 import { placedAt } from './views/OrdersPage.tsx';
 
@@ -11,13 +12,17 @@ const VIEW_LABEL: Record<InboxView, string> = { waiting: 'Waiting', mine: 'Mine'
 const time = (at: number) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
 
 /** A line of text as typed: React escapes it, so markup a shopper sent shows as text. */
-function Transcript({ messages }: { messages: ChatMessage[] }) {
+function Transcript({ conversationId, messages }: { conversationId: string; messages: ChatMessage[] }) {
   return (
     <ol className="chat-transcript" aria-label="Transcript" data-transcript>
       {messages.map((message) => (
         <li key={message.seq} data-seq={message.seq} data-author={message.author}>
           <span className="muted">{`${time(message.createdAt)} · ${message.authorName ?? message.author}: `}</span>
-          <span className="chat-text">{message.text}</span>
+          {message.image ? (
+            <ChatImageLink href={agentImageUrl(conversationId, message.seq)} name={message.image.name} />
+          ) : (
+            <span className="chat-text">{message.text}</span>
+          )}
         </li>
       ))}
     </ol>
@@ -128,7 +133,7 @@ export function ChatInboxPage({ found, notice, csrf }: { found: Inbox; notice: s
 }
 
 function Context({ detail }: { detail: Detail }) {
-  const { conversation, orders } = detail;
+  const { conversation, orders, cart } = detail;
   return (
     <dl className="panel" aria-label="Shopper">
       <dt>Market</dt>
@@ -138,7 +143,11 @@ function Context({ detail }: { detail: Detail }) {
       <dt>Page</dt>
       <dd>{conversation.page ?? 'Unknown'}</dd>
       <dt>Vehicle</dt>
-      <dd>{conversation.vehicle ?? 'None chosen'}</dd>
+      <dd data-shopper-vehicle>{conversation.vehicle ?? 'None chosen'}</dd>
+      <dt>Cart</dt>
+      <dd>
+        <ShopperCartLines cart={cart} />
+      </dd>
       <dt>Recent orders</dt>
       <dd>
         {!orders || orders.list.length === 0
@@ -169,7 +178,7 @@ export function ChatConversationPage(props: { detail: Detail; csrf: string; noti
         </p>
       )}
       <Context detail={props.detail} />
-      <Transcript messages={messages} />
+      <Transcript conversationId={conversation.id} messages={messages} />
       <p className="muted" data-typing aria-live="polite" />
       {open && (
         <form method="post" action={action('reply')} data-reply-form>
@@ -187,6 +196,14 @@ export function ChatConversationPage(props: { detail: Detail; csrf: string; noti
             </select>
           )}
           <button type="submit">Send</button>
+        </form>
+      )}
+      {open && (
+        <form method="post" action={action('images')} encType="multipart/form-data" data-image-form>
+          <CsrfField value={props.csrf} />
+          <label htmlFor="chat-image">Image (JPEG, PNG, WebP or HEIC, up to 5 MB)</label>
+          <input id="chat-image" name="file" type="file" accept="image/*" required />
+          <button type="submit">Send image</button>
         </form>
       )}
       {open && (

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
-import { chatDeps, socketAnswer, wantsSocket } from '../chat/http.ts';
+import { chatDeps, imageAnswer, postedImage, socketAnswer, wantsSocket } from '../chat/http.ts';
 import {
   acceptConversation,
+  agentImage,
+  agentPostImage,
+  ATTACHMENT_LIMITS,
   addCannedReply,
   agentPresenceSocket,
   agentReply,
@@ -15,6 +18,7 @@ import {
   ticketDetail,
   transferConversation,
 } from '../chat/service.ts';
+import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
@@ -29,6 +33,7 @@ const DONE: Record<string, string> = {
   closed: 'The chat was closed.',
   sent: 'Sent.',
   answered: 'The answer was emailed to the shopper.',
+  image: 'The image was sent.',
   canned: 'The canned reply was added.',
 };
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -86,6 +91,20 @@ export const adminChat = new Hono<AdminEnv>()
     const reply = { text: text(form.text), cannedId };
     const result = await agentReply(await deps(c), c.req.param('id'), agentOf(c), reply);
     return result.ok ? backTo(c, 'sent') : renderNotice(c, 400, 'Not sent', result.message);
+  })
+  .post(`${CONVERSATION}/images`, ...chat, async (c) => {
+    try {
+      const image = await postedImage(c, ATTACHMENT_LIMITS.bytes);
+      await agentPostImage(await deps(c), c.req.param('id'), agentOf(c), image);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return renderNotice(c, error.httpCode, 'Not sent', error.message);
+    }
+    return backTo(c, 'image');
+  })
+  .get(`${CONVERSATION}/images/:seq{[0-9]{1,9}}`, ...chat, async (c) => {
+    const image = await agentImage(await deps(c), c.req.param('id'), Number(c.req.param('seq')));
+    return image ? imageAnswer(image) : renderNotice(c, 404, 'Not found', 'There is no such image.');
   })
   .post(`${CONVERSATION}/transfer`, ...chat, async (c) => {
     const form = await c.req.parseBody();

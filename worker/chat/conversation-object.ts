@@ -1,5 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
-import { CHAT_LIMITS, CHAT_MSG, type ChatServerFrame, type ConversationStatus } from '../../shared/chat.ts';
+import {
+  CHAT_LIMITS,
+  CHAT_MSG,
+  type ChatMessage,
+  type ChatServerFrame,
+  type ConversationStatus,
+} from '../../shared/chat.ts';
 import type { Bindings } from '../env.ts';
 import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -7,6 +13,18 @@ import { type Participant, participantFromHeaders, readFrame } from './participa
 import { chatRepository } from './repository.ts';
 
 const MESSAGE_RULE: Rule = { limit: CHAT_LIMITS.messagesPerMinute, windowMs: 60_000 };
+
+/** A shopper's messages and images count against these limits: per conversation and per IP. */
+export const shopperMessageLimits = (participant: Pick<Participant, 'conversationId' | 'ip'>) => [
+  { key: `chat-message:conversation:${participant.conversationId}`, rule: MESSAGE_RULE },
+  { key: `chat-message:ip:${participant.ip}`, rule: MESSAGE_RULE },
+];
+
+/** An image already checked by its bytes and kept in R2: its key and the file name it came with. */
+export interface StoredImage {
+  key: string;
+  name: string;
+}
 
 /**
  * One live chat: the shopper's and the agents' sockets (WebSocket Hibernation API: an idle
@@ -17,6 +35,12 @@ const MESSAGE_RULE: Rule = { limit: CHAT_LIMITS.messagesPerMinute, windowMs: 60_
 export class ChatConversation extends DurableObject<Bindings> {
   /** Stores and broadcasts one message at a time, in arrival order. */
   private queue: Promise<void> = Promise.resolve();
+  /**
+   * The conversation's status and last sequence as this object last stored them: it is their only
+   * writer, so a message costs one D1 round trip. Read again after a wake, an accept or a close, or a
+   * failed write.
+   */
+  private known: { status: ConversationStatus; lastSeq: number } | null = null;
 
   /** Accepts a socket the Worker has already authorised (a valid token, or a staff session). */
   override async fetch(request: Request): Promise<Response> {
@@ -72,11 +96,14 @@ export class ChatConversation extends DurableObject<Bindings> {
     }
   }
 
-  /** A message sent from the back office's form (an agent without a live socket); null when the chat has closed. */
-  async post(participant: Participant, text: string): Promise<number | null> {
+  /**
+   * A message sent over HTTP: an agent's from the back office's form, or an image either side posted
+   * (already checked and kept in R2). Stored, then broadcast; null when the chat has closed.
+   */
+  async post(participant: Participant, text: string, image?: StoredImage): Promise<number | null> {
     let seq: number | null = null;
     await this.enqueue(async () => {
-      const stored = await this.store(participant, text);
+      const stored = await this.store(participant, image ? image.name : text, image?.key);
       if (!stored) return;
       seq = stored.seq;
       this.broadcast({ type: 'message', message: stored });
@@ -89,6 +116,7 @@ export class ChatConversation extends DurableObject<Bindings> {
     let accepted = false;
     await this.enqueue(async () => {
       accepted = await chatRepository(this.env.DB).assignAgent(conversationId, agent.id, Date.now());
+      this.known = null;
       if (!accepted) return;
       const line = { role: 'system' as const, conversationId, staffId: null, name: null, ip: '' };
       const stored = await this.store(line, `${agent.name} joined the chat.`);
@@ -104,6 +132,7 @@ export class ChatConversation extends DurableObject<Bindings> {
       const line = { role: 'system' as const, conversationId, staffId: null, name: null, ip: '' };
       const stored = await this.store(line, `${closedBy} ended the chat.`);
       await chatRepository(this.env.DB).close(conversationId, Date.now());
+      this.known = null;
       if (stored) this.broadcast({ type: 'message', message: stored });
       const conversation = await chatRepository(this.env.DB).findConversation(conversationId);
       this.announce('CLOSED', conversation?.agentName ?? null);
@@ -122,37 +151,45 @@ export class ChatConversation extends DurableObject<Bindings> {
     this.broadcast({ type: 'status', status, agentName });
   }
 
-  /** Numbers and stores a message; null when the conversation is gone or closed. */
-  private async store(participant: Participant, text: string) {
+  /** Numbers and stores a message (an image: its name and R2 key); null when the conversation is gone or closed. */
+  private async store(participant: Participant, text: string, imageKey?: string): Promise<ChatMessage | null> {
     const repository = chatRepository(this.env.DB);
-    const conversation = await repository.findConversation(participant.conversationId);
+    const conversationId = participant.conversationId;
+    this.known ??= await repository.findConversation(conversationId);
+    const conversation = this.known;
     if (!conversation || conversation.status === 'CLOSED') return null;
     // The queue runs one store at a time, so the stored sequence is the last one (also after a wake).
     const seq = conversation.lastSeq + 1;
     const now = Date.now();
-    await repository.addMessage({
-      conversationId: conversation.id,
-      seq,
-      author: participant.role,
-      authorId: participant.staffId,
-      authorName: participant.name,
-      text,
-      now,
-    });
+    try {
+      await repository.addMessage({
+        conversationId,
+        seq,
+        author: participant.role,
+        authorId: participant.staffId,
+        authorName: participant.name,
+        text,
+        attachmentKey: imageKey ?? null,
+        now,
+      });
+    } catch (error) {
+      this.known = null;
+      throw error;
+    }
+    conversation.lastSeq = seq;
     if (participant.role === 'agent' && conversation.status === 'WAITING' && participant.staffId !== null) {
-      await repository.assignAgent(conversation.id, participant.staffId, now);
+      await repository.assignAgent(conversationId, participant.staffId, now);
+      conversation.status = 'ACTIVE';
       this.announce('ACTIVE', participant.name);
     }
-    return { seq, author: participant.role, authorName: participant.name, text, createdAt: now };
+    const message: ChatMessage = { seq, author: participant.role, authorName: participant.name, text, createdAt: now };
+    return imageKey ? { ...message, image: { name: text } } : message;
   }
 
   /** Per conversation and per IP: a shopper flooding the chat is told to slow down. */
   private async withinMessageLimits(participant: Participant): Promise<boolean> {
     try {
-      await enforce(this.env.RATE_LIMITER, [
-        { key: `chat-message:conversation:${participant.conversationId}`, rule: MESSAGE_RULE },
-        { key: `chat-message:ip:${participant.ip}`, rule: MESSAGE_RULE },
-      ]);
+      await enforce(this.env.RATE_LIMITER, shopperMessageLimits(participant));
       return true;
     } catch (error) {
       if (error instanceof ApiError) return false;

@@ -3,6 +3,7 @@ import { CHAT_LIMITS, CHAT_MSG } from '../../shared/chat.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { chatConfig } from './config.ts';
+import { type CartReach, chosenVehicle, readShopperCart, type ShopperWhereabouts } from './context.ts';
 import { type ChatDeps, conversationObject, presenceOf } from './deps.ts';
 import { transcriptEmail } from './email.ts';
 import { participantRequest } from './participant.ts';
@@ -11,19 +12,16 @@ import { conversationOfToken, newConversationId, signChatToken } from './token.t
 
 const HOUR = 3_600_000;
 
-/** Who starts a chat: the market and visitor key of the request, its IP, and the member if signed in. */
-export interface ChatShopper {
-  market: string;
+/** Who starts a chat: the market and visitor key of the request, its IP, the member if signed in, their cart. */
+export interface ChatShopper extends CartReach {
   visitorKey: string;
   ip: string;
   member: { accountId: number; email: string } | null;
 }
 
-export interface StartChat {
+export interface StartChat extends ShopperWhereabouts {
   name?: string;
   email?: string;
-  page?: string;
-  vehicle?: string;
 }
 
 /** A 409 for a chat asked for while nobody can answer: the launcher then offers the offline message. */
@@ -50,6 +48,7 @@ export async function startConversation(
   if (!config.online) throw offline();
   const id = newConversationId();
   const now = deps.clock.now();
+  const [cart, vehicle] = await Promise.all([readShopperCart(deps, shopper), chosenVehicle(deps, input)]);
   await chatRepository(deps.db).insertConversation({
     id,
     market: shopper.market,
@@ -58,7 +57,8 @@ export async function startConversation(
     email: shopper.member?.email ?? input.email ?? null,
     name: input.name || null,
     page: input.page ?? null,
-    vehicle: input.vehicle ?? null,
+    vehicle,
+    cartJson: cart ? JSON.stringify(cart) : null,
     now,
   });
   await presenceOf(deps).notify({
@@ -76,6 +76,27 @@ export async function conversationForToken(deps: ChatDeps, token: string): Promi
   const conversation = id ? await chatRepository(deps.db).findConversation(id) : null;
   if (!conversation) throw tokenRefused();
   return conversation;
+}
+
+/**
+ * The launcher on a new page of an open chat: the conversation (by the shopper's token) learns the
+ * page, the chosen vehicle, and the cart as the server reads it now from the shopper's own cart.
+ */
+export async function updateShopperContext(
+  deps: ChatDeps,
+  token: string,
+  reach: CartReach,
+  where: ShopperWhereabouts,
+): Promise<void> {
+  const conversation = await conversationForToken(deps, token);
+  if (conversation.status === 'CLOSED') return;
+  const [cart, vehicle] = await Promise.all([readShopperCart(deps, reach), chosenVehicle(deps, where)]);
+  await chatRepository(deps.db).updateContext(conversation.id, {
+    page: where.page ?? null,
+    vehicle,
+    cartJson: cart ? JSON.stringify(cart) : null,
+    now: deps.clock.now(),
+  });
 }
 
 /** The conversation's state and its messages (a reload, a new page, a dropped connection). */

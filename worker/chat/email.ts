@@ -19,7 +19,10 @@ export const transcriptEmail = (deps: ChatDeps, to: string, startedAt: number, m
     [
       `Here is the transcript of your chat with ${deps.shopName} support.`,
       ...messages.map(
-        (message) => `[${time(message.createdAt)} UTC] ${speaker(message, deps.shopName)}: ${message.text}`,
+        (message) =>
+          `[${time(message.createdAt)} UTC] ${speaker(message, deps.shopName)}: ${
+            message.image ? `(image) ${message.text}` : message.text
+          }`,
       ),
     ],
     { url: `${deps.origin}/help`, label: 'Visit the help center' },

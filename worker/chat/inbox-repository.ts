@@ -91,7 +91,10 @@ export const inboxRepository = (db: D1Database) => ({
     return results;
   },
 
-  /** An agent's answer: stored in the thread, the ticket ANSWERED, and a new reply token's hash kept. */
+  /**
+   * An agent's answer: stored in the thread, the ticket ANSWERED, and the hash of its email's reply token
+   * kept beside the earlier ones (every emailed link keeps threading into this ticket).
+   */
   answerTicket: (ticketId: number, agentId: number, text: string, replyTokenHash: string, now: number) =>
     db.batch([
       db
@@ -101,8 +104,9 @@ export const inboxRepository = (db: D1Database) => ({
         )
         .bind(ticketId, agentId, text, now),
       db
-        .prepare(`UPDATE support_ticket SET status = 'ANSWERED', reply_token_hash = ?, updated_at = ? WHERE id = ?`)
-        .bind(replyTokenHash, now, ticketId),
+        .prepare('INSERT INTO support_ticket_reply_link (token_hash, ticket_id, created_at) VALUES (?, ?, ?)')
+        .bind(replyTokenHash, ticketId, now),
+      db.prepare(`UPDATE support_ticket SET status = 'ANSWERED', updated_at = ? WHERE id = ?`).bind(now, ticketId),
     ]),
 
   /** The shopper's reply by the emailed link: threaded in, and the ticket open again. */
@@ -119,11 +123,14 @@ export const inboxRepository = (db: D1Database) => ({
   closeTicket: (ticketId: number, now: number) =>
     db.prepare(`UPDATE support_ticket SET status = 'CLOSED', updated_at = ? WHERE id = ?`).bind(now, ticketId).run(),
 
-  /** Whether the token's hash is the ticket's current one (the newest answer's link). */
+  /** The open ticket when the token's hash is one of its emailed links (a link opens its own ticket only). */
   ticketWithToken: (ticketId: number, replyTokenHash: string) =>
     db
-      .prepare(`SELECT id FROM support_ticket WHERE id = ? AND reply_token_hash = ? AND status != 'CLOSED'`)
-      .bind(ticketId, replyTokenHash)
+      .prepare(
+        `SELECT t.id FROM support_ticket_reply_link l JOIN support_ticket t ON t.id = l.ticket_id
+         WHERE l.token_hash = ? AND l.ticket_id = ? AND t.status != 'CLOSED'`,
+      )
+      .bind(replyTokenHash, ticketId)
       .first<{ id: number }>(),
 
   cannedReplies: async () => {

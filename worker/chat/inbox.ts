@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, CHAT_MSG, type AgentSeat } from '../../shared/chat.ts';
 import { staffAccountOrders } from '../orders/service.ts';
 import type { Agent } from './agents.ts';
+import { shopperCartOf } from './context.ts';
 import { type ChatDeps, conversationObject, presenceOf } from './deps.ts';
 import { ticketAnswerEmail } from './email.ts';
 import { type InboxView, inboxRepository } from './inbox-repository.ts';
@@ -26,9 +27,9 @@ export async function inbox(deps: ChatDeps, agent: Agent, view: InboxView, searc
 }
 
 /**
- * One conversation beside the shopper's context: market, the page they were on, their vehicle,
- * and for members their five newest orders (links to the order pages); with the canned replies
- * and the agents it can be transferred to.
+ * One conversation beside the shopper's context: market, the page they were on, their vehicle, their
+ * cart (as the server read it), and for members their five newest orders (links to the order pages);
+ * with the canned replies and the agents it can be transferred to.
  */
 export async function conversationDetail(deps: ChatDeps, conversationId: string) {
   if (!CONVERSATION_ID.test(conversationId)) return null;
@@ -40,7 +41,8 @@ export async function conversationDetail(deps: ChatDeps, conversationId: string)
     inboxRepository(deps.db).cannedReplies(),
     presenceOf(deps).roster(),
   ]);
-  return { conversation, messages, orders, canned, roster: roster as AgentSeat[] };
+  const cart = shopperCartOf(conversation.cartJson);
+  return { conversation, cart, messages, orders, canned, roster: roster as AgentSeat[] };
 }
 
 /** An agent's reply from the console's form: stored and broadcast by the conversation; false when it had closed. */

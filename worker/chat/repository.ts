@@ -15,6 +15,8 @@ export interface ConversationRow {
   comment: string | null;
   page: string | null;
   vehicle: string | null;
+  /** The shopper's cart as the server last read it (ShopperCart as JSON), or null. */
+  cartJson: string | null;
   lastSeq: number;
   createdAt: number;
   updatedAt: number;
@@ -29,6 +31,15 @@ export interface NewConversation {
   name: string | null;
   page: string | null;
   vehicle: string | null;
+  cartJson: string | null;
+  now: number;
+}
+
+/** Where the shopper is now: the page, the chosen vehicle, and the cart the server read. */
+export interface ShopperContextUpdate {
+  page: string | null;
+  vehicle: string | null;
+  cartJson: string | null;
   now: number;
 }
 
@@ -39,12 +50,22 @@ export interface NewMessage {
   authorId: number | null;
   authorName: string | null;
   text: string;
+  /** An image's key in R2 (the message's text is then its file name). */
+  attachmentKey?: string | null;
   now: number;
 }
 
+interface MessageRow extends ChatMessage {
+  hasImage: number;
+}
+
+/** A stored message as both sides see it: an image says so (its name), its key never leaves the Worker. */
+const messageOf = ({ hasImage, ...message }: MessageRow): ChatMessage =>
+  hasImage ? { ...message, image: { name: message.text } } : message;
+
 const CONVERSATION_COLUMNS = `c.id, c.market, c.visitor_key AS visitorKey, c.account_id AS accountId, c.email, c.name,
   c.status, c.agent_id AS agentId, s.name AS agentName, c.rating, c.comment, c.page, c.vehicle,
-  c.last_seq AS lastSeq, c.created_at AS createdAt, c.updated_at AS updatedAt`;
+  c.cart_json AS cartJson, c.last_seq AS lastSeq, c.created_at AS createdAt, c.updated_at AS updatedAt`;
 const FROM_CONVERSATION = 'FROM chat_conversation c LEFT JOIN staff s ON s.id = c.agent_id';
 
 /** Every statement of live chat's conversations and their messages. */
@@ -52,8 +73,8 @@ export const chatRepository = (db: D1Database) => ({
   insertConversation: (row: NewConversation) =>
     db
       .prepare(
-        `INSERT INTO chat_conversation (id, market, visitor_key, account_id, email, name, page, vehicle, created_at,
-          updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chat_conversation (id, market, visitor_key, account_id, email, name, page, vehicle, cart_json,
+          created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         row.id,
@@ -64,9 +85,20 @@ export const chatRepository = (db: D1Database) => ({
         row.name,
         row.page,
         row.vehicle,
+        row.cartJson,
         row.now,
         row.now,
       )
+      .run(),
+
+  /** The shopper's page, vehicle and cart, as of their latest page; a vehicle not sent keeps the known one. */
+  updateContext: (id: string, context: ShopperContextUpdate) =>
+    db
+      .prepare(
+        `UPDATE chat_conversation SET page = COALESCE(?, page), vehicle = COALESCE(?, vehicle), cart_json = ?,
+           updated_at = ? WHERE id = ?`,
+      )
+      .bind(context.page, context.vehicle, context.cartJson, context.now, id)
       .run(),
 
   findConversation: (id: string) =>
@@ -77,8 +109,8 @@ export const chatRepository = (db: D1Database) => ({
     db.batch([
       db
         .prepare(
-          `INSERT INTO chat_message (conversation_id, seq, author_kind, author_id, author_name, text, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO chat_message (conversation_id, seq, author_kind, author_id, author_name, text, attachment_key,
+             created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(
           message.conversationId,
@@ -87,6 +119,7 @@ export const chatRepository = (db: D1Database) => ({
           message.authorId,
           message.authorName,
           message.text,
+          message.attachmentKey ?? null,
           message.now,
         ),
       db
@@ -98,13 +131,23 @@ export const chatRepository = (db: D1Database) => ({
   messagesOf: async (conversationId: string, limit: number) => {
     const { results } = await db
       .prepare(
-        `SELECT * FROM (SELECT seq, author_kind AS author, author_name AS authorName, text, created_at AS createdAt
+        `SELECT * FROM (SELECT seq, author_kind AS author, author_name AS authorName, text, created_at AS createdAt,
+             attachment_key IS NOT NULL AS hasImage
            FROM chat_message WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`,
       )
       .bind(conversationId, limit)
-      .all<ChatMessage>();
-    return results;
+      .all<MessageRow>();
+    return results.map(messageOf);
   },
+
+  /** The R2 key of an image message of the conversation, or null. */
+  imageKeyOf: async (conversationId: string, seq: number) =>
+    (
+      await db
+        .prepare('SELECT attachment_key AS key FROM chat_message WHERE conversation_id = ? AND seq = ?')
+        .bind(conversationId, seq)
+        .first<{ key: string | null }>()
+    )?.key ?? null,
 
   /** A waiting or active conversation given to an agent; false when it had closed. */
   assignAgent: async (id: string, agentId: number, now: number) => {

@@ -4,6 +4,7 @@ import { ok } from '../../shared/envelope.ts';
 import { API } from '../../shared/api-routes.ts';
 import {
   chatConfigAnswer,
+  chatContextBody,
   endChatBody,
   historyAnswer,
   startChatAnswer,
@@ -13,20 +14,25 @@ import {
   tokenQuery,
   transcriptBody,
 } from '../../shared/api/chat.ts';
-import { CHAT_MSG } from '../../shared/chat.ts';
+import { CHAT_ATTACHMENT_PATH, CHAT_MSG } from '../../shared/chat.ts';
+import { credentials } from '../cart/http.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
-import { chatDeps, socketAnswer, wantsSocket } from './http.ts';
+import { chatDeps, enveloped, imageAnswer, postedImage, queryOf, socketAnswer, wantsSocket } from './http.ts';
 import {
+  ATTACHMENT_LIMITS,
   chatConfig,
   conversationHistory,
   createTicket,
   emailTranscript,
   endConversation,
+  shopperImage,
+  shopperPostImage,
   shopperSocket,
   startConversation,
+  updateShopperContext,
 } from './service.ts';
 import type { Context } from 'hono';
 
@@ -82,6 +88,13 @@ const ticketCall = endpoint({
   response: ticketAnswer,
 });
 
+const contextCall = endpoint({
+  ...API.chatContext,
+  tag: TAG,
+  summary: 'The launcher on a new page of an open chat: the page and chosen vehicle; the server reads the cart itself',
+  body: chatContextBody,
+  response: z.null(),
+});
 /** The calls this module mounts, as /openapi.json documents them. */
 export const chatEndpoints: readonly Endpoint[] = [
   configCall,
@@ -91,6 +104,7 @@ export const chatEndpoints: readonly Endpoint[] = [
   endCall,
   transcriptCall,
   ticketCall,
+  contextCall,
 ];
 
 const deps = (c: Context<AppEnv>) => chatDeps(c.env, c.var.market.id);
@@ -103,9 +117,36 @@ export const chatApi = new Hono<AppEnv>()
   })
   .post(startCall.path, async (c) => {
     const body = await readBody(c, startCall);
-    const shopper = { market: c.var.market.id, visitorKey: c.var.visitorKey, ip: clientIp(c), member: c.var.member };
+    const shopper = {
+      market: c.var.market.id,
+      cart: credentials(c, null),
+      visitorKey: c.var.visitorKey,
+      ip: clientIp(c),
+      member: c.var.member,
+    };
     return c.json(ok(await startConversation(await deps(c), shopper, body)));
   })
+  .post(contextCall.path, async (c) => {
+    const { token, ...where } = await readBody(c, contextCall);
+    await updateShopperContext(await deps(c), token, { market: c.var.market.id, cart: credentials(c, null) }, where);
+    return c.json(ok(null));
+  })
+  // The image paths take and give bytes, so they are not API paths; they answer refusals in the envelope.
+  .post(CHAT_ATTACHMENT_PATH, (c) =>
+    enveloped(c, async () => {
+      const { token } = queryOf(c, tokenQuery);
+      const image = await postedImage(c, ATTACHMENT_LIMITS.bytes);
+      return c.json(ok(await shopperPostImage(await deps(c), token, clientIp(c), image)));
+    }),
+  )
+  .get(`${CHAT_ATTACHMENT_PATH}/:seq{[0-9]{1,9}}`, (c) =>
+    enveloped(c, async () => {
+      const { token } = queryOf(c, tokenQuery);
+      const image = await shopperImage(await deps(c), token, Number(c.req.param('seq')));
+      if (!image) throw ApiError.notFound('There is no such image in this chat.');
+      return imageAnswer(image);
+    }),
+  )
   .get(historyCall.path, async (c) => {
     const { token } = readQuery(c, historyCall);
     return c.json(ok(await conversationHistory(await deps(c), token)));

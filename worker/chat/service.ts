@@ -11,11 +11,15 @@ export {
   endConversation,
   shopperSocket,
   startConversation,
+  updateShopperContext,
   type ChatShopper,
 } from './conversations.ts';
+export { agentImage, agentPostImage, type ChatImageUpload, shopperImage, shopperPostImage } from './images.ts';
+export type { ShopperCart } from './context.ts';
 export { acceptConversation, agentPresenceSocket, agentSocket, closeConversation } from './agents.ts';
 export {
   ATTACHMENT_LIMITS,
+  ATTACHMENT_MSG,
   attachmentProblem,
   createTicket,
   imageTypeOf,

@@ -28,15 +28,22 @@ export interface TicketAttachment {
 /** Files a ticket may carry, and how large each may be. */
 export const ATTACHMENT_LIMITS = { files: 3, bytes: 5 * 1024 * 1024 } as const;
 
+/** Why files were refused (the feedback form's and the chat's images). */
+export const ATTACHMENT_MSG = {
+  tooMany: `Attach at most ${ATTACHMENT_LIMITS.files} images.`,
+  tooLarge: 'Each image may be at most 5 MB.',
+  notImage: 'Only images can be attached (JPEG, PNG, WebP or HEIC).',
+} as const;
+
 /**
  * Whether the files may be attached: at most three images of up to 5 MB each, their type read from
  * their bytes (JPEG, PNG, WebP, HEIC), never from the name or the type the browser claims.
  */
 export function attachmentProblem(files: { size: number; head: Uint8Array }[]): string | null {
-  if (files.length > ATTACHMENT_LIMITS.files) return `Attach at most ${ATTACHMENT_LIMITS.files} images.`;
+  if (files.length > ATTACHMENT_LIMITS.files) return ATTACHMENT_MSG.tooMany;
   for (const file of files) {
-    if (file.size > ATTACHMENT_LIMITS.bytes) return 'Each image may be at most 5 MB.';
-    if (!imageTypeOf(file.head)) return 'Only images can be attached (JPEG, PNG, WebP or HEIC).';
+    if (file.size > ATTACHMENT_LIMITS.bytes) return ATTACHMENT_MSG.tooLarge;
+    if (!imageTypeOf(file.head)) return ATTACHMENT_MSG.notImage;
   }
   return null;
 }
