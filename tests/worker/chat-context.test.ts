@@ -5,7 +5,7 @@ import { agentImageUrl, CHAT_ATTACHMENT_PATH, type ChatServerFrame, shopperImage
 import { formatMoney } from '../../shared/money.ts';
 import { vehicleName } from '../../shared/vehicle.ts';
 import { vehicleById } from '../../worker/vehicles/service.ts';
-import { json } from './account-helpers.ts';
+import { bearer, json, member } from './account-helpers.ts';
 import { staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { api, cookiesOf, page, shop, US_HOST } from './helpers.ts';
@@ -119,6 +119,38 @@ describe("the shopper's context beside a chat", () => {
     expect(html).toContain(asHtml(vehicle));
     expect(html).not.toContain('Free engine');
     expect(html).not.toContain('A made-up name');
+  });
+
+  it("shows a signed-in member's garage beside the chat, and a visitor's as none saved", async () => {
+    const token = await member(`garage-chat-${Date.now()}@example.com`);
+    const year = await env.DB.prepare(
+      `SELECT y.id AS year, mk.id AS make, md.id AS model FROM vehicle_node md
+         JOIN vehicle_node mk ON mk.id = md.parent_id JOIN vehicle_node y ON y.id = mk.parent_id
+       WHERE md.level = 3 ORDER BY md.id LIMIT 1`,
+    ).first<{ year: number; make: number; model: number }>();
+    const saved = await api<{ id: number }>(
+      `${US_HOST}/account/buyer/current/garage-vehicle`,
+      json('POST', { year: { id: year!.year }, make: { id: year!.make }, model: { id: year!.model } }, bearer(token)),
+    );
+    expect(saved.status).toBe(200);
+    const name = vehicleName((await vehicleById(env.DB, year!.model))!, true);
+    const started = await api<StartChatAnswer>(
+      `${CHAT}/conversation`,
+      json('POST', { page: '/parts', name: 'Member' }, { ...bearer(token), 'cf-connecting-ip': '192.0.2.81' }),
+    );
+    expect(started.status).toBe(200);
+    const shown = await page(`${US_HOST}/admin/chat/${started.body.data.conversationId}`, { headers: agent.headers });
+    const garage = /<dd data-shopper-garage="true">([^<]*)<\/dd>/.exec(shown.html)?.[1] ?? '';
+    expect(garage).toContain(name.replace(/&/g, '&amp;'));
+
+    const visitor = await api<StartChatAnswer>(
+      `${CHAT}/conversation`,
+      json('POST', { page: '/parts' }, { 'cf-connecting-ip': '192.0.2.82' }),
+    );
+    const visitorPage = await page(`${US_HOST}/admin/chat/${visitor.body.data.conversationId}`, {
+      headers: agent.headers,
+    });
+    expect(visitorPage.html).toContain('<dd data-shopper-garage="true">None saved</dd>');
   });
 
   it('a new page of the chat updates the page and cart the agent sees', async () => {

@@ -1,3 +1,4 @@
+import { vehicleName } from '../../shared/vehicle.ts';
 import { agentImageUrl, type ChatMessage } from '../../shared/chat.ts';
 import type { conversationDetail, inbox, InboxView, ticketDetail } from '../chat/service.ts';
 import { ChatImageLink, ShopperCartLines } from '../chat/views/ShopperContext.tsx';
@@ -133,7 +134,7 @@ export function ChatInboxPage({ found, notice, csrf }: { found: Inbox; notice: s
 }
 
 function Context({ detail }: { detail: Detail }) {
-  const { conversation, orders, cart } = detail;
+  const { conversation, orders, garage, cart } = detail;
   return (
     <dl className="panel" aria-label="Shopper">
       <dt>Market</dt>
@@ -144,6 +145,12 @@ function Context({ detail }: { detail: Detail }) {
       <dd>{conversation.page ?? 'Unknown'}</dd>
       <dt>Vehicle</dt>
       <dd data-shopper-vehicle>{conversation.vehicle ?? 'None chosen'}</dd>
+      <dt>Garage</dt>
+      <dd data-shopper-garage>
+        {!garage || garage.length === 0
+          ? 'None saved'
+          : garage.map((vehicle) => `${vehicleName(vehicle, true)}${vehicle.isDefault ? ' (default)' : ''}`).join('; ')}
+      </dd>
       <dt>Cart</dt>
       <dd>
         <ShopperCartLines cart={cart} />

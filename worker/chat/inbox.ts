@@ -1,5 +1,6 @@
 import { CHAT_LIMITS, CHAT_MSG, type AgentSeat } from '../../shared/chat.ts';
 import { staffAccountOrders } from '../orders/service.ts';
+import { memberGarage } from '../vehicles/service.ts';
 import type { Agent } from './agents.ts';
 import { shopperCartOf } from './context.ts';
 import { type ChatDeps, conversationObject, presenceOf } from './deps.ts';
@@ -28,21 +29,22 @@ export async function inbox(deps: ChatDeps, agent: Agent, view: InboxView, searc
 
 /**
  * One conversation beside the shopper's context: market, the page they were on, their vehicle, their
- * cart (as the server read it), and for members their five newest orders (links to the order pages);
+ * cart (as the server read it), and for members their garage and five newest orders (links to the order pages);
  * with the canned replies and the agents it can be transferred to.
  */
 export async function conversationDetail(deps: ChatDeps, conversationId: string) {
   if (!CONVERSATION_ID.test(conversationId)) return null;
   const conversation = await chatRepository(deps.db).findConversation(conversationId);
   if (!conversation) return null;
-  const [messages, orders, canned, roster] = await Promise.all([
+  const [messages, orders, garage, canned, roster] = await Promise.all([
     chatRepository(deps.db).messagesOf(conversationId, CHAT_LIMITS.historyMessages),
     conversation.accountId ? staffAccountOrders(deps.db, conversation.accountId, 5) : null,
+    conversation.accountId ? memberGarage(deps.db, conversation.accountId) : null,
     inboxRepository(deps.db).cannedReplies(),
     presenceOf(deps).roster(),
   ]);
   const cart = shopperCartOf(conversation.cartJson);
-  return { conversation, cart, messages, orders, canned, roster: roster as AgentSeat[] };
+  return { conversation, cart, messages, orders, garage, canned, roster: roster as AgentSeat[] };
 }
 
 /** An agent's reply from the console's form: stored and broadcast by the conversation; false when it had closed. */
