@@ -6,6 +6,9 @@ import { totpCode } from '../../worker/admin/totp.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 
+/** Where the browser tests leave screenshots for review. */
+const SHOTS = '/tmp/shots';
+
 const us = inject('shopUs');
 let browser: Browser;
 
@@ -127,6 +130,9 @@ describe('live chat in the browser', () => {
     await expect.poll(() => theirs.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
     const href = await agent.locator('[data-transcript] a[data-chat-image]').getAttribute('href');
     expect(href).toMatch(/^\/admin\/chat\/[0-9a-f]{32}\/images\/\d+$/);
+    // For review: the agent's console with the shopper's context, and the visitor's launcher on a phone.
+    await agent.screenshot({ path: `${SHOTS}/chat-agent-1280.png`, fullPage: true });
+    await visitor.screenshot({ path: `${SHOTS}/chat-visitor-390.png` });
 
     // A file that is not an image is refused with the shop's reason.
     await visitor.setInputFiles('[data-chat="attach"]', {

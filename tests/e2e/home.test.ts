@@ -57,7 +57,9 @@ describe('the home page in a browser', () => {
       await page.goto(us);
       await page.locator(`[data-hero="${shown}"]`).waitFor({ state: 'visible' });
       expect(await page.locator(`[data-hero="${hidden}"]`).isVisible()).toBe(false);
-      await expect.poll(() => firstPicture(page, shown), WAIT).toMatch(/\/static\/home\/[a-z-]+\.svg$/);
+      await expect
+        .poll(() => firstPicture(page, shown), WAIT)
+        .toMatch(/\/assets\/static\/home\/[a-z-]+-[0-9A-F]{8}\.svg$/);
       expect(await firstPicture(page, hidden)).toMatch(/^data:/);
       await hydrated(page);
       await page.screenshot({ path: `${SHOTS}/A-home-${width}.png`, fullPage: true });

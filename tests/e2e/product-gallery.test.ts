@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { itemImages } from '../../scripts/data/part-images.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 const us = inject('shopUs');
 let browser: Browser;
@@ -37,13 +38,13 @@ describe('product gallery in the browser', () => {
     await page.goto(`${us}/product/${handle}`);
     await hydrated(page);
     const main = page.locator('.product__main img');
-    expect(await main.getAttribute('src')).toBe(images[0]!.url);
+    expect(await main.getAttribute('src')).toBe(staticAsset(images[0]!.url));
     expect(await main.getAttribute('fetchpriority')).toBe('high');
     expect(await main.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     const side = page.getByRole('button', { name: `Show ${images[1]!.title}` });
     await side.click();
-    expect(await main.getAttribute('src')).toBe(images[1]!.url);
+    expect(await main.getAttribute('src')).toBe(staticAsset(images[1]!.url));
     expect(await main.getAttribute('alt')).toBe(images[1]!.title);
     expect(await side.getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: `Show ${images[0]!.title}` }).getAttribute('aria-pressed')).toBe(
@@ -56,7 +57,7 @@ describe('product gallery in the browser', () => {
     await page.locator('.product__main').click();
     const zoom = page.getByRole('dialog', { name: `Zoomed: ${images[1]!.title}` });
     await zoom.waitFor();
-    expect(await zoom.locator('img').getAttribute('src')).toBe(images[1]!.url);
+    expect(await zoom.locator('img').getAttribute('src')).toBe(staticAsset(images[1]!.url));
     await page.keyboard.press('Escape');
     await zoom.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('product__main');
