@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StartChatAnswer } from '../../shared/api/chat.ts';
-import { agentImageUrl, CHAT_ATTACHMENT_PATH, type ChatServerFrame, shopperImageUrl } from '../../shared/chat.ts';
+import { agentImageUrl, CHAT_ATTACHMENT_PATH, shopperImageUrl } from '../../shared/chat.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { vehicleName } from '../../shared/vehicle.ts';
 import { vehicleById } from '../../worker/vehicles/service.ts';
@@ -9,36 +9,9 @@ import { bearer, json, member } from './account-helpers.ts';
 import { staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { api, cookiesOf, page, shop, US_HOST } from './helpers.ts';
+import { CHAT, PNG, socket } from './chat-helpers.ts';
 
-const CHAT = `${US_HOST}/customer/public/online-customer`;
 type Session = Awaited<ReturnType<typeof staffSession>>;
-
-/** The smallest PNG there is (1x1). */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-
-async function socket(url: string, headers: Record<string, string> = {}) {
-  const response = await shop(url, { headers: { upgrade: 'websocket', ...headers } });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  const frames: ChatServerFrame[] = [];
-  ws.addEventListener('message', (event) => {
-    frames.push(JSON.parse(event.data as string));
-  });
-  /** Waits (up to 5 s) for a frame that matches. */
-  const next = async (test: (frame: ChatServerFrame) => boolean) => {
-    for (let i = 0; i < 100; i++) {
-      const found = frames.find(test);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('no such frame');
-  };
-  return { ws, frames, next };
-}
 
 /** Posts a file into the chat as the launcher does (multipart field `file`). */
 function attach(token: string, bytes: Uint8Array<ArrayBuffer>, name: string, type: string, ip = '192.0.2.70') {

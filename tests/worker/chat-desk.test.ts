@@ -1,38 +1,13 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StartChatAnswer, TicketAnswer } from '../../shared/api/chat.ts';
-import type { ChatServerFrame } from '../../shared/chat.ts';
 import { outboxMessages } from '../../worker/platform/email.ts';
 import { json } from './account-helpers.ts';
 import { postForm, staffSession } from './admin-helpers.ts';
 import { api, page, shop, US_HOST } from './helpers.ts';
+import { CHAT, PNG, socket } from './chat-helpers.ts';
 
-const CHAT = `${US_HOST}/customer/public/online-customer`;
 type Session = Awaited<ReturnType<typeof staffSession>>;
-
-/** The smallest PNG there is (1x1), and a text file dressed up as one. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-
-async function socket(url: string, headers: Record<string, string> = {}) {
-  const response = await shop(url, { headers: { upgrade: 'websocket', ...headers } });
-  const ws = response.webSocket!;
-  ws.accept();
-  const frames: ChatServerFrame[] = [];
-  ws.addEventListener('message', (event) => frames.push(JSON.parse(event.data as string)));
-  /** Waits (up to 5 s) for a frame that matches. */
-  const next = async (test: (frame: ChatServerFrame) => boolean) => {
-    for (let i = 0; i < 100; i++) {
-      const found = frames.find(test);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('no such frame');
-  };
-  return { ws, frames, next };
-}
 
 function feedback(
   fields: Record<string, string>,
