@@ -25,6 +25,15 @@ const options = {
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
+  // Islands are written against React's API (the server renders them with React); in the browser they run on
+  // Preact's compatible runtime, about 11 KB gzipped against React DOM's 60: on a phone, React DOM's start-up was
+  // most of the page's blocking time. Hydration keeps the server's attributes and attaches the handlers.
+  alias: {
+    react: 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react-dom': 'preact/compat',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+  },
 } satisfies BuildOptions;
 
 /**
