@@ -3,6 +3,16 @@ import { hydrateRoot } from 'react-dom/client';
 import { HYDRATE_MODES, type HydrateMode } from '../shared/constants.ts';
 import { islandLoaders } from './islands/registry.ts';
 
+/**
+ * Gives the browser its turn: each island then hydrates in a task of its own, so a page with many islands makes
+ * several short tasks (input and paint get in between) instead of one long one.
+ */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Loads an island's code and hydrates its element on a root of its own; marks it `data-hydrated` when done. */
 async function hydrateIsland(element: HTMLElement): Promise<void> {
   const name = element.dataset.island ?? '';
@@ -11,6 +21,7 @@ async function hydrateIsland(element: HTMLElement): Promise<void> {
   try {
     const props = element.dataset.props ? JSON.parse(element.dataset.props) : {};
     const { default: Component } = await load();
+    await yieldToMain();
     hydrateRoot(element, createElement(Component, props));
     element.dataset.hydrated = 'true';
   } catch (error) {
