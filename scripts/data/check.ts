@@ -11,6 +11,7 @@ import { checkBrandCategories, checkPadMaterial } from './checks/brands.ts';
 import { checkCoreCategories, checkCoverage, type PopularModel } from './checks/coverage.ts';
 import { type CheckResult, openTarget, type Query } from './checks/d1.ts';
 import { checkEngineFuel } from './checks/engine-fuel.ts';
+import { checkEngines } from './checks/engines.ts';
 import { checkOverlappingTrims, checkPartsWithoutFitment } from './checks/structure.ts';
 import { checkTitleFitment } from './checks/title-fitment.ts';
 
@@ -26,6 +27,7 @@ export async function runChecks(
     checkEngineFuel,
     checkCoreCategories,
     (q) => checkCoverage(q, options.popular),
+    (q) => checkEngines(q, options.popular),
     checkOverlappingTrims,
     checkPartsWithoutFitment,
     checkBrandCategories,

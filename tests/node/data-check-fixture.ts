@@ -82,6 +82,8 @@ const vehicles = [
   node(42, 5, 33, '3.5L V6 Gas', 2018, 2, 3, 25),
   node(43, 5, 33, '3.0L V6 Diesel', 2018, 2, 3, 25),
   node(44, 5, 26, 'Electric', 2018, 3, 4, 26),
+  node(45, 5, 21, '2.5L L4 Gas', 2017, 1, 1, 21),
+  node(46, 5, 23, '2.5L L4 Gas', 2019, 1, 1, 23),
 ];
 
 const categories = [
@@ -132,7 +134,8 @@ const universal = (
     [35, 131, 'H11 LED Headlight Bulbs'],
     [37, 141, 'AGM Battery'],
     [39, 151, 'Wiper Blades'],
-    [41, 161, 'Strut Assembly'],
+    [41, 161, 'Strut Assembly, Front'],
+    [45, 161, 'Shock Absorber, Rear'],
   ] as const
 ).flatMap(([id, categoryId, name]) => [
   item(id, `AutoHaven Pro ${name}`, categoryId, 1, 1000, 1),

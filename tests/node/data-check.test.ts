@@ -11,6 +11,7 @@ import { checkBrandCategories, checkPadMaterial, padMaterials } from '../../scri
 import { checkCoreCategories, checkCoverage } from '../../scripts/data/checks/coverage.ts';
 import { d1Query, type Query } from '../../scripts/data/checks/d1.ts';
 import { checkEngineFuel } from '../../scripts/data/checks/engine-fuel.ts';
+import { checkEngines } from '../../scripts/data/checks/engines.ts';
 import { checkOverlappingTrims, checkPartsWithoutFitment, trimList } from '../../scripts/data/checks/structure.ts';
 import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
 import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from '../../scripts/data/catalog.ts';
@@ -89,6 +90,7 @@ describe('the checks on hand-made data', () => {
       'engine-fuel',
       'core-categories',
       'coverage',
+      'engines',
       'overlapping-trims',
       'no-fitment',
       'brand-category',
@@ -146,6 +148,31 @@ describe('the checks on hand-made data', () => {
         const coverage = await checkCoverage(query, CAMRY);
         expect(coverage.count).toBe(3);
         expect(coverage.examples[0]).toBe('2017 Toyota Camry: brake rotors: 1 brand(s), 2 price(s)');
+      },
+    );
+  });
+
+  it('engines: popular model years with no engine, counted beyond the 5 % allowed', async () => {
+    const restore = [node(45, 5, 21, '2.5L L4 Gas', 2017, 1, 1, 21), node(46, 5, 23, '2.5L L4 Gas', 2019, 1, 1, 23)];
+    await withRows(['DELETE FROM vehicle_node WHERE id IN (45, 46)'], restore, async () => {
+      const result = await checkEngines(query, CAMRY);
+      expect([result.count, result.examples]).toEqual([2, ['Toyota Camry: 2017, 2019 (no engine)']]);
+    });
+    // Seventeen more Camry years with an engine: 20 model years, one may go without.
+    const years = Array.from({ length: 17 }, (_, i) => 2000 + i);
+    await withRows(
+      [
+        ...years.map((year) => node(200 + year - 2000, 3, 11, 'Camry', year, 1, 1, 200 + year - 2000)),
+        ...years.map((year) =>
+          node(300 + year - 2000, 5, 200 + year - 2000, '2.2L L4 Gas', year, 1, 1, 200 + year - 2000),
+        ),
+        'DELETE FROM vehicle_node WHERE id = 45',
+      ],
+      ['DELETE FROM vehicle_node WHERE id >= 200', restore[0]!],
+      async () => {
+        const result = await checkEngines(query, CAMRY);
+        expect([result.count, result.examples]).toEqual([0, ['Toyota Camry: 2017 (no engine)']]);
+        expect(result.notes).toEqual(['19 of 20 model years (95.0 %) offer an engine; 1 without, 1 allowed']);
       },
     );
   });

@@ -2,6 +2,7 @@
 // the most, year ranges, indexes and a fixed order, the WMI → make map, and the JSON text.
 import type { Collected, Variant } from './collect.ts';
 import { engineText, engineWeaker, sameEngine, type Engine } from './engine.ts';
+import { fillFromTable } from './engine-table.ts';
 import { fillEngines, type YearEngines } from './fill.ts';
 import { HEAVY_GVWR, SCION, YEAR_FROM, YEAR_TO } from './scope.ts';
 import { isPopular } from '../popular-models.ts';
@@ -20,12 +21,14 @@ export interface Derived {
     withTrim: number;
     withEngine: number;
     withBoth: number;
+    /** Model-years whose engines come from the curated table (engine-table.ts), vPIC having none. */
+    fromTable: number;
     sharedWmis: string[];
     heavy: string[];
     cutShort: number;
   };
 }
-type Counts = Pick<Derived['stats'], 'modelYears' | 'withTrim' | 'withEngine' | 'withBoth'>;
+type Counts = Pick<Derived['stats'], 'modelYears' | 'withTrim' | 'withEngine' | 'withBoth' | 'fromTable'>;
 /** "make\tmodel" → "trim\tengine" → years. */
 type RowsOf = Map<string, Map<string, Set<number>>>;
 
@@ -83,8 +86,9 @@ function modelYearRows(
     }
   }
   fillEngines(rowsOfYear, enginesOf);
+  const fromTable = fillFromTable(rowsOfYear);
   const rowsOf: RowsOf = new Map();
-  const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0 };
+  const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0, fromTable };
   for (const [key, final] of rowsOfYear) {
     const [make = '', model = '', year = ''] = key.split('\t');
     counts.modelYears++;
