@@ -1,7 +1,8 @@
 // Where a part fits: the vehicle nodes of an application, decided by the engine facts, and the
-// model-year spans ("chunks", about a generation long) the catalog sells parts by.
+// model-year spans ("chunks": the model's generations) the catalog sells parts by.
 import { electricModels, type Engine, enginesOf } from './catalog-engine.ts';
 import { popularModelIds } from './catalog-popular.ts';
+import { generationStarts, generationsOf } from './model-generations.ts';
 import type { EngineNeed } from './part-types.ts';
 import type { VehicleNode, VehicleTree } from './vehicle-tree.ts';
 
@@ -28,16 +29,16 @@ export interface EngineFilter {
   engine?: (engine: Engine) => boolean;
 }
 
-const CHUNK_YEARS = 20;
-
 /** Builds the fitting context of a vehicle tree. */
 export function fitContext(tree: VehicleTree): FitContext {
   const engineCache = new Map<number, { node: VehicleNode; engine: Engine }[]>();
   const chunkCache = new Map<number, VehicleNode[][]>();
+  const makeName = new Map(tree.makes.map((make) => [make.id, make.name]));
+  const model = new Map(tree.models.map((model) => [model.id, model]));
   return {
     tree,
-    makeName: new Map(tree.makes.map((make) => [make.id, make.name])),
-    model: new Map(tree.models.map((model) => [model.id, model])),
+    makeName,
+    model,
     electric: electricModels(tree),
     popular: popularModelIds(tree),
     engines(modelYear) {
@@ -50,26 +51,40 @@ export function fitContext(tree: VehicleTree): FitContext {
     chunks(modelId) {
       const cached = chunkCache.get(modelId);
       if (cached) return cached;
-      const chunks = splitYears(tree.modelYears.get(modelId) ?? []);
+      const { makeId, name } = model.get(modelId)!;
+      const chunks = splitYears(tree.modelYears.get(modelId) ?? [], generationStarts(makeName.get(makeId)!, name));
       chunkCache.set(modelId, chunks);
       return chunks;
     },
   };
 }
 
-/** Contiguous model years, cut into even spans of at most CHUNK_YEARS. */
-function splitYears(years: VehicleNode[]): VehicleNode[][] {
+/** Contiguous model years, cut into the model's generations (model-generations.ts). */
+function splitYears(years: VehicleNode[], starts: readonly number[]): VehicleNode[][] {
   const runs: VehicleNode[][] = [];
   for (const year of years) {
     const run = runs.at(-1);
     if (run && run.at(-1)!.year === year.year - 1) run.push(year);
     else runs.push([year]);
   }
-  return runs.flatMap((run) => {
-    const pieces = Math.ceil(run.length / CHUNK_YEARS);
-    const size = Math.ceil(run.length / pieces);
-    return Array.from({ length: pieces }, (_, i) => run.slice(i * size, (i + 1) * size)).filter((p) => p.length);
-  });
+  return runs.flatMap((run) => generationsOf(run, starts));
+}
+
+/**
+ * A model's generations two by two, oldest first, for the parts the trade carries over a
+ * generation change: two generations join only when the second starts the year after the first
+ * ends and together they span at most `upTo` years (0: every generation stays apart).
+ */
+export function generationPairs(chunks: VehicleNode[][], upTo: number): VehicleNode[][] {
+  const pairs: VehicleNode[][] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const [first, next] = [chunks[i]!, chunks[i + 1]];
+    if (next && next[0]!.year === first.at(-1)!.year + 1 && first.length + next.length <= upTo) {
+      pairs.push([...first, ...next]);
+      i++;
+    } else pairs.push(first);
+  }
+  return pairs;
 }
 
 /** Whether an engine can take a part with this need. */

@@ -15,8 +15,12 @@ import { slugify, type VehicleTree } from './vehicle-tree.ts';
 
 export type { Row, Tables };
 
-/** The share of a catalog the coverage plan may take (5,000 items need about 4,500); the rest is rolled. */
-const COVERAGE_SHARE = 0.92;
+/**
+ * The rolled items a catalog keeps beside the coverage plan: 8 % of it, but no more than 300 while
+ * the plan needs the room (of 5,000 items the plan takes 4,700: a generation or two a part).
+ */
+const ROLLED_SHARE = 0.08;
+const ROLLED_ENOUGH = 300;
 const TABLES = [
   'brand',
   'category',
@@ -56,7 +60,8 @@ export function generateCatalog(tree: VehicleTree, itemCount: number, seed: numb
   const ctx = fitContext(tree);
   const byHandle = new Map(leaves.map((leaf) => [leaf.part.handle, leaf]));
   // Every category keeps at least one rolled item, however small the catalog (the test fixture).
-  const budget = Math.min(Math.floor(itemCount * COVERAGE_SHARE), itemCount - leaves.length);
+  const rolled = Math.max(leaves.length, Math.min(ROLLED_ENOUGH, Math.floor(itemCount * ROLLED_SHARE)));
+  const budget = Math.max(0, itemCount - rolled);
   const coverage = coverageRecords(ctx, random, byHandle, brandList, budget);
   const roll = recordRoller(ctx, random, leaves, brandList);
   const ids = { sku: 1, fitment: 1, review: 1, faq: 1, seo: 1, handles: new Set<string>() };

@@ -123,35 +123,45 @@ function familyApplication(ctx: FitContext, part: PartType, { make, key, rows, e
 
 /**
  * Applications of an engine part: one per make and engine family over these models' engines
- * (a model year whose engines all belong to it gets one row, else each engine its own), and one
- * per model chunk for the years whose engines the data does not know.
+ * (a model year whose engines all belong to it gets one row, else each engine its own). A model
+ * year whose engines the data does not know takes the families of its generation's other years,
+ * as engines carry through a generation; a generation with none known gets one application of
+ * its own. `spans` are the generations (the caller may leave some out).
  */
-export function engineApplications(ctx: FitContext, part: PartType, modelIds: number[]): Application[] {
+export function engineApplications(
+  ctx: FitContext,
+  part: PartType,
+  modelIds: number[],
+  spans: (modelId: number) => VehicleNode[][] = ctx.chunks,
+): Application[] {
   const familyKey = familyKeyOf(part);
   const families = new Map<string, Family>();
+  const familyOf = (make: number, key: string) =>
+    families.get(`${make}|${key}`) ??
+    families.set(`${make}|${key}`, { make, key, rows: [], engines: [] }).get(`${make}|${key}`)!;
   const unknown: Application[] = [];
   for (const modelId of modelIds) {
     const make = ctx.model.get(modelId)!.makeId;
-    for (const years of ctx.chunks(modelId)) {
+    for (const years of spans(modelId)) {
       const blind: FitRow[] = [];
+      const keys = new Set<string>();
       for (const year of years) {
         const all = ctx.engines(year);
         if (all.length === 0) {
           blind.push(...fitModelYear(ctx, year, { need: part.engine }).map((node) => ({ node, location: null })));
           continue;
         }
-        // A title names one run of years: the years without engine data before this one are a run.
-        if (blind.length) unknown.push(modelApplication(ctx, years, blind.splice(0)));
         const taking = all.filter(({ engine }) => engineTakes(part.engine, engine)).map(({ engine }) => engine);
         for (const key of new Set(taking.map(familyKey))) {
-          const name = `${make}|${key}`;
-          const family = families.get(name) ?? families.set(name, { make, key, rows: [], engines: [] }).get(name)!;
+          keys.add(key);
+          const family = familyOf(make, key);
           const nodes = fitModelYear(ctx, year, { need: part.engine, engine: (e) => familyKey(e) === key });
           family.rows.push(...nodes.map((node) => ({ node, location: null })));
           family.engines.push(...taking.filter((engine) => familyKey(engine) === key));
         }
       }
-      if (blind.length) unknown.push(modelApplication(ctx, years, blind));
+      if (keys.size === 0) unknown.push(modelApplication(ctx, years, blind));
+      else for (const key of keys) familyOf(make, key).rows.push(...blind);
     }
   }
   const byFamily = [...families.values()].map((family) => familyApplication(ctx, part, family));

@@ -62,6 +62,7 @@ async function catalogVersion(items: number, seed: number): Promise<string> {
     'scripts/data/catalog-record.ts',
     'scripts/data/catalog-tables.ts',
     'scripts/data/popular-models.ts',
+    'scripts/data/model-generations.ts',
     'scripts/data/part-types.ts',
     'scripts/data/catalog-text.ts',
     'scripts/data/vehicle-tree.ts',

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEngine } from '../../scripts/data/catalog-engine.ts';
 import { type FitContext, fitContext } from '../../scripts/data/catalog-fit.ts';
-import { coverageRecords, CORE_KINDS } from '../../scripts/data/catalog-coverage.ts';
+import { CARRIED_OVER, COVERAGE_FROM, coverageRecords, CORE_KINDS } from '../../scripts/data/catalog-coverage.ts';
 import { modelWeights, randomRecord } from '../../scripts/data/catalog-random.ts';
 import { baseTitleOf, type PartRecord, specsOf, titleOf } from '../../scripts/data/catalog-record.ts';
 import { brands, categories, type Tables } from '../../scripts/data/catalog-tables.ts';
 import { sellersOf } from '../../scripts/data/catalog-plan.ts';
+import { generationStarts } from '../../scripts/data/model-generations.ts';
 import { seededRandom } from '../../scripts/data/random.ts';
 import { buildVehicleTree, readVehicleExtract } from '../../scripts/data/vehicle-tree.ts';
 
@@ -51,6 +52,34 @@ function expectEnginesTake(record: PartRecord) {
   }
 }
 
+/** The years a title names ("2012-2017"), as [from, to]; null when it names none. */
+function titleYears(record: PartRecord): [number, number] | null {
+  if (!record.vehicle?.years) return null;
+  const [from, to = from] = record.vehicle.years.split('-').map(Number) as [number, number?];
+  return [from, to!];
+}
+
+/** The longest run of years a per-model part may fit where a model's generations are not known. */
+const SANE_SPAN = 6;
+
+/**
+ * How many of its model's generations (the table's) a per-model title's years reach into: 0 when
+ * it names no years; years before the table knows the model count as one while within SANE_SPAN.
+ */
+function generationsNamed(record: PartRecord): number {
+  const years = titleYears(record);
+  if (!years) return 0;
+  const [from, to] = years;
+  const model = ctx.model.get(record.rows[0]!.node.modelId!)!;
+  const starts = generationStarts(ctx.makeName.get(model.makeId)!, model.name);
+  const index = (year: number) => starts.filter((start) => start <= year).length;
+  if (index(to) === 0) return to - from + 1 <= SANE_SPAN ? 1 : Number.POSITIVE_INFINITY;
+  return index(to) - index(from) + 1;
+}
+
+const idOf = (make: string, model: string) =>
+  [...ctx.model.values()].find((m) => m.name === model && ctx.makeName.get(m.makeId) === make)!.id;
+
 describe('catalog records', () => {
   it('a rolled record’s title always names exactly the vehicles and years it fits', () => {
     const models = modelWeights(ctx);
@@ -68,6 +97,76 @@ describe('catalog records', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('a rolled per-model title never names more than one generation of its model', () => {
+    const models = modelWeights(ctx);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.nat(leaves.length - 1), (seed, index) => {
+        const random = seededRandom(seed);
+        const leaf = leaves[index]!;
+        const record = randomRecord(ctx, random, leaf, random.pick(sellersOf(brandList, leaf)), models);
+        if (!record?.vehicle?.years) return;
+        const title = titleOf(record, baseTitleOf(record, random));
+        expect(generationsNamed(record), title).toBe(1);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('cuts popular models at their real generations, and unknown ones into spans of at most six years', () => {
+    const spans = (make: string, model: string) =>
+      ctx.chunks(idOf(make, model)).map((years) => `${years[0]!.year}-${years.at(-1)!.year}`);
+    expect(spans('Toyota', 'Camry')).toEqual(
+      expect.arrayContaining(['2002-2006', '2007-2011', '2012-2017', '2018-2024']),
+    );
+    expect(spans('Ford', 'F-150')).toEqual(expect.arrayContaining(['2004-2008', '2009-2014', '2015-2020']));
+    for (const modelId of ctx.popular) {
+      const model = ctx.model.get(modelId)!;
+      expect(generationStarts(ctx.makeName.get(model.makeId)!, model.name), model.name).not.toEqual([]);
+    }
+    const popular = new Set(ctx.popular);
+    for (const [modelId, years] of ctx.tree.modelYears) {
+      if (popular.has(modelId) || years.length === 0) continue;
+      for (const chunk of ctx.chunks(modelId)) expect(chunk.length).toBeLessThanOrEqual(SANE_SPAN);
+    }
+  });
+
+  it('titles a coverage part with one generation, or two adjacent ones for brakes and suspension', () => {
+    const byHandle = new Map(leaves.map((leaf) => [leaf.part.handle, leaf]));
+    // All the room it wants: each generation sold apart. The default catalog's 4,700: brakes and struts paired.
+    for (const [budget, most] of [
+      [Number.POSITIVE_INFINITY, 1],
+      [4700, 2],
+    ] as const) {
+      const records = coverageRecords(ctx, seededRandom(9), byHandle, brandList, budget);
+      let paired = 0;
+      for (const record of records) {
+        const named = generationsNamed(record);
+        const title = titleOf(record, baseTitleOf(record, seededRandom(1)));
+        expect(named, title).toBeLessThanOrEqual(CARRIED_OVER.has(record.leaf.part.handle) ? most : 1);
+        if (named === 2) paired++;
+      }
+      if (most === 2) expect(paired).toBeGreaterThan(0);
+    }
+    const camryPads = coverageRecords(ctx, seededRandom(9), byHandle, brandList, Number.POSITIVE_INFINITY)
+      .filter((r) => r.leaf.part.handle === 'brake-pads' && r.vehicle?.model === 'Camry')
+      .map((r) => r.vehicle!.years);
+    expect(new Set(camryPads)).toEqual(
+      new Set(['1997-2001', '2002-2006', '2007-2011', '2012-2017', '2018-2024', '2025-2027']),
+    );
+  });
+
+  it('sells rear shocks and struts as well as front ones, titled and specified Rear', () => {
+    const byHandle = new Map(leaves.map((leaf) => [leaf.part.handle, leaf]));
+    const records = coverageRecords(ctx, seededRandom(4), byHandle, brandList, 4700);
+    const rear = records.filter((r) => r.leaf.part.handle === 'shocks-struts' && r.position === 'Rear');
+    expect(rear.length).toBeGreaterThan(100);
+    for (const record of rear.slice(0, 50)) {
+      const random = seededRandom(2);
+      expect(titleOf(record, baseTitleOf(record, random))).toMatch(/, Rear for \d{4}/);
+      expect(new Map(specsOf(record, random)).get('Position')).toBe('Rear');
+    }
   });
 
   it('covers every popular model year in each core kind with two brands at two prices', () => {
@@ -90,6 +189,7 @@ describe('catalog records', () => {
       const years = sold.get(`${handle}|${position}`)!;
       for (const modelId of ctx.popular)
         for (const year of ctx.tree.modelYears.get(modelId)!) {
+          if (year.year < COVERAGE_FROM) continue;
           if (handle === 'spark-plugs' || handle === 'air-filters' || handle === 'oil-filters') continue;
           const engines = ctx.engines(year);
           const electric = engines.length

@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog, type GeneratedCatalog } from '../../scripts/data/catalog-gen.ts';
 import { buildVehicleTree, readVehicleExtract, type VehicleTree } from '../../scripts/data/vehicle-tree.ts';
 import { CATALOG_TABLES, catalogStatements } from '../../scripts/data/catalog-sql.ts';
+import { partImageUrl } from '../../scripts/data/part-images.ts';
+import { BRANDS, CATALOG } from '../../scripts/data/part-types.ts';
 
 const run = promisify(execFile);
 let tree: VehicleTree;
@@ -111,6 +114,18 @@ describe('catalog generator', () => {
     for (const table of CATALOG_TABLES) expect(statements).toContain(`DELETE FROM ${table};`);
     expect(statements.at(-1)).toContain("'v-test'");
     expect(Math.max(...statements.map((statement) => Buffer.byteLength(statement)))).toBeLessThan(100_000);
+  });
+});
+
+describe('product pictures', () => {
+  it('shows every part type in a plain box printed with its name and no brand', async () => {
+    const brandWords = BRANDS.map((brand) => brand.name.split(' ')[0]!.toLowerCase());
+    for (const part of CATALOG.flatMap((top) => top.parts)) {
+      const file = `client${partImageUrl(part.handle, 'box')}`;
+      const svg = (await readFile(file, 'utf8')).toLowerCase();
+      expect(svg, file).toContain(`>${part.name.toLowerCase().replaceAll('&', '&amp;')}</text>`);
+      for (const word of brandWords) expect(svg, `${file}: ${word}`).not.toContain(word);
+    }
   });
 });
 

@@ -26,7 +26,7 @@ export const CORE_KINDS: readonly {
   { kind: 'headlight bulbs', pattern: /bulb/i, not: /interior|tail|dome|turn signal|brake light/i },
   { kind: 'alternator', pattern: /alternator/i, needs: 'combustion' },
   { kind: 'starter', pattern: /starter/i, not: /jump/i, needs: 'combustion' },
-  { kind: 'shocks/struts', pattern: /shock|strut/i },
+  { kind: 'shocks/struts', pattern: /shock|strut/i, sides: ['front', 'rear'] },
 ];
 
 /** The back categories of each core kind, by name. */
@@ -65,9 +65,10 @@ interface ModelYear {
 /**
  * Each popular model year (2000-2026, as the vehicle base has them) against each core kind that
  * has a category: at least one listed part fits it (a row on the model year or below, or a
- * universal part), from at least two brands at two different prices. Brake pads count front and
- * rear apart; spark plugs are needed only where an engine has them, and combustion parts only
- * where an engine burns fuel. Counts the (model year, kind) gaps.
+ * universal part), from at least two brands at two different prices. Brake pads and shocks/struts
+ * count front and rear apart (a part naming neither side counts for neither); spark plugs are
+ * needed only where an engine has them, and combustion parts only where an engine burns fuel.
+ * Counts the (model year, kind) gaps.
  */
 /** How many model years one coverage statement asks about. */
 const YEARS_PER_QUERY = 200;
