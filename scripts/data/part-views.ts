@@ -38,8 +38,17 @@ function detail(drawing: PartDrawing, accent: string): string {
   );
 }
 
-/** A product box with the part's drawing on its face, and the shop's name and the part type on its band. */
+/** The widest the band's text may run, in px, and a bold sans-serif character's width per px of size. */
+const BAND_TEXT = 196;
+const CHAR_WIDTH = 0.62;
+
+/**
+ * A plain product box with the part's drawing on its face and the part type on its band. No brand:
+ * the picture is shared by every brand's item of the type, so a brand on it would be false for all
+ * but one of them.
+ */
 function box(drawing: PartDrawing, accent: string, name: string): string {
+  const fontSize = Math.min(19, Math.floor(BAND_TEXT / (CHAR_WIDTH * name.length)));
   return (
     FLOOR +
     `<path d="M70 110 L120 76 L340 76 L290 110 Z" fill="${accent}"/>` +
@@ -54,10 +63,8 @@ function box(drawing: PartDrawing, accent: string, name: string): string {
     ) +
     `<rect x="86" y="126" width="188" height="166" rx="8" fill="${PALETTE.white}"/>` +
     `<g transform="translate(180 209) scale(0.5)">${inked(drawing.draw(accent))}</g>` +
-    '<text x="180" y="316" font-family="Arial, Helvetica, sans-serif" font-size="16" font-weight="700" ' +
-    'text-anchor="middle" fill="#fff">AUTOHAVEN</text>' +
-    '<text x="180" y="337" font-family="Arial, Helvetica, sans-serif" font-size="12" text-anchor="middle" ' +
-    `fill="#fff">${escapeXml(name)}</text>`
+    `<text x="180" y="${328 + Math.round(fontSize / 3)}" font-family="Arial, Helvetica, sans-serif" ` +
+    `font-size="${fontSize}" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(name)}</text>`
   );
 }
 
