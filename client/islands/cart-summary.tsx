@@ -189,13 +189,20 @@ export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boo
               loading="lazy"
               data-retry=""
             />
-            {item.urlHandle ? <a href={`/product/${item.urlHandle}`}>{item.title}</a> : <span>{item.title}</span>}
-            <span>
+            {item.urlHandle ? (
+              <a className="cart-addons__title" href={`/product/${item.urlHandle}`}>
+                {item.title}
+              </a>
+            ) : (
+              <span className="cart-addons__title">{item.title}</span>
+            )}
+            <span className="cart-addons__price">
               <strong>{money(item.price)}</strong> <s>{money(item.originalPrice)}</s>
             </span>
             <button type="button" className="button" disabled={busy} onClick={() => add(item.skuId)}>
-              {item.qualifies ? 'Add' : 'Add (price unlocks with a qualifying part)'}
+              Add
             </button>
+            {!item.qualifies && <span className="cart-addons__note">The price unlocks with a qualifying part.</span>}
           </li>
         ))}
       </ul>
