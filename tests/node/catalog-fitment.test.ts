@@ -8,7 +8,7 @@ import { baseTitleOf, type PartRecord, specsOf, titleOf } from '../../scripts/da
 import { brands, categories, type Tables } from '../../scripts/data/catalog-tables.ts';
 import { sellersOf } from '../../scripts/data/catalog-plan.ts';
 import { generationStarts } from '../../scripts/data/model-generations.ts';
-import { seededRandom } from '../../scripts/data/random.ts';
+import { type Random, seededRandom } from '../../scripts/data/random.ts';
 import { buildVehicleTree, readVehicleExtract } from '../../scripts/data/vehicle-tree.ts';
 
 let ctx: FitContext;
@@ -80,38 +80,34 @@ function generationsNamed(record: PartRecord): number {
 const idOf = (make: string, model: string) =>
   [...ctx.model.values()].find((m) => m.name === model && ctx.makeName.get(m.makeId) === make)!.id;
 
+/** Rolls 400 records of random leaves and sellers, and checks each with its title. */
+function forRolledRecords(check: (record: PartRecord, title: string, random: Random) => void) {
+  const models = modelWeights(ctx);
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.nat(leaves.length - 1), (seed, index) => {
+      const random = seededRandom(seed);
+      const leaf = leaves[index]!;
+      const record = randomRecord(ctx, random, leaf, random.pick(sellersOf(brandList, leaf)), models);
+      if (record) check(record, titleOf(record, baseTitleOf(record, random)), random);
+    }),
+    { numRuns: 400 },
+  );
+}
+
 describe('catalog records', () => {
   it('a rolled record’s title always names exactly the vehicles and years it fits', () => {
-    const models = modelWeights(ctx);
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.nat(leaves.length - 1), (seed, index) => {
-        const random = seededRandom(seed);
-        const leaf = leaves[index]!;
-        const record = randomRecord(ctx, random, leaf, random.pick(sellersOf(brandList, leaf)), models);
-        if (!record) return;
-        const title = titleOf(record, baseTitleOf(record, random));
-        expectTitleAgrees(record, title);
-        expectEnginesTake(record);
-        const specs = new Map(specsOf(record, random));
-        for (const [label, value] of Object.entries(record.variant.specs ?? {})) expect(specs.get(label)).toBe(value);
-      }),
-      { numRuns: 400 },
-    );
+    forRolledRecords((record, title, random) => {
+      expectTitleAgrees(record, title);
+      expectEnginesTake(record);
+      const specs = new Map(specsOf(record, random));
+      for (const [label, value] of Object.entries(record.variant.specs ?? {})) expect(specs.get(label)).toBe(value);
+    });
   });
 
   it('a rolled per-model title never names more than one generation of its model', () => {
-    const models = modelWeights(ctx);
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.nat(leaves.length - 1), (seed, index) => {
-        const random = seededRandom(seed);
-        const leaf = leaves[index]!;
-        const record = randomRecord(ctx, random, leaf, random.pick(sellersOf(brandList, leaf)), models);
-        if (!record?.vehicle?.years) return;
-        const title = titleOf(record, baseTitleOf(record, random));
-        expect(generationsNamed(record), title).toBe(1);
-      }),
-      { numRuns: 400 },
-    );
+    forRolledRecords((record, title) => {
+      if (record.vehicle?.years) expect(generationsNamed(record), title).toBe(1);
+    });
   });
 
   it('cuts popular models at their real generations, and unknown ones into spans of at most six years', () => {

@@ -1,28 +1,18 @@
 // The coverage check (scripts/data/checks/coverage.ts) on the hand-made D1 data of
 // data-check-fixture.ts: shocks and struts count front and rear apart, like brake pads.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCoverage } from '../../scripts/data/checks/coverage.ts';
-import { d1Query, type Query } from '../../scripts/data/checks/d1.ts';
-import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
-import { seed } from '../../scripts/seed.ts';
-import { CLEAN, fitRow, item } from './data-check-fixture.ts';
+import type { Query } from '../../scripts/data/checks/d1.ts';
+import { type FixtureDb, fitRow, item, openFixtureDb } from './data-check-fixture.ts';
 
 const CAMRY = [{ make: 'Toyota', model: 'Camry' }];
 const SHOCKS = 161;
 /** The fixture's Camry model years (2017-2019). */
 const CAMRY_YEARS = [21, 22, 23];
 
-let stateDir: string;
-let db: D1Database;
-let dispose: () => Promise<void>;
+let fixture: FixtureDb;
 let query: Query;
-const run = async (statements: string[]) => {
-  await db.batch(statements.map((sql) => db.prepare(sql)));
-};
+const run = (statements: string[]) => fixture.run(statements);
 
 /** Two brands' shocks at two prices for the Camry's years, on one side. */
 const shocks = (firstId: number, side: 'Front' | 'Rear') =>
@@ -38,21 +28,13 @@ const shocks = (firstId: number, side: 'Front' | 'Rear') =>
   ]);
 
 beforeAll(async () => {
-  Object.assign(process.env, OFFLINE_ENV);
-  stateDir = await mkdtemp(join(tmpdir(), 'autohaven-coverage-'));
-  await seed(stateDir);
-  ({
-    env: { DB: db },
-    dispose,
-  } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } }));
-  query = d1Query(db);
-  await run(CLEAN);
+  fixture = await openFixtureDb('autohaven-coverage-');
+  query = fixture.query;
   // The fixture's shocks are universal and name no side: this file's own fitted ones take their place.
   await run([`DELETE FROM item WHERE back_category_id = ${SHOCKS}`]);
 });
 afterAll(async () => {
-  await dispose?.();
-  await rm(stateDir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe('coverage of shocks and struts', () => {

@@ -1,6 +1,14 @@
 // Hand-made catalog rows for tests/node/data-check.test.ts: three Camry model years, a Yaris iA,
 // an F-150 with a gasoline and a diesel engine, an electric Model 3, every core kind of part
 // from two brands, and nothing the checker should report.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { d1Query, type Query } from '../../scripts/data/checks/d1.ts';
+import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
+import { seed } from '../../scripts/seed.ts';
+
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /** node id -> [level, model-year node id] */
@@ -160,3 +168,33 @@ export const CLEAN: string[] = [
   item(44, 'DuraStop Oil Filter for 2018 Ford F-150', 111, 2),
   fitRow(44, 42),
 ];
+
+/** A freshly seeded local D1 holding the clean set, what the checks read through it, and its removal. */
+export interface FixtureDb {
+  query: Query;
+  /** Runs statements as one batch. */
+  run: (statements: string[]) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export async function openFixtureDb(prefix: string): Promise<FixtureDb> {
+  Object.assign(process.env, OFFLINE_ENV);
+  const stateDir = await mkdtemp(join(tmpdir(), prefix));
+  await seed(stateDir);
+  const {
+    env: { DB: db },
+    dispose,
+  } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } });
+  const run = async (statements: string[]) => {
+    await db.batch(statements.map((sql) => db.prepare(sql)));
+  };
+  await run(CLEAN);
+  return {
+    query: d1Query(db),
+    run,
+    close: async () => {
+      await dispose();
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -4,29 +4,23 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTarget, runChecks } from '../../scripts/data/check.ts';
 import { checkBrandCategories, checkPadMaterial, padMaterials } from '../../scripts/data/checks/brands.ts';
 import { checkCoreCategories, checkCoverage } from '../../scripts/data/checks/coverage.ts';
-import { d1Query, type Query } from '../../scripts/data/checks/d1.ts';
+import type { Query } from '../../scripts/data/checks/d1.ts';
 import { checkEngineFuel } from '../../scripts/data/checks/engine-fuel.ts';
 import { checkEngines } from '../../scripts/data/checks/engines.ts';
 import { checkOverlappingTrims, checkPartsWithoutFitment, trimList } from '../../scripts/data/checks/structure.ts';
 import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
 import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from '../../scripts/data/catalog.ts';
-import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
 import { seed } from '../../scripts/seed.ts';
-import { CLEAN, fitRow, item, node, spec } from './data-check-fixture.ts';
+import { type FixtureDb, fitRow, item, node, openFixtureDb, spec } from './data-check-fixture.ts';
 
-let stateDir: string;
-let db: D1Database;
-let dispose: () => Promise<void>;
+let fixture: FixtureDb;
 let query: Query;
 const CAMRY = [{ make: 'Toyota', model: 'Camry' }];
-const run = async (statements: string[]) => {
-  await db.batch(statements.map((sql) => db.prepare(sql)));
-};
+const run = (statements: string[]) => fixture.run(statements);
 /** Adds rows, runs the body, and removes them again (undo runs in order: children first). */
 const withRows = async (rows: string[], undo: string[], body: () => Promise<void>) => {
   await run(rows);
@@ -38,19 +32,11 @@ const withRows = async (rows: string[], undo: string[], body: () => Promise<void
 };
 
 beforeAll(async () => {
-  Object.assign(process.env, OFFLINE_ENV);
-  stateDir = await mkdtemp(join(tmpdir(), 'autohaven-check-'));
-  await seed(stateDir);
-  ({
-    env: { DB: db },
-    dispose,
-  } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } }));
-  query = d1Query(db);
-  await run(CLEAN);
+  fixture = await openFixtureDb('autohaven-check-');
+  query = fixture.query;
 });
 afterAll(async () => {
-  await dispose?.();
-  await rm(stateDir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe('parsing the stored text', () => {
