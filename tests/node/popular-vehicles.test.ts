@@ -62,7 +62,8 @@ afterAll(async () => {
 async function chosenNode(shopper: Shopper): Promise<number> {
   const year = await db
     .prepare(
-      `SELECT n.id FROM vehicle_node n JOIN vehicle_make mk ON mk.id = n.make_id JOIN vehicle_model md ON md.id = n.model_id
+      `SELECT n.id FROM vehicle_node n JOIN vehicle_make mk ON mk.id = n.make_id
+         JOIN vehicle_model md ON md.id = n.model_id
        WHERE n.level = 3 AND n.year = ?1 AND mk.name = ?2 AND md.name = ?3`,
     )
     .bind(shopper.year, shopper.make, shopper.model)
