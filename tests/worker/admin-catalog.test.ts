@@ -90,14 +90,18 @@ describe('the product list', () => {
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title.toLowerCase()).toContain('wiper blade');
 
+    // An item on shelves in Canada and off them in the US (from the end: the tests edit the first items).
+    const caOnly = (await env.DB.prepare(
+      `SELECT id, back_category_id AS category FROM item
+       WHERE status = 'ON_SHELVES' AND us_status = 'OFF_SHELVES' AND ca_status = 'ON_SHELVES' ORDER BY id DESC LIMIT 1`,
+    ).first<{ id: number; category: number }>())!;
     const offInUs = await admin('/catalog?market=us&status=OFF_SHELVES', merchandiser);
-    expect(offInUs.html).toContain('data-item="12"'); // on shelves in Canada, off in the US
-    expect((await admin('/catalog?market=ca&status=OFF_SHELVES', merchandiser)).html).not.toContain('data-item="12"');
-    const category = (await env.DB.prepare('SELECT back_category_id AS id FROM item WHERE id = 12').first<{
-      id: number;
-    }>())!;
-    const inCategory = await admin(`/catalog?category=${category.id}`, merchandiser);
-    expect(inCategory.html).toContain('data-item="12"');
+    expect(offInUs.html).toContain(`data-item="${caOnly.id}"`);
+    expect((await admin('/catalog?market=ca&status=OFF_SHELVES', merchandiser)).html).not.toContain(
+      `data-item="${caOnly.id}"`,
+    );
+    const inCategory = await admin(`/catalog?category=${caOnly.category}`, merchandiser);
+    expect(inCategory.html).toContain(`data-item="${caOnly.id}"`);
     expect(inCategory.html).not.toContain('data-item="1"');
   });
 
@@ -285,22 +289,25 @@ describe("editing a SKU's prices and stock", () => {
 
   it('never lets two staff editing one SKU at once overwrite each other; the second sees current values', async () => {
     const product = await productWithOneSku();
-    const formA = await skuForm(product.skuId, { priceUsd: '55.55' });
-    const formB = await skuForm(product.skuId, { priceUsd: '66.66', stock: '3' });
+    // Two new prices under the original one, so both are valid.
+    const current = Number((await skuForm(product.skuId)).priceUsd);
+    const [priceA, priceB] = [(current - 0.45).toFixed(2), (current - 0.34).toFixed(2)];
+    const formA = await skuForm(product.skuId, { priceUsd: priceA });
+    const formB = await skuForm(product.skuId, { priceUsd: priceB, stock: '3' });
     const first = await post(`/catalog/${product.itemId}/skus/${product.skuId}`, merchandiser, formA);
     expect(first.status).toBe(303);
     const second = await post(`/catalog/${product.itemId}/skus/${product.skuId}`, otherMerchandiser, formB);
     expect(second.status).toBe(409);
     const html = text(await second.text());
     expect(html).toContain(CATALOG_EDIT_MSG.skuConflict);
-    expect(html).toContain('value="55.55"'); // the current price, not what the second one typed
+    expect(html).toContain(`value="${priceA}"`); // the current price, not what the second one typed
     const row = await env.DB.prepare(
       `SELECT s.available_total AS stock, p.discount_price AS price FROM sku s
        JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD' WHERE s.id = ?`,
     )
       .bind(product.skuId)
       .first();
-    expect(row).toEqual({ stock: product.stock, price: 5555 });
+    expect(row).toEqual({ stock: product.stock, price: Math.round(Number(priceA) * 100) });
     expect((await audits('catalog.editSku')).filter((entry) => entry.recordId === `${product.skuId}`)).toHaveLength(1);
   });
 

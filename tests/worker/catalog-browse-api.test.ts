@@ -400,9 +400,10 @@ describe('bundles of an item', () => {
         WHERE i.us_status IN ${us} AND i.ca_status IN ${ca}
           AND s.item_id NOT IN (SELECT k.item_id FROM bundle_item b JOIN sku k ON k.id = b.sku_id)
         ORDER BY s.id LIMIT 1 OFFSET ?1`,
-      looseSkus++,
+      taken.set(us + ca, (taken.get(us + ca) ?? -1) + 1).get(us + ca),
     );
-  let looseSkus = 0;
+  /** How many loose SKUs of each pair of statuses the tests have taken. */
+  const taken = new Map<string, number>();
 
   it("lists each bundle holding the item, its line first, priced at the lines' total less the bundle %", async () => {
     const held = await rows<{ itemId: number }>(
