@@ -69,7 +69,7 @@ function applicationsOf(ctx: FitContext, part: PartType, pairUpTo: number): Appl
   );
 }
 
-/** Each kind's applications under the most truthful pairing whose records (two a application) fit the budget. */
+/** Each kind's applications under the most truthful pairing whose records (two an application) fit the budget. */
 function plannedApplications(ctx: FitContext, leaves: Map<string, LeafCategory>, budget: number): Application[][] {
   const fixed = new Map<string, Application[]>();
   let plan: Application[][] = [];
