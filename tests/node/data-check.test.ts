@@ -1,11 +1,8 @@
 // The data checker (scripts/data/check.ts) on small hand-made D1 data: a clean set where every
-// check answers zero, then one known contradiction per check. The last test runs it on the
-// default generated catalog.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// check answers zero, then one known contradiction per check. The default generated catalog is
+// checked in default-catalog.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkTarget, runChecks } from '../../scripts/data/check.ts';
+import { runChecks } from '../../scripts/data/check.ts';
 import { checkBrandCategories, checkPadMaterial, padMaterials } from '../../scripts/data/checks/brands.ts';
 import { checkCoreCategories, checkCoverage } from '../../scripts/data/checks/coverage.ts';
 import type { Query } from '../../scripts/data/checks/d1.ts';
@@ -13,8 +10,6 @@ import { checkEngineFuel } from '../../scripts/data/checks/engine-fuel.ts';
 import { checkEngines } from '../../scripts/data/checks/engines.ts';
 import { checkOverlappingTrims, checkPartsWithoutFitment, trimList } from '../../scripts/data/checks/structure.ts';
 import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
-import { DEFAULT_ITEMS, DEFAULT_SEED, loadCatalog } from '../../scripts/data/catalog.ts';
-import { seed } from '../../scripts/seed.ts';
 import { type FixtureDb, fitRow, item, node, openFixtureDb, spec } from './data-check-fixture.ts';
 
 let fixture: FixtureDb;
@@ -220,17 +215,48 @@ describe('the checks on hand-made data', () => {
   });
 });
 
-describe('the default catalog', () => {
-  it('contradicts none of its titles, engines, trims, brands or pads, and covers all popular model years', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'autohaven-check-default-'));
-    try {
-      await seed(dir);
-      await loadCatalog({ items: DEFAULT_ITEMS, seed: DEFAULT_SEED, stateDir: dir });
-      const results = await checkTarget({ stateDir: dir });
-      const failing = results.filter((r) => r.count > 0).map((r) => `${r.name}: ${r.count} (${r.examples[0] ?? ''})`);
-      expect(failing).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 600_000);
+describe('coverage of shocks and struts: front and rear count apart, like brake pads', () => {
+  const SHOCKS = 161;
+  /** The fixture's Camry model years (2017-2019). */
+  const CAMRY_YEARS = [21, 22, 23];
+  /** Two brands' shocks at two prices for the Camry's years, on one side. */
+  const shocks = (firstId: number, side: 'Front' | 'Rear') =>
+    [0, 1].flatMap((n) => [
+      item(
+        firstId + n,
+        `${['AutoHaven Pro', 'DuraStop'][n]} Shock Absorber, ${side} for 2017-2019 Toyota Camry`,
+        SHOCKS,
+        n + 1,
+        3000 + n * 2000,
+      ),
+      ...CAMRY_YEARS.map((node) => fitRow(firstId + n, node, side)),
+    ]);
+  // The clean set's shocks are universal and name no side: these tests' own fitted ones take their place.
+  const aside = 'UPDATE item SET back_category_id = 152 WHERE id IN (41, 42, 45, 46)';
+  const undo = [
+    'DELETE FROM fitment WHERE item_id BETWEEN 70 AND 73',
+    'DELETE FROM item_customs WHERE item_id BETWEEN 70 AND 73',
+    'DELETE FROM item WHERE id BETWEEN 70 AND 73',
+    `UPDATE item SET back_category_id = ${SHOCKS} WHERE id IN (41, 42, 45, 46)`,
+  ];
+
+  it('reports a model year with front shocks only as missing its rear ones', async () => {
+    await withRows([aside, ...shocks(70, 'Front')], undo, async () => {
+      const result = await checkCoverage(query, CAMRY);
+      expect(result.count).toBe(3);
+      expect(result.examples).toEqual([
+        '2017 Toyota Camry: no shocks/struts (rear)',
+        '2018 Toyota Camry: no shocks/struts (rear)',
+        '2019 Toyota Camry: no shocks/struts (rear)',
+      ]);
+      expect(result.notes).toContain('gaps by kind: shocks/struts (rear) 3');
+    });
+  });
+
+  it('answers zero once the rear shocks come from two brands at two prices', async () => {
+    await withRows([aside, ...shocks(70, 'Front'), ...shocks(72, 'Rear')], undo, async () => {
+      const result = await checkCoverage(query, CAMRY);
+      expect([result.count, result.examples]).toEqual([0, []]);
+    });
+  });
 });
