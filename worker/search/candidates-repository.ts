@@ -34,16 +34,17 @@ export const hasKeyword = (criteria: SearchCriteria) => criteria.match !== null 
  * every exact part number. Capping keeps the cost flat however common the words are.
  */
 function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
-  const match = b.ref('match', criteria.match);
+  const ctes = criteria.lastWord ? spelledOutCtes(criteria.lastWord, b.ref('match', criteria.match), b) : [];
+  const match = criteria.lastWord ? '(SELECT expression FROM spelled)' : b.ref('match', criteria.match);
   const text = b.ref('part', criteria.partNumber);
   const scored = criteria.order === 'relevance';
-  const ctes = [
+  ctes.push(
     `top AS (SELECT rowid AS rank, ${scored ? `bm25(item_search_ranked, ${BM25_WEIGHTS})` : 'NULL'} AS score
       FROM item_search_ranked
       WHERE item_search_ranked MATCH ${match} ORDER BY rowid LIMIT ${b.ref('cap', criteria.candidateLimit)})`,
     // The unique index is case-sensitive: the usual spellings are looked up through it.
     `exact AS (SELECT DISTINCT item_id AS id FROM sku WHERE part_number IN (${text}, upper(${text}), lower(${text})))`,
-  ];
+  );
   const parts = [
     'SELECT m.item_id AS id, t.score, 0 AS exact FROM top t JOIN item_rank m ON m.rank = t.rank',
     'SELECT id, NULL, 1 FROM exact',
@@ -76,6 +77,30 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
     `hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`,
   );
   return ctes;
+}
+
+/** Above this many indexed words, a prefix is left to FTS5: spelling it out would cost more than it saves. */
+const MAX_SPELLED_WORDS = 30;
+
+/**
+ * `spelled`: the MATCH expression with the last word's prefixes spelled out as the indexed words they start, read
+ * from the index's vocabulary (item_search_terms): the same matches, without FTS5 merging the prefix's words on each
+ * of the statement's MATCHes. A prefix of no word or of too many keeps the expression as it was (`original`).
+ */
+function spelledOutCtes(lastWord: { head: string; prefixes: string[] }, original: string, b: Binder): string[] {
+  const ranges = lastWord.prefixes.map(
+    (prefix, i) =>
+      `SELECT term FROM item_search_terms WHERE term >= ${b.ref(`prefix${i}`, prefix)} AND term < ${b.ref(
+        `prefixEnd${i}`,
+        prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1),
+      )}`,
+  );
+  return [
+    `prefix_words AS (${ranges.join(' UNION ')} LIMIT ${MAX_SPELLED_WORDS + 1})`,
+    `spelled AS (SELECT CASE WHEN count(*) BETWEEN 1 AND ${MAX_SPELLED_WORDS}
+      THEN ${b.ref('head', lastWord.head)} || '(' || group_concat('"' || term || '"', ' OR ') || ')'
+      ELSE ${original} END AS expression FROM prefix_words)`,
+  ];
 }
 
 /** The category (with its subcategories) and brand filters as a condition on item i, or null when neither is set. */

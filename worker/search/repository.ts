@@ -14,6 +14,8 @@ export interface SearchCriteria {
   market: MarketId;
   /** A safe FTS5 MATCH expression, or null for no keyword. */
   match: string | null;
+  /** The last word's prefixes with the expression of the words before it (service.ts lastWordPrefixes), or null. */
+  lastWord?: { head: string; prefixes: string[] } | null;
   /** The shopper's trimmed text, compared with part numbers; null for no keyword. */
   partNumber: string | null;
   /** With a keyword: how many of the best-selling matches are considered (fitting and exact ones always are). */

@@ -114,6 +114,11 @@ const MAX_TERMS = 8;
  * the cost of a search stays flat however common its words are (issue 6 budgets).
  */
 const SEARCH_CANDIDATES = 2000;
+/**
+ * With a vehicle chosen the list is about that vehicle: every match that fits it counts, and of the others only the
+ * best-selling this many (what "Fits my vehicle" hides, or what follows the fitting parts when it is off).
+ */
+const SEARCH_CANDIDATES_WITH_VEHICLE = 1000;
 /** Typed text shorter than this suggests nothing. */
 const MIN_SUGGEST_CHARS = 2;
 
@@ -141,17 +146,37 @@ export function variantsOf(word: string): string[] {
   return [...variants];
 }
 
+/** One word's part of a MATCH expression: its variants quoted, as prefixes for the last word. */
+function wordExpression(term: string, prefix: boolean): string {
+  const quoted = variantsOf(term).map((variant) => `"${variant.replace(/"/g, '""')}"${prefix ? '*' : ''}`);
+  return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;
+}
+
 /** Builds a safe FTS5 MATCH expression: every word quoted, an OR group of its variants, the last one a prefix. */
 export function matchExpression(keyword: string): string | null {
   const terms = searchTerms(keyword);
   if (terms.length === 0) return null;
-  return terms
-    .map((term, index) => {
-      const last = index === terms.length - 1;
-      const quoted = variantsOf(term).map((variant) => `"${variant.replace(/"/g, '""')}"${last ? '*' : ''}`);
-      return quoted.length === 1 ? quoted[0]! : `(${quoted.join(' OR ')})`;
-    })
+  return terms.map((term, index) => wordExpression(term, index === terms.length - 1)).join(' AND ');
+}
+
+/**
+ * The last word's prefixes, for the search to spell out as the indexed words they start (repository: FTS5 merges a
+ * prefix's words on every query, which costs more than the rest of the search): the shortest variants only ("filter"
+ * covers "filters"), and only plain ASCII words, which the index stores as typed. `head` is the MATCH expression of
+ * the words before it, joined with AND; null when a variant is not a plain word.
+ */
+export function lastWordPrefixes(keyword: string): { head: string; prefixes: string[] } | null {
+  const terms = searchTerms(keyword);
+  const last = terms.at(-1);
+  if (last === undefined) return null;
+  const variants = variantsOf(last);
+  if (!variants.every((variant) => /^[a-z0-9]+$/.test(variant))) return null;
+  const prefixes = variants.filter((v) => !variants.some((other) => other !== v && v.startsWith(other)));
+  const head = terms
+    .slice(0, -1)
+    .map((term) => wordExpression(term, false))
     .join(' AND ');
+  return { head: head ? `${head} AND ` : '', prefixes };
 }
 
 const toRecord =
@@ -230,7 +255,8 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     market,
     match,
     partNumber: match ? keyword : null,
-    candidateLimit: SEARCH_CANDIDATES,
+    lastWord: match ? lastWordPrefixes(keyword) : null,
+    candidateLimit: vehicleNodeIds ? SEARCH_CANDIDATES_WITH_VEHICLE : SEARCH_CANDIDATES,
     categoryId: query.categoryId ?? null,
     brandIds: query.brandIds ?? [],
     minPrice: query.minPrice ?? null,
