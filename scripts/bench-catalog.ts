@@ -1,10 +1,11 @@
 // Catalog budgets, measured against local D1 (never by timed tests):
 // - item page data (item, SKUs, images, fitment for one vehicle) in at most 3 D1 queries;
 // - with a large catalog, the items of a category that fit a vehicle, cheapest first, first
-//   page of 20, under 25 ms;
-// - filter-search with a keyword and a vehicle under 25 ms, typeahead under 10 ms (issue 6), both
-//   judged on D1's own execution time (meta.duration); the wall time through the platform proxy
-//   is printed beside it.
+//   page of 20, under 25 ms, asked as the shop's category page asks (searchItems: the page, its
+//   total and facets);
+// - filter-search with a keyword and a vehicle under 25 ms, typeahead under 10 ms (issue 6).
+// Each is judged on D1's own execution time (meta.duration, added up over the statements) and on
+// the wall time through the platform proxy, both printed.
 //   npm run bench:catalog -- [--items N] [--runs N] [--smoke]      (default 200000 items, 200 runs)
 // --smoke (CI): prove the bench still runs end to end; the numbers are printed, but on a shared
 // machine they say nothing, so budgets do not decide the exit code.
@@ -20,6 +21,7 @@ import { formatReport, runChecks } from './data/check.ts';
 import { d1Query } from './data/checks/d1.ts';
 import { seed } from './seed.ts';
 import { OFFLINE_ENV } from './lib/wrangler.ts';
+import { benchSearchThroughWorker, type SearchCase } from './lib/bench-search-http.ts';
 
 Object.assign(process.env, OFFLINE_ENV);
 const { values } = parseArgs({
@@ -51,7 +53,12 @@ await loadCatalog({ items, seed: DEFAULT_SEED, stateDir }).catch((error: Error) 
 });
 console.log(`catalog ready in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
 
+const percentile = (list: number[], p: number) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
 const { env, dispose } = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: join(stateDir, 'v3') } });
+const words = ['brake pads', 'headlight', 'air filter', 'alternator', 'floor mats', 'spark plug', 'rotor', 'muffler'];
+let searchCases: SearchCase[] = [];
+let d1WithinBudgets = false;
 try {
   let statements = 0;
   const counting = new Proxy(env.DB, {
@@ -66,8 +73,6 @@ try {
     },
   });
   const repo = catalogRepository(counting);
-  const percentile = (list: number[], p: number) =>
-    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
 
   // Item page: item by handle (images and specs inside), then SKUs and fitment together.
   const sample = await env.DB.prepare(
@@ -101,14 +106,6 @@ try {
   console.log(
     `local D1 round trip through the platform proxy (SELECT 1): p50 ${percentile(roundTrips, 0.5).toFixed(1)} ms`,
   );
-  const timings: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const { nodeId, categoryId } = cases[run % cases.length]!;
-    const started = performance.now();
-    const page = await repo.itemsFittingVehicle(categoryId, [nodeId], 'us');
-    timings.push(performance.now() - started);
-    if (page.length === 0) throw new Error(`no items for vehicle ${nodeId} in category ${categoryId}`);
-  }
   // The vehicle selector: each level as the children call answers it (one query). D1 reports its
   // own execution time; the wall time adds the platform proxy's round trip measured above.
   const selector = vehicleCatalogRepository(env.DB);
@@ -142,7 +139,6 @@ try {
   const d1 = timedD1(env.DB);
   const search = { wall: [] as number[], d1: [] as number[] };
   const typeahead = { wall: [] as number[], d1: [] as number[] };
-  const words = ['brake pads', 'headlight', 'air filter', 'alternator', 'floor mats', 'spark plug', 'rotor', 'muffler'];
   const measure = async (into: { wall: number[]; d1: number[] }, call: () => Promise<unknown>) => {
     d1.reset();
     const started = performance.now();
@@ -166,16 +162,34 @@ try {
     );
     return percentile(inD1, 0.95) < budget;
   };
+  // A category page with a vehicle chosen, as the shop asks for it: the category's parts that fit (with the universal
+  // ones), cheapest first, first page of 20, with its total and facets.
+  const categoryPage = { wall: [] as number[], d1: [] as number[] };
+  for (let run = 0; run < runs; run++) {
+    const { nodeId, categoryId } = cases[run % cases.length]!;
+    let found = 0;
+    await measure(categoryPage, async () => {
+      const answer = await searchItems(d1.db, 'us', {
+        categoryId,
+        vehicleNodeIds: [nodeId],
+        fitsOnly: true,
+        sort: 'discountMinPrice asc',
+        page: 1,
+        size: 20,
+      });
+      found = answer.records.length;
+    });
+    if (found === 0) throw new Error(`no items for vehicle ${nodeId} in category ${categoryId}`);
+  }
   const searchOk = report('filter-search with a keyword and a vehicle', search, 25);
   const typeaheadOk = report('typeahead', typeahead, 10);
-  const p95 = percentile(timings, 0.95);
-  console.log(
-    `fits-vehicle category page (${items} items, ${runs} runs): p50 ${percentile(timings, 0.5).toFixed(1)} ms, ` +
-      `p95 ${p95.toFixed(1)} ms (budget 25 ms)`,
+  const categoryOk = report(
+    `category page of a vehicle's fitting parts, cheapest first (${items} items)`,
+    categoryPage,
+    25,
   );
-  const withinBudgets = p95 <= 25 && itemPageOk && selectorOk && searchOk && typeaheadOk;
-  if (values.smoke) console.log(`smoke run: ${withinBudgets ? 'within' : 'over'} budget, not judged`);
-  process.exitCode = withinBudgets || values.smoke ? 0 : 1;
+  d1WithinBudgets = categoryOk && itemPageOk && selectorOk && searchOk && typeaheadOk;
+  searchCases = cases;
 
   // The data checker (npm run data:check) on the loaded catalog, after the timings so a check the local
   // D1 cannot finish never hides them: its counts are printed, not judged yet.
@@ -190,6 +204,24 @@ try {
 } finally {
   await dispose();
 }
+
+// The same searches through the Worker, once the proxy has let the state go: wall time per request.
+const http = await benchSearchThroughWorker(stateDir, searchCases, words, runs);
+const wallOk = (label: string, timings: number[]) => {
+  const p95 = percentile(timings, 0.95);
+  console.log(
+    `${label} through the Worker (HTTP request to its answer): p50 ${percentile(timings, 0.5).toFixed(1)} ms, ` +
+      `p95 ${p95.toFixed(1)} ms (budget 25 ms)`,
+  );
+  return p95 < 25;
+};
+const httpOk = [
+  wallOk('filter-search with a keyword and a vehicle', http.keyword),
+  wallOk("category page of a vehicle's fitting parts", http.category),
+].every(Boolean);
+const withinBudgets = d1WithinBudgets && httpOk;
+if (values.smoke) console.log(`smoke run: ${withinBudgets ? 'within' : 'over'} budget, not judged`);
+process.exitCode = withinBudgets || values.smoke ? 0 : 1;
 
 /**
  * Wraps a D1 binding to add up the execution time D1 reports (meta.duration) for the statements

@@ -43,9 +43,18 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the shop did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Seeds a temporary state directory and serves the built shop on a free port (production React). */
-export async function serveShop(): Promise<RunningShop> {
-  const stateDir = await mkdtemp(join(tmpdir(), 'autohaven-state-'));
+/**
+ * Seeds a temporary state directory and serves the built shop on a free port (production React). Given `stateDir`,
+ * serves that loaded state as it is instead (bench:catalog's large catalog), and leaves it in place on stop.
+ */
+export async function serveShop(options: { stateDir?: string } = {}): Promise<RunningShop> {
+  const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'autohaven-state-')));
+  if (!options.stateDir) await seedTestState(stateDir);
+  return startShop(stateDir, !options.stateDir);
+}
+
+/** The seed, the small fixed catalog, the postal codes and the promotions the e2e tests and benches shop with. */
+async function seedTestState(stateDir: string): Promise<void> {
   await seed(stateDir);
   // The small fixed catalog (vehicles of six makes, 150 items): enough for every page, fast to load.
   await runWrangler([
@@ -82,6 +91,9 @@ export async function serveShop(): Promise<RunningShop> {
     '--file',
     'worker/db/seed/promotions.sql',
   ]);
+}
+
+async function startShop(stateDir: string, temporary: boolean): Promise<RunningShop> {
   const port = await freePort();
   const inspectorPort = await freePort();
   const us = `http://us.shop.localhost:${port}`;
@@ -140,7 +152,7 @@ export async function serveShop(): Promise<RunningShop> {
       process.off('SIGINT', stopOnSignal).off('SIGTERM', stopOnSignal);
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));
-      await rm(stateDir, { recursive: true, force: true });
+      if (temporary) await rm(stateDir, { recursive: true, force: true });
     },
   };
 }

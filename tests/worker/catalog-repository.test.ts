@@ -108,26 +108,6 @@ describe('catalog repository', () => {
     expect(facts.find((fact) => fact.itemId === application!.item_id)!.applications).toBeGreaterThan(0);
   });
 
-  it('lists the items of a category that fit a vehicle or are universal, cheapest first', async () => {
-    const application = await one<{ item_id: number; node_id: number; back_category_id: number }>(
-      'SELECT f.item_id, f.node_id, i.back_category_id FROM fitment f JOIN item i ' +
-        "ON i.id = f.item_id WHERE i.us_status = 'ON_SHELVES' AND f.node_level = 3 LIMIT 1",
-    );
-    const page = await catalog().itemsFittingVehicle(application!.back_category_id, [application!.node_id], 'us');
-    expect(page.map((item) => item.id)).toContain(application!.item_id);
-    const prices = page.map((item) => item.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    for (const item of page) {
-      const fits = await one<{ n: number }>(
-        'SELECT count(*) AS n FROM item i WHERE i.id = ? AND (i.vehicle_universal = 1 ' +
-          'OR EXISTS (SELECT 1 FROM fitment f WHERE f.item_id = i.id AND f.node_id = ?))',
-        item.id,
-        application!.node_id,
-      );
-      expect(fits!.n).toBe(1);
-    }
-  });
-
   it('searches titles, part numbers and brands with full-text search', async () => {
     const { results } = await env.DB.prepare(
       "SELECT rowid FROM item_search WHERE item_search MATCH 'brake*' LIMIT 5",

@@ -1,5 +1,3 @@
-import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
-import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 
 /** Catalog queries for items, SKUs, media and fitment. The only place with their SQL. */
@@ -339,32 +337,6 @@ export function catalogRepository(db: D1Database) {
         total: (total!.results[0] as { total: number }).total,
         rows: rows!.results as FitmentTableRow[],
       };
-    },
-
-    /**
-     * One page of the items of a category that are sold in the market and fit a vehicle (any of
-     * its node ids, model year first) or are universal, cheapest first.
-     */
-    async itemsFittingVehicle(
-      categoryId: number,
-      vehicleNodeIds: readonly number[],
-      market: MarketId,
-      page = 1,
-      size = 20,
-    ): Promise<{ id: number; title: string; price: number }[]> {
-      const { results } = await db
-        .prepare(
-          // The candidates (this vehicle's applications and the category's universal parts) are
-          // gathered first; scanning the category in price order instead is 18 times slower.
-          `SELECT i.id, i.title, i.${minPriceColumn(market)} AS price FROM item i
-         WHERE i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?2))
-                        UNION SELECT id FROM item WHERE back_category_id = ?1 AND vehicle_universal = 1)
-           AND i.back_category_id = ?1 AND i.${statusColumn(market)} IN ${sqlList(BUYABLE_STATUSES)}
-         ORDER BY i.${minPriceColumn(market)}, i.id LIMIT ?3 OFFSET ?4`,
-        )
-        .bind(categoryId, idList(vehicleNodeIds), size, (page - 1) * size)
-        .all<{ id: number; title: string; price: number }>();
-      return results;
     },
   };
   return repository;
