@@ -215,6 +215,10 @@ const wallOk = (label: string, timings: number[]) => {
   );
   return p95 < 25;
 };
+console.log(
+  `a bare route through the same server (no middleware, no D1): p50 ${percentile(http.bare, 0.5).toFixed(1)} ms, ` +
+    `p95 ${percentile(http.bare, 0.95).toFixed(1)} ms`,
+);
 const httpOk = [
   wallOk('filter-search with a keyword and a vehicle', http.keyword),
   wallOk("category page of a vehicle's fitting parts", http.category),

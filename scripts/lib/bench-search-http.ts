@@ -14,6 +14,8 @@ export interface SearchCase {
 export interface HttpFigures {
   keyword: number[];
   category: number[];
+  /** The bare route (no middleware, no D1): what any request to the local server costs. */
+  bare: number[];
 }
 
 /** Serves `stateDir` and times `runs` keyword searches with a vehicle and as many vehicle category pages. */
@@ -47,8 +49,11 @@ export async function benchSearchThroughWorker(
       await keywordSearch(run);
       await categoryPage(run);
     }
-    const figures: HttpFigures = { keyword: [], category: [] };
+    const figures: HttpFigures = { keyword: [], category: [], bare: [] };
     for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await (await fetch(`http://127.0.0.1:${shop.port}/__bare`)).arrayBuffer();
+      figures.bare.push(performance.now() - started);
       figures.keyword.push((await keywordSearch(run)).took);
       const page = await categoryPage(run);
       if (page.found === 0) throw new Error(`the category page of run ${run} found nothing`);
