@@ -51,6 +51,19 @@ describe('fits my vehicle without an engine', () => {
     expect(found.records.map((r) => r.itemId)).toContain(part.item);
   });
 
+  it("counts it on the vehicle's parts page: a category's count is what its list shows", async () => {
+    const part = await engineOnlyPart();
+    const { body } = await api<{ id: number; items: number }[]>(
+      `${US_HOST}/search/public/buyer/category/vehicle-categories?attributeValueId=${part.modelYear}`,
+    );
+    const tile = body.data.find((category) => category.id === part.category);
+    expect(tile, "the part's category is among the vehicle's").toBeDefined();
+    const list = await search(
+      `categoryId=${part.category}&attributeValueIds=${await pathTo(part.modelYear)}&fitsOnly=true&size=1`,
+    );
+    expect(tile!.items).toBe(list.total);
+  });
+
   it('keeps it for its own engine and leaves it out for another engine of the same year', async () => {
     const part = await engineOnlyPart();
     const own = await search(

@@ -1,5 +1,6 @@
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
+import { vehicleFitCtes } from '../vehicles/fit-sql.ts';
 import type { SearchCriteria } from './repository.ts';
 
 /**
@@ -128,7 +129,7 @@ function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null 
 export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
   const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
   const ctes: string[] = [];
-  if (criteria.vehicleNodeIds) ctes.push(...vehicleFitCtes(criteria.vehicleNodeIds, b));
+  if (criteria.vehicleNodeIds) ctes.push(...vehicleFitCtes(b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))));
   const keyword = hasKeyword(criteria);
   if (keyword) ctes.push(...hitCtes(criteria, b));
   const fits = criteria.vehicleNodeIds
@@ -156,24 +157,6 @@ export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
     FROM ${source}
       WHERE ${where.join(' AND ')})`);
   return `WITH ${ctes.join(',\n')}`;
-}
-
-/**
- * `fit`: the items that fit the vehicle or may fit it (§4 UNCERTAIN). Its applications at any of its node ids, and
- * those of the trims and engines below its deepest node, which the shopper has not chosen: an oil filter for one
- * engine of a model year given without an engine may well fit, so the "Fits my vehicle" list keeps it and its card
- * asks for the engine. A chosen engine leaves the other engines' parts out.
- */
-function vehicleFitCtes(vehicleNodeIds: number[], b: Binder): string[] {
-  const ids = `SELECT value FROM json_each(${b.ref('vehicle', JSON.stringify(vehicleNodeIds))})`;
-  return [
-    `deepest AS (SELECT id FROM vehicle_node WHERE id IN (${ids}) ORDER BY level DESC LIMIT 1)`,
-    `below AS (SELECT id FROM vehicle_node WHERE parent_id IN (SELECT id FROM deepest)
-      UNION SELECT id FROM vehicle_node WHERE parent_id IN
-        (SELECT v.id FROM vehicle_node v WHERE v.parent_id IN (SELECT id FROM deepest)))`,
-    `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (${ids})
-      UNION SELECT item_id FROM fitment WHERE node_id IN (SELECT id FROM below))`,
-  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { statusColumn } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
+import { vehicleFitCtes } from './fit-sql.ts';
 
 /** Queries that join vehicles with the catalog: shop-by-vehicle and shop-by-make. The only place with their SQL. */
 
@@ -99,15 +100,18 @@ export function vehicleCatalogRepository(db: D1Database) {
       return results;
     },
 
-    /** Back categories with parts for a vehicle (any of its node ids) or universal parts, in the market. */
+    /**
+     * Back categories with parts that fit a vehicle (any of its node ids) or may fit it, or universal parts, in the
+     * market: counted as search's "Fits my vehicle" lists them (fit-sql.ts), so a category's count is its list's.
+     */
     async categoriesForVehicle(nodeIds: readonly number[], market: MarketId): Promise<VehicleCategory[]> {
       const { results } = await db
         .prepare(
-          `SELECT c.id, c.name, c.handle, p.name AS parentName, count(*) AS items
+          `WITH ${vehicleFitCtes('?1').join(',\n')}
+         SELECT c.id, c.name, c.handle, p.name AS parentName, count(*) AS items
          FROM item i JOIN category c ON c.id = i.back_category_id LEFT JOIN category p ON p.id = c.parent_id
-         WHERE i.${statusColumn(market)} IN ${sqlList(BUYABLE_STATUSES)}
-           AND i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value FROM json_each(?1)) UNION SELECT id
-             FROM item WHERE vehicle_universal = 1)
+         WHERE i.${statusColumn(market)} IN ${sqlList(BUYABLE_STATUSES)} AND i.non_vehicle = 0
+           AND i.id IN (SELECT id FROM fit UNION SELECT id FROM item WHERE vehicle_universal = 1)
          GROUP BY c.id ORDER BY p.sort, c.sort`,
         )
         .bind(JSON.stringify(nodeIds))
