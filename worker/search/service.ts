@@ -228,6 +228,15 @@ function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<
   const { market, soldOut } = criteria;
   if (!universalOfOneCategory(criteria)) return null;
   if (criteria.brandIds.length > 0 || criteria.minPrice !== null || criteria.maxPrice !== null) return null;
+  return universalCounts(db, market, soldOut);
+}
+
+/**
+ * The universal vehicle parts the market lists, per category: the same for every vehicle, so counted apart and cached
+ * ten minutes per isolate (a sixth of a large catalog, too many to count on every page). A vehicle's category counts
+ * (vehicles/service.ts) add them to its own parts.
+ */
+export function universalCounts(db: D1Database, market: MarketId, soldOut = false): Promise<FacetRow[]> {
   return listedCounts.get(`universal:${market}:${soldOut}`, systemClock, () =>
     searchRepository(db).universalByCategory(market, soldOut),
   );

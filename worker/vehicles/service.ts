@@ -1,3 +1,4 @@
+import { universalCounts } from '../search/service.ts';
 import { vehicleChainKind } from '../../shared/garage-rules.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
@@ -174,7 +175,7 @@ export async function categoriesForVehicle(
   const { path } = await currentPath(db, attributeValueId);
   if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
-  return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, market);
+  return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, market, await universalCounts(db, market));
 }
 
 /** A vehicle's own page: the vehicle, its whole path's node ids and its part categories in the market. */
@@ -194,7 +195,11 @@ export async function vehicleParts(db: D1Database, attributeValueId: number, mar
   if (!vehicle) return null;
   const nodeIds = path.map((node) => node.id);
   const fitting = path.filter((node) => node.level >= 3).map((node) => node.id);
-  const categories = await vehicleCatalogRepository(db).categoriesForVehicle(fitting, market);
+  const categories = await vehicleCatalogRepository(db).categoriesForVehicle(
+    fitting,
+    market,
+    await universalCounts(db, market),
+  );
   return { vehicle, nodeIds, categories } satisfies VehicleParts;
 }
 
@@ -240,7 +245,7 @@ export async function makePage(
     return { make, models, chosen: null };
   const node = await repo.modelYearNode(model.modelId, year);
   if (!node) return { make, models, chosen: null };
-  const categories = await repo.categoriesForVehicle([node.id], market);
+  const categories = await repo.categoriesForVehicle([node.id], market, await universalCounts(db, market));
   const vehicle = {
     year: { id: 0, value: String(year), text: String(year) },
     make: { id: make.id, value: make.name, text: make.name },
