@@ -1,6 +1,5 @@
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
-import { vehicleFitCtes } from '../vehicles/fit-sql.ts';
 import type { SearchCriteria } from './repository.ts';
 
 /**
@@ -175,3 +174,23 @@ function fittingIds(criteria: SearchCriteria, b: Binder): string {
 /** A category with its subcategories, as a list of ids. */
 export const categorySet = (id: string) =>
   `SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id})`;
+
+/**
+ * `fit` as SQL common table expressions: the items that fit a vehicle or may fit it (§4 UNCERTAIN), for every list
+ * that answers "parts for this vehicle" to agree (search's "Fits my vehicle"; a vehicle's category counts,
+ * vehicle-categories-repository.ts). Its applications at any of its node ids, and those of the trims and engines below
+ * its deepest node, which the shopper has not chosen: an oil filter for one engine of a model year given without an
+ * engine may well fit, so the list keeps it and its card asks for the engine. A chosen engine leaves the other
+ * engines' parts out. `ids` is the SQL of a bound JSON array of the vehicle's node ids (`?1`).
+ */
+export function vehicleFitCtes(ids: string): string[] {
+  const nodes = `SELECT value FROM json_each(${ids})`;
+  return [
+    `deepest AS (SELECT id FROM vehicle_node WHERE id IN (${nodes}) ORDER BY level DESC LIMIT 1)`,
+    `below AS (SELECT id FROM vehicle_node WHERE parent_id IN (SELECT id FROM deepest)
+      UNION SELECT id FROM vehicle_node WHERE parent_id IN
+        (SELECT v.id FROM vehicle_node v WHERE v.parent_id IN (SELECT id FROM deepest)))`,
+    `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (${nodes})
+      UNION SELECT item_id FROM fitment WHERE node_id IN (SELECT id FROM below))`,
+  ];
+}

@@ -10,6 +10,7 @@ import {
   type SearchRow,
 } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
+import { vehicleCategoriesRepository, type VehicleCategory } from './vehicle-categories-repository.ts';
 import { addedUp, isVehicleListing, vehicleListing } from './vehicle-listing.ts';
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
@@ -43,6 +44,8 @@ export interface SearchQuery {
 export type { SearchRecord };
 /** A result row as the search reads it; the catalog's card queries answer the same shape. */
 export type { SearchRow };
+/** A vehicle part category with its count, as vehicleCategories answers it. */
+export type { VehicleCategory };
 
 /** The answer of a search: one page, the total and the facets. */
 export interface SearchAnswer {
@@ -234,12 +237,25 @@ function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<
 /**
  * The universal vehicle parts the market lists, per category: the same for every vehicle, so counted apart and cached
  * ten minutes per isolate (a sixth of a large catalog, too many to count on every page). A vehicle's category counts
- * (vehicles/service.ts) add them to its own parts.
+ * add them to its own parts.
  */
-export function universalCounts(db: D1Database, market: MarketId, soldOut = false): Promise<FacetRow[]> {
+function universalCounts(db: D1Database, market: MarketId, soldOut = false): Promise<FacetRow[]> {
   return listedCounts.get(`universal:${market}:${soldOut}`, systemClock, () =>
     searchRepository(db).universalByCategory(market, soldOut),
   );
+}
+
+/**
+ * A vehicle's part categories in a market (a vehicle's parts page, a make page's model year), each with the count its
+ * "Fits my vehicle" list shows: the vehicle's parts that fit or may fit, and the universal ones.
+ */
+export async function vehicleCategories(
+  db: D1Database,
+  vehicleNodeIds: readonly number[],
+  market: MarketId,
+): Promise<VehicleCategory[]> {
+  const universal = await universalCounts(db, market);
+  return vehicleCategoriesRepository(db).categoriesForVehicle(vehicleNodeIds, market, universal);
 }
 
 /** Runs a product search in a market: filters, keyword matching, fitment ranking and facets. */

@@ -1,10 +1,11 @@
-import { universalCounts } from '../search/service.ts';
+import { vehicleCategories } from '../search/service.ts';
 import { vehicleChainKind } from '../../shared/garage-rules.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { vehicleCatalogRepository, type MakeModelYears, type VehicleCategory } from './vehicle-catalog-repository.ts';
+import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog-repository.ts';
+import type { VehicleCategory } from '../search/service.ts';
 import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
@@ -16,7 +17,8 @@ import { caches } from '../platform/caches.ts';
 export { currentVehicleId } from './current.ts';
 export { fitmentTable, itemIdOf, lookupFitment, vehiclePath, type VehiclePath } from './fitment-lookup.ts';
 export type { VehicleChoice } from './fitment.ts';
-export type { MakeModelYears, VehicleCategory } from './vehicle-catalog-repository.ts';
+export type { MakeModelYears } from './vehicle-catalog-repository.ts';
+export type { VehicleCategory } from '../search/service.ts';
 
 export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
 
@@ -175,7 +177,7 @@ export async function categoriesForVehicle(
   const { path } = await currentPath(db, attributeValueId);
   if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
-  return vehicleCatalogRepository(db).categoriesForVehicle(nodeIds, market, await universalCounts(db, market));
+  return vehicleCategories(db, nodeIds, market);
 }
 
 /** A vehicle's own page: the vehicle, its whole path's node ids and its part categories in the market. */
@@ -195,11 +197,7 @@ export async function vehicleParts(db: D1Database, attributeValueId: number, mar
   if (!vehicle) return null;
   const nodeIds = path.map((node) => node.id);
   const fitting = path.filter((node) => node.level >= 3).map((node) => node.id);
-  const categories = await vehicleCatalogRepository(db).categoriesForVehicle(
-    fitting,
-    market,
-    await universalCounts(db, market),
-  );
+  const categories = await vehicleCategories(db, fitting, market);
   return { vehicle, nodeIds, categories } satisfies VehicleParts;
 }
 
@@ -245,7 +243,7 @@ export async function makePage(
     return { make, models, chosen: null };
   const node = await repo.modelYearNode(model.modelId, year);
   if (!node) return { make, models, chosen: null };
-  const categories = await repo.categoriesForVehicle([node.id], market, await universalCounts(db, market));
+  const categories = await vehicleCategories(db, [node.id], market);
   const vehicle = {
     year: { id: 0, value: String(year), text: String(year) },
     make: { id: make.id, value: make.name, text: make.name },
