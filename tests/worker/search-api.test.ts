@@ -350,3 +350,16 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
     expect(result.total).toBe(ids.length);
   });
 });
+
+describe("the Worker's time on catalog reads", () => {
+  it('answers search, typeahead and the vehicle selector with a Server-Timing total, which bench:catalog reads', async () => {
+    for (const path of [
+      '/search/public/buyer/items/filter-search?keyword=brake',
+      '/item/public/buyer/associative/top-search-box?keyword=bra',
+      '/item/public/attr/value/child/car-model',
+    ]) {
+      const { response } = await api(`${US_HOST}${path}`);
+      expect(response.headers.get('server-timing'), path).toMatch(/^total;dur=[\d.]+;desc="Worker"/);
+    }
+  });
+});
