@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
-import { writeStaff } from '../../scripts/staff-lib.ts';
 import { CAMPAIGN_MSG } from '../../shared/content/campaign.ts';
-import { totpCode } from '../../worker/admin/totp.ts';
+import { signInNewStaff } from './staff.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 
@@ -16,7 +14,6 @@ const HOUR = 3_600_000;
 const local = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 16);
 const run = Date.now().toString(36);
 let browser: Browser;
-let signIns = 0;
 let brakeHandle = '';
 
 beforeAll(async () => {
@@ -36,19 +33,7 @@ afterAll(async () => {
 });
 
 /** A merchandiser signed in on the console's own form. */
-async function signedInMerchandiser(page: Page) {
-  process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
-  const staff = await writeStaff(
-    { stateDir: inject('shopStateDir') },
-    { email: `merch-${run}-${signIns++}@staff.test`, name: 'Mia Merchandiser', role: 'merchandiser' },
-  );
-  await page.goto(`${us}/admin/sign-in`);
-  await page.fill('input[name="email"]', staff.email);
-  await page.fill('input[name="password"]', staff.password);
-  await page.fill('input[name="code"]', await totpCode(staff.totpSecret));
-  await page.click('form[action="/admin/sign-in"] button[type="submit"]');
-  await page.waitForURL(/\/admin$/);
-}
+const signedInMerchandiser = (page: Page) => signInNewStaff(page, 'merchandiser', 'Mia Merchandiser');
 
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {

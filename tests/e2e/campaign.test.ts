@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import campaign from '../../kv-seed/campaign.json';
 import earlyBlackFriday from '../../kv-seed/campaigns/bf2.json';
 import { KV_KEY } from '../../shared/kv-keys.ts';
-import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { runWrangler } from '../../scripts/lib/wrangler.ts';
-import { writeStaff } from '../../scripts/staff-lib.ts';
-import { totpCode } from '../../worker/admin/totp.ts';
+import { signInNewStaff } from './staff.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 
@@ -50,20 +48,8 @@ function windowFrom(start: number, end: number) {
   return { startTime: iso(start), endTime: iso(end), countdownStart: iso(start), countdownEnd: iso(end) };
 }
 
-/** A merchandiser signed in on the console's own form, as tests/e2e/admin-content.test.ts signs one in. */
-async function signedInMerchandiser(page: Page) {
-  process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
-  const staff = await writeStaff(
-    { stateDir: inject('shopStateDir') },
-    { email: `merch-campaign-${stamp}@staff.test`, name: 'Mia Merchandiser', role: 'merchandiser' },
-  );
-  await page.goto(`${us}/admin/sign-in`);
-  await page.fill('input[name="email"]', staff.email);
-  await page.fill('input[name="password"]', staff.password);
-  await page.fill('input[name="code"]', await totpCode(staff.totpSecret));
-  await page.click('form[action="/admin/sign-in"] button[type="submit"]');
-  await page.waitForURL(/\/admin$/);
-}
+/** A merchandiser signed in on the console's own form. */
+const signedInMerchandiser = (page: Page) => signInNewStaff(page, 'merchandiser', 'Mia Merchandiser');
 
 /**
  * Publishes the running campaign in the back office's editor, as a shop owner does: the page it
