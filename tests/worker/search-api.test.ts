@@ -352,7 +352,7 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
 });
 
 describe("the Worker's time on catalog reads", () => {
-  it('answers search, typeahead and the vehicle selector with a Server-Timing total, which bench:catalog reads', async () => {
+  it("answers search, typeahead and the vehicle selector with the Worker's time (Server-Timing)", async () => {
     for (const path of [
       '/search/public/buyer/items/filter-search?keyword=brake',
       '/item/public/buyer/associative/top-search-box?keyword=bra',
