@@ -77,6 +77,10 @@ describe('choosing a vehicle', () => {
     await signIn(first.context, us, token);
     await first.page.goto(`${us}/parts`);
     await pickVehicle(first.page, { year: '2016', make: 'Toyota', model: 'Camry' });
+    // Choosing saves the vehicle, then opens its parts page, which shows no garage: the list is read back on /parts
+    // once the parts page has opened (waiting for the list before that raced the navigation away from it).
+    await first.page.waitForURL(/\/parts\/\d+-2016-toyota-camry$/);
+    await first.page.goto(`${us}/parts`);
     await first.page.locator('[data-garage="list"] li', { hasText: '2016 Toyota Camry' }).waitFor();
     await first.context.close();
 
