@@ -39,7 +39,7 @@ export function vehicleCategoriesRepository(db: D1Database) {
          WHERE c.kind = 'BACK' AND (o.n > 0 OR u.n > 0)
          ORDER BY p.sort, c.sort`,
         )
-        .bind(JSON.stringify(nodeIds), JSON.stringify(universal.map(({ id, count }) => ({ id, count }))))
+        .bind(JSON.stringify(nodeIds), JSON.stringify(universal))
         .all<VehicleCategory>();
       return results;
     },

@@ -1,11 +1,10 @@
-import { vehicleCategories } from '../search/service.ts';
 import { vehicleChainKind } from '../../shared/garage-rules.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog-repository.ts';
-import type { VehicleCategory } from '../search/service.ts';
+import { vehicleCategories, type VehicleCategory } from '../search/service.ts';
 import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
