@@ -1,7 +1,7 @@
 import { moveOrderTo } from './order-status-setup.ts';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { ADDRESS_CHANGE_MSG } from '../../worker/orders/address.ts';
 import { bearer, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';

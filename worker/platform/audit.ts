@@ -17,6 +17,9 @@ export interface AuditTrail {
   action: string;
 }
 
+/** The audit entry of a change, given the record's state before and after it (the domain reads both). */
+export type AuditedChange = (change: { before: unknown; after: unknown }) => AuditEntry;
+
 /** The audit entry of `trail` for one record, before and after the change. */
 export function auditEntry(
   trail: AuditTrail,
