@@ -24,7 +24,7 @@ export {
   setCustomerBlocked,
 } from './customers.ts';
 
-export { myAccount } from './profile.ts';
+export { myAccount, userData } from './profile.ts';
 
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
@@ -59,23 +59,6 @@ export interface Session {
   expiresIn: number;
   accountId: number;
   email: string;
-}
-
-/** The §3 user data of an account. An email in user data counts as fully signed in. */
-export function userData(account: AccountRow) {
-  return {
-    accountId: account.id,
-    email: account.email,
-    clientType: account.clientType,
-    zipCode: account.zipCode,
-    defaultGarage: account.defaultGarage,
-    useFirstDiscount: account.useFirstDiscount === 1,
-    emailVerified: account.emailVerified === 1,
-    subscribed: account.subscribed === 1,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    phone: account.phone,
-  };
 }
 
 /** Every sign-in ends here: a blocked account gets no session (403), whichever way it signed in. */

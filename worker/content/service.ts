@@ -2,31 +2,16 @@ import type { MarketId } from '../../shared/markets.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, isTitledRoute, normalizePath } from '../../shared/routes.ts';
 import { parseShopSettings, type ShopSettings } from '../../shared/settings.ts';
 import { contentStore } from './kv-store.ts';
+import { fillPlaceholders, type InfoPageContent } from './text.ts';
 import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 
 export { announcementsFor, type Announcement } from './announcements.ts';
+export { fillPlaceholders, type InfoPageContent } from './text.ts';
 
 export interface PageMeta {
   title: string;
   description: string;
-}
-
-export interface InfoPageContent {
-  route: string;
-  heading: string;
-  intro: string;
-  sections: {
-    id: string;
-    heading: string;
-    paragraphs?: string[];
-    list?: string[];
-    faq?: { q: string; a: string }[];
-    links?: { label: string; href: string }[];
-    /** Facts this section is completed with from the shop's tables (shipping-policy.ts), e.g. 'delivers-to'. */
-    fill?: string;
-  }[];
-  updated: string;
 }
 
 /** The shop's settings, read from KV at most once per 5 minutes per isolate (§3). */
@@ -52,14 +37,6 @@ export function getCampaign(kv: KVNamespace, clock: Clock): Promise<Record<strin
 export function forgetCampaign(): void {
   caches.campaign.clear();
   caches.campaignPages.clear();
-}
-
-/** Replaces the shop's placeholders in seeded text. */
-export function fillPlaceholders(text: string, values: Record<string, string>): string {
-  return text.replace(
-    /\{(shopName|phone|email|address|returnWindowDays)\}/g,
-    (whole, name: string) => values[name] ?? whole,
-  );
 }
 
 /**
