@@ -10,7 +10,7 @@ import { folderOf, importsOf, isRepository, type SourceFile, type Violation } fr
 const BATCH_MACHINERY = new Set(['worker/platform/unit-of-work.ts']);
 
 /** How many names a domain's service.ts door may export: verbs, not the domain's internals. */
-export const MAX_DOOR_NAMES = 30;
+export const MAX_DOOR_NAMES = 25;
 
 const isWorkerCode = (path: string) => path.startsWith('worker/') && !/\.test\.tsx?$/.test(path);
 

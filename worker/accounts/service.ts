@@ -13,18 +13,8 @@ import {
   type SessionClaims,
 } from '../platform/tokens.ts';
 
-/** Password hashing, shared with the back office's staff sign-in (worker/admin). */
-export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-/** The back office's view of members (worker/admin, issue 19 Customers). */
-export {
-  type BlockResult,
-  type CustomerRow,
-  customerAccount,
-  findCustomers,
-  setCustomerBlocked,
-} from './customers.ts';
-
-export { myAccount, userData } from './profile.ts';
+export { customerAccount } from './customers.ts';
+export { myAccount } from './profile.ts';
 
 /** What the account flows need from the outside world. */
 export interface AccountDeps {

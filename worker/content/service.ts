@@ -9,7 +9,7 @@ import type { Clock } from '../platform/clock.ts';
 export { announcementsFor, type Announcement } from './announcements.ts';
 export { fillPlaceholders, type InfoPageContent } from './text.ts';
 
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
 }
@@ -122,7 +122,6 @@ export {
   PREVIEW_MINUTES,
   PREVIEW_PARAM,
   signPreviewToken,
-  verifyPreviewToken,
 } from './editor-preview-token.ts';
 
 export function forgetContent(): void {
@@ -131,8 +130,8 @@ export function forgetContent(): void {
   caches.infoPages.clear();
 }
 
-/** Campaign pages' configs (validated, cached 30 s) and those the sitemap lists. */
-export { campaignPageConfig, listedCampaignPaths } from './campaign.ts';
+/** Campaign pages' configs (validated, cached 30 s). */
+export { campaignPageConfig } from './campaign.ts';
 
 /** The shop's facts a policy page is completed with (shipping-policy.ts). */
 export { needsShopFacts, withShopFacts } from './shipping-policy.ts';
