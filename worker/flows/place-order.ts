@@ -24,6 +24,8 @@ import {
   unpaidLimitInto,
 } from '../orders/writers.ts';
 import { PROMOTION_GUARD, promotionUsesInto } from '../promotions/writers.ts';
+import type { TaxEnv } from '../tax/service.ts';
+import { orderTaxInto } from '../tax/writers.ts';
 import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
 
 /**
@@ -80,12 +82,13 @@ function scopedKey(input: PlaceOrderInput): string {
 }
 
 /** Places the order, or answers the one this idempotency key placed before for this shopper. */
-export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+export async function placeOrder(env: TaxEnv, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const db = env.DB;
   const key = scopedKey(input);
   const earlier = await orderPlacedWith(db, key);
   if (earlier) return answer(db, earlier, false, input);
   await checkAddress(db, input.market, input.address);
-  const quote = await quoteCheckout(db, {
+  const quote = await quoteCheckout(env, {
     cart: input.cart,
     market: input.market,
     accountId: input.accountId,
@@ -187,6 +190,8 @@ async function placementInto(work: UnitOfWork, placement: Placement, soldOut: (t
       taxes: quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent })),
     },
   );
+  // The tax by line and jurisdiction: what a commit records with the tax service once it is paid.
+  if (quote.taxDraft) orderTaxInto(work, id, quote.taxDraft, input.now);
   const bought = quote.lines.items.map((item) => ({ skuId: item.skuId, quantity: item.itemCount }));
   takeStockInto(work, unitsBySku(bought), input.market.id, soldOut);
   if (quote.pricing.pointsUsed > 0 && input.accountId !== null)
