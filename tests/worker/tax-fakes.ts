@@ -86,7 +86,12 @@ export interface FakeTaxServices {
   calls: { host: string; method: string; path: string; body: unknown }[];
   /** While set, every call fails this way (the service is down). */
   down: 'http-503' | 'network' | null;
-  stripe: { calculations: Map<string, StripeCalculation>; transactions: Map<string, StripeTransaction> };
+  stripe: {
+    calculations: Map<string, StripeCalculation>;
+    transactions: Map<string, StripeTransaction>;
+    /** Stripe's idempotency: a key's first request and answer, replayed for the same key (24 hours). */
+    idempotent: Map<string, { request: string; status: number; body: string }>;
+  };
   avatax: { documents: Map<string, AvataxTransaction> };
 }
 
@@ -97,7 +102,7 @@ export function fakeTaxServices(): FakeTaxServices {
   const state: FakeTaxServices = {
     calls: [],
     down: null,
-    stripe: { calculations: new Map(), transactions: new Map() },
+    stripe: { calculations: new Map(), transactions: new Map(), idempotent: new Map() },
     avatax: { documents: new Map() },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
@@ -108,7 +113,27 @@ export function fakeTaxServices(): FakeTaxServices {
       state.calls.push({ host: url.host, method: request.method, path: url.pathname, body });
       if (state.down === 'network') throw new TypeError('fetch failed');
       if (state.down === 'http-503') return Response.json({ error: { type: 'api_error' } }, { status: 503 });
-      if (isStripe) return fakeStripe(state, request.method, url, body as Record<string, unknown>);
+      if (isStripe) {
+        const key = request.headers.get('idempotency-key');
+        const seen = key ? state.stripe.idempotent.get(key) : undefined;
+        const asked = `${request.method} ${url.pathname} ${text}`;
+        if (seen && seen.request !== asked)
+          return stripeError(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters',
+          );
+        if (seen) return new Response(seen.body, { status: seen.status, headers: { 'idempotent-replayed': 'true' } });
+        const answer = fakeStripe(state, request.method, url, body as Record<string, unknown>);
+        // Stripe keeps a key's answer unless the request never ran (a 5xx).
+        if (key && answer.status < 500)
+          state.stripe.idempotent.set(key, {
+            request: asked,
+            status: answer.status,
+            body: await answer.clone().text(),
+          });
+        return answer;
+      }
       if (url.origin === AVATAX_BASE) return fakeAvatax(state, request.method, url, body);
       throw new Error(`unexpected call to ${request.url}`);
     }) as typeof fetch,
@@ -220,8 +245,7 @@ function fakeStripe(state: FakeTaxServices, method: string, url: URL, form: Reco
     const params = stripeTransactionFromCalculationParams.parse(form);
     const calculation = state.stripe.calculations.get(params.calculation);
     if (!calculation) return stripeError(404, 'resource_missing', 'No such calculation');
-    const existing = [...state.stripe.transactions.values()].find((tx) => tx.reference === params.reference);
-    if (existing) return Response.json(existing);
+    if (referenceUsed(state, params.reference)) return stripeError(400, 'invalid_request_error', 'reference in use');
     const items = (calculation.line_items?.data ?? []).map((item) => ({
       id: nextId('tax_li'),
       object: 'tax.transaction_line_item' as const,
@@ -245,6 +269,7 @@ function fakeStripe(state: FakeTaxServices, method: string, url: URL, form: Reco
     const params = stripeReversalParams.parse(form);
     const original = state.stripe.transactions.get(params.original_transaction);
     if (!original) return stripeError(404, 'resource_missing', 'No such transaction');
+    if (referenceUsed(state, params.reference)) return stripeError(400, 'invalid_request_error', 'reference in use');
     const items =
       params.mode === 'full'
         ? (original.line_items?.data ?? []).map((item) => ({
@@ -272,6 +297,10 @@ function fakeStripe(state: FakeTaxServices, method: string, url: URL, form: Reco
   }
   return stripeError(404, 'resource_missing', `Unrecognized request URL (${method}: ${path})`);
 }
+
+/** Stripe refuses a transaction whose reference another transaction or reversal holds. */
+const referenceUsed = (state: FakeTaxServices, reference: string) =>
+  [...state.stripe.transactions.values()].some((tx) => tx.reference === reference);
 
 function storeTransaction(
   state: FakeTaxServices,
@@ -334,6 +363,8 @@ function fakeAvatax(state: FakeTaxServices, method: string, url: URL, body: unkn
     const refund = avataxRefundTransaction.parse(body);
     const original = state.avatax.documents.get(decodeURIComponent(byCode[2]!));
     if (!original) return avataxError(404, 'EntityNotFoundError', 'Document not found');
+    if (state.avatax.documents.has(refund.refundTransactionCode))
+      return avataxError(400, 'DuplicateEntry', `Document ${refund.refundTransactionCode} already exists`);
     const lines = (original.lines ?? []).map((line) => ({
       ...line,
       lineAmount: -line.lineAmount,

@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
 import { caches } from '../../worker/platform/caches.ts';
 import { forgetShopSettings } from '../../worker/content/service.ts';
+import worker from '../../worker/index.ts';
+import type { TaxJob } from '../../worker/tax/service.ts';
 import { AVATAX_BASE, fakeTaxServices, STRIPE_BASE, type FakeTaxServices } from './tax-fakes.ts';
 
 /** The places the tax tests ship to, with real ZIP codes (the fakes' table knows their jurisdictions). */
@@ -60,10 +62,16 @@ const SETTINGS = [
  * Points the running Worker's US market at a fake tax service: its configuration in the bindings
  * (the tests' env is the Worker's) and its network through the fakes. `restore` undoes both.
  */
-export function useTaxService(provider: 'stripe' | 'avalara' | 'offline'): FakeTaxServices & { restore(): void } {
+export function useTaxService(
+  provider: 'stripe' | 'avalara' | 'offline',
+): FakeTaxServices & { jobs: TaxJob[]; restore(): void } {
   const fake = fakeTaxServices();
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(fake.fetch);
-  const bindings = env as unknown as Record<string, string | undefined>;
+  const bindings = env as unknown as Record<string, unknown>;
+  // The tax queue records what it is sent; a test delivers it with deliverTaxJobs (as the queue would).
+  const jobs: TaxJob[] = [];
+  const queue = bindings.TAX_JOBS;
+  bindings.TAX_JOBS = { send: async (job: TaxJob) => void jobs.push(structuredClone(job)) };
   Object.assign(bindings, {
     TAX_PROVIDER_US: provider,
     STRIPE_TAX_SECRET_KEY: 'sk_test_tax',
@@ -75,8 +83,10 @@ export function useTaxService(provider: 'stripe' | 'avalara' | 'offline'): FakeT
   });
   caches.taxCalculations.clear();
   return Object.assign(fake, {
+    jobs,
     restore() {
       spy.mockRestore();
+      bindings.TAX_JOBS = queue;
       for (const name of SETTINGS) delete bindings[name];
       caches.taxCalculations.clear();
     },
@@ -92,4 +102,24 @@ export async function patchSettings(patch: Record<string, unknown>): Promise<() 
     await env.SETTINGS.put('shop-settings', before);
     forgetShopSettings();
   };
+}
+
+/**
+ * Delivers tax jobs to the Worker's queue handler as one batch (`attempts` as the queue counts
+ * them): which were acknowledged and which it asked to retry, with their delays.
+ */
+export async function deliverTaxJobs(jobs: readonly TaxJob[], attempts = 1) {
+  const acked: TaxJob[] = [];
+  const retried: { job: TaxJob; delaySeconds: number | undefined }[] = [];
+  const messages = jobs.map((job, index) => ({
+    id: `tax-${index}`,
+    timestamp: new Date(),
+    body: job,
+    attempts,
+    ack: () => void acked.push(job),
+    retry: (options?: { delaySeconds?: number }) => void retried.push({ job, delaySeconds: options?.delaySeconds }),
+  }));
+  const batch = { queue: 'autohaven-tax', messages, ackAll() {}, retryAll() {} };
+  await worker.queue(batch as unknown as MessageBatch<TaxJob>, env as never);
+  return { acked, retried };
 }

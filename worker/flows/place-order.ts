@@ -26,6 +26,7 @@ import {
 import { PROMOTION_GUARD, promotionUsesInto } from '../promotions/writers.ts';
 import type { TaxEnv } from '../tax/service.ts';
 import { orderTaxInto } from '../tax/writers.ts';
+import { queueTaxJob } from './commit-tax.ts';
 import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
 
 /**
@@ -116,6 +117,8 @@ export async function placeOrder(env: TaxEnv, input: PlaceOrderInput): Promise<P
     const done = await work.commit();
     if (done.ok) {
       catalogChanged(); // stock was taken
+      // The sale is committed to the tax service once paid: at once for one paid in full with points.
+      await queueTaxJob(env, { kind: 'commit', orderId: id });
       return answer(db, (await orderView(db, id))!, true, input);
     }
     if (done.guard === PLACED_ALONGSIDE) return answer(db, (await orderPlacedWith(db, key))!, false, input);

@@ -19,6 +19,7 @@ import {
   type WebhookEvent,
 } from '../payments/service.ts';
 import { recordPaidOrder } from '../tracking/service.ts';
+import { queueTaxJob } from './commit-tax.ts';
 
 /**
  * A payment that succeeded (issue 8 §4): only one capture stands per order; the first to claim it
@@ -83,6 +84,7 @@ export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Pro
 async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean> {
   const paidAt = Date.now();
   if (!(await markOrderPaid(env.DB, orderId, paidAt))) return false;
+  await queueTaxJob(env, { kind: 'commit', orderId });
   const paid = await orderRow(env.DB, orderId);
   if (paid)
     await recordPaidOrder(env, {

@@ -153,14 +153,10 @@ export class AvataxTaxService implements TaxService {
 
   async commit(sale: TaxSale): Promise<CommittedSale> {
     const path = '/api/v2/transactions/create?$include=Details';
-    let made: AvataxTransaction;
-    try {
-      made = await this.send('POST', path, this.model(sale.request, 'SalesInvoice', sale.orderId));
-    } catch (error) {
-      // Committed before (a retry after an answer that was lost): the stored document is the answer.
-      if (!(error instanceof TaxServiceError) || error.status !== 400) throw error;
-      made = await this.send('GET', `${this.transactionPath(sale.orderId)}?$include=Details`);
-    }
+    // Committed before (a retry after an answer that was lost, or a racing worker): the stored document answers.
+    const made = await this.createOnce(sale.orderId, () =>
+      this.send('POST', path, this.model(sale.request, 'SalesInvoice', sale.orderId)),
+    );
     return {
       transactionRef: made.code,
       taxCent: cents(made.totalTax),
@@ -178,8 +174,8 @@ export class AvataxTaxService implements TaxService {
         refundType: 'Full',
         referenceCode: reversal.transactionRef,
       });
-      const refunded = await this.send('POST', `${this.transactionPath(reversal.transactionRef)}/refund`, body);
-      return { transactionRef: refunded.code };
+      const path = `${this.transactionPath(reversal.transactionRef)}/refund`;
+      return { transactionRef: (await this.createOnce(code, () => this.send('POST', path, body))).code };
     }
     const lines = reversal.lines.filter((line) => line.amountCent + line.taxCent > 0);
     if (lines.length === 0) return { transactionRef: null };
@@ -201,8 +197,21 @@ export class AvataxTaxService implements TaxService {
         taxOverride: { type: 'TaxAmount', taxAmount: -dollars(line.taxCent), reason: 'Refund of the tax charged' },
       })),
     });
-    const returned = await this.send('POST', '/api/v2/transactions/create', body);
+    const returned = await this.createOnce(code, () => this.send('POST', '/api/v2/transactions/create', body));
     return { transactionRef: returned.code };
+  }
+
+  /**
+   * Creates a document under its code once: AvaTax refuses a code it holds (DuplicateEntry, 400), so a
+   * retry after an answer that was lost, or two workers racing, read the stored document instead.
+   */
+  private async createOnce(code: string, create: () => Promise<AvataxTransaction>): Promise<AvataxTransaction> {
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof TaxServiceError) || error.status !== 400) throw error;
+      return this.send('GET', `${this.transactionPath(code)}?$include=Details`);
+    }
   }
 
   private transactionPath(code: string): string {

@@ -57,7 +57,9 @@ export function taxSummaryOf(calculation: TaxCalculation) {
 
 /**
  * Keeps only the taxes the shop is registered to collect (a service answers for every tax of the
- * address; a Canadian shop registered for GST/HST alone charges no PST): each line's tax follows.
+ * address; a Canadian shop registered for GST/HST alone charges no PST). Each line's tax is then
+ * the sum of its jurisdictions' (what a service rounds apart is charged as it is itemised), so the
+ * lines shown, the order's tax and what a refund gives back always agree to the cent.
  */
 export function collectedOnly(
   calculation: TaxCalculation,
@@ -66,7 +68,6 @@ export function collectedOnly(
 ): TaxCalculation {
   const keep = (line: LineTax): LineTax => {
     const details = line.details.filter((detail) => collectsTax(registrations, market, detail.region, detail.taxName));
-    if (details.length === line.details.length) return line;
     return { ...line, details, taxCent: details.reduce((sum, detail) => sum + detail.taxCent, 0) };
   };
   return { ...calculation, lines: calculation.lines.map(keep), shipping: keep(calculation.shipping) };

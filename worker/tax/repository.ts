@@ -122,6 +122,79 @@ export function taxRepository(db: D1Database) {
       return [record, ...lineRows, ...details];
     },
 
+    /** An order cancelled unpaid sold nothing: its tax is never committed. */
+    voidStatement(orderId: string): D1PreparedStatement {
+      return db
+        .prepare(`UPDATE tax_record SET status = 'VOIDED' WHERE order_id = ? AND status = 'PENDING'`)
+        .bind(orderId);
+    },
+
+    /** The month the sale is filed in: when it was paid (set once). */
+    markSold(orderId: string, soldAt: number) {
+      return db
+        .prepare(`UPDATE tax_record SET sold_at = coalesce(sold_at, ?) WHERE order_id = ?`)
+        .bind(soldAt, orderId)
+        .run();
+    },
+
+    /** The sale is recorded with the service: its transaction, the tax it holds the shop liable for, its lines' ids. */
+    committedStatements(
+      orderId: string,
+      sale: { transactionRef: string | null; taxCent: number; lineRefs: Record<string, string> },
+      now: number,
+    ): D1PreparedStatement[] {
+      return [
+        db
+          .prepare(
+            `UPDATE tax_record SET status = 'COMMITTED', transaction_ref = ?, committed_tax_cent = ?, committed_at = ?,
+               last_error = NULL WHERE order_id = ? AND status = 'PENDING'`,
+          )
+          .bind(sale.transactionRef, sale.taxCent, now, orderId),
+        ...Object.entries(sale.lineRefs).map(([ref, id]) =>
+          db.prepare(`UPDATE tax_line SET provider_line_ref = ? WHERE order_id = ? AND ref = ?`).bind(id, orderId, ref),
+        ),
+      ];
+    },
+
+    /** Takes the pending sale to commit it, unless another worker holds it: true when taken. */
+    async claim(orderId: string, now: number, forMs: number): Promise<boolean> {
+      const taken = await db
+        .prepare(
+          `UPDATE tax_record SET lease_until = ? WHERE order_id = ? AND status = 'PENDING'
+             AND coalesce(lease_until, 0) < ?`,
+        )
+        .bind(now + forMs, orderId, now)
+        .run();
+      return taken.meta.changes === 1;
+    },
+
+    /** The cron passes an unpaid order's sale over until `at`. */
+    lookAgainAt(orderId: string, at: number) {
+      return db.prepare(`UPDATE tax_record SET look_again_at = ? WHERE order_id = ?`).bind(at, orderId).run();
+    },
+
+    markCommitFailed(orderId: string, error: string) {
+      return db
+        .prepare(
+          `UPDATE tax_record SET attempts = attempts + 1, last_error = ?, lease_until = NULL
+           WHERE order_id = ? AND status = 'PENDING'`,
+        )
+        .bind(error.slice(0, 500), orderId)
+        .run();
+    },
+
+    /** Sales still to commit, oldest first, placed before `before`, that nobody holds or put off at `now`. */
+    async pending(before: number, now: number, limit: number): Promise<string[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT order_id AS orderId FROM tax_record WHERE status = 'PENDING' AND created_at < ?1
+             AND coalesce(lease_until, 0) < ?2 AND coalesce(look_again_at, 0) < ?2 ORDER BY created_at LIMIT ?3`,
+        )
+        .bind(before, now, limit)
+        .all<{ orderId: string }>();
+      return results.map((row) => row.orderId);
+    },
+
     record(orderId: string): Promise<TaxRecordRow | null> {
       return db.prepare(`SELECT ${RECORD_COLUMNS} FROM tax_record WHERE order_id = ?`).bind(orderId).first();
     },

@@ -29,6 +29,10 @@ CREATE TABLE tax_record (
   committed_at INTEGER,
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT,
+  -- Whoever is committing it (the queue or the cron) holds it until then: one call to the service at a time.
+  lease_until INTEGER,
+  -- An unpaid order's sale: the cron's catch-up passes it over until then (paying queues its commit).
+  look_again_at INTEGER,
   created_at INTEGER NOT NULL
 );
 CREATE INDEX tax_record_pending ON tax_record (created_at) WHERE status = 'PENDING';
@@ -76,15 +80,17 @@ CREATE TABLE tax_reversal (
   sent_at INTEGER,
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT,
+  lease_until INTEGER,                        -- held by whoever is sending it, as a sale's commit is
   created_at INTEGER NOT NULL
 );
 CREATE INDEX tax_reversal_order ON tax_reversal (order_id, id);
 CREATE INDEX tax_reversal_unsent ON tax_reversal (created_at) WHERE sent_at IS NULL AND status = 'RECORDED';
 
+-- Units given back per line (0 for a refund of an amount, which gives back no units).
 CREATE TABLE tax_reversal_line (
   reversal_id INTEGER NOT NULL REFERENCES tax_reversal(id),
   line_no INTEGER NOT NULL,
-  quantity INTEGER NOT NULL CHECK (quantity > 0),
+  quantity INTEGER NOT NULL CHECK (quantity >= 0),
   amount_cent INTEGER NOT NULL CHECK (amount_cent >= 0),
   tax_cent INTEGER NOT NULL CHECK (tax_cent >= 0),
   PRIMARY KEY (reversal_id, line_no)
