@@ -29,15 +29,29 @@ export interface TaxEnv {
   AVATAX_LICENSE_KEY?: string;
   AVATAX_COMPANY_CODE?: string;
   AVATAX_API_BASE?: string;
+  /** 'true' in local development only: the services' sandboxes and local fakes may be used there. */
+  DEV_TOOLS?: string;
 }
 
 const STRIPE_API = 'https://api.stripe.com';
 const AVATAX_API = 'https://rest.avatax.com';
 
+/**
+ * Sandboxes are for local use: another API base (a local fake, AvaTax's sandbox) and Stripe's test
+ * keys are honoured only where DEV_TOOLS is on. In production the services' live APIs are called, so
+ * a setting left over from testing can never send the shop's sales where no return is filed from.
+ */
+const local = (env: TaxEnv) => env.DEV_TOOLS === 'true';
+const stripeKey = (env: TaxEnv) =>
+  env.STRIPE_TAX_SECRET_KEY && (local(env) || !/^(sk|rk)_test_/.test(env.STRIPE_TAX_SECRET_KEY))
+    ? env.STRIPE_TAX_SECRET_KEY
+    : undefined;
+const apiBase = (env: TaxEnv, override: string | undefined, live: string) => (local(env) && override) || live;
+
 /** The service configured for a market, when its credentials are there; else the offline table. */
 export function configuredProvider(env: TaxEnv, market: MarketId): TaxProviderId {
   const named = (market === 'ca' ? env.TAX_PROVIDER_CA : env.TAX_PROVIDER_US)?.trim().toLowerCase();
-  if (named === 'stripe' && env.STRIPE_TAX_SECRET_KEY) return 'stripe';
+  if (named === 'stripe' && stripeKey(env)) return 'stripe';
   if (named === 'avalara' && env.AVATAX_ACCOUNT_ID && env.AVATAX_LICENSE_KEY && env.AVATAX_COMPANY_CODE)
     return 'avalara';
   return 'offline';
@@ -45,18 +59,16 @@ export function configuredProvider(env: TaxEnv, market: MarketId): TaxProviderId
 
 /** The adapter of a provider (the one an order was taxed with, or the market's). */
 export function taxServiceNamed(env: TaxEnv, provider: TaxProviderId, runtime: TaxRuntime = {}): TaxService {
-  if (provider === 'stripe' && env.STRIPE_TAX_SECRET_KEY)
-    return new StripeTaxService(
-      { secretKey: env.STRIPE_TAX_SECRET_KEY, apiBase: env.STRIPE_TAX_API_BASE || STRIPE_API },
-      runtime,
-    );
+  const secretKey = stripeKey(env);
+  if (provider === 'stripe' && secretKey)
+    return new StripeTaxService({ secretKey, apiBase: apiBase(env, env.STRIPE_TAX_API_BASE, STRIPE_API) }, runtime);
   if (provider === 'avalara' && env.AVATAX_ACCOUNT_ID && env.AVATAX_LICENSE_KEY && env.AVATAX_COMPANY_CODE)
     return new AvataxTaxService(
       {
         accountId: env.AVATAX_ACCOUNT_ID,
         licenseKey: env.AVATAX_LICENSE_KEY,
         companyCode: env.AVATAX_COMPANY_CODE,
-        apiBase: env.AVATAX_API_BASE || AVATAX_API,
+        apiBase: apiBase(env, env.AVATAX_API_BASE, AVATAX_API),
       },
       runtime,
     );
