@@ -4,6 +4,7 @@ import { cancelForShop } from '../../worker/flows/cancel-order.ts';
 import { catchUpTax } from '../../worker/flows/commit-tax.ts';
 import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
+import { ADMIN, staffSession } from './admin-helpers.ts';
 import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, shopper } from './checkout-helpers.ts';
 import { orderStatus } from './fulfilment-helpers.ts';
@@ -263,7 +264,7 @@ describe('when the tax service is down', () => {
     expect(recorded(service, key)).toHaveLength(1);
   });
 
-  it('estimates the tax from the offline table at checkout, flags the order, and commits it to the service later', async () => {
+  it('estimates the tax at checkout from the offline table, flags the order, commits it later', async () => {
     service = useTaxService('stripe');
     service.down = 'network';
     const { orderId, quote } = await orderToColumbus(true);
@@ -276,6 +277,14 @@ describe('when the tax service is down', () => {
       configured: 'stripe',
       tax: quote.tax,
     });
+    // Staff see the flag on the order page, and that the sale waits for the service.
+    const { headers } = await staffSession('fulfilment');
+    const staffPage = async () =>
+      (await (await shop(`${ADMIN}/orders/${orderId}`, { headers })).text()).replace(/<!-- -->/g, '');
+    const before = await staffPage();
+    expect(before).toContain('data-tax-estimated');
+    expect(before).toContain('Tax estimated: the tax service did not answer at checkout');
+    expect(before).toContain('Waiting to be committed to Stripe Tax');
     service.down = null;
     await deliverTaxJobs(service.jobs.splice(0));
     const committed = (await record(orderId))!;
@@ -283,6 +292,9 @@ describe('when the tax service is down', () => {
     expect(committed.transactionRef).toBe(recorded(service, orderId)[0]!.id);
     // The service figured the sale afresh at its combined rate: what it holds the shop liable for.
     expect(committed.committedTax).toBeGreaterThan(quote.tax);
+    const after = await staffPage();
+    expect(after).toContain(`Committed to Stripe Tax (${committed.transactionRef})`);
+    expect(after).toContain('Stripe Tax holds the shop liable for');
   });
 });
 

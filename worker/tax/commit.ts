@@ -44,7 +44,7 @@ export async function commitSale(
   await taxes.markSold(orderId, soldAt);
   if (local(record)) {
     const sale = { transactionRef: null, taxCent: record.taxCent, lineRefs: {} };
-    await env.DB.batch(taxes.committedStatements(orderId, sale, now));
+    await taxes.markCommitted(orderId, sale, now);
     return 'committed';
   }
   try {
@@ -53,7 +53,7 @@ export async function commitSale(
       request: requestOf(record),
       calculationRef: record.estimated ? null : record.calculationRef,
     });
-    await env.DB.batch(taxes.committedStatements(orderId, sale, now));
+    await taxes.markCommitted(orderId, sale, now);
     return 'committed';
   } catch (error) {
     await taxes.markCommitFailed(orderId, messageOf(error));

@@ -138,6 +138,14 @@ export function taxRepository(db: D1Database) {
     },
 
     /** The sale is recorded with the service: its transaction, the tax it holds the shop liable for, its lines' ids. */
+    async markCommitted(
+      orderId: string,
+      sale: { transactionRef: string | null; taxCent: number; lineRefs: Record<string, string> },
+      now: number,
+    ): Promise<void> {
+      await db.batch(this.committedStatements(orderId, sale, now));
+    },
+
     committedStatements(
       orderId: string,
       sale: { transactionRef: string | null; taxCent: number; lineRefs: Record<string, string> },

@@ -1,4 +1,4 @@
-import type { ReversalPlan } from './reversal.ts';
+import type { ReversalPlan } from './reversal-plan.ts';
 
 /** The SQL of tax given back (issue 39): reversals by line and jurisdiction, and sending them to the service. */
 
@@ -108,6 +108,10 @@ export function reversalRepository(db: D1Database) {
       return db.prepare(`${SELECT} WHERE reference = ?`).bind(reference).first();
     },
 
+    async ofOrder(orderId: string): Promise<ReversalRow[]> {
+      return (await db.prepare(`${SELECT} WHERE order_id = ? ORDER BY id`).bind(orderId).all<ReversalRow>()).results;
+    },
+
     byId(id: number): Promise<ReversalRow | null> {
       return db.prepare(`${SELECT} WHERE id = ?`).bind(id).first();
     },
@@ -172,7 +176,8 @@ const OVER_CHARGED = `SELECT 1 FROM tax_line t JOIN (
   UNION ALL
   SELECT 1 FROM tax_detail t JOIN (
     SELECT d.line_no, d.seq, sum(d.tax_cent) AS tax FROM tax_reversal_detail d
-    JOIN tax_reversal r ON r.id = d.reversal_id WHERE r.order_id = ?2 AND r.status = 'RECORDED' GROUP BY d.line_no, d.seq
+    JOIN tax_reversal r ON r.id = d.reversal_id WHERE r.order_id = ?2 AND r.status = 'RECORDED'
+    GROUP BY d.line_no, d.seq
   ) g ON g.line_no = t.line_no AND g.seq = t.seq
   WHERE t.order_id = ?2 AND g.tax > t.tax_cent
   LIMIT 1`;

@@ -1,5 +1,8 @@
 import { taxRepository, type TaxDetailRow, type TaxLineRow } from './repository.ts';
 import { detailKey, reversalRepository, type ReversedSoFar } from './reversal-repository.ts';
+import type { PlannedLine, ReversalAsk, ReversalPlan } from './reversal-plan.ts';
+
+export type { PlannedLine, ReversalAsk, ReversalPlan } from './reversal-plan.ts';
 
 /**
  * What a refund or a cancellation gives back of an order's tax (issue 39): a refunded line returns
@@ -8,39 +11,6 @@ import { detailKey, reversalRepository, type ReversedSoFar } from './reversal-re
  * (the units refunded so far and these, rounded together, less what was given back before), so
  * refunding every unit in any number of refunds gives back exactly what was charged.
  */
-
-/** What is given back: units of lines, the shipping, everything (a cancellation), or an amount. */
-export interface ReversalAsk {
-  /** Unique per reversal: the refund's key, or the cancellation's. */
-  reference: string;
-  lines: readonly { lineNo: number; quantity: number }[];
-  shipping: boolean;
-  /** Everything not given back yet (a cancellation). */
-  all?: boolean;
-  /** A refund of an amount (tax included): each line and jurisdiction gives back its share of it. */
-  amountCent?: number | null;
-}
-
-export interface PlannedLine {
-  lineNo: number;
-  ref: string;
-  providerLineRef: string | null;
-  quantity: number;
-  amountCent: number;
-  taxCent: number;
-  details: { seq: number; taxableCent: number; taxCent: number }[];
-}
-
-export interface ReversalPlan {
-  orderId: string;
-  reference: string;
-  /** The whole sale goes back in one reversal (nothing was given back before). */
-  full: boolean;
-  lines: PlannedLine[];
-  /** The price (after discounts and points) and the tax given back. */
-  amountCent: number;
-  taxCent: number;
-}
 
 /** Of `whole`, the share of `units` more out of `of` after `before` units, less what was given back already. */
 function cumulative(whole: number, before: number, units: number, of: number, givenBack: number): number {
