@@ -122,6 +122,21 @@ export function taxRepository(db: D1Database) {
       return [record, ...lineRows, ...details];
     },
 
+    /**
+     * An uncommitted order's ledger figured again (its address changed): the old rows go, the new
+     * ones come, in the batch that changes the address. Fails the batch unless the sale is still
+     * pending (the record's insert meets the one left in place).
+     */
+    replaceStatements(orderId: string, draft: TaxDraft, now: number): D1PreparedStatement[] {
+      const pending = `(SELECT 1 FROM tax_record WHERE order_id = ?1 AND status = 'PENDING')`;
+      return [
+        db.prepare(`DELETE FROM tax_detail WHERE order_id = ?1 AND EXISTS ${pending}`).bind(orderId),
+        db.prepare(`DELETE FROM tax_line WHERE order_id = ?1 AND EXISTS ${pending}`).bind(orderId),
+        db.prepare(`DELETE FROM tax_record WHERE order_id = ?1 AND status = 'PENDING'`).bind(orderId),
+        ...this.recordStatements(orderId, draft, now),
+      ];
+    },
+
     /** An order cancelled unpaid sold nothing: its tax is never committed. */
     voidStatement(orderId: string): D1PreparedStatement {
       return db

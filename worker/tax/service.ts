@@ -6,6 +6,7 @@
  */
 
 export { quoteTax, type CheckoutTax, type TaxDraft, type TaxQuoteInput } from './quote.ts';
+export { retaxOrder } from './retax.ts';
 export { planReversal, type ReversalAsk, type ReversalPlan } from './reversal.ts';
 export { commitSale, pendingTaxWork, postponeSale, reversalByReference, sendReversal } from './commit.ts';
 export { configuredProvider, type TaxEnv, type TaxJob } from './registry.ts';

@@ -15,6 +15,16 @@ export function orderTaxInto(work: UnitOfWork, orderId: string, draft: TaxDraft,
   work.add(...taxRepository(work.db).recordStatements(orderId, draft, now));
 }
 
+/** The guard named when an order's tax was committed meanwhile: its ledger stays as the service has it. */
+export const TAX_COMMITTED_GUARD = 'tax committed meanwhile';
+
+/** An uncommitted order's tax figured again for its new address, in the batch that changes it. */
+export function replaceOrderTaxInto(work: UnitOfWork, orderId: string, draft: TaxDraft, now: number): void {
+  work.guard(TAX_COMMITTED_GUARD, taxRepository(work.db).replaceStatements(orderId, draft, now), async () => {
+    return (await taxRepository(work.db).record(orderId))?.status === 'PENDING';
+  });
+}
+
 /** The guard named when a reversal would give back more tax than was charged (another refund came first). */
 export const TAX_REVERSAL_GUARD = 'tax given back beyond what was charged';
 
