@@ -61,8 +61,9 @@ describe('moving an unpaid order taxed by the service', () => {
       'Regional Transit Authority tax 1.4%',
     ]);
     const ledger = await env.DB.prepare(
-      `SELECT r.region, r.tax_cent AS tax, r.status, (SELECT sum(tax_cent) FROM tax_detail d WHERE d.order_id = r.order_id)
-         AS details FROM tax_record r WHERE r.order_id = ?`,
+      `SELECT r.region, r.tax_cent AS tax, r.status,
+         (SELECT sum(tax_cent) FROM tax_detail d WHERE d.order_id = r.order_id) AS details
+       FROM tax_record r WHERE r.order_id = ?`,
     )
       .bind(orderId)
       .first<{ region: string; tax: number; status: string; details: number }>();
