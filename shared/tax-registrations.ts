@@ -84,4 +84,12 @@ export const TAX_NOTE = {
     `We don't collect sales tax on orders shipped to ${place}. You may owe use tax to ${place} on this purchase.`,
   exempt: (place: string, certificate: string) =>
     `No sales tax: your exemption certificate ${certificate} applies in ${place}.`,
+  /** The tax service did not answer: the offline table's state or province rate was charged. */
+  estimated:
+    'Sales tax estimated at the base rate: our tax service did not answer. ' +
+    'This is the tax you pay; it will not change.',
+  /** Under the tax lines: the address's combined rate on parts, and whether shipping is taxed there. */
+  rates: (combinedRateLabel: string, shippingTaxed: boolean) =>
+    `Combined sales tax ${combinedRateLabel} on parts for this address; ` +
+    `shipping ${shippingTaxed ? 'is' : 'is not'} taxed.`,
 } as const;
