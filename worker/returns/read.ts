@@ -5,6 +5,7 @@ import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, orderAccountOf, orderView, type OrderAccess } from '../orders/service.ts';
 import { returnRepository, type ReturnRow } from './repository.ts';
+import { uploadRepository } from './upload-repository.ts';
 import { signedEvidencePath, verifyEvidenceLink } from './signing.ts';
 import { uploadAnswerOf } from './uploads.ts';
 
@@ -84,7 +85,7 @@ export async function evidenceObject(
 ) {
   const forbidden = new ApiError(403, 403, RETURN_MSG.linkExpired);
   if (!(await verifyEvidenceLink(env.AUTH_SECRET, uploadId, link, now))) throw forbidden;
-  const upload = await returnRepository(env.DB).upload(uploadId);
+  const upload = await uploadRepository(env.DB).upload(uploadId);
   if (!upload || upload.returnId === null) throw forbidden;
   const ownerId = await orderAccountOf(env.DB, upload.orderId);
   if (ownerId !== null && ownerId !== link.accountId) throw forbidden;
