@@ -55,7 +55,7 @@ const rowsOf = async (orderId: string) =>
 const storedObjects = async (orderId: string) => (await env.MEDIA.list({ prefix: `returns/${orderId}/` })).objects;
 
 describe("an order's uploads per day", () => {
-  it(`stores ${RETURN_LIMITS.uploadsPerOrderPerDay} of 100 photos sent at once; the rest get 429, none a 500`, async () => {
+  it(`stores ${RETURN_LIMITS.uploadsPerOrderPerDay} of 100 photos sent at once; the rest get 429, no 500`, async () => {
     const order = await shippedGuestOrder([{ skuId: skuIds[0]!, quantity: 1 }]);
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
