@@ -34,7 +34,8 @@ function visitor(host = US_HOST) {
   };
 }
 
-const BRAKES = `(c.handle = 'brakes' OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes'))`;
+const BRAKES = `(c.handle = 'brakes'
+  OR c.parent_id = (SELECT id FROM category WHERE kind = 'BACK' AND handle = 'brakes'))`;
 let brake: { id: number; price: number };
 let fluid: number;
 
