@@ -186,12 +186,7 @@ export {
   orderPlacedWith,
 } from './placement.ts';
 export { queueOrderConfirmation } from './email.ts';
-export {
-  orderCancelledEmail,
-  orderRefundedEmail,
-  orderShippedEmail,
-  reviewInvitationEmail,
-} from './fulfilment-email.ts';
+export { orderCancelledEmail, orderRefundedEmail, orderShippedEmail } from './fulfilment-email.ts';
 export { orderEmailContext, shipmentProblem } from './fulfilment.ts';
 export { refundByKey, refundFigures } from './refunds.ts';
 
