@@ -5,7 +5,7 @@ import type { OrderView } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { unitOfWork, type UnitOfWork } from '../platform/unit-of-work.ts';
-import type { CartRow } from '../cart/service.ts';
+import type { CartRecord } from '../cart/service.ts';
 import { removeBoughtLinesInto } from '../cart/writers.ts';
 import { skuFacts } from '../catalog/service.ts';
 import { STOCK_GUARD, takeGiftStockInto, takeStockInto } from '../catalog/writers.ts';
@@ -45,7 +45,7 @@ import { assertHoldable, holdExpiry, titleOf, unitsOf } from './placement-holds.
 
 export interface PlaceOrderInput {
   idempotencyKey: string;
-  cart: CartRow;
+  cart: CartRecord;
   market: Market;
   accountId: number | null;
   email: string;

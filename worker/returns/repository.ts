@@ -1,34 +1,8 @@
 import { UPLOAD_COLUMNS, type UploadRow } from './upload-repository.ts';
 import { RETURN_HOLDING_STATUSES, type ReturnStatus } from '../../shared/return-status.ts';
+import type { NewReturn, ReturnRecord } from './records.ts';
 
 /** Returns' SQL (issue 20): returns with their lines, evidence and history (uploads: upload-repository.ts). */
-
-export interface ReturnRow {
-  id: number;
-  rma: string;
-  orderId: string;
-  reason: string;
-  text: string | null;
-  vehicle: string | null;
-  status: ReturnStatus;
-  createdAt: number;
-  instructions: string | null;
-  labelNumber: string | null;
-  refundKey: string | null;
-  refundCent: number | null;
-  feeCent: number | null;
-  restocked: number;
-}
-
-export interface NewReturn {
-  rma: string;
-  orderId: string;
-  key: string;
-  reason: string;
-  text: string | null;
-  vehicle: string | null;
-  now: number;
-}
 
 const RETURN_COLUMNS = `id, rma, order_id AS orderId, reason, text, vehicle, status, created_at AS createdAt,
   instructions, label_number AS labelNumber, refund_key AS refundKey, refund_cent AS refundCent, fee_cent AS feeCent,
@@ -61,7 +35,7 @@ export function returnRepository(db: D1Database) {
       return new Map(results.map((row) => [row.lineNo, row.held]));
     },
 
-    async returnByKey(orderId: string, key: string): Promise<ReturnRow | null> {
+    async returnByKey(orderId: string, key: string): Promise<ReturnRecord | null> {
       return db
         .prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE order_id = ? AND idempotency_key = ?`)
         .bind(orderId, key)
@@ -69,11 +43,11 @@ export function returnRepository(db: D1Database) {
     },
 
     /** The order's returns, oldest first. */
-    async returnsOfOrder(orderId: string): Promise<ReturnRow[]> {
+    async returnsOfOrder(orderId: string): Promise<ReturnRecord[]> {
       const { results } = await db
         .prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE order_id = ? ORDER BY id`)
         .bind(orderId)
-        .all<ReturnRow>();
+        .all<ReturnRecord>();
       return results;
     },
 
@@ -117,7 +91,7 @@ export function returnRepository(db: D1Database) {
       ];
     },
 
-    async returnByRma(rma: string): Promise<ReturnRow | null> {
+    async returnByRma(rma: string): Promise<ReturnRecord | null> {
       return db.prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE rma = ?`).bind(rma).first();
     },
 
