@@ -3,7 +3,7 @@ import type { Market } from '../../shared/markets.ts';
 import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
 import { emailProblem } from '../../shared/validation.ts';
 import { fieldError } from '../platform/contract.ts';
-import { lockCartPoints, type CartRow } from '../cart/service.ts';
+import { lockCartPoints, type CartRecord } from '../cart/service.ts';
 import type { TaxEnv } from '../tax/service.ts';
 import { checkAddress, quoteCheckout } from './quote.ts';
 
@@ -31,7 +31,7 @@ export interface Shopper {
 export async function checkoutQuote(
   env: TaxEnv,
   shopper: Shopper,
-  cart: CartRow,
+  cart: CartRecord,
   choice: {
     address?: AddressFields | null;
     shippingName?: string | null;
@@ -84,7 +84,7 @@ export async function checkoutQuote(
 export async function setAsidePoints(
   env: TaxEnv,
   shopper: Shopper,
-  cart: CartRow,
+  cart: CartRecord,
   points: number,
   now: number,
   attributeValueId: number | null = null,

@@ -1,6 +1,6 @@
 import { log } from '../platform/log.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
-import { orderRow } from '../orders/service.ts';
+import { orderRecord } from '../orders/service.ts';
 import { commitSale, pendingTaxWork, postponeSale, sendReversal, type TaxEnv, type TaxJob } from '../tax/service.ts';
 import { voidOrderTaxInto } from '../tax/writers.ts';
 
@@ -27,7 +27,7 @@ export async function queueTaxJob(env: Pick<TaxEnv, 'TAX_JOBS'>, job: TaxJob): P
  * 'unpaid' leaves it for the payment's own job.
  */
 export async function commitOrderTax(env: TaxEnv, orderId: string, now: number) {
-  const order = await orderRow(env.DB, orderId);
+  const order = await orderRecord(env.DB, orderId);
   if (!order) return 'none' as const;
   if (order.paidAt === null) {
     if (order.status !== 'CANCELLED') {

@@ -1,7 +1,8 @@
 import { formatMoney } from '../../shared/money.ts';
 import { planReversal, type ReversalPlan } from '../tax/service.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
-import { orderRepository, type OrderRow } from './repository.ts';
+import { orderRepository } from './repository.ts';
+import type { OrderRecord } from './records.ts';
 
 /**
  * Orders' side of the shop's refunds (issue 19): the form's messages, and what a refund by lines or
@@ -42,7 +43,7 @@ export function refundByKey(db: D1Database, key: string) {
 }
 
 /** What the shopper paid before tax for goods and shipping: the total is this plus tax. */
-const chargedBeforeTax = (order: OrderRow) =>
+const chargedBeforeTax = (order: OrderRecord) =>
   order.subtotalCent - order.discountCent - order.pointsCent + order.shippingCent - order.shippingDiscountCent;
 
 /**
@@ -50,7 +51,7 @@ const chargedBeforeTax = (order: OrderRow) =>
  * tax charged on it (the order's tax ledger, tax/service.ts), and the shipping with its own tax when
  * chosen. An order without a ledger (placed before it) shares the tax over what was paid, as before.
  */
-async function byLines(db: D1Database, order: OrderRow, input: RefundInput, goods: number, shipping: number) {
+async function byLines(db: D1Database, order: OrderRecord, input: RefundInput, goods: number, shipping: number) {
   const ask = { reference: input.key, lines: input.lines, shipping: shipping > 0 };
   const plan = await planReversal(db, order.id, ask);
   if (plan) {
@@ -65,7 +66,7 @@ async function byLines(db: D1Database, order: OrderRow, input: RefundInput, good
 }
 
 /** The amount, shipping part, points and tax given back a refund comes to, or why it cannot be given. */
-export async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput) {
+export async function refundFigures(db: D1Database, order: OrderRecord, input: RefundInput) {
   const fulfilment = fulfilmentRepository(db);
   const [counts, done] = await Promise.all([fulfilment.lineCounts(order.id), fulfilment.refundedTotals(order.id)]);
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
