@@ -1,6 +1,6 @@
 import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
-import { consumeEvents } from './tracking/service.ts';
+import { consumeEvents, forgetOldAnalytics } from './tracking/service.ts';
 import { releaseExpiredHolds } from './flows/cancel-order.ts';
 import { expireSandboxPayments } from './payments/service.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
@@ -30,6 +30,12 @@ export default {
     ctx.waitUntil(
       cleanUpReturnUploads(env, controller.scheduledTime).then((count) => {
         if (count > 0) log.info('removed abandoned return uploads', { count });
+      }),
+    );
+    // Analytics past the privacy policy's retention (26 months; checkout ids 30 days) are deleted.
+    ctx.waitUntil(
+      forgetOldAnalytics(env.DB, controller.scheduledTime).then((done) => {
+        if (done.events + done.dropped + done.checkouts > 0) log.info('deleted analytics past their retention', done);
       }),
     );
     // Once a day (the first tick that claims the day): points past their expiry go, oldest first, and

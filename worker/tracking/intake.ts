@@ -1,0 +1,79 @@
+import { analyticsUrl } from '../../shared/tracking-url.ts';
+import { enforce, type Rule } from '../platform/rate-limit.ts';
+import type { RateLimiter } from '../platform/rate-limiter.ts';
+
+/**
+ * What the shop keeps of a tracking event, whatever the browser sent (issue 35): addresses without their
+ * query (shared/tracking-url.ts), the network address cut to its network (IPv4 /24, IPv6 /48), a time close
+ * to the shop's own clock, and a bounded number of events per visitor and per address.
+ */
+
+const MINUTE = 60_000;
+/**
+ * Tracking calls allowed per visitor and per network address. A shopper browsing briskly sends a few events a
+ * page (view, clicks, exposures): 300 in ten minutes is far above that; an address is shared by a household or an
+ * office, so it gets more.
+ */
+export const TRACKING_RULES = {
+  perVisitor: { limit: 300, windowMs: 10 * MINUTE },
+  perIp: { limit: 1_200, windowMs: 10 * MINUTE },
+} satisfies Record<string, Rule>;
+
+/** How far an event's own time may lie from the shop's: the tracker sends within seconds (§8 retries). */
+export const EVENT_TIME_WINDOW = { pastMs: 60 * MINUTE, futureMs: 5 * MINUTE } as const;
+
+/** Counts one tracking call for the visitor and the address; throws the 429 error past either limit. */
+export function countTrackingCall(
+  limiter: DurableObjectNamespace<RateLimiter>,
+  caller: { ip: string; visitorKey: string },
+): Promise<void> {
+  const checks = [{ key: `track:ip:${caller.ip || 'unknown'}`, rule: TRACKING_RULES.perIp }];
+  if (caller.visitorKey) checks.push({ key: `track:visitor:${caller.visitorKey}`, rule: TRACKING_RULES.perVisitor });
+  return enforce(limiter, checks);
+}
+
+/** The event's time as the browser gave it when it is near the shop's clock; the shop's own time otherwise. */
+export function boundedTs(ts: number | undefined, now: number): number {
+  if (ts === undefined || !Number.isFinite(ts)) return now;
+  return ts < now - EVENT_TIME_WINDOW.pastMs || ts > now + EVENT_TIME_WINDOW.futureMs ? now : ts;
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** The eight groups of an IPv6 address ('::' expanded), or null when it is not one. */
+function ipv6Groups(ip: string): string[] | null {
+  if (!/^[0-9a-f:]+$/i.test(ip) || ip.split('::').length > 2) return null;
+  const [head = '', tail] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
+  return groups.every((group) => group.length >= 1 && group.length <= 4) ? groups : null;
+}
+
+/**
+ * The network an address belongs to, as analytics keep it: an IPv4 address without its last byte (/24), an
+ * IPv6 address without its last 80 bits (/48); '' for anything else. An IPv4 address mapped into IPv6 is cut
+ * as IPv4.
+ */
+export function truncatedIp(ip: string): string {
+  const text = ip.trim().toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  const v4 = IPV4.exec(mapped ? mapped[1]! : text);
+  if (v4) return v4.slice(1, 4).every((part) => Number(part) <= 255) ? `${v4[1]}.${v4[2]}.${v4[3]}.0` : '';
+  const groups = ipv6Groups(text);
+  if (!groups) return '';
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::`;
+}
+
+/** The address fields of a marketing call's data, cut like the event's own (the body is kept in data). */
+export function withAnalyticsUrls<T extends Record<string, unknown>>(data: T): T {
+  const copy: Record<string, unknown> = { ...data };
+  for (const field of ['pageUrl', 'referringUrl'])
+    if (typeof copy[field] === 'string') copy[field] = analyticsUrl(copy[field] as string);
+  return copy as T;
+}
