@@ -147,7 +147,7 @@ describe('tracking takes a bounded volume and keeps no raw personal data (issue 
   it('answers 429 past the calls one visitor may make, while another visitor still gets through', async () => {
     const shop = recordingShop();
     const key = `busy-${crypto.randomUUID()}`;
-    const counter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`track:visitor:${key}`));
+    const counter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`analytics:visitor:${key}`));
     const rule = TRACKING_RULES.perVisitor;
     for (let i = 0; i < rule.limit; i++) await counter.consume(rule.limit, rule.windowMs);
     const refused = await shop.post(`${US_HOST}${TRACK}`, { event: 'click' }, visitor(key));
@@ -161,7 +161,7 @@ describe('tracking takes a bounded volume and keeps no raw personal data (issue 
   it('answers 429 past the calls one address may make, whatever visitor key each call brings', async () => {
     const shop = recordingShop();
     const ip = '192.0.2.200';
-    const counter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`track:ip:${ip}`));
+    const counter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`analytics:ip:${ip}`));
     const rule = TRACKING_RULES.perIp;
     await Promise.all(Array.from({ length: rule.limit }, () => counter.consume(rule.limit, rule.windowMs)));
     const fresh = { 'cf-connecting-ip': ip, ...visitor(`new-${crypto.randomUUID()}`) };

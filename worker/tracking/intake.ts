@@ -27,8 +27,9 @@ export function countTrackingCall(
   limiter: DurableObjectNamespace<RateLimiter>,
   caller: { ip: string; visitorKey: string },
 ): Promise<void> {
-  const checks = [{ key: `track:ip:${caller.ip || 'unknown'}`, rule: TRACKING_RULES.perIp }];
-  if (caller.visitorKey) checks.push({ key: `track:visitor:${caller.visitorKey}`, rule: TRACKING_RULES.perVisitor });
+  const checks = [{ key: `analytics:ip:${caller.ip || 'unknown'}`, rule: TRACKING_RULES.perIp }];
+  if (caller.visitorKey)
+    checks.push({ key: `analytics:visitor:${caller.visitorKey}`, rule: TRACKING_RULES.perVisitor });
   return enforce(limiter, checks);
 }
 
