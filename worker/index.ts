@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
 import { consumeEvents, forgetOldAnalytics } from './tracking/service.ts';
 import { releaseExpiredHolds } from './flows/cancel-order.ts';
+import { remindUnpaidOrders } from './flows/pay-link.ts';
 import { expireSandboxPayments } from './payments/service.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
 import { runDailyPoints } from './members/service.ts';
@@ -22,6 +23,12 @@ export default {
     ctx.waitUntil(
       releaseExpiredHolds(env.DB, controller.scheduledTime).then((count) => {
         if (count > 0) log.info('released the stock of unpaid orders', { count });
+      }),
+    );
+    // Unpaid orders whose hold ends soon: their shopper is reminded, with the link to pay (once per order).
+    ctx.waitUntil(
+      remindUnpaidOrders(env, controller.scheduledTime).then((count) => {
+        if (count > 0) log.info('reminded unpaid orders', { count });
       }),
     );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.

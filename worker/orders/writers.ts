@@ -161,6 +161,7 @@ export {
   orderPlacedWith,
 } from './placement.ts';
 export { queueOrderConfirmation } from './email.ts';
+export { ordersToRemind, sendPayLinkAsked, sendPayNoticeOnce, type OrderNoticeKind } from './pay-notices.ts';
 export {
   orderCancelledEmail,
   orderRefundedEmail,
