@@ -170,6 +170,47 @@ describe('tracking takes a bounded volume and keeps no raw personal data (issue 
     expect(shop.queued).toHaveLength(0);
   });
 
+  it('lets exactly the calls left through when 100 arrive at once for one visitor, and queues only those', async () => {
+    const shop = recordingShop();
+    const key = `burst-${crypto.randomUUID()}`;
+    const counter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`analytics:visitor:${key}`));
+    const rule = TRACKING_RULES.perVisitor;
+    const left = 40;
+    for (let i = 0; i < rule.limit - left; i++) await counter.consume(rule.limit, rule.windowMs);
+    const ip = { 'cf-connecting-ip': `198.51.100.${Math.floor(Math.random() * 250)}`, ...visitor(key) };
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => shop.post(`${US_HOST}${TRACK}`, { event: 'click' }, ip)),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(left);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(100 - left);
+    expect(shop.queued).toHaveLength(left);
+  });
+
+  it("keeps no email, user agent or credential an event's data carries, on intake and in the sink", async () => {
+    const shop = recordingShop();
+    await shop.post(`${US_HOST}${TRACK}`, {
+      event: 'click',
+      data: {
+        pageType: 'other',
+        email: 'ana@example.com',
+        note: 'write to Ana.Lee+parts@example.com today',
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+        target: { href: `${US_HOST}/retrievePassword?token=${RESET}`, label: 'Reset' },
+        list: [`${US_HOST}/order/track?orderNo=US1&token=${ORDER_TOKEN}`],
+      },
+    });
+    const everything = JSON.stringify(shop.queued);
+    for (const secret of ['ana@example.com', 'Ana.Lee+parts@example.com', 'Mozilla', RESET, ORDER_TOKEN])
+      expect(everything).not.toContain(secret);
+    const [row] = await shop.stored();
+    expect(JSON.parse(row!.data)).toEqual({
+      pageType: 'other',
+      note: 'write to [email] today',
+      target: { href: `${US_HOST}/retrievePassword`, label: 'Reset' },
+      list: [`${US_HOST}/order/track`],
+    });
+  });
+
   it("keeps an event's own time when it is near the shop's clock and takes the shop's when it is far", async () => {
     const shop = recordingShop();
     const now = Date.now();

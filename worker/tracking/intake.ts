@@ -71,10 +71,34 @@ export function truncatedIp(ip: string): string {
     .join(':')}::`;
 }
 
-/** The address fields of a marketing call's data, cut like the event's own (the body is kept in data). */
+/** Fields whose very name says they hold who the shopper is or what browser they use: never kept. */
+const PERSONAL_FIELD = /^(e[-_]?mail|email[-_]?address|phone|user[-_]?agent|ua|ip|ip[-_]?address|password|token)$/i;
+/** An email address anywhere in a text. */
+const EMAIL_IN_TEXT = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
+/** How deep data is walked: the tracker's events are flat or one level deep. */
+const MAX_DEPTH = 6;
+
+function scrubbed(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') {
+    if (/^https?:\/\//i.test(value)) return analyticsUrl(value);
+    return value.replace(EMAIL_IN_TEXT, '[email]');
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return null;
+  if (Array.isArray(value)) return value.map((item) => scrubbed(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    if (PERSONAL_FIELD.test(name)) continue;
+    copy[name] = scrubbed(item, depth + 1);
+  }
+  return copy;
+}
+
+/**
+ * An event's data as analytics keep it, whatever the browser put in it (issue 35): every address without its
+ * query (pageUrl, referringUrl and any other), no email address in any text, and no field named for an email,
+ * phone, user agent, address or credential.
+ */
 export function withAnalyticsUrls<T extends Record<string, unknown>>(data: T): T {
-  const copy: Record<string, unknown> = { ...data };
-  for (const field of ['pageUrl', 'referringUrl'])
-    if (typeof copy[field] === 'string') copy[field] = analyticsUrl(copy[field] as string);
-  return copy as T;
+  return scrubbed(data, 0) as T;
 }

@@ -83,7 +83,7 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   const event = {
     id: body.id || crypto.randomUUID(),
     event: body.event,
-    data: body.data,
+    data: withAnalyticsUrls(body.data),
     pageUrl: analyticsUrl(body.page_url),
     referrer: analyticsUrl(body.referrer),
     ts: boundedTs(body.ts, now),
