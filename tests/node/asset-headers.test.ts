@@ -13,7 +13,12 @@ function headersFor(file: string, path: string): Record<string, string> {
   for (const line of file.split('\n')) {
     if (!line.trim()) continue;
     if (!line.startsWith(' ')) {
-      const pattern = new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+      const pattern = new RegExp(
+        `^${line
+          .trim()
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')}$`,
+      );
       matches = pattern.test(path);
     } else if (matches) {
       const [name, ...value] = line.trim().split(':');
