@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import { signInvitation } from '../../worker/reviews/service.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, freshIp, json, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
@@ -172,6 +173,47 @@ describe('emailed order links leave no credential in the address', () => {
       expect(first.headers.get('location')).toBe(`/order/track?${new URLSearchParams({ orderNo })}`);
       expect(first.headers.getSetCookie().filter((line) => line.startsWith('order_access_'))).toEqual([]);
     }
+  });
+});
+
+describe('the review invitation leaves no credential in the address', () => {
+  it('lands on the product page without it, and the review it opens is a verified purchase', async () => {
+    const item = (await env.DB.prepare(
+      `SELECT i.id, s.url_handle AS handle FROM item i
+         JOIN seo s ON s.type = 'ITEM' AND s.target_id = i.id AND s.is_primary = 1 AND s.active = 1
+       WHERE i.us_status = 'ON_SHELVES' ORDER BY i.id DESC LIMIT 1`,
+    ).first<{ id: number; handle: string }>())!;
+    const reviewer = { email: freshEmail('lreview'), market: 'us' as const };
+    const { token } = await signInvitation(item.id, env.AUTH_SECRET, Date.now(), reviewer);
+    const path = `/product/${item.handle}?${new URLSearchParams({ invitation: token })}`;
+    const first = await shop(`${US_HOST}${path}`, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe(`/product/${item.handle}`);
+    const cookie = first.headers.getSetCookie().find((line) => line.startsWith(`review_invitation_${item.id}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    const landed = await shop(`${US_HOST}/product/${item.handle}`, { headers: { cookie: cookie.split(';')[0]! } });
+    const html = await landed.text();
+    expect(landed.status).toBe(200);
+    expect(html).not.toContain(token);
+    const added = await api<{ id: number }>(
+      `${US_HOST}/item/public/buyer/review`,
+      json(
+        'POST',
+        {
+          itemId: item.id,
+          rating: 5,
+          title: 'Fits and works',
+          content: 'Fitted it on a Saturday morning without trouble.',
+          name: 'Pat',
+        },
+        { cookie: cookie.split(';')[0]! },
+      ),
+    );
+    expect(added.body.success).toBe(true);
+    const stored = await env.DB.prepare('SELECT verified_purchase AS verified FROM review WHERE id = ?')
+      .bind(added.body.data.id)
+      .first<{ verified: number }>();
+    expect(stored?.verified).toBe(1);
   });
 });
 
