@@ -54,7 +54,6 @@ export async function returnAnswerOf(env: Env, row: ReturnRow, now: number): Pro
   };
 }
 
-/** A return by its RMA number, for a caller who may act on its order; anything else is the same 404. */
 /** The order a return was asked for (by its RMA number), or null: where a guest's order token is looked for. */
 export async function orderOfReturn(db: D1Database, rma: string): Promise<string | null> {
   const upper = rma.toUpperCase();
@@ -63,6 +62,7 @@ export async function orderOfReturn(db: D1Database, rma: string): Promise<string
     : null;
 }
 
+/** A return by its RMA number, for a caller who may act on its order; anything else is the same 404. */
 export async function shopperReturn(
   env: Env,
   rma: string,
