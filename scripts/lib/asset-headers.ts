@@ -3,7 +3,8 @@
  * scripts, styles, pictures, videos. The Worker's own answers get the same protections from its middleware
  * (worker/middleware/security-headers.ts); files the Worker never sees need them here (issue 35): no type
  * sniffing, no framing by another site, HTTPS pinned, and a policy under which an SVG opened on its own runs
- * nothing. Pictures stay loadable from other sites (an email's pictures). Browsers ignore Strict-Transport-Security over plain http, so a local shop is not pinned.
+ * nothing. Pictures stay loadable from other sites (an email's pictures). Browsers ignore
+ * Strict-Transport-Security over plain http, so a local shop is not pinned.
  */
 
 /** What every served file carries. */

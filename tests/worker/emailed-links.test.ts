@@ -161,7 +161,7 @@ describe('emailed order links leave no credential in the address', () => {
     expect(printed.html).toContain(NEW_YORK.addressLine1);
   });
 
-  it('a token for no order number, or an over-long one, is taken out of the address too, and keeps nothing', async () => {
+  it('a token for no order number, or an over-long one, leaves the address too, and keeps nothing', async () => {
     for (const [orderNo, token] of [
       ['US NOPE!', '1.forged-token-that-is-long-enough'],
       ['US-NOPE', 'x'.repeat(5000)],
