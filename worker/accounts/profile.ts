@@ -2,7 +2,8 @@ import type { MarketId } from '../../shared/markets.ts';
 import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
-import { accountRepository, type AccountRow, type AddressRow } from './repository.ts';
+import { accountRepository, type AddressRow } from './repository.ts';
+import type { AccountRecord } from './records.ts';
 import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
 
 /** The signed-in member's own data: profile, address book and the first-order discount. */
@@ -10,7 +11,7 @@ import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
 const MAX_ADDRESSES = 20;
 
 /** The §3 user data of an account. An email in user data counts as fully signed in. */
-export function userData(account: AccountRow) {
+export function userData(account: AccountRecord) {
   return {
     accountId: account.id,
     email: account.email,
@@ -71,12 +72,11 @@ export async function addressBook(db: D1Database, accountId: number) {
   return (await accountRepository(db).addresses(accountId)).map(savedAddress);
 }
 
-/** Adds an address to the book, up to its limit; answers its id. */
+/** Adds an address to the book, up to its limit (held by the insert itself); answers its id. */
 export async function addAddress(db: D1Database, accountId: number, address: AddressInput): Promise<number> {
-  const repo = accountRepository(db);
-  if ((await repo.countAddresses(accountId)) >= MAX_ADDRESSES)
-    throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
-  return repo.addAddress(accountId, address);
+  const id = await accountRepository(db).addAddress(accountId, address, MAX_ADDRESSES);
+  if (id === null) throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
+  return id;
 }
 
 /** Updates one of the member's addresses; someone else's is not found. */

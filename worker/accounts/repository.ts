@@ -2,28 +2,7 @@
 
 import type { AddressFields } from '../../shared/address.ts';
 import type { AddressInput } from '../../shared/api/accounts.ts';
-
-export interface AccountRow {
-  id: number;
-  email: string;
-  passwordHash: string | null;
-  emailVerified: number;
-  clientType: string;
-  zipCode: string | null;
-  defaultGarage: number | null;
-  useFirstDiscount: number;
-  subscribed: number;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  tokenVersion: number;
-  market: string;
-  /** When staff blocked the account (unix seconds); null while it may sign in. */
-  blockedAt: number | null;
-  /** The birthday's month (1 to 12) and day, both null when the member gave none (issue 21 birthday points). */
-  birthMonth: number | null;
-  birthDay: number | null;
-}
+import type { AccountRecord } from './records.ts';
 
 /** What the profile form changes; `birthday` undefined leaves it as it is, null clears it. */
 export interface ProfileFields {
@@ -52,9 +31,9 @@ const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firs
 export function accountRepository(db: D1Database) {
   return {
     byId: (id: number) =>
-      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE id = ?`).bind(id).first<AccountRow>(),
+      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE id = ?`).bind(id).first<AccountRecord>(),
     byEmail: (email: string) =>
-      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE email = ?`).bind(email).first<AccountRow>(),
+      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE email = ?`).bind(email).first<AccountRecord>(),
 
     /** Creates an account; null when the email is taken (the unique index decides, no race). */
     async create(account: {
@@ -82,7 +61,7 @@ export function accountRepository(db: D1Database) {
            FROM account WHERE id = ?1`,
         )
         .bind(id, sessionId)
-        .first<AccountRow & { revoked: number }>(),
+        .first<AccountRecord & { revoked: number }>(),
 
     /** Revokes one session token until it expires; expired entries are cleared on the way. */
     revokeSession: (sessionId: string, accountId: number, expiresAt: number) =>
@@ -184,22 +163,23 @@ export function accountRepository(db: D1Database) {
           .bind(accountId)
           .all<AddressRow>()
       ).results,
-    countAddresses: async (accountId: number) =>
-      (await db
-        .prepare('SELECT count(*) AS n FROM address WHERE account_id = ?')
-        .bind(accountId)
-        .first<{ n: number }>())!.n,
 
-    /** Adds an address; a default one takes the default from the others in the same batch. */
-    async addAddress(accountId: number, input: AddressInput): Promise<number> {
+    /**
+     * Adds an address while the member has fewer than `max`; answers its id, or null when the book is
+     * full. The count is part of the insert (and of the default's move), so additions at once never
+     * store more than `max`. A default one takes the default from the others in the same batch.
+     */
+    async addAddress(accountId: number, input: AddressInput, max: number): Promise<number | null> {
+      const room = `(SELECT count(*) FROM address WHERE account_id = ?1) < ?2`;
       const insert = db
         .prepare(
           `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, address_line2, city,
            region_code, postal_code, is_default)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         SELECT ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE ${room} RETURNING id`,
         )
         .bind(
           accountId,
+          max,
           input.market,
           input.firstName,
           input.lastName,
@@ -212,10 +192,13 @@ export function accountRepository(db: D1Database) {
           input.isDefault ? 1 : 0,
         );
       const statements = input.isDefault
-        ? [db.prepare('UPDATE address SET is_default = 0 WHERE account_id = ?').bind(accountId), insert]
+        ? [
+            db.prepare(`UPDATE address SET is_default = 0 WHERE account_id = ?1 AND ${room}`).bind(accountId, max),
+            insert,
+          ]
         : [insert];
       const results = await db.batch<{ id: number }>(statements);
-      return results.at(-1)!.results[0]!.id;
+      return results.at(-1)!.results[0]?.id ?? null;
     },
 
     /** Updates one of the member's own addresses; false when it is not theirs. */

@@ -3,7 +3,8 @@ import type { Market } from '../../shared/markets.ts';
 import { priceCart } from '../../shared/promotions/engine.ts';
 import type { PricingLine, CartPricing as EnginePricing } from '../../shared/promotions/types.ts';
 import { postalCodeProblem } from '../../shared/validation.ts';
-import { cartRepository, type CartRow } from './repository.ts';
+import { cartRepository } from './repository.ts';
+import type { CartRecord } from './records.ts';
 import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
 import { eligibleLines } from '../../shared/promotions/eligibility.ts';
 import { availabilityProblem } from './changes.ts';
@@ -27,7 +28,7 @@ export interface PricingRequest {
 }
 
 const contextRequest = (
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now' | 'email'>,
 ) => ({
@@ -45,7 +46,7 @@ const contextRequest = (
  */
 export function promotionsFor(
   db: D1Database,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now' | 'email'>,
 ) {
@@ -55,7 +56,7 @@ export function promotionsFor(
 /** The same reads, ridden along in a cart change's unit of work. */
 export function promotionsAlong(
   work: UnitOfWork,
-  cart: CartRow,
+  cart: CartRecord,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now'>,
 ): ContextAlong {
@@ -82,7 +83,7 @@ export function pricingLines(lines: CartLinesView): PricingLine[] {
 /** The engine's answer in the words the cart page shows. */
 function pricingView(
   priced: EnginePricing,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   codes: Map<number, string>,
   quote: ReturnType<typeof shippingQuote> | null,
   postCode: string | null,
@@ -134,7 +135,11 @@ function pricingView(
   };
 }
 
-/** The add-on parts the cart's exchange offers show, each at its add-on price in this market. */
+/**
+ * The add-on parts the cart's exchange offers show, each at its add-on price in this market: a part
+ * once, at the best price an offer gives it (issue 36: never the same part at two prices), marked in
+ * the cart when any line holds it, and left out while a giveaway the cart earned brings it free.
+ */
 async function addOnItems(
   db: D1Database,
   market: Market,
@@ -148,10 +153,11 @@ async function addOnItems(
     .flatMap((offer) => offer.addOns.map((addOn) => ({ offer, addOn })));
   if (offers.length === 0) return [];
   const facts = await cartRepository(db).skuFacts([...new Set(offers.map(({ addOn }) => addOn.skuId))], market.id);
-  const inCart = new Set(lines.items.filter((item) => item.itemType === 'TRADE_IN').map((item) => item.skuId));
-  return offers.flatMap(({ offer, addOn }) => {
+  const inCart = new Set(lines.items.map((item) => item.skuId));
+  const gifts = new Set(priced.giveaways.map((gift) => gift.skuId));
+  const items = offers.flatMap(({ offer, addOn }) => {
     const sku = facts.get(addOn.skuId);
-    if (!sku || sku.discountPrice === null || availabilityProblem(sku)) return [];
+    if (!sku || sku.discountPrice === null || availabilityProblem(sku) || gifts.has(sku.skuId)) return [];
     return [
       {
         promotionId: offer.promotionId,
@@ -166,6 +172,9 @@ async function addOnItems(
       },
     ];
   });
+  // The best price first (a qualifying offer before one the cart is short of), then one entry per part.
+  items.sort((a, b) => Number(b.qualifies) - Number(a.qualifies) || a.price - b.price || a.promotionId - b.promotionId);
+  return items.filter((item, index) => items.findIndex((other) => other.skuId === item.skuId) === index);
 }
 
 /**
@@ -175,7 +184,7 @@ async function addOnItems(
  */
 export async function priceCartView(
   db: D1Database,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   lines: CartLinesView,
   request: PricingRequest,

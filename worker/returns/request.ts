@@ -8,7 +8,9 @@ import { orderMailIdentity, returnableLines, returnWindowDays } from '../orders/
 import type { OrderView } from '../../shared/orders.ts';
 import { returnRequestedEmail } from './email.ts';
 import { returnAnswerOf } from './read.ts';
-import { returnRepository, type ReturnRow } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import type { ReturnRecord } from './records.ts';
+import { uploadRepository } from './upload-repository.ts';
 import { evidenceProblem, keptVehicle, linesProblem, mergedLines, type Problem } from './rules.ts';
 
 /**
@@ -45,7 +47,7 @@ export async function checkReturnRequest(env: Bindings, order: OrderView, reques
   const uploadIds = [...new Set(request.uploadIds)];
   const [held, uploads] = await Promise.all([
     returns.heldUnits(order.orderId),
-    returns.uploads(order.orderId, uploadIds),
+    uploadRepository(env.DB).uploads(order.orderId, uploadIds),
   ]);
   const text = request.text?.trim() ?? '';
   const problem =
@@ -83,7 +85,7 @@ export async function returnOfRequest(env: Bindings, orderId: string, key: strin
 export async function tellShopperReturnRequested(
   env: Bindings,
   order: OrderView,
-  made: ReturnRow,
+  made: ReturnRecord,
   accountId: number | null,
 ) {
   const { shop, guestToken } = await orderMailIdentity(env, {
