@@ -11,6 +11,8 @@ export interface PaymentRow {
   method: string;
   provider: string;
   providerRef: string | null;
+  /** The provider's money-moving transaction (PayPal's capture or authorization), where it has its own id. */
+  providerTxnRef: string | null;
   amountCent: number;
   currency: Currency;
   status: PaymentStatus;
@@ -26,7 +28,7 @@ export interface PaymentRow {
 
 export type NewPayment = Omit<
   PaymentRow,
-  'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef'
+  'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef' | 'providerTxnRef'
 > & { providerRef?: string | null };
 
 /** What a status change may also set; fields left out keep their value. */
@@ -36,6 +38,7 @@ export interface PaymentChange {
   cardLast4?: string | null;
   cardBrand?: string | null;
   providerRef?: string | null;
+  providerTxnRef?: string | null;
   capturedCent?: number;
 }
 
@@ -60,7 +63,8 @@ export interface PaymentEventRecord {
   receivedAt: number;
 }
 
-const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS providerRef, amount_cent AS amountCent,
+const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS providerRef,
+  provider_txn_ref AS providerTxnRef, amount_cent AS amountCent,
   currency, status,
   decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, capture_method AS captureMethod,
   captured_cent AS capturedCent, created_at AS createdAt, updated_at AS updatedAt, expires_at AS expiresAt`;
@@ -86,6 +90,7 @@ export function paymentRepository(db: D1Database) {
       ['cardLast4', 'card_last4'],
       ['cardBrand', 'card_brand'],
       ['providerRef', 'provider_ref'],
+      ['providerTxnRef', 'provider_txn_ref'],
       ['capturedCent', 'captured_cent'],
     ];
     for (const [field, column] of optional) {
@@ -168,6 +173,14 @@ export function paymentRepository(db: D1Database) {
       return db
         .prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_ref = ?`)
         .bind(provider, providerRef)
+        .first<PaymentRow>();
+    },
+
+    /** The payment a provider's money-moving transaction (a PayPal capture or authorization) belongs to. */
+    findByTxnRef(provider: string, txnRef: string): Promise<PaymentRow | null> {
+      return db
+        .prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_txn_ref = ?`)
+        .bind(provider, txnRef)
         .first<PaymentRow>();
     },
 
