@@ -4,7 +4,7 @@ import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
 import { applyPaymentEvent } from '../../worker/flows/settle-payment.ts';
 import { CardProvider } from '../../worker/payments/card-provider.ts';
-import { stripeForm } from '../../worker/payments/contracts/form.ts';
+import { decodeStripeForm, stripeForm } from '../../worker/payments/contracts/form.ts';
 import { createIntentParams } from '../../worker/payments/contracts/stripe.ts';
 import { providerFor, signatureHeader, type PaymentEnv } from '../../worker/payments/service.ts';
 import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
@@ -199,8 +199,9 @@ describe('the card provider adapter (Stripe PaymentIntents) against the Stripe f
     expect([...stripe.intents.values()][0]!.status).toBe('canceled');
   });
 
-  it('is chosen for CARD only when its key is set; other methods stay with the sandbox', () => {
-    expect(providerFor('CARD', cardEnv).id).toBe('card');
+  it('is chosen for CARD only when its keys (secret and Stripe.js publishable) are set; else the sandbox', () => {
+    expect(providerFor('CARD', { ...cardEnv, CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_fake' }).id).toBe('card');
+    expect(providerFor('CARD', { ...cardEnv, DEV_TOOLS: 'true' }).id).toBe('sandbox');
     expect(providerFor('CARD', { DB: env.DB, DEV_TOOLS: 'true' }).id).toBe('sandbox');
   });
 
@@ -214,6 +215,16 @@ describe('the card provider adapter (Stripe PaymentIntents) against the Stripe f
     expect(form).toBe(
       'payment_method_types%5B%5D=card&payment_method_types%5B%5D=affirm&metadata%5Border_id%5D=A1&amount=5',
     );
+  });
+
+  it('indexes lists of objects (line_items[0][quantity]) as Stripe documents, and decodes them back to lists', () => {
+    const form = stripeForm({ line_items: [{ quantity: 1, price_data: { unit_amount: 250 } }, { quantity: 2 }] });
+    expect(decodeURIComponent(form)).toBe(
+      'line_items[0][quantity]=1&line_items[0][price_data][unit_amount]=250&line_items[1][quantity]=2',
+    );
+    expect(decodeStripeForm(form)).toEqual({
+      line_items: [{ quantity: '1', price_data: { unit_amount: '250' } }, { quantity: '2' }],
+    });
   });
 
   it('refuses to send a request outside the contract (an unknown parameter never leaves the shop)', () => {

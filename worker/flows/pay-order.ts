@@ -1,3 +1,4 @@
+import type { AddressFields } from '../../shared/address.ts';
 import { marketById } from '../../shared/markets.ts';
 import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
 import { HOLDING_STATUSES } from '../../shared/order-status.ts';
@@ -12,6 +13,7 @@ import {
   providerFor,
   signHostedPayment,
   voidOpenPayments,
+  type BuyerDetails,
   type PaymentResult,
   type ProviderRuntime,
 } from '../payments/service.ts';
@@ -39,6 +41,7 @@ export async function startPayment(
   order: OrderRow,
   method: string,
   token?: string,
+  bnplProvider?: string,
 ): Promise<PaymentResult> {
   if (order.status === 'CANCELLED') throw ApiError.badRequest(PAY_MSG.cancelled);
   if (!HOLDING_STATUSES.includes(order.status)) throw ApiError.badRequest(PAY_MSG.alreadyPaid);
@@ -55,19 +58,38 @@ export async function startPayment(
     amount: { cent: order.totalCent, currency: order.currency },
     paymentMethodToken: token,
     returnUrl: `${origin}${resultPath(order.id)}`,
+    bnplProvider,
+    buyer: buyerOf(order),
   });
   if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
   return result;
 }
 
-/** Pays for the order these credentials own with a §3 method (a token for the card provider). */
+/** Who pays and where the parts go, as BNPL providers and the hosted page ask for them (never card data). */
+function buyerOf(order: OrderRow): BuyerDetails {
+  const address = JSON.parse(order.address) as AddressFields;
+  return {
+    email: order.email,
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    address: {
+      line1: address.addressLine1,
+      line2: address.addressLine2 ?? undefined,
+      city: address.city,
+      state: address.regionCode,
+      postalCode: address.postalCode,
+      country: order.market === 'ca' ? 'CA' : 'US',
+    },
+  };
+}
+
+/** Pays for the order these credentials own with a §3 method (a token for the card provider, a BNPL provider). */
 export async function payOrder(
   env: Bindings,
   runtime: ProviderRuntime,
-  request: { orderId: string; owner: OrderOwner; method: string; token?: string },
+  request: { orderId: string; owner: OrderOwner; method: string; token?: string; bnplProvider?: string },
 ): Promise<PaymentResult> {
   const order = await ownedOrder(env.DB, request.orderId, request.owner);
-  return startPayment(env, runtime, order, request.method, request.token);
+  return startPayment(env, runtime, order, request.method, request.token, request.bnplProvider);
 }
 
 /**

@@ -9,13 +9,17 @@ import { ApiError } from '../platform/api-error.ts';
 import {
   cancelIntentParams,
   captureIntentParams,
+  checkoutSession,
   confirmIntentParams,
   createIntentParams,
   createRefundParams,
+  createSessionParams,
+  expireSessionParams,
   paymentIntent,
   refund as refundObject,
   type StripeIntent,
 } from './contracts/stripe.ts';
+import { HOSTED_SESSION_SECONDS, intentParams, sessionParams } from './card-requests.ts';
 import { cardWebhookEvent } from './card-webhook.ts';
 import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
 import {
@@ -45,6 +49,9 @@ export { CARD_PROVIDER_DEFAULT_BASE } from './stripe-api.ts';
 export { CARD_SIGNATURE_HEADER } from './card-webhook.ts';
 /** A card payment the shopper never finishes is let go after a day; the provider cancels its own. */
 const CARD_PAYMENT_TTL_MS = 24 * 3600_000;
+/** The PaymentIntent that moves a payment's money: a hosted page's comes with its completed session. */
+const intentOf = (payment: PaymentRow) => payment.providerTxnRef ?? payment.providerRef;
+const isSession = (ref: string | null) => ref?.startsWith('cs_') ?? false;
 
 type Failure = Extract<StripeAnswer<unknown>, { ok: false }>;
 
@@ -100,37 +107,58 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
       status: 'CREATED',
       captureMethod: input.capture ?? 'automatic',
       createdAt: now,
-      expiresAt: now + CARD_PAYMENT_TTL_MS,
+      expiresAt: now + (input.method === 'HOSTED_CARD' ? HOSTED_SESSION_SECONDS * 1000 : CARD_PAYMENT_TTL_MS),
     });
     return (await this.payments.find(id))!;
   }
 
-  /** Creates (and, with a payment method token, confirms) a PaymentIntent for the order. */
+  /**
+   * Creates the method's PaymentIntent (confirmed at once with a card token, or for a BNPL provider's
+   * page), or for HOSTED_CARD the Checkout Session whose hosted page the shopper pays on.
+   */
   async create(input: CreatePaymentInput): Promise<PaymentSession> {
+    if (input.method === 'HOSTED_CARD') return this.#createSession(input);
+    const params = intentParams(this.env, input, 'pay_pending');
     const payment = await this.#open(input);
-    const token = input.paymentMethodToken;
     const answer = await this.#api.post(
       '/v1/payment_intents',
       createIntentParams,
-      {
-        amount: input.amount.cent,
-        currency: input.amount.currency === 'CAD' ? 'cad' : 'usd',
-        payment_method_types: ['card'],
-        confirm: Boolean(token),
-        payment_method: token,
-        capture_method: input.capture ?? 'automatic',
-        return_url: token ? input.returnUrl : undefined,
-        metadata: { order_id: input.orderId, payment_id: payment.id },
-      },
+      { ...params, metadata: { ...params.metadata, payment_id: payment.id } },
       paymentIntent,
       `create-${payment.id}`,
     );
     return this.#settle(payment.id, answer);
   }
 
+  /** The hosted card page: a Checkout Session for the order's amount; its completion arrives by webhook. */
+  async #createSession(input: CreatePaymentInput): Promise<PaymentSession> {
+    const payment = await this.#open(input);
+    const answer = await this.#api.post(
+      '/v1/checkout/sessions',
+      createSessionParams,
+      sessionParams(input, payment.id, this.now()),
+      checkoutSession,
+      `session-${payment.id}`,
+    );
+    if (!answer.ok) {
+      // No session exists to pay on: the attempt ends, so the order can be paid another way at once.
+      const reason = failureReason(answer.status);
+      await this.payments.transition(payment.id, ['CREATED'], { status: 'FAILED', declineCode: reason }, this.now());
+      return failed(payment.id, 'FAILED', reason);
+    }
+    await this.payments.transition(
+      payment.id,
+      ['CREATED'],
+      { status: 'CREATED', providerRef: answer.body.id },
+      this.now(),
+    );
+    return resultOf((await this.payments.find(payment.id))!, answer.body.url);
+  }
+
   async confirm(paymentId: string): Promise<PaymentResult> {
     const payment = await this.#find(paymentId);
-    if (!payment.providerRef || !OPEN_PAYMENT_STATUSES.includes(payment.status)) return resultOf(payment);
+    if (!payment.providerRef || isSession(payment.providerRef) || !OPEN_PAYMENT_STATUSES.includes(payment.status))
+      return resultOf(payment);
     const path = `/v1/payment_intents/${encodeURIComponent(payment.providerRef)}/confirm`;
     return this.#settle(payment.id, await this.#api.post(path, confirmIntentParams, {}, paymentIntent));
   }
@@ -141,7 +169,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     const refusal = captureRefusal(payment, amountCent);
     if (refusal) return refusal;
     const answer = await this.#api.post(
-      `/v1/payment_intents/${encodeURIComponent(payment.providerRef!)}/capture`,
+      `/v1/payment_intents/${encodeURIComponent(intentOf(payment)!)}/capture`,
       captureIntentParams,
       { amount_to_capture: amountCent },
       paymentIntent,
@@ -162,7 +190,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
       '/v1/refunds',
       createRefundParams,
       {
-        payment_intent: payment.providerRef!,
+        payment_intent: intentOf(payment)!,
         amount: amountCent,
         reason: reason === 'duplicate_capture' ? 'duplicate' : undefined,
         metadata: { payment_id: payment.id, order_id: payment.orderId },
@@ -178,8 +206,14 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
   async cancel(paymentId: string): Promise<PaymentResult> {
     const payment = await this.#find(paymentId);
     if (!voidable(payment)) return resultOf(payment);
-    if (payment.providerRef) {
-      const path = `/v1/payment_intents/${encodeURIComponent(payment.providerRef)}/cancel`;
+    const intent = intentOf(payment);
+    if (isSession(intent)) {
+      // A hosted page not paid yet: expiring its session means nobody can pay on it any more.
+      const path = `/v1/checkout/sessions/${encodeURIComponent(intent!)}/expire`;
+      const answer = await this.#api.post(path, expireSessionParams, {}, checkoutSession, `expire-${payment.id}`);
+      if (!answer.ok) return failed(payment.id, payment.status, failureReason(answer.status));
+    } else if (intent) {
+      const path = `/v1/payment_intents/${encodeURIComponent(intent)}/cancel`;
       const answer = await this.#api.post(path, cancelIntentParams, {}, paymentIntent, `cancel-${payment.id}`);
       if (!answer.ok) return failed(payment.id, payment.status, failureReason(answer.status));
     }
@@ -215,6 +249,8 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
   async #failure(payment: PaymentRow, answer: Failure): Promise<PaymentResult> {
     const declineCode = declineCodeOf(answer.error);
     const providerRef = answer.error?.payment_intent?.id;
+    // The decline's webhook may land before the answer does: the shopper reads the decline either way.
+    if (declineCode && payment.status === 'DECLINED') return resultOf(payment);
     if (declineCode && OPEN_PAYMENT_STATUSES.includes(payment.status)) {
       await this.payments.transition(
         payment.id,

@@ -1,5 +1,5 @@
 import { ApiError } from '../platform/api-error.ts';
-import { charge, event as stripeEvent, paymentIntent } from './contracts/stripe.ts';
+import { charge, checkoutSession, event as stripeEvent, paymentIntent } from './contracts/stripe.ts';
 import { declineCodeOf } from './stripe-api.ts';
 import type { PaymentChange, PaymentRepository } from './repository.ts';
 import type { PaymentEnv, WebhookEvent } from './provider.ts';
@@ -29,7 +29,7 @@ export async function cardWebhookEvent(
   const parsed = stripeEvent.safeParse(parseEventBody(rawBody));
   if (!parsed.success) throw ApiError.badRequest('body is not a provider event');
   const { id, type, data } = parsed.data;
-  const base = {
+  const base: Omit<WebhookEvent, 'paymentId' | 'orderId' | 'status'> = {
     provider: 'card' as const,
     eventId: id,
     type,
@@ -43,6 +43,26 @@ export async function cardWebhookEvent(
     const payment = await payments.findByProviderRef('card', refunded.data.payment_intent);
     const status = refunded.data.amount_refunded >= refunded.data.amount_captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     return { ...base, paymentId: payment?.id ?? null, orderId: payment?.orderId ?? null, status };
+  }
+  if (type === 'checkout.session.completed' || type === 'checkout.session.expired') {
+    const session = checkoutSession.safeParse(data.object);
+    if (!session.success) throw ApiError.badRequest('data.object is not a checkout session');
+    const paymentId = session.data.metadata.payment_id ?? null;
+    const orderId = session.data.metadata.order_id ?? session.data.client_reference_id;
+    if (type === 'checkout.session.expired')
+      return { ...base, paymentId, orderId, status: 'EXPIRED', declineCode: 'expired' };
+    // Paid on the hosted page: the session names the PaymentIntent that holds the money.
+    const paid = session.data.payment_status === 'paid';
+    return {
+      ...base,
+      paymentId,
+      orderId,
+      status: paid ? 'SUCCEEDED' : null,
+      capturedCent: paid ? session.data.amount_total : null,
+      amountCent: session.data.amount_total,
+      currency: session.data.currency?.toUpperCase() ?? null,
+      providerTxnRef: session.data.payment_intent,
+    };
   }
   const intent = paymentIntent.safeParse(data.object);
   if (!type.startsWith('payment_intent.') || !intent.success)
@@ -62,5 +82,6 @@ export async function cardWebhookEvent(
   }
   const capturedCent = type === 'payment_intent.succeeded' ? (intent.data.amount_received ?? intent.data.amount) : null;
   const amount = { amountCent: intent.data.amount, currency: intent.data.currency.toUpperCase() };
-  return { ...base, ...amount, paymentId, orderId, status: EVENT_STATUS[type] ?? null, capturedCent };
+  const status = EVENT_STATUS[type] ?? null;
+  return { ...base, ...amount, paymentId, orderId, status, capturedCent, providerTxnRef: intent.data.id };
 }

@@ -70,7 +70,13 @@ export interface CreatePaymentInput {
   /** BNPL: the provider the shopper picked (Affirm, Afterpay, Klarna). */
   bnplProvider?: string;
   /** Who pays and where it ships: BNPL providers ask for them (no card data). */
-  buyer?: { email: string; name: string; address: BuyerAddress };
+  buyer?: BuyerDetails;
+}
+
+export interface BuyerDetails {
+  email: string;
+  name: string;
+  address: BuyerAddress;
 }
 
 export interface BuyerAddress {
@@ -145,6 +151,8 @@ export interface WebhookEvent {
   declineCode: string | null;
   /** Set on a capture or success that moved money. */
   capturedCent: number | null;
+  /** The provider's object that moved the money, when the event names it (a hosted page's PaymentIntent). */
+  providerTxnRef?: string | null;
   /** The amount and currency the provider reports the payment for, when the event carries them. */
   amountCent?: number | null;
   currency?: string | null;

@@ -1,13 +1,5 @@
 import type { Market } from '../../shared/markets.ts';
-import {
-  BNPL_DEFAULT_LIMITS,
-  BNPL_LABEL,
-  BNPL_PROVIDERS,
-  PAY_LATER_LIMITS,
-  type BnplOption,
-  type BnplProvider,
-  type CurrencyRanges,
-} from '../../shared/payment-offers.ts';
+import { PAY_LATER_LIMITS } from '../../shared/payment-offers.ts';
 import {
   PAYMENT_MSG,
   paymentMethodsFor,
@@ -15,6 +7,7 @@ import {
   type PaymentMethodId,
 } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { bnplOptions } from './bnpl.ts';
 import { CardProvider } from './card-provider.ts';
 import { PaypalProvider } from './paypal-provider.ts';
 import type { PaymentEnv, PaymentProvider, ProviderId, ProviderRuntime } from './provider.ts';
@@ -95,29 +88,6 @@ export const SANDBOX_PROVIDER_NAME = 'Test payments: no money moves';
 /** The production providers' names, as their checkout badges say them. */
 export const CARD_PROVIDER_NAME = 'Stripe';
 export const PAYPAL_PROVIDER_NAME = 'PayPal';
-
-/** The BNPL providers' limits here: Stripe's documented ones, or the owner's (BNPL_LIMITS, JSON by provider). */
-export function bnplLimits(env: PaymentEnv): Record<BnplProvider, CurrencyRanges> {
-  if (!env.BNPL_LIMITS) return BNPL_DEFAULT_LIMITS;
-  try {
-    return {
-      ...BNPL_DEFAULT_LIMITS,
-      ...(JSON.parse(env.BNPL_LIMITS) as Partial<Record<BnplProvider, CurrencyRanges>>),
-    };
-  } catch {
-    return BNPL_DEFAULT_LIMITS;
-  }
-}
-
-/** The BNPL providers a market can use, each with its range in the market's currency (BNPL_PROVIDERS narrows them). */
-export function bnplOptions(env: PaymentEnv, market: Market): BnplOption[] {
-  const chosen = env.BNPL_PROVIDERS ? env.BNPL_PROVIDERS.split(',').map((name) => name.trim()) : BNPL_PROVIDERS;
-  const limits = bnplLimits(env);
-  return BNPL_PROVIDERS.filter((id) => chosen.includes(id)).flatMap((id) => {
-    const range = limits[id]?.[market.currency];
-    return range ? [{ id, label: BNPL_LABEL[id], range }] : [];
-  });
-}
 
 /**
  * The methods checkout offers here: exactly those a configured provider can take in this market, each

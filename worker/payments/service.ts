@@ -7,7 +7,14 @@ import { SandboxProvider } from './sandbox.ts';
  * signatures and the webhook events. Orders, pages and the cron reach payments only through here.
  */
 
-export type { PaymentEnv, PaymentResult, ProviderRuntime, RequiresAction, WebhookEvent } from './provider.ts';
+export type {
+  BuyerDetails,
+  PaymentEnv,
+  PaymentResult,
+  ProviderRuntime,
+  RequiresAction,
+  WebhookEvent,
+} from './provider.ts';
 export type { PaymentRow } from './repository.ts';
 export { offeredMethods, providerFor } from './registry.ts';
 export { signatureHeader } from './signatures.ts';

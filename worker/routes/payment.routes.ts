@@ -105,6 +105,7 @@ export const payOrderApi = new Hono<AppEnv>()
       owner: await orderOwnerOf(c, body),
       method: body.paymentType,
       token: body.paymentMethodToken,
+      bnplProvider: body.bnplProvider,
     };
     return c.json(ok(await payOrder(c.env, paymentRuntime(c), request)));
   })

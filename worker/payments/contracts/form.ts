@@ -11,7 +11,10 @@ export function stripeForm(params: Record<string, FormInput>): string {
   const form = new URLSearchParams();
   const add = (key: string, value: FormInput) => {
     if (value === undefined || value === null) return;
-    if (Array.isArray(value)) for (const item of value) add(`${key}[]`, item);
+    // Lists of objects are indexed (`line_items[0][quantity]`), as Stripe's reference writes them.
+    if (Array.isArray(value))
+      for (const [index, item] of value.entries())
+        add(item && typeof item === 'object' ? `${key}[${index}]` : `${key}[]`, item);
     else if (typeof value === 'object')
       for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item as FormInput);
     else form.append(key, String(value));
@@ -22,7 +25,19 @@ export function stripeForm(params: Record<string, FormInput>): string {
 
 type Decoded = { [key: string]: string | string[] | Decoded };
 
-/** Decodes a Stripe form body into nested objects (values stay strings; arrays from `key[]`). */
+/** An object whose keys are all list indexes (`line_items[0]`, `line_items[1]`) read back as a list. */
+function indexedLists(node: Decoded): Decoded {
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value !== 'object' || Array.isArray(value)) continue;
+    const inner = indexedLists(value);
+    const keys = Object.keys(inner);
+    const indexed = keys.length > 0 && keys.every((name) => /^\d+$/.test(name));
+    node[key] = indexed ? (keys.sort((a, b) => Number(a) - Number(b)).map((name) => inner[name]) as never) : inner;
+  }
+  return node;
+}
+
+/** Decodes a Stripe form body into nested objects (values stay strings; arrays from `key[]` and `key[0]`). */
 export function decodeStripeForm(body: string): Decoded {
   const root: Decoded = {};
   for (const [key, value] of new URLSearchParams(body)) {
@@ -44,5 +59,5 @@ export function decodeStripeForm(body: string): Decoded {
       }
     }
   }
-  return root;
+  return indexedLists(root);
 }
