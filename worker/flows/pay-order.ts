@@ -13,7 +13,6 @@ import {
   providerFor,
   signHostedPayment,
   voidOpenPayments,
-  type BuyerDetails,
   type PaymentResult,
   type ProviderRuntime,
 } from '../payments/service.ts';
@@ -66,7 +65,7 @@ export async function startPayment(
 }
 
 /** Who pays and where the parts go, as BNPL providers and the hosted page ask for them (never card data). */
-function buyerOf(order: OrderRow): BuyerDetails {
+function buyerOf(order: OrderRow) {
   const address = JSON.parse(order.address) as AddressFields;
   return {
     email: order.email,
@@ -77,7 +76,7 @@ function buyerOf(order: OrderRow): BuyerDetails {
       city: address.city,
       state: address.regionCode,
       postalCode: address.postalCode,
-      country: order.market === 'ca' ? 'CA' : 'US',
+      country: order.market === 'ca' ? ('CA' as const) : ('US' as const),
     },
   };
 }

@@ -8,7 +8,6 @@ import { SandboxProvider } from './sandbox.ts';
  */
 
 export type {
-  BuyerDetails,
   PaymentEnv,
   PaymentResult,
   ProviderRuntime,
