@@ -7,9 +7,11 @@ import { payOrder } from '../../worker/flows/pay-order.ts';
 import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
 import { applyPaymentEvent } from '../../worker/flows/settle-payment.ts';
 import { CardProvider } from '../../worker/payments/card-provider.ts';
+import { APPLE_PAY_ASSOCIATION_PATH, paymentsHostedApi } from '../../worker/payments/hosted.routes.ts';
 import { offeredMethods, receiveWebhook } from '../../worker/payments/service.ts';
 import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
+import { US_HOST, shop } from './helpers.ts';
 import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 
 /**
@@ -165,6 +167,13 @@ describe('Google Pay and Apple Pay: the wallet hands the browser a card payment 
       expect(webhookAnswers).toEqual([200]);
     });
   }
+
+  it("serves Apple's domain-association file where Apple looks for it, and nothing when it is not set", async () => {
+    const served = await paymentsHostedApi.request(APPLE_PAY_ASSOCIATION_PATH, {}, prodEnv);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('apple-association-file');
+    expect((await shop(`${US_HOST}${APPLE_PAY_ASSOCIATION_PATH}`)).status).toBe(404);
+  });
 
   it('without a token answers the client secret the payment sheet confirms with', async () => {
     const placed = await order();
