@@ -1,6 +1,6 @@
 import type { AddressFields } from '../../shared/address.ts';
 import { marketById } from '../../shared/markets.ts';
-import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
+import { isOfferedIn, isPaymentMethodId, type PaymentMethodId } from '../../shared/payment-methods.ts';
 import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -89,6 +89,27 @@ export async function payOrder(
 ): Promise<PaymentResult> {
   const order = await ownedOrder(env.DB, request.orderId, request.owner);
   return startPayment(env, runtime, order, request.method, request.token, request.bnplProvider);
+}
+
+/**
+ * The shopper is back from the online wallet's approval window: its approved order is captured (or
+ * authorized) once, by the payment's own provider, and a capture settles the order. Card payments
+ * are settled by their webhooks, never by a shopper's return; null when nothing is under way.
+ */
+export async function confirmReturnedPayment(
+  env: Bindings,
+  runtime: ProviderRuntime,
+  orderId: string,
+  owner: OrderOwner,
+): Promise<PaymentResult | null> {
+  const order = await ownedOrder(env.DB, orderId, owner);
+  const open = await paymentUnderWay(env.DB, order.id);
+  if (open?.provider !== 'paypal') return open ? paymentResult(open) : null;
+  const provider = providerFor(open.method as PaymentMethodId, env, runtime);
+  if (provider.id !== open.provider) return paymentResult(open);
+  const result = await provider.confirm(open.id);
+  if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
+  return result;
 }
 
 /**
