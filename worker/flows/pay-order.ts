@@ -5,7 +5,7 @@ import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { marketOrigin } from '../platform/origin.ts';
-import { ownedOrder, resultPath, type OrderOwner, type OrderRow } from '../orders/service.ts';
+import { ownedOrder, resultPath, type OrderOwner, type OrderRecord } from '../orders/service.ts';
 import {
   abandonPayments,
   paymentResult,
@@ -37,7 +37,7 @@ export const PAY_MSG = {
 export async function startPayment(
   env: Bindings,
   runtime: ProviderRuntime,
-  order: OrderRow,
+  order: OrderRecord,
   method: string,
   token?: string,
   bnplProvider?: string,
@@ -65,7 +65,7 @@ export async function startPayment(
 }
 
 /** Who pays and where the parts go, as BNPL providers and the hosted page ask for them (never card data). */
-function buyerOf(order: OrderRow) {
+function buyerOf(order: OrderRecord) {
   const address = JSON.parse(order.address) as AddressFields;
   return {
     email: order.email,

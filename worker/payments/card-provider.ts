@@ -21,7 +21,8 @@ import {
 } from './contracts/stripe.ts';
 import { HOSTED_SESSION_SECONDS, intentParams, sessionParams } from './card-requests.ts';
 import { cardWebhookEvent } from './card-webhook.ts';
-import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
+import type { PaymentChange, RefundReason } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 import {
   assertAmount,
   captureRefusal,
@@ -50,7 +51,7 @@ export { CARD_SIGNATURE_HEADER } from './card-webhook.ts';
 /** A card payment the shopper never finishes is let go after a day; the provider cancels its own. */
 const CARD_PAYMENT_TTL_MS = 24 * 3600_000;
 /** The PaymentIntent that moves a payment's money: a hosted page's comes with its completed session. */
-const intentOf = (payment: PaymentRow) => payment.providerTxnRef ?? payment.providerRef;
+const intentOf = (payment: PaymentRecord) => payment.providerTxnRef ?? payment.providerRef;
 const isSession = (ref: string | null) => ref?.startsWith('cs_') ?? false;
 
 type Failure = Extract<StripeAnswer<unknown>, { ok: false }>;
@@ -85,14 +86,14 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     this.#api = new StripeApi(env, runtime);
   }
 
-  async #find(paymentId: string): Promise<PaymentRow> {
+  async #find(paymentId: string): Promise<PaymentRecord> {
     const payment = await this.payments.find(paymentId);
     if (!payment || payment.provider !== this.id) throw ApiError.notFound('No such payment');
     return payment;
   }
 
   /** Opens the payment row (one under way per order) before anything reaches the provider. */
-  async #open(input: CreatePaymentInput): Promise<PaymentRow> {
+  async #open(input: CreatePaymentInput): Promise<PaymentRecord> {
     assertAmount(input.amount.cent);
     if (!input.orderId) throw ApiError.badRequest('orderId is required');
     const id = newPaymentId('pay');
@@ -246,7 +247,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
   }
 
   /** A refused call: a card error is a decline; an unreachable provider changes nothing (a webhook settles it). */
-  async #failure(payment: PaymentRow, answer: Failure): Promise<PaymentResult> {
+  async #failure(payment: PaymentRecord, answer: Failure): Promise<PaymentResult> {
     const declineCode = declineCodeOf(answer.error);
     const providerRef = answer.error?.payment_intent?.id;
     // The decline's webhook may land before the answer does: the shopper reads the decline either way.

@@ -43,11 +43,15 @@ import type {
   WebhookEvent,
 } from './provider.ts';
 import { ProviderBase } from './provider-base.ts';
-import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
+import type { PaymentChange, RefundReason } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 
 /** PayPal gives the payer three hours to approve an order; the shop lets it go then. */
 const ORDER_TTL_MS = 3 * 3600_000;
-const money = (payment: PaymentRow, cent: number) => ({ currency_code: payment.currency, value: toPaypalValue(cent) });
+const money = (payment: PaymentRecord, cent: number) => ({
+  currency_code: payment.currency,
+  value: toPaypalValue(cent),
+});
 
 /** What a captured or authorized order means for our payment row. */
 export function orderChange(order: PaypalOrder): PaymentChange | null {
@@ -81,7 +85,7 @@ export class PaypalProvider extends ProviderBase implements PaymentProvider {
     this.#api = new PaypalApi(env, runtime);
   }
 
-  async #find(paymentId: string): Promise<PaymentRow> {
+  async #find(paymentId: string): Promise<PaymentRecord> {
     const payment = await this.payments.find(paymentId);
     if (!payment || payment.provider !== this.id) throw ApiError.notFound('No such payment');
     return payment;
@@ -177,7 +181,7 @@ export class PaypalProvider extends ProviderBase implements PaymentProvider {
     return this.#settle(payment, answer);
   }
 
-  async #settle(payment: PaymentRow, answer: PaypalAnswer<PaypalOrder>): Promise<PaymentResult> {
+  async #settle(payment: PaymentRecord, answer: PaypalAnswer<PaypalOrder>): Promise<PaymentResult> {
     if (answer.ok) {
       const change = orderChange(answer.body);
       if (change) await this.payments.transition(payment.id, OPEN_PAYMENT_STATUSES, change, this.now());

@@ -3,7 +3,8 @@ import { capture, dispute, fromPaypalValue, refund, webhookEvent, WEBHOOK_HEADER
 import type { PaypalApi } from './paypal-api.ts';
 import { checkPaypalSignature } from './paypal-signature.ts';
 import type { PaymentEnv, WebhookEvent } from './provider.ts';
-import type { PaymentChange, PaymentRepository, PaymentRow } from './repository.ts';
+import type { PaymentChange, PaymentRepository } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 import { parseEventBody } from './signatures.ts';
 
 /** The online wallet's webhooks: verified as PayPal documents (paypal-signature.ts), read in our words. */
@@ -58,7 +59,10 @@ export async function paypalWebhookEvent(
     declineCode: null,
     capturedCent: null,
   };
-  const found = (payment: PaymentRow | null) => ({ paymentId: payment?.id ?? null, orderId: payment?.orderId ?? null });
+  const found = (payment: PaymentRecord | null) => ({
+    paymentId: payment?.id ?? null,
+    orderId: payment?.orderId ?? null,
+  });
   const status = CAPTURE_STATUS[type];
   if (status) {
     const txn = capture.safeParse(resource);

@@ -7,14 +7,8 @@ import { SandboxProvider } from './sandbox.ts';
  * signatures and the webhook events. Orders, pages and the cron reach payments only through here.
  */
 
-export type {
-  PaymentEnv,
-  PaymentResult,
-  ProviderRuntime,
-  RequiresAction,
-  WebhookEvent,
-} from './provider.ts';
-export type { PaymentRow } from './repository.ts';
+export type { PaymentEnv, PaymentResult, ProviderRuntime, RequiresAction, WebhookEvent } from './provider.ts';
+export type { PaymentRecord } from './records.ts';
 export { offeredMethods, providerFor } from './registry.ts';
 export { signatureHeader } from './signatures.ts';
 export { SandboxProvider } from './sandbox.ts';
