@@ -97,7 +97,9 @@ function Payments({ loaded }: { loaded: Loaded }) {
             `${payment.cardLast4 ? ` · card ending ${payment.cardLast4}` : ''}`}
           {/* What to look the payment up by in the provider's own dashboard. */}
           {(payment.providerTxnRef ?? payment.providerRef) && (
-            <small data-provider-ref="">{` · at ${payment.provider}: ${payment.providerTxnRef ?? payment.providerRef}`}</small>
+            <small data-provider-ref="">
+              {` · at ${payment.provider}: ${payment.providerTxnRef ?? payment.providerRef}`}
+            </small>
           )}
           {payment.refunds.length > 0 && (
             <ul>
