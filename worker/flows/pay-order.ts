@@ -16,6 +16,7 @@ import {
   type PaymentResult,
   type ProviderRuntime,
 } from '../payments/service.ts';
+import { tellPaymentDeclined } from './pay-link.ts';
 import { settleCapturedPayment } from './settle-payment.ts';
 
 /**
@@ -61,6 +62,8 @@ export async function startPayment(
     buyer: buyerOf(order),
   });
   if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
+  // Declined at once (no window): the shopper is emailed the link to pay another way, as a provider's event would.
+  if (result.kind === 'Declined') await tellPaymentDeclined(env, result.paymentId, Date.now());
   return result;
 }
 
