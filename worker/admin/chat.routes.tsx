@@ -18,6 +18,7 @@ import {
   ticketDetail,
   transferConversation,
 } from '../chat/staff.ts';
+import { CHAT_MSG } from '../../shared/chat.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
@@ -55,6 +56,7 @@ async function socketOr(c: AdminContext, open: () => Promise<Response | null>) {
   if (!sameSite(c)) return renderNotice(c, 403, 'Forbidden', 'Cross-site requests are not accepted');
   const upstream = await open();
   if (!upstream) return renderNotice(c, 404, 'Not found', 'There is no such conversation.');
+  if (upstream.status === 429) return renderNotice(c, 429, 'Too many windows', CHAT_MSG.tooManySockets);
   return socketAnswer(upstream);
 }
 

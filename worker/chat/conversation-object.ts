@@ -11,6 +11,8 @@ import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { type Participant, participantFromHeaders, readFrame } from './participant.ts';
 import { chatRepository } from './repository.ts';
+import { closeFlooded, FrameBudget, leaseSocket, releaseSocket } from './socket-limits.ts';
+import type { Lease } from '../platform/rate-limiter.ts';
 
 const MESSAGE_RULE: Rule = { limit: CHAT_LIMITS.messagesPerMinute, windowMs: 60_000 };
 
@@ -19,6 +21,11 @@ export const shopperMessageLimits = (participant: Pick<Participant, 'conversatio
   { key: `chat-message:conversation:${participant.conversationId}`, rule: MESSAGE_RULE },
   { key: `chat-message:ip:${participant.ip}`, rule: MESSAGE_RULE },
 ];
+
+/** What rides on a socket: who it is, and for a shopper's the lease it holds on its IP's sockets. */
+type Attachment = Participant & { lease?: string };
+
+const tooManySockets = () => new Response(null, { status: 429 });
 
 /** An image already checked by its bytes and kept in R2: its key and the file name it came with. */
 export interface StoredImage {
@@ -41,17 +48,35 @@ export class ChatConversation extends DurableObject<Bindings> {
    * failed write.
    */
   private known: { status: ConversationStatus; lastSeq: number } | null = null;
+  /** What each socket sent lately: typing and read frames beyond a typist's pace are dropped, a flood closed. */
+  private readonly budget = new FrameBudget();
 
-  /** Accepts a socket the Worker has already authorised (a valid token, or a staff session). */
+  /**
+   * Accepts a socket the Worker has already authorised (a valid token, or a staff session). A shopper's
+   * is refused (429) beyond the sockets one conversation, or one IP over all conversations, may hold.
+   */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response(null, { status: 426 });
     const participant = participantFromHeaders(request.headers);
     if (!participant) return new Response(null, { status: 400 });
     const conversation = await chatRepository(this.env.DB).findConversation(participant.conversationId);
     if (!conversation) return new Response(null, { status: 404 });
+    const attachment: Attachment = { ...participant };
+    if (participant.role === 'shopper') {
+      if (this.shopperSocketsFull()) return tooManySockets();
+      const lease = { id: crypto.randomUUID(), holder: participant.conversationId };
+      const held = (other: Lease) => this.leaseHeld(other, participant.conversationId);
+      if (!(await leaseSocket(this.env.RATE_LIMITER, participant.ip, lease, held))) return tooManySockets();
+      // Counted again with nothing awaited before the accept: two sockets at once cannot both take the last place.
+      if (this.shopperSocketsFull()) {
+        await releaseSocket(this.env.RATE_LIMITER, participant.ip, lease.id);
+        return tooManySockets();
+      }
+      attachment.lease = lease.id;
+    }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [participant.role]);
-    server.serializeAttachment(participant);
+    server.serializeAttachment(attachment);
     const messages = await chatRepository(this.env.DB).messagesOf(conversation.id, CHAT_LIMITS.historyMessages);
     this.sendTo(server, {
       type: 'history',
@@ -63,8 +88,11 @@ export class ChatConversation extends DurableObject<Bindings> {
   }
 
   override async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const participant = socket.deserializeAttachment() as Participant;
+    const participant = socket.deserializeAttachment() as Attachment;
     const frame = readFrame(raw);
+    const verdict = this.budget.verdict(socket, frame?.type === 'typing' || frame?.type === 'read');
+    if (verdict === 'close') return this.closeFlooded(socket, participant);
+    if (verdict === 'drop') return;
     if (!frame) return this.sendTo(socket, { type: 'error', msg: 'Unreadable message' });
     if (frame.type === 'typing')
       return this.broadcast({ type: 'typing', author: participant.role, name: participant.name }, socket);
@@ -94,6 +122,38 @@ export class ChatConversation extends DurableObject<Bindings> {
     } catch {
       // Already closed from the other side.
     }
+    await this.giveBack(socket.deserializeAttachment() as Attachment);
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.giveBack(socket.deserializeAttachment() as Attachment);
+  }
+
+  /** Whether one of this conversation's sockets holds the lease (the IP's leases ask, to find dropped ones). */
+  async holdsLease(id: string): Promise<boolean> {
+    return this.ctx
+      .getWebSockets('shopper')
+      .some((socket) => (socket.deserializeAttachment() as Attachment).lease === id);
+  }
+
+  private shopperSocketsFull(): boolean {
+    return this.ctx.getWebSockets('shopper').length >= CHAT_LIMITS.shopperSocketsPerConversation;
+  }
+
+  /** Whether a lease of the IP is still held: by a socket of this conversation, or of the one named. */
+  private async leaseHeld(lease: Lease, self: string): Promise<boolean> {
+    if (lease.holder === self) return this.holdsLease(lease.id);
+    const other = this.env.CHAT_CONVERSATION.get(this.env.CHAT_CONVERSATION.idFromName(lease.holder));
+    return other.holdsLease(lease.id);
+  }
+
+  private async closeFlooded(socket: WebSocket, attachment: Attachment): Promise<void> {
+    closeFlooded(socket);
+    await this.giveBack(attachment);
+  }
+
+  private async giveBack(attachment: Attachment | null): Promise<void> {
+    if (attachment?.lease) await releaseSocket(this.env.RATE_LIMITER, attachment.ip, attachment.lease);
   }
 
   /**

@@ -157,6 +157,7 @@ export const chatApi = new Hono<AppEnv>()
     const token = c.req.query('token') ?? '';
     const upstream = await shopperSocket(await deps(c), c.req.raw, token, clientIp(c));
     if (!upstream) throw new ApiError(403, 403, CHAT_MSG.tokenInvalid);
+    if (upstream.status === 429) throw new ApiError(429, 429, CHAT_MSG.tooManySockets);
     return socketAnswer(upstream);
   })
   .post(endCall.path, async (c) => {
