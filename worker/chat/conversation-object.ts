@@ -13,6 +13,8 @@ import { type Participant, participantFromHeaders, readFrame } from './participa
 import { chatRepository } from './repository.ts';
 import { closeFlooded, FrameBudget, leaseSocket, releaseSocket } from './socket-limits.ts';
 import type { Lease } from '../platform/rate-limiter.ts';
+import type { AuditEntry } from '../platform/audit.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
 
 const MESSAGE_RULE: Rule = { limit: CHAT_LIMITS.messagesPerMinute, windowMs: 60_000 };
 
@@ -171,11 +173,19 @@ export class ChatConversation extends DurableObject<Bindings> {
     return seq;
   }
 
-  /** An agent takes the conversation: stored, announced with a system line, and every side told. */
-  async accept(conversationId: string, agent: { id: number; name: string }): Promise<boolean> {
+  /**
+   * An agent takes the conversation (or is handed it: a transfer): stored with the audit entry of whoever
+   * did it, announced with a system line, and every side told; false when the chat had closed.
+   */
+  async accept(conversationId: string, agent: { id: number; name: string }, audit: AuditEntry): Promise<boolean> {
     let accepted = false;
     await this.enqueue(async () => {
-      accepted = await chatRepository(this.env.DB).assignAgent(conversationId, agent.id, Date.now());
+      const repository = chatRepository(this.env.DB);
+      const work = unitOfWork(this.env.DB)
+        .add(repository.assignAgentStatement(conversationId, agent.id, Date.now()))
+        .guard('open', repository.changedOne(), async () => false)
+        .audit(audit);
+      accepted = (await work.commit()).ok;
       this.known = null;
       if (!accepted) return;
       const line = { role: 'system' as const, conversationId, staffId: null, name: null, ip: '' };
@@ -186,12 +196,14 @@ export class ChatConversation extends DurableObject<Bindings> {
     return accepted;
   }
 
-  /** Ends the conversation for everyone; a closed chat takes no more messages. */
-  async close(conversationId: string, closedBy: string): Promise<void> {
+  /** Ends the conversation for everyone (an agent's close is audited with it); a closed chat takes no more messages. */
+  async close(conversationId: string, closedBy: string, audit?: AuditEntry): Promise<void> {
     await this.enqueue(async () => {
       const line = { role: 'system' as const, conversationId, staffId: null, name: null, ip: '' };
       const stored = await this.store(line, `${closedBy} ended the chat.`);
-      await chatRepository(this.env.DB).close(conversationId, Date.now());
+      const work = unitOfWork(this.env.DB).add(chatRepository(this.env.DB).closeStatement(conversationId, Date.now()));
+      if (audit) work.audit(audit);
+      await work.run();
       this.known = null;
       if (stored) this.broadcast({ type: 'message', message: stored });
       const conversation = await chatRepository(this.env.DB).findConversation(conversationId);
@@ -221,24 +233,21 @@ export class ChatConversation extends DurableObject<Bindings> {
     // The queue runs one store at a time, so the stored sequence is the last one (also after a wake).
     const seq = conversation.lastSeq + 1;
     const now = Date.now();
+    const { role: author, staffId: authorId, name: authorName } = participant;
+    const row = { conversationId, seq, author, authorId, authorName, text, attachmentKey: imageKey ?? null, now };
+    // An agent's first message takes a waiting chat; each of their messages is audited in its own batch.
+    const takes = author === 'agent' && conversation.status === 'WAITING' && authorId !== null;
+    const work = unitOfWork(this.env.DB).add(...repository.messageStatements(row));
+    if (takes) work.add(repository.assignAgentStatement(conversationId, authorId, now));
+    if (participant.audit) work.audit({ ...participant.audit, after: imageKey ? { seq, image: text } : { seq, text } });
     try {
-      await repository.addMessage({
-        conversationId,
-        seq,
-        author: participant.role,
-        authorId: participant.staffId,
-        authorName: participant.name,
-        text,
-        attachmentKey: imageKey ?? null,
-        now,
-      });
+      await work.run();
     } catch (error) {
       this.known = null;
       throw error;
     }
     conversation.lastSeq = seq;
-    if (participant.role === 'agent' && conversation.status === 'WAITING' && participant.staffId !== null) {
-      await repository.assignAgent(conversationId, participant.staffId, now);
+    if (takes) {
       conversation.status = 'ACTIVE';
       this.announce('ACTIVE', participant.name);
     }
