@@ -153,7 +153,7 @@ describe('sockets are capped per conversation and per IP', () => {
     expect(tries.filter((attempt) => attempt.status === 429)).toHaveLength(
       100 - CHAT_LIMITS.shopperSocketsPerConversation,
     );
-  });
+  }, 120_000);
 
   it('one IP holds at most its cap of sockets over every conversation, even asked 100 times at once', async () => {
     const ip = '198.51.100.99';
@@ -164,7 +164,7 @@ describe('sockets are capped per conversation and per IP', () => {
     expect(tries.every((attempt) => attempt.status === 101 || attempt.status === 429)).toBe(true);
     // Another IP is not held back by this one.
     expect((await shopper(chats[0]!.token, '198.51.100.98')).status).toBe(101);
-  });
+  }, 120_000);
 
   it('a place held by a socket that is gone without a close is taken back', async () => {
     const ip = '198.51.100.97';
