@@ -9,11 +9,14 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../accounts/staff.ts';
 import { type AuditEntry, type AuditRow, type StaffRow, staffRepository } from './staff-repository.ts';
 import { newStaffPassword } from './credentials.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
+import { type LockAlerts, recordFailedSignIn, STAFF_LOCK } from './staff-lock.ts';
 
 export interface AdminDeps {
   db: D1Database;
   pepper: string;
   now?: () => number;
+  /** Who is told when a staff account locks (the sign-in form's deps carry them). */
+  alerts?: LockAlerts;
 }
 
 /** Who a staff session belongs to. */
@@ -35,6 +38,7 @@ export const ADMIN_MSG = {
   notYourself: 'You cannot change your own role or deactivate yourself.',
   noSuchStaff: 'No such staff member.',
   forbidden: 'You do not have permission to do this.',
+  notLocked: 'This staff member is not locked.',
 } as const;
 
 const member = (row: StaffRow): StaffMember => ({
@@ -52,21 +56,28 @@ export type SignInResult = { ok: true; staff: StaffMember } | { ok: false; messa
 
 /**
  * Signs in with email, password and the current TOTP code. Unknown email, wrong password, wrong
- * or reused code and a deactivated account all get the same answer, in about the same time.
+ * or reused code, a deactivated and a locked account all get the same answer, in about the same
+ * time. Each attempt on a staff account is counted before it is checked (staff-lock.ts): past the
+ * ceiling nothing is checked, and a failure is audited with its reason and IP.
  */
 export async function signInWithPassword(
   deps: AdminDeps,
-  input: { email: string; password: string; code: string },
+  input: { email: string; password: string; code: string; ip: string },
 ): Promise<SignInResult> {
   const repo = staffRepository(deps.db);
+  const nowMs = deps.now?.() ?? Date.now();
+  const now = Math.floor(nowMs / 1000);
   const row = await repo.byEmail(input.email);
-  const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH, deps.pepper);
+  const attempt = row ? await repo.reserveAttempt(row.id, now, STAFF_LOCK) : null;
+  const hash = attempt === null ? null : row?.passwordHash;
+  const passwordOk = await verifyPassword(input.password, hash ?? DUMMY_HASH, deps.pepper);
   const step =
-    row?.totpSecret && passwordOk
-      ? await matchTotp(row.totpSecret, input.code.trim(), deps.now?.() ?? Date.now(), row.totpLastStep)
-      : null;
+    row?.totpSecret && passwordOk ? await matchTotp(row.totpSecret, input.code.trim(), nowMs, row.totpLastStep) : null;
   if (row?.active !== 1 || !row.passwordHash || step === null || !(await repo.signedIn(row.id, step))) {
-    if (row) await repo.failedSignIn(row.id);
+    if (row) {
+      const reason = attempt === null ? 'locked' : row.active !== 1 ? 'inactive' : passwordOk ? 'code' : 'password';
+      await recordFailedSignIn(deps.db, row, { reason, ip: input.ip, attempt, now }, deps.alerts);
+    }
     return { ok: false, message: ADMIN_MSG.badCredentials };
   }
   await repo.audit(signInEntry(row, 'password'));
@@ -179,11 +190,13 @@ export async function addStaff(
 
 /** Everyone on the staff, for the owners' page. */
 export async function listStaff(deps: AdminDeps) {
+  const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
   return (await staffRepository(deps.db).list()).map((row) => ({
     ...member(row),
     active: row.active === 1,
     failedAttempts: row.failedAttempts,
     lastSignInAt: row.lastSignInAt,
+    lockedUntil: row.lockedUntil !== null && row.lockedUntil > now ? row.lockedUntil : null,
   }));
 }
 
