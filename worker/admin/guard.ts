@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffAction } from '../../shared/staff-permissions.ts';
 import type { Bindings, Variables } from '../env.ts';
-import { accessConfig, accessEmail, type AccessSettings } from './access.ts';
+import { accessConfig, accessEmail, type AccessSettings, consoleOpen } from './access.ts';
 import { type AdminDeps, mayDo, sessionStaff, signInWithAccess, type StaffMember } from './service.ts';
 import { clearSession, newSession, sessionOf, touchSession, writeSession } from './session.ts';
 import { renderNotice } from './render.tsx';
@@ -32,6 +32,21 @@ export const adminHeaders = createMiddleware<AdminEnv>(async (c, next) => {
   await next();
   c.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
   c.res.headers.set('Cache-Control', 'no-store');
+});
+
+/**
+ * A console on the internet with only a password form in front of it is refused (issue 35): every
+ * /admin answer is a 403 until Cloudflare Access is configured or an owner sets ADMIN_PASSWORD_SIGN_IN.
+ */
+export const consoleGate = createMiddleware<AdminEnv>(async (c, next) => {
+  if (consoleOpen(c.env)) return next();
+  return renderNotice(
+    c,
+    403,
+    'Console closed',
+    'The console is closed until Cloudflare Access protects it. The owners can set ACCESS_TEAM_DOMAIN and ' +
+      'ACCESS_AUD, or ADMIN_PASSWORD_SIGN_IN = "on" to accept password sign-in without Access.',
+  );
 });
 
 /** The CSRF value a staff form (`_csrf`) or call (X-CSRF-Token) sends back. */
