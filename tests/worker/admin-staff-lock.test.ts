@@ -115,6 +115,17 @@ describe('a staff account takes a limited number of wrong passwords and codes ov
     expect((await signInAttempt(staff.email, { secret: staff.totpSecret }, fromIp(600))).status).toBe(303);
   });
 
+  it('a sign-in under an email that is no staff account is audited too, with the email and IP', async () => {
+    expect((await signInAttempt('nobody-here@staff.test', {}, { 'cf-connecting-ip': '198.18.61.7' })).status).toBe(401);
+    const row = await env.DB.prepare(
+      "SELECT staff_id, record_id, after_json FROM audit_log WHERE action = 'staff.signInFailed' AND staff_email = ?",
+    )
+      .bind('nobody-here@staff.test')
+      .first<{ staff_id: number | null; record_id: string | null; after_json: string }>();
+    expect(row).toMatchObject({ staff_id: null, record_id: null });
+    expect(JSON.parse(row!.after_json)).toEqual({ reason: 'unknown', ip: '198.18.61.7' });
+  });
+
   it('an owner sees the lock on the Staff page and lifts it, audited; twice at once unlocks once', async () => {
     const { staff: owner, headers, csrf } = await staffSession('owner');
     const staff = await staffMember('lock-unlock@staff.test', 'support');

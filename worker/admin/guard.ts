@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffAction } from '../../shared/staff-permissions.ts';
 import type { Bindings, Variables } from '../env.ts';
+import { clientIp } from '../platform/client-ip.ts';
 import { accessConfig, accessEmail, type AccessSettings, consoleOpen } from './access.ts';
 import { type AdminDeps, mayDo, sessionStaff, signInWithAccess, type StaffMember } from './service.ts';
 import { clearSession, newSession, sessionOf, touchSession, writeSession } from './session.ts';
@@ -75,7 +76,7 @@ async function accessStaff(c: AdminContext, config: NonNullable<ReturnType<typeo
   if (session && staff?.email === email) return { staff, session };
   // A new session has no CSRF value a form could already carry: only a page load starts one.
   if (!SAFE_METHOD.test(c.req.method)) return { refused: renderNotice(c, 403, 'Forbidden', 'Please reload the page.') };
-  const signedIn = await signInWithAccess(adminDeps(c), email);
+  const signedIn = await signInWithAccess(adminDeps(c), email, clientIp(c));
   if (!signedIn) return { refused: renderNotice(c, 403, 'Forbidden', 'This identity is not an active staff member.') };
   const started = newSession(signedIn.id, signedIn.sessionVersion);
   await writeSession(c, started, c.env.AUTH_SECRET);

@@ -77,7 +77,7 @@ export async function signInWithPassword(
     if (row) {
       const reason = attempt === null ? 'locked' : row.active !== 1 ? 'inactive' : passwordOk ? 'code' : 'password';
       await recordFailedSignIn(deps.db, row, { reason, ip: input.ip, attempt, now }, deps.alerts);
-    }
+    } else await repo.audit(failedEntry(input.email, { reason: 'unknown', ip: input.ip }));
     return { ok: false, message: ADMIN_MSG.badCredentials };
   }
   await repo.audit(signInEntry(row, 'password'));
@@ -94,11 +94,29 @@ const signInEntry = (row: StaffRow, method: 'password' | 'access') => ({
   after: { method },
 });
 
-/** The active staff member a verified Cloudflare Access email names; null for anyone else. */
-export async function signInWithAccess(deps: AdminDeps, email: string): Promise<StaffMember | null> {
+/** A failed sign-in under an email that names no staff account (or no active one, through Access). */
+const failedEntry = (email: string, after: Record<string, string>) => ({
+  staffId: null,
+  staffEmail: email.slice(0, 254),
+  action: 'staff.signInFailed',
+  recordType: 'staff',
+  recordId: null,
+  before: null,
+  after,
+});
+
+/** The active staff member a verified Cloudflare Access email names; null for anyone else (audited). */
+export async function signInWithAccess(deps: AdminDeps, email: string, ip: string): Promise<StaffMember | null> {
   const repo = staffRepository(deps.db);
   const row = await repo.byEmail(email);
-  if (row?.active !== 1) return null;
+  if (row?.active !== 1) {
+    const reason = row ? 'inactive' : 'unknown';
+    await repo.audit({
+      ...failedEntry(email, { reason, ip, method: 'access' }),
+      recordId: row ? String(row.id) : null,
+    });
+    return null;
+  }
   await Promise.all([repo.accessSignedIn(row.id), repo.audit(signInEntry(row, 'access'))]);
   return member(row);
 }
