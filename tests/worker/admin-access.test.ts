@@ -82,7 +82,8 @@ describe('sign-in through Cloudflare Access', () => {
     // Both refusals are failed staff sign-ins in the audit log, with why.
     const failed = await env.DB.prepare(
       `SELECT staff_email AS email, record_id AS recordId, after_json AS after FROM audit_log
-       WHERE action = 'staff.signInFailed' AND staff_email IN ('nobody@staff.test', 'access.gone@staff.test') ORDER BY id`,
+       WHERE action = 'staff.signInFailed' AND staff_email IN ('nobody@staff.test', 'access.gone@staff.test')
+       ORDER BY id`,
     ).all<{ email: string; recordId: string | null; after: string }>();
     expect(failed.results.map((row) => ({ ...row, after: JSON.parse(row.after) }))).toEqual([
       {
