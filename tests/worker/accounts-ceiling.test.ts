@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../worker/platform/email.ts';
 import { SIGN_IN_CEILING } from '../../worker/platform/rate-limit.ts';
-import { json, member } from './account-helpers.ts';
+import { bearer, json, member } from './account-helpers.ts';
 import { api, cookiesOf, US_HOST } from './helpers.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -96,5 +96,43 @@ describe('one account takes a limited number of wrong passwords over every sourc
       counted: true,
       tripped: false,
     });
+  });
+
+  it('a signed-in session guessing the current password (100 at once) is held to the same ceiling', async () => {
+    const email = 'ceiling-session@example.com';
+    const token = await member(email);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        api(
+          `${US_HOST}/account/buyer/account/password`,
+          json('PUT', { oldPassword: `guess ${i}`, newPassword: 'a taken over password' }, bearer(token)),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(SIGN_IN_CEILING.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - SIGN_IN_CEILING.limit);
+    // The email change asks for the password too: it waits with the rest, and so do sign-ins from elsewhere.
+    const changeEmail = await api(
+      `${US_HOST}/account/buyer/account/change-email-init`,
+      json('PUT', { newEmail: 'elsewhere@example.com', password: PASSWORD }, bearer(token)),
+    );
+    expect(changeEmail.status).toBe(429);
+    expect((await attempt(email, PASSWORD, { 'cf-connecting-ip': '198.18.5.1' })).status).toBe(429);
+  }, 120_000);
+
+  it('the right current password clears the count, as a sign-in does', async () => {
+    const email = 'ceiling-session-right@example.com';
+    const token = await member(email);
+    const change = (oldPassword: string) =>
+      api(
+        `${US_HOST}/account/buyer/account/password`,
+        json('PUT', { oldPassword, newPassword: PASSWORD }, bearer(token)),
+      );
+    for (let i = 0; i < SIGN_IN_CEILING.limit - 1; i++) expect((await change('wrong')).status).toBe(400);
+    const right = await change(PASSWORD);
+    expect(right.status).toBe(200);
+    for (let i = 0; i < SIGN_IN_CEILING.limit - 1; i++)
+      expect((await attempt(email, 'wrong', { 'cf-connecting-ip': `198.18.6.${i + 1}` })).status).toBe(400);
   });
 });

@@ -57,3 +57,16 @@ export async function signInFailed(deps: AccountDeps, attempt: CountedAttempt, e
   const resetUrl = `${deps.origin}/retrievePassword`;
   await deps.mailer.send(emails.signInAttempts(deps.shopName, account.email, SIGN_IN_CEILING.limit, resetUrl));
 }
+
+/**
+ * A signed-in member's current password, asked again to change the password or the email: each try
+ * counts toward the account's ceiling before it is checked, from any browser (a session in the wrong
+ * hands must not guess without end), and a right one clears the count as a sign-in does.
+ */
+export async function withCurrentPassword<T>(c: Context<AppEnv>, check: () => Promise<T>): Promise<T> {
+  const key = ceilingKey(c.var.member!.email);
+  const { counted } = await attemptWithin(c.env.RATE_LIMITER, key, SIGN_IN_CEILING, null);
+  const result = await check();
+  await signedInWithin(c.env.RATE_LIMITER, key, null, counted);
+  return result;
+}
