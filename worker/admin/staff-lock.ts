@@ -7,7 +7,8 @@
 import type { EmailSender } from '../platform/email.ts';
 import { layoutEmail } from '../platform/email-layout.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
-import { type StaffLockRule, type StaffRow, staffRepository } from './staff-repository.ts';
+import type { StaffLockRule, StaffRecord } from './records.ts';
+import { staffRepository } from './staff-repository.ts';
 
 export const STAFF_LOCK: StaffLockRule & { lockSeconds: number } = {
   attempts: 10,
@@ -35,7 +36,7 @@ const when = (seconds: number) => `${new Date(seconds * 1000).toISOString().slic
  */
 export async function recordFailedSignIn(
   db: D1Database,
-  row: StaffRow,
+  row: StaffRecord,
   failure: { reason: SignInFailure; ip: string; attempt: number | null; now: number },
   alerts?: LockAlerts,
 ): Promise<boolean> {
@@ -58,7 +59,7 @@ export async function recordFailedSignIn(
 }
 
 /** Emails every active owner, and the member locked out, that the account is locked and until when. */
-async function alertOwners(db: D1Database, row: StaffRow, until: number, ip: string, alerts: LockAlerts) {
+async function alertOwners(db: D1Database, row: StaffRecord, until: number, ip: string, alerts: LockAlerts) {
   const staff = await staffRepository(db).list();
   const owners = staff.filter((person) => person.role === 'owner' && person.active === 1).map((person) => person.email);
   const lines = [
