@@ -76,6 +76,18 @@ export const CHAT_LIMITS = {
   transcriptsPerHour: 3,
   /** Messages a history reload returns at most (the newest). */
   historyMessages: 500,
+  /** One socket's window for counting frames. */
+  frameWindowMs: 10_000,
+  /** Typing and read frames one socket may send in a window; more are dropped (a client sends one every 2 s). */
+  signalsPerWindow: 10,
+  /** Frames of any kind one socket may send in a window; a socket that sends more is closed (1008). */
+  framesPerWindow: 60,
+  /** Sockets a shopper may hold open on one conversation (tabs, reconnects). */
+  shopperSocketsPerConversation: 5,
+  /** Shopper sockets one IP may hold open, over every conversation. */
+  shopperSocketsPerIp: 20,
+  /** Inbox sockets one agent may hold open (tabs). */
+  presenceSocketsPerAgent: 5,
 } as const;
 
 export const CHAT_MSG = {
@@ -90,6 +102,7 @@ export const CHAT_MSG = {
   notAgent: 'Only staff with the support role can join a chat.',
   ticketNotFound: 'This link is invalid or the ticket has closed.',
   imageMissing: 'Choose an image to attach.',
+  tooManySockets: 'This chat is open in too many windows. Close one and try again.',
 } as const;
 
 /** What the shopper is told after leaving a message: when to expect the answer. */

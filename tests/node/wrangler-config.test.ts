@@ -38,6 +38,15 @@ describe('wrangler.toml', () => {
     },
   );
 
+  it.each([undefined, 'production', 'staging'])(
+    'deploys %s with the console shut until Cloudflare Access or an owner’s explicit opt-in',
+    (env) => {
+      const vars = configOf(env).vars;
+      expect(vars.ADMIN_PASSWORD_SIGN_IN).not.toBe('on');
+      expect(configOf('dev').vars.ADMIN_PASSWORD_SIGN_IN).toBe('on');
+    },
+  );
+
   it('keeps the developer tools and local hosts for local development only (-e dev)', () => {
     const vars = configOf('dev').vars;
     expect(vars.DEV_TOOLS).toBe('true');

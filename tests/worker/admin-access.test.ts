@@ -79,6 +79,24 @@ describe('sign-in through Cloudflare Access', () => {
     const inactive = await staffMember('access.gone@staff.test', 'support');
     await env.DB.prepare('UPDATE staff SET active = 0 WHERE id = ?').bind(inactive.id).run();
     expect((await team.request('/admin', await team.token('access.gone@staff.test'))).status).toBe(403);
+    // Both refusals are failed staff sign-ins in the audit log, with why.
+    const failed = await env.DB.prepare(
+      `SELECT staff_email AS email, record_id AS recordId, after_json AS after FROM audit_log
+       WHERE action = 'staff.signInFailed' AND staff_email IN ('nobody@staff.test', 'access.gone@staff.test')
+       ORDER BY id`,
+    ).all<{ email: string; recordId: string | null; after: string }>();
+    expect(failed.results.map((row) => ({ ...row, after: JSON.parse(row.after) }))).toEqual([
+      {
+        email: 'nobody@staff.test',
+        recordId: null,
+        after: { reason: 'unknown', ip: expect.any(String), method: 'access' },
+      },
+      {
+        email: 'access.gone@staff.test',
+        recordId: String(inactive.id),
+        after: { reason: 'inactive', ip: expect.any(String), method: 'access' },
+      },
+    ]);
     const form = await team.request('/admin/sign-in');
     expect(form.status).toBe(302);
     expect(form.headers.get('location')).toBe('/admin');

@@ -3,11 +3,12 @@ import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import * as accounts from './service.ts';
-import { RULES, enforce, forgive } from '../platform/rate-limit.ts';
+import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { clientIp } from '../platform/client-ip.ts';
-import { accountDeps, endSession, rememberDevice, signInSource, startSession } from './route-support.ts';
+import { accountDeps, endSession, rememberDevice, startSession } from './route-support.ts';
+import { countSignIn, signInCounted, signInFailed } from './sign-in-guard.ts';
 import { sessionTokenOf } from '../platform/session.ts';
 import { forgetLinkToken, linkTokenOf } from './http.ts';
 import {
@@ -91,13 +92,13 @@ export const accountAuthEndpoints: readonly Endpoint[] = [
 export const accountAuth = new Hono<AppEnv>()
   .post(login.path, async (c) => {
     const { email, password } = await readBody(c, login);
-    const failures = `login:account:${email}:${await signInSource(c)}`;
-    await enforce(c.env.RATE_LIMITER, [
-      { key: `login:ip:${clientIp(c)}`, rule: RULES.loginPerIp },
-      { key: failures, rule: RULES.loginPerAccountAndSource },
-    ]);
-    const session = await accounts.login(await accountDeps(c), email, password);
-    await Promise.all([forgive(c.env.RATE_LIMITER, failures), rememberDevice(c)]);
+    const attempt = await countSignIn(c, email);
+    const deps = await accountDeps(c);
+    const session = await accounts.login(deps, email, password).catch(async (error: unknown) => {
+      await signInFailed(deps, attempt, error);
+      throw error;
+    });
+    await signInCounted(c, attempt, await rememberDevice(c));
     return c.json(ok(startSession(c, session)));
   })
   .post(register.path, async (c) => {

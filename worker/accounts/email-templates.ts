@@ -46,6 +46,19 @@ export const emails = {
       ],
       { url, label: 'Confirm new email' },
     ),
+  signInAttempts: (shopName: string, to: string, attempts: number, resetUrl: string) =>
+    layoutEmail(
+      'sign-in-attempts',
+      to,
+      `Someone is trying to sign in to your ${shopName} account`,
+      [
+        `We refused ${attempts} sign-ins to your account with a wrong password, from browsers you have not ` +
+          'signed in from before. Each further try from them now has to wait longer.',
+        'Browsers you have signed in from before are not held back. If this was not you, choose a new, ' +
+          'unique password: it signs out every other device.',
+      ],
+      { url: resetUrl, label: 'Choose a new password' },
+    ),
   emailChanged: (shopName: string, to: string, newEmail: string, undoUrl: string) =>
     layoutEmail(
       'email-changed',

@@ -6,6 +6,7 @@ import { requireMember } from '../platform/session.ts';
 import * as accounts from './service.ts';
 import * as profile from './profile.ts';
 import { finishEmailChange, startEmailChange } from './email-change.ts';
+import { withCurrentPassword } from './sign-in-guard.ts';
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
@@ -152,7 +153,9 @@ export const accountProfile = new Hono<AppEnv>()
       ok(
         startSession(
           c,
-          await accounts.changePassword(await accountDeps(c), c.var.member!.accountId, oldPassword, newPassword),
+          await withCurrentPassword(c, async () =>
+            accounts.changePassword(await accountDeps(c), c.var.member!.accountId, oldPassword, newPassword),
+          ),
         ),
       ),
     );
@@ -178,7 +181,9 @@ export const accountProfile = new Hono<AppEnv>()
       { key: `change-email:account:${accountId}`, rule: RULES.changeEmailPerAccount },
       { key: `change-email:ip:${clientIp(c)}`, rule: RULES.changeEmailPerIp },
     ]);
-    return c.json(ok({ message: await startEmailChange(await accountDeps(c), accountId, newEmail, current) }));
+    const deps = await accountDeps(c);
+    const message = await withCurrentPassword(c, () => startEmailChange(deps, accountId, newEmail, current));
+    return c.json(ok({ message }));
   })
   .put(changeFinish.path, async (c) => {
     const token = linkTokenOf(c, 'change-email', (await readBody(c, changeFinish)).token);

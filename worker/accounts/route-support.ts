@@ -3,7 +3,6 @@ import { COOKIE, USER_ID_COOKIE_SECONDS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { readCookie, removeCookie, writeCookie } from '../platform/cookies.ts';
-import { clientIp } from '../platform/client-ip.ts';
 import { DEVICE_SECONDS, signDevice, verifyDevice } from '../platform/tokens.ts';
 import type { AccountDeps, Session } from './service.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -45,19 +44,20 @@ export function endSession(c: Context<AppEnv>, clearCart: boolean): void {
   if (clearCart) for (const name of [COOKIE.cartId, COOKIE.cart]) removeCookie(c, name);
 }
 
-async function knownDevice(c: Context<AppEnv>): Promise<string | null> {
+/** The id of the browser's signed device cookie, when it has a good one. */
+export async function knownDevice(c: Context<AppEnv>): Promise<string | null> {
   const cookie = readCookie(c, DEVICE_COOKIE);
   return cookie && cookie.length <= 1024 ? verifyDevice(cookie, c.env.AUTH_SECRET) : null;
 }
 
-/** Where a sign-in comes from, for counting wrong passwords: a browser signed in from before, else the IP. */
-export async function signInSource(c: Context<AppEnv>): Promise<string> {
-  const device = await knownDevice(c);
-  return device ? `device:${device}` : `ip:${clientIp(c)}`;
-}
-
-/** Remembers this browser after a successful sign-in, so others' wrong passwords from its IP do not lock it out. */
-export async function rememberDevice(c: Context<AppEnv>): Promise<void> {
-  if (await knownDevice(c)) return;
-  writeCookie(c, DEVICE_COOKIE, await signDevice(c.env.AUTH_SECRET), DEVICE_SECONDS, true);
+/**
+ * Remembers this browser after a successful sign-in, so others' wrong passwords from its IP do not lock
+ * it out; answers its id.
+ */
+export async function rememberDevice(c: Context<AppEnv>): Promise<string | null> {
+  const known = await knownDevice(c);
+  if (known) return known;
+  const cookie = await signDevice(c.env.AUTH_SECRET);
+  writeCookie(c, DEVICE_COOKIE, cookie, DEVICE_SECONDS, true);
+  return verifyDevice(cookie, c.env.AUTH_SECRET);
 }

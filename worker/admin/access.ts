@@ -11,7 +11,16 @@ import { caches } from '../platform/caches.ts';
 export interface AccessSettings {
   ACCESS_TEAM_DOMAIN?: string;
   ACCESS_AUD?: string;
+  /**
+   * "on" where the owners choose to let staff sign in with a password and code without Access (local
+   * development does); anything else, or nothing, keeps the console shut until Access is configured.
+   */
+  ADMIN_PASSWORD_SIGN_IN?: string;
 }
+
+/** Whether the console answers here: behind Access, or where an owner explicitly opted into password sign-in. */
+export const consoleOpen = (env: AccessSettings) =>
+  accessConfig(env) !== null || env.ADMIN_PASSWORD_SIGN_IN?.trim() === 'on';
 
 export interface AccessConfig {
   /** `https://<team>.cloudflareaccess.com`: the tokens' issuer, and where the keys are published. */

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
+import { getShopSettings } from '../content/service.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { systemClock } from '../platform/clock.ts';
+import { mailerFor } from '../platform/email.ts';
+import { marketOrigin } from '../platform/origin.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { RULES, enforce, forgive } from '../platform/rate-limit.ts';
 import { type AdminContext, type AdminEnv, adminDeps, staffSession, SIGN_IN_PATH, usesAccess } from './guard.ts';
@@ -34,6 +38,17 @@ async function limitAttempts(c: AdminContext, email: string): Promise<string | n
   }
 }
 
+/** The sign-in's dependencies: with whom to alert when an account locks (the owners, by email). */
+async function signInDeps(c: AdminContext) {
+  const settings = await getShopSettings(c.env.SETTINGS, systemClock);
+  const alerts = {
+    mailer: await mailerFor(c.env),
+    shopName: settings.SHOP_NAME,
+    staffPageUrl: `${marketOrigin(c.env, 'us')}/admin/staff`,
+  };
+  return { ...adminDeps(c), alerts };
+}
+
 /** Staff sign-in with email, password and TOTP (where Cloudflare Access is not configured), and sign-out. */
 export const adminAuth = new Hono<AdminEnv>()
   .get(SIGN_IN_PATH, async (c) => {
@@ -49,10 +64,11 @@ export const adminAuth = new Hono<AdminEnv>()
     const email = field(body, 'email', 254).toLowerCase();
     const limited = await limitAttempts(c, email);
     if (limited) return signInPage(c, 429, email, limited);
-    const result = await signInWithPassword(adminDeps(c), {
+    const result = await signInWithPassword(await signInDeps(c), {
       email,
       password: field(body, 'password', 1024),
       code: field(body, 'code', 12),
+      ip: clientIp(c),
     });
     if (!result.ok) return signInPage(c, 401, email, result.message);
     await forgive(c.env.RATE_LIMITER, `staff-login:account:${email}:ip:${clientIp(c)}`);

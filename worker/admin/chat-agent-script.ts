@@ -97,7 +97,13 @@ export const AGENT_SCRIPT = `(() => {
   if (!form) return;
   const field = form.querySelector('textarea[name="text"]');
   const canned = form.querySelector('select[name="canned"]');
-  field.addEventListener('input', () => conversation.send(JSON.stringify({ type: 'typing' })));
+  // One typing frame every two seconds at most, as the shopper's launcher sends (the conversation drops more).
+  let typedAt = 0;
+  field.addEventListener('input', () => {
+    if (Date.now() - typedAt < 2000 || conversation.readyState !== WebSocket.OPEN) return;
+    typedAt = Date.now();
+    conversation.send(JSON.stringify({ type: 'typing' }));
+  });
   form.addEventListener('submit', (event) => {
     if (canned && canned.value) return;
     if (!conversation || conversation.readyState !== WebSocket.OPEN || !field.value.trim()) return;

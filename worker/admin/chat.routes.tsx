@@ -3,6 +3,7 @@ import { chatDeps, imageAnswer, postedImage, socketAnswer, wantsSocket } from '.
 import { ATTACHMENT_LIMITS } from '../chat/service.ts';
 import {
   acceptConversation,
+  type Agent,
   agentImage,
   agentPostImage,
   addCannedReply,
@@ -18,10 +19,12 @@ import {
   ticketDetail,
   transferConversation,
 } from '../chat/staff.ts';
+import { CHAT_MSG } from '../../shared/chat.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
+import { auditOf } from './service.ts';
 import { ChatConversationPage, ChatInboxPage, ChatTicketPage } from './chat-views.tsx';
 import { AGENT_SCRIPT } from './chat-agent-script.ts';
 
@@ -40,7 +43,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const notice = (c: AdminContext) => DONE[c.req.query('done') ?? ''] ?? null;
 const chat = [staffSession, requirePermission('support.chat')] as const;
 
-const agentOf = (c: AdminContext) => ({ id: c.var.staff.id, name: c.var.staff.name });
+/** The agent, with the stamp that makes every chat action of theirs an audit entry. */
+const agentOf = (c: AdminContext): Agent => ({
+  id: c.var.staff.id,
+  name: c.var.staff.name,
+  audit: (entry) => auditOf(c.var.staff, entry),
+});
 const deps = (c: AdminContext) => chatDeps(c.env, 'us');
 
 /** A socket may only be opened by the console's own pages: a page of another site gets 403. */
@@ -55,6 +63,7 @@ async function socketOr(c: AdminContext, open: () => Promise<Response | null>) {
   if (!sameSite(c)) return renderNotice(c, 403, 'Forbidden', 'Cross-site requests are not accepted');
   const upstream = await open();
   if (!upstream) return renderNotice(c, 404, 'Not found', 'There is no such conversation.');
+  if (upstream.status === 429) return renderNotice(c, 429, 'Too many windows', CHAT_MSG.tooManySockets);
   return socketAnswer(upstream);
 }
 
@@ -75,7 +84,7 @@ export const adminChat = new Hono<AdminEnv>()
   })
   .post('/admin/chat/canned', ...chat, async (c) => {
     const form = await c.req.parseBody();
-    const result = await addCannedReply(await deps(c), text(form.title), text(form.text));
+    const result = await addCannedReply(await deps(c), text(form.title), text(form.text), agentOf(c));
     if (!result.ok) return renderNotice(c, 400, 'Canned reply', result.message);
     return c.redirect('/admin/chat?view=waiting&done=canned', 303);
   })
@@ -108,7 +117,7 @@ export const adminChat = new Hono<AdminEnv>()
   })
   .post(`${CONVERSATION}/transfer`, ...chat, async (c) => {
     const form = await c.req.parseBody();
-    const moved = await transferConversation(await deps(c), c.req.param('id'), Number(text(form.to)));
+    const moved = await transferConversation(await deps(c), c.req.param('id'), Number(text(form.to)), agentOf(c));
     return moved ? backTo(c, 'transferred') : renderNotice(c, 409, 'Not transferred', 'That agent is not connected.');
   })
   .get(TICKET, ...chat, async (c) => {

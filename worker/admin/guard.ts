@@ -7,7 +7,8 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { StaffAction } from '../../shared/staff-permissions.ts';
 import type { Bindings, Variables } from '../env.ts';
-import { accessConfig, accessEmail, type AccessSettings } from './access.ts';
+import { clientIp } from '../platform/client-ip.ts';
+import { accessConfig, accessEmail, type AccessSettings, consoleOpen } from './access.ts';
 import { type AdminDeps, mayDo, sessionStaff, signInWithAccess, type StaffMember } from './service.ts';
 import { clearSession, newSession, sessionOf, touchSession, writeSession } from './session.ts';
 import { renderNotice } from './render.tsx';
@@ -32,6 +33,21 @@ export const adminHeaders = createMiddleware<AdminEnv>(async (c, next) => {
   await next();
   c.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
   c.res.headers.set('Cache-Control', 'no-store');
+});
+
+/**
+ * A console on the internet with only a password form in front of it is refused (issue 35): every
+ * /admin answer is a 403 until Cloudflare Access is configured or an owner sets ADMIN_PASSWORD_SIGN_IN.
+ */
+export const consoleGate = createMiddleware<AdminEnv>(async (c, next) => {
+  if (consoleOpen(c.env)) return next();
+  return renderNotice(
+    c,
+    403,
+    'Console closed',
+    'The console is closed until Cloudflare Access protects it. The owners can set ACCESS_TEAM_DOMAIN and ' +
+      'ACCESS_AUD, or ADMIN_PASSWORD_SIGN_IN = "on" to accept password sign-in without Access.',
+  );
 });
 
 /** The CSRF value a staff form (`_csrf`) or call (X-CSRF-Token) sends back. */
@@ -60,7 +76,7 @@ async function accessStaff(c: AdminContext, config: NonNullable<ReturnType<typeo
   if (session && staff?.email === email) return { staff, session };
   // A new session has no CSRF value a form could already carry: only a page load starts one.
   if (!SAFE_METHOD.test(c.req.method)) return { refused: renderNotice(c, 403, 'Forbidden', 'Please reload the page.') };
-  const signedIn = await signInWithAccess(adminDeps(c), email);
+  const signedIn = await signInWithAccess(adminDeps(c), email, clientIp(c));
   if (!signedIn) return { refused: renderNotice(c, 403, 'Forbidden', 'This identity is not an active staff member.') };
   const started = newSession(signedIn.id, signedIn.sessionVersion);
   await writeSession(c, started, c.env.AUTH_SECRET);

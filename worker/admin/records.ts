@@ -18,7 +18,15 @@ export interface StaffRecord {
   failedAttempts: number;
   lastFailedAt: number | null;
   lastSignInAt: number | null;
+  /** Until when (seconds) the account takes no sign-in after too many wrong ones; null while unlocked. */
+  lockedUntil: number | null;
   createdAt: number;
+}
+
+/** The account-wide ceiling on staff sign-in attempts (any source): so many in a window, then a lock. */
+export interface StaffLockRule {
+  attempts: number;
+  windowSeconds: number;
 }
 export interface AuditRecord {
   id: number;

@@ -7,7 +7,7 @@ import { adminChat } from './chat.routes.tsx';
 import { adminCustomers } from './customers.routes.tsx';
 import { adminDashboard } from './dashboard.routes.tsx';
 import { adminAnalytics } from './analytics.routes.tsx';
-import { type AdminEnv, adminHeaders } from './guard.ts';
+import { type AdminEnv, adminHeaders, consoleGate } from './guard.ts';
 import { adminOrders } from './orders.routes.tsx';
 import { adminPromotions } from './promotions.routes.tsx';
 import { adminReturns } from './returns.routes.tsx';
@@ -18,6 +18,8 @@ import { adminStaff, adminFallback } from './staff.routes.tsx';
 export const admin = new Hono<AdminEnv>()
   .use('/admin', adminHeaders)
   .use('/admin/*', adminHeaders)
+  .use('/admin', consoleGate)
+  .use('/admin/*', consoleGate)
   .route('/', adminAuth)
   .route('/', adminDashboard)
   .route('/', adminAnalytics)

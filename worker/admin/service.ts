@@ -11,11 +11,14 @@ import type { AuditRecord, StaffRecord } from './records.ts';
 import type { AuditEntry } from '../platform/records.ts';
 import { newStaffPassword } from './credentials.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
+import { type LockAlerts, recordFailedSignIn, STAFF_LOCK } from './staff-lock.ts';
 
 export interface AdminDeps {
   db: D1Database;
   pepper: string;
   now?: () => number;
+  /** Who is told when a staff account locks (the sign-in form's deps carry them). */
+  alerts?: LockAlerts;
 }
 
 /** Who a staff session belongs to. */
@@ -37,6 +40,7 @@ export const ADMIN_MSG = {
   notYourself: 'You cannot change your own role or deactivate yourself.',
   noSuchStaff: 'No such staff member.',
   forbidden: 'You do not have permission to do this.',
+  notLocked: 'This staff member is not locked.',
 } as const;
 
 const member = (row: StaffRecord): StaffMember => ({
@@ -54,21 +58,28 @@ export type SignInResult = { ok: true; staff: StaffMember } | { ok: false; messa
 
 /**
  * Signs in with email, password and the current TOTP code. Unknown email, wrong password, wrong
- * or reused code and a deactivated account all get the same answer, in about the same time.
+ * or reused code, a deactivated and a locked account all get the same answer, in about the same
+ * time. Each attempt on a staff account is counted before it is checked (staff-lock.ts): past the
+ * ceiling nothing is checked, and a failure is audited with its reason and IP.
  */
 export async function signInWithPassword(
   deps: AdminDeps,
-  input: { email: string; password: string; code: string },
+  input: { email: string; password: string; code: string; ip: string },
 ): Promise<SignInResult> {
   const repo = staffRepository(deps.db);
+  const nowMs = deps.now?.() ?? Date.now();
+  const now = Math.floor(nowMs / 1000);
   const row = await repo.byEmail(input.email);
-  const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH, deps.pepper);
+  const attempt = row ? await repo.reserveAttempt(row.id, now, STAFF_LOCK) : null;
+  const hash = attempt === null ? null : row?.passwordHash;
+  const passwordOk = await verifyPassword(input.password, hash ?? DUMMY_HASH, deps.pepper);
   const step =
-    row?.totpSecret && passwordOk
-      ? await matchTotp(row.totpSecret, input.code.trim(), deps.now?.() ?? Date.now(), row.totpLastStep)
-      : null;
+    row?.totpSecret && passwordOk ? await matchTotp(row.totpSecret, input.code.trim(), nowMs, row.totpLastStep) : null;
   if (row?.active !== 1 || !row.passwordHash || step === null || !(await repo.signedIn(row.id, step))) {
-    if (row) await repo.failedSignIn(row.id);
+    if (row) {
+      const reason = attempt === null ? 'locked' : row.active !== 1 ? 'inactive' : passwordOk ? 'code' : 'password';
+      await recordFailedSignIn(deps.db, row, { reason, ip: input.ip, attempt, now }, deps.alerts);
+    } else await repo.audit(failedEntry(input.email, { reason: 'unknown', ip: input.ip }));
     return { ok: false, message: ADMIN_MSG.badCredentials };
   }
   await repo.audit(signInEntry(row, 'password'));
@@ -85,11 +96,29 @@ const signInEntry = (row: StaffRecord, method: 'password' | 'access') => ({
   after: { method },
 });
 
-/** The active staff member a verified Cloudflare Access email names; null for anyone else. */
-export async function signInWithAccess(deps: AdminDeps, email: string): Promise<StaffMember | null> {
+/** A failed sign-in under an email that names no staff account (or no active one, through Access). */
+const failedEntry = (email: string, after: Record<string, string>) => ({
+  staffId: null,
+  staffEmail: email.slice(0, 254),
+  action: 'staff.signInFailed',
+  recordType: 'staff',
+  recordId: null,
+  before: null,
+  after,
+});
+
+/** The active staff member a verified Cloudflare Access email names; null for anyone else (audited). */
+export async function signInWithAccess(deps: AdminDeps, email: string, ip: string): Promise<StaffMember | null> {
   const repo = staffRepository(deps.db);
   const row = await repo.byEmail(email);
-  if (row?.active !== 1) return null;
+  if (row?.active !== 1) {
+    const reason = row ? 'inactive' : 'unknown';
+    await repo.audit({
+      ...failedEntry(email, { reason, ip, method: 'access' }),
+      recordId: row ? String(row.id) : null,
+    });
+    return null;
+  }
   await Promise.all([repo.accessSignedIn(row.id), repo.audit(signInEntry(row, 'access'))]);
   return member(row);
 }
@@ -181,11 +210,13 @@ export async function addStaff(
 
 /** Everyone on the staff, for the owners' page. */
 export async function listStaff(deps: AdminDeps) {
+  const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
   return (await staffRepository(deps.db).list()).map((row) => ({
     ...member(row),
     active: row.active === 1,
     failedAttempts: row.failedAttempts,
     lastSignInAt: row.lastSignInAt,
+    lockedUntil: row.lockedUntil !== null && row.lockedUntil > now ? row.lockedUntil : null,
   }));
 }
 

@@ -4,14 +4,21 @@ import type { AuditEntry } from '../platform/records.ts';
 export type { AuditEntry } from '../platform/records.ts';
 /** Staff and audit log queries: the only place with their SQL. */
 import type { StaffRole } from '../../shared/staff-permissions.ts';
-import type { AuditRecord, StaffRecord } from './records.ts';
+import type { AuditRecord, StaffLockRule, StaffRecord } from './records.ts';
 
 const STAFF_COLUMNS = `id, email, name, role, password_hash AS passwordHash, totp_secret AS totpSecret, active,
   session_version AS sessionVersion, totp_last_step AS totpLastStep, failed_attempts AS failedAttempts,
-  last_failed_at AS lastFailedAt, last_sign_in_at AS lastSignInAt, created_at AS createdAt`;
+  last_failed_at AS lastFailedAt, last_sign_in_at AS lastSignInAt, locked_until AS lockedUntil,
+  created_at AS createdAt`;
 
 const AUDIT_COLUMNS = `id, staff_id AS staffId, staff_email AS staffEmail, action, record_type AS recordType,
   record_id AS recordId, before_json AS beforeJson, after_json AS afterJson, at`;
+
+/**
+ * Whether an attempt at ?2 starts a new count: a lock that has run out, or no attempt within the window
+ * (?4 seconds) before it.
+ */
+const NEW_WINDOW = '(COALESCE(locked_until, ?2 + 1) <= ?2 OR COALESCE(last_failed_at, 0) <= ?2 - ?4)';
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -83,11 +90,41 @@ export function staffRepository(db: D1Database) {
     /** A sign-in through Cloudflare Access (no TOTP step). */
     accessSignedIn: (id: number) =>
       db.prepare('UPDATE staff SET failed_attempts = 0, last_sign_in_at = unixepoch() WHERE id = ?').bind(id).run(),
-    failedSignIn: (id: number) =>
+    /**
+     * Counts a sign-in attempt before its password and code are checked (a good sign-in sets the count
+     * back to 0), in one statement: none while the account is locked, or once the window's attempts are
+     * used up (the one that used the last is checked, and locks the account if it fails). Answers the
+     * attempt's number in the window, or null when it may not be checked at all.
+     */
+    async reserveAttempt(id: number, now: number, rule: StaffLockRule): Promise<number | null> {
+      const row = await db
+        .prepare(
+          `UPDATE staff SET
+             failed_attempts = CASE WHEN ${NEW_WINDOW} THEN 1 ELSE failed_attempts + 1 END,
+             locked_until = NULL,
+             last_failed_at = ?2
+           WHERE id = ?1 AND COALESCE(locked_until, 0) <= ?2 AND (${NEW_WINDOW} OR failed_attempts < ?3)
+           RETURNING failed_attempts AS attempts`,
+        )
+        .bind(id, now, rule.attempts, rule.windowSeconds)
+        .first<{ attempts: number }>();
+      return row?.attempts ?? null;
+    },
+    /** Locks the account until then, unless a lock is already on (the guard after it tells). */
+    lockStatement: (id: number, until: number, now: number) =>
       db
-        .prepare('UPDATE staff SET failed_attempts = failed_attempts + 1, last_failed_at = unixepoch() WHERE id = ?')
-        .bind(id)
-        .run(),
+        .prepare('UPDATE staff SET locked_until = ? WHERE id = ? AND COALESCE(locked_until, 0) <= ?')
+        .bind(until, id, now),
+    /** Lifts a lock still on at `now` (the guard after it tells whether there was one). */
+    unlockStatement: (id: number, now: number) =>
+      db
+        .prepare('UPDATE staff SET locked_until = NULL, failed_attempts = 0 WHERE id = ? AND locked_until > ?')
+        .bind(id, now),
+    /** Fails the batch (batch_guard's CHECK) unless the statement just before changed a row. */
+    changedOne: (): D1PreparedStatement[] => [
+      db.prepare('INSERT INTO batch_guard (ok) SELECT changes() = 1'),
+      db.prepare('DELETE FROM batch_guard'),
+    ],
     /** Ends every session of a staff member (signing out). */
     endSessions: (id: number) =>
       db.prepare('UPDATE staff SET session_version = session_version + 1 WHERE id = ?').bind(id).run(),

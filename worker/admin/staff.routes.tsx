@@ -8,6 +8,7 @@ import { renderAdmin, renderNotice } from './render.tsx';
 import { ADMIN_MSG, addStaff, auditLog, changeStaff, listStaff, type NewStaff } from './service.ts';
 import { AuditPage } from './views/AuditPage.tsx';
 import { StaffPage } from './views/StaffPage.tsx';
+import { unlockStaff } from './staff-lock.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -50,6 +51,12 @@ export const adminStaff = new Hono<AdminEnv>()
     const change = { role, active: text(body.active) !== 'false' };
     const refused = await changeStaff(adminDeps(c), c.var.staff, Number(c.req.param('id')), change);
     if (refused) return staffPage(c, { error: refused }, refused === ADMIN_MSG.noSuchStaff ? 404 : 400);
+    return c.redirect('/admin/staff', 303);
+  })
+  .post('/admin/staff/:id{[0-9]{1,9}}/unlock', staffSession, requirePermission('staff.manage'), async (c) => {
+    const now = Math.floor(Date.now() / 1000);
+    const unlocked = await unlockStaff(c.env.DB, c.var.staff, Number(c.req.param('id')), now);
+    if (!unlocked) return staffPage(c, { error: ADMIN_MSG.notLocked }, 409);
     return c.redirect('/admin/staff', 303);
   })
   .get('/admin/audit', staffSession, requirePermission('audit.view'), async (c) => {

@@ -11,6 +11,10 @@ import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { type Participant, participantFromHeaders, readFrame } from './participant.ts';
 import { chatRepository } from './repository.ts';
+import { closeFlooded, FrameBudget, leaseSocket, releaseSocket } from './socket-limits.ts';
+import type { Lease } from '../platform/rate-limiter.ts';
+import type { AuditEntry } from '../platform/audit.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
 
 const MESSAGE_RULE: Rule = { limit: CHAT_LIMITS.messagesPerMinute, windowMs: 60_000 };
 
@@ -19,6 +23,11 @@ export const shopperMessageLimits = (participant: Pick<Participant, 'conversatio
   { key: `chat-message:conversation:${participant.conversationId}`, rule: MESSAGE_RULE },
   { key: `chat-message:ip:${participant.ip}`, rule: MESSAGE_RULE },
 ];
+
+/** What rides on a socket: who it is, and for a shopper's the lease it holds on its IP's sockets. */
+type Attachment = Participant & { lease?: string };
+
+const tooManySockets = () => new Response(null, { status: 429 });
 
 /** An image already checked by its bytes and kept in R2: its key and the file name it came with. */
 export interface StoredImage {
@@ -41,17 +50,35 @@ export class ChatConversation extends DurableObject<Bindings> {
    * failed write.
    */
   private known: { status: ConversationStatus; lastSeq: number } | null = null;
+  /** What each socket sent lately: typing and read frames beyond a typist's pace are dropped, a flood closed. */
+  private readonly budget = new FrameBudget();
 
-  /** Accepts a socket the Worker has already authorised (a valid token, or a staff session). */
+  /**
+   * Accepts a socket the Worker has already authorised (a valid token, or a staff session). A shopper's
+   * is refused (429) beyond the sockets one conversation, or one IP over all conversations, may hold.
+   */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response(null, { status: 426 });
     const participant = participantFromHeaders(request.headers);
     if (!participant) return new Response(null, { status: 400 });
     const conversation = await chatRepository(this.env.DB).findConversation(participant.conversationId);
     if (!conversation) return new Response(null, { status: 404 });
+    const attachment: Attachment = { ...participant };
+    if (participant.role === 'shopper') {
+      if (this.shopperSocketsFull()) return tooManySockets();
+      const lease = { id: crypto.randomUUID(), holder: participant.conversationId };
+      const held = (other: Lease) => this.leaseHeld(other, participant.conversationId);
+      if (!(await leaseSocket(this.env.RATE_LIMITER, participant.ip, lease, held))) return tooManySockets();
+      // Counted again with nothing awaited before the accept: two sockets at once cannot both take the last place.
+      if (this.shopperSocketsFull()) {
+        await releaseSocket(this.env.RATE_LIMITER, participant.ip, lease.id);
+        return tooManySockets();
+      }
+      attachment.lease = lease.id;
+    }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [participant.role]);
-    server.serializeAttachment(participant);
+    server.serializeAttachment(attachment);
     const messages = await chatRepository(this.env.DB).messagesOf(conversation.id, CHAT_LIMITS.historyMessages);
     this.sendTo(server, {
       type: 'history',
@@ -63,8 +90,11 @@ export class ChatConversation extends DurableObject<Bindings> {
   }
 
   override async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const participant = socket.deserializeAttachment() as Participant;
+    const participant = socket.deserializeAttachment() as Attachment;
     const frame = readFrame(raw);
+    const verdict = this.budget.verdict(socket, frame?.type === 'typing' || frame?.type === 'read');
+    if (verdict === 'close') return this.closeFlooded(socket, participant);
+    if (verdict === 'drop') return;
     if (!frame) return this.sendTo(socket, { type: 'error', msg: 'Unreadable message' });
     if (frame.type === 'typing')
       return this.broadcast({ type: 'typing', author: participant.role, name: participant.name }, socket);
@@ -94,6 +124,38 @@ export class ChatConversation extends DurableObject<Bindings> {
     } catch {
       // Already closed from the other side.
     }
+    await this.giveBack(socket.deserializeAttachment() as Attachment);
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.giveBack(socket.deserializeAttachment() as Attachment);
+  }
+
+  /** Whether one of this conversation's sockets holds the lease (the IP's leases ask, to find dropped ones). */
+  async holdsLease(id: string): Promise<boolean> {
+    return this.ctx
+      .getWebSockets('shopper')
+      .some((socket) => (socket.deserializeAttachment() as Attachment).lease === id);
+  }
+
+  private shopperSocketsFull(): boolean {
+    return this.ctx.getWebSockets('shopper').length >= CHAT_LIMITS.shopperSocketsPerConversation;
+  }
+
+  /** Whether a lease of the IP is still held: by a socket of this conversation, or of the one named. */
+  private async leaseHeld(lease: Lease, self: string): Promise<boolean> {
+    if (lease.holder === self) return this.holdsLease(lease.id);
+    const other = this.env.CHAT_CONVERSATION.get(this.env.CHAT_CONVERSATION.idFromName(lease.holder));
+    return other.holdsLease(lease.id);
+  }
+
+  private async closeFlooded(socket: WebSocket, attachment: Attachment): Promise<void> {
+    closeFlooded(socket);
+    await this.giveBack(attachment);
+  }
+
+  private async giveBack(attachment: Attachment | null): Promise<void> {
+    if (attachment?.lease) await releaseSocket(this.env.RATE_LIMITER, attachment.ip, attachment.lease);
   }
 
   /**
@@ -111,11 +173,19 @@ export class ChatConversation extends DurableObject<Bindings> {
     return seq;
   }
 
-  /** An agent takes the conversation: stored, announced with a system line, and every side told. */
-  async accept(conversationId: string, agent: { id: number; name: string }): Promise<boolean> {
+  /**
+   * An agent takes the conversation (or is handed it: a transfer): stored with the audit entry of whoever
+   * did it, announced with a system line, and every side told; false when the chat had closed.
+   */
+  async accept(conversationId: string, agent: { id: number; name: string }, audit: AuditEntry): Promise<boolean> {
     let accepted = false;
     await this.enqueue(async () => {
-      accepted = await chatRepository(this.env.DB).assignAgent(conversationId, agent.id, Date.now());
+      const repository = chatRepository(this.env.DB);
+      const work = unitOfWork(this.env.DB)
+        .add(repository.assignAgentStatement(conversationId, agent.id, Date.now()))
+        .guard('open', repository.changedOne(), async () => false)
+        .audit(audit);
+      accepted = (await work.commit()).ok;
       this.known = null;
       if (!accepted) return;
       const line = { role: 'system' as const, conversationId, staffId: null, name: null, ip: '' };
@@ -126,12 +196,14 @@ export class ChatConversation extends DurableObject<Bindings> {
     return accepted;
   }
 
-  /** Ends the conversation for everyone; a closed chat takes no more messages. */
-  async close(conversationId: string, closedBy: string): Promise<void> {
+  /** Ends the conversation for everyone (an agent's close is audited with it); a closed chat takes no more messages. */
+  async close(conversationId: string, closedBy: string, audit?: AuditEntry): Promise<void> {
     await this.enqueue(async () => {
       const line = { role: 'system' as const, conversationId, staffId: null, name: null, ip: '' };
       const stored = await this.store(line, `${closedBy} ended the chat.`);
-      await chatRepository(this.env.DB).close(conversationId, Date.now());
+      const work = unitOfWork(this.env.DB).add(chatRepository(this.env.DB).closeStatement(conversationId, Date.now()));
+      if (audit) work.audit(audit);
+      await work.run();
       this.known = null;
       if (stored) this.broadcast({ type: 'message', message: stored });
       const conversation = await chatRepository(this.env.DB).findConversation(conversationId);
@@ -161,24 +233,21 @@ export class ChatConversation extends DurableObject<Bindings> {
     // The queue runs one store at a time, so the stored sequence is the last one (also after a wake).
     const seq = conversation.lastSeq + 1;
     const now = Date.now();
+    const { role: author, staffId: authorId, name: authorName } = participant;
+    const row = { conversationId, seq, author, authorId, authorName, text, attachmentKey: imageKey ?? null, now };
+    // An agent's first message takes a waiting chat; each of their messages is audited in its own batch.
+    const takes = author === 'agent' && conversation.status === 'WAITING' && authorId !== null;
+    const work = unitOfWork(this.env.DB).add(...repository.messageStatements(row));
+    if (takes) work.add(repository.assignAgentStatement(conversationId, authorId, now));
+    if (participant.audit) work.audit({ ...participant.audit, after: imageKey ? { seq, image: text } : { seq, text } });
     try {
-      await repository.addMessage({
-        conversationId,
-        seq,
-        author: participant.role,
-        authorId: participant.staffId,
-        authorName: participant.name,
-        text,
-        attachmentKey: imageKey ?? null,
-        now,
-      });
+      await work.run();
     } catch (error) {
       this.known = null;
       throw error;
     }
     conversation.lastSeq = seq;
-    if (participant.role === 'agent' && conversation.status === 'WAITING' && participant.staffId !== null) {
-      await repository.assignAgent(conversationId, participant.staffId, now);
+    if (takes) {
       conversation.status = 'ACTIVE';
       this.announce('ACTIVE', participant.name);
     }

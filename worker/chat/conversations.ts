@@ -5,7 +5,7 @@ import { enforce } from '../platform/rate-limit.ts';
 import { chatConfig } from './config.ts';
 import { type CartReach, chosenVehicle, readShopperCart, type ShopperWhereabouts } from './context.ts';
 import { type ChatDeps, conversationObject, presenceOf } from './deps.ts';
-import { transcriptEmail } from './email.ts';
+import { recipientOf, transcriptEmail } from './email.ts';
 import { participantRequest } from './participant.ts';
 import { type ConversationRow, chatRepository } from './repository.ts';
 import { conversationOfToken, newConversationId, signChatToken } from './token.ts';
@@ -140,10 +140,18 @@ export async function endConversation(
   return conversationHistory(deps, input.token);
 }
 
-/** Emails the transcript to the address given, or the conversation's (3 an hour per conversation). */
-export async function emailTranscript(deps: ChatDeps, input: { token: string; email?: string }): Promise<void> {
+/**
+ * Emails the transcript (3 an hour per conversation) to the address given, else the signed-in member's,
+ * else the conversation's. The whole conversation goes only to the member's own address; any other
+ * gets the agents' messages alone (the shopper's words are not the shop's to mail to strangers).
+ */
+export async function emailTranscript(
+  deps: ChatDeps,
+  input: { token: string; email?: string },
+  memberEmail: string | null,
+): Promise<void> {
   const conversation = await conversationForToken(deps, input.token);
-  const to = input.email ?? conversation.email;
+  const to = input.email ?? memberEmail ?? conversation.email;
   if (!to) throw ApiError.badRequest('email Provide a valid email address.');
   await enforce(deps.rateLimiter, [
     {
@@ -152,5 +160,5 @@ export async function emailTranscript(deps: ChatDeps, input: { token: string; em
     },
   ]);
   const { messages } = await historyOf(deps, conversation);
-  await deps.mailer.send(transcriptEmail(deps, to, conversation.createdAt, messages));
+  await deps.mailer.send(transcriptEmail(deps, to, conversation.createdAt, messages, recipientOf(memberEmail, to)));
 }

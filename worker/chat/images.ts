@@ -1,7 +1,7 @@
 import { CHAT_MSG } from '../../shared/chat.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { enforce } from '../platform/rate-limit.ts';
-import type { Agent } from './agents.ts';
+import { type Agent, agentIn } from './agents.ts';
 import { shopperMessageLimits } from './conversation-object.ts';
 import { conversationForToken } from './conversations.ts';
 import { type ChatDeps, conversationObject } from './deps.ts';
@@ -68,8 +68,7 @@ export async function agentPostImage(
   file: ChatImageUpload | null,
 ) {
   if (!CONVERSATION_ID.test(conversationId)) throw closed();
-  const participant = { role: 'agent' as const, conversationId, staffId: agent.id, name: agent.name, ip: '' };
-  return postImage(deps, participant, file);
+  return postImage(deps, agentIn(conversationId, agent), file);
 }
 
 async function imageOf(deps: ChatDeps, conversationId: string, seq: number) {

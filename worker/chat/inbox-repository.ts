@@ -95,19 +95,18 @@ export const inboxRepository = (db: D1Database) => ({
    * An agent's answer: stored in the thread, the ticket ANSWERED, and the hash of its email's reply token
    * kept beside the earlier ones (every emailed link keeps threading into this ticket).
    */
-  answerTicket: (ticketId: number, agentId: number, text: string, replyTokenHash: string, now: number) =>
-    db.batch([
-      db
-        .prepare(
-          `INSERT INTO support_ticket_message (ticket_id, author_kind, author_id, text, created_at)
+  answerTicketStatements: (ticketId: number, agentId: number, text: string, replyTokenHash: string, now: number) => [
+    db
+      .prepare(
+        `INSERT INTO support_ticket_message (ticket_id, author_kind, author_id, text, created_at)
            VALUES (?, 'agent', ?, ?, ?)`,
-        )
-        .bind(ticketId, agentId, text, now),
-      db
-        .prepare('INSERT INTO support_ticket_reply_link (token_hash, ticket_id, created_at) VALUES (?, ?, ?)')
-        .bind(replyTokenHash, ticketId, now),
-      db.prepare(`UPDATE support_ticket SET status = 'ANSWERED', updated_at = ? WHERE id = ?`).bind(now, ticketId),
-    ]),
+      )
+      .bind(ticketId, agentId, text, now),
+    db
+      .prepare('INSERT INTO support_ticket_reply_link (token_hash, ticket_id, created_at) VALUES (?, ?, ?)')
+      .bind(replyTokenHash, ticketId, now),
+    db.prepare(`UPDATE support_ticket SET status = 'ANSWERED', updated_at = ? WHERE id = ?`).bind(now, ticketId),
+  ],
 
   /** The shopper's reply by the emailed link: threaded in, and the ticket open again. */
   shopperReply: (ticketId: number, text: string, now: number) =>
@@ -140,6 +139,6 @@ export const inboxRepository = (db: D1Database) => ({
     return results;
   },
 
-  addCannedReply: (title: string, text: string, now: number) =>
-    db.prepare('INSERT INTO chat_canned_reply (title, text, created_at) VALUES (?, ?, ?)').bind(title, text, now).run(),
+  addCannedReplyStatement: (title: string, text: string, now: number) =>
+    db.prepare('INSERT INTO chat_canned_reply (title, text, created_at) VALUES (?, ?, ?)').bind(title, text, now),
 });

@@ -1,7 +1,8 @@
 import { CHAT_LIMITS, CHAT_MSG, type AgentSeat } from '../../shared/chat.ts';
 import { staffAccountOrders } from '../orders/staff.ts';
 import { memberGarage } from '../vehicles/service.ts';
-import type { Agent } from './agents.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
+import { type Agent, agentIn } from './agents.ts';
 import { shopperCartOf } from './context.ts';
 import { type ChatDeps, conversationObject, presenceOf } from './deps.ts';
 import { ticketAnswerEmail } from './email.ts';
@@ -61,17 +62,27 @@ export async function agentReply(
   if (!trimmed) return { ok: false as const, message: CHAT_MSG.messageEmpty };
   if (trimmed.length > CHAT_LIMITS.messageChars) return { ok: false as const, message: CHAT_MSG.messageTooLong };
   if (!CONVERSATION_ID.test(conversationId)) return { ok: false as const, message: CHAT_MSG.closed };
-  const participant = { role: 'agent' as const, conversationId, staffId: agent.id, name: agent.name, ip: '' };
-  const seq = await conversationObject(deps, conversationId).post(participant, trimmed);
+  const seq = await conversationObject(deps, conversationId).post(agentIn(conversationId, agent), trimmed);
   return seq === null ? { ok: false as const, message: CHAT_MSG.closed } : { ok: true as const, seq };
 }
 
-/** Hands the conversation to another connected agent (a transfer); false when they are not connected or it closed. */
-export async function transferConversation(deps: ChatDeps, conversationId: string, toStaffId: number) {
+/**
+ * The agent hands the conversation to another connected agent (audited as theirs); false when that
+ * agent is not connected or the chat closed.
+ */
+export async function transferConversation(deps: ChatDeps, conversationId: string, toStaffId: number, agent: Agent) {
   const roster = await presenceOf(deps).roster();
   const target = roster.find((seat) => seat.staffId === toStaffId);
   if (!target || !CONVERSATION_ID.test(conversationId)) return false;
-  return conversationObject(deps, conversationId).accept(conversationId, { id: target.staffId, name: target.name });
+  const audit = agent.audit({
+    action: 'chat.transfer',
+    recordType: 'chat_conversation',
+    recordId: conversationId,
+    before: null,
+    after: { agentId: target.staffId, agentName: target.name },
+  });
+  const seat = { id: target.staffId, name: target.name };
+  return conversationObject(deps, conversationId).accept(conversationId, seat, audit);
 }
 
 /** A ticket with its thread, for the console. */
@@ -92,13 +103,24 @@ export async function answerTicket(deps: ChatDeps, ticketId: number, agent: Agen
   const ticket = await ticketRepository(deps.db).findTicket(ticketId);
   if (!ticket || ticket.status === 'CLOSED') return { ok: false as const, message: CHAT_MSG.ticketNotFound };
   const token = newReplyToken();
-  await inboxRepository(deps.db).answerTicket(
+  const statements = inboxRepository(deps.db).answerTicketStatements(
     ticketId,
     agent.id,
     trimmed,
     await replyTokenHash(token),
     deps.clock.now(),
   );
+  const audit = agent.audit({
+    action: 'chat.answerTicket',
+    recordType: 'support_ticket',
+    recordId: String(ticketId),
+    before: { status: ticket.status },
+    after: { status: 'ANSWERED', answer: trimmed },
+  });
+  await unitOfWork(deps.db)
+    .add(...statements)
+    .audit(audit)
+    .run();
   const link = `${deps.origin}/help/ticket/${ticketId}?token=${token}`;
   await deps.mailer.send(ticketAnswerEmail(deps, { id: ticketId, email: ticket.email, answer: trimmed, link }));
   return { ok: true as const };
@@ -109,13 +131,23 @@ export async function closeTicket(deps: ChatDeps, ticketId: number): Promise<voi
   await inboxRepository(deps.db).closeTicket(ticketId, deps.clock.now());
 }
 
-/** Adds a canned reply agents can pick from. */
-export async function addCannedReply(deps: ChatDeps, title: string, text: string) {
+/** An agent adds a canned reply agents can pick from (audited with the new reply's id). */
+export async function addCannedReply(deps: ChatDeps, title: string, text: string, agent: Agent) {
   const cleanTitle = title.trim().slice(0, 60);
   const cleanText = text.trim();
   if (!cleanTitle || !cleanText || cleanText.length > CHAT_LIMITS.messageChars)
     return { ok: false as const, message: 'A canned reply needs a title and a text of up to 2000 characters.' };
-  await inboxRepository(deps.db).addCannedReply(cleanTitle, cleanText, deps.clock.now());
+  const audit = agent.audit({
+    action: 'chat.addCannedReply',
+    recordType: 'chat_canned_reply',
+    recordId: null,
+    before: null,
+    after: { title: cleanTitle, text: cleanText },
+  });
+  await unitOfWork(deps.db)
+    .add(inboxRepository(deps.db).addCannedReplyStatement(cleanTitle, cleanText, deps.clock.now()))
+    .auditNewRow(audit)
+    .run();
   return { ok: true as const };
 }
 

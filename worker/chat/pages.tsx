@@ -86,6 +86,7 @@ async function sendFeedback(c: PageContext) {
     const answer = await createTicket(await chatDeps(c.env, c.var.market.id), {
       ...ticket,
       accountId: c.var.member?.accountId ?? null,
+      memberEmail: c.var.member?.email ?? null,
     });
     return feedbackPage(c, { input, problems: {}, sent: answer.msg });
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { AuthorKind, ChatClientFrame } from '../../shared/chat.ts';
+import type { AuditEntry } from '../platform/audit.ts';
 
 /** Who a socket is: kept on the socket (its attachment), so it survives the object's hibernation. */
 export interface Participant {
@@ -7,6 +8,25 @@ export interface Participant {
   staffId: number | null;
   name: string | null;
   ip: string;
+  /** An agent's: the audit entry each message they send writes beside it (its `after` says what was sent). */
+  audit?: AuditEntry;
+}
+
+/** The audit entry a vouched-for header carries, when it is one. */
+function auditOf(value: unknown): AuditEntry | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const entry = value as Partial<AuditEntry>;
+  if (typeof entry.staffEmail !== 'string' || typeof entry.action !== 'string') return undefined;
+  if (typeof entry.recordType !== 'string') return undefined;
+  return {
+    staffId: typeof entry.staffId === 'number' ? entry.staffId : null,
+    staffEmail: entry.staffEmail,
+    action: entry.action,
+    recordType: entry.recordType,
+    recordId: typeof entry.recordId === 'string' ? entry.recordId : null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  };
 }
 
 const HEADER = 'x-chat-participant';
@@ -26,12 +46,14 @@ export function participantFromHeaders(headers: Headers): Participant | null {
     const value = JSON.parse(headers.get(HEADER) ?? '') as Partial<Participant>;
     if (value.role !== 'shopper' && value.role !== 'agent') return null;
     if (typeof value.conversationId !== 'string') return null;
+    const audit = value.role === 'agent' ? auditOf(value.audit) : undefined;
     return {
       role: value.role,
       conversationId: value.conversationId,
       staffId: typeof value.staffId === 'number' ? value.staffId : null,
       name: typeof value.name === 'string' ? value.name : null,
       ip: typeof value.ip === 'string' ? value.ip : '',
+      ...(audit && { audit }),
     };
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { AgentSeat, PresenceFrame } from '../../shared/chat.ts';
+import { type AgentSeat, CHAT_LIMITS, type PresenceFrame } from '../../shared/chat.ts';
 import type { Bindings } from '../env.ts';
+import { closeFlooded, FrameBudget } from './socket-limits.ts';
 
 const HEADER = 'x-chat-agent';
 
@@ -24,10 +25,18 @@ function seatFrom(headers: Headers): AgentSeat | null {
  * as online when one agent is online. New waiting conversations are routed to the online agents.
  */
 export class ChatPresence extends DurableObject<Bindings> {
+  /** What each inbox socket sent lately: each presence change is broadcast to every agent, so a flood is cut off. */
+  private readonly budget = new FrameBudget();
+
+  /** Accepts an agent's inbox socket; refused (429) beyond the tabs one agent may hold open. */
   override async fetch(request: Request): Promise<Response> {
     const seat = seatFrom(request.headers);
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || !seat)
       return new Response(null, { status: 400 });
+    const open = this.ctx
+      .getWebSockets()
+      .filter((socket) => (socket.deserializeAttachment() as AgentSeat).staffId === seat.staffId);
+    if (open.length >= CHAT_LIMITS.presenceSocketsPerAgent) return new Response(null, { status: 429 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(seat);
@@ -37,7 +46,9 @@ export class ChatPresence extends DurableObject<Bindings> {
 
   /** An agent sets themselves online or away. */
   override async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    if (typeof raw !== 'string') return;
+    const verdict = this.budget.verdict(socket, true);
+    if (verdict === 'close') return closeFlooded(socket);
+    if (verdict === 'drop' || typeof raw !== 'string') return;
     let presence: unknown;
     try {
       presence = (JSON.parse(raw) as { presence?: unknown }).presence;

@@ -104,28 +104,27 @@ export const chatRepository = (db: D1Database) => ({
   findConversation: (id: string) =>
     db.prepare(`SELECT ${CONVERSATION_COLUMNS} ${FROM_CONVERSATION} WHERE c.id = ?`).bind(id).first<ConversationRow>(),
 
-  /** Stores one message and moves the conversation's sequence to it, in one batch. */
-  addMessage: (message: NewMessage) =>
-    db.batch([
-      db
-        .prepare(
-          `INSERT INTO chat_message (conversation_id, seq, author_kind, author_id, author_name, text, attachment_key,
+  /** The statements that store one message and move the conversation's sequence to it (one batch). */
+  messageStatements: (message: NewMessage): D1PreparedStatement[] => [
+    db
+      .prepare(
+        `INSERT INTO chat_message (conversation_id, seq, author_kind, author_id, author_name, text, attachment_key,
              created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          message.conversationId,
-          message.seq,
-          message.author,
-          message.authorId,
-          message.authorName,
-          message.text,
-          message.attachmentKey ?? null,
-          message.now,
-        ),
-      db
-        .prepare('UPDATE chat_conversation SET last_seq = ?, updated_at = ? WHERE id = ?')
-        .bind(message.seq, message.now, message.conversationId),
-    ]),
+      )
+      .bind(
+        message.conversationId,
+        message.seq,
+        message.author,
+        message.authorId,
+        message.authorName,
+        message.text,
+        message.attachmentKey ?? null,
+        message.now,
+      ),
+    db
+      .prepare('UPDATE chat_conversation SET last_seq = ?, updated_at = ? WHERE id = ?')
+      .bind(message.seq, message.now, message.conversationId),
+  ],
 
   /** The newest messages of a conversation, oldest first. */
   messagesOf: async (conversationId: string, limit: number) => {
@@ -149,23 +148,25 @@ export const chatRepository = (db: D1Database) => ({
         .first<{ key: string | null }>()
     )?.key ?? null,
 
-  /** A waiting or active conversation given to an agent; false when it had closed. */
-  assignAgent: async (id: string, agentId: number, now: number) => {
-    const result = await db
+  /** Gives a waiting or active conversation to an agent (nothing when it has closed). */
+  assignAgentStatement: (id: string, agentId: number, now: number) =>
+    db
       .prepare(
         `UPDATE chat_conversation SET status = 'ACTIVE', agent_id = ?, updated_at = ?
          WHERE id = ? AND status != 'CLOSED'`,
       )
-      .bind(agentId, now, id)
-      .run();
-    return result.meta.changes > 0;
-  },
+      .bind(agentId, now, id),
 
-  close: (id: string, now: number) =>
+  closeStatement: (id: string, now: number) =>
     db
       .prepare(`UPDATE chat_conversation SET status = 'CLOSED', updated_at = ?, closed_at = ? WHERE id = ?`)
-      .bind(now, now, id)
-      .run(),
+      .bind(now, now, id),
+
+  /** Fails the batch (batch_guard's CHECK) unless the statement just before changed a row. */
+  changedOne: (): D1PreparedStatement[] => [
+    db.prepare('INSERT INTO batch_guard (ok) SELECT changes() = 1'),
+    db.prepare('DELETE FROM batch_guard'),
+  ],
 
   rate: (id: string, rating: number, comment: string | null, now: number) =>
     db

@@ -76,7 +76,8 @@ const endCall = endpoint({
 const transcriptCall = endpoint({
   ...API.chatTranscript,
   tag: TAG,
-  summary: "Emails the chat's transcript (to the given address or the conversation's)",
+  summary:
+    "Emails the chat's transcript: all of it to the signed-in member's own address, the agents' messages to any other",
   body: transcriptBody,
   response: z.null(),
 });
@@ -156,6 +157,7 @@ export const chatApi = new Hono<AppEnv>()
     const token = c.req.query('token') ?? '';
     const upstream = await shopperSocket(await deps(c), c.req.raw, token, clientIp(c));
     if (!upstream) throw new ApiError(403, 403, CHAT_MSG.tokenInvalid);
+    if (upstream.status === 429) throw new ApiError(429, 429, CHAT_MSG.tooManySockets);
     return socketAnswer(upstream);
   })
   .post(endCall.path, async (c) => {
@@ -163,11 +165,18 @@ export const chatApi = new Hono<AppEnv>()
     return c.json(ok(await endConversation(await deps(c), body)));
   })
   .post(transcriptCall.path, async (c) => {
-    await emailTranscript(await deps(c), await readBody(c, transcriptCall));
+    await emailTranscript(await deps(c), await readBody(c, transcriptCall), c.var.member?.email ?? null);
     return c.json({ ...ok(null), msg: CHAT_MSG.transcriptSent });
   })
   .post(ticketCall.path, async (c) => {
     const body = await readBody(c, ticketCall);
-    const input = { ...body, market: c.var.market.id, ip: clientIp(c), accountId: c.var.member?.accountId ?? null };
+    const { member } = c.var;
+    const input = {
+      ...body,
+      market: c.var.market.id,
+      ip: clientIp(c),
+      accountId: member?.accountId ?? null,
+      memberEmail: member?.email ?? null,
+    };
     return c.json(ok(await createTicket(await deps(c), input)));
   });

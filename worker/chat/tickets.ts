@@ -3,13 +3,15 @@ import { CHAT_LIMITS, type TicketSource, ticketReceivedMessage } from '../../sha
 import { enforce } from '../platform/rate-limit.ts';
 import { evidenceTypeOf } from '../returns/service.ts';
 import type { ChatDeps } from './deps.ts';
-import { ticketReceivedEmail } from './email.ts';
+import { recipientOf, ticketReceivedEmail } from './email.ts';
 import { ticketRepository } from './ticket-repository.ts';
 
 export interface NewTicketInput {
   market: string;
   ip: string;
   accountId: number | null;
+  /** The signed-in member's email: only that address gets the message repeated in its confirmation. */
+  memberEmail: string | null;
   source: TicketSource;
   topic: string;
   orderNumber?: string;
@@ -67,7 +69,8 @@ export async function replyTokenHash(token: string): Promise<string> {
 
 /**
  * An offline message or the feedback form becomes a ticket (10 an hour per IP); the shopper is
- * emailed a confirmation and told when to expect the answer.
+ * emailed a confirmation and told when to expect the answer. The form takes any address, so the
+ * confirmation repeats the message only to the signed-in member's own.
  */
 export async function createTicket(deps: ChatDeps, input: NewTicketInput): Promise<TicketAnswer> {
   await enforce(deps.rateLimiter, [
@@ -90,7 +93,9 @@ export async function createTicket(deps: ChatDeps, input: NewTicketInput): Promi
     await deps.media.put(key, file.bytes, { httpMetadata: { contentType: file.type } });
     await ticketRepository(deps.db).addAttachment(ticketId, file.name.slice(0, 100) || 'image', key, deps.clock.now());
   }
-  await deps.mailer.send(ticketReceivedEmail(deps, { id: ticketId, ...input }));
+  await deps.mailer.send(
+    ticketReceivedEmail(deps, { id: ticketId, ...input }, recipientOf(input.memberEmail, input.email)),
+  );
   const { replyWithinHours } = deps.liveChat;
   return { ticketId, replyWithinHours, msg: ticketReceivedMessage(input.email, replyWithinHours) };
 }

@@ -22,5 +22,14 @@ export function auditRepository(db: D1Database) {
           json(entry.after),
         );
     },
+    /** The insert of an entry whose record is the row the statement just before it added (its rowid). */
+    insertForNewRowStatement(entry: Omit<AuditEntry, 'recordId'>): D1PreparedStatement {
+      return db
+        .prepare(
+          `INSERT INTO audit_log (staff_id, staff_email, action, record_type, record_id, before_json, after_json)
+           VALUES (?, ?, ?, ?, CAST(last_insert_rowid() AS TEXT), ?, ?)`,
+        )
+        .bind(entry.staffId, entry.staffEmail, entry.action, entry.recordType, json(entry.before), json(entry.after));
+    },
   };
 }

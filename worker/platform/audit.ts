@@ -7,3 +7,9 @@ export type { AuditEntry } from './records.ts';
  * who acts and why, the domain reads the record on both sides and writes the entry into its unit of work.
  */
 export type AuditedChange = (change: { before: unknown; after: unknown }) => AuditEntry;
+
+/**
+ * Stamps an entry with the staff member who acts: the back office hands a domain this (as it hands a
+ * change's entry as data), so a domain that records several changes never needs the staff row itself.
+ */
+export type StaffAudit = (entry: Omit<AuditEntry, 'staffId' | 'staffEmail'>) => AuditEntry;

@@ -16,6 +16,8 @@ export interface EmailMessage {
     | 'email-changed'
     | 'newsletter-confirm'
     | 'account-exists'
+    | 'sign-in-attempts'
+    | 'staff-locked'
     | 'order-confirmation'
     | 'order-payment-link'
     | 'payment-declined'

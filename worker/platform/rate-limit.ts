@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { CeilingRule, RateLimiter } from './rate-limiter.ts';
 
 export interface Rule {
   limit: number;
@@ -24,6 +24,18 @@ export const RULES = {
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   newsletterPerIp: { limit: 10, windowMs: 10 * MINUTE },
 } satisfies Record<string, Rule>;
+
+/**
+ * One account's ceiling over every source it does not know (issue 35): 10 attempts a day, then each
+ * further one waits a minute, two, four ... up to an hour. An attacker spread over many IPs gets
+ * about 40 guesses a day; the owner's own browsers are not counted.
+ */
+export const SIGN_IN_CEILING: CeilingRule = {
+  limit: 10,
+  windowMs: 24 * 60 * MINUTE,
+  firstDelayMs: MINUTE,
+  maxDelayMs: 60 * MINUTE,
+};
 
 /** The 429 error with the minutes to wait, and the seconds in its details. */
 export function tooManyAttempts(retryAfterSeconds: number): ApiError {
@@ -51,4 +63,33 @@ export async function enforce(
 /** Forgets the attempts counted under a key (a sign-in that succeeded). */
 export async function forgive(namespace: DurableObjectNamespace<RateLimiter>, key: string): Promise<void> {
   await namespace.get(namespace.idFromName(key)).reset();
+}
+
+const stubOf = (namespace: DurableObjectNamespace<RateLimiter>, key: string) =>
+  namespace.get(namespace.idFromName(key));
+
+/**
+ * Counts a sign-in attempt against an account's ceiling (in its object, before the password is
+ * checked); throws the 429 error while the delay runs. Says whether it was counted, and whether it
+ * was the one that reached the limit (the owner is told then, once).
+ */
+export async function attemptWithin(
+  namespace: DurableObjectNamespace<RateLimiter>,
+  key: string,
+  rule: CeilingRule,
+  device: string | null,
+): Promise<{ counted: boolean; tripped: boolean }> {
+  const answer = await stubOf(namespace, key).attempt(rule, device);
+  if (!answer.allowed) throw tooManyAttempts(answer.retryAfterSeconds);
+  return { counted: answer.counted, tripped: answer.tripped };
+}
+
+/** A sign-in under the ceiling succeeded: its count clears if it was counted, and the browser is trusted. */
+export async function signedInWithin(
+  namespace: DurableObjectNamespace<RateLimiter>,
+  key: string,
+  device: string | null,
+  counted: boolean,
+): Promise<void> {
+  await stubOf(namespace, key).signedIn(device, counted);
 }

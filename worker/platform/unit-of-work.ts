@@ -73,6 +73,11 @@ export class UnitOfWork {
     return this.add(auditRepository(this.db).insertStatement(entry));
   }
 
+  /** The audit entry of a record the statement just added creates: the entry names the new row's id. */
+  auditNewRow(entry: AuditEntry): this {
+    return this.add(auditRepository(this.db).insertForNewRowStatement(entry));
+  }
+
   /** How many statements the batch holds. */
   get size(): number {
     return this.statements.length;

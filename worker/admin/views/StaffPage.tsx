@@ -50,6 +50,26 @@ function AddedNotice({ added }: { added: NewStaff }) {
   );
 }
 
+const utc = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(11, 16)} UTC`;
+
+/** A locked account: until when, and for owners the form that lifts the lock at once. */
+function LockedBadge({ person, csrf, self }: { person: StaffList[number]; csrf: string; self: boolean }) {
+  return (
+    <span data-locked={person.email}>
+      {' '}
+      <span className="badge off">{`Locked until ${utc(person.lockedUntil!)}`}</span>
+      {!self && (
+        <form method="post" action={`/admin/staff/${person.id}/unlock`} className="inline">
+          <CsrfField value={csrf} />
+          <button type="submit" className="secondary">
+            Unlock
+          </button>
+        </form>
+      )}
+    </span>
+  );
+}
+
 function StaffRowForm({ person, csrf, self }: { person: StaffList[number]; csrf: string; self: boolean }) {
   return (
     <tr data-staff={person.email}>
@@ -57,6 +77,7 @@ function StaffRowForm({ person, csrf, self }: { person: StaffList[number]; csrf:
       <td>{person.email}</td>
       <td>
         <span className={person.active ? 'badge' : 'badge off'}>{person.active ? 'Active' : 'Deactivated'}</span>
+        {person.lockedUntil !== null && <LockedBadge person={person} csrf={csrf} self={self} />}
       </td>
       <td className="num">{person.failedAttempts}</td>
       <td>
