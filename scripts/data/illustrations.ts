@@ -3,6 +3,7 @@
 // part types give the same bytes, and files no part type draws any more are removed.
 //   npm run data:illustrations
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { brandMark } from './brand-marks.ts';
 import type { PartDrawing } from './drawing-kit.ts';
 import { CABIN_DRAWINGS, FALLBACK_DRAWING } from './drawings-cabin.ts';
 import { CHASSIS_DRAWINGS } from './drawings-chassis.ts';
@@ -20,17 +21,6 @@ const PLACEHOLDER =
   '<rect width="270" height="270" fill="#eceff1"/>' +
   '<path d="M95 170 L125 130 L150 160 L165 145 L185 170 Z" fill="#b0bec5"/>' +
   '<circle cx="165" cy="110" r="12" fill="#b0bec5"/></svg>\n';
-
-function brandMark(name: string, abbreviation: string, index: number): string {
-  const hue = (index * 47) % 360;
-  return (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 60" width="160" height="60">' +
-    `<rect width="160" height="60" rx="8" fill="hsl(${hue} 55% 28%)"/>` +
-    '<text x="80" y="38" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="#fff" ' +
-    `text-anchor="middle">${abbreviation}</text>` +
-    `<title>${name}</title></svg>\n`
-  );
-}
 
 await mkdir(PARTS_DIR, { recursive: true });
 await mkdir('client/static/brands', { recursive: true });
