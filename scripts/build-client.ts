@@ -161,10 +161,13 @@ const manifest = {
 await mkdir('worker/generated', { recursive: true });
 await writeFile('worker/generated/client-manifest.json', JSON.stringify(manifest, null, 2));
 await cp('client/static', 'dist/client/static', { recursive: true });
+// Where a page links no icon (an image or a JSON answer opened on its own), browsers ask for /favicon.ico.
+await copyFile('client/static/favicon.ico', 'dist/client/favicon.ico');
 // Hashed names never change content, so browsers may keep them for a year.
 await writeFile(
   'dist/client/_headers',
   '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n' +
-    '/static/*\n  Cache-Control: public, max-age=86400\n',
+    '/static/*\n  Cache-Control: public, max-age=86400\n' +
+    '/favicon.ico\n  Cache-Control: public, max-age=86400\n',
 );
 console.log(`client built: ${Object.keys(islands).length} islands, entry ${manifest.entry}`);

@@ -1,9 +1,10 @@
 // Draws the catalog's product illustrations (one drawing per part type, in each gallery view) and the
-// brand marks into client/static, so no image ever comes from another site. Deterministic: the same
+// brand marks into client/static (and favicon.ico), so no image ever comes from another site. Deterministic: the same
 // part types give the same bytes, and files no part type draws any more are removed.
 //   npm run data:illustrations
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { brandMark } from './brand-marks.ts';
+import { faviconIco } from './favicon-ico.ts';
 import type { PartDrawing } from './drawing-kit.ts';
 import { CABIN_DRAWINGS, FALLBACK_DRAWING } from './drawings-cabin.ts';
 import { CHASSIS_DRAWINGS } from './drawings-chassis.ts';
@@ -42,5 +43,6 @@ for (const file of await readdir(PARTS_DIR))
   if (file.endsWith('.svg') && !written.has(file)) await rm(`${PARTS_DIR}/${file}`);
 for (const [i, brand] of BRANDS.entries())
   await writeFile(`client/static/brands/${slugify(brand.name)}.svg`, brandMark(brand.name, brand.abbreviation, i));
-console.log(`drew ${written.size - 1} part views and ${BRANDS.length} brand marks`);
+await writeFile('client/static/favicon.ico', faviconIco());
+console.log(`drew ${written.size - 1} part views, ${BRANDS.length} brand marks and favicon.ico`);
 if (undrawn.length) console.warn(`no drawing yet (a generic part shows) for: ${undrawn.join(', ')}`);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { brandMark } from './brand-marks.ts';
+import { faviconIco } from './favicon-ico.ts';
 import { BRANDS } from './part-types.ts';
 import { slugify } from './vehicle-tree.ts';
 
@@ -22,5 +23,18 @@ describe('brand marks', () => {
       const file = await readFile(`client/static/brands/${slugify(brand.name)}.svg`, 'utf8');
       expect(file, brand.name).toBe(brandMark(brand.name, brand.abbreviation, index));
     }
+  });
+});
+
+describe('favicon.ico', () => {
+  it('is the committed file: one 32 x 32 icon, red with the white car, transparent outside its corners', async () => {
+    const file = new Uint8Array(await readFile('client/static/favicon.ico'));
+    expect(file).toEqual(faviconIco());
+    expect([...file.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+    // Rows run bottom up, 4 bytes (blue, green, red, alpha) a pixel, after the 62 bytes of headers.
+    const at = (x: number, y: number) => [...file.subarray(62 + ((31 - y) * 32 + x) * 4, 66 + ((31 - y) * 32 + x) * 4)];
+    expect(at(0, 0)).toEqual([0, 0, 0, 0]);
+    expect(at(3, 28)).toEqual([0x28, 0x28, 0xc6, 255]);
+    expect(at(16, 22)).toEqual([255, 255, 255, 255]);
   });
 });
