@@ -37,7 +37,8 @@ const EMBLEMS: Record<string, string> = {
     '<path d="M14 31v6M32 31v6" stroke="C" stroke-width="3.5" stroke-linecap="round"/>',
   'Redline Motorworks':
     '<path d="M5 30a15 15 0 1 1 30 0" fill="none" stroke="C" stroke-width="4" stroke-linecap="round"/>' +
-    '<path d="M20 30l11-12" stroke="C" stroke-width="3.5" stroke-linecap="round"/><circle cx="20" cy="30" r="4" fill="C"/>',
+    '<path d="M20 30l11-12" stroke="C" stroke-width="3.5" stroke-linecap="round"/>' +
+    '<circle cx="20" cy="30" r="4" fill="C"/>',
 };
 
 /** The name as it is set: one line, or two when it is long (its first word, then the rest). */
@@ -46,7 +47,7 @@ function nameLines(name: string): string[] {
   return name.length <= 12 || space < 0 ? [name] : [name.slice(0, space), name.slice(space + 1)];
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** A brand's mark, 160 x 60: its emblem and its name; a brand with no emblem of its own gets its initials in a disc. */
 export function brandMark(name: string, abbreviation: string, index: number): string {
@@ -54,7 +55,7 @@ export function brandMark(name: string, abbreviation: string, index: number): st
   const emblem = (
     EMBLEMS[name] ??
     '<circle cx="20" cy="20" r="18" fill="C"/><text x="20" y="26" font-family="Arial, sans-serif" font-size="14" ' +
-      `font-weight="700" fill="#fff" text-anchor="middle">${escape(abbreviation)}</text>`
+      `font-weight="700" fill="#fff" text-anchor="middle">${xmlText(abbreviation)}</text>`
   ).replaceAll('"C"', `"${colour}"`);
   const lines = nameLines(name);
   const size = lines.some((line) => line.length > 11) ? 14 : 16;
@@ -62,14 +63,14 @@ export function brandMark(name: string, abbreviation: string, index: number): st
     .map((line, i) => {
       const y = lines.length === 1 ? 36 : 27 + i * (size + 2);
       const fill = i === 0 ? '#1f2937' : colour;
-      return `<text x="54" y="${y}" font-size="${size}" font-weight="${i === 0 ? 800 : 600}" fill="${fill}">${escape(
+      return `<text x="54" y="${y}" font-size="${size}" font-weight="${i === 0 ? 800 : 600}" fill="${fill}">${xmlText(
         line,
       )}</text>`;
     })
     .join('');
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 60" width="160" height="60" role="img">' +
-    `<title>${escape(name)}</title><g transform="translate(6 10)">${emblem}</g>` +
+    `<title>${xmlText(name)}</title><g transform="translate(6 10)">${emblem}</g>` +
     `<g font-family="Arial, Helvetica, sans-serif">${text}</g></svg>\n`
   );
 }

@@ -134,7 +134,7 @@ describe('document head', () => {
     await context.close();
   });
 
-  it("answers /favicon.ico with the shop's icon, for what a browser opens without a page (an image, JSON)", async () => {
+  it("answers /favicon.ico with the shop's icon, for what a browser opens on its own (an image, JSON)", async () => {
     const { context, page } = await openPage(browser, 375);
     for (const origin of [us, ca]) {
       const response = (await page.goto(`${origin}/favicon.ico`))!;
