@@ -25,7 +25,7 @@ describe('shop by make', () => {
     expect(chosen.html).toMatch(/href="\/search\?category=\d+&amp;attributeValueId=\d+"/);
   });
 
-  it('offers only the years a model has: a model off sale for a while shows its gap, and each year leads on', async () => {
+  it('offers only the years a model has: a gap in its years shows, and each year leads on', async () => {
     // The Colorado was not sold for 2013 and 2014 (as the Bronco was not from 1997 to 2020).
     const { html } = await page(`${US_HOST}/makes/chevrolet?model=colorado`);
     const years = [...html.matchAll(/href="\/makes\/chevrolet\?model=colorado&amp;year=(\d+)"/g)].map((m) => m[1]);
