@@ -3,8 +3,9 @@ import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import type { SearchCriteria } from './repository.ts';
 
 /**
- * The candidates of a search as SQL: the keyword's matches (capped), the vehicle's fitting parts, the chosen category
- * or brand, gathered into the `cand` CTE that the search statement (repository.ts) pages, counts and facets.
+ * The candidates of a search as SQL: the keyword's matches (capped), the vehicle's fitting parts and an exact part
+ * number, gathered into the `cand` CTE that the search statement (repository.ts) pages, counts and facets. A chosen
+ * category or brand narrows these same candidates, so each facet's count is what its link then shows.
  */
 
 /** bm25 weights of item_search's columns: title, part numbers, brand, category. */
@@ -31,7 +32,8 @@ export const hasKeyword = (criteria: SearchCriteria) => criteria.match !== null 
  * The matches of a keyword, each with its bm25 score (null when the order does not use it) and
  * whether it is an exact part number: the best-selling `candidateLimit` matches, read in rank
  * order from item_search_ranked so the scan stops there, every match that fits the vehicle and
- * every exact part number. Capping keeps the cost flat however common the words are.
+ * every exact part number. Capping keeps the cost flat however common the words are; the search
+ * says when the cap was reached (repository.ts cappedColumn).
  */
 function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
   const ctes = criteria.lastWord ? spelledOutCtes(criteria.lastWord, b.ref('match', criteria.match), b) : [];
@@ -61,18 +63,6 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
       WHERE item_search MATCH ${match} AND +rowid IN (SELECT id FROM fit))`);
     parts.push('SELECT id, score, 0 FROM fitting');
   }
-  const narrowing = narrowingCondition(criteria, b);
-  if (narrowing) {
-    // A category or brand filter is a small set: all its matches count, not only those in the cap.
-    ctes.push(`chosen AS MATERIALIZED (SELECT rowid AS id, ${
-      scored
-        ? `bm25(item_search,
-      ${BM25_WEIGHTS})`
-        : 'NULL'
-    } AS score FROM item_search
-      WHERE item_search MATCH ${match} AND +rowid IN (SELECT i.id FROM item i WHERE ${narrowing}))`);
-    parts.push('SELECT id, score, 0 FROM chosen');
-  }
   ctes.push(
     `hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`,
   );
@@ -101,22 +91,6 @@ function spelledOutCtes(lastWord: { head: string; prefixes: string[] }, original
       THEN ${b.ref('head', lastWord.head)} || '(' || group_concat('"' || term || '"', ' OR ') || ')'
       ELSE ${original} END AS expression FROM prefix_words)`,
   ];
-}
-
-/** The category (with its subcategories) and brand filters as a condition on item i, or null when neither is set. */
-function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null {
-  const conditions: string[] = [];
-  if (criteria.categoryId !== null) {
-    const id = b.ref('category', criteria.categoryId);
-    conditions.push(
-      `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`,
-    );
-  }
-  if (criteria.brandIds.length > 0)
-    conditions.push(
-      `i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`,
-    );
-  return conditions.length > 0 ? conditions.join(' AND ') : null;
 }
 
 /**

@@ -75,6 +75,11 @@ const response = z.object({
   }),
   /** With fitsOnly and a vehicle: how many parts that do not fit the filters hide (null: not counted). */
   hiddenByFit: z.number().int().nullable(),
+  /**
+   * The keyword matched more parts than a search considers (its best sellers, the parts that fit the vehicle, an exact
+   * part number): total, hiddenByFit and the facets count the parts considered, which a category or brand narrows.
+   */
+  capped: z.boolean(),
   /** The words searched: the keyword without its vehicle words, corrected when a correction was applied. */
   searched: z.string(),
   /** A correction of misspelt part words: applied (these are its results) or only suggested. */

@@ -60,6 +60,11 @@ export interface SearchAnswer {
   };
   /** With only fitting parts asked for, how many parts that do not fit the filters hide; null when not counted. */
   hiddenByFit: number | null;
+  /**
+   * The keyword matched more parts than a search considers (its best sellers, every part that fits the vehicle and an
+   * exact part number): every count is of the parts considered, and a category or brand narrows those same parts.
+   */
+  capped: boolean;
 }
 
 const ORDER: Record<SortValue, SearchOrder> = {
@@ -271,6 +276,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     records: [],
     facets: { categories: [], brands: [], price: { min: null, max: null } },
     hiddenByFit: null,
+    capped: false,
   };
   const match = keyword ? matchExpression(keyword) : null;
   // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
@@ -316,6 +322,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
       price: { min: result.minPrice, max: result.maxPrice },
     },
     hiddenByFit: listed === null ? result.hiddenByFit : Math.max(0, listed - result.total),
+    capped: result.capped,
   };
 }
 

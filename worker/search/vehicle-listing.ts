@@ -116,5 +116,6 @@ export async function vehicleListing(db: D1Database, criteria: SearchCriteria): 
     categories: addedUp(own.categories, universal.categories),
     brands: addedUp(own.brands, universal.brands),
     hiddenByFit: null,
+    capped: false,
   };
 }

@@ -52,18 +52,22 @@ export function VehicleOfferNotice({
   );
 }
 
-const parts = (count: number) => (count === 1 ? '1 part that doesn’t fit' : `${count} parts that don’t fit`);
+/** "1 part that doesn't fit", "950 parts ...", or "950+ parts ..." when the words matched more than were counted. */
+const parts = (count: number, capped: boolean) =>
+  count === 1 && !capped ? '1 part that doesn’t fit' : `${count}${capped ? '+' : ''} parts that don’t fit`;
 
 /** What the fit filter does: the parts it hides and a way to see them, or a way back to only fitting parts. */
 export function FitNotice({
   vehicle,
   fitsOnly,
   hidden,
+  capped = false,
   params,
 }: {
   vehicle: string;
   fitsOnly: boolean;
   hidden: number | null;
+  capped?: boolean;
   params: URLSearchParams;
 }) {
   if (!fitsOnly)
@@ -79,7 +83,7 @@ export function FitNotice({
     <p className="search-notice" data-fit-notice="hidden" data-hidden={hidden ?? ''}>
       {hidden === null
         ? `Showing parts that fit your ${vehicle}. `
-        : `${parts(hidden)} your ${vehicle} ${hidden === 1 ? 'is' : 'are'} hidden. `}
+        : `${parts(hidden, capped)} your ${vehicle} ${hidden === 1 && !capped ? 'is' : 'are'} hidden. `}
       {showAll}
     </p>
   );

@@ -135,10 +135,21 @@ export function SearchPage({ keyword, params, found, trail, vehicle, fitsOnly }:
     <section className="search-page">
       {trail && <Breadcrumb trail={trail} />}
       <h1>{searchHeading({ searched, trail, vehicle, fitsOnly })}</h1>
-      <p data-total={answer.total}>{`${withCommas(answer.total)} part${answer.total === 1 ? '' : 's'}`}</p>
+      <p data-total={answer.total} data-capped={answer.capped ? 'true' : undefined}>
+        {`${withCommas(answer.total)}${answer.capped ? '+' : ''} part${answer.total === 1 ? '' : 's'}`}
+        {answer.capped && <span className="search-capped">, best sellers first</span>}
+      </p>
       {spelling && <SpellingNotice spelling={spelling} typed={keyword} params={params} />}
       {vehicleOffer && <VehicleOfferNotice offer={vehicleOffer} searched={searched} params={params} />}
-      {vehicle && <FitNotice vehicle={vehicle.name} fitsOnly={fitsOnly} hidden={answer.hiddenByFit} params={params} />}
+      {vehicle && (
+        <FitNotice
+          vehicle={vehicle.name}
+          fitsOnly={fitsOnly}
+          hidden={answer.hiddenByFit}
+          capped={answer.capped}
+          params={params}
+        />
+      )}
       <div className="search-layout">
         <aside className="search-facets" aria-label="Filters">
           {facets}
