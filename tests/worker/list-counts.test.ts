@@ -10,7 +10,7 @@ import { loadCatalogFixture } from './catalog-fixture.ts';
 
 beforeAll(loadCatalogFixture);
 
-const unescape = (href: string) => href.replace(/&amp;/g, '&');
+const htmlHref = (href: string) => href.replace(/&amp;/g, '&');
 const totalOf = (html: string) => Number(/data-total="(\d+)"/.exec(html)?.[1] ?? Number.NaN);
 
 /** The links of a page that carry a count: facet options "Brake Pads (12)" and category tiles "Brake Pads (12)". */
@@ -21,7 +21,7 @@ function countedLinks(html: string): { href: string; label: string; count: numbe
   const links = [
     ...sidebar.matchAll(/<a (?:class="facet-option" )?href="(\/search\?[^"]+)"[^>]*>([^<]*?)(?:<small>)?\((\d+)\)/g),
   ];
-  return links.map(([, href, label, count]) => ({ href: unescape(href!), label: label!.trim(), count: Number(count) }));
+  return links.map(([, href, label, count]) => ({ href: htmlHref(href!), label: label!.trim(), count: Number(count) }));
 }
 
 /** What is wrong with one page's counts: each counted link, and the hidden count against "Show all". */
@@ -36,7 +36,7 @@ async function countProblems(path: string): Promise<string[]> {
   const hidden = /data-fit-notice="hidden" data-hidden="(\d+)"/.exec(html)?.[1];
   const showAll = /href="(\/search\?[^"]*fits=all[^"]*)">Show all/.exec(html)?.[1];
   if (hidden !== undefined && showAll) {
-    const all = totalOf((await page(`${US_HOST}${unescape(showAll)}`)).html);
+    const all = totalOf((await page(`${US_HOST}${htmlHref(showAll)}`)).html);
     if (all !== totalOf(html) + Number(hidden))
       problems.push(`${path}: ${totalOf(html)} shown and ${hidden} hidden, but "Show all" lists ${all}`);
   }
