@@ -1,6 +1,6 @@
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
-import type { SearchCriteria } from './repository.ts';
+import type { SearchCriteria, VehicleScope } from './repository.ts';
 
 /**
  * The candidates of a search as SQL: the keyword's matches (capped), the vehicle's fitting parts and an exact part
@@ -102,7 +102,9 @@ function spelledOutCtes(lastWord: { head: string; prefixes: string[] }, original
 export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
   const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
   const ctes: string[] = [];
-  if (criteria.vehicleNodeIds) ctes.push(...vehicleFitCtes(b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))));
+  if (criteria.vehicleScope) ctes.push(scopeFitCte(criteria.vehicleScope, b));
+  else if (criteria.vehicleNodeIds)
+    ctes.push(...vehicleFitCtes(b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))));
   const keyword = hasKeyword(criteria);
   if (keyword) ctes.push(...hitCtes(criteria, b));
   const fits = criteria.vehicleNodeIds
@@ -167,4 +169,18 @@ export function vehicleFitCtes(ids: string): string[] {
     `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (${nodes})
       UNION SELECT item_id FROM fitment WHERE node_id IN (SELECT id FROM below))`,
   ];
+}
+
+/**
+ * `fit` for a vehicle named in a search's words (understanding.ts): the parts fitted to any of its model years, at the
+ * model year, a trim or an engine (as vehicleFitCtes reads a model year the shopper chose), and with an engine size
+ * named, of the engines only those of that size.
+ */
+function scopeFitCte(scope: VehicleScope, b: Binder): string {
+  const years = b.ref('scopeYears', JSON.stringify(scope.modelNodeIds));
+  const litres = b.ref('scopeLitres', scope.litres);
+  return `fit AS (SELECT f.item_id AS id FROM fitment f
+      WHERE f.model_node_id IN (SELECT value FROM json_each(${years}))
+        AND (f.node_level < 5 OR ${litres} IS NULL
+          OR (SELECT displacement FROM vehicle_node WHERE id = f.node_id) = ${litres}))`;
 }

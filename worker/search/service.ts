@@ -8,6 +8,7 @@ import {
   type SearchCriteria,
   type SearchOrder,
   type SearchRow,
+  type VehicleScope,
 } from './repository.ts';
 import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { vehicleCategoriesRepository, type VehicleCategory } from './vehicle-categories-repository.ts';
@@ -29,6 +30,8 @@ export interface SearchQuery {
   minPrice?: number;
   maxPrice?: number;
   vehicleNodeIds?: number[];
+  /** A vehicle named in the words (understanding.ts), in place of vehicleNodeIds. */
+  vehicleScope?: VehicleScope | null;
   fitsOnly?: boolean;
   /** With fitsOnly and no keyword: the vehicle's own parts only, no universal ones. */
   vehicleOnly?: boolean;
@@ -41,7 +44,7 @@ export interface SearchQuery {
   ranking?: 'relevance' | 'popularity';
 }
 
-export type { SearchRecord };
+export type { SearchRecord, VehicleScope };
 /** A result row as the search reads it; the catalog's card queries answer the same shape. */
 export type { SearchRow };
 /** A vehicle part category with its count, as vehicleCategories answers it. */
@@ -281,7 +284,8 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
   const match = keyword ? matchExpression(keyword) : null;
   // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
   if (keyword && !match) return empty;
-  const vehicleNodeIds = query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
+  const scope = query.vehicleScope?.modelNodeIds.length ? query.vehicleScope : null;
+  const vehicleNodeIds = scope ? scope.modelNodeIds : query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
   const criteria: SearchCriteria = {
     market,
     match,
@@ -293,6 +297,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     minPrice: query.minPrice ?? null,
     maxPrice: query.maxPrice ?? null,
     vehicleNodeIds,
+    vehicleScope: scope,
     fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds),
     vehicleOnly: Boolean(query.vehicleOnly && query.fitsOnly && vehicleNodeIds),
     soldOut: query.soldOut ?? false,

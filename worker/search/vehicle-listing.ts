@@ -95,6 +95,7 @@ export async function vehicleListing(db: D1Database, criteria: SearchCriteria): 
   const universalCriteria: SearchCriteria = {
     ...criteria,
     vehicleNodeIds: [],
+    vehicleScope: null,
     universalOnly: true,
     limit: rows,
     offset: 0,
