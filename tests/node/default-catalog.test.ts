@@ -15,7 +15,8 @@ import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
 import { seed } from '../../scripts/seed.ts';
 import { searchItems } from '../../worker/search/service.ts';
 import { understandSearch } from '../../worker/search/understanding.ts';
-import { lookupFitment, vehiclePath } from '../../worker/vehicles/service.ts';
+import { lookupFitment } from '../../worker/catalog/service.ts';
+import { vehiclePath } from '../../worker/vehicles/service.ts';
 
 interface Shopper {
   year: number;
