@@ -131,7 +131,7 @@ const POPULAR_KEYS = new Set(POPULAR_MODELS.map((m) => `${m.make}\t${m.model}`))
 
 /**
  * The ten best sellers of recent years in the US and Canada: every model year of theirs must have a trim step (the
- * data checker's trim-step check, tests/node/vehicle-base); where vPIC names none, scripts/data/vpic/trim-table.ts does.
+ * data checker's trim-step check, tests/node/vehicle-base); where vPIC names no trim, vpic/trim-table.ts does.
  */
 export const BEST_SELLERS: readonly PopularModel[] = [
   ['Ford', 'F-150'],
