@@ -1,5 +1,5 @@
 import { type ParsedQuery, withoutWords } from '../../shared/search-query.ts';
-import type { VehicleScope } from './repository.ts';
+import type { VehicleScope } from './criteria.ts';
 import { type NamedVehicleNode, type NamedVehicleRow, searchWordsRepository } from './words-repository.ts';
 
 /**
