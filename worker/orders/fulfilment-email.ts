@@ -62,19 +62,17 @@ export function orderShippedEmail(
 }
 
 /**
- * The review invitation for the parts a shipment sent (§7 review invitation): one signed link per
- * part to its product page, where the review is marked a verified purchase. Null when none of
- * the parts has a product page any more.
+ * The review invitation (§7 review invitation), sent once per order after its last delivery: one signed link per
+ * part it sent to the part's product page, where the review is marked a verified purchase. Null when none of the
+ * parts has a product page any more.
  */
 export async function reviewInvitationEmail(
   order: OrderView,
-  shipment: OrderShipment,
   shop: ShopIdentity,
   secret: string,
 ): Promise<EmailMessage | null> {
-  const shipped = order.lines.filter(
-    (line) => line.urlHandle && shipment.lines.some((sent) => sent.lineNo === line.lineNo),
-  );
+  const sent = new Set(order.shipments.flatMap((shipment) => shipment.lines.map((line) => line.lineNo)));
+  const shipped = order.lines.filter((line) => line.urlHandle && sent.has(line.lineNo));
   const byItem = [...new Map(shipped.map((line) => [line.itemId, line])).values()];
   if (byItem.length === 0) return null;
   const links = await Promise.all(
@@ -89,7 +87,7 @@ export async function reviewInvitationEmail(
     }),
   );
   const paragraphs = [
-    `Thank you for shopping at ${shop.name}. Your parts from order ${order.orderId} are on their way.`,
+    `Thank you for shopping at ${shop.name}. Your parts from order ${order.orderId} have arrived.`,
     'Once they are fitted, tell other drivers how they did: your review will show as a verified purchase.',
   ];
   return email('review-invitation', order.email, `How are the parts from order ${order.orderId}?`, paragraphs, links);

@@ -4,6 +4,9 @@ import { sqlStatusList } from '../../shared/status-machine.ts';
 
 /** Shipments and the shop's refunds of an order: their SQL (issue 19, Orders and fulfilment). */
 
+/** The timeline's note that the order's review invitation was emailed (once, after its last delivery). */
+export const REVIEW_INVITATION_NOTE = 'Review invitation emailed';
+
 export interface ShipmentRow {
   id: number;
   carrier: string;
@@ -232,6 +235,21 @@ export function fulfilmentRepository(db: D1Database) {
           SELECT id, status, ?, ? FROM orders WHERE id = ?`,
         )
         .bind(note, now, orderId);
+    },
+
+    /**
+     * Notes in the timeline that the review invitation went out, once per order and only when every shipment of it
+     * is delivered: inside the batch, so two deliveries marked at once claim it once. Changes one row when claimed.
+     */
+    invitationClaimStatement(orderId: string, now: number) {
+      return db
+        .prepare(
+          `INSERT INTO order_event (order_id, status, note, created_at)
+          SELECT id, status, ?1, ?2 FROM orders WHERE id = ?3
+            AND NOT EXISTS (SELECT 1 FROM shipment WHERE order_id = ?3 AND delivered_at IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM order_event WHERE order_id = ?3 AND note = ?1)`,
+        )
+        .bind(REVIEW_INVITATION_NOTE, now, orderId);
     },
 
     async shipmentByKey(key: string) {

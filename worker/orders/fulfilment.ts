@@ -65,22 +65,29 @@ export async function orderEmailContext(env: Bindings, orderId: string, market: 
   return { shop: { name: SHOP_NAME, origin }, orderUrl: orderLinkUrl(origin, orderId, token) };
 }
 
-/** Marks one of the order's shipments delivered (once). */
+/**
+ * Marks one of the order's shipments delivered (once). When it was the last one, with nothing left to send, the
+ * answer says to invite the shopper to review (`invite`): claimed in the same batch, so an order invites once.
+ */
 export async function markDelivered(
   db: D1Database,
   orderId: string,
   shipmentId: number,
   audit: AuditEntry,
   now: number,
-): Promise<FulfilResult> {
+): Promise<FulfilResult<{ invite: boolean }>> {
   const fulfilment = fulfilmentRepository(db);
   const shipment = (await orderRepository(db).view(orderId))?.shipments.find((found) => found.id === shipmentId);
   if (!shipment) return refused(404, FULFIL_MSG.noSuchShipment);
   if (shipment.deliveredAt !== null) return refused(409, FULFIL_MSG.alreadyDelivered);
+  const allSent = [...(await unitsLeftToShip(db, orderId)).values()].every((left) => left === 0);
   const work = unitOfWork(db)
     .add(fulfilment.deliveredStatement(orderId, shipmentId, now))
     .guard('delivered', orderRepository(db).movedGuardStatements(), async () => false)
     .add(fulfilment.eventStatement(orderId, `Delivered (${shipment.carrierName} ${shipment.trackingNumber})`, now))
     .audit(audit);
-  return (await work.commit()).ok ? { ok: true } : refused(409, FULFIL_MSG.alreadyDelivered);
+  const claimed = allSent
+    ? work.along(fulfilment.invitationClaimStatement(orderId, now), (result) => result.meta.changes === 1)
+    : () => false;
+  return (await work.commit()).ok ? { ok: true, invite: claimed() } : refused(409, FULFIL_MSG.alreadyDelivered);
 }
