@@ -6,9 +6,10 @@ import { shopQuery } from './shop-db.ts';
 /**
  * The shop with a long vehicle chosen (issue 36): ten of the longest real vehicle names of the test catalog, down to
  * trim and engine ("2018 Chevrolet Silverado 3500 HD High Country 6.6L V8 Diesel"), each on the pages that name it
- * (checkout's address form too), at a small phone, a phone and a tablet. No page is wider than the window, and nothing fixed (a launcher, a banner)
- * lies over an input or a button, at the top of the page or at its end. The vehicle is set as the shop's garage keeps
- * it (its storage and cookie), and one page is measured at the three widths: the layout is CSS, the same HTML.
+ * (checkout's address form too), at a small phone, a phone and a tablet. No page is wider than the window, and
+ * nothing fixed (a launcher, a banner) lies over an input or a button, at the top of the page or at its end. The
+ * vehicle is set as the shop's garage keeps it (its storage and cookie), and one page is measured at the three
+ * widths: the layout is CSS, the same HTML.
  */
 const us = inject('shopUs');
 const WIDTHS = [320, 390, 768] as const;
