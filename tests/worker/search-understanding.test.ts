@@ -168,15 +168,19 @@ async function fitsSomeYear(itemIds: number[], model: string): Promise<boolean[]
  */
 async function namedCase(level: 3 | 5) {
   const row = await env.DB.prepare(
-    `SELECT n.id AS node, n.year, m.name AS model, lower(c.name) AS category, max(e.displacement) AS litres,
+    // Each model year's engines by size, counted once (a count per fitment row took minutes on a busy machine).
+    `WITH sizes AS (
+       SELECT CASE WHEN p.level = 3 THEN p.id ELSE p.parent_id END AS yearNode, x.displacement, count(*) AS engines
+       FROM vehicle_node x JOIN vehicle_node p ON p.id = x.parent_id
+       WHERE x.level = 5 AND x.displacement IS NOT NULL GROUP BY 1, 2)
+     SELECT n.id AS node, n.year, m.name AS model, lower(c.name) AS category, max(e.displacement) AS litres,
         count(DISTINCT i.id) AS parts
      FROM fitment f JOIN item i ON i.id = f.item_id JOIN category c ON c.id = i.back_category_id
        JOIN vehicle_node n ON n.id = f.model_node_id JOIN vehicle_model m ON m.id = n.model_id
        JOIN vehicle_node e ON e.id = f.node_id
      WHERE i.us_status IN ('ON_SHELVES', 'UNDER_STOCK') AND f.node_level = ?1 AND m.name GLOB '[A-Z]*[a-z]*'
-       AND (?1 = 3 OR (e.displacement IS NOT NULL AND (SELECT count(*) FROM vehicle_node x WHERE x.level = 5
-         AND x.displacement = e.displacement AND (x.parent_id = n.id OR x.parent_id IN
-           (SELECT t.id FROM vehicle_node t WHERE t.parent_id = n.id))) = 1))
+       AND (?1 = 3 OR EXISTS (SELECT 1 FROM sizes s WHERE s.yearNode = n.id AND s.displacement = e.displacement
+         AND s.engines = 1))
      GROUP BY n.id, c.id ORDER BY parts DESC, n.id LIMIT 1`,
   )
     .bind(level)
