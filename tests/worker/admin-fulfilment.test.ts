@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 
 describe('shipping an order from the back office', () => {
-  it('ships part then the rest: PARTIAL_SHIPMENT, SHIPPED, a tracking email for each shipment', async () => {
+  it('ships part then the rest: tracking emails, then one review invitation after the last delivery', async () => {
     const order = await paidMemberOrder([
       { skuId: skuIds[0]!, quantity: 2 },
       { skuId: skuIds[1]!, quantity: 1 },
@@ -69,56 +69,31 @@ describe('shipping an order from the back office', () => {
     const shipped = mail.find((message) => message.subject === `Your order ${order.orderId} has shipped`)!;
     expect(shipped.text).toContain('part of your order');
     expect(shipped.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    const invitations = async () =>
+      (await mailTo(order.email)).filter((message) => message.subject.startsWith('How are the parts'));
+    // Not at shipping time: the parts have not arrived.
+    expect(await invitations()).toEqual([]);
 
     expect((await ship(fulfilment, order.orderId, { 1: 1, 2: 1 })).status).toBe(303);
     expect(await orderStatus(order.orderId)).toBe('SHIPPED');
-    const last = (await mailTo(order.email)).filter((message) => message.subject.endsWith('has shipped')).at(-1)!;
-    expect(last.text).toContain('Good news');
-    expect(last.text).not.toContain('part of your order');
-
-    // The member's order detail and the public tracking show both shipments with their tracking link.
-    const detail = await order.buyer.call<{ shipments: { trackingUrl: string; lines: unknown[] }[] }>(
-      'GET',
-      `/order/signed/order/detail/${order.orderId}`,
-    );
-    expect(detail.body.data.shipments).toHaveLength(2);
-    const tracking = await shop(
-      `${US_HOST}/order/track?orderNo=${order.orderId}&email=${encodeURIComponent(order.email)}`,
-    );
-    const html = await tracking.text();
-    expect(html.match(/data-shipment=/g)).toHaveLength(2);
-    expect(html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
-  });
-
-  it('invites to review once, after the last parcel of a two-parcel order arrives, for every part sent', async () => {
-    const order = await paidMemberOrder([
-      { skuId: skuIds[0]!, quantity: 1 },
-      { skuId: skuIds[1]!, quantity: 1 },
-    ]);
-    const invitations = async () =>
-      (await mailTo(order.email)).filter((message) => message.subject.startsWith('How are the parts'));
-    await ship(fulfilment, order.orderId, { 1: 1 });
-    await ship(fulfilment, order.orderId, { 2: 1 });
-    // Shipped is not arrived: no invitation yet, nor after the first of the two parcels arrives.
     expect(await invitations()).toEqual([]);
-    const [firstParcel, secondParcel] = (
-      await env.DB.prepare('SELECT id FROM shipment WHERE order_id = ? ORDER BY id').bind(order.orderId).all<{
-        id: number;
-      }>()
-    ).results.map((row) => row.id);
-    expect((await act(fulfilment, `${order.orderId}/shipments/${firstParcel}/delivered`, {})).status).toBe(303);
+    const parcels = await env.DB.prepare('SELECT id FROM shipment WHERE order_id = ? ORDER BY id')
+      .bind(order.orderId)
+      .all<{ id: number }>();
+    const [parcel1, parcel2] = parcels.results.map((row) => row.id);
+    expect((await act(fulfilment, `${order.orderId}/shipments/${parcel1}/delivered`, {})).status).toBe(303);
     expect(await invitations()).toEqual([]);
-    expect((await act(fulfilment, `${order.orderId}/shipments/${secondParcel}/delivered`, {})).status).toBe(303);
+    expect((await act(fulfilment, `${order.orderId}/shipments/${parcel2}/delivered`, {})).status).toBe(303);
+    // Once, after the last parcel is delivered, for every part of the order.
     const [invitation, ...more] = await invitations();
     expect(more).toEqual([]);
     expect(invitation!.text).toContain('have arrived');
+    expect(invitation!.text.match(/invitation=/g)).toHaveLength(2);
     // Links start with the configured origin (here with its port), never the request's Host (none).
-    const links = [...invitation!.text.matchAll(/: (\S+\/product\/[^?\s]+\?invitation=[\w.-]+#write-review)/g)];
-    expect(links).toHaveLength(2);
-    const link = links[0]![1]!;
-    expect(link.startsWith(`${env.US_ORIGIN}/product/`)).toBe(true);
+    const link = invitation!.text.match(/: (\S+\/product\/[^?\s]+\?invitation=[\w.-]+#write-review)/)?.[1];
+    expect(link?.startsWith(`${env.US_ORIGIN}/product/`)).toBe(true);
     // The invitation makes the shopper's review a verified purchase.
-    const token = new URL(link).searchParams.get('invitation')!;
+    const token = new URL(link!).searchParams.get('invitation')!;
     const itemId = (await env.DB.prepare('SELECT item_id AS id FROM order_line WHERE order_id = ? AND line_no = 1')
       .bind(order.orderId)
       .first<{ id: number }>())!.id;
@@ -148,27 +123,23 @@ describe('shipping an order from the back office', () => {
       .bind(order.email)
       .first<{ n: number }>();
     expect(told!.n).toBe(1);
-  });
 
-  it('invites once when two staff mark the last two parcels delivered at the same time', async () => {
-    const order = await paidMemberOrder([
-      { skuId: skuIds[0]!, quantity: 1 },
-      { skuId: skuIds[1]!, quantity: 1 },
-    ]);
-    await ship(fulfilment, order.orderId, { 1: 1 });
-    await ship(fulfilment, order.orderId, { 2: 1 });
-    const parcels = (
-      await env.DB.prepare('SELECT id FROM shipment WHERE order_id = ? ORDER BY id').bind(order.orderId).all<{
-        id: number;
-      }>()
-    ).results.map((row) => row.id);
-    const marked = await Promise.all([
-      act(fulfilment, `${order.orderId}/shipments/${parcels[0]}/delivered`, {}),
-      act(owner, `${order.orderId}/shipments/${parcels[1]}/delivered`, {}),
-    ]);
-    expect(marked.map((response) => response.status)).toEqual([303, 303]);
-    const invitations = (await mailTo(order.email)).filter((message) => message.subject.startsWith('How are the'));
-    expect(invitations).toHaveLength(1);
+    const last = (await mailTo(order.email)).filter((message) => message.subject.endsWith('has shipped')).at(-1)!;
+    expect(last.text).toContain('Good news');
+    expect(last.text).not.toContain('part of your order');
+
+    // The member's order detail and the public tracking show both shipments with their tracking link.
+    const detail = await order.buyer.call<{ shipments: { trackingUrl: string; lines: unknown[] }[] }>(
+      'GET',
+      `/order/signed/order/detail/${order.orderId}`,
+    );
+    expect(detail.body.data.shipments).toHaveLength(2);
+    const tracking = await shop(
+      `${US_HOST}/order/track?orderNo=${order.orderId}&email=${encodeURIComponent(order.email)}`,
+    );
+    const html = await tracking.text();
+    expect(html.match(/data-shipment=/g)).toHaveLength(2);
+    expect(html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
   });
 
   it('refuses to ship a line twice, even from two staff at once, and a repeated form ships once', async () => {
@@ -237,6 +208,26 @@ describe('shipping an order from the back office', () => {
       .bind(order.orderId)
       .all<{ action: string }>();
     expect(audited.results.map((row) => row.action)).toEqual(['orders.ship', 'orders.delivered']);
+  });
+
+  it('invites a review once when two staff mark the last two parcels delivered at once', async () => {
+    const order = await paidMemberOrder([
+      { skuId: skuIds[0]!, quantity: 1 },
+      { skuId: skuIds[1]!, quantity: 1 },
+    ]);
+    await ship(fulfilment, order.orderId, { 1: 1 });
+    await ship(owner, order.orderId, { 2: 1 });
+    const parcels = await env.DB.prepare('SELECT id FROM shipment WHERE order_id = ?')
+      .bind(order.orderId)
+      .all<{ id: number }>();
+    const marked = await Promise.all(
+      parcels.results.flatMap(({ id }) =>
+        [fulfilment, owner].map((staff) => act(staff, `${order.orderId}/shipments/${id}/delivered`, {})),
+      ),
+    );
+    expect(marked.map((answer) => answer.status).sort()).toEqual([303, 303, 409, 409]);
+    const invited = (await mailTo(order.email)).filter((message) => message.subject.startsWith('How are the parts'));
+    expect(invited).toHaveLength(1);
   });
 });
 

@@ -8,9 +8,9 @@ import { shipToAddress } from '../../shared/api/accounts.ts';
 import { cancelForShop } from '../flows/cancel-order.ts';
 import { changeAddressForShop } from '../flows/change-address.ts';
 import { refundOrderByShop } from '../flows/refund-order.ts';
-import { deliverShipment, shipOrder } from '../flows/ship-order.ts';
+import { shipOrder } from '../flows/ship-order.ts';
 import { orderView } from '../orders/service.ts';
-import { addOrderNote, type FulfilResult } from '../orders/staff.ts';
+import { addOrderNote, type FulfilResult, markDelivered } from '../orders/staff.ts';
 import { auditOf, type StaffMember } from './service.ts';
 
 type Form = Record<string, unknown>;
@@ -75,7 +75,7 @@ export async function deliveredFromForm(env: Bindings, staff: StaffMember, order
     before: null,
     after: { shipmentId, delivered: true },
   });
-  return deliverShipment(env, orderId, shipmentId, audit, Date.now());
+  return markDelivered(env, orderId, shipmentId, audit, Date.now());
 }
 
 export async function cancelFromForm(env: Bindings, staff: StaffMember, orderId: string) {

@@ -4,13 +4,12 @@ import type { Bindings } from '../env.ts';
 import type { AuditEntry } from '../platform/audit.ts';
 import { mailerFor } from '../platform/email.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
-import { FULFIL_MSG, markDelivered, unitsLeftToShip, type FulfilResult, type ShipmentInput } from '../orders/staff.ts';
+import { FULFIL_MSG, unitsLeftToShip, type FulfilResult, type ShipmentInput } from '../orders/staff.ts';
 import {
   orderEmailContext,
   orderNoteInto,
   orderShippedEmail,
   refreshStatusInto,
-  reviewInvitationEmail,
   shipmentByKey,
   shipmentInto,
   shipmentProblem,
@@ -20,11 +19,10 @@ import { orderRecord, orderView } from '../orders/service.ts';
 /**
  * Sending an order (issue 19, Orders and fulfilment): a shipment of some units of some lines with
  * a carrier and tracking number moves the order to PARTIAL_SHIPMENT or SHIPPED and emails the
- * shopper the tracking link, with the staff member's audit entry in the shipment's batch. The
- * review invitation waits for the parts to arrive: one email, when the last shipment is delivered.
- * Refused when the order is not shippable or a line would send more than is left, checked again
- * inside the batch, so two staff shipping at once cannot send a unit twice; a repeated form is
- * answered with the shipment it made.
+ * shopper the tracking link (the review invitation follows delivery), with the staff member's audit entry in the
+ * shipment's batch. Refused when the order is not shippable or a line would send more than is left,
+ * checked again inside the batch, so two staff shipping at once cannot send a unit twice; a repeated
+ * form is answered with the shipment it made.
  */
 
 const refused = (status: 400 | 404 | 409, message: string) => ({ ok: false as const, status, message });
@@ -71,32 +69,12 @@ async function stillShippable(db: D1Database, orderId: string, lines: { lineNo: 
   return lines.every((line) => (left.get(line.lineNo) ?? 0) >= line.quantity);
 }
 
-/** The shipping email with the carrier's tracking link. */
+/** The shipping email with the carrier's tracking link (the review invitation waits for delivery). */
 async function tellShopperShipped(env: Bindings, orderId: string, shipmentId: number): Promise<void> {
   const order = await orderView(env.DB, orderId);
   const shipment = order?.shipments.find((candidate) => candidate.id === shipmentId);
   if (!order || !shipment) return;
   const { shop, orderUrl } = await orderEmailContext(env, orderId, order.market);
-  await (await mailerFor(env)).send(orderShippedEmail(order, shipment, shop, orderUrl));
-}
-
-/**
- * Marks a shipment delivered; the last delivery of an order with nothing left to send invites the shopper to review
- * what it sent (once per order, however many parcels and however many staff mark them at once).
- */
-export async function deliverShipment(
-  env: Bindings,
-  orderId: string,
-  shipmentId: number,
-  audit: AuditEntry,
-  now: number,
-): Promise<FulfilResult> {
-  const delivered = await markDelivered(env.DB, orderId, shipmentId, audit, now);
-  if (!delivered.ok || !delivered.invite) return delivered;
-  const order = await orderView(env.DB, orderId);
-  if (!order) return delivered;
-  const { shop } = await orderEmailContext(env, orderId, order.market);
-  const invitation = await reviewInvitationEmail(order, shop, env.AUTH_SECRET);
-  if (invitation) await (await mailerFor(env)).send(invitation);
-  return delivered;
+  const mailer = await mailerFor(env);
+  await mailer.send(orderShippedEmail(order, shipment, shop, orderUrl));
 }

@@ -6,7 +6,7 @@ import type { ShopIdentity } from './email.ts';
 
 /**
  * The emails of an order after it is paid (issue 19): shipped (with the carrier's tracking link),
- * the review invitation for what shipped, refunded, cancelled by the shop. Every link starts with
+ * the review invitation once it is delivered, refunded, cancelled by the shop. Every link starts with
  * the market's configured origin, never a request's Host.
  */
 
@@ -62,18 +62,16 @@ export function orderShippedEmail(
 }
 
 /**
- * The review invitation (§7 review invitation), sent once per order after its last delivery: one signed link per
- * part it sent to the part's product page, where the review is marked a verified purchase. Null when none of the
- * parts has a product page any more.
+ * The review invitation (§7 review invitation), once per order after its parts are delivered (issue
+ * 36: not at shipping time, not once per parcel): one signed link per part to its product page,
+ * where the review is marked a verified purchase. Null when none of the parts has a product page.
  */
 export async function reviewInvitationEmail(
   order: OrderView,
   shop: ShopIdentity,
   secret: string,
 ): Promise<EmailMessage | null> {
-  const sent = new Set(order.shipments.flatMap((shipment) => shipment.lines.map((line) => line.lineNo)));
-  const shipped = order.lines.filter((line) => line.urlHandle && sent.has(line.lineNo));
-  const byItem = [...new Map(shipped.map((line) => [line.itemId, line])).values()];
+  const byItem = [...new Map(order.lines.filter((line) => line.urlHandle).map((line) => [line.itemId, line])).values()];
   if (byItem.length === 0) return null;
   const links = await Promise.all(
     byItem.map(async (line) => {

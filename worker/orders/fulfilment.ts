@@ -9,6 +9,8 @@ import { orderLinkUrl } from './email.ts';
 import { orderRepository } from './repository.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
+import { mailerFor } from '../platform/email.ts';
+import { reviewInvitationEmail } from './fulfilment-email.ts';
 
 /**
  * Orders' side of sending an order (issue 19, Orders and fulfilment): the units left to send, what a
@@ -66,28 +68,36 @@ export async function orderEmailContext(env: Bindings, orderId: string, market: 
 }
 
 /**
- * Marks one of the order's shipments delivered (once). When it was the last one, with nothing left to send, the
- * answer says to invite the shopper to review (`invite`): claimed in the same batch, so an order invites once.
+ * Marks one of the order's shipments delivered (once). When that was the last parcel of an order
+ * with nothing left to send, the shopper gets the review invitation, once (issue 36: after delivery,
+ * not at shipping time nor once per parcel).
  */
 export async function markDelivered(
-  db: D1Database,
+  env: Bindings,
   orderId: string,
   shipmentId: number,
   audit: AuditEntry,
   now: number,
-): Promise<FulfilResult<{ invite: boolean }>> {
+): Promise<FulfilResult> {
+  const db = env.DB;
   const fulfilment = fulfilmentRepository(db);
   const shipment = (await orderRepository(db).view(orderId))?.shipments.find((found) => found.id === shipmentId);
   if (!shipment) return refused(404, FULFIL_MSG.noSuchShipment);
   if (shipment.deliveredAt !== null) return refused(409, FULFIL_MSG.alreadyDelivered);
-  const allSent = [...(await unitsLeftToShip(db, orderId)).values()].every((left) => left === 0);
   const work = unitOfWork(db)
     .add(fulfilment.deliveredStatement(orderId, shipmentId, now))
     .guard('delivered', orderRepository(db).movedGuardStatements(), async () => false)
     .add(fulfilment.eventStatement(orderId, `Delivered (${shipment.carrierName} ${shipment.trackingNumber})`, now))
     .audit(audit);
-  const claimed = allSent
-    ? work.along(fulfilment.invitationClaimStatement(orderId, now), (result) => result.meta.changes === 1)
-    : () => false;
-  return (await work.commit()).ok ? { ok: true, invite: claimed() } : refused(409, FULFIL_MSG.alreadyDelivered);
+  if (!(await work.commit()).ok) return refused(409, FULFIL_MSG.alreadyDelivered);
+  if (await fulfilment.claimReviewInvitation(orderId, now)) await inviteReview(env, orderId);
+  return { ok: true };
+}
+
+async function inviteReview(env: Bindings, orderId: string): Promise<void> {
+  const order = await orderRepository(env.DB).view(orderId);
+  if (!order) return;
+  const { shop } = await orderEmailContext(env, orderId, order.market);
+  const invitation = await reviewInvitationEmail(order, shop, env.AUTH_SECRET);
+  if (invitation) await (await mailerFor(env)).send(invitation);
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, orderAccountOf, orderView, type OrderAccess } from '../orders/service.ts';
 import { returnRepository } from './repository.ts';
 import type { ReturnRecord } from './records.ts';
+import { uploadRepository } from './upload-repository.ts';
 import { signedEvidencePath, verifyEvidenceLink } from './signing.ts';
 import { uploadAnswerOf } from './uploads.ts';
 
@@ -85,7 +86,7 @@ export async function evidenceObject(
 ) {
   const forbidden = new ApiError(403, 403, RETURN_MSG.linkExpired);
   if (!(await verifyEvidenceLink(env.AUTH_SECRET, uploadId, link, now))) throw forbidden;
-  const upload = await returnRepository(env.DB).upload(uploadId);
+  const upload = await uploadRepository(env.DB).upload(uploadId);
   if (!upload || upload.returnId === null) throw forbidden;
   const ownerId = await orderAccountOf(env.DB, upload.orderId);
   if (ownerId !== null && ownerId !== link.accountId) throw forbidden;
