@@ -186,6 +186,7 @@ export {
   orderPlacedWith,
 } from './placement.ts';
 export { queueOrderConfirmation } from './email.ts';
+export { ordersToRemind, sendPayLinkAsked, sendPayNoticeOnce, type OrderNoticeKind } from './pay-notices.ts';
 export { orderCancelledEmail, orderRefundedEmail, orderShippedEmail } from './fulfilment-email.ts';
 export { orderEmailContext, shipmentProblem } from './fulfilment.ts';
 export { refundByKey, refundFigures } from './refunds.ts';

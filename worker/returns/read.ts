@@ -56,6 +56,14 @@ export async function returnAnswerOf(env: Env, row: ReturnRecord, now: number): 
   };
 }
 
+/** The order a return was asked for (by its RMA number), or null: where a guest's order token is looked for. */
+export async function orderOfReturn(db: D1Database, rma: string): Promise<string | null> {
+  const upper = rma.toUpperCase();
+  return /^RMA-[0-9A-Z-]{6,30}$/.test(upper)
+    ? ((await returnRepository(db).returnByRma(upper))?.orderId ?? null)
+    : null;
+}
+
 /** A return by its RMA number, for a caller who may act on its order; anything else is the same 404. */
 export async function shopperReturn(
   env: Env,

@@ -12,11 +12,12 @@ export function ConsentBanner() {
       className="consent-banner"
       method="post"
       action={PRIVACY_CHOICES_PATH}
-      aria-label="Marketing cookies"
+      aria-label="Analytics and marketing cookies"
       data-consent-banner=""
     >
       <p>
-        We use marketing cookies to measure our ads. Allow them? <a href={PRIVACY_CHOICES_PATH}>Your Privacy Choices</a>
+        We use cookies to tell visits apart and to measure our ads. Allow them?{' '}
+        <a href={PRIVACY_CHOICES_PATH}>Your Privacy Choices</a>
       </p>
       <button type="submit" name="marketing" value="allow">
         Allow
