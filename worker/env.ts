@@ -1,4 +1,5 @@
 import type { Market } from '../shared/markets.ts';
+import type { TaxJob } from './tax/service.ts';
 
 /**
  * What `wrangler types` derives from wrangler.toml (worker/generated/wrangler-env.d.ts, written by
@@ -29,10 +30,36 @@ export interface Bindings extends Configured {
   CA_ORIGIN: string;
   /** 'true' turns on the developer pages (/dev/outbox, the test identity provider, the payment sandbox). */
   DEV_TOOLS?: string;
-  /** Payments: the card provider's API base, secret key and webhook secret. */
+  /** Payments (worker/payments/provider.ts PaymentEnv says what each is): the card provider (Stripe)… */
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
+  CARD_PROVIDER_PUBLISHABLE_KEY?: string;
+  CARD_PROVIDER_JS_URL?: string;
+  APPLE_PAY_DOMAIN_ASSOCIATION?: string;
+  BNPL_PROVIDERS?: string;
+  BNPL_LIMITS?: string;
+  /** …the online wallet (PayPal)… */
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_WEBHOOK_ID?: string;
+  PAYPAL_API_BASE?: string;
+  PAYPAL_SDK_URL?: string;
+  /** …and the methods the owner switched off. */
+  PAYMENT_METHODS_OFF?: string;
+  /**
+   * Sales tax (tax/registry.ts): the service per market ('stripe', 'avalara' or 'offline', the
+   * default), its credentials, and the queue that commits paid sales and sends reversals.
+   */
+  TAX_JOBS?: Queue<TaxJob>;
+  TAX_PROVIDER_US?: string;
+  TAX_PROVIDER_CA?: string;
+  STRIPE_TAX_SECRET_KEY?: string;
+  STRIPE_TAX_API_BASE?: string;
+  AVATAX_ACCOUNT_ID?: string;
+  AVATAX_LICENSE_KEY?: string;
+  AVATAX_COMPANY_CODE?: string;
+  AVATAX_API_BASE?: string;
   /** Tracking events' sink in production (tracking/sink.ts); D1 when absent. */
   ANALYTICS?: AnalyticsEngineDataset;
   /**

@@ -9,6 +9,7 @@ import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
 import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
 import { Field, type FieldErrors } from './form-kit.tsx';
+import { CheckoutTaxNote } from './checkout-tax.tsx';
 
 /**
  * The ship-to address form with the market's labels (§3 Country config): each field's problem is
@@ -139,6 +140,7 @@ export function CheckoutSummary({ quote }: { quote: CheckoutQuote }) {
     <>
       <CheckoutLines quote={quote} money={money} />
       <CheckoutTotals quote={quote} money={money} />
+      <CheckoutTaxNote quote={quote} />
     </>
   );
 }

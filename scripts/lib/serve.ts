@@ -58,10 +58,12 @@ function stateRoot(inMemory: boolean): string {
  * serves that loaded state as it is instead (bench:catalog's large catalog), and leaves it in place on stop.
  * `inMemory`: the temporary state lives in memory, as the timed benches want (see stateRoot).
  */
-export async function serveShop(options: { stateDir?: string; inMemory?: boolean } = {}): Promise<RunningShop> {
+export async function serveShop(
+  options: { stateDir?: string; vars?: Record<string, string>; inMemory?: boolean } = {},
+): Promise<RunningShop> {
   const stateDir = options.stateDir ?? (await mkdtemp(join(stateRoot(options.inMemory ?? false), 'autohaven-state-')));
   if (!options.stateDir) await seedTestState(stateDir);
-  return startShop(stateDir, !options.stateDir);
+  return startShop(stateDir, !options.stateDir, options.vars ?? {});
 }
 
 /** The seed, the small fixed catalog, the postal codes and the promotions the e2e tests and benches shop with. */
@@ -104,7 +106,8 @@ async function seedTestState(stateDir: string): Promise<void> {
   ]);
 }
 
-async function startShop(stateDir: string, temporary: boolean): Promise<RunningShop> {
+/** `vars` adds or overrides the Worker's variables (e2e: payment providers pointed at local fakes). */
+async function startShop(stateDir: string, temporary: boolean, vars: Record<string, string>): Promise<RunningShop> {
   const port = await freePort();
   const inspectorPort = await freePort();
   const us = `http://us.shop.localhost:${port}`;
@@ -127,7 +130,7 @@ async function startShop(stateDir: string, temporary: boolean): Promise<RunningS
       `US_ORIGIN:${us}`,
       '--var',
       `CA_ORIGIN:${ca}`,
-      ...Object.entries(TEST_SECRETS).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ...Object.entries({ ...TEST_SECRETS, ...vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       '--minify',
       '--log-level',
       'warn',

@@ -33,6 +33,8 @@ export const caches = {
   brands: new TtlCache(FIVE_MINUTES, 4),
   /** The makes with the most parts, 5 minutes (vehicles/service.ts). */
   topMakes: new TtlCache(FIVE_MINUTES, 2),
+  /** A tax service's calculation per identical request, 5 minutes: checkout quotes often (tax/quote.ts). */
+  taxCalculations: new TtlCache(FIVE_MINUTES, 200),
   /** Identical product lookups in a rush share one answer (recent-reads.ts, catalog/product-data.ts). */
   recentProducts: recentReads(200),
   /** The home page's product rows and free-shipping promise in a rush share one answer (content/home-content.ts). */
@@ -48,6 +50,10 @@ export const caches = {
    * called only when its keys are stale or a token names an unknown key id (oidc.ts).
    */
   oidcKeySets: new Map<string, JWTVerifyGetKey>(),
+  /** The online wallet's OAuth access token per app, until a minute before it expires (payments/paypal-api.ts). */
+  paypalTokens: new Map<string, { token: string; expires: number }>(),
+  /** The online wallet's webhook signing keys by certificate URL, an hour (payments/paypal-webhook.ts). */
+  paypalCerts: new Map<string, { key: CryptoKey; expires: number }>(),
   /** Rendered header and footer per variant (views/layout/Chrome.tsx). */
   chromeMarkup: new Map<string, ChromeMarkup>(),
 };

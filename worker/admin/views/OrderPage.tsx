@@ -3,6 +3,8 @@ import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/order-stat
 import { CsrfField } from './CsrfField.tsx';
 import { AddressForm, CancelForm, type LoadedOrder, OrderNotes, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';
+import { OrderTax } from './OrderTax.tsx';
+import type { OrderTaxForStaff } from '../../tax/staff.ts';
 
 type Loaded = LoadedOrder;
 
@@ -95,6 +97,12 @@ function Payments({ loaded }: { loaded: Loaded }) {
           {`${placedAt(payment.createdAt)} UTC · ${payment.method} via ${payment.provider} · ${payment.status} · ` +
             `${money(payment.amountCent)} (captured ${money(payment.capturedCent)})` +
             `${payment.cardLast4 ? ` · card ending ${payment.cardLast4}` : ''}`}
+          {/* What to look the payment up by in the provider's own dashboard. */}
+          {(payment.providerTxnRef ?? payment.providerRef) && (
+            <small data-provider-ref="">
+              {` · at ${payment.provider}: ${payment.providerTxnRef ?? payment.providerRef}`}
+            </small>
+          )}
           {payment.refunds.length > 0 && (
             <ul>
               {payment.refunds.map((refund) => (
@@ -146,6 +154,7 @@ export function OrderPage({
   notice,
   error,
   returns = [],
+  tax = null,
 }: {
   loaded: Loaded;
   csrf: string;
@@ -154,6 +163,8 @@ export function OrderPage({
   error?: string;
   /** The order's returns, for staff who may see them. */
   returns?: readonly { rma: string; statusLabel: string; reason: string }[];
+  /** The order's sales tax with the tax service (null: placed before the tax ledger). */
+  tax?: OrderTaxForStaff | null;
 }) {
   const { order } = loaded;
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
@@ -222,6 +233,7 @@ export function OrderPage({
       )}
       <h2>Amounts</h2>
       <Amounts order={order} />
+      <OrderTax tax={tax} currency={order.currency} />
       <h2>Payments</h2>
       <Payments loaded={loaded} />
       <Refunds order={order} />
