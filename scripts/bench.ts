@@ -199,7 +199,8 @@ async function budgets(shop: RunningShop, origin: string): Promise<boolean> {
 }
 
 execFileSync(process.execPath, [...process.execArgv, 'scripts/build-client.ts'], { stdio: 'inherit' });
-const shop = await serveShop();
+// The shop's state in memory: the budgets time the Worker and its queries, not the disk's flushes (serve.ts).
+const shop = await serveShop({ inMemory: true });
 try {
   const origin = `http://127.0.0.1:${shop.port}`;
   let failed = options['chat-only'] ? false : await budgets(shop, origin);

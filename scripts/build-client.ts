@@ -162,6 +162,8 @@ const manifest = {
 await mkdir('worker/generated', { recursive: true });
 await writeFile('worker/generated/client-manifest.json', JSON.stringify(manifest, null, 2));
 await cp('client/static', 'dist/client/static', { recursive: true });
+// Where a page links no icon (an image or a JSON answer opened on its own), browsers ask for /favicon.ico.
+await copyFile('client/static/favicon.ico', 'dist/client/favicon.ico');
 // The files served before the Worker runs: security headers on all, hashed names cached for a year.
 await writeFile('dist/client/_headers', assetHeadersFile());
 console.log(`client built: ${Object.keys(islands).length} islands, entry ${manifest.entry}`);

@@ -81,6 +81,18 @@ function rejection(body: unknown, code: number | string): ApiRejection {
   return { data, msg: errorMessage(body), code };
 }
 
+const UNREADABLE = Symbol('unreadable');
+
+/** An answer's body: its JSON, null when it is empty (204), UNREADABLE when it is not JSON. */
+function parsedBody(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
 /** The one client every shop call goes through (§7). */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -105,7 +117,12 @@ export function createApiClient(options: ApiClientOptions) {
     const url = `${options.baseUrl ?? ''}${path}${toQueryString(request.query)}`;
     const hasBody = request.body !== undefined && method !== 'GET';
     const signal = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+    const networkFailure = (error: unknown): ApiRejection => {
+      options.onNetworkError?.(error);
+      return { data: null, msg: String((error as Error)?.message ?? error), code: 'NETWORK' };
+    };
     let response: Response;
+    let text: string;
     try {
       response = await doFetch(url, {
         method,
@@ -113,11 +130,17 @@ export function createApiClient(options: ApiClientOptions) {
         body: hasBody ? JSON.stringify(request.body) : undefined,
         signal,
       });
+      // An answer cut off on its way (the time-out, the connection, the page being left) is a network failure: it
+      // never resolves as an empty answer, which callers would take for data.
+      text = await response.text();
     } catch (error) {
-      options.onNetworkError?.(error);
-      throw { data: null, msg: String((error as Error)?.message ?? error), code: 'NETWORK' } satisfies ApiRejection;
+      throw networkFailure(error);
     }
-    const body: unknown = await response.json().catch(() => null);
+    const parsed = parsedBody(text);
+    // A success that is not JSON (a proxy's page) says nothing a caller could use: it is refused, not passed on.
+    if (parsed === UNREADABLE && response.ok)
+      throw { data: null, msg: `${response.status} ${response.statusText}`, code: 'BAD_ANSWER' } satisfies ApiRejection;
+    const body = parsed === UNREADABLE ? null : parsed;
     if (response.status === 401) {
       options.onUnauthorized?.();
       throw rejection(body, 401);

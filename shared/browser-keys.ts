@@ -19,3 +19,10 @@ export const PAYMENT_WINDOW_NAME = 'payment-provider';
  * attributeValueId wins over it.
  */
 export const VEHICLE_COOKIE = 'vehicle';
+
+/**
+ * On a list page about a vehicle other than the shopper's own (named in a search's words, or the query's), the
+ * attribute on the page's root that gives its node ids comma-joined, year first ('' when it has no year yet): the
+ * cards' fit is checked against it.
+ */
+export const FIT_VEHICLE_ATTRIBUTE = 'data-fit-vehicle';

@@ -34,6 +34,7 @@ export const A11Y_LABEL = {
   mainNav: 'Main',
   mobileNav: 'Mobile',
   menu: 'Menu',
+  liveChat: 'Live chat',
 } as const;
 
 /** What the search box announces when its suggestions change (issue 23): "1 suggestion", "6 suggestions". */

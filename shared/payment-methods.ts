@@ -39,6 +39,15 @@ export const PAYMENT_METHOD_LABEL: Record<PaymentMethodId, string> = {
   BNPL: 'Pay in 4 installments',
 };
 
+/** What an order records as its payment when points paid all of it (no payment method was used). */
+export const POINTS_PAYMENT = 'POINTS';
+
+/** An order's payment as the shopper reads it: the method's label ("Credit or debit card"), or "Paid with points". */
+export function paymentMethodLabel(method: string): string {
+  if (method === POINTS_PAYMENT) return 'Paid with points';
+  return isPaymentMethodId(method) ? PAYMENT_METHOD_LABEL[method] : method;
+}
+
 /** The card brands of §9; which of them a market takes is its `paymentIcons` list (§3 markets). */
 export const CARD_BRANDS = [
   'mastercard',

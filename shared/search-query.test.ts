@@ -5,6 +5,7 @@ import {
   correctWord,
   editDistance,
   looksLikePartNumber,
+  displacementOf,
   parseSearchQuery,
   queryWords,
   singular,
@@ -51,6 +52,20 @@ describe('parsing a query', () => {
     expect(parseSearchQuery('brake pads')).toMatchObject({ year: null, yearIndex: null });
     expect(parseSearchQuery('1500 brake pads').year).toBeNull();
     expect(parseSearchQuery('3000 rotors').year).toBeNull();
+  });
+
+  it('reads an engine size in litres, and never as a vehicle name', () => {
+    expect(parseSearchQuery('f150 5.0 spark plugs')).toMatchObject({ displacement: 5, displacementIndex: 1 });
+    expect(parseSearchQuery('2.7L f-150 rotors')).toMatchObject({ displacement: 2.7, displacementIndex: 0 });
+    expect([displacementOf('5.0l'), displacementOf('3.5L'), displacementOf('50'), displacementOf('1.2.3')]).toEqual([
+      5,
+      3.5,
+      null,
+      null,
+    ]);
+    expect(vehicleCandidates(parseSearchQuery('f150 5.0 plugs'), (word) => word === 'plugs').map((c) => c.key)).toEqual(
+      ['f150'],
+    );
   });
 
   it('offers runs of words that are not part words as vehicle names, longest first', () => {

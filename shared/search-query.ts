@@ -26,11 +26,14 @@ export interface VehicleCandidate {
   key: string;
 }
 
-/** A query taken apart: its words, the model year it names (if any) and where that year is. */
+/** A query taken apart: its words, the model year and engine size it names (if any) and where they are. */
 export interface ParsedQuery {
   words: QueryWord[];
   year: number | null;
   yearIndex: number | null;
+  /** An engine's displacement in litres ("5.0", "2.7l"), or null. */
+  displacement: number | null;
+  displacementIndex: number | null;
 }
 
 /** Letters and digits only, lowercased: how names are compared ("CR-V", "crv" and "Cr V" agree). */
@@ -61,14 +64,25 @@ export function yearOf(word: string): number | null {
   return year >= YEAR_MIN && year <= YEAR_MAX ? year : null;
 }
 
-/** Reads a query: its words and the first model year among them. */
+/** An engine's displacement in litres, as shoppers write it ("5.0", "5.0l", "2.7L"), or null. */
+export function displacementOf(word: string): number | null {
+  const match = /^(\d{1,2}\.\d)l?$/.exec(word.toLowerCase());
+  if (!match) return null;
+  const litres = Number(match[1]);
+  return litres >= 0.6 && litres <= 10 ? litres : null;
+}
+
+/** Reads a query: its words, the first model year among them and the first engine size. */
 export function parseSearchQuery(text: string): ParsedQuery {
   const words = queryWords(text);
   const yearIndex = words.findIndex((word) => yearOf(word.text) !== null);
+  const displacementIndex = words.findIndex((word) => displacementOf(word.text) !== null);
   return {
     words,
     year: yearIndex >= 0 ? yearOf(words[yearIndex]!.text) : null,
     yearIndex: yearIndex >= 0 ? yearIndex : null,
+    displacement: displacementIndex >= 0 ? displacementOf(words[displacementIndex]!.text) : null,
+    displacementIndex: displacementIndex >= 0 ? displacementIndex : null,
   };
 }
 
@@ -85,7 +99,11 @@ export function looksLikePartNumber(word: string): boolean {
  */
 export function vehicleCandidates(parsed: ParsedQuery, isPartWord: (word: string) => boolean): VehicleCandidate[] {
   const open = parsed.words.map(
-    (word, index) => index !== parsed.yearIndex && !isPartWord(word.text) && !looksLikePartNumber(word.text),
+    (word, index) =>
+      index !== parsed.yearIndex &&
+      index !== parsed.displacementIndex &&
+      !isPartWord(word.text) &&
+      !looksLikePartNumber(word.text),
   );
   const runs: VehicleCandidate[] = [];
   for (let length = MAX_VEHICLE_WORDS; length >= 1; length--)

@@ -4,10 +4,10 @@ import { CHAT_OPEN_ATTRIBUTE, CHAT_OPEN_EVENT, CHAT_TOKEN_KEY } from '../../shar
 type Panel = ComponentType<{ onClose: () => void }>;
 
 /**
- * The chat launcher (issue 24): a button the server renders, hydrated when the browser is idle
- * (never part of the first page's JavaScript); its panel's code is fetched on the first open.
- * The footer's "Live chat" link and the §8 network-error notice open it: any element with
- * `data-live-chat`, or the `shop:open-chat` event.
+ * The chat launcher (issue 24), hydrated when the browser is idle (never part of the first page's
+ * JavaScript); its panel's code is fetched on the first open. The header's and the footer's "Live
+ * chat" links and the §8 network-error notice open it: any element with `data-live-chat`, or the
+ * `shop:open-chat` event. Closed, it shows nothing: no floating button covers the page.
  */
 export default function ChatLauncher() {
   const [Panel, setPanel] = useState<Panel | null>(null);
@@ -36,11 +36,6 @@ export default function ChatLauncher() {
   return (
     <div className="chat-launcher" data-chat-launcher={open ? 'open' : 'closed'}>
       {open && Panel && <Panel onClose={() => setOpen(false)} />}
-      {!open && (
-        <a className="chat-launcher__button button" href="/help/feedback" data-live-chat="launcher">
-          Live chat
-        </a>
-      )}
     </div>
   );
 }

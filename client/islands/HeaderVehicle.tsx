@@ -3,7 +3,10 @@ import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 
-/** The vehicle being shopped for, in the header; 'Add vehicle' until one is chosen. */
+/**
+ * The vehicle being shopped for, in the header; 'Add vehicle' until one is chosen. The name wraps inside the
+ * header's room ("2019 Chevrolet Silverado 2500 HD High Country" on a 320 px phone), and "Change Vehicle" stays whole.
+ */
 export default function HeaderVehicle() {
   const hydrated = useHydrated();
   const current = useSignalValue(garage.current);
@@ -16,14 +19,16 @@ export default function HeaderVehicle() {
     );
   return (
     <span className="header-vehicle" data-header-vehicle="chosen">
-      <span>
+      <span className="header-vehicle__name">
         Shopping for{' '}
         <a href={vehiclePartsPath(current)} data-header-vehicle-parts>
-          <strong>{vehicleName(current)}</strong>
+          <strong>{vehicleName(current, true)}</strong>
         </a>
       </span>{' '}
-      <a href="/parts">Change Vehicle</a>
-      {vehicles.length > 1 && <small> ({vehicles.length} in garage)</small>}
+      <span className="header-vehicle__actions">
+        <a href="/parts">Change Vehicle</a>
+        {vehicles.length > 1 && <small> ({vehicles.length} in garage)</small>}
+      </span>
     </span>
   );
 }

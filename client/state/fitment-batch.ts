@@ -1,25 +1,22 @@
 import type { CardFit } from '../../shared/api/vehicles.ts';
 import { API } from '../../shared/api-routes.ts';
-import { vehiclePathIds, type Vehicle } from '../../shared/vehicle.ts';
 import { api } from '../api.ts';
 
 export type { CardFit };
 
-const pathIds = vehiclePathIds;
-
-let pending: { key: string; vehicle: Vehicle; waiters: Map<number, ((fit: CardFit | null) => void)[]> } | null = null;
+let pending: { key: string; waiters: Map<number, ((fit: CardFit | null) => void)[]> } | null = null;
 
 /** Cards hydrate one by one, each on its own root; a short window lets a whole page ask together. */
 const BATCH_WINDOW_MS = 50;
 
 /**
- * The fit of one product card. Cards that ask within the same short window share one request
- * (up to 100 products), so a page of results costs one call, not one per card.
+ * The fit of one product card for a vehicle, given as its node ids comma-joined (year first). Cards that ask within
+ * the same short window share one request (up to 100 products), so a page of results costs one call, not one per card.
  */
-export function fitOf(itemId: number, vehicle: Vehicle): Promise<CardFit | null> {
-  const key = pathIds(vehicle).join(',');
+export function fitOf(itemId: number, vehicleIds: string): Promise<CardFit | null> {
+  const key = vehicleIds;
   if (!pending || pending.key !== key) {
-    const batch = { key, vehicle, waiters: new Map<number, ((fit: CardFit | null) => void)[]>() };
+    const batch = { key, waiters: new Map<number, ((fit: CardFit | null) => void)[]>() };
     pending = batch;
     setTimeout(() => void flush(batch), BATCH_WINDOW_MS);
   }

@@ -18,22 +18,13 @@ export function marketingPermitted(): boolean {
 }
 
 /**
- * The Canadian consent banner: asks once before any marketing tracking; the answer is a form posted to
- * the privacy choices page, so it works before (and without) scripts, and `onGranted` runs on "Allow".
+ * The Canadian consent banner the server rendered (worker/tracking/views/ConsentBanner.tsx) for a shopper not asked
+ * yet: answered in place, and `onGranted` runs on "Allow". Without scripts the form posts to the privacy choices page.
  */
 export function askConsent(onGranted: () => void): void {
-  if (!asksConsent(signals()) || document.querySelector('[data-consent-banner]')) return;
-  const banner = document.createElement('form');
-  banner.method = 'post';
-  banner.action = PRIVACY_CHOICES_PATH;
-  banner.className = 'consent-banner';
-  banner.dataset.consentBanner = '';
-  banner.setAttribute('aria-label', 'Analytics and marketing cookies');
-  banner.innerHTML =
-    '<p>We use cookies to tell visits apart and to measure our ads. Allow them? ' +
-    `<a href="${PRIVACY_CHOICES_PATH}">Your Privacy Choices</a></p>` +
-    '<button type="submit" name="marketing" value="allow">Allow</button> ' +
-    '<button type="submit" name="marketing" value="deny">Decline</button>';
+  const banner = document.querySelector<HTMLFormElement>('form[data-consent-banner]');
+  if (!asksConsent(signals()) || !banner || banner.dataset.consentBanner === 'asked') return;
+  banner.dataset.consentBanner = 'asked';
   banner.addEventListener('submit', (event) => {
     event.preventDefault();
     const choice = (event.submitter as HTMLButtonElement | null)?.value === 'allow' ? 'allow' : 'deny';
@@ -47,5 +38,4 @@ export function askConsent(onGranted: () => void): void {
       if (choice === 'allow') onGranted();
     });
   });
-  document.body.appendChild(banner);
 }

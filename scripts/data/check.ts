@@ -12,7 +12,7 @@ import { checkCoreCategories, checkCoverage, type PopularModel } from './checks/
 import { type CheckResult, openTarget, type Query } from './checks/d1.ts';
 import { checkEngineFuel } from './checks/engine-fuel.ts';
 import { checkEngines } from './checks/engines.ts';
-import { checkOverlappingTrims, checkPartsWithoutFitment } from './checks/structure.ts';
+import { checkOverlappingTrims, checkPartsWithoutFitment, checkTrimStep } from './checks/structure.ts';
 import { checkTitleFitment } from './checks/title-fitment.ts';
 
 export type { CheckResult, Query } from './checks/d1.ts';
@@ -20,7 +20,7 @@ export type { CheckResult, Query } from './checks/d1.ts';
 /** Runs every check in turn (one statement or a few each) and answers their results in report order. */
 export async function runChecks(
   query: Query,
-  options: { popular?: readonly PopularModel[] } = {},
+  options: { popular?: readonly PopularModel[]; bestSellers?: readonly PopularModel[] } = {},
 ): Promise<CheckResult[]> {
   const checks: ((q: Query) => Promise<CheckResult>)[] = [
     checkTitleFitment,
@@ -29,6 +29,7 @@ export async function runChecks(
     (q) => checkCoverage(q, options.popular),
     (q) => checkEngines(q, options.popular),
     checkOverlappingTrims,
+    (q) => checkTrimStep(q, options.bestSellers),
     checkPartsWithoutFitment,
     checkBrandCategories,
     checkPadMaterial,

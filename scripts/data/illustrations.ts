@@ -1,8 +1,10 @@
 // Draws the catalog's product illustrations (one drawing per part type, in each gallery view) and the
-// brand marks into client/static, so no image ever comes from another site. Deterministic: the same
+// brand marks into client/static (and favicon.ico), so no image ever comes from another site. Deterministic: the same
 // part types give the same bytes, and files no part type draws any more are removed.
 //   npm run data:illustrations
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { brandMark } from './brand-marks.ts';
+import { faviconIco } from './favicon-ico.ts';
 import type { PartDrawing } from './drawing-kit.ts';
 import { CABIN_DRAWINGS, FALLBACK_DRAWING } from './drawings-cabin.ts';
 import { CHASSIS_DRAWINGS } from './drawings-chassis.ts';
@@ -20,17 +22,6 @@ const PLACEHOLDER =
   '<rect width="270" height="270" fill="#eceff1"/>' +
   '<path d="M95 170 L125 130 L150 160 L165 145 L185 170 Z" fill="#b0bec5"/>' +
   '<circle cx="165" cy="110" r="12" fill="#b0bec5"/></svg>\n';
-
-function brandMark(name: string, abbreviation: string, index: number): string {
-  const hue = (index * 47) % 360;
-  return (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 60" width="160" height="60">' +
-    `<rect width="160" height="60" rx="8" fill="hsl(${hue} 55% 28%)"/>` +
-    '<text x="80" y="38" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="#fff" ' +
-    `text-anchor="middle">${abbreviation}</text>` +
-    `<title>${name}</title></svg>\n`
-  );
-}
 
 await mkdir(PARTS_DIR, { recursive: true });
 await mkdir('client/static/brands', { recursive: true });
@@ -52,5 +43,6 @@ for (const file of await readdir(PARTS_DIR))
   if (file.endsWith('.svg') && !written.has(file)) await rm(`${PARTS_DIR}/${file}`);
 for (const [i, brand] of BRANDS.entries())
   await writeFile(`client/static/brands/${slugify(brand.name)}.svg`, brandMark(brand.name, brand.abbreviation, i));
-console.log(`drew ${written.size - 1} part views and ${BRANDS.length} brand marks`);
+await writeFile('client/static/favicon.ico', faviconIco());
+console.log(`drew ${written.size - 1} part views, ${BRANDS.length} brand marks and favicon.ico`);
 if (undrawn.length) console.warn(`no drawing yet (a generic part shows) for: ${undrawn.join(', ')}`);

@@ -128,3 +128,20 @@ export function isPopular(make: string, model: string): boolean {
   return POPULAR_KEYS.has(`${make}\t${model}`);
 }
 const POPULAR_KEYS = new Set(POPULAR_MODELS.map((m) => `${m.make}\t${m.model}`));
+
+/**
+ * The ten best sellers of recent years in the US and Canada: every model year of theirs must have a trim step (the
+ * data checker's trim-step check, tests/node/vehicle-base); where vPIC names no trim, vpic/trim-table.ts does.
+ */
+export const BEST_SELLERS: readonly PopularModel[] = [
+  ['Ford', 'F-150'],
+  ['Chevrolet', 'Silverado 1500'],
+  ['Ram', '1500'],
+  ['Toyota', 'RAV4'],
+  ['Honda', 'CR-V'],
+  ['Toyota', 'Camry'],
+  ['GMC', 'Sierra 1500'],
+  ['Chevrolet', 'Equinox'],
+  ['Ford', 'Explorer'],
+  ['Honda', 'Civic'],
+].map(([make, model]) => ({ make: make!, model: model! }));

@@ -16,6 +16,7 @@
 //   collect.ts  the walk over WMIs and years
 //   fill.ts     engines of shared code tables confirmed by the model's own in nearby years
 //   engine-table.ts  curated factory engines for the popular model-years vPIC leaves without one
+//   trim-table.ts    curated factory trims for best sellers' model-years vPIC leaves without any
 //   output.ts   output assembly and the JSON text
 //   node-ids.ts   node ids kept from the committed extract; node-moves.ts where removed ids go
 // This script parses the arguments, runs those steps, and writes the files atomically.
@@ -96,7 +97,8 @@ async function writeOutputs(out: string, d: Derived, corgiVersion: string, start
   );
   console.log(
     `  model-years with a trim ${pct(d.stats.withTrim)}, an engine ${pct(d.stats.withEngine)}, ` +
-      `both ${pct(d.stats.withBoth)}; ${d.stats.fromTable} model-years with engines from the curated table`,
+      `both ${pct(d.stats.withBoth)}; ${d.stats.fromTable} model-years with engines and ` +
+      `${d.stats.trimsFromTable} with trims from the curated tables`,
   );
   console.log(
     `  ${Object.keys(d.wmi).length} WMIs, ${d.stats.sharedWmis.length} of them shared by makes ` +

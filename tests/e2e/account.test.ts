@@ -105,3 +105,49 @@ describe('a member’s account in the browser', () => {
     await context.close();
   });
 });
+
+describe('the account page at desktop widths', () => {
+  it('keeps a long email, the fields and Sign out inside their cards, no card over another', async () => {
+    // The longest address the shop takes (55 characters), with nowhere to break a line.
+    const email = `averyveryverylongunbrokenaddress${Date.now()}`.slice(0, 43) + '@gmail.com';
+    const token = await registerMember(us, email, 'correct horse battery');
+    const { context, page } = await openPage(browser, 1280);
+    await signIn(context, us, token);
+    await page.goto(`${us}/myAccount`);
+    await hydrated(page);
+    const problems: string[] = [];
+    for (const width of [1000, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const found = await page.evaluate(() => {
+        const out: string[] = [];
+        const cards = [...document.querySelectorAll('.account-panels > .account-form, [data-addresses]')];
+        for (const card of cards) {
+          const box = card.getBoundingClientRect();
+          for (const inner of card.querySelectorAll('input, select, button, strong, h2')) {
+            const at = inner.getBoundingClientRect();
+            if (at.width > 0 && (at.right > box.right + 0.5 || at.left < box.left - 0.5))
+              out.push(`${inner.tagName} sticks out of the ${card.querySelector('h2')?.textContent} card`);
+          }
+          for (const other of cards) {
+            if (other === card) continue;
+            const b = other.getBoundingClientRect();
+            if (box.left < b.right && b.left < box.right && box.top < b.bottom && b.top < box.bottom)
+              out.push(`the ${card.querySelector('h2')?.textContent} card overlaps another`);
+          }
+        }
+        // Sign out closes the cards: below every card of the panels, at their left edge.
+        const signOut = document.querySelector('.sign-out')!.getBoundingClientRect();
+        const panels = [...document.querySelectorAll('.account-panels > .account-form')];
+        if (panels.some((card) => card.getBoundingClientRect().bottom > signOut.top))
+          out.push('Sign out sits beside a card');
+        if (Math.abs(signOut.left - panels[0]!.getBoundingClientRect().left) > 0.5)
+          out.push('Sign out is not at the cards’ left edge');
+        return out;
+      });
+      problems.push(...found.map((problem) => `${width} px: ${problem}`));
+    }
+    expect(await page.locator('[data-account-email]').textContent()).toBe(email);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -118,6 +118,23 @@ describe('the header search as a combobox', () => {
     await context.close();
   });
 
+  it('takes an answer cut off on its way as no suggestions, with no error on the page', async () => {
+    const { context, page, errors } = await openPage(browser, 1440);
+    // What the browser reads when the connection drops, or the time-out ends the answer, halfway through it.
+    await page.route('**/item/public/buyer/associative/top-search-box**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true,"httpCode":200,"data":[{' }),
+    );
+    await page.goto(us);
+    await hydrated(page);
+    const answered = page.waitForResponse((answer) => answer.url().includes('/associative/top-search-box'));
+    await box(page).pressSequentially('brake', { delay: 30 });
+    await answered;
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+    expect(errors).toEqual([]);
+    expect(await attribute(page, 'aria-expanded')).toBe('false');
+    await context.close();
+  });
+
   it('opens a suggestion on a click', async () => {
     const { context, page } = await openPage(browser, 1440);
     const listbox = await suggestionsFor(page, 'brake pad');

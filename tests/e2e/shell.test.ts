@@ -134,6 +134,17 @@ describe('document head', () => {
     await context.close();
   });
 
+  it("answers /favicon.ico with the shop's icon, for what a browser opens on its own (an image, JSON)", async () => {
+    const { context, page } = await openPage(browser, 375);
+    for (const origin of [us, ca]) {
+      const response = (await page.goto(`${origin}/favicon.ico`))!;
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+      expect([...(await response.body()).subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    }
+    await context.close();
+  });
+
   it('renders the 404 page for an unknown path', async () => {
     const { context, page } = await openPage(browser, 375);
     const response = await page.goto(`${us}/definitely/not/here`);

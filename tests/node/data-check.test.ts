@@ -8,7 +8,12 @@ import { checkCoreCategories, checkCoverage } from '../../scripts/data/checks/co
 import type { Query } from '../../scripts/data/checks/d1.ts';
 import { checkEngineFuel } from '../../scripts/data/checks/engine-fuel.ts';
 import { checkEngines } from '../../scripts/data/checks/engines.ts';
-import { checkOverlappingTrims, checkPartsWithoutFitment, trimList } from '../../scripts/data/checks/structure.ts';
+import {
+  checkOverlappingTrims,
+  checkPartsWithoutFitment,
+  checkTrimStep,
+  trimList,
+} from '../../scripts/data/checks/structure.ts';
 import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
 import { type FixtureDb, fitRow, item, node, openFixtureDb, spec } from './data-check-fixture.ts';
 
@@ -64,7 +69,7 @@ describe('parsing the stored text', () => {
 
 describe('the checks on hand-made data', () => {
   it('answers zero for every check on the clean set', async () => {
-    const results = await runChecks(query, { popular: CAMRY });
+    const results = await runChecks(query, { popular: CAMRY, bestSellers: [{ make: 'Ford', model: 'F-150' }] });
     expect(results.map((r) => [r.name, r.count, r.examples])).toEqual(results.map((r) => [r.name, 0, []]));
     expect(results.map((r) => r.name)).toEqual([
       'title-fitment',
@@ -73,6 +78,7 @@ describe('the checks on hand-made data', () => {
       'coverage',
       'engines',
       'overlapping-trims',
+      'trim-step',
       'no-fitment',
       'brand-category',
       'pad-material',
@@ -90,6 +96,20 @@ describe('the checks on hand-made data', () => {
         expect(result.examples[0]).toContain('#50');
         expect(result.examples[0]).toContain('fits 2017 Toyota Yaris iA, not in its title');
         expect(result.examples[0]).toContain('no fitment for 2017 Toyota Camry');
+      },
+    );
+  });
+
+  it("trim-step: a best seller's model year whose engine hangs straight off it, not a trim", async () => {
+    const f150 = [{ make: 'Ford', model: 'F-150' }];
+    expect((await checkTrimStep(query, f150)).count).toBe(0);
+    await withRows(
+      [node(60, 5, 25, '5.0L V8 Gas', 2018, 2, 3, 25)],
+      ['DELETE FROM vehicle_node WHERE id = 60'],
+      async () => {
+        const result = await checkTrimStep(query, f150);
+        expect(result.count).toBe(1);
+        expect(result.examples).toEqual(['2018 Ford F-150']);
       },
     );
   });

@@ -14,6 +14,7 @@ import { d1Query } from '../../scripts/data/checks/d1.ts';
 import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
 import { seed } from '../../scripts/seed.ts';
 import { searchItems } from '../../worker/search/service.ts';
+import { understandSearch } from '../../worker/search/understanding.ts';
 import { lookupFitment } from '../../worker/catalog/service.ts';
 import { vehiclePath } from '../../worker/vehicles/service.ts';
 
@@ -133,5 +134,53 @@ describe('five best-selling vehicles find parts that fit them (issue 17)', () =>
       expect(problems).toEqual([]);
       expect(namedInTitle, 'results whose titles name this vehicle').toBeGreaterThan(0);
     }, 120_000);
+  }
+});
+
+/** Whether each part fits some model year of the model (with an engine of that size, if given), or is universal. */
+async function fitsSomeYear(itemIds: number[], model: string, litres: number | null): Promise<boolean[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT i.id, i.vehicle_universal = 1 OR EXISTS (SELECT 1 FROM fitment f
+          JOIN vehicle_node n ON n.id = f.model_node_id JOIN vehicle_model m ON m.id = n.model_id
+          WHERE f.item_id = i.id AND m.name = ?2 AND (f.node_level < 5 OR ?3 IS NULL
+            OR (SELECT displacement FROM vehicle_node WHERE id = f.node_id) = ?3)) AS fits
+       FROM item i WHERE i.id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(itemIds), model, litres)
+    .all<{ id: number; fits: number }>();
+  return itemIds.map((id) => results.find((row) => row.id === id)?.fits === 1);
+}
+
+describe('searches that name the vehicle list only parts that fit it (issue 36)', () => {
+  it('"2018 camry brake pads": the 2018 Camry applied, its brake pads, the first one certain to fit', async () => {
+    const found = await understandSearch(db, 'us', { keyword: '2018 camry brake pads', page: 1, size: 20 });
+    expect(found.appliedVehicle?.name).toBe('2018 Toyota Camry');
+    expect(found.answer.records.length).toBeGreaterThan(0);
+    expect(found.answer.records[0]!.title).toMatch(/brake pad/i);
+    const vehicle = await vehiclePath(db, found.appliedVehicle!.attributeValueId!);
+    const fitment = await lookupFitment(
+      db,
+      vehicle,
+      found.answer.records.map((record) => record.itemId),
+    );
+    const statuses = found.answer.records.map((record) => fitment.get(record.itemId)?.status);
+    expect(statuses[0]).toBe('FIT');
+    expect(statuses.filter((status) => status !== 'FIT' && status !== 'UNCERTAIN')).toEqual([]);
+  });
+
+  for (const [keyword, model, litres, part] of [
+    ['civic oil filter', 'Civic', null, /oil filter/i],
+    ['f150 5.0 spark plugs', 'F-150', 5, /spark plug/i],
+  ] as const) {
+    it(`"${keyword}": every year of the ${model} applied, only its parts, and the year asked`, async () => {
+      const found = await understandSearch(db, 'us', { keyword, page: 1, size: 20 });
+      expect(found.appliedVehicle?.name).toMatch(new RegExp(`${model}${litres ? ` ${litres.toFixed(1)}L` : ''}$`));
+      expect(found.appliedVehicle?.ask?.level).toBe('year');
+      expect(found.answer.records.length).toBeGreaterThan(0);
+      expect(found.answer.records[0]!.title).toMatch(part);
+      const ids = found.answer.records.map((record) => record.itemId);
+      expect(await fitsSomeYear(ids, model, litres)).not.toContain(false);
+    });
   }
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { POPULAR_MODELS } from '../../scripts/data/popular-models.ts';
+import { BEST_SELLERS, POPULAR_MODELS } from '../../scripts/data/popular-models.ts';
 import { ENGINE_TABLE, tableEngine } from '../../scripts/data/vpic/engine-table.ts';
 import { normalizeTrim } from '../../scripts/data/vpic/trims.ts';
 import { buildVehicleTree, engineData, readVehicleExtract, type VehicleTree } from '../../scripts/data/vehicle-tree.ts';
@@ -121,10 +121,29 @@ describe('the vehicle base', () => {
     expect(modelYear('Ford', 'F-350 Super Duty', 2015)).toBeDefined();
   });
 
-  it('goes from the model to its engines where vPIC has no trims (2015 F-150)', () => {
+  it('gives the model years vPIC leaves without trims their factory trims, each with its engines (2015 F-150)', () => {
     const f150 = modelYear('Ford', 'F-150', 2015)!;
-    expect(below(f150.id, 4)).toEqual([]);
-    expect(below(f150.id, 5).map((n) => n.text)).toEqual(expect.arrayContaining(['2.7L V6 Gas', '5.0L V8 Gas']));
+    expect(below(f150.id, 5)).toEqual([]);
+    const trims = Object.fromEntries(
+      below(f150.id, 4).map((trim) => [trim.text, below(trim.id, 5).map((n) => n.text)]),
+    );
+    expect(trims).toEqual({
+      'King Ranch': ['3.5L V6 Gas', '5.0L V8 Gas'],
+      Lariat: ['2.7L V6 Gas', '3.5L V6 Gas', '5.0L V8 Gas'],
+      Platinum: ['3.5L V6 Gas', '5.0L V8 Gas'],
+      XL: ['2.7L V6 Gas', '3.5L V6 Gas', '5.0L V8 Gas'],
+      XLT: ['2.7L V6 Gas', '3.5L V6 Gas', '5.0L V8 Gas'],
+    });
+  });
+
+  it('has a trim step in every model year 2010-2026 of the best sellers', () => {
+    const missing = BEST_SELLERS.flatMap(({ make, model }) =>
+      Array.from({ length: 17 }, (_, i) => 2010 + i).flatMap((year) => {
+        const node = modelYear(make, model, year);
+        return node && below(node.id, 5).length > 0 ? [`${year} ${make} ${model}`] : [];
+      }),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('lists single trims for the 2018 Camry, each with an engine', () => {

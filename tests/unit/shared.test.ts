@@ -154,6 +154,41 @@ describe('API client', () => {
     );
   });
 
+  it('rejects an answer cut off on its way or not JSON, never resolving it as empty data', async () => {
+    const onNetworkError = vi.fn();
+    const cutOff = (async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"success":true,"httpCode":200,"data":[{"ki'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      )) as typeof fetch;
+    const client = createApiClient({ shopId: '1', onNetworkError, fetch: cutOff });
+    await expect(client.get('/item/public/buyer/associative/top-search-box')).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
+    expect(onNetworkError).toHaveBeenCalledOnce();
+    const proxyPage = createApiClient({
+      shopId: '1',
+      fetch: (async () => new Response('<html>Bad gateway</html>', { status: 200 })) as typeof fetch,
+    });
+    await expect(proxyPage.get('/x')).rejects.toMatchObject({ code: 'BAD_ANSWER' });
+    const empty = createApiClient({
+      shopId: '1',
+      fetch: (async () => new Response(null, { status: 204 })) as typeof fetch,
+    });
+    expect(await empty.delete('/x')).toBeNull();
+    const notFound = createApiClient({
+      shopId: '1',
+      fetch: (async () =>
+        new Response('<html>Not found</html>', { status: 404, statusText: 'Not Found' })) as typeof fetch,
+    });
+    await expect(notFound.get('/x')).rejects.toMatchObject({ code: 404, msg: 'Not Found' });
+  });
+
   it('gives up after the timeout', async () => {
     const onNetworkError = vi.fn();
     const hanging = (async (_url: string, init: RequestInit) =>

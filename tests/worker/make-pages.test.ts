@@ -25,6 +25,20 @@ describe('shop by make', () => {
     expect(chosen.html).toMatch(/href="\/search\?category=\d+&amp;attributeValueId=\d+"/);
   });
 
+  it('offers only the years a model has: a gap in its years shows, and each year leads on', async () => {
+    // The Colorado was not sold for 2013 and 2014 (as the Bronco was not from 1997 to 2020).
+    const { html } = await page(`${US_HOST}/makes/chevrolet?model=colorado`);
+    const years = [...html.matchAll(/href="\/makes\/chevrolet\?model=colorado&amp;year=(\d+)"/g)].map((m) => m[1]);
+    expect(years).toEqual(['2018', '2017', '2016', '2015', '2012']);
+    expect(html).toMatch(/data-model="colorado"[^>]*>.*?<span>2012, 2015-2018<\/span>/);
+    for (const year of years) {
+      const chosen = await page(`${US_HOST}/makes/chevrolet?model=colorado&year=${year}`);
+      expect(chosen.html, year).toContain(`data-model-year="${year} Colorado"`);
+    }
+    const gap = await page(`${US_HOST}/makes/chevrolet?model=colorado&year=2013`);
+    expect(gap.html).not.toContain('data-model-year');
+  });
+
   it('answers an unknown make with the 404 page and ignores an impossible year', async () => {
     expect((await page(`${US_HOST}/makes/no-such-make`)).status).toBe(404);
     expect((await page(`${US_HOST}/makes/${encodeURIComponent('<b>')}`)).status).toBe(404);

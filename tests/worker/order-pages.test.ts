@@ -264,6 +264,14 @@ describe('/myAccount/orderHistory/orderDetail', () => {
     }
   });
 
+  it('names the payment method by its label and lists free shipping after the shipping it discounts', async () => {
+    const { html: page } = await html(`${US_HOST}/myAccount/orderHistory/orderDetail?orderId=CA-M1`, mia);
+    expect(page).toContain('<p>Payment: Credit or debit card</p>');
+    expect(page).not.toContain('Payment: CARD');
+    const rows = [...page.matchAll(/<dt>([^<]+)/g)].map((match) => match[1]);
+    expect(rows.slice(0, 4)).toEqual(['Subtotal', 'BRAKES10', 'Shipping (Standard Shipping)', 'Free shipping']);
+  });
+
   it("answers another member's order and an unknown one with the same 404", async () => {
     for (const id of ['CA-M1', 'CA-NOPE', '<script>']) {
       const { status, html: page } = await html(

@@ -301,25 +301,22 @@ describe('keyword search with a candidate cap (the 200,000-item budget)', () => 
     expect(result.brands.reduce((sum, entry) => sum + entry.count, 0)).toBe(result.total);
   });
 
-  it('finds every match in a chosen category or brand, not only those within the cap', async () => {
+  it('narrows the matches it considered by a chosen category or brand: facets count what links show', async () => {
     const all = await matches();
-    const beyond = all.slice(CAP * 2).filter((match) => match.selling);
-    const { categoryId, brandId } = (
-      await rows<{ categoryId: number; brandId: number }>(
-        `SELECT back_category_id AS categoryId, brand_id AS brandId FROM item WHERE id = ?`,
-        beyond[0]!.id,
-      )
-    )[0]!;
-    const inCategory = await rows<{ id: number }>(
-      `SELECT id FROM item WHERE back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' ` +
-        `AND (id = ?1 OR parent_id = ?1))`,
-      categoryId,
-    );
-    const expected = selling(all.filter((match) => inCategory.some((row) => row.id === match.id)));
-    const byCategory = await searchRepository(env.DB).search(criteria({ categoryId }));
-    expect(byCategory.rows.map((row) => row.itemId).sort((a, b) => a - b)).toEqual(expected);
-    const byBrand = await searchRepository(env.DB).search(criteria({ brandIds: [brandId] }));
-    expect(byBrand.rows.map((row) => row.itemId)).toContain(beyond[0]!.id);
+    const whole = await searchRepository(env.DB).search(criteria({}));
+    expect(whole.capped).toBe(true);
+    expect(all.length).toBeGreaterThan(CAP);
+    for (const category of whole.categories) {
+      const narrowed = await searchRepository(env.DB).search(criteria({ categoryId: category.id }));
+      expect(narrowed.total, category.name).toBe(category.count);
+      expect(narrowed.rows.every((row) => whole.rows.some((kept) => kept.itemId === row.itemId))).toBe(true);
+    }
+    for (const brand of whole.brands) {
+      const narrowed = await searchRepository(env.DB).search(criteria({ brandIds: [brand.id] }));
+      expect(narrowed.total, brand.name).toBe(brand.count);
+    }
+    const few = await searchRepository(env.DB).search(criteria({ candidateLimit: all.length + 1 }));
+    expect(few.capped).toBe(false);
   });
 
   it('keeps every match that fits the vehicle, first, and an exact part number before all', async () => {

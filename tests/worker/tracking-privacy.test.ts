@@ -90,6 +90,19 @@ describe('marketing calls and privacy choices (issue 25)', () => {
     expect(gpc.html).toContain('data-privacy-state="off"');
   });
 
+  it('asks a Canadian shopper in the page, under the header, until they answer; never a US one', async () => {
+    const asked = (await page(`${CA_HOST}/`)).html;
+    const banner = asked.indexOf('data-consent-banner');
+    expect(banner).toBeGreaterThan(asked.indexOf('</header>'));
+    expect(banner).toBeLessThan(asked.indexOf('<main'));
+    expect(/<form class="consent-banner"[^>]*action="\/privacy-choices" method="post"/.test(asked)).toBe(true);
+    for (const consent of ['granted', 'denied']) {
+      const answered = await page(`${CA_HOST}/`, { headers: { cookie: `marketing_consent=${consent}` } });
+      expect(answered.html, consent).not.toContain('data-consent-banner');
+    }
+    expect((await page(`${US_HOST}/`)).html).not.toContain('data-consent-banner');
+  });
+
   it('records a Canadian consent from the banner call and refuses a bad choice with a clear error', async () => {
     const app = createApp();
     const call = (body: string) =>

@@ -32,15 +32,20 @@ export function orderLinkUrl(origin: string, orderId: string, guestToken: string
   return `${origin}/order/track?${new URLSearchParams({ orderNo: orderId, token: guestToken })}`;
 }
 
-/** The money rows under the lines, in the order a receipt reads: label, reason, signed amount. */
+/**
+ * The money rows under the lines, in the order a receipt reads: label, reason, signed amount. The parts' discounts
+ * follow the subtotal they come off, a free-shipping discount the shipping it discounts.
+ */
 export function orderTotals(order: OrderView): { label: string; reason: string | null; cent: number; total?: true }[] {
+  // Points are their own row below, from the order's own fields.
+  const discounts = order.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS');
+  const rows = (kept: typeof discounts) =>
+    kept.map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount }));
   return [
     { label: 'Subtotal', reason: null, cent: order.subtotal },
-    // Points are their own row below, from the order's own fields.
-    ...order.adjustments
-      .filter((adjustment) => adjustment.kind !== 'POINTS')
-      .map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount })),
+    ...rows(discounts.filter((adjustment) => adjustment.kind !== 'FREE_SHIPPING')),
     { label: `Shipping${order.shippingName ? ` (${order.shippingName})` : ''}`, reason: null, cent: order.shipping },
+    ...rows(discounts.filter((adjustment) => adjustment.kind === 'FREE_SHIPPING')),
     ...order.taxes.map((tax) => ({ label: `${tax.name} (${tax.rateLabel})`, reason: null, cent: tax.amount })),
     ...(order.points > 0
       ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }]

@@ -115,7 +115,7 @@ export async function listReviews(
 
 /**
  * Signs an invitation to review an item: base64url(payload).base64url(HMAC-SHA256), valid 30 days.
- * The shop's own invitation (after an order ships) names the buyer, so a rejection can tell them why.
+ * The shop's own invitation (after an order arrives) names the buyer, so a rejection can tell them why.
  */
 /** The longest invitation payload read: its claims as base64url (an email address at most 254 characters). */
 const INVITATION_PAYLOAD_MAX = 600;

@@ -1,10 +1,11 @@
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
-import type { SearchCriteria } from './criteria.ts';
+import type { SearchCriteria, VehicleScope } from './criteria.ts';
 
 /**
- * The candidates of a search as SQL: the keyword's matches (capped), the vehicle's fitting parts, the chosen category
- * or brand, gathered into the `cand` CTE that the search statement (repository.ts) pages, counts and facets.
+ * The candidates of a search as SQL: the keyword's matches (capped), the vehicle's fitting parts and an exact part
+ * number, gathered into the `cand` CTE that the search statement (repository.ts) pages, counts and facets. A chosen
+ * category or brand narrows these same candidates, so each facet's count is what its link then shows.
  */
 
 /** bm25 weights of item_search's columns: title, part numbers, brand, category. */
@@ -31,7 +32,8 @@ export const hasKeyword = (criteria: SearchCriteria) => criteria.match !== null 
  * The matches of a keyword, each with its bm25 score (null when the order does not use it) and
  * whether it is an exact part number: the best-selling `candidateLimit` matches, read in rank
  * order from item_search_ranked so the scan stops there, every match that fits the vehicle and
- * every exact part number. Capping keeps the cost flat however common the words are.
+ * every exact part number. Capping keeps the cost flat however common the words are; the search
+ * says when the cap was reached (repository.ts cappedColumn).
  */
 function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
   const ctes = criteria.lastWord ? spelledOutCtes(criteria.lastWord, b.ref('match', criteria.match), b) : [];
@@ -60,18 +62,6 @@ function hitCtes(criteria: SearchCriteria, b: Binder): string[] {
     } AS score FROM item_search
       WHERE item_search MATCH ${match} AND +rowid IN (SELECT id FROM fit))`);
     parts.push('SELECT id, score, 0 FROM fitting');
-  }
-  const narrowing = narrowingCondition(criteria, b);
-  if (narrowing) {
-    // A category or brand filter is a small set: all its matches count, not only those in the cap.
-    ctes.push(`chosen AS MATERIALIZED (SELECT rowid AS id, ${
-      scored
-        ? `bm25(item_search,
-      ${BM25_WEIGHTS})`
-        : 'NULL'
-    } AS score FROM item_search
-      WHERE item_search MATCH ${match} AND +rowid IN (SELECT i.id FROM item i WHERE ${narrowing}))`);
-    parts.push('SELECT id, score, 0 FROM chosen');
   }
   ctes.push(
     `hits AS (SELECT id, min(score) AS score, max(exact) AS exact FROM (${parts.join(' UNION ALL ')}) GROUP BY id)`,
@@ -103,22 +93,6 @@ function spelledOutCtes(lastWord: { head: string; prefixes: string[] }, original
   ];
 }
 
-/** The category (with its subcategories) and brand filters as a condition on item i, or null when neither is set. */
-function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null {
-  const conditions: string[] = [];
-  if (criteria.categoryId !== null) {
-    const id = b.ref('category', criteria.categoryId);
-    conditions.push(
-      `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`,
-    );
-  }
-  if (criteria.brandIds.length > 0)
-    conditions.push(
-      `i.brand_id IN (SELECT value FROM json_each(${b.ref('brands', JSON.stringify(criteria.brandIds))}))`,
-    );
-  return conditions.length > 0 ? conditions.join(' AND ') : null;
-}
-
 /**
  * The CTEs ending in `cand`: the items the search considers, sold in the market (and fitting,
  * when only fitting parts are asked for), with what the page, total and facets need. With a
@@ -128,7 +102,9 @@ function narrowingCondition(criteria: SearchCriteria, b: Binder): string | null 
 export function candidateCtes(criteria: SearchCriteria, b: Binder): string {
   const statuses = sqlList(criteria.soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
   const ctes: string[] = [];
-  if (criteria.vehicleNodeIds) ctes.push(...vehicleFitCtes(b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))));
+  if (criteria.vehicleScope) ctes.push(scopeFitCte(criteria.vehicleScope, b));
+  else if (criteria.vehicleNodeIds)
+    ctes.push(...vehicleFitCtes(b.ref('vehicle', JSON.stringify(criteria.vehicleNodeIds))));
   const keyword = hasKeyword(criteria);
   if (keyword) ctes.push(...hitCtes(criteria, b));
   const fits = criteria.vehicleNodeIds
@@ -193,4 +169,18 @@ export function vehicleFitCtes(ids: string): string[] {
     `fit AS (SELECT item_id AS id FROM fitment WHERE node_id IN (${nodes})
       UNION SELECT item_id FROM fitment WHERE node_id IN (SELECT id FROM below))`,
   ];
+}
+
+/**
+ * `fit` for a vehicle named in a search's words (understanding.ts): the parts fitted to any of its model years, at the
+ * model year, a trim or an engine (as vehicleFitCtes reads a model year the shopper chose), and with an engine size
+ * named, of the engines only those of that size.
+ */
+function scopeFitCte(scope: VehicleScope, b: Binder): string {
+  const years = b.ref('scopeYears', JSON.stringify(scope.modelNodeIds));
+  const litres = b.ref('scopeLitres', scope.litres);
+  return `fit AS (SELECT f.item_id AS id FROM fitment f
+      WHERE f.model_node_id IN (SELECT value FROM json_each(${years}))
+        AND (f.node_level < 5 OR ${litres} IS NULL
+          OR (SELECT displacement FROM vehicle_node WHERE id = f.node_id) = ${litres}))`;
 }

@@ -2,6 +2,12 @@ import type { MarketId } from '../../shared/markets.ts';
 
 /** What a product search asks the repositories for: its filters, order and page. */
 
+/** The model years of a vehicle named in a search, and the engine size named with them (litres), if any. */
+export interface VehicleScope {
+  modelNodeIds: number[];
+  litres: number | null;
+}
+
 /** The sort keys the repository understands; the service maps §9 options onto them. */
 export type SearchOrder = 'relevance' | 'sales' | 'priceAsc' | 'priceDesc' | 'rating' | 'reviews';
 
@@ -22,6 +28,11 @@ export interface SearchCriteria {
   maxPrice: number | null;
   /** Vehicle node ids; null when no vehicle was chosen. */
   vehicleNodeIds: number[] | null;
+  /**
+   * A vehicle named in the words rather than chosen (understanding.ts): its model-year nodes (every year of a model
+   * named without one, which vehicleNodeIds then holds too) and, when an engine size was named, only its engines.
+   */
+  vehicleScope?: VehicleScope | null;
   fitsOnly: boolean;
   /** With fitsOnly: the vehicle's own parts only, without the universal ones (a vehicle's best sellers). */
   vehicleOnly?: boolean;

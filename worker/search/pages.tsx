@@ -29,7 +29,7 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   const sort = SORT_OPTIONS.some((option) => option.value === c.req.query('sort'))
     ? (c.req.query('sort') as SortValue)
     : undefined;
-  const { id: vehicleId } = currentVehicleId(c);
+  const { id: vehicleId, fromQuery } = currentVehicleId(c);
   const categoryId = whole(c.req.query('category'), 1, 2 ** 31);
   const brand = whole(c.req.query('brand'), 1, 2 ** 31);
   const [vehicle, words, banners] = await Promise.all([
@@ -37,7 +37,8 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
     categoryId ? catalogWords(c.env.DB) : null,
     categoryId ? contentConfig(c.env.SETTINGS, systemClock, IMPORTANT_CATEGORY_BANNER_KEY) : null,
   ]);
-  const fitsOnly = Boolean(vehicle) && c.req.query('fits') !== 'all';
+  // Only fitting parts for the page's vehicle: the shopper's, or one the words name (understanding.ts).
+  const fitsOnly = c.req.query('fits') !== 'all';
   const trail = words && categoryId ? categoryTrail(words, categoryId) : null;
   const ranking = await searchRankingOf(c);
   // The search runs while the shell loads.
@@ -71,6 +72,7 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
           trail={trail}
           vehicle={shown}
           fitsOnly={fitsOnly}
+          vehicleIds={fromQuery && vehicle ? vehicle.nodeIds.join(',') : undefined}
         />
       </>
     ),

@@ -7,7 +7,7 @@ import type { FacetRecord, SearchHit } from './records.ts';
 
 /** Product search queries (§7 filter-search): the only place with their SQL, with candidates-repository.ts. */
 
-export type { SearchCriteria, SearchOrder } from './criteria.ts';
+export type { SearchCriteria, SearchOrder, VehicleScope } from './criteria.ts';
 
 /** The page, the total with the price range, and the category and brand facets. */
 export interface SearchResult {
@@ -19,6 +19,8 @@ export interface SearchResult {
   brands: FacetRecord[];
   /** With a keyword and only fitting parts asked for: how many the other filters let through that do not fit. */
   hiddenByFit: number | null;
+  /** The keyword matched more parts than the search considers (candidateLimit): the counts are of those considered. */
+  capped: boolean;
 }
 
 type Filter = 'category' | 'brand' | 'price' | 'fits';
@@ -105,6 +107,12 @@ function totalsColumn(criteria: SearchCriteria, b: Binder): string {
 function hiddenColumn(criteria: SearchCriteria, b: Binder): string {
   if (!criteria.fitsOnly || !hasKeyword(criteria)) return 'NULL';
   return `(SELECT count(*) FROM cand WHERE ${filterConditions(criteria, b, 'fits')} AND coalesce(fits, 0) = 0)`;
+}
+
+/** Whether the keyword's best-selling matches filled the cap, so there are more than the search considered. */
+function cappedColumn(criteria: SearchCriteria, b: Binder): string {
+  if (!hasKeyword(criteria)) return '0';
+  return `((SELECT count(*) FROM top) >= ${b.ref('cap', criteria.candidateLimit)})`;
 }
 
 /** One facet's counts as a JSON array, most items first, without the facet's own filter. */
@@ -205,11 +213,18 @@ export function searchRepository(db: D1Database) {
         SELECT ${pageColumn(criteria, b)} AS records, ${totalsColumn(criteria, b)} AS totals,
           ${facetColumn(criteria, b, 'category', universalCountedApart)} AS categories,
           ${facetColumn(criteria, b, 'brand')} AS brands,
-          ${hiddenColumn(criteria, b)} AS hidden`;
+          ${hiddenColumn(criteria, b)} AS hidden, ${cappedColumn(criteria, b)} AS capped`;
       const { results } = await db
         .prepare(sql)
         .bind(...b.values)
-        .all<{ records: string; totals: string; categories: string; brands: string; hidden: number | null }>();
+        .all<{
+          records: string;
+          totals: string;
+          categories: string;
+          brands: string;
+          hidden: number | null;
+          capped: number;
+        }>();
       const row = results[0];
       const totals = JSON.parse(row!.totals) as { total: number; minPrice: number | null; maxPrice: number | null };
       return {
@@ -220,6 +235,7 @@ export function searchRepository(db: D1Database) {
         categories: JSON.parse(row!.categories) as FacetRecord[],
         brands: JSON.parse(row!.brands) as FacetRecord[],
         hiddenByFit: row!.hidden,
+        capped: row!.capped === 1,
       };
     },
   };

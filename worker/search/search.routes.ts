@@ -75,11 +75,35 @@ const response = z.object({
   }),
   /** With fitsOnly and a vehicle: how many parts that do not fit the filters hide (null: not counted). */
   hiddenByFit: z.number().int().nullable(),
+  /**
+   * The keyword matched more parts than a search considers (its best sellers, the parts that fit the vehicle, an exact
+   * part number): total, hiddenByFit and the facets count the parts considered, which a category or brand narrows.
+   */
+  capped: z.boolean(),
   /** The words searched: the keyword without its vehicle words, corrected when a correction was applied. */
   searched: z.string(),
   /** A correction of misspelt part words: applied (these are its results) or only suggested. */
   spelling: z.object({ keyword: z.string(), applied: z.boolean() }).nullable(),
-  /** The vehicle the keyword named (year, make, model), to offer as the vehicle to apply. */
+  /**
+   * The vehicle the keyword named (a model, with its year and engine size when named), applied to this search as the
+   * selector would apply it: its node (null for every year of a model named without one) and what is still missing
+   * (its year, or its engine), each answer as the words to search. asTyped=true searches without it.
+   */
+  appliedVehicle: z
+    .object({
+      name: z.string(),
+      attributeValueId: z.number().int().nullable(),
+      /** The attributeValueIds a part's fit is checked against (year first); null without a year. */
+      path: z.array(z.number().int()).nullable(),
+      ask: z
+        .object({
+          level: z.enum(['year', 'engine']),
+          options: z.array(z.object({ label: z.string(), keyword: z.string() })),
+        })
+        .nullable(),
+    })
+    .nullable(),
+  /** A make the keyword named alone, offered with its page (a model named is applied: appliedVehicle). */
   vehicleOffer: z
     .object({
       name: z.string(),
@@ -91,8 +115,8 @@ const response = z.object({
 });
 const summary =
   'Search products by keyword, category, brand, price and vehicle (fitting parts first), with facets; sort is one of ' +
-  '§9. Vehicle words in the keyword are offered as a vehicle and left out of the search; misspelt part words are ' +
-  'corrected when the words as typed find nothing (asTyped turns both off)';
+  '§9. A vehicle the keyword names is applied (only its fitting parts unless fitsOnly=false) and its words left out ' +
+  'of the search; misspelt part words are corrected when the words as typed find nothing (asTyped turns both off)';
 
 const buyerSearch = endpoint({
   method: 'get',
@@ -132,8 +156,8 @@ async function answer(c: Context<AppEnv>, query: z.infer<typeof baseQuery>, grou
     },
     { asTyped: query.asTyped },
   );
-  const { answer: data, searched, spelling, vehicleOffer } = found;
-  return c.json(ok({ ...data, searched, spelling, vehicleOffer }));
+  const { answer: data, searched, spelling, vehicleOffer, appliedVehicle } = found;
+  return c.json(ok({ ...data, searched, spelling, vehicleOffer, appliedVehicle }));
 }
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */

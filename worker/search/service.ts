@@ -3,7 +3,7 @@ import { currencyOf, type Currency, type MarketId } from '../../shared/markets.t
 import { SEARCH_PAGE_SIZE, type SORT_OPTIONS } from '../../shared/constants.ts';
 import { searchRepository, universalOfOneCategory } from './repository.ts';
 import type { FacetRecord, SearchHit, Suggestion, VehicleCategory } from './records.ts';
-import type { SearchCriteria, SearchOrder } from './criteria.ts';
+import type { SearchCriteria, SearchOrder, VehicleScope } from './criteria.ts';
 import { suggestRepository } from './suggest-repository.ts';
 import { vehicleCategoriesRepository } from './vehicle-categories-repository.ts';
 import { addedUp, isVehicleListing, vehicleListing } from './vehicle-listing.ts';
@@ -26,6 +26,8 @@ export interface SearchQuery {
   minPrice?: number;
   maxPrice?: number;
   vehicleNodeIds?: number[];
+  /** A vehicle named in the words (understanding.ts), in place of vehicleNodeIds. */
+  vehicleScope?: VehicleScope | null;
   fitsOnly?: boolean;
   /** With fitsOnly and no keyword: the vehicle's own parts only, no universal ones. */
   vehicleOnly?: boolean;
@@ -38,7 +40,7 @@ export interface SearchQuery {
   ranking?: 'relevance' | 'popularity';
 }
 
-export type { SearchRecord };
+export type { SearchRecord, VehicleScope };
 /** A result row as the search reads it; the catalog's card queries answer the same shape. */
 export type { SearchHit };
 /** A vehicle part category with its count, as vehicleCategories answers it. */
@@ -57,6 +59,11 @@ export interface SearchAnswer {
   };
   /** With only fitting parts asked for, how many parts that do not fit the filters hide; null when not counted. */
   hiddenByFit: number | null;
+  /**
+   * The keyword matched more parts than a search considers (its best sellers, every part that fits the vehicle and an
+   * exact part number): every count is of the parts considered, and a category or brand narrows those same parts.
+   */
+  capped: boolean;
 }
 
 const ORDER: Record<SortValue, SearchOrder> = {
@@ -268,11 +275,13 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     records: [],
     facets: { categories: [], brands: [], price: { min: null, max: null } },
     hiddenByFit: null,
+    capped: false,
   };
   const match = keyword ? matchExpression(keyword) : null;
   // Text with nothing searchable in it (only symbols or operators) finds nothing rather than everything.
   if (keyword && !match) return empty;
-  const vehicleNodeIds = query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
+  const scope = query.vehicleScope?.modelNodeIds.length ? query.vehicleScope : null;
+  const vehicleNodeIds = scope ? scope.modelNodeIds : query.vehicleNodeIds?.length ? query.vehicleNodeIds : null;
   const criteria: SearchCriteria = {
     market,
     match,
@@ -284,6 +293,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
     minPrice: query.minPrice ?? null,
     maxPrice: query.maxPrice ?? null,
     vehicleNodeIds,
+    vehicleScope: scope,
     fitsOnly: Boolean(query.fitsOnly && vehicleNodeIds),
     vehicleOnly: Boolean(query.vehicleOnly && query.fitsOnly && vehicleNodeIds),
     soldOut: query.soldOut ?? false,
@@ -313,6 +323,7 @@ export async function searchItems(db: D1Database, market: MarketId, query: Searc
       price: { min: result.minPrice, max: result.maxPrice },
     },
     hiddenByFit: listed === null ? result.hiddenByFit : Math.max(0, listed - result.total),
+    capped: result.capped,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type VehicleCandidate,
   withoutWords,
 } from '../../shared/search-query.ts';
+import { type AppliedVehicle, namedVehicleSearch } from './named-vehicle.ts';
 import { type SearchAnswer, type SearchQuery, searchItems } from './service.ts';
 import { asCategoryName, type CatalogWords, catalogWords, isPartWord } from './vocabulary.ts';
 import { type NamedVehicleRow, searchWordsRepository } from './words-repository.ts';
@@ -29,19 +30,24 @@ export interface SpellingHint {
   applied: boolean;
 }
 
+export type { AppliedVehicle, VehicleQuestion } from './named-vehicle.ts';
+
 /** A search's answer with what was understood of its words. */
 export interface UnderstoodSearch {
   answer: SearchAnswer;
   /** The words searched: the query without its vehicle words, corrected when a correction was applied. */
   searched: string;
   spelling: SpellingHint | null;
+  /** A make named alone, offered with its page (a model is applied instead). */
   vehicleOffer: VehicleOffer | null;
+  /** The vehicle the words named, applied to the search; null when none was (or the shopper's own is this one). */
+  appliedVehicle: AppliedVehicle | null;
 }
 
 /** Fewer results than this and a correction that finds more is worth suggesting. */
 const WEAK_RESULTS = 3;
 
-type Recognised = { offer: VehicleOffer; vehicleWords: Set<number> };
+type Recognised = { offer: VehicleOffer; vehicleWords: Set<number>; model: NamedVehicleRow | null };
 
 const overlaps = (a: VehicleCandidate, b: VehicleCandidate) =>
   a.start < b.start + b.length && b.start < a.start + a.length;
@@ -75,12 +81,13 @@ async function recogniseVehicle(db: D1Database, words: CatalogWords, parsed: Par
     const make = makes[0];
     if (!make) return null;
     const offer = { name: make.make, attributeValueId: null, makeSlug: make.makeSlug, modelSlug: null };
-    return { offer, vehicleWords: new Set() };
+    return { offer, vehicleWords: new Set(), model: null };
   }
   const vehicleWords = new Set(indexesOf(best.run));
   const makeRun = best.make && candidates.find((c) => c.key === best.make!.key && !overlaps(c, best.run));
   if (makeRun) for (const index of indexesOf(makeRun)) vehicleWords.add(index);
   if (parsed.yearIndex !== null) vehicleWords.add(parsed.yearIndex);
+  if (parsed.displacementIndex !== null) vehicleWords.add(parsed.displacementIndex);
   const { row } = best;
   const withYear = row.modelNodeId !== null;
   return {
@@ -91,6 +98,7 @@ async function recogniseVehicle(db: D1Database, words: CatalogWords, parsed: Par
       modelSlug: row.modelSlug,
     },
     vehicleWords,
+    model: row,
   };
 }
 
@@ -114,11 +122,13 @@ async function spellingFor(
 }
 
 /**
- * Runs a shopper's search: vehicle words (year, make, model) are taken out and offered as the vehicle to apply, the
- * part words are searched, and when they find nothing a correction of misspelt ones that finds parts is shown
- * instead (or, when they find little, suggested). `asTyped` searches the words exactly as typed. Costs the search
- * plus at most one small vehicle query (only for words that are not part words) and one corrected search (only for
- * weak results); the vocabulary is cached.
+ * Runs a shopper's search: vehicle words (year, make, model, engine size) are taken out of the words searched; a model
+ * they name is applied to the search as the selector would apply it (named-vehicle.ts), only its fitting parts unless
+ * `fitsOnly` is false, while a make named alone is offered with its page. The part words are searched, and when they
+ * find nothing a correction of misspelt ones that finds parts is shown instead (or, when they find little,
+ * suggested). `asTyped` searches the words exactly as typed, with the shopper's own vehicle. Costs the search plus at
+ * most two small vehicle queries (only for words that are not part words) and one corrected search (only for weak
+ * results); the vocabulary is cached.
  */
 export async function understandSearch(
   db: D1Database,
@@ -129,22 +139,33 @@ export async function understandSearch(
   const typed = (query.keyword ?? '').trim();
   if (!typed || options.asTyped) {
     const answer = await searchItems(db, market, query);
-    return { answer, searched: typed, spelling: null, vehicleOffer: null };
+    return { answer, searched: typed, spelling: null, vehicleOffer: null, appliedVehicle: null };
   }
   const words = await catalogWords(db);
   const parsed = parseSearchQuery(typed);
   const recognised = await recogniseVehicle(db, words, parsed);
   const searched = recognised?.vehicleWords.size ? withoutWords(parsed, recognised.vehicleWords) : typed;
-  const answer = await searchItems(db, market, { ...query, keyword: searched || undefined });
-  const applied = recognised?.offer.attributeValueId;
-  // A vehicle already chosen is not offered again: its words only come out of the keyword.
-  const vehicleOffer = recognised && !(applied && query.vehicleNodeIds?.includes(applied)) ? recognised.offer : null;
-  const fix = await spellingFor(db, market, { ...query, keyword: searched }, words, { searched, answer });
-  if (!fix) return { answer, searched, spelling: null, vehicleOffer };
+  const named = recognised?.model
+    ? await namedVehicleSearch(db, recognised.model, parsed, typed, query.vehicleNodeIds)
+    : null;
+  const vehicleQuery: SearchQuery = named
+    ? {
+        ...query,
+        vehicleNodeIds: named.vehicleNodeIds,
+        vehicleScope: named.vehicleScope ?? null,
+        fitsOnly: query.fitsOnly ?? true,
+      }
+    : query;
+  const answer = await searchItems(db, market, { ...vehicleQuery, keyword: searched || undefined });
+  const vehicleOffer = recognised && !recognised.model ? recognised.offer : null;
+  const appliedVehicle = named?.applied ?? null;
+  const fix = await spellingFor(db, market, { ...vehicleQuery, keyword: searched }, words, { searched, answer });
+  if (!fix) return { answer, searched, spelling: null, vehicleOffer, appliedVehicle };
   return {
     answer: fix.answer,
     searched: fix.spelling.applied ? fix.spelling.keyword : searched,
     spelling: fix.spelling,
     vehicleOffer,
+    appliedVehicle,
   };
 }

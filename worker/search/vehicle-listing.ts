@@ -89,6 +89,7 @@ export async function vehicleListing(db: D1Database, criteria: SearchCriteria): 
   const universalCriteria: SearchCriteria = {
     ...criteria,
     vehicleNodeIds: [],
+    vehicleScope: null,
     universalOnly: true,
     limit: rows,
     offset: 0,
@@ -110,5 +111,6 @@ export async function vehicleListing(db: D1Database, criteria: SearchCriteria): 
     categories: addedUp(own.categories, universal.categories),
     brands: addedUp(own.brands, universal.brands),
     hiddenByFit: null,
+    capped: false,
   };
 }

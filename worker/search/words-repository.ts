@@ -26,8 +26,70 @@ const compactSql = (column: string) =>
   `lower(replace(replace(replace(replace(replace(replace(${column}, '-', ''), ' ', ''), '/', ''), '.', ''), '&', ''),` +
   ` '''', ''))`;
 
+/** A vehicle node below a model year as search names it: its id, the path down to it and its text. */
+export interface NamedVehicleNode {
+  id: number;
+  /** Year, make and model node ids, then the trim's and the engine's where the node is below the model year. */
+  path: number[];
+  year: number;
+  text: string;
+}
+
 export function searchWordsRepository(db: D1Database) {
   return {
+    /** A model's model-year nodes (level 3), newest first, each with its path (year, make, model). */
+    async modelYears(modelId: number): Promise<NamedVehicleNode[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT n.id, n.year, n.text, k.parent_id AS yearId, n.parent_id AS makeId FROM vehicle_node n
+            JOIN vehicle_node k ON k.id = n.parent_id
+          WHERE n.model_id = ? AND n.level = 3 ORDER BY n.year DESC, n.id`,
+        )
+        .bind(modelId)
+        .all<{ id: number; year: number; text: string; yearId: number; makeId: number }>();
+      return results.map((row) => ({
+        id: row.id,
+        year: row.year,
+        text: row.text,
+        path: [row.yearId, row.makeId, row.id],
+      }));
+    },
+
+    /**
+     * The engines below a model year (directly, or under its trims), with the engine's text and its trim's, each with
+     * the path down to it: what a shopper names with an engine size, and what search asks them to choose among.
+     */
+    async enginesOf(modelNode: {
+      id: number;
+      path: number[];
+    }): Promise<(NamedVehicleNode & { litres: number | null })[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT e.id, e.year, e.text, e.displacement AS litres,
+              CASE WHEN e.parent_id = ?1 THEN NULL ELSE t.id END AS trimId,
+              CASE WHEN e.parent_id = ?1 THEN NULL ELSE t.text END AS trim
+            FROM vehicle_node e LEFT JOIN vehicle_node t ON t.id = e.parent_id
+          WHERE e.level = 5 AND (e.parent_id = ?1 OR e.parent_id IN (SELECT id FROM vehicle_node WHERE parent_id = ?1))
+          ORDER BY e.text, t.text, e.id`,
+        )
+        .bind(modelNode.id)
+        .all<{
+          id: number;
+          year: number;
+          text: string;
+          litres: number | null;
+          trimId: number | null;
+          trim: string | null;
+        }>();
+      return results.map((row) => ({
+        id: row.id,
+        year: row.year,
+        text: row.trim ? `${row.trim} ${row.text}` : row.text,
+        litres: row.litres,
+        path: [...modelNode.path, ...(row.trimId === null ? [] : [row.trimId]), row.id],
+      }));
+    },
+
     /**
      * The part categories and the titles of the `titles` best-selling items, in one round trip: the vocabulary
      * search corrects misspelt part words against, and the names category pages are headed with.

@@ -7,6 +7,7 @@ import { buildInfo, staticAsset } from '../platform/build-info.ts';
 import { ChatLauncherIsland } from '../chat/views/ChatLauncherIsland.tsx';
 import { CampaignStrip } from '../content/views/CampaignStrip.tsx';
 import { FrontPageBlock } from '../content/views/FrontPageBlock.tsx';
+import { ConsentBanner } from '../tracking/views/ConsentBanner.tsx';
 import { Island } from '../platform/render/Island.tsx';
 import { Chrome } from './Chrome.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
@@ -55,6 +56,7 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
             {() => <Header shell={shell} />}
           </Chrome>
         )}
+        {shell.asksConsent && <ConsentBanner />}
         {shell.layout && shell.campaignStrip && (
           <CampaignStrip strip={shell.campaignStrip.strip} now={shell.campaignStrip.now} />
         )}

@@ -4,7 +4,7 @@ import SearchBox from '../../client/islands/SearchBox.tsx';
 import { EASTER_SALE_ROUTE } from '../../shared/content/campaign.ts';
 import { A11Y_LABEL } from '../../shared/messages.ts';
 import { Island } from '../platform/render/Island.tsx';
-import { SocialLinks } from './Icons.tsx';
+import { ChatIcon, SocialLinks } from './Icons.tsx';
 import type { Shell } from '../platform/render/shell.ts';
 
 function navLinks(shell: Shell) {
@@ -15,6 +15,20 @@ function navLinks(shell: Shell) {
 
 function SearchForm({ id }: { id: string }) {
   return <Island name="SearchBox" component={SearchBox} props={{ id }} />;
+}
+
+/**
+ * Live chat, in the header rather than floating over the page (a floating button covers fields, buttons and badges
+ * beneath it): the launcher island opens its panel from any `data-live-chat` element, and before it hydrates the link
+ * leads to the help form. On a phone the word is the icon's name.
+ */
+function ChatLink({ compact }: { compact: boolean }) {
+  return (
+    <a className="header-link header-chat" href="/help/feedback" data-live-chat="launcher">
+      <ChatIcon />
+      <span className={compact ? 'visually-hidden' : undefined}>{A11Y_LABEL.liveChat}</span>
+    </a>
+  );
 }
 
 /**
@@ -39,21 +53,24 @@ export function Header({ shell }: { shell: Shell }) {
             {shell.settings.SHOP_NAME}
           </a>
           <SearchForm id="search-desktop" />
-          <Island name="HeaderVehicle" component={HeaderVehicle} props={{}} />
+          <ChatLink compact={false} />
           <a className="header-link" href={account}>
             {shell.signedIn ? 'My Account' : 'Sign In'}
           </a>
           <Island name="HeaderCart" component={HeaderCart} props={{}} />
         </div>
-        <nav aria-label={A11Y_LABEL.mainNav}>
-          <ul className="nav-links">
-            {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="header-desktop__nav">
+          <nav aria-label={A11Y_LABEL.mainNav}>
+            <ul className="nav-links">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Island name="HeaderVehicle" component={HeaderVehicle} props={{}} />
+        </div>
       </div>
       <div className="header-mobile" data-header="mobile">
         <details className="mobile-menu">
@@ -78,6 +95,7 @@ export function Header({ shell }: { shell: Shell }) {
         <a className="logo" href="/">
           {shell.settings.SHOP_NAME}
         </a>
+        <ChatLink compact />
         <Island name="HeaderCart" component={HeaderCart} props={{}} />
         <SearchForm id="search-mobile" />
         <div className="header-mobile__vehicle">

@@ -49,6 +49,15 @@ export function SocialLinks({ links }: { links: Record<SocialNetwork, string> })
   );
 }
 
+/** The speech bubble of the header's Live chat link. */
+export function ChatIcon() {
+  return (
+    <svg className="chat-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" d="M4 5h16v11H9l-4 4v-4H4z" />
+    </svg>
+  );
+}
+
 /** The 'We accept' row of the market's payment icons (§9 Accepted payments). */
 export function PaymentIcons({ icons }: { icons: readonly PaymentIcon[] }) {
   return (

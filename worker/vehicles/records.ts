@@ -19,8 +19,8 @@ export interface MakeModelYears {
   modelId: number;
   model: string;
   slug: string;
-  yearFrom: number;
-  yearTo: number;
+  /** The model years the shop has, newest first: a model off sale for a while (the Bronco, 1997-2020) has a gap. */
+  years: number[];
 }
 
 /** One model pattern a VIN matches: the make and model it names and how broad it is (smaller = more specific). */

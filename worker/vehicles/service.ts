@@ -238,8 +238,7 @@ export async function makePage(
   const models = await repo.modelsOfMake(make.id);
   const model = models.find((entry) => entry.slug === choice.model);
   const { year } = choice;
-  if (!model || !Number.isInteger(year) || year < model.yearFrom || year > model.yearTo)
-    return { make, models, chosen: null };
+  if (!model || !model.years.includes(year)) return { make, models, chosen: null };
   const node = await repo.modelYearNode(model.modelId, year);
   if (!node) return { make, models, chosen: null };
   const vehicle = {

@@ -51,13 +51,16 @@ export function vehicleCatalogRepository(db: D1Database) {
     async modelsOfMake(makeId: number): Promise<MakeModelYears[]> {
       const { results } = await db
         .prepare(
-          `SELECT m.id AS modelId, m.name AS model, m.slug, min(n.year) AS yearFrom, max(n.year) AS yearTo
+          `SELECT m.id AS modelId, m.name AS model, m.slug, group_concat(n.year) AS years
          FROM vehicle_model m JOIN vehicle_node n ON n.model_id = m.id AND n.level = 3
          WHERE m.make_id = ? GROUP BY m.id ORDER BY m.name`,
         )
         .bind(makeId)
-        .all<MakeModelYears>();
-      return results;
+        .all<Omit<MakeModelYears, 'years'> & { years: string }>();
+      return results.map((row) => ({
+        ...row,
+        years: [...new Set(row.years.split(',').map(Number))].sort((a, b) => b - a),
+      }));
     },
 
     /** The model-year node of a make's model in a year. */

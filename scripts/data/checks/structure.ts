@@ -1,5 +1,6 @@
 // The vehicle base's trims and the parts' link to it: pseudo-trims that overlap within a model
-// year, and vehicle parts that fit no vehicle at all.
+// year, best sellers' model years without a trim step, and vehicle parts that fit no vehicle at all.
+import { BEST_SELLERS, type PopularModel } from '../popular-models.ts';
 import { type CheckResult, MAX_EXAMPLES, type Query, quote } from './d1.ts';
 
 /**
@@ -87,6 +88,40 @@ export async function checkPartsWithoutFitment(query: Query): Promise<CheckResul
     label: 'vehicle parts that fit no vehicle',
     count: rows[0]?.total ?? 0,
     examples: rows.map((row) => `#${row.id} ${quote(row.title)} (${row.category ?? 'no category'})`),
+    notes: [],
+    ms: Date.now() - started,
+  };
+}
+
+/** The model years the trim-step check holds to a trim step. */
+const TRIM_STEP_YEARS = [2010, 2026] as const;
+
+/**
+ * Best sellers' model years 2010-2026 whose engines hang straight off the model year: the selector skips the trim a
+ * shopper knows the vehicle by (the 2015 F-150's XL, XLT, Lariat), and parts fitted by trim have nowhere to go. Where
+ * vPIC names no trim, scripts/data/vpic/trim-table.ts gives the factory ones. Counts model years.
+ */
+export async function checkTrimStep(
+  query: Query,
+  models: readonly PopularModel[] = BEST_SELLERS,
+): Promise<CheckResult> {
+  const started = Date.now();
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const names = models.map(({ make, model }) => `(${literal(make)}, ${literal(model)})`).join(', ');
+  const rows = await query<{ year: number; make: string; model: string }>(
+    `WITH wanted(make, model) AS (VALUES ${names})
+     SELECT n.year, mk.name AS make, md.name AS model FROM vehicle_node n
+       JOIN vehicle_make mk ON mk.id = n.make_id JOIN vehicle_model md ON md.id = n.model_id
+       JOIN wanted w ON w.make = mk.name AND w.model = md.name
+     WHERE n.level = 3 AND n.year BETWEEN ${TRIM_STEP_YEARS[0]} AND ${TRIM_STEP_YEARS[1]}
+       AND EXISTS (SELECT 1 FROM vehicle_node e WHERE e.parent_id = n.id AND e.level = 5)
+     ORDER BY mk.name, md.name, n.year`,
+  );
+  return {
+    name: 'trim-step',
+    label: `best sellers' model years ${TRIM_STEP_YEARS.join('-')} without a trim step`,
+    count: rows.length,
+    examples: rows.slice(0, MAX_EXAMPLES).map((row) => `${row.year} ${row.make} ${row.model}`),
     notes: [],
     ms: Date.now() - started,
   };

@@ -3,6 +3,7 @@
 import type { Collected, Variant } from './collect.ts';
 import { engineText, engineWeaker, sameEngine, type Engine } from './engine.ts';
 import { fillFromTable } from './engine-table.ts';
+import { fillTrimsFromTable } from './trim-table.ts';
 import { fillEngines, type YearEngines } from './fill.ts';
 import { HEAVY_GVWR, SCION, YEAR_FROM, YEAR_TO } from './scope.ts';
 import { isPopular } from '../popular-models.ts';
@@ -23,12 +24,17 @@ export interface Derived {
     withBoth: number;
     /** Model-years whose engines come from the curated table (engine-table.ts), vPIC having none. */
     fromTable: number;
+    /** Model-years whose trims come from the curated table (trim-table.ts), vPIC having none. */
+    trimsFromTable: number;
     sharedWmis: string[];
     heavy: string[];
     cutShort: number;
   };
 }
-type Counts = Pick<Derived['stats'], 'modelYears' | 'withTrim' | 'withEngine' | 'withBoth' | 'fromTable'>;
+type Counts = Pick<
+  Derived['stats'],
+  'modelYears' | 'withTrim' | 'withEngine' | 'withBoth' | 'fromTable' | 'trimsFromTable'
+>;
 /** "make\tmodel" → "trim\tengine" → years. */
 type RowsOf = Map<string, Map<string, Set<number>>>;
 
@@ -87,8 +93,9 @@ function modelYearRows(
   }
   fillEngines(rowsOfYear, enginesOf);
   const fromTable = fillFromTable(rowsOfYear);
+  const trimsFromTable = fillTrimsFromTable(rowsOfYear);
   const rowsOf: RowsOf = new Map();
-  const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0, fromTable };
+  const counts: Counts = { modelYears: 0, withTrim: 0, withEngine: 0, withBoth: 0, fromTable, trimsFromTable };
   for (const [key, final] of rowsOfYear) {
     const [make = '', model = '', year = ''] = key.split('\t');
     counts.modelYears++;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/order-status.ts';
+import { paymentMethodLabel } from '../../../shared/payment-methods.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import { STANDARD_SHIPPING } from '../../../shared/shipping.ts';
 import type { OrderHistoryData, TrackedOrder } from '../schemas.ts';
@@ -26,7 +27,6 @@ import { staticAsset } from '../../platform/build-info.ts';
 const HISTORY = '/myAccount?type=orderHistory';
 const trackHref = (order: Pick<OrderView, 'orderId' | 'email'>) =>
   `/order/track?${new URLSearchParams({ orderNo: order.orderId, email: order.email })}`;
-const PAYMENT_LABEL: Record<string, string> = { POINTS: 'Paid with points' };
 
 /** One order of the member, on a page without the standard layout (§2): its own way back. */
 export function OrderDetailPage({
@@ -72,7 +72,7 @@ export function OrderDetailPage({
           <h2>Shipping to</h2>
           <AddressBlock address={order.address} />
           <p>Shipping method: {order.shippingName || STANDARD_SHIPPING}</p>
-          {order.paymentMethod && <p>Payment: {PAYMENT_LABEL[order.paymentMethod] ?? order.paymentMethod}</p>}
+          {order.paymentMethod && <p>Payment: {paymentMethodLabel(order.paymentMethod)}</p>}
         </section>
       </div>
       {order.shipments.length > 0 && <h2>Shipments</h2>}

@@ -1,4 +1,4 @@
-import type { SpellingHint, VehicleOffer } from '../understanding.ts';
+import type { AppliedVehicle, SpellingHint, VehicleOffer } from '../understanding.ts';
 import { searchHref } from './search-links.ts';
 
 /** "Showing results for X. Search instead for Y", or "Did you mean X?" when the correction was only suggested. */
@@ -52,18 +52,61 @@ export function VehicleOfferNotice({
   );
 }
 
-const parts = (count: number) => (count === 1 ? '1 part that doesn’t fit' : `${count} parts that don’t fit`);
+/** "1 part that doesn't fit", "950 parts ...", or "950+ parts ..." when the words matched more than were counted. */
+/**
+ * The vehicle the words named, applied to the search: what it is, a way to search without it, and, when its year or
+ * engine is missing, a choice of them (a plain form: each answer is the words with the year or engine size added).
+ */
+export function AppliedVehicleNotice({ vehicle, params }: { vehicle: AppliedVehicle; params: URLSearchParams }) {
+  const { ask } = vehicle;
+  const kept = [...params].filter(([key]) => key !== 'keyword' && key !== 'page' && key !== 'asTyped');
+  return (
+    <div className="search-notice search-notice--vehicle" data-applied-vehicle={vehicle.attributeValueId ?? ''}>
+      <p>
+        Showing parts for the <strong>{vehicle.name}</strong> named in your search.{' '}
+        <a href={searchHref(params, { asTyped: '1', fits: null })} data-remove-vehicle>
+          Search without this vehicle
+        </a>
+      </p>
+      {ask && (
+        <form className="vehicle-ask" action="/search" method="get" data-vehicle-ask={ask.level}>
+          {kept.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <label>
+            {ask.level === 'year' ? 'Which year is yours?' : 'Which engine is yours?'}{' '}
+            <select name="keyword">
+              {ask.options.map((option) => (
+                <option key={option.keyword} value={option.keyword}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="submit" className="button button--secondary button--small">
+            Show parts
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+const parts = (count: number, capped: boolean) =>
+  count === 1 && !capped ? '1 part that doesn’t fit' : `${count}${capped ? '+' : ''} parts that don’t fit`;
 
 /** What the fit filter does: the parts it hides and a way to see them, or a way back to only fitting parts. */
 export function FitNotice({
   vehicle,
   fitsOnly,
   hidden,
+  capped = false,
   params,
 }: {
   vehicle: string;
   fitsOnly: boolean;
   hidden: number | null;
+  capped?: boolean;
   params: URLSearchParams;
 }) {
   if (!fitsOnly)
@@ -79,7 +122,7 @@ export function FitNotice({
     <p className="search-notice" data-fit-notice="hidden" data-hidden={hidden ?? ''}>
       {hidden === null
         ? `Showing parts that fit your ${vehicle}. `
-        : `${parts(hidden)} your ${vehicle} ${hidden === 1 ? 'is' : 'are'} hidden. `}
+        : `${parts(hidden, capped)} your ${vehicle} ${hidden === 1 && !capped ? 'is' : 'are'} hidden. `}
       {showAll}
     </p>
   );

@@ -2,7 +2,7 @@ import { SORT_OPTIONS } from '../../../shared/constants.ts';
 import type { UnderstoodSearch } from '../understanding.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
 import { ChosenFilterBar, type ChosenFilters, chosenCount, SearchFacets } from './SearchFacets.tsx';
-import { FitNotice, SpellingNotice, VehicleOfferNotice } from './SearchNotices.tsx';
+import { AppliedVehicleNotice, FitNotice, SpellingNotice, VehicleOfferNotice } from './SearchNotices.tsx';
 import { searchHref } from './search-links.ts';
 
 /** A category with its parent, as the breadcrumb names them. */
@@ -17,9 +17,12 @@ export interface SearchPageProps {
   params: URLSearchParams;
   found: UnderstoodSearch;
   trail: CategoryTrail | null;
-  /** The vehicle the page is about (the query's or the shopper's current one). */
+  /** The vehicle the page is about (the query's or the shopper's current one); one named in the words comes first. */
   vehicle: { name: string } | null;
+  /** Only parts that fit, when the page is about a vehicle (not `fits=all`). */
   fitsOnly: boolean;
+  /** The node ids of the query's vehicle (attributeValueId) when it is not the shopper's own, for the cards' fit. */
+  vehicleIds?: string;
 }
 
 /** A count with thousands commas (§9), without building an Intl formatter per page. */
@@ -118,8 +121,16 @@ function Pagination({ params, page, pages }: { params: URLSearchParams; page: nu
  * Search results: heading and breadcrumb, what was understood of the words, the fit filter, facets (a sidebar on
  * desktop, a drawer behind "Filters (n)" on phones, so the first product is on the first screen), sort, cards, pages.
  */
-export function SearchPage({ keyword, params, found, trail, vehicle, fitsOnly }: SearchPageProps) {
-  const { answer, searched, spelling, vehicleOffer } = found;
+export function SearchPage(props: SearchPageProps) {
+  const { keyword, params, found, trail, vehicle: own, fitsOnly: wanted, vehicleIds } = props;
+  const { answer, searched, spelling, vehicleOffer, appliedVehicle } = found;
+  // A vehicle named in the words is what the page is about, before the shopper's own.
+  const vehicle = appliedVehicle ? { name: appliedVehicle.name } : own;
+  const fitsOnly = Boolean(vehicle) && wanted;
+  // The cards check their fit against the page's vehicle where it is not the shopper's own ('' until a year is known).
+  // Every part that fits the vehicle is listed whatever the cap; without the fit filter, only the best sellers are.
+  const capped = answer.capped && !fitsOnly;
+  const fitVehicle = appliedVehicle ? (appliedVehicle.path?.join(',') ?? '') : vehicleIds;
   const pages = Math.max(1, Math.ceil(answer.total / answer.size));
   const brandId = Number(params.get('brand'));
   const brand = answer.facets.brands.find((entry) => entry.id === brandId);
@@ -132,13 +143,25 @@ export function SearchPage({ keyword, params, found, trail, vehicle, fitsOnly }:
   };
   const facets = <SearchFacets chosen={chosen} facets={answer.facets} />;
   return (
-    <section className="search-page">
+    <section className="search-page" data-fit-vehicle={fitVehicle}>
       {trail && <Breadcrumb trail={trail} />}
       <h1>{searchHeading({ searched, trail, vehicle, fitsOnly })}</h1>
-      <p data-total={answer.total}>{`${withCommas(answer.total)} part${answer.total === 1 ? '' : 's'}`}</p>
+      <p data-total={answer.total} data-capped={capped ? 'true' : undefined}>
+        {`${withCommas(answer.total)}${capped ? '+' : ''} part${answer.total === 1 ? '' : 's'}`}
+        {capped && <span className="search-capped">, best sellers first</span>}
+      </p>
       {spelling && <SpellingNotice spelling={spelling} typed={keyword} params={params} />}
       {vehicleOffer && <VehicleOfferNotice offer={vehicleOffer} searched={searched} params={params} />}
-      {vehicle && <FitNotice vehicle={vehicle.name} fitsOnly={fitsOnly} hidden={answer.hiddenByFit} params={params} />}
+      {appliedVehicle && <AppliedVehicleNotice vehicle={appliedVehicle} params={params} />}
+      {vehicle && (
+        <FitNotice
+          vehicle={vehicle.name}
+          fitsOnly={fitsOnly}
+          hidden={answer.hiddenByFit}
+          capped={answer.capped}
+          params={params}
+        />
+      )}
       <div className="search-layout">
         <aside className="search-facets" aria-label="Filters">
           {facets}

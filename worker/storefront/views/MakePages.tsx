@@ -77,15 +77,26 @@ export function MakesPage({
   );
 }
 
+/** Years as the runs they make, oldest first: "1990-1996, 2021-2027", "2015", from years newest first. */
+export function yearRuns(years: readonly number[]): string {
+  const runs: [number, number][] = [];
+  for (const year of [...years].reverse()) {
+    const last = runs.at(-1);
+    if (last && year === last[1] + 1) last[1] = year;
+    else runs.push([year, year]);
+  }
+  return runs.map(([from, to]) => (from === to ? String(from) : `${from}-${to}`)).join(', ');
+}
+
 /** A model of the make: a link to its years, and the year links themselves when it is the one open. */
 function ModelYears({ make, model, open }: { make: { slug: string }; model: MakeModelYears; open: boolean }) {
-  const years = Array.from({ length: model.yearTo - model.yearFrom + 1 }, (_, i) => model.yearTo - i);
+  const { years } = model;
   return (
     <li data-model={model.slug} data-open={open ? 'true' : undefined}>
       <a href={`/makes/${make.slug}?model=${model.slug}`} aria-current={open ? 'true' : undefined}>
         {model.model}
       </a>{' '}
-      <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
+      <span>{yearRuns(years)}</span>
       {open && (
         <ul className="year-links">
           {years.map((year) => (
