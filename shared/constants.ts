@@ -1,4 +1,5 @@
 /** Business constants and limits of spec §9, written once and imported everywhere. */
+import * as m from './i18n/generated/messages.js';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const BREAKPOINT_FOOTER = 1100;
@@ -29,6 +30,11 @@ export const COPYRIGHT_START_YEAR = 2022;
 export const PROMO_TEXT = 'Instantly SAVE up to 60% on Add-on items below.';
 export const PERCENT_OFF_BADGE_MIN = 10;
 export const SUPPORT_HOURS = 'Mon-Sun, 7*24h';
+
+/** The support hours in the language being spoken (the spec's words in English). */
+export function supportHours(): string {
+  return m.support_hours();
+}
 
 /** Cookie names the shop sets or reads at the edge. */
 export const COOKIE = {

@@ -17,6 +17,7 @@ import { contentConfig, fixedContent, getCampaign, getShopSettings, pageMetaFor 
 import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell } from './layout/shell.ts';
+import { alternatesOf, localizedUrl } from './language-links.ts';
 
 const MAX_CANONICAL_QUERY = 512;
 
@@ -42,7 +43,12 @@ function fixedContentOf(raw: Record<string, unknown> | null): FixedContent {
   let typed = fixedContentByRaw.get(raw);
   if (!typed) {
     const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-    typed = { headerLinks: list(raw.headerLinks), awards: list(raw.awards), reviewBadges: list(raw.reviewBadges) };
+    typed = {
+      headerLinks: list(raw.headerLinks),
+      awards: list(raw.awards),
+      awardsFr: list(raw.awardsFr),
+      reviewBadges: list(raw.reviewBadges),
+    };
     fixedContentByRaw.set(raw, typed);
   }
   return typed;
@@ -75,22 +81,18 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
   const now = systemClock.now();
   const strip = countdownStripOf(campaign, path, now);
   const stored = readCookie(c, COOKIE.abTestGroup);
+  const canonical = canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url);
+  const ownPath = canonical.slice(new URL(canonical).origin.length);
   return {
     market,
+    locale: c.var.locale,
     settings,
     title: options.title ?? meta.title,
     description: options.description ?? meta.description,
-    canonical: canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url),
+    canonical: localizedUrl(canonical, c.var.locale),
     path,
     pageType: options.pageType ?? 'other',
-    alternates:
-      path === '/'
-        ? [
-            { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
-          ]
-        : [],
+    alternates: alternatesOf(c.env, ownPath),
     layout: !hasNoLayout(path),
     showHeader: !hidesHeader(path, url.searchParams),
     hideMobileFooter: hidesMobileFooter(path, url.searchParams),

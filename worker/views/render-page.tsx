@@ -13,6 +13,7 @@ function fallbackShell(c: Context<AppEnv>, path: string): Shell {
   const settings = parseShopSettings({});
   return {
     market: c.var.market,
+    locale: c.var.locale ?? 'en',
     settings,
     title: `Error | ${settings.SHOP_NAME}`,
     description: DEFAULT_DESCRIPTION,
@@ -45,7 +46,12 @@ export async function renderErrorPage(c: Context<AppEnv>, status: 404 | 500 | 50
   c.status(status);
   try {
     const shell = await loadShell(c, { path, robots: 'noindex' });
-    const titled = { ...shell, title: `${status} | ${shopName(shell)}`, canonical: canonicalUrl(c.req.url) };
+    const titled = {
+      ...shell,
+      title: `${status} | ${shopName(shell)}`,
+      canonical: canonicalUrl(c.req.url),
+      alternates: [],
+    };
     return await c.render(<ErrorPage status={status} shopName={shopName(shell)} />, { shell: titled });
   } catch (error) {
     log.error('error page fell back to the static shell', error);

@@ -1,3 +1,4 @@
+import * as m from '../../../shared/i18n/generated/messages.js';
 import { PAYMENT_ICON_LABEL, type PaymentIcon } from '../../../shared/markets.ts';
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'youtube' | 'x';
@@ -53,7 +54,7 @@ export function SocialLinks({ links }: { links: Record<SocialNetwork, string> })
 export function PaymentIcons({ icons }: { icons: readonly PaymentIcon[] }) {
   return (
     <div className="payment-icons">
-      <span className="payment-icons__label">We accept</span>
+      <span className="payment-icons__label">{m.footer_we_accept()}</span>
       <ul>
         {icons.map((icon) => (
           <li key={icon} data-payment={icon} title={PAYMENT_ICON_LABEL[icon]}>
