@@ -19,8 +19,14 @@ function inputs(message: Message): string[] {
 
 describe('the message catalogues', () => {
   it('have the same messages in English and French: a key missing in one language fails', () => {
-    expect(keys(fr).filter((key) => !(key in en)), 'only in French').toEqual([]);
-    expect(keys(en).filter((key) => !(key in fr)), 'missing in French').toEqual([]);
+    expect(
+      keys(fr).filter((key) => !(key in en)),
+      'only in French',
+    ).toEqual([]);
+    expect(
+      keys(en).filter((key) => !(key in fr)),
+      'missing in French',
+    ).toEqual([]);
   });
 
   it('give each French message the inputs of its English one', () => {
