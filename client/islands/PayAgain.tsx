@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { CHECKOUT_TOKEN_KEY, payForOrder } from '../state/checkout.ts';
+import { formatTime } from '../../shared/i18n/format.ts';
 
 export interface PayAgainProps {
   orderId: string;
@@ -12,7 +13,7 @@ export interface PayAgainProps {
 }
 
 /** 'until 3:45 PM' in the shopper's own clock. */
-const untilTime = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+const untilTime = (at: number) => formatTime(at);
 
 /**
  * Pay an unpaid order again, with the method the shopper picks, while its parts are held: after a declined card or an

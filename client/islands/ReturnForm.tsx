@@ -25,6 +25,7 @@ import {
   vehicleChoiceFrom,
   vinFieldProblem,
 } from './return-vehicle.tsx';
+import { formatDay } from '../../shared/i18n/format.ts';
 
 export interface ReturnFormProps {
   options: ReturnOptionsAnswer;
@@ -35,8 +36,7 @@ export interface ReturnFormProps {
 
 type Line = ReturnOptionsAnswer['lines'][number];
 
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (ms: number) => formatDay(ms);
 
 /** The files a reason asks for, in its §3 words: "photos of part, package, label" from its evidence column. */
 const fileWords = (reason: ReturnReason) => {

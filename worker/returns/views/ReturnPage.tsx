@@ -4,9 +4,9 @@ import type { Currency } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { RETURN_REASONS, RETURN_STATUS_LABEL, isReturnReason } from '../../../shared/returns.ts';
 import { Island } from '../../views/Island.tsx';
+import { formatDay } from '../../../shared/i18n/format.ts';
 
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (ms: number) => formatDay(ms);
 
 const money = (cent: number, currency: string) => formatMoney({ cent, currency: currency as Currency });
 
