@@ -8,7 +8,16 @@ const fr = french as Record<string, Message>;
 const keys = (catalogue: Record<string, Message>) => Object.keys(catalogue).filter((key) => !key.startsWith('$'));
 
 /** Words that are the same in both languages: a French message equal to its English one must be listed here. */
-const SAME_IN_BOTH = new Set(['a11y_menu', 'a11y_mobile_nav', 'link_faq', 'suggestions_count']);
+const SAME_IN_BOTH = new Set([
+  'a11y_menu',
+  'a11y_mobile_nav',
+  'link_faq',
+  'suggestions_count',
+  'pages',
+  'points',
+  'total',
+  'fitment_position',
+]);
 
 function texts(message: Message): string[] {
   return typeof message === 'string' ? [message] : message.flatMap((variant) => Object.values(variant.match ?? {}));

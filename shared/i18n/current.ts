@@ -1,5 +1,5 @@
 import * as m from './generated/messages.js';
-import { type LanguageTag, type Locale, languageTag } from './locale.ts';
+import { type LanguageTag, type Locale, languageTag, localizePath } from './locale.ts';
 import type { Market } from '../markets.ts';
 
 /**
@@ -13,4 +13,9 @@ export function currentLocale(): Locale {
 /** The Intl tag of the current language in a market: en-US, en-CA or fr-CA. */
 export function currentLanguageTag(market: Pick<Market, 'id'>): LanguageTag {
   return languageTag(market, currentLocale());
+}
+
+/** A shop path in the language being spoken: `/fr/...` on a French page (links a script builds). */
+export function localPath(path: string): string {
+  return localizePath(path, currentLocale());
 }

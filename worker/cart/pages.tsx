@@ -7,6 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { cartForPage } from './service.ts';
 import { Island } from '../views/Island.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** The cart as the server can see it from the cart cookies or the member's session; a refused cart shows as empty. */
 async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer | null> {
@@ -23,10 +24,10 @@ export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
   return c.render(
     (_shell, initial) => (
       <section className="cart">
-        <h1>Shopping cart</h1>
+        <h1>{m.shopping_cart()}</h1>
         <Island name="CartPage" component={CartPage} props={{ initial }} />
-        <aside className="cart-newsletter" aria-label="Newsletter">
-          <h2>Get deals on parts for your vehicle</h2>
+        <aside className="cart-newsletter" aria-label={m.newsletter()}>
+          <h2>{m.cart_newsletter_title()}</h2>
           <Island
             name="NewsletterForm"
             component={NewsletterForm}

@@ -1,5 +1,6 @@
 import type { SpellingHint, VehicleOffer } from '../understanding.ts';
 import { searchHref } from './search-links.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** "Showing results for X. Search instead for Y", or "Did you mean X?" when the correction was only suggested. */
 export function SpellingNotice({
@@ -15,12 +16,12 @@ export function SpellingNotice({
   if (!spelling.applied)
     return (
       <p className="search-notice" data-spelling="suggested">
-        Did you mean <a href={corrected}>{spelling.keyword}</a>?
+        {m.search_did_you_mean()} <a href={corrected}>{spelling.keyword}</a>?
       </p>
     );
   return (
     <p className="search-notice" data-spelling="applied">
-      Showing results for <strong>{spelling.keyword}</strong>. Search instead for{' '}
+      {m.search_showing_for()} <strong>{spelling.keyword}</strong>. {m.search_instead_for()}{' '}
       <a href={searchHref(params, { keyword: typed, asTyped: '1' })}>{typed}</a>
     </p>
   );
@@ -45,14 +46,11 @@ export function VehicleOfferNotice({
       : `/makes/${offer.makeSlug}${offer.modelSlug ? `?model=${encodeURIComponent(offer.modelSlug)}` : ''}`;
   return (
     <p className="search-notice search-notice--vehicle" data-vehicle-offer={offer.attributeValueId ?? ''}>
-      Shop for <a href={href}>{offer.name}</a>?
-      {offer.attributeValueId === null &&
-        ` Choose its ${offer.modelSlug ? 'year' : 'model and year'} to see the parts that fit.`}
+      {m.search_shop_for()} <a href={href}>{offer.name}</a>?
+      {offer.attributeValueId === null && ` ${offer.modelSlug ? m.search_choose_year() : m.search_choose_model_year()}`}
     </p>
   );
 }
-
-const parts = (count: number) => (count === 1 ? '1 part that doesn’t fit' : `${count} parts that don’t fit`);
 
 /** What the fit filter does: the parts it hides and a way to see them, or a way back to only fitting parts. */
 export function FitNotice({
@@ -69,17 +67,14 @@ export function FitNotice({
   if (!fitsOnly)
     return (
       <p className="search-notice" data-fit-notice="all">
-        Showing all parts, those that fit your {vehicle} first.{' '}
-        <a href={searchHref(params, { fits: null })}>Show only parts that fit</a>
+        {m.fit_showing_all({ vehicle })} <a href={searchHref(params, { fits: null })}>{m.fit_show_only()}</a>
       </p>
     );
   if (hidden === 0) return null;
-  const showAll = <a href={searchHref(params, { fits: 'all' })}>Show all</a>;
+  const showAll = <a href={searchHref(params, { fits: 'all' })}>{m.fit_show_all()}</a>;
   return (
     <p className="search-notice" data-fit-notice="hidden" data-hidden={hidden ?? ''}>
-      {hidden === null
-        ? `Showing parts that fit your ${vehicle}. `
-        : `${parts(hidden)} your ${vehicle} ${hidden === 1 ? 'is' : 'are'} hidden. `}
+      {hidden === null ? `${m.fit_showing_fitting({ vehicle })} ` : `${m.fit_hidden({ count: hidden, vehicle })} `}
       {showAll}
     </p>
   );
