@@ -1,34 +1,9 @@
 import type { FitStatus } from './fitment.ts';
 import type { AddressFields } from './address.ts';
 import type { Currency, MarketId } from './markets.ts';
+import type { OrderStatus } from './order-status.ts';
 
 /** Order words (§3 Order list statuses and filter times), written once. */
-
-export const ORDER_STATUSES = [
-  'PROCESSING',
-  'SHIPPED',
-  'PARTIAL_SHIPMENT',
-  'CANCELLED',
-  'PARTIAL_REFUND',
-  'REFUND',
-  'RETURNING',
-  'PAYMENT_PENDING',
-  'PENDING',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** How a status reads to a shopper: REFUND is shown as Refunded (§3). */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  PROCESSING: 'Processing',
-  SHIPPED: 'Shipped',
-  PARTIAL_SHIPMENT: 'Partially shipped',
-  CANCELLED: 'Cancelled',
-  PARTIAL_REFUND: 'Partially refunded',
-  REFUND: 'Refunded',
-  RETURNING: 'Returning',
-  PAYMENT_PENDING: 'Awaiting payment',
-  PENDING: 'Pending',
-};
 
 /** Order filter times (§3): all, last 30 days (1), last 6 months (6). */
 export const ORDER_TIME_FILTERS = [
@@ -44,9 +19,6 @@ export const ORDER_PAYMENT_STATES = [
   { value: 'refunded', label: 'Refunded (all or part)' },
 ] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number]['value'];
-
-/** A shopper may cancel an order while it has not shipped. */
-export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PAYMENT_PENDING', 'PENDING', 'PROCESSING'];
 
 /** Points a member earns per whole dollar paid for parts (redeemed at 100 points to the dollar). */
 export const EARN_POINTS_PER_DOLLAR = 1;

@@ -1,3 +1,4 @@
+import { moveOrderTo } from './order-status-setup.ts';
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +109,7 @@ describe('an order after it is placed', () => {
     expect((await cancel({ orderToken: `${orderToken.slice(0, -2)}xx` })).status).toBe(404);
     expect((await cancel({ orderToken })).body.success).toBe(true);
     const shipped = await placeWithToken(shopper(), skuIds[2]!, 'shipped@example.com');
-    await env.DB.prepare(`UPDATE orders SET status = 'SHIPPED' WHERE id = ?`).bind(shipped.orderId).run();
+    await moveOrderTo(shipped.orderId, 'SHIPPED');
     const refused = await shopper().call('POST', '/order/public/requisition/order/cancel', shipped);
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe(ORDER_MSG.notCancellable);

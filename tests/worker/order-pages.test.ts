@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import settings from '../../kv-seed/settings.json';
-import type { OrderStatus } from '../../shared/orders.ts';
+import type { OrderStatus } from '../../shared/order-status.ts';
 import { placementRepository } from '../../worker/orders/placement-repository.ts';
 import { orderRepository, type NewAdjustment, type NewTax } from '../../worker/orders/repository.ts';
 import { ORDER_MSG } from '../../worker/orders/service.ts';

@@ -2,7 +2,7 @@
  * The back office's side of returns (issue 20): what each of the return page's forms asks, read
  * into the returns service's inputs, with the audit entry the decision writes in its own batch.
  */
-import type { ReturnStatus } from '../../shared/returns.ts';
+import { returnStatus, type ReturnStatus } from '../../shared/return-status.ts';
 import type { StaffAction } from '../../shared/staff-permissions.ts';
 import type { Bindings } from '../env.ts';
 import {
@@ -148,11 +148,11 @@ export async function refundFromForm(
 
 /** The statuses each form acts from (the returns service refuses the others with 409). */
 const FORM_FROM: Record<ReturnForm, readonly ReturnStatus[]> = {
-  approve: ['REQUESTED', 'NEEDS_EVIDENCE'],
-  'ask-evidence': ['REQUESTED'],
-  reject: ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED'],
-  received: ['APPROVED'],
-  refund: ['APPROVED', 'RECEIVED'],
+  approve: returnStatus.from('approve'),
+  'ask-evidence': returnStatus.from('askForEvidence'),
+  reject: returnStatus.from('reject'),
+  received: returnStatus.from('receive'),
+  refund: returnStatus.from('refund'),
 };
 
 /** The permission each form needs. */

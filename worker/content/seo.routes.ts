@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { MarketId } from '../../shared/markets.ts';
 import type { AppEnv, Bindings } from '../env.ts';
 import { SITEMAP_LIMIT, sitemapXml } from './sitemap.ts';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 /** Crawlers may cache these for a few minutes: the catalog changes, but not by the second. */
 const CACHEABLE = 'public, max-age=300';

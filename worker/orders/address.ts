@@ -1,3 +1,4 @@
+import { ADDRESS_CHANGEABLE_STATUSES } from '../../shared/order-status.ts';
 import type { AddressFields } from '../../shared/address.ts';
 import { marketById } from '../../shared/markets.ts';
 import type { OrderView } from '../../shared/orders.ts';
@@ -36,8 +37,7 @@ export async function changeOrderAddress(
   now: number,
   also: D1PreparedStatement[] = [],
 ): Promise<void> {
-  if (!['PAYMENT_PENDING', 'PENDING', 'PROCESSING'].includes(order.status))
-    throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
+  if (!ADDRESS_CHANGEABLE_STATUSES.includes(order.status)) throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
   const market = marketById(order.market);
   await checkAddress(db, market, address);
   const before = JSON.parse(order.address) as AddressFields;

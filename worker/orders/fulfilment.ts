@@ -1,5 +1,5 @@
 import { carrierName, isCarrierId, normalTrackingNumber, TRACKING_NUMBER_PATTERN } from '../../shared/carriers.ts';
-import { CANCELLABLE_STATUSES } from '../../shared/orders.ts';
+import { CANCELLABLE_STATUSES } from '../../shared/order-status.ts';
 import type { Bindings } from '../env.ts';
 import { mailerFor } from '../platform/email.ts';
 import { refundOrderPayments, voidOpenPayments } from '../payments/service.ts';

@@ -1,4 +1,10 @@
-import { CANCELLABLE_STATUSES, EARN_POINTS_PER_DOLLAR, ORDER_MSG, type OrderStatus } from '../../shared/orders.ts';
+import { EARN_POINTS_PER_DOLLAR, ORDER_MSG } from '../../shared/orders.ts';
+import {
+  CANCELLABLE_STATUSES,
+  HOLDING_STATUSES,
+  PAYABLE_STATUSES,
+  type OrderStatus,
+} from '../../shared/order-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
 import { levelBenefitsFor, pointsCreditStatement } from '../members/service.ts';
@@ -40,7 +46,7 @@ export async function markOrderPaid(
 ): Promise<boolean> {
   const orders = orderRepository(db);
   const order = await orders.byId(orderId);
-  if (!order || (order.status !== 'PAYMENT_PENDING' && order.status !== 'PENDING')) return false;
+  if (!order || !PAYABLE_STATUSES.includes(order.status)) return false;
   const level = await levelBenefitsFor(db, order.accountId, now);
   const earned = pointsEarned(order, level?.benefits.earnRate);
   // The parts were kept in the cart while the order waited for its payment: paid, they leave it.
@@ -55,7 +61,7 @@ export async function markOrderPaid(
     : [];
   try {
     await orders.run([
-      orders.setStatusStatement(orderId, ['PAYMENT_PENDING', 'PENDING'], 'PROCESSING', now, { paidAt: now }),
+      orders.setStatusStatement(orderId, PAYABLE_STATUSES, 'PROCESSING', now, { paidAt: now }),
       ...orders.movedGuardStatements(),
       orders.paidStatement(orderId, earned),
       ...bought,
@@ -64,7 +70,7 @@ export async function markOrderPaid(
     ]);
     return true;
   } catch (error) {
-    if (await movedElsewhere(db, orderId, ['PAYMENT_PENDING', 'PENDING'])) return false;
+    if (await movedElsewhere(db, orderId, PAYABLE_STATUSES)) return false;
     throw error;
   }
 }
@@ -166,9 +172,7 @@ export function cancelledByShop(
 export async function releaseExpiredHolds(db: D1Database, now: number): Promise<number> {
   let released = 0;
   for (const order of await orderRepository(db).expiredHolds(now)) {
-    if (
-      await moveToCancelled(db, order, ['PAYMENT_PENDING'], 'Not paid in time: the parts went back on the shelf', now)
-    )
+    if (await moveToCancelled(db, order, HOLDING_STATUSES, 'Not paid in time: the parts went back on the shelf', now))
       released++;
   }
   return released;

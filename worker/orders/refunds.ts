@@ -5,7 +5,8 @@ import { pointsCreditStatement, undoReversalsStatement } from '../members/servic
 import { refundOrderAmount } from '../payments/service.ts';
 import { orderRefundedEmail } from './fulfilment-email.ts';
 import { emailContext, type FulfilResult } from './fulfilment.ts';
-import { fulfilmentRepository, REFUNDABLE_FROM } from './fulfilment-repository.ts';
+import { REFUNDABLE_STATUSES } from '../../shared/order-status.ts';
+import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
 
 /**
@@ -119,7 +120,7 @@ export async function refundOrderByShop(
     return refused(400, REFUND_MSG.nothingChosen);
   const order = await orderRepository(env.DB).byId(orderId);
   if (!order) return refused(404, REFUND_MSG.notRefundable);
-  if (order.paidAt === null || !(REFUNDABLE_FROM as readonly string[]).includes(order.status))
+  if (order.paidAt === null || !REFUNDABLE_STATUSES.includes(order.status))
     return refused(409, REFUND_MSG.notRefundable);
   const figures = await refundFigures(env.DB, order, input);
   if ('problem' in figures) return figures.problem!;

@@ -1,5 +1,5 @@
 import type { OrderView } from '../../shared/orders.ts';
-import { RETURNABLE_ORDER_STATUSES } from '../../shared/returns.ts';
+import { RETURNABLE_ORDER_STATUSES } from '../../shared/order-status.ts';
 import type { Bindings } from '../env.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ORDER_STATUSES, type OrderView } from '../../shared/orders.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import { ORDER_STATUSES } from '../../shared/order-status.ts';
 import { emailField } from '../../shared/api/accounts.ts';
 
 /** The orders' contracts: the order number, the history and tracking queries, an order as answered. */

@@ -46,7 +46,6 @@ export {
   moveOrder,
 } from './address.ts';
 export {
-  REMOVABLE_STATUSES,
   TRACK_RULES,
   claimGuestOrders,
   loadOrderHistory,

@@ -1,5 +1,6 @@
 import type { ReturnOptionsAnswer } from '../../shared/api/returns.ts';
-import { RETURN_MSG, RETURN_STATUS_LABEL, returnPagePath } from '../../shared/returns.ts';
+import { RETURN_MSG, returnPagePath } from '../../shared/returns.ts';
+import { RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Vehicle } from '../../shared/vehicle.ts';
 import type { Bindings } from '../env.ts';
 import {

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../shared/money.ts';
-import { RETURN_STATUS_LABEL, type ReturnStatus } from '../../shared/returns.ts';
+import { RETURN_REFUNDABLE_STATUSES, RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import {
   orderEventStatement,
@@ -24,7 +24,7 @@ import type { RefundReturnInput, ReturnActor, StaffReturnResult } from './staff-
 
 type Answer = StaffReturnResult<{ amountCent: number; repeated: boolean }>;
 
-const REFUNDABLE: readonly ReturnStatus[] = ['APPROVED', 'RECEIVED'];
+const REFUNDABLE = RETURN_REFUNDABLE_STATUSES;
 /** A claim with the same key older than this is an earlier try that stopped midway: it is carried on. */
 const CLAIM_STALE_MS = 60_000;
 /** How long a repeated form waits for its first try to finish, and how often it looks. */

@@ -1,4 +1,4 @@
-import { RETURN_STATUSES, type ReturnStatus } from '../../shared/returns.ts';
+import { RETURN_STATUSES, type ReturnStatus } from '../../shared/return-status.ts';
 
 /**
  * The back office's SQL for returns (issue 20): the queue with its search and per-status counts,

@@ -1,5 +1,5 @@
 import type { FitStatus } from '../../shared/fitment.ts';
-import type { ReturnStatus } from '../../shared/returns.ts';
+import type { ReturnStatus } from '../../shared/return-status.ts';
 
 /**
  * The shapes the back office's returns pages and the returns domain's staff side share (issue 20):

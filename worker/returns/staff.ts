@@ -1,4 +1,5 @@
-import { RETURN_MSG, RETURN_STATUS_LABEL, returnPagePath, type ReturnStatus } from '../../shared/returns.ts';
+import { RETURN_MSG, returnPagePath } from '../../shared/returns.ts';
+import { RETURN_STATUS_LABEL, returnStatus, type ReturnStatus } from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import { mailerFor, type EmailMessage } from '../platform/email.ts';
 import { log } from '../platform/log.ts';
@@ -145,7 +146,7 @@ export async function approveReturn(
     env,
     rma,
     {
-      from: ['REQUESTED', 'NEEDS_EVIDENCE'],
+      from: returnStatus.from('approve'),
       to: 'APPROVED',
       note,
       wrongStatus: STAFF_RETURN_MSG.decided,
@@ -171,7 +172,7 @@ export async function rejectReturn(
     env,
     rma,
     {
-      from: ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED'],
+      from: returnStatus.from('reject'),
       to: 'REJECTED',
       note: reason,
       wrongStatus: STAFF_RETURN_MSG.decided,
@@ -197,7 +198,7 @@ export async function askForEvidence(
     env,
     rma,
     {
-      from: ['REQUESTED'],
+      from: returnStatus.from('askForEvidence'),
       to: 'NEEDS_EVIDENCE',
       note: missing,
       wrongStatus: STAFF_RETURN_MSG.decided,
@@ -222,7 +223,7 @@ export async function markReturnReceived(
     env,
     rma,
     {
-      from: ['APPROVED'],
+      from: returnStatus.from('receive'),
       to: 'RECEIVED',
       note: note || null,
       wrongStatus: STAFF_RETURN_MSG.notApproved,

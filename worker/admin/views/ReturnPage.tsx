@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FIT_DISPLAY, type FitStatus } from '../../../shared/fitment.ts';
-import { RETURN_STATUS_LABEL } from '../../../shared/returns.ts';
+import { RETURN_STATUS_LABEL } from '../../../shared/return-status.ts';
 import type { StaffReturnView } from '../../returns/service.ts';
 import type { ReturnForm, ReturnProblem } from '../returns.ts';
 import { placedAt } from './OrdersPage.tsx';

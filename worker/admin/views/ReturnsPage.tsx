@@ -1,4 +1,4 @@
-import { RETURN_OPEN_STATUSES, RETURN_STATUSES, RETURN_STATUS_LABEL } from '../../../shared/returns.ts';
+import { RETURN_OPEN_STATUSES, RETURN_STATUSES, RETURN_STATUS_LABEL } from '../../../shared/return-status.ts';
 import type { ReturnQueuePage, ReturnQueueStatus } from '../../returns/service.ts';
 import { placedAt } from './OrdersPage.tsx';
 

@@ -12,8 +12,8 @@ import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatTag } from '../../../shared/i18n/format.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../repository.ts';
-import { Island } from '../../views/Island.tsx';
-import { MarkupCache } from '../../views/markup-cache.ts';
+import { Island } from '../../platform/render/Island.tsx';
+import { MarkupCache } from '../../platform/render/markup-cache.ts';
 import { staticAsset } from '../../platform/build-info.ts';
 import * as m from '../../../shared/i18n/generated/messages.js';
 

@@ -1,10 +1,11 @@
 import OrderActions from '../../../client/islands/OrderActions.tsx';
 import { marketById } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '../../../shared/orders.ts';
-import { REMOVABLE_STATUSES } from '../history.ts';
+import type { OrderView } from '../../../shared/orders.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/order-status.ts';
+import { REMOVABLE_STATUSES } from '../../../shared/order-status.ts';
 import { orderTotals } from '../email.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 import { ReturnsSoFar } from '../../returns/views/ReturnFormPage.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 import { formatDay } from '../../../shared/i18n/format.ts';

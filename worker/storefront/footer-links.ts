@@ -1,5 +1,5 @@
-import * as m from '../../../shared/i18n/generated/messages.js';
-import type { Shell } from './shell.ts';
+import type { Shell } from '../platform/render/shell.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface FooterLink {
   label: string;

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
-import type { HydrateMode } from '../../shared/constants.ts';
-import { pageScripts } from '../platform/build-info.ts';
-import { currentLocale } from '../../shared/i18n/current.ts';
+import type { HydrateMode } from '../../../shared/constants.ts';
+import { pageScripts } from '../build-info.ts';
+import { currentLocale } from '../../../shared/i18n/current.ts';
 
 interface IslandProps<P> {
   name: string;

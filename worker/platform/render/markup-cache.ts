@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { preload, preloadModule } from 'react-dom';
 import { renderToString } from './react-server.ts';
-import { currentLocale } from '../../shared/i18n/current.ts';
+import { currentLocale } from '../../../shared/i18n/current.ts';
 
 /** A resource the part asked the page to load early: an island's script, or an image it shows at once. */
 interface Preload {

@@ -1,5 +1,5 @@
-import * as m from '../../../shared/i18n/generated/messages.js';
-import { PAYMENT_ICON_LABEL, type PaymentIcon } from '../../../shared/markets.ts';
+import { PAYMENT_ICON_LABEL, type PaymentIcon } from '../../shared/markets.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'youtube' | 'x';
 
