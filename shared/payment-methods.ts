@@ -1,4 +1,5 @@
 import type { Market, MarketId, PaymentIcon } from './markets.ts';
+import * as m from './i18n/generated/messages.js';
 
 /**
  * The seven payment method identifiers of spec §3, and what the shopper is told when a payment
@@ -29,13 +30,19 @@ export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
 }
 
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethodId, string> = {
-  HOSTED_CARD: 'Credit or debit card (hosted page)',
+  get HOSTED_CARD() {
+    return m.pay_card_hosted();
+  },
   PAYPAL: 'PayPal',
-  CARD: 'Credit or debit card',
+  get CARD() {
+    return m.pay_card();
+  },
   PAY_LATER: 'PayPal Pay Later',
   GOOGLE_PAY: 'Google Pay',
   APPLE_PAY: 'Apple Pay',
-  BNPL: 'Pay in 4 installments',
+  get BNPL() {
+    return m.pay_bnpl();
+  },
 };
 
 /** The card brands of §9; which of them a market takes is its `paymentIcons` list (§3 markets). */

@@ -17,6 +17,7 @@ const SAME_IN_BOTH = new Set([
   'points',
   'total',
   'fitment_position',
+  'points_count',
 ]);
 
 function texts(message: Message): string[] {

@@ -1,5 +1,6 @@
 import PayAgain from '../../../client/islands/PayAgain.tsx';
 import { Island } from '../../platform/render/Island.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** The methods an unpaid order may be paid with here, and the guest's order token when the page has one. */
 export interface PayOptions {
@@ -25,13 +26,13 @@ export function PayForOrder({
   if (order.holdExpiresAt === null || order.holdExpiresAt <= pay.now)
     return (
       <p className="order-unpaid" data-unpaid="expired">
-        This order was not paid in time: the hold on its parts has ended. Order them again from your cart.
+        {m.order_not_paid_in_time()}
       </p>
     );
   if (!pay.allowed)
     return (
       <p className="order-unpaid" data-unpaid="link">
-        This order is awaiting payment. Open the link in your order confirmation email to pay for it.
+        {m.order_awaiting_payment()}
       </p>
     );
   return (
