@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { CHAT_OPEN_ATTRIBUTE, CHAT_OPEN_EVENT, CHAT_TOKEN_KEY } from '../../shared/chat.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 type Panel = ComponentType<{ onClose: () => void }>;
 
@@ -38,7 +39,7 @@ export default function ChatLauncher() {
       {open && Panel && <Panel onClose={() => setOpen(false)} />}
       {!open && (
         <a className="chat-launcher__button button" href="/help/feedback" data-live-chat="launcher">
-          Live chat
+          {m.footer_live_chat()}
         </a>
       )}
     </div>

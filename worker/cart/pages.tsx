@@ -6,6 +6,8 @@ import type { CartAnswer } from '../../shared/cart.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { cartForPage } from './service.ts';
+import { titlesInFrench } from '../catalog/service.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { Island } from '../platform/render/Island.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
@@ -16,7 +18,9 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
     token: readCookie(c, COOKIE.cart) ?? null,
     accountId: c.var.member?.accountId ?? null,
   };
-  return cartForPage(c.env.DB, credentials, c.var.market, Date.now());
+  const cart = await cartForPage(c.env.DB, credentials, c.var.market, Date.now());
+  // The French page shows the catalog's titles in French, as the cart API answers them there.
+  return currentLocale() === 'fr' ? (titlesInFrench(cart) as CartAnswer | null) : cart;
 }
 
 /** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */

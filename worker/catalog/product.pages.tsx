@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { shownProductData, soldIn } from './product-data.ts';
 import { ProductPage } from './views/ProductPage.tsx';
+import { productInFrench } from './french.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 /** /product/{handle}: an old or inactive handle redirects (301) to the primary one. */
@@ -10,7 +12,8 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   if (!/^[a-z0-9-]{1,200}$/.test(handle)) return renderErrorPage(c, 404);
   const data = await shownProductData(c.env.DB, c.var.market.id, handle);
   if (!data) return renderErrorPage(c, 404);
-  const { item, skus, fitment, faqs, reviews, media } = data;
+  const shown = currentLocale() === 'fr' ? productInFrench(data) : data;
+  const { item, skus, fitment, faqs, reviews, media } = shown;
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
     return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;

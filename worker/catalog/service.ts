@@ -105,5 +105,6 @@ export function fitmentTableOfItem(db: D1Database, itemId: number, page: number,
 }
 
 // The back office's catalog editor and CSV import (issue 22), for worker/admin.
+export { frenchTitle, frenchWords, localCards, localTitle, localWords, titlesInFrench } from './french.ts';
 export * from './admin-edit.ts';
 export * from './admin-import.ts';

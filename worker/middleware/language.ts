@@ -13,6 +13,7 @@ import { isApiPath } from '../platform/api-error.ts';
 import { readCookie, writeCookie } from '../platform/cookies.ts';
 import { arrivedInFrench, withLocale } from '../platform/i18n.ts';
 import { answerInFrench } from '../platform/translate-message.ts';
+import { titlesInFrench } from '../catalog/service.ts';
 
 const ONE_YEAR = 31_536_000;
 /** Paths that are never a page in a language: files, tools and the back office. */
@@ -71,7 +72,7 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
     const locale = isApiPath(url.pathname) ? apiLocale(c) : 'en';
     c.set('locale', locale);
     await withLocale(locale, next);
-    if (locale === 'fr') c.res = await answerInFrench(c.res);
+    if (locale === 'fr') c.res = await answerInFrench(c.res, titlesInFrench);
     return;
   }
   const visit = isPageVisit(c, url.pathname);

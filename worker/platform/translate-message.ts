@@ -27,11 +27,21 @@ export function inFrench(message: string): string {
   return message;
 }
 
-/** An API answer in French: its message, and the error text some answers carry in their data. */
-export async function answerInFrench(response: Response): Promise<Response> {
+/**
+ * An API answer in French: its message, the error text some answers carry in their data, and what
+ * `data` gives to translate (the catalog's titles).
+ */
+export async function answerInFrench(
+  response: Response,
+  translateData?: (data: unknown) => unknown,
+): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('application/json')) return response;
   const body = (await response.clone().json()) as { msg?: unknown; data?: { errorText?: unknown } | null };
   let changed = false;
+  if (translateData && body.data) {
+    body.data = translateData(body.data) as typeof body.data;
+    changed = true;
+  }
   if (typeof body.msg === 'string' && body.msg !== 'success') {
     body.msg = inFrench(body.msg);
     changed = true;

@@ -4,7 +4,7 @@ import NewsletterForm from '../../client/islands/NewsletterForm.tsx';
 import { POPULAR_MAKES } from '../../shared/routes.ts';
 import { COPYRIGHT_START_YEAR, supportHours } from '../../shared/constants.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
-import { currentLanguageTag } from '../../shared/i18n/current.ts';
+import { formatCount, formatTag } from '../../shared/i18n/format.ts';
 import { Island } from '../platform/render/Island.tsx';
 import { customerServiceLinks, informationLinks, legalLinks, type FooterLink } from './footer-links.ts';
 import { PaymentIcons, SocialLinks } from './Icons.tsx';
@@ -72,10 +72,9 @@ function Badges({ shell }: { shell: Shell }) {
     <ul className="review-badges">
       {shell.fixed.reviewBadges.map((badge) => (
         <li key={badge.name}>
-          <strong>{badge.rating.toFixed(1)}</strong> ★ {badge.name}{' '}
-          <small>
-            {m.footer_reviews_count({ count: badge.count.toLocaleString(currentLanguageTag(shell.market)) })}
-          </small>
+          <strong>{badge.rating.toLocaleString(formatTag(), { minimumFractionDigits: 1 })}</strong> ★{' '}
+          <span translate="no">{badge.name}</span>{' '}
+          <small>{m.footer_reviews_count({ count: formatCount(badge.count) })}</small>
         </li>
       ))}
     </ul>

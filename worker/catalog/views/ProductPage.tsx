@@ -127,7 +127,8 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
       </p>
       <ul className="review-list">
         {reviews.map((review) => (
-          <li key={review.id}>
+          // A review is the shopper's own words, shown as they wrote them (data-shopper-words).
+          <li key={review.id} data-shopper-words="">
             <strong>{`${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.title}`}</strong>
             <p>{review.content}</p>
             <small>
