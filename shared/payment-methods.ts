@@ -45,6 +45,11 @@ export const PAYMENT_METHOD_LABEL: Record<PaymentMethodId, string> = {
   },
 };
 
+/** Methods named by their provider's brand (PayPal, Google Pay ...): the same words in every language. */
+export function isBrandNamed(id: PaymentMethodId): boolean {
+  return id === 'PAYPAL' || id === 'PAY_LATER' || id === 'GOOGLE_PAY' || id === 'APPLE_PAY';
+}
+
 /** The card brands of §9; which of them a market takes is its `paymentIcons` list (§3 markets). */
 export const CARD_BRANDS = [
   'mastercard',

@@ -28,7 +28,7 @@ function Group({
 }) {
   if (keys.length === 0) return null;
   return (
-    <section className="cart-group" aria-label={title ?? 'Items'}>
+    <section className="cart-group" aria-label={title ?? m.items()}>
       {title && <h2>{title}</h2>}
       {note && <p className="cart-group__note">{note}</p>}
       <ul>

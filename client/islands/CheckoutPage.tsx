@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
-import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
+import { isBrandNamed, type OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
 import { PAYMENT_ICON_LABEL, type MarketId } from '../../shared/markets.ts';
 import { emailProblem } from '../../shared/validation.ts';
@@ -266,9 +266,9 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
                     checked={method === offered.id}
                     onChange={() => setMethod(offered.id)}
                   />{' '}
-                  {offered.label}
+                  <span translate={isBrandNamed(offered.id) ? 'no' : undefined}>{offered.label}</span>
                   {offered.provider && <small className="checkout__provider">{` · ${offered.provider}`}</small>}
-                  <span className="checkout__icons">
+                  <span className="checkout__icons" translate="no">
                     {offered.icons.map((icon) => (
                       <svg
                         key={icon}

@@ -1,5 +1,7 @@
 import { asksConsent, marketingAllowed, PRIVACY_COOKIE, PRIVACY_CHOICES_PATH } from '../../shared/tracking.ts';
 import { cookieOf } from './browser.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 
 const market = (): 'us' | 'ca' => (document.documentElement.dataset.market === 'ca' ? 'ca' : 'us');
 
@@ -28,12 +30,12 @@ export function askConsent(onGranted: () => void): void {
   banner.action = PRIVACY_CHOICES_PATH;
   banner.className = 'consent-banner';
   banner.dataset.consentBanner = '';
-  banner.setAttribute('aria-label', 'Marketing cookies');
+  banner.setAttribute('aria-label', m.consent_label());
   banner.innerHTML =
-    '<p>We use marketing cookies to measure our ads. Allow them? ' +
-    `<a href="${PRIVACY_CHOICES_PATH}">Your Privacy Choices</a></p>` +
-    '<button type="submit" name="marketing" value="allow">Allow</button> ' +
-    '<button type="submit" name="marketing" value="deny">Decline</button>';
+    `<p>${m.consent_text()} ` +
+    `<a href="${localPath(PRIVACY_CHOICES_PATH)}">${m.link_privacy_choices()}</a></p>` +
+    `<button type="submit" name="marketing" value="allow">${m.consent_allow()}</button> ` +
+    `<button type="submit" name="marketing" value="deny">${m.consent_decline()}</button>`;
   banner.addEventListener('submit', (event) => {
     event.preventDefault();
     const choice = (event.submitter as HTMLButtonElement | null)?.value === 'allow' ? 'allow' : 'deny';

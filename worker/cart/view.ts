@@ -5,6 +5,7 @@ import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from '.
 import { effectiveStatus } from './changes.ts';
 import { lookupFitment, vehiclePath } from '../vehicles/service.ts';
 import { imageAsset } from '../platform/build-info.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {
   return new Map(
@@ -47,7 +48,7 @@ function lineView(
     availableTotal: facts?.availableTotal ?? 0,
     campaignId: line.campaignId,
     attributeValueId: line.attributeValueId,
-    extraSubTitle: facts?.partNumber ? `Part # ${facts.partNumber}` : '',
+    extraSubTitle: facts?.partNumber ? m.part_number_short({ number: facts.partNumber }) : '',
     extraSubTitleJoinVehicle: fitment?.applies ? fitmentSentence(fitment, vehicleName) : '',
     carModelMatch: fitment?.applies ? fitment.status : null,
     cartModelAttr: fitment?.applies

@@ -200,13 +200,21 @@ export function localCards<T extends { title: string }>(cards: T[]): T[] {
   return inFrench() ? cards.map((card) => ({ ...card, title: frenchTitle(card.title) })) : cards;
 }
 
-/** Every product title in an API answer (cards, cart and order lines, add-ons) in French. */
-export function titlesInFrench(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(titlesInFrench);
+/** One field of an answer in French: titles, fit positions and notes, and the names the merchant translated. */
+function fieldInFrench(key: string, field: unknown, names: Readonly<Record<string, string>>): unknown {
+  if (key === 'title' && typeof field === 'string') return frenchTitle(field);
+  if (key === 'name' && typeof field === 'string') return names[field] ?? field;
+  if ((key === 'positions' || key === 'notes') && Array.isArray(field))
+    return field.map((text) => (typeof text === 'string' ? frenchWords(text) : text));
+  return titlesInFrench(field, names);
+}
+
+/**
+ * An API answer's catalog words in French: product titles (cards, cart and order lines, add-ons), fit
+ * positions and notes, and the promotion names the merchandisers gave a French name (`names`).
+ */
+export function titlesInFrench(value: unknown, names: Readonly<Record<string, string>> = {}): unknown {
+  if (Array.isArray(value)) return value.map((item) => titlesInFrench(item, names));
   if (!value || typeof value !== 'object') return value;
-  const entries = Object.entries(value).map(([key, field]) => [
-    key,
-    key === 'title' && typeof field === 'string' ? frenchTitle(field) : titlesInFrench(field),
-  ]);
-  return Object.fromEntries(entries);
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, fieldInFrench(key, field, names)]));
 }

@@ -176,3 +176,12 @@ export function forgetContent(): void {
   caches.pageMeta.clear();
   caches.infoPages.clear();
 }
+
+/** The French names merchandisers gave promotions (content config `promotion-names`), by English name. */
+export async function promotionNamesInFrench(kv: KVNamespace, clock: Clock): Promise<Record<string, string>> {
+  const config = await caches.contentConfigs.get('config:promotion-names', clock, () =>
+    contentStore(kv).contentConfig('promotion-names'),
+  );
+  const names = config?.namesFr;
+  return names && typeof names === 'object' ? (names as Record<string, string>) : {};
+}

@@ -14,6 +14,8 @@ import { readCookie, writeCookie } from '../platform/cookies.ts';
 import { arrivedInFrench, withLocale } from '../platform/i18n.ts';
 import { answerInFrench } from '../platform/translate-message.ts';
 import { titlesInFrench } from '../catalog/service.ts';
+import { promotionNamesInFrench } from '../content/service.ts';
+import { systemClock } from '../platform/clock.ts';
 
 const ONE_YEAR = 31_536_000;
 /** Paths that are never a page in a language: files, tools and the back office. */
@@ -26,9 +28,9 @@ export function isLocalizablePage(pathname: string): boolean {
   return pathname.startsWith('/') && !pathname.startsWith('//') && !isApiPath(pathname) && !NOT_A_PAGE.test(pathname);
 }
 
-/** A person opening a page (not a bot, not a script's call, not a form's post). */
-function isPageVisit(c: Context<AppEnv>, pathname: string): boolean {
-  return c.req.method === 'GET' && !c.var.isBot && isLocalizablePage(pathname);
+/** Opening a page (not a script's call, not a form's post). */
+function isPageOpening(c: Context<AppEnv>, pathname: string): boolean {
+  return c.req.method === 'GET' && isLocalizablePage(pathname);
 }
 
 /** The API speaks the language the page asked in (the shop's client sends it), else English. */
@@ -57,8 +59,9 @@ function localizeLinks(response: Response): Response {
 /**
  * The page's language (issue 37). The US site is English. On the Canadian site each page has an
  * English URL and a French one under `/fr`; a shopper's choice is remembered in a cookie (set by
- * the header's switch, `?lang=fr|en`), and on a first visit `Accept-Language` decides. A shopper
- * who chose French and follows an English link is sent to its French twin.
+ * the header's switch, `?lang=fr|en`), and on a person's first visit `Accept-Language` decides. A
+ * shopper who chose French and follows an English link is sent to its French twin; crawlers, which
+ * carry no cookie, are never sent elsewhere.
  */
 export const language = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
@@ -72,23 +75,28 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
     const locale = isApiPath(url.pathname) ? apiLocale(c) : 'en';
     c.set('locale', locale);
     await withLocale(locale, next);
-    if (locale === 'fr') c.res = await answerInFrench(c.res, titlesInFrench);
+    if (locale === 'fr') {
+      const names = await promotionNamesInFrench(c.env.SETTINGS, systemClock);
+      c.res = await answerInFrench(c.res, (data) => titlesInFrench(data, names));
+    }
     return;
   }
-  const visit = isPageVisit(c, url.pathname);
+  const opening = isPageOpening(c, url.pathname);
+  // A person's first visit (crawlers are never sent elsewhere: each version is at its own address).
+  const firstVisit = opening && !c.var.isBot;
   const switched = url.searchParams.get(SWITCH_PARAM);
-  if (visit && isLocale(switched)) {
+  if (opening && isLocale(switched)) {
     writeCookie(c, LOCALE_COOKIE, switched, ONE_YEAR);
     url.searchParams.delete(SWITCH_PARAM);
     return c.redirect(localizePath(`${url.pathname}${url.search}`, switched), 302);
   }
   const chosen = readCookie(c, LOCALE_COOKIE);
-  if (visit && !french) {
-    const wanted = isLocale(chosen) ? chosen : preferredLocale(c.req.header('accept-language'));
-    if (!isLocale(chosen)) writeCookie(c, LOCALE_COOKIE, wanted, ONE_YEAR);
-    if (wanted === 'fr') return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
-  } else if (visit && !isLocale(chosen)) {
-    writeCookie(c, LOCALE_COOKIE, 'fr', ONE_YEAR);
+  if (opening && !french && isLocale(chosen)) {
+    if (chosen === 'fr') return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
+  } else if (firstVisit && !isLocale(chosen)) {
+    const wanted = french ? 'fr' : preferredLocale(c.req.header('accept-language'));
+    writeCookie(c, LOCALE_COOKIE, wanted, ONE_YEAR);
+    if (wanted === 'fr' && !french) return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
   }
   const locale: Locale = french ? 'fr' : 'en';
   c.set('locale', locale);

@@ -7,6 +7,7 @@ import { currentVehicleId } from './current.ts';
 import { vehicleById, vehicleParts } from './service.ts';
 import { PartsPage } from './views/MakePages.tsx';
 import { VehiclePartsPage } from './views/VehiclePartsPage.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** How many of a vehicle's best-selling fitting parts its page shows. */
 const TOP_PARTS = 8;
@@ -40,6 +41,6 @@ export const partsPages = new Hono<AppEnv>()
     const name = vehicleName(found.vehicle, true);
     return c.render(<VehiclePartsPage parts={found} top={top.records} />, {
       pageType: 'category list',
-      title: `Parts for ${name}`,
+      title: m.vp_parts_for({ vehicle: name }),
     });
   });
