@@ -15,7 +15,7 @@ export const ENGLISH_WORDS = new Set(
     'only left sold buy now each per front rear right without kit assembly set color size write ask answer answers ' +
     'details specifications specification related customers also bought recently viewed makes make model trim ' +
     'engine year years change update edit delete cancel confirm submit send pay payment card method methods ' +
-    'billing summary discount discounts coupon coupons member members level levels history track tracking ' +
+    'billing summary discount discounts member members level levels history track tracking ' +
     'shipped processing pending refund refunded cancelled reason reasons upload uploads files required optional ' +
     'please thank thanks welcome hello here there when where what which who why how will would should could can ' +
     'may must have has had been was were does did done get got going see look find need want best deals deal sale ' +
