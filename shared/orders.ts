@@ -23,6 +23,19 @@ export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number]['value'];
 /** Points a member earns per whole dollar paid for parts (redeemed at 100 points to the dollar). */
 export const EARN_POINTS_PER_DOLLAR = 1;
 
+/**
+ * Points earned by a paid order: the member level's earn rate per whole dollar paid for parts (not
+ * shipping or tax); the flat rate when no level is known; none for a guest's order.
+ */
+export function pointsEarned(
+  order: { subtotalCent: number; discountCent: number; pointsCent: number; accountId: number | null },
+  earnRate: number = EARN_POINTS_PER_DOLLAR,
+): number {
+  if (order.accountId === null) return 0;
+  const dollars = Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100);
+  return Math.floor(dollars * Math.max(0, earnRate));
+}
+
 /** How long stock is held for an order that is not paid yet. */
 export const STOCK_HOLD_MINUTES = 30;
 

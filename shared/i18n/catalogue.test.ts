@@ -18,6 +18,8 @@ const SAME_IN_BOTH = new Set([
   'total',
   'fitment_position',
   'points_count',
+  'pm_noun_code',
+  'pm_noun_coupon',
 ]);
 
 function texts(message: Message): string[] {

@@ -3,7 +3,8 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import worker from '../../worker/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '../../shared/orders.ts';
-import { markOrderPaid, releaseExpiredHolds } from '../../worker/orders/service.ts';
+import { releaseExpiredHolds } from '../../worker/flows/cancel-order.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 

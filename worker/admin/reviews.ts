@@ -5,14 +5,13 @@
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
-import type { AlongWith, ModerationDeps } from '../reviews/service.ts';
+import type { AlongWith, ModerationDeps } from '../reviews/staff.ts';
 import type { AdminContext } from './guard.ts';
-import { auditStatement, type StaffMember } from './service.ts';
+import { auditedBy, type StaffMember } from './service.ts';
 
 /** The audit entry of one change to a review, written in the change's own batch. */
-export const auditedAs =
-  (db: D1Database, staff: StaffMember, action: string, reviewId: number): AlongWith =>
-  (change) => [auditStatement(db, staff, { action, recordType: 'review', recordId: String(reviewId), ...change })];
+export const auditedAs = (_db: D1Database, staff: StaffMember, action: string, reviewId: number): AlongWith =>
+  auditedBy(staff, { action, recordType: 'review', recordId: String(reviewId) });
 
 /** What a decision needs for this request: the signed-in staff member, the mailer, the shop's name and origins. */
 export async function moderationDeps(c: AdminContext): Promise<ModerationDeps> {

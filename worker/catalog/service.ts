@@ -1,3 +1,4 @@
+import { stockRepository, type SkuFacts } from './stock-repository.ts';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
@@ -14,6 +15,7 @@ import { catalogRepository } from './repository.ts';
  */
 
 export type { ItemRow, SkuRow } from './repository.ts';
+export type { SkuFacts } from './stock-repository.ts';
 export type { CategoryNode } from './category-repository.ts';
 export type { Brand } from './browse.ts';
 
@@ -81,30 +83,22 @@ export async function homePageBrands(db: D1Database, clock: Clock, shopId: numbe
     .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
+/** The facts of SKUs in one market (status, stock, price, categories), by SKU id. */
+export async function skuFacts(
+  db: D1Database,
+  skuIds: readonly number[],
+  market: MarketId,
+): Promise<Map<number, SkuFacts>> {
+  return new Map((await stockRepository(db).skuFacts(skuIds, market)).map((sku) => [sku.skuId, sku]));
+}
+
 /** Items by id with their SKUs priced in the market's currency, in the order asked. */
 export function itemsWithSkus(db: D1Database, ids: readonly number[], market: MarketId) {
   return catalogRepository(db).itemsWithSkus(ids, market);
 }
 
-/**
- * The statements that read the given items' applications to one model year and their fitment
- * facts, for a caller's own db.batch (the fitment lookup adds its vehicle read), and how to read them.
- */
-export function fitmentForItemsStatements(db: D1Database, ids: readonly number[], modelNodeId: number) {
-  return catalogRepository(db).fitmentForItemsStatements(ids, modelNodeId);
-}
+/** Fitment answers for items and a vehicle (§4 Fit status), an item's fitment table, the item of a SKU id. */
+export { fitmentTable, itemIdOf, lookupFitment, MAX_LOOKUP_ITEMS } from './fitment-lookup.ts';
 
-/** The item a SKU belongs to, or null. */
-export function itemIdOfSku(db: D1Database, skuId: number): Promise<number | null> {
-  return catalogRepository(db).itemIdOfSku(skuId);
-}
-
-/** One page of an item's §3 fitment table with its total and the item's fitment facts, in one round trip. */
-export function fitmentTableOfItem(db: D1Database, itemId: number, page: number, size: number) {
-  return catalogRepository(db).fitmentTableOfItem(itemId, page, size);
-}
-
-// The back office's catalog editor and CSV import (issue 22), for worker/admin.
+// The catalog in French (issue 37).
 export { frenchTitle, frenchWords, localCards, localTitle, localWords, titlesInFrench } from './french.ts';
-export * from './admin-edit.ts';
-export * from './admin-import.ts';

@@ -8,6 +8,8 @@ import { contentInFrench } from '../../shared/content/french.ts';
 import { currentLocale } from '../../shared/i18n/current.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
+export { announcementsFor, type Announcement } from './announcements.ts';
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -185,3 +187,9 @@ export async function promotionNamesInFrench(kv: KVNamespace, clock: Clock): Pro
   const names = config?.namesFr;
   return names && typeof names === 'object' ? (names as Record<string, string>) : {};
 }
+
+/** Campaign pages' configs (validated, cached 30 s) and those the sitemap lists. */
+export { campaignPageConfig, listedCampaignPaths } from './campaign.ts';
+
+/** The shop's facts a policy page is completed with (shipping-policy.ts). */
+export { needsShopFacts, withShopFacts } from './shipping-policy.ts';

@@ -21,7 +21,7 @@ interface GuardEntry {
 export type Along<T> = () => T;
 
 /** How a batch ended: written, or stopped by the named guard (nothing was written). */
-export type Committed = { ok: true } | { ok: false; guard: string };
+export type Committed = { ok: true } | { ok: false; guard: string; cause: unknown };
 
 export class UnitOfWork {
   readonly db: D1Database;
@@ -92,7 +92,7 @@ export class UnitOfWork {
       return { ok: true };
     } catch (error) {
       for (const guard of this.guards) {
-        if (guard.stillHolds && !(await guard.stillHolds())) return { ok: false, guard: guard.name };
+        if (guard.stillHolds && !(await guard.stillHolds())) return { ok: false, guard: guard.name, cause: error };
       }
       throw error;
     }

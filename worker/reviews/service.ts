@@ -6,24 +6,6 @@ import { type Reviewer, reviewRepository, type ReviewSort, type ReviewWrite } fr
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 
-export {
-  type AlongWith,
-  alreadyModerated,
-  flagReview,
-  MODERATION_MSG,
-  type ModerationChange,
-  type ModerationDeps,
-  type ModerationResult,
-  publishReview,
-  type QueueRow,
-  REJECT_NOTE_MAX,
-  REJECT_REASONS,
-  rejectReview,
-  REVIEW_FLAGS,
-  REVIEW_STATUSES,
-  reviewQueue,
-  type ReviewStatus,
-} from './moderation.ts';
 import { base64url, fromBase64url, hmacSign, hmacVerify } from '../platform/signing.ts';
 export type { Reviewer };
 

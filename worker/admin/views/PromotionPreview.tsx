@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../shared/money.ts';
-import type { PreviewResult } from '../../promotions/service.ts';
+import type { PreviewResult } from '../../promotions/staff.ts';
 
 /** What the preview form was sent with, to fill it again. */
 export interface PreviewQuery {

@@ -1,0 +1,153 @@
+import GarageList from '../../../client/islands/GarageList.tsx';
+import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
+import type { VehicleCategory } from '../../search/service.ts';
+import type { ChosenModelYear as ModelYear, MakeModelYears } from '../../vehicles/service.ts';
+
+/** A model year chosen on a make's page, with the part categories the shop has for it. */
+type ChosenModelYear = ModelYear & { categories: VehicleCategory[] };
+import { Island } from '../../platform/render/Island.tsx';
+
+/** /parts: choose the vehicle (or a VIN) and keep several in the garage; go on with the current one. */
+export function PartsPage({ current }: { current: { name: string; href: string } | null }) {
+  return (
+    <section className="parts-page">
+      <h1>Parts for your vehicle</h1>
+      {current && (
+        <p className="parts-page__current">
+          <a className="button" href={current.href} data-continue-vehicle>
+            {`Shop parts for your ${current.name}`}
+          </a>
+        </p>
+      )}
+      <p>Choose your year, make and model (trim and engine when you know them) and every part shows whether it fits.</p>
+      <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
+      <Island name="GarageList" component={GarageList} props={{}} />
+      <p>
+        <a href="/makes">Shop by make</a>
+      </p>
+    </section>
+  );
+}
+
+/** /makes: every make the shop has parts for, popular ones first. */
+export function MakesPage({
+  popular,
+  makes,
+}: {
+  popular: { name: string; slug: string }[];
+  makes: { name: string; slug: string }[];
+}) {
+  const byLetter = new Map<string, { name: string; slug: string }[]>();
+  for (const make of makes) {
+    const letter = make.name[0]!.toUpperCase();
+    byLetter.set(letter, [...(byLetter.get(letter) ?? []), make]);
+  }
+  return (
+    <section className="makes-page">
+      <h1>Shop by make</h1>
+      <p>Parts for {makes.length} makes sold in the United States and Canada since 1990.</p>
+      {popular.length > 0 && (
+        <>
+          <h2>Popular makes</h2>
+          <ul className="tile-list">
+            {popular.map((make) => (
+              <li key={make.slug}>
+                <a href={`/makes/${make.slug}`}>{make.name}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h2>All makes</h2>
+      {[...byLetter].map(([letter, list]) => (
+        <section key={letter} className="makes-letter" aria-label={letter}>
+          <h3>{letter}</h3>
+          <ul className="makes-list">
+            {list.map((make) => (
+              <li key={make.slug}>
+                <a href={`/makes/${make.slug}`} data-make={make.slug}>
+                  {make.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+/** A model of the make: a link to its years, and the year links themselves when it is the one open. */
+function ModelYears({ make, model, open }: { make: { slug: string }; model: MakeModelYears; open: boolean }) {
+  const years = Array.from({ length: model.yearTo - model.yearFrom + 1 }, (_, i) => model.yearTo - i);
+  return (
+    <li data-model={model.slug} data-open={open ? 'true' : undefined}>
+      <a href={`/makes/${make.slug}?model=${model.slug}`} aria-current={open ? 'true' : undefined}>
+        {model.model}
+      </a>{' '}
+      <span>{model.yearFrom === model.yearTo ? model.yearFrom : `${model.yearFrom}-${model.yearTo}`}</span>
+      {open && (
+        <ul className="year-links">
+          {years.map((year) => (
+            <li key={year}>
+              <a href={`/makes/${make.slug}?model=${model.slug}&year=${year}`}>{year}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /makes/{make}: the make's models; the years of the model asked for (`?model=`); with a model
+ * year chosen, the part categories for it. Only one model's years are drawn: a make with a
+ * hundred models and thirty years each would be thousands of elements on a phone.
+ */
+export function MakePage({
+  make,
+  models,
+  chosen,
+  openModel,
+}: {
+  make: { name: string; slug: string };
+  models: MakeModelYears[];
+  chosen: ChosenModelYear | null;
+  /** The slug of the model whose years are listed. */
+  openModel: string | null;
+}) {
+  return (
+    <section className="make-page">
+      <h1>{`${make.name} parts`}</h1>
+      {chosen ? (
+        <section className="make-page__categories" data-model-year={`${chosen.year} ${chosen.model.model}`}>
+          <h2>
+            Parts for the {chosen.year} {make.name} {chosen.model.model}
+          </h2>
+          <p>
+            <a className="button" href={chosen.partsHref} data-vehicle-parts-link>
+              {`See all parts for the ${chosen.year} ${make.name} ${chosen.model.model}`}
+            </a>
+          </p>
+          <ul className="tile-list">
+            {chosen.categories.map((category) => (
+              <li key={category.id}>
+                <a href={`/search?category=${category.id}&attributeValueId=${chosen.attributeValueId}`}>
+                  {category.name} <small>({category.items})</small>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p>Choose your model and year to see the parts that fit it.</p>
+      )}
+      <h2>{make.name} models</h2>
+      <ul className="model-years">
+        {models.map((model) => (
+          <ModelYears key={model.modelId} make={make} model={model} open={model.slug === openModel} />
+        ))}
+      </ul>
+    </section>
+  );
+}
