@@ -20,6 +20,7 @@ const SAME_IN_BOTH = new Set([
   'points_count',
   'pm_noun_code',
   'pm_noun_coupon',
+  'member_nav_coupons',
 ]);
 
 function texts(message: Message): string[] {
