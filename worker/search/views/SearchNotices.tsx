@@ -16,12 +16,15 @@ export function SpellingNotice({
   if (!spelling.applied)
     return (
       <p className="search-notice" data-spelling="suggested">
-        {m.search_did_you_mean()} <a href={corrected}>{spelling.keyword}</a>?
+        {`${m.search_did_you_mean()} `}
+        <a href={corrected}>{spelling.keyword}</a>?
       </p>
     );
   return (
     <p className="search-notice" data-spelling="applied">
-      {m.search_showing_for()} <strong>{spelling.keyword}</strong>. {m.search_instead_for()}{' '}
+      {`${m.search_showing_for()} `}
+      <strong>{spelling.keyword}</strong>
+      {`. ${m.search_instead_for()} `}
       <a href={searchHref(params, { keyword: typed, asTyped: '1' })}>{typed}</a>
     </p>
   );
@@ -46,7 +49,8 @@ export function VehicleOfferNotice({
       : `/makes/${offer.makeSlug}${offer.modelSlug ? `?model=${encodeURIComponent(offer.modelSlug)}` : ''}`;
   return (
     <p className="search-notice search-notice--vehicle" data-vehicle-offer={offer.attributeValueId ?? ''}>
-      {m.search_shop_for()} <a href={href}>{offer.name}</a>?
+      {`${m.search_shop_for()} `}
+      <a href={href}>{offer.name}</a>?
       {offer.attributeValueId === null && ` ${offer.modelSlug ? m.search_choose_year() : m.search_choose_model_year()}`}
     </p>
   );
