@@ -29,3 +29,15 @@ export function missingFrench(item: Record<string, unknown>, fields: readonly st
     return typeof english === 'string' && english.trim() !== '' && !(typeof french === 'string' && french.trim());
   });
 }
+
+/** The content config key of the French names merchandisers give promotions, by English name. */
+export const PROMOTION_NAMES_KEY = 'promotion-names';
+
+/** The French promotion names a `promotion-names` config holds (its `namesFr`), by English name. */
+export function promotionNamesOf(config: Record<string, unknown> | null): Record<string, string> {
+  const names = config?.namesFr;
+  if (!names || typeof names !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(names).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { frenchTitle, frenchWords } from '../../worker/catalog/service.ts';
+import { frenchTitle, frenchWords } from '../../worker/catalog/french.ts';
 import { CA_HOST, page } from './helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 

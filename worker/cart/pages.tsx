@@ -7,7 +7,8 @@ import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { cartForPage } from './service.ts';
 import { titlesInFrench } from '../catalog/service.ts';
-import { promotionNamesInFrench } from '../content/service.ts';
+import { contentConfig } from '../content/service.ts';
+import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
 import { systemClock } from '../platform/clock.ts';
 import { currentLocale } from '../../shared/i18n/current.ts';
 import { Island } from '../platform/render/Island.tsx';
@@ -23,7 +24,10 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
   const cart = await cartForPage(c.env.DB, credentials, c.var.market, Date.now());
   // The French page shows the catalog's titles in French, as the cart API answers them there.
   if (currentLocale() !== 'fr') return cart;
-  return titlesInFrench(cart, await promotionNamesInFrench(c.env.SETTINGS, systemClock)) as CartAnswer | null;
+  return titlesInFrench(
+    cart,
+    promotionNamesOf(await contentConfig(c.env.SETTINGS, systemClock, PROMOTION_NAMES_KEY)),
+  ) as CartAnswer | null;
 }
 
 /** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */

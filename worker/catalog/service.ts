@@ -18,6 +18,7 @@ export type { ItemRow, SkuRow } from './repository.ts';
 export type { SkuFacts } from './stock-repository.ts';
 export type { CategoryNode } from './category-repository.ts';
 export type { Brand } from './browse.ts';
+export type { CardRow } from './browse-repository.ts';
 
 /** The navigation (front) category tree: top categories with their children, in display order. */
 export function categoryTree(db: D1Database) {
@@ -101,4 +102,4 @@ export function itemsWithSkus(db: D1Database, ids: readonly number[], market: Ma
 export { fitmentTable, itemIdOf, lookupFitment, MAX_LOOKUP_ITEMS } from './fitment-lookup.ts';
 
 // The catalog in French (issue 37).
-export { frenchTitle, frenchWords, localCards, localTitle, localWords, titlesInFrench } from './french.ts';
+export { localWords, titlesInFrench } from './french.ts';

@@ -2,6 +2,7 @@ import type { MarketId } from '../../shared/markets.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, isTitledRoute, normalizePath } from '../../shared/routes.ts';
 import { parseShopSettings, type ShopSettings } from '../../shared/settings.ts';
 import { contentStore } from './kv-store.ts';
+import { fillPlaceholders, type InfoPageContent } from './text.ts';
 import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 import { contentInFrench } from '../../shared/content/french.ts';
@@ -9,30 +10,14 @@ import { currentLocale } from '../../shared/i18n/current.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export { announcementsFor, type Announcement } from './announcements.ts';
+export { fillPlaceholders, type InfoPageContent } from './text.ts';
 
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
   /** The merchandiser's French, shown on French pages. */
   titleFr?: string;
   descriptionFr?: string;
-}
-
-export interface InfoPageContent {
-  route: string;
-  heading: string;
-  intro: string;
-  sections: {
-    id: string;
-    heading: string;
-    paragraphs?: string[];
-    list?: string[];
-    faq?: { q: string; a: string }[];
-    links?: { label: string; href: string }[];
-    /** Facts this section is completed with from the shop's tables (shipping-policy.ts), e.g. 'delivers-to'. */
-    fill?: string;
-  }[];
-  updated: string;
 }
 
 /** The shop's settings, read from KV at most once per 5 minutes per isolate (§3). */
@@ -66,14 +51,6 @@ const inLanguage = <T>(content: T): T => (currentLocale() === 'fr' ? contentInFr
 export function forgetCampaign(): void {
   caches.campaign.clear();
   caches.campaignPages.clear();
-}
-
-/** Replaces the shop's placeholders in seeded text. */
-export function fillPlaceholders(text: string, values: Record<string, string>): string {
-  return text.replace(
-    /\{(shopName|phone|email|address|returnWindowDays)\}/g,
-    (whole, name: string) => values[name] ?? whole,
-  );
 }
 
 /**
@@ -170,7 +147,6 @@ export {
   PREVIEW_MINUTES,
   PREVIEW_PARAM,
   signPreviewToken,
-  verifyPreviewToken,
 } from './editor-preview-token.ts';
 
 export function forgetContent(): void {
@@ -179,17 +155,8 @@ export function forgetContent(): void {
   caches.infoPages.clear();
 }
 
-/** The French names merchandisers gave promotions (content config `promotion-names`), by English name. */
-export async function promotionNamesInFrench(kv: KVNamespace, clock: Clock): Promise<Record<string, string>> {
-  const config = await caches.contentConfigs.get('config:promotion-names', clock, () =>
-    contentStore(kv).contentConfig('promotion-names'),
-  );
-  const names = config?.namesFr;
-  return names && typeof names === 'object' ? (names as Record<string, string>) : {};
-}
-
-/** Campaign pages' configs (validated, cached 30 s) and those the sitemap lists. */
-export { campaignPageConfig, listedCampaignPaths } from './campaign.ts';
+/** Campaign pages' configs (validated, cached 30 s). */
+export { campaignPageConfig } from './campaign.ts';
 
 /** The shop's facts a policy page is completed with (shipping-policy.ts). */
 export { needsShopFacts, withShopFacts } from './shipping-policy.ts';

@@ -14,7 +14,8 @@ import { readCookie, writeCookie } from '../platform/cookies.ts';
 import { arrivedInFrench, withLocale } from '../platform/i18n.ts';
 import { answerInFrench } from '../platform/translate-message.ts';
 import { titlesInFrench } from '../catalog/service.ts';
-import { promotionNamesInFrench } from '../content/service.ts';
+import { contentConfig } from '../content/service.ts';
+import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
 import { systemClock } from '../platform/clock.ts';
 
 const ONE_YEAR = 31_536_000;
@@ -76,7 +77,7 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
     c.set('locale', locale);
     await withLocale(locale, next);
     if (locale === 'fr') {
-      const names = await promotionNamesInFrench(c.env.SETTINGS, systemClock);
+      const names = promotionNamesOf(await contentConfig(c.env.SETTINGS, systemClock, PROMOTION_NAMES_KEY));
       c.res = await answerInFrench(c.res, (data) => titlesInFrench(data, names));
     }
     return;
