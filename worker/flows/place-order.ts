@@ -52,6 +52,8 @@ export interface PlaceOrderInput {
   vehicleId?: number | null;
   /** Where the order came from, for the limit on unpaid orders per IP and visitor. */
   placer: { ip: string | null; visitorKey: string | null };
+  /** The language the shopper placed it in (its emails speak it); English when not given. */
+  locale?: 'en' | 'fr';
   now: number;
   /** Where order numbers come from; tests force a collision with it. */
   orderNumbers?: (market: Market, now: number) => string;
@@ -173,6 +175,7 @@ async function placementInto(work: UnitOfWork, placement: Placement, soldOut: (t
       address: JSON.stringify(input.address),
       paymentMethod: paidInFull ? 'POINTS' : input.paymentMethod,
       cartUuid: input.cart.uuid,
+      locale: input.locale ?? 'en',
       holdExpiresAt: paidInFull ? null : input.now + STOCK_HOLD_MINUTES * 60_000,
       createdAt: input.now,
       accessKey: newAccessKey(),

@@ -46,6 +46,7 @@ export const placeOrderApi = new Hono<AppEnv>().post(place.path, async (c) => {
     expectedTotal: body.expectedTotal,
     vehicleId: body.attributeValueId ?? null,
     placer: { ip: clientIp(c), visitorKey: c.var.visitorKey },
+    locale: c.var.locale,
     now: Date.now(),
   });
   return c.json(ok(placed));
