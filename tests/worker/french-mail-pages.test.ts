@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { CA_HOST, page, shop } from './helpers.ts';
+import { json, member } from './account-helpers.ts';
 
 const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const MONTREAL = {
@@ -124,5 +125,44 @@ describe('the error pages in French', () => {
     expect(html).toContain('href="/fr/search"');
     expect(html).not.toContain('Page not found');
     expect((await page(`${CA_HOST}/no-such-page`)).html).toContain('<h1>Page not found</h1>');
+  });
+});
+
+describe('the account pages in French', () => {
+  it('shows sign-in, sign-up and password reset in French, their links to French pages', async () => {
+    const login = await page(`${CA_HOST}/fr/login`);
+    expect(login.html).toContain('<html lang="fr-CA"');
+    for (const text of ['<h1>Connexion</h1>', 'Mot de passe oublié?', 'href="/fr/createAccount"', '>Courriel<'])
+      expect(login.html, text).toContain(text);
+    expect(login.html).not.toMatch(/>(Sign in|Password|Create an account)</);
+    const create = await page(`${CA_HOST}/fr/createAccount`);
+    expect(create.html).toContain('Mot de passe (8 à 128 caractères)');
+    expect(create.html).toContain('inscrire avec mon courriel seulement');
+    const reset = await page(`${CA_HOST}/fr/retrievePassword`);
+    expect(reset.html).toContain('Réinitialiser votre mot de passe');
+    expect((await page(`${CA_HOST}/login`)).html).toContain('<h1>Sign in</h1>');
+  });
+
+  it("shows a member's profile, addresses and order history in French", async () => {
+    const credentials = { cookie: `token=${await member(`fr-acc-${crypto.randomUUID().slice(0, 8)}@example.com`)}` };
+    const profile = await page(`${CA_HOST}/fr/myAccount`, { headers: credentials });
+    expect(profile.status).toBe(200);
+    for (const text of ['<h1>Mon compte</h1>', 'Profil et adresses', 'Enregistrer le profil', 'Adresses', 'janvier'])
+      expect(profile.html, text).toContain(text);
+    expect(profile.html).not.toMatch(/>(Save profile|Change password|Sign out|January)</);
+    const history = await page(`${CA_HOST}/fr/myAccount?type=orderHistory`, { headers: credentials });
+    expect(history.html).toContain('<h1>Historique des commandes</h1>');
+  });
+
+  it('answers a French sign-in with a wrong password in French, the English one in the spec words', async () => {
+    const email = `fr-login-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await member(email);
+    const attempt = (language: string) =>
+      shop(
+        `${CA_HOST}/account/public/buyer/login`,
+        json('POST', { email, password: 'not the password' }, { 'accept-language': language }),
+      ).then((response) => response.json() as Promise<{ msg: string }>);
+    expect((await attempt('fr-CA')).msg).toBe('Le courriel ou le mot de passe est incorrect.');
+    expect((await attempt('en-CA')).msg).toBe('Email or password is incorrect.');
   });
 });

@@ -4,6 +4,7 @@ import { ACCOUNT_MSG } from './service.ts';
 import { undoEmailChange } from './email-change.ts';
 import { accountDeps, marketOrigin } from './route-support.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { inFrench } from '../platform/translate-message.ts';
 import type { AppEnv } from '../env.ts';
 import {
   ChangeEmailUndoPage,
@@ -53,7 +54,8 @@ export const accountPages = new Hono<AppEnv>()
   .post('/changeEmailUndo', async (c) => {
     const form = await c.req.parseBody();
     const token = typeof form.token === 'string' ? tokenOf(form.token) : null;
-    const message = await undoMessage(await accountDeps(c), token);
+    const answer = await undoMessage(await accountDeps(c), token);
+    const message = c.var.locale === 'fr' ? inFrench(answer) : answer;
     return c.render(<ChangeEmailUndoPage token={null} message={message} />, { robots: 'noindex' });
   })
   .get('/retrievePassword', (c) =>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import * as m from '../../../shared/i18n/generated/messages.js';
 import type { SavedAddress } from '../../../shared/api/accounts.ts';
 import AccountAddresses from '../../../client/islands/AccountAddresses.tsx';
 import AccountProfile, { type AccountProfileProps } from '../../../client/islands/AccountProfile.tsx';
@@ -22,7 +23,7 @@ function Entry({
   return (
     <section className="account-entry">
       <a className="logo logo--dark" href="/">
-        Back to the shop
+        {m.account_back_to_shop()}
       </a>
       <h1>{heading}</h1>
       {children}
@@ -39,10 +40,10 @@ function Entry({
 
 export const LoginPage = () => (
   <Entry
-    heading="Sign in"
+    heading={m.account_sign_in_heading()}
     links={[
-      { label: 'Create an account', href: '/createAccount' },
-      { label: 'Forgot your password?', href: '/retrievePassword' },
+      { label: m.account_create(), href: '/createAccount' },
+      { label: m.account_forgot(), href: '/retrievePassword' },
     ]}
   >
     <Island name="LoginForm" component={LoginForm} props={{}} />
@@ -50,31 +51,31 @@ export const LoginPage = () => (
 );
 
 export const CreateAccountPage = () => (
-  <Entry heading="Create an account" links={[{ label: 'Already have an account? Sign in', href: '/login' }]}>
-    <p>Keep your garage, orders, addresses and points on every device.</p>
+  <Entry heading={m.account_create()} links={[{ label: m.account_have_one(), href: '/login' }]}>
+    <p>{m.account_create_pitch()}</p>
     <Island name="CreateAccountForm" component={CreateAccountForm} props={{}} />
   </Entry>
 );
 
 export const SignUpResultPage = ({ token, message }: { token: string | null; message: string | null }) => (
-  <Entry heading="Welcome" links={[{ label: 'Continue shopping', href: '/' }]}>
+  <Entry heading={m.account_welcome()} links={[{ label: m.account_continue_shopping(), href: '/' }]}>
     <Island name="SignUpResult" component={SignUpResult} props={{ token, message }} />
   </Entry>
 );
 
 /** The page the old address's undo link opens: a button, so a mail scanner's visit changes nothing. */
 export const ChangeEmailUndoPage = ({ token, message }: { token: string | null; message: string | null }) => (
-  <Entry heading="Undo the email change" links={[{ label: 'Back to sign in', href: '/login' }]}>
+  <Entry heading={m.account_undo_heading()} links={[{ label: m.account_back_to_sign_in(), href: '/login' }]}>
     {message ? (
       <p data-undo-result role="status">
         {message}
       </p>
     ) : (
       <form method="post" action="/changeEmailUndo" className="account-form">
-        <p>Make this address the login of your account again and sign out every device.</p>
+        <p>{m.account_undo_text()}</p>
         <input type="hidden" name="token" value={token ?? ''} />
         <button className="button" type="submit">
-          Undo the change
+          {m.account_undo_button()}
         </button>
       </form>
     )}
@@ -83,14 +84,14 @@ export const ChangeEmailUndoPage = ({ token, message }: { token: string | null; 
 
 export const RetrievePasswordPage = ({ token }: { token: string | null }) => (
   <Entry
-    heading={token ? 'Choose a new password' : 'Reset your password'}
-    links={[{ label: 'Back to sign in', href: '/login' }]}
+    heading={token ? m.account_new_password_heading() : m.account_reset_heading()}
+    links={[{ label: m.account_back_to_sign_in(), href: '/login' }]}
   >
     <Island name="RetrievePassword" component={RetrievePassword} props={{ token }} />
   </Entry>
 );
 
-const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history' };
+const SECTION_TITLE: Record<string, () => string> = { orderHistory: m.account_order_history };
 
 export const MyAccountPage = ({
   profile,
@@ -106,16 +107,18 @@ export const MyAccountPage = ({
   orders?: OrderHistoryData | null;
 }) => (
   <section className="my-account">
-    <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type] : 'My account'}</h1>
-    <nav className="account-nav" aria-label="Account">
-      <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a>{' '}
-      <a href="/myAccount?type=member">My points</a> <a href="/myAccount/member/coupons">Coupons</a>{' '}
-      <a href="/myAccount/member/level">Member level</a>
+    <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type]() : m.account_my_account()}</h1>
+    <nav className="account-nav" aria-label={m.account_nav_label()}>
+      <a href="/myAccount">{m.account_nav_profile()}</a>{' '}
+      <a href="/myAccount?type=orderHistory">{m.account_order_history()}</a>{' '}
+      <a href="/myAccount?type=member">{m.member_nav_points()}</a>{' '}
+      <a href="/myAccount/member/coupons">{m.member_nav_coupons()}</a>{' '}
+      <a href="/myAccount/member/level">{m.account_nav_level()}</a>
     </nav>
     {type === 'orderHistory' && orders ? (
       <OrderHistory data={orders} />
     ) : type && SECTION_TITLE[type] ? (
-      <p>Your orders appear here once you place one.</p>
+      <p>{m.account_orders_empty()}</p>
     ) : (
       <>
         <Island name="AccountProfile" component={AccountProfile} props={profile} />
