@@ -1,5 +1,5 @@
 import { MARKET_IDS } from '../../shared/markets.ts';
-import type { NewPromotionRecord } from './repository.ts';
+import type { NewPromotionRecord } from './records.ts';
 
 /** Creating a promotion with its codes, scope and add-ons: its SQL. */
 

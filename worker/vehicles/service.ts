@@ -2,9 +2,10 @@ import { vehicleChainKind } from '../../shared/garage-rules.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog-repository.ts';
-import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
-import { vinRepository, type VinModelMatch } from './vin-repository.ts';
+import { vehicleCatalogRepository } from './vehicle-catalog-repository.ts';
+import type { MakeModelYears, VehicleNodeRecord, VinModelMatch } from './records.ts';
+import { vehicleRepository } from './repository.ts';
+import { vinRepository } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
 import { listGarage } from './garage.ts';
 import { VEHICLE_NOT_FOUND } from './path.ts';
@@ -21,18 +22,23 @@ export {
   type VehicleChoice,
   type VehiclePath,
 } from './path.ts';
-export type { MakeModelYears } from './vehicle-catalog-repository.ts';
+export type { MakeModelYears } from './records.ts';
 
-const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): VehicleAttribute => ({
+const attribute = (node: Pick<VehicleNodeRecord, 'id' | 'value' | 'text'>): VehicleAttribute => ({
   id: node.id,
   value: node.value,
   text: node.text,
 });
 
 /** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
-export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
+export function vehicleFromPath(path: VehicleNodeRecord[]): Vehicle | null {
   if (vehicleChainKind(path.map((node) => node.level)) !== 'vehicle') return null;
-  const [year, make, model, ...rest] = path as [VehicleNodeRow, VehicleNodeRow, VehicleNodeRow, ...VehicleNodeRow[]];
+  const [year, make, model, ...rest] = path as [
+    VehicleNodeRecord,
+    VehicleNodeRecord,
+    VehicleNodeRecord,
+    ...VehicleNodeRecord[],
+  ];
   const trim = rest.find((node) => node.level === 4) ?? null;
   const engine = rest.find((node) => node.level === 5) ?? null;
   return {

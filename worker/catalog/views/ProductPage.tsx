@@ -11,7 +11,8 @@ import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts'
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatTag } from '../../../shared/i18n/format.ts';
-import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../repository.ts';
+import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../repository.ts';
+import type { SkuRecord } from '../records.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
 import { staticAsset } from '../../platform/build-info.ts';
@@ -19,7 +20,7 @@ import * as m from '../../../shared/i18n/generated/messages.js';
 
 export interface ProductView {
   item: ItemPageRow;
-  skus: SkuRow[];
+  skus: SkuRecord[];
   faqs: { question: string; answer: string }[];
   reviews: ReviewRow[];
   /** inKind, location and the installation videos. */
@@ -33,7 +34,7 @@ export interface ProductView {
 
 const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
 
-function Price({ sku, market }: { sku: SkuRow; market: Market }) {
+function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
   const percentOff =
     sku.originalPrice > 0 ? Math.floor(((sku.originalPrice - sku.discountPrice) / sku.originalPrice) * 100) : 0;
