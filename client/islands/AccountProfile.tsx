@@ -121,7 +121,10 @@ export default function AccountProfile(props: AccountProfileProps) {
       >
         <h2>{m.profile_heading()}</h2>
         <p>
-          {m.profile_email()} <strong data-account-email>{props.email}</strong>
+          {m.profile_email()}{' '}
+          <strong data-account-email translate="no">
+            {props.email}
+          </strong>
         </p>
         <Field
           label={m.first_name()}
