@@ -96,6 +96,15 @@ function documentParsed(): Promise<void> {
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
+/** The header's language switch opens this very page (its query too) in the other language. */
+function keepQueryOnLanguageSwitch(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-language-switch]')) {
+    const query = new URLSearchParams(location.search);
+    query.set('lang', link.dataset.languageSwitch ?? 'en');
+    link.href = `${location.pathname}?${query}`;
+  }
+}
+
 /** Window errors go to the shop's log endpoint with their message (§8). */
 function reportErrors(): void {
   addEventListener('error', (event) => {
@@ -110,6 +119,7 @@ function reportErrors(): void {
 
 if (!closePaymentWindow()) {
   reportErrors();
+  keepQueryOnLanguageSwitch();
   retryFailedImages();
   rememberRoute();
   resetReferralCart();

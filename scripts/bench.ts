@@ -17,6 +17,7 @@ import { type RunningShop, serveShop } from './lib/serve.ts';
 import { wranglerJson } from './lib/wrangler.ts';
 import { benchAddToCart, benchBareLatency, benchPlaceOrder, benchPricing } from './lib/bench-cart.ts';
 import { benchChat, chatFiguresText } from './bench-chat.ts';
+import { benchLanguages } from './lib/bench-languages.ts';
 
 const PAGES = [
   { name: 'home', path: '/', floor: 0.5 },
@@ -204,6 +205,7 @@ const shop = await serveShop({ inMemory: true });
 try {
   const origin = `http://127.0.0.1:${shop.port}`;
   let failed = options['chat-only'] ? false : await budgets(shop, origin);
+  if (!options['chat-only']) failed = (await benchLanguages(shop)) || failed;
   const chat = await benchChat({
     origin,
     stateDir: shop.stateDir,

@@ -5,6 +5,9 @@ import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/p
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { assetHeadersFile } from './lib/asset-headers.ts';
+import { compileMessages } from './lib/i18n-compile.ts';
+
+await compileMessages();
 
 const outdir = 'dist/client/assets';
 await rm('dist/client', { recursive: true, force: true });
@@ -72,6 +75,22 @@ function kernelPlugin(sharedModules: string[]): Plugin {
   };
 }
 
+/**
+ * Builds the bundle for one language: the compiled messages' index (which picks a language at run
+ * time and so holds every language) is replaced by that language's own module, so an English page
+ * ships no French string and a French page no English one.
+ */
+function languagePlugin(locale: string): Plugin {
+  return {
+    name: 'language',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /[\\/]generated[\\/]messages\.js$/ }, ({ path, resolveDir }) => ({
+        path: resolve(resolveDir, path.replace(/messages\.js$/, `messages/${locale}.js`)),
+      }));
+    },
+  };
+}
+
 const CLIENT = resolve('client');
 const REGISTRY = resolve('client/islands/registry.ts');
 const LAZY = 'lazy';
@@ -82,7 +101,11 @@ const GROUP = /^lazy:.*\/client\/islands\/groups\/\w+\.ts$/;
 const SINGLE = /^lazy:.*\/client\/islands\/(\w+)\.tsx$/;
 
 // A pass that writes nothing finds the chunks three groups share.
-const { metafile: firstMeta } = await build({ ...options, write: false, plugins: [kernelPlugin([])] });
+const { metafile: firstMeta } = await build({
+  ...options,
+  write: false,
+  plugins: [languagePlugin('en'), kernelPlugin([])],
+});
 const groupImports = Object.values(firstMeta.outputs)
   .filter((output) => GROUP.test(output.entryPoint ?? ''))
   .flatMap((output) => output.imports.map((i) => i.path));
@@ -91,8 +114,6 @@ const sharedModules = Object.entries(firstMeta.outputs)
   .flatMap(([, output]) => Object.keys(output.inputs))
   .filter((input) => input.startsWith('client/') || input.startsWith('shared/'))
   .map((input) => resolve(input));
-const result = await build({ ...options, plugins: [kernelPlugin(sharedModules)] });
-
 const publicPath = (file: string) => `/${file.replace(/^dist\/client\//, '')}`;
 
 /** The scripts an output needs: itself and, transitively, what it imports statically. */
@@ -103,26 +124,50 @@ function closure(meta: Metafile, file: string, seen = new Set<string>()): string
   return [file, ...imports.filter((i) => i.kind === 'import-statement').flatMap((i) => closure(meta, i.path, seen))];
 }
 
-const outputs = Object.entries(result.metafile.outputs);
-const find = (entry: string) => outputs.find(([, o]) => o.entryPoint === entry)?.[0];
-const entry = find('client/entry.ts');
-const css = outputs.find(([file]) => file.endsWith('.css'))?.[0];
-if (!entry || !css) throw new Error('the client build produced no entry script or stylesheet');
-const entryScripts = closure(result.metafile, entry);
-
-/**
- * Island name -> the scripts to preload when it hydrates at load: its group module (or its own
- * chunk) and what that imports, less what the entry script loads anyway. Islands inside the
- * entry script need nothing more.
- */
-const islands: Record<string, string[]> = {};
-for (const [file, output] of outputs) {
-  const group = GROUP.test(output.entryPoint ?? '');
-  const single = output.entryPoint?.match(SINGLE)?.[1];
-  const names = group ? output.exports : single ? [single] : [];
-  const scripts = closure(result.metafile, file).filter((script) => !entryScripts.includes(script));
-  for (const name of names) islands[name] = scripts.map(publicPath);
+/** One language's scripts: the entry, the chunks it imports, and each island's further scripts. */
+interface PageScripts {
+  entry: string;
+  entryChunks: string[];
+  islands: Record<string, string[]>;
 }
+
+/** Builds one language's bundle (the English build also writes the stylesheet) and lists its scripts. */
+async function buildLanguage(locale: string): Promise<PageScripts & { css?: string }> {
+  const entryPoints = locale === 'en' ? options.entryPoints : ['client/entry.ts'];
+  const result = await build({
+    ...options,
+    entryPoints,
+    plugins: [languagePlugin(locale), kernelPlugin(sharedModules)],
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const entry = outputs.find(([, o]) => o.entryPoint === 'client/entry.ts')?.[0];
+  const css = outputs.find(([file]) => file.endsWith('.css'))?.[0];
+  if (!entry) throw new Error(`the ${locale} client build produced no entry script`);
+  const entryScripts = closure(result.metafile, entry);
+  /**
+   * Island name -> the scripts to preload when it hydrates at load: its group module (or its own
+   * chunk) and what that imports, less what the entry script loads anyway. Islands inside the
+   * entry script need nothing more.
+   */
+  const islands: Record<string, string[]> = {};
+  for (const [file, output] of outputs) {
+    const group = GROUP.test(output.entryPoint ?? '');
+    const single = output.entryPoint?.match(SINGLE)?.[1];
+    const names = group ? output.exports : single ? [single] : [];
+    const scripts = closure(result.metafile, file).filter((script) => !entryScripts.includes(script));
+    for (const name of names) islands[name] = scripts.map(publicPath);
+  }
+  return {
+    entry: publicPath(entry),
+    entryChunks: entryScripts.slice(1).map(publicPath),
+    islands,
+    ...(css && { css: publicPath(css) }),
+  };
+}
+
+const { css, ...english } = await buildLanguage('en');
+const french = await buildLanguage('fr');
+if (!css) throw new Error('the client build produced no stylesheet');
 
 /**
  * The images under client/static, also copied under /assets/static with their content's hash in
@@ -153,10 +198,8 @@ async function hashStaticFiles(): Promise<Record<string, string>> {
 const manifest = {
   buildId: process.env.BUILD_ID ?? randomBytes(4).toString('hex'),
   buildTime: new Date().toISOString(),
-  entry: publicPath(entry),
-  entryChunks: entryScripts.slice(1).map(publicPath),
-  css: publicPath(css),
-  islands,
+  css,
+  scripts: { en: english, fr: french },
   static: await hashStaticFiles(),
 };
 await mkdir('worker/generated', { recursive: true });
@@ -166,4 +209,6 @@ await cp('client/static', 'dist/client/static', { recursive: true });
 await copyFile('client/static/favicon.ico', 'dist/client/favicon.ico');
 // The files served before the Worker runs: security headers on all, hashed names cached for a year.
 await writeFile('dist/client/_headers', assetHeadersFile());
-console.log(`client built: ${Object.keys(islands).length} islands, entry ${manifest.entry}`);
+console.log(
+  `client built: ${Object.keys(english.islands).length} islands, entry ${english.entry} (fr ${french.entry})`,
+);

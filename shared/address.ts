@@ -1,6 +1,7 @@
 import type { MarketId } from './markets.ts';
 import { isRegionCode } from './regions.ts';
 import { addressProblem, cityProblem, nameProblem, phoneProblem, postalCodeProblem } from './validation.ts';
+import * as m from './i18n/generated/messages.js';
 
 /** The fields of a US or Canadian address, as the account form and the server share them. */
 export interface AddressFields {
@@ -20,8 +21,12 @@ export type AddressFieldName = Exclude<keyof AddressFields, 'market'>;
 
 /** Shown when no state or province of the market is chosen. */
 export const REGION_MESSAGE: Readonly<Record<MarketId, string>> = {
-  us: 'Please choose a state.',
-  ca: 'Please choose a province or territory.',
+  get us() {
+    return m.region_choose_us();
+  },
+  get ca() {
+    return m.region_choose_ca();
+  },
 };
 
 /**

@@ -2,6 +2,7 @@ import type { ApiCall } from './api-routes.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import type { ApiRejection } from './envelope.ts';
 import { errorMessage } from './envelope.ts';
+import { currentLocale } from './i18n/current.ts';
 
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
@@ -99,7 +100,9 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   function headersFor(request: RequestOptions, hasBody: boolean): Headers {
-    const headers = new Headers({ Accept: 'application/json', shopId: options.shopId });
+    // The shop answers in the page's language: its messages, fit sentences and discount reasons (issue 37).
+    const language = currentLocale() === 'fr' ? 'fr-CA' : 'en';
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language, shopId: options.shopId });
     if (hasBody) headers.set('Content-Type', 'application/json');
     const token = options.getToken?.();
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,4 +1,5 @@
 /** Business constants and limits of spec §9, written once and imported everywhere. */
+import * as m from './i18n/generated/messages.js';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const BREAKPOINT_FOOTER = 1100;
@@ -27,8 +28,16 @@ export const DEFAULT_RATING = 4.6;
 export const NOTICE_AUTO_CLOSE_MS = 1500;
 export const COPYRIGHT_START_YEAR = 2022;
 export const PROMO_TEXT = 'Instantly SAVE up to 60% on Add-on items below.';
+
+/** The promo text (§9) in the language being spoken. */
+export const promoText = (): string => m.promo_addon();
 export const PERCENT_OFF_BADGE_MIN = 10;
 export const SUPPORT_HOURS = 'Mon-Sun, 7*24h';
+
+/** The support hours in the language being spoken (the spec's words in English). */
+export function supportHours(): string {
+  return m.support_hours();
+}
 
 /** Cookie names the shop sets or reads at the edge. */
 export const COOKIE = {
@@ -55,6 +64,19 @@ export const SORT_OPTIONS = [
   { label: 'Best Rating', value: 'reviewRating desc' },
   { label: 'Most Reviews', value: 'reviewCount desc' },
 ] as const;
+
+/** A sort option's label in the language being spoken (the spec's words in English). */
+export function sortLabel(value: (typeof SORT_OPTIONS)[number]['value']): string {
+  const labels = {
+    '': m.sort_best_match,
+    'sales desc': m.sort_best_selling,
+    'discountMinPrice asc': m.sort_lowest_price,
+    'discountMinPrice desc': m.sort_highest_price,
+    'reviewRating desc': m.sort_best_rating,
+    'reviewCount desc': m.sort_most_reviews,
+  };
+  return labels[value]();
+}
 
 /** Page types used for tracking (§2 Shell behaviour). */
 export const PAGE_TYPES = [

@@ -16,6 +16,8 @@
  *   date of the warehouse's zone to the latest of the farthest zone.
  * Dates are calendar dates 'YYYY-MM-DD'; carriers deliver on business days only.
  */
+import { currentLocale } from './i18n/current.ts';
+import { frenchDeliveryDay } from './i18n/format.ts';
 import type { MarketId } from './markets.ts';
 import { isRemotePostalCode } from './shipping.ts';
 
@@ -237,15 +239,19 @@ export function estimateDelivery(input: DeliveryEstimateInput): DeliveryEstimate
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'Tue, Dec 2' for '2026-12-02'. */
+/** 'Tue, Dec 2' for '2026-12-02'; 'mer. 2 déc.' on a French page. */
 export function formatDeliveryDate(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   const date = dayOf(year, month, day);
+  if (currentLocale() === 'fr') return frenchDeliveryDay(date);
   return `${WEEKDAYS[weekday(date)]}, ${MONTHS[month - 1]} ${day}`;
 }
 
 /** 'Tue, Dec 2 - Fri, Dec 5', or one date when the range is a single day. */
 export function deliveryRangeText(estimate: Pick<DeliveryEstimate, 'earliest' | 'latest'>): string {
   const earliest = formatDeliveryDate(estimate.earliest);
-  return estimate.earliest === estimate.latest ? earliest : `${earliest} - ${formatDeliveryDate(estimate.latest)}`;
+  const latest = formatDeliveryDate(estimate.latest);
+  return estimate.earliest === estimate.latest
+    ? earliest
+    : `${earliest} ${currentLocale() === 'fr' ? 'au' : '-'} ${latest}`;
 }

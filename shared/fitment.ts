@@ -1,13 +1,36 @@
 /** Fitment results (§3) and how each is shown (§4 Fit status). */
+import * as m from './i18n/generated/messages.js';
 
 export type FitStatus = 'FIT' | 'NOT_FIT' | 'UNCERTAIN' | 'EMPTY';
 
-export const FIT_DISPLAY: Record<FitStatus, { colour: 'green' | 'red' | 'grey' | 'orange'; action: string }> = {
-  FIT: { colour: 'green', action: 'Change Vehicle' },
-  NOT_FIT: { colour: 'red', action: 'Change Vehicle' },
-  EMPTY: { colour: 'grey', action: 'Add vehicle' },
-  UNCERTAIN: { colour: 'orange', action: 'Add vehicle Details' },
-};
+/** Each status's colour and action label (the spec's words in English, the catalogue's in French). */
+export const FIT_DISPLAY: Record<FitStatus, { colour: 'green' | 'red' | 'grey' | 'orange'; readonly action: string }> =
+  {
+    FIT: {
+      colour: 'green',
+      get action() {
+        return m.fit_action_change();
+      },
+    },
+    NOT_FIT: {
+      colour: 'red',
+      get action() {
+        return m.fit_action_change();
+      },
+    },
+    EMPTY: {
+      colour: 'grey',
+      get action() {
+        return m.fit_action_add();
+      },
+    },
+    UNCERTAIN: {
+      colour: 'orange',
+      get action() {
+        return m.fit_action_details();
+      },
+    },
+  };
 
 /** The answer for one product and the chosen vehicle. */
 export interface FitmentAnswer {
@@ -26,12 +49,14 @@ export function fitmentSentence(answer: FitmentAnswer, vehicleName: string | nul
   if (!answer.applies) return '';
   switch (answer.status) {
     case 'EMPTY':
-      return 'Add your vehicle to check fitment';
+      return m.fit_sentence_empty();
     case 'FIT':
-      return `Fits your ${vehicleName}`;
+      return m.fit_sentence_fits({ vehicle: vehicleName ?? '' });
     case 'NOT_FIT':
-      return `Does not fit your ${vehicleName}`;
+      return m.fit_sentence_not({ vehicle: vehicleName ?? '' });
     case 'UNCERTAIN':
-      return `Add your ${vehicleName}'s ${answer.missingLevel ?? 'details'} to check fitment`;
+      if (answer.missingLevel === 'trim') return m.fit_sentence_trim({ vehicle: vehicleName ?? '' });
+      if (answer.missingLevel === 'engine') return m.fit_sentence_engine({ vehicle: vehicleName ?? '' });
+      return m.fit_sentence_details({ vehicle: vehicleName ?? '' });
   }
 }

@@ -1,4 +1,5 @@
 import type { MarketId } from './markets.ts';
+import * as m from './i18n/generated/messages.js';
 
 /**
  * A product's statuses (§3 Product), copied exactly, and what each means to a shopper: which parts
@@ -25,6 +26,12 @@ export const STOCK_LABEL = {
   SOLD_OUT: 'Sold out',
 } as const satisfies Record<ListedStatus, string>;
 
+/** A listed status's stock words in the language being spoken. */
+function listedLabel(status: ListedStatus): string {
+  if (status === 'ON_SHELVES') return m.stock_in_stock();
+  return status === 'UNDER_STOCK' ? m.stock_few_left() : m.stock_sold_out();
+}
+
 const includes = (statuses: readonly string[], status: string) => statuses.includes(status);
 
 /** Whether a part in this market status can be bought. */
@@ -35,7 +42,7 @@ export const isListed = (status: string): boolean => includes(LISTED_STATUSES, s
 
 /** The stock line for a part in this market status, or null when it is not listed. */
 export function stockLabel(status: string): string | null {
-  return isListed(status) ? STOCK_LABEL[status as ListedStatus] : null;
+  return isListed(status) ? listedLabel(status as ListedStatus) : null;
 }
 
 /** Whether a product in this status is hidden from shoppers altogether. */

@@ -1,4 +1,5 @@
 /** The two markets of spec §1 and their country config (§3). */
+import * as m from './i18n/generated/messages.js';
 
 /** The markets' ids; the first is the default, the site any host that is not Canadian gets. */
 export const MARKET_IDS = ['us', 'ca'] as const;
@@ -42,7 +43,18 @@ export const CA: Market = {
   currency: 'CAD',
   symbol: 'CA$',
   hreflang: 'en-ca',
-  labels: { region: 'Province/Territory', postalCode: 'Postal code', delivery: 'Shipping method' },
+  // The spec's words on the English site, the catalogue's on the French one (issue 37).
+  labels: {
+    get region() {
+      return m.label_province();
+    },
+    get postalCode() {
+      return m.label_postal_code();
+    },
+    get delivery() {
+      return m.label_shipping_method();
+    },
+  },
   country: { name: 'Canada', inSentence: 'Canada', isoCode: 'CA' },
   showBlog: false,
   paymentIcons: ['visa', 'mastercard', 'amex', 'paypal', 'applepay', 'googlepay'],

@@ -1,53 +1,108 @@
 /** User-facing messages of spec §5 and §8, copied exactly. */
+import * as m from './i18n/generated/messages.js';
 
+/**
+ * The spec's messages (§5, §8) in the language being spoken: exactly the spec's words in English
+ * (shared/i18n/messages/en.json), the French catalogue's on the French pages.
+ */
 export const MSG = {
-  loginInvalid: 'Login is invalid. Please log in again',
-  newsletterTooLong: 'Only can enter up to 55 characters',
-  newsletterInvalidEmail: 'Please enter a valid email address',
-  newsletterFailed: 'Failed to subscription, Please try again later',
-  newsletterSuccess: 'Subscription successful',
-  emailInvalid: 'Provide a valid email address.',
-  phoneInvalid: 'Please enter 10 to 11 characters.',
-  englishLettersRequired: 'Please enter English letters.',
-  nameNeedsLetters: 'Name must include English letters.',
-  addressSpecialChars: 'Address cannot contain special characters.',
-  removeSpecialChars: 'Please remove special characters',
-  reviewPrivacy: 'Privacy information is not allowed in the reviews content and title',
-  urlInvalid: 'Please enter the correct url',
-  copySuccessFooter: 'Copy success',
-  copySuccess: 'Copied Successfully',
-  copySuccessFallback: 'Replicated successfully',
-  notFound: 'The page you are looking for cannot be found.',
-  serverError: 'Something went wrong on our side. Please try again in a moment.',
-} as const;
+  get loginInvalid() {
+    return m.msg_login_invalid();
+  },
+  get newsletterTooLong() {
+    return m.msg_newsletter_too_long();
+  },
+  get newsletterInvalidEmail() {
+    return m.msg_newsletter_invalid_email();
+  },
+  get newsletterFailed() {
+    return m.msg_newsletter_failed();
+  },
+  get newsletterSuccess() {
+    return m.msg_newsletter_success();
+  },
+  get emailInvalid() {
+    return m.msg_email_invalid();
+  },
+  get phoneInvalid() {
+    return m.msg_phone_invalid();
+  },
+  get englishLettersRequired() {
+    return m.msg_english_letters_required();
+  },
+  get nameNeedsLetters() {
+    return m.msg_name_needs_letters();
+  },
+  get addressSpecialChars() {
+    return m.msg_address_special_chars();
+  },
+  get removeSpecialChars() {
+    return m.msg_remove_special_chars();
+  },
+  get reviewPrivacy() {
+    return m.msg_review_privacy();
+  },
+  get urlInvalid() {
+    return m.msg_url_invalid();
+  },
+  get copySuccessFooter() {
+    return m.msg_copy_success_footer();
+  },
+  get copySuccess() {
+    return m.msg_copy_success();
+  },
+  get copySuccessFallback() {
+    return m.msg_copy_success_fallback();
+  },
+  get notFound() {
+    return m.msg_not_found();
+  },
+  get serverError() {
+    return m.msg_server_error();
+  },
+};
 
 /** The network-error notice (§8): the shop's name followed by the fixed text. */
 export function serviceExceptionMessage(shopName: string): string {
-  return `${shopName} Service Exception Error. You can contact us through live chat for solutions.`;
+  return m.msg_service_exception({ shopName });
 }
 
 /** Words of the accessible header (issue 23): names of controls that show no text of their own. */
 export const A11Y_LABEL = {
-  skipToMain: 'Skip to main content',
-  searchParts: 'Search parts',
-  searchSuggestions: 'Search suggestions',
-  mainNav: 'Main',
-  mobileNav: 'Mobile',
-  menu: 'Menu',
-  liveChat: 'Live chat',
-} as const;
+  get skipToMain() {
+    return m.a11y_skip_to_main();
+  },
+  get searchParts() {
+    return m.a11y_search_parts();
+  },
+  get searchSuggestions() {
+    return m.a11y_search_suggestions();
+  },
+  get mainNav() {
+    return m.a11y_main_nav();
+  },
+  get mobileNav() {
+    return m.a11y_mobile_nav();
+  },
+  get menu() {
+    return m.a11y_menu();
+  },
+  get liveChat() {
+    return m.footer_live_chat();
+  },
+};
 
 /** What the search box announces when its suggestions change (issue 23): "1 suggestion", "6 suggestions". */
 export function suggestionCountMessage(count: number): string {
-  if (count === 0) return 'No suggestions';
-  return count === 1 ? '1 suggestion' : `${count} suggestions`;
+  if (count === 0) return m.suggestions_none();
+  return m.suggestions_count({ count });
 }
 
 /** The header cart link's accessible name: its visible text "Cart" and the count, in words (issue 23). */
 export function cartLinkLabel(count: number): string {
-  if (count <= 0) return 'Cart';
-  if (count === 1) return 'Cart, 1 item';
-  return `Cart, ${count > 99 ? '99+' : count} items`;
+  if (count <= 0) return m.header_cart();
+  if (count > 99) return m.header_cart_many();
+  return m.header_cart_label({ count });
 }
 
 /** Stable error codes the API envelope carries. */

@@ -1,4 +1,6 @@
 import type { Currency, Market } from './markets.ts';
+import { currentLocale } from './i18n/current.ts';
+import { frenchMoney } from './i18n/format.ts';
 
 /** Money is integer cents with a currency (spec §3); never a float. */
 export interface Money {
@@ -8,8 +10,12 @@ export interface Money {
 
 const SYMBOL = { USD: '$', CAD: 'CA$' } as const;
 
-/** Formats cents with thousands commas and two decimals, prefixed by the currency symbol (§9). */
+/**
+ * Formats cents with thousands commas and two decimals, prefixed by the currency symbol (§9); on
+ * a French page as Canadian French writes it ("1 234,56 $").
+ */
 export function formatMoney(money: Money): string {
+  if (currentLocale() === 'fr') return frenchMoney(Math.trunc(money.cent), money.currency);
   const negative = money.cent < 0;
   const cents = Math.abs(Math.trunc(money.cent));
   const whole = Math.floor(cents / 100)

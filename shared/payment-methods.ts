@@ -1,5 +1,6 @@
 import type { Market, MarketId, PaymentIcon } from './markets.ts';
 import type { AmountRange, BnplOption } from './payment-offers.ts';
+import * as m from './i18n/generated/messages.js';
 
 /**
  * The seven payment method identifiers of spec §3, and what the shopper is told when a payment
@@ -30,13 +31,19 @@ export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
 }
 
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethodId, string> = {
-  HOSTED_CARD: 'Credit or debit card (hosted page)',
+  get HOSTED_CARD() {
+    return m.pay_card_hosted();
+  },
   PAYPAL: 'PayPal',
-  CARD: 'Credit or debit card',
+  get CARD() {
+    return m.pay_card();
+  },
   PAY_LATER: 'PayPal Pay Later',
   GOOGLE_PAY: 'Google Pay',
   APPLE_PAY: 'Apple Pay',
-  BNPL: 'Pay in 4 installments',
+  get BNPL() {
+    return m.pay_bnpl();
+  },
 };
 
 /** What an order records as its payment when points paid all of it (no payment method was used). */
@@ -44,10 +51,14 @@ export const POINTS_PAYMENT = 'POINTS';
 
 /** An order's payment as the shopper reads it: the method's label ("Credit or debit card"), or "Paid with points". */
 export function paymentMethodLabel(method: string): string {
-  if (method === POINTS_PAYMENT) return 'Paid with points';
+  if (method === POINTS_PAYMENT) return m.pay_with_points();
   return isPaymentMethodId(method) ? PAYMENT_METHOD_LABEL[method] : method;
 }
 
+/** Methods named by their provider's brand (PayPal, Google Pay ...): the same words in every language. */
+export function isBrandNamed(id: PaymentMethodId): boolean {
+  return id === 'PAYPAL' || id === 'PAY_LATER' || id === 'GOOGLE_PAY' || id === 'APPLE_PAY';
+}
 /** The card brands of §9; which of them a market takes is its `paymentIcons` list (§3 markets). */
 export const CARD_BRANDS = [
   'mastercard',

@@ -4,6 +4,7 @@
  * promotions engine and the coupon wallet give.
  */
 import { formatMoney, type Money } from './money.ts';
+import * as m from './i18n/generated/messages.js';
 
 export const DISCOUNT_TYPES = ['FREE_SHIPPING', 'PERCENT', 'FIXED_AMOUNT'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -51,40 +52,57 @@ export const MAX_ADD_ON_SAVING_PERCENT = 60;
 /** How a message names what the shopper tried: a typed code, or a coupon from the wallet. */
 export type PromotionNoun = 'code' | 'coupon';
 
-const items = (n: number) => (n === 1 ? '1 more item' : `${n} more items`);
+const items = (count: number) => m.pm_more_items({ count });
+const nounOf = (noun: PromotionNoun) => (noun === 'code' ? m.pm_noun_code() : m.pm_noun_coupon());
 
 /** The shopper-facing messages of the promotions engine and the coupon wallet. */
 export const PROMOTION_MSG = {
-  unknownCode: 'This code is not valid. Please check it and try again.',
-  wrongMarket: (noun: PromotionNoun) => `This ${noun} is not valid in your country.`,
-  notStarted: (noun: PromotionNoun) => `This ${noun} is not active yet.`,
-  expired: (noun: PromotionNoun) => `This ${noun} has expired.`,
-  membersOnly: (noun: PromotionNoun) => `Please sign in to use this ${noun}.`,
-  notInWallet: 'This coupon is not in your account.',
-  usageLimit: (noun: PromotionNoun) => `This ${noun} has reached its usage limit.`,
-  alreadyUsed: (noun: PromotionNoun) => `You have already used this ${noun}.`,
-  notApplicable: (noun: PromotionNoun) => `This ${noun} does not apply to any item in your cart.`,
-  addMoreItems: (n: number, noun: PromotionNoun) => `Add ${items(n)} to use this ${noun}.`,
-  spendMore: (amount: Money, noun: PromotionNoun) => `Spend ${formatMoney(amount)} more to use this ${noun}.`,
+  get unknownCode() {
+    return m.pm_unknown_code();
+  },
+  wrongMarket: (noun: PromotionNoun) => m.pm_wrong_market({ noun: nounOf(noun) }),
+  notStarted: (noun: PromotionNoun) => m.pm_not_started({ noun: nounOf(noun) }),
+  expired: (noun: PromotionNoun) => m.pm_expired({ noun: nounOf(noun) }),
+  membersOnly: (noun: PromotionNoun) => m.pm_members_only({ noun: nounOf(noun) }),
+  get notInWallet() {
+    return m.pm_not_in_wallet();
+  },
+  usageLimit: (noun: PromotionNoun) => m.pm_usage_limit({ noun: nounOf(noun) }),
+  alreadyUsed: (noun: PromotionNoun) => m.pm_already_used({ noun: nounOf(noun) }),
+  notApplicable: (noun: PromotionNoun) => m.pm_not_applicable({ noun: nounOf(noun) }),
+  addMoreItems: (n: number, noun: PromotionNoun) => m.pm_add_more_items({ items: items(n), noun: nounOf(noun) }),
+  spendMore: (amount: Money, noun: PromotionNoun) =>
+    m.pm_spend_more({ money: formatMoney(amount), noun: nounOf(noun) }),
   /** Another of the same kind holds the order's one place: the shopper is told which. */
-  notBest: (noun: PromotionNoun, applied: string) =>
-    `Only one ${noun} of this kind can be used per order, and “${applied}”, which saves you more, is applied.`,
+  notBest: (noun: PromotionNoun, applied: string) => m.pm_not_best({ noun: nounOf(noun), applied }),
   /** A free-shipping code when the shipping is already free with another offer. */
   shippingAlreadyFree: (noun: PromotionNoun, applied: string) =>
-    `Your shipping is already free with “${applied}”, so this ${noun} is not needed.`,
-  noFurtherDiscount: (noun: PromotionNoun) => `This ${noun} gives no further discount on your cart.`,
+    m.pm_shipping_already_free({ noun: nounOf(noun), applied }),
+  noFurtherDiscount: (noun: PromotionNoun) => m.pm_no_further({ noun: nounOf(noun) }),
   /** An automatic offer the cart almost qualifies for. */
-  hintItems: (n: number, offer: string) => `Add ${items(n)} to get ${offer}.`,
-  hintSpend: (amount: Money, offer: string) => `Spend ${formatMoney(amount)} more to get ${offer}.`,
-  addOnLocked: (amount: Money) => `Spend ${formatMoney(amount)} more to unlock the add-on prices.`,
-  addOnLockedItems: (n: number) => `Add ${items(n)} to unlock the add-on prices.`,
-  addOnNeedsPurchase: 'Add a qualifying part to unlock the add-on prices.',
-  addOnUnavailable: 'This add-on offer is no longer available.',
-  addOnApplied: (name: string) => `Add-on price with ${name}`,
-  pointsApplied: (points: number) => `${points} points redeemed`,
-  notRedeemable: 'This coupon cannot be redeemed with points.',
-  notEnoughPoints: (needed: number) => `You need ${needed} points to redeem this coupon.`,
-  alreadyHeld: 'This coupon is already in your account.',
-  notClaimable: 'This coupon cannot be claimed.',
-  couponNotFound: 'This coupon could not be found.',
-} as const;
+  hintItems: (n: number, offer: string) => m.pm_hint_items({ items: items(n), offer }),
+  hintSpend: (amount: Money, offer: string) => m.pm_hint_spend({ money: formatMoney(amount), offer }),
+  addOnLocked: (amount: Money) => m.pm_addon_locked({ money: formatMoney(amount) }),
+  addOnLockedItems: (n: number) => m.pm_addon_locked_items({ items: items(n) }),
+  get addOnNeedsPurchase() {
+    return m.pm_addon_needs();
+  },
+  get addOnUnavailable() {
+    return m.pm_addon_unavailable();
+  },
+  addOnApplied: (name: string) => m.pm_addon_applied({ name }),
+  pointsApplied: (points: number) => m.pm_points_applied({ points }),
+  get notRedeemable() {
+    return m.pm_not_redeemable();
+  },
+  notEnoughPoints: (needed: number) => m.pm_not_enough_points({ needed }),
+  get alreadyHeld() {
+    return m.pm_already_held();
+  },
+  get notClaimable() {
+    return m.pm_not_claimable();
+  },
+  get couponNotFound() {
+    return m.pm_coupon_not_found();
+  },
+};

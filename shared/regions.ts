@@ -5,6 +5,7 @@
  */
 
 import type { MarketId } from './markets.ts';
+import * as m from './i18n/generated/messages.js';
 
 /** One choosable region; `code` is its two-letter postal abbreviation. */
 export interface Region {
@@ -204,4 +205,19 @@ export function deliveryRefusal(
     (address.regionCode ? noDeliveryAreaByCode(market, address.regionCode) : null) ??
     (address.postalCode ? noDeliveryAreaOf(market, address.postalCode) : null);
   return area ? NO_DELIVERY_MESSAGE(market, area.name) : null;
+}
+
+const FRENCH_NAMES: Readonly<Record<string, () => string>> = {
+  BC: m.province_bc,
+  NB: m.province_nb,
+  NL: m.province_nl,
+  NS: m.province_ns,
+  PE: m.province_pe,
+  QC: m.province_qc,
+  NT: m.province_nt,
+};
+
+/** A state or province as the page's language names it ("Québec", "Colombie-Britannique" in French). */
+export function regionName(region: Pick<Region, 'code' | 'name'>): string {
+  return FRENCH_NAMES[region.code]?.() ?? region.name;
 }

@@ -1,3 +1,4 @@
+import * as m from './i18n/generated/messages.js';
 import { statusMachine } from './status-machine.ts';
 
 /** A return's statuses and every move between them (issue 20): the one place a set of return statuses is written. */
@@ -6,13 +7,26 @@ import { statusMachine } from './status-machine.ts';
 export const RETURN_STATUSES = ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED', 'REJECTED', 'RECEIVED', 'REFUNDED'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
+/** Each status's words in the language spoken (English: as the shop always named them; French on French pages). */
 export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
-  REQUESTED: 'Requested',
-  NEEDS_EVIDENCE: 'More evidence needed',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  RECEIVED: 'Received',
-  REFUNDED: 'Refunded',
+  get REQUESTED() {
+    return m.return_status_requested();
+  },
+  get NEEDS_EVIDENCE() {
+    return m.return_status_needs_evidence();
+  },
+  get APPROVED() {
+    return m.return_status_approved();
+  },
+  get REJECTED() {
+    return m.return_status_rejected();
+  },
+  get RECEIVED() {
+    return m.return_status_received();
+  },
+  get REFUNDED() {
+    return m.return_status_refunded();
+  },
 };
 
 export const RETURN_EVENTS = {

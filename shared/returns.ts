@@ -1,4 +1,5 @@
 /** Returns (§1 Order returns, §3 Return reasons and required evidence): the words and limits, written once. */
+import * as m from './i18n/generated/messages.js';
 
 /** The kinds of file a shopper can send as evidence. */
 export type EvidenceKind = 'image' | 'video';
@@ -77,43 +78,120 @@ export type EvidenceType = keyof typeof EVIDENCE_TYPES;
 export const maxBytesOf = (kind: EvidenceKind) =>
   kind === 'image' ? RETURN_LIMITS.imageMaxBytes : RETURN_LIMITS.videoMaxBytes;
 
+/** A reason's words in the language spoken (the reason itself, its key, stays the spec's English). */
+const REASON_WORDS: Record<ReturnReason, () => string> = {
+  'Part no longer needed': m.return_reason_no_longer_needed,
+  "Part doesn't fit": m.return_reason_doesnt_fit,
+  "Part doesn't work": m.return_reason_doesnt_work,
+  'Part was damaged': m.return_reason_damaged,
+  'Received wrong part': m.return_reason_wrong_part,
+  'Inaccurate part description': m.return_reason_inaccurate,
+  'Part missing from order': m.return_reason_missing,
+  Other: m.return_reason_other,
+};
+export const reasonWords = (reason: string): string => REASON_WORDS[reason as ReturnReason]?.() ?? reason;
+
+/** The §3 evidence column in the language spoken. */
+const EVIDENCE_WORDS: Record<string, () => string> = {
+  photos: m.return_evidence_photos,
+  'car info or VIN text, plus photos': m.return_evidence_car,
+  'text, plus photos or video': m.return_evidence_text_video,
+  'photos of part, package, label': m.return_evidence_part_package,
+  'text, plus photos of SKU and part': m.return_evidence_sku,
+  'text, plus photos': m.return_evidence_text_photos,
+  'photos of package, parts, label': m.return_evidence_package_parts,
+};
+export const evidenceWords = (evidence: string): string => EVIDENCE_WORDS[evidence]?.() ?? evidence;
+
+/** The returns' messages in the language spoken: English as written here before, French from its catalogue. */
 export const RETURN_MSG = {
-  notReturnable: 'This order has no shipped parts that can be returned.',
-  windowClosed: (days: number) =>
-    `The return window has closed: parts can be returned within ${days} days of delivery.`,
-  lineNotShipped: 'This part was not shipped on this order, so it cannot be returned.',
-  tooMany: 'You cannot return more units than were shipped and not already returned.',
-  nothingChosen: 'Choose at least one part to return.',
-  reason: 'Please choose one of the return reasons.',
-  text: 'Please describe the problem.',
-  vehicle: 'Please enter your car (year, make and model) or its VIN.',
+  get notReturnable() {
+    return m.return_msg_not_returnable();
+  },
+  windowClosed: (days: number) => m.return_msg_window_closed({ days }),
+  get lineNotShipped() {
+    return m.return_msg_line_not_shipped();
+  },
+  get tooMany() {
+    return m.return_msg_too_many();
+  },
+  get nothingChosen() {
+    return m.return_msg_nothing_chosen();
+  },
+  get reason() {
+    return m.return_msg_reason();
+  },
+  get text() {
+    return m.return_msg_text();
+  },
+  get vehicle() {
+    return m.return_msg_vehicle();
+  },
   files: (need: EvidenceNeed) => {
     const video = need.kinds.includes('video');
+    const evidence = evidenceWords(need.evidence);
     if (need.minFiles > 1)
-      return `Please add at least ${need.minFiles} photos${video ? ' or videos' : ''}: ${need.evidence}.`;
-    return `Please add ${video ? 'a photo or a video' : 'at least one photo'}.`;
+      return video
+        ? m.return_msg_files_many_video({ count: need.minFiles, evidence })
+        : m.return_msg_files_many({ count: need.minFiles, evidence });
+    return video ? m.return_msg_files_video() : m.return_msg_files_one();
   },
-  wrongKind: 'This reason needs photos: videos are accepted only when a part does not work.',
-  tooManyFiles: `A return can carry at most ${RETURN_LIMITS.maxFiles} files.`,
-  fileType: 'This file is not a JPEG, PNG, WebP or HEIC image, nor an MP4 or MOV video.',
-  imageTooLarge: 'Images can be at most 10 MB each.',
-  videoTooLarge: 'Videos can be at most 100 MB each.',
-  emptyFile: 'The file is empty.',
-  incomplete: 'The upload was interrupted or did not match its size. Please send the file again.',
-  lengthRequired: 'The upload must say its size (Content-Length).',
-  unknownUpload: 'One of the files was not uploaded for this order, or was already used. Please upload it again.',
-  uploadOpen: 'This upload is not finished yet.',
-  uploadLimit: 'Too many files were uploaded for this order today. Please try again tomorrow.',
-  notFound: 'This return could not be found.',
-  linkExpired: 'This link has expired or is not valid.',
-  partOrder: 'Upload the first part first: it tells what kind of file this is.',
-  partSize: 'Every part but the last must be at least 5 MB.',
-  noParts: 'No part of this upload was received.',
-  missingParts: 'Some parts of this upload are missing: send them, then complete it.',
-  partSizes: (bytes: number) =>
-    `Every part but the last must be the same size as the first (${bytes} bytes); only the last may be smaller.`,
-  notAssembled: 'The parts of this upload could not be put together. Please send the file again.',
-} as const;
+  get wrongKind() {
+    return m.return_msg_wrong_kind();
+  },
+  get tooManyFiles() {
+    return m.return_msg_too_many_files({ count: RETURN_LIMITS.maxFiles });
+  },
+  get fileType() {
+    return m.return_msg_file_type();
+  },
+  get imageTooLarge() {
+    return m.return_msg_image_too_large();
+  },
+  get videoTooLarge() {
+    return m.return_msg_video_too_large();
+  },
+  get emptyFile() {
+    return m.return_msg_empty_file();
+  },
+  get incomplete() {
+    return m.return_msg_incomplete();
+  },
+  get lengthRequired() {
+    return m.return_msg_length_required();
+  },
+  get unknownUpload() {
+    return m.return_msg_unknown_upload();
+  },
+  get uploadOpen() {
+    return m.return_msg_upload_open();
+  },
+  get uploadLimit() {
+    return m.return_msg_upload_limit();
+  },
+  get notFound() {
+    return m.return_msg_not_found();
+  },
+  get linkExpired() {
+    return m.return_msg_link_expired();
+  },
+  get partOrder() {
+    return m.return_msg_part_order();
+  },
+  get partSize() {
+    return m.return_msg_part_size();
+  },
+  get noParts() {
+    return m.return_msg_no_parts();
+  },
+  get missingParts() {
+    return m.return_msg_missing_parts();
+  },
+  partSizes: (bytes: number) => m.return_msg_part_sizes({ bytes }),
+  get notAssembled() {
+    return m.return_msg_not_assembled();
+  },
+};
 
 /** The shopper's page of a return: a member's in their account, a guest's with their order token. */
 export function returnPagePath(rma: string, guestToken: string | null): string {

@@ -6,9 +6,16 @@
 
 import { CA, US, type Market, type MarketId } from './markets.ts';
 import { regionsFor } from './regions.ts';
+import * as m from './i18n/generated/messages.js';
 
 /** The option the shop picks when it is offered (§9). */
 export const STANDARD_SHIPPING = 'Standard Shipping';
+
+/** A shipping option's name as the page's language says it (the option keeps its English name as its key). */
+export function shippingOptionName(name: string): string {
+  if (name === STANDARD_SHIPPING) return m.shipping_standard();
+  return name === 'Expedited Shipping' ? m.shipping_expedited() : name;
+}
 
 /** A shipping option as the shop uses it: one spelling, every fee in cents. */
 export interface ShippingOption {

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import type { MarketId } from './markets.ts';
 import { CA_PROVINCES, US_STATES } from './regions.ts';
+import * as m from './i18n/generated/messages.js';
+import { localRate } from './tax-words.ts';
 
 /**
  * Where the shop is registered to collect sales tax (issue 39): a US state's sales tax is charged
@@ -80,16 +82,15 @@ export function regionName(market: MarketId, region: string): string {
  * tax-free (use tax may still be owed to the state).
  */
 export const TAX_NOTE = {
-  notCollected: (place: string) =>
-    `We don't collect sales tax on orders shipped to ${place}. You may owe use tax to ${place} on this purchase.`,
-  exempt: (place: string, certificate: string) =>
-    `No sales tax: your exemption certificate ${certificate} applies in ${place}.`,
+  notCollected: (place: string) => m.tax_note_not_collected({ place }),
+  exempt: (place: string, certificate: string) => m.tax_note_exempt({ place, certificate }),
   /** The tax service did not answer: the offline table's state or province rate was charged. */
-  estimated:
-    'Sales tax estimated at the base rate: our tax service did not answer. ' +
-    'This is the tax you pay; it will not change.',
+  get estimated() {
+    return m.tax_note_estimated();
+  },
   /** Under the tax lines: the address's combined rate on parts, and whether shipping is taxed there. */
   rates: (combinedRateLabel: string, shippingTaxed: boolean) =>
-    `Combined sales tax ${combinedRateLabel} on parts for this address; ` +
-    `shipping ${shippingTaxed ? 'is' : 'is not'} taxed.`,
-} as const;
+    shippingTaxed
+      ? m.tax_note_rates_shipping_taxed({ rate: localRate(combinedRateLabel) })
+      : m.tax_note_rates_shipping_untaxed({ rate: localRate(combinedRateLabel) }),
+};

@@ -5,6 +5,7 @@
 
 import { MSG } from './messages.ts';
 import type { MarketId } from './markets.ts';
+import * as m from './i18n/generated/messages.js';
 
 /** Longest email address the newsletter and account forms accept (§5). */
 export const EMAIL_MAX_LENGTH = 55;
@@ -21,9 +22,13 @@ export const ADDRESS_REQUIRED_MESSAGE = 'Please enter a street address.';
 
 /** Postal-code messages per market (the spec gives no wording). */
 export const POSTAL_CODE_MESSAGE = {
-  us: 'Please enter a valid ZIP code.',
-  ca: 'Please enter a valid postal code, such as K1A 0B1.',
-} as const;
+  get us() {
+    return m.postal_invalid_us();
+  },
+  get ca() {
+    return m.postal_invalid_ca();
+  },
+};
 
 /** Practical RFC 5322 subset: dot-separated atoms, then hyphenated labels and a 2+ letter TLD. */
 const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
@@ -112,8 +117,8 @@ export function cityProblem(value: string): string | null {
 /** Address line: at most 100 characters, some alphanumerics, only Latin letters, digits, spaces and #.,'/- */
 export function addressProblem(value: string): string | null {
   const address = composed(value);
-  if (address === '') return ADDRESS_REQUIRED_MESSAGE;
-  if (address.length > ADDRESS_MAX_LENGTH) return ADDRESS_TOO_LONG_MESSAGE;
+  if (address === '') return m.address_required();
+  if (address.length > ADDRESS_MAX_LENGTH) return m.address_too_long();
   return ADDRESS_PATTERN.test(address) ? null : MSG.addressSpecialChars;
 }
 

@@ -1,4 +1,5 @@
 /** Vehicles as spec §3 shapes them: attribute levels, the selected vehicle, the flat form, the saved vehicle. */
+import * as m from './i18n/generated/messages.js';
 
 export const LEVEL = { year: 1, make: 2, model: 3, trim: 4, engine: 5 } as const;
 export type LevelName = keyof typeof LEVEL;
@@ -70,7 +71,7 @@ export function toVehicleForm(vehicle: Vehicle): VehicleForm {
 
 /** The garage toast of §4. */
 export function shoppingForMessage(vehicle: Vehicle): string {
-  return `You are now shopping for ${vehicle.year.text} ${vehicle.make.text} ${vehicle.model.text}`;
+  return m.vehicle_shopping_for_toast({ year: vehicle.year.text, make: vehicle.make.text, model: vehicle.model.text });
 }
 
 /** Saving needs at least year, make and model (§4, §5). */

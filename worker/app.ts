@@ -8,6 +8,8 @@ import type { AppEnv } from './env.ts';
 import { affiliate } from './middleware/affiliate.ts';
 import { debug } from './middleware/debug.ts';
 import { market } from './middleware/market.ts';
+import { language } from './middleware/language.ts';
+import { routeLanguagePaths } from './platform/i18n.ts';
 import { referral } from './middleware/referral.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { csrf } from './middleware/csrf.ts';
@@ -36,7 +38,8 @@ export function createApp() {
   app.use('/search/*', catalogTiming);
   app.use('/item/public/*', catalogTiming);
   app.use(reportFailedAnswers);
-  app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, referral, affiliate, auth, renderer);
+  app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, language);
+  app.use(referral, affiliate, auth, renderer);
   app.use(contentPreview);
   for (const path of STOCK_READING_PATHS) app.use(path, releaseHoldsOnRead);
 
@@ -65,5 +68,8 @@ export function createApp() {
     return renderErrorPage(c, 500);
   });
 
+  // The French pages (`/fr/...`) are routed as their English twins; the language middleware serves them in French.
+  const route = app.fetch;
+  app.fetch = (request, env, executionCtx) => route(routeLanguagePaths(request), env, executionCtx);
   return app;
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../shared/i18n/locale.ts';
 import type { Market } from '../shared/markets.ts';
 import type { TaxJob } from './tax/service.ts';
 
@@ -123,6 +124,8 @@ export type ShopEvent =
 /** What the edge middleware learns about a request, available to every route. */
 export interface Variables {
   market: Market;
+  /** The page's language: French under `/fr` on the Canadian site, English otherwise (issue 37). */
+  locale: Locale;
   visitorKey: string;
   isBot: boolean;
   debug: boolean;

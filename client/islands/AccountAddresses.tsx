@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 import type { SavedAddress } from '../../shared/api/accounts.ts';
 import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
@@ -43,7 +44,7 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
   }
   return (
     <section className="account-form" data-addresses>
-      <h2>Addresses</h2>
+      <h2>{m.addresses_heading()}</h2>
       <ul className="address-list">
         {addresses.map((address) => (
           <li key={address.id} data-address-id={address.id}>
@@ -51,14 +52,14 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
               {address.firstName} {address.lastName}, {address.addressLine1}
               {address.addressLine2 ? `, ${address.addressLine2}` : ''}, {address.city}, {address.regionCode}{' '}
               {address.postalCode}
-              {address.isDefault ? ' (default)' : ''}
+              {address.isDefault ? m.addresses_default() : ''}
             </span>
             <span className="address-list__actions">
               <button type="button" onClick={() => edit(address)}>
-                Edit
+                {m.addresses_edit()}
               </button>
               <button type="button" onClick={() => remove(address.id)}>
-                Delete
+                {m.addresses_delete()}
               </button>
             </span>
           </li>
@@ -74,19 +75,19 @@ export default function AccountAddresses({ addresses: initial, market, labels }:
         data-form="address"
         data-editing={editing?.id}
       >
-        <h3>{editing ? 'Edit address' : 'Add an address'}</h3>
+        <h3>{editing ? m.addresses_edit_heading() : m.addresses_add_heading()}</h3>
         <AddressInputs labels={labels} regions={regionsFor(formMarket)} initial={editing} errors={form.fieldErrors} />
         <label className="checkbox">
           <input type="checkbox" name="isDefault" defaultChecked={editing?.isDefault ?? false} />{' '}
-          <span>Make this my default address</span>
+          <span>{m.addresses_make_default()}</span>
         </label>
         <FormError text={form.error} />
         <button className="button" type="submit" disabled={form.busy}>
-          {editing ? 'Save address' : 'Add address'}
+          {editing ? m.addresses_save() : m.addresses_add()}
         </button>
         {editing && (
           <button type="button" onClick={() => edit(null)}>
-            Cancel
+            {m.addresses_cancel()}
           </button>
         )}
       </form>

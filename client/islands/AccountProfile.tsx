@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
+import { formatTag } from '../../shared/i18n/format.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
@@ -22,6 +25,11 @@ export interface AccountProfileProps {
   changeEmailPending: boolean;
 }
 
+/** A month's name in the page's language: the spec's English names, Intl's on French pages. */
+const monthName = (english: string, index: number) =>
+  formatTag() === 'fr-CA'
+    ? new Date(Date.UTC(2000, index, 1)).toLocaleDateString('fr-CA', { month: 'long', timeZone: 'UTC' })
+    : english;
 const nullable = (value: FormDataEntryValue | null) => (value ? String(value) : null);
 /** A birthday field as a number: empty is none, anything else is sent as typed (not a number: refused). */
 const birthdayPart = (data: FormData, name: string) => {
@@ -51,8 +59,8 @@ export default function AccountProfile(props: AccountProfileProps) {
     api
       .call(API.emailChangeFinish, {})
       .then(storeSession)
-      .then(() => location.assign('/myAccount'))
-      .catch((failure: { msg?: string }) => notify(failure?.msg ?? 'This link could not be used.', 'error', 5000));
+      .then(() => location.assign(localPath('/myAccount')))
+      .catch((failure: { msg?: string }) => notify(failure?.msg ?? m.account_link_unusable(), 'error', 5000));
   }, [props.changeEmailPending]);
   const profile = useSubmit(
     async (data) => {
@@ -64,7 +72,7 @@ export default function AccountProfile(props: AccountProfileProps) {
         birthMonth: birthdayPart(data, 'birthMonth'),
         birthDay: birthdayPart(data, 'birthDay'),
       });
-      notify('Profile saved', 'success');
+      notify(m.profile_saved(), 'success');
     },
     { validate: profileProblems },
   );
@@ -76,7 +84,7 @@ export default function AccountProfile(props: AccountProfileProps) {
           newPassword: field(data, 'newPassword'),
         }),
       );
-      notify('Password changed. Other devices are signed out.', 'success');
+      notify(m.profile_password_changed(), 'success');
     },
     { atFields: true },
   );
@@ -111,12 +119,15 @@ export default function AccountProfile(props: AccountProfileProps) {
         noValidate
         data-form="profile"
       >
-        <h2>Profile</h2>
+        <h2>{m.profile_heading()}</h2>
         <p>
-          Email: <strong data-account-email>{props.email}</strong>
+          {m.profile_email()}{' '}
+          <strong data-account-email translate="no">
+            {props.email}
+          </strong>
         </p>
         <Field
-          label="First name"
+          label={m.first_name()}
           name="firstName"
           required={false}
           autoComplete="given-name"
@@ -125,7 +136,7 @@ export default function AccountProfile(props: AccountProfileProps) {
           error={profile.fieldErrors.firstName}
         />
         <Field
-          label="Last name"
+          label={m.last_name()}
           name="lastName"
           required={false}
           autoComplete="family-name"
@@ -134,7 +145,7 @@ export default function AccountProfile(props: AccountProfileProps) {
           error={profile.fieldErrors.lastName}
         />
         <Field
-          label="Phone"
+          label={m.phone()}
           name="phone"
           type="tel"
           required={false}
@@ -144,7 +155,7 @@ export default function AccountProfile(props: AccountProfileProps) {
           error={profile.fieldErrors.phone}
         />
         <Field
-          label="ZIP or postal code"
+          label={m.profile_zip()}
           name="zipCode"
           required={false}
           autoComplete="postal-code"
@@ -152,24 +163,26 @@ export default function AccountProfile(props: AccountProfileProps) {
           maxLength={10}
           error={profile.fieldErrors.zipCode}
         />
-        <p data-birthday-note>
-          Your birthday (month and day, no year) brings your member level’s birthday points once a year. Leave both
-          empty to remove it.
-        </p>
-        <Field label="Birthday month" name="birthMonth" required={false} error={profile.fieldErrors.birthMonth}>
+        <p data-birthday-note>{m.profile_birthday_note()}</p>
+        <Field
+          label={m.profile_birthday_month()}
+          name="birthMonth"
+          required={false}
+          error={profile.fieldErrors.birthMonth}
+        >
           {(control) => (
             <select {...control} autoComplete="bday-month" defaultValue={props.birthMonth ?? ''}>
-              <option value="">Not given</option>
+              <option value="">{m.profile_not_given()}</option>
               {MONTH_NAMES.map((name, index) => (
                 <option key={name} value={index + 1}>
-                  {name}
+                  {monthName(name, index)}
                 </option>
               ))}
             </select>
           )}
         </Field>
         <Field
-          label="Birthday day"
+          label={m.profile_birthday_day()}
           name="birthDay"
           required={false}
           inputMode="numeric"
@@ -180,7 +193,7 @@ export default function AccountProfile(props: AccountProfileProps) {
         />
         <FormError text={profile.error} />
         <button className="button" type="submit" disabled={profile.busy}>
-          Save profile
+          {m.profile_save()}
         </button>
       </form>
       <form
@@ -191,10 +204,10 @@ export default function AccountProfile(props: AccountProfileProps) {
         noValidate
         data-form="password"
       >
-        <h2>Password</h2>
+        <h2>{m.account_password()}</h2>
         {props.hasPassword && (
           <Field
-            label="Current password"
+            label={m.profile_current_password()}
             name="oldPassword"
             type="password"
             autoComplete="current-password"
@@ -202,7 +215,7 @@ export default function AccountProfile(props: AccountProfileProps) {
           />
         )}
         <Field
-          label="New password (8 to 128 characters)"
+          label={m.account_new_password_rule()}
           name="newPassword"
           type="password"
           autoComplete="new-password"
@@ -210,7 +223,7 @@ export default function AccountProfile(props: AccountProfileProps) {
         />
         <FormError text={password.error} />
         <button className="button" type="submit" disabled={password.busy}>
-          Change password
+          {m.profile_change_password()}
         </button>
       </form>
       <form
@@ -221,11 +234,17 @@ export default function AccountProfile(props: AccountProfileProps) {
         noValidate
         data-form="email"
       >
-        <h2>Email address</h2>
-        <Field label="New email" name="newEmail" type="email" autoComplete="email" error={email.fieldErrors.newEmail} />
+        <h2>{m.profile_email_heading()}</h2>
+        <Field
+          label={m.profile_new_email()}
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          error={email.fieldErrors.newEmail}
+        />
         {props.hasPassword && (
           <Field
-            label="Password"
+            label={m.account_password()}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -234,14 +253,14 @@ export default function AccountProfile(props: AccountProfileProps) {
         )}
         <FormError text={email.error} />
         <button className="button" type="submit" disabled={email.busy}>
-          Change email
+          {m.profile_change_email()}
         </button>
       </form>
       <section className="account-form">
-        <h2>Newsletter</h2>
-        <p data-newsletter-state>{subscribed ? 'You are subscribed.' : 'You are not subscribed.'}</p>
+        <h2>{m.profile_newsletter()}</h2>
+        <p data-newsletter-state>{subscribed ? m.profile_subscribed() : m.profile_not_subscribed()}</p>
         <button type="button" onClick={toggleNewsletter}>
-          {subscribed ? 'Unsubscribe' : 'Subscribe'}
+          {subscribed ? m.profile_unsubscribe() : m.newsletter_subscribe()}
         </button>
       </section>
       <button
@@ -249,10 +268,10 @@ export default function AccountProfile(props: AccountProfileProps) {
         className="button button--secondary sign-out"
         onClick={async () => {
           await signOut();
-          location.assign('/');
+          location.assign(localPath('/'));
         }}
       >
-        Sign out
+        {m.profile_sign_out()}
       </button>
     </div>
   );

@@ -6,6 +6,8 @@ import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { notify } from '../state/notices.ts';
 import { trackAddToCart } from '../tracking/api.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 
 export interface AddToCartProps {
   skuId: number;
@@ -61,7 +63,7 @@ export default function AddToCart({ skuId, itemId, applies, buyable, availableTo
     const added = await shopCart.add([{ skuId, itemCount: quantity, attributeValueId: vehicleId() }]);
     setBusy(false);
     if (added && !shopCart.cart.value?.errors.length) {
-      notify('Added to cart', 'success');
+      notify(m.cart_added(), 'success');
       trackAddToCart(itemId, quantity);
     }
   }
@@ -74,32 +76,28 @@ export default function AddToCart({ skuId, itemId, applies, buyable, availableTo
       // Checkout finds this part's own checkout by its id and token, kept for this tab only.
       const { BUY_NOW_KEY } = await import('../state/checkout.ts');
       sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify({ cartUUID: order.cartUUID, cartToken: order.cartToken }));
-      location.assign(`/checkout?buyNow=${encodeURIComponent(order.cartUUID)}`);
+      location.assign(localPath(`/checkout?buyNow=${encodeURIComponent(order.cartUUID)}`));
     } catch (error) {
-      notify(
-        (error as { msg?: string }).msg ?? 'This part could not be bought now. Please try again.',
-        'warning',
-        4000,
-      );
+      notify((error as { msg?: string }).msg ?? m.buy_failed(), 'warning', 4000);
       setBusy(false);
     }
   }
 
-  if (!buyable) return <p className="add-to-cart add-to-cart--unavailable">This part cannot be added to the cart.</p>;
+  if (!buyable) return <p className="add-to-cart add-to-cart--unavailable">{m.cannot_add()}</p>;
   const disabled = !hydrated || busy;
   return (
     <div className="add-to-cart" data-add-to-cart={skuId}>
-      <div className="quantity-stepper" role="group" aria-label="Quantity">
+      <div className="quantity-stepper" role="group" aria-label={m.quantity()}>
         <button
           type="button"
-          aria-label="One less"
+          aria-label={m.quantity_less()}
           disabled={disabled || quantity <= 1}
           onClick={() => setQuantity(clamp(quantity - 1, most))}
         >
           −
         </button>
         <input
-          aria-label="Quantity"
+          aria-label={m.quantity()}
           inputMode="numeric"
           value={quantity}
           disabled={!hydrated}
@@ -107,7 +105,7 @@ export default function AddToCart({ skuId, itemId, applies, buyable, availableTo
         />
         <button
           type="button"
-          aria-label="One more"
+          aria-label={m.quantity_more()}
           disabled={disabled || quantity >= most}
           onClick={() => setQuantity(clamp(quantity + 1, most))}
         >
@@ -120,18 +118,20 @@ export default function AddToCart({ skuId, itemId, applies, buyable, availableTo
         disabled={disabled}
         onClick={() => void unlessNotFit('add')}
       >
-        Add to cart
+        {m.add_to_cart()}
       </button>
       <button type="button" className="button" disabled={disabled} onClick={() => void unlessNotFit('buy')}>
-        Buy now
+        {m.buy_now()}
       </button>
       {confirming && (
         <div className="add-to-cart__confirm" role="alertdialog" aria-labelledby="not-fit-question">
-          <p id="not-fit-question">{`This part does not fit your ${confirming.vehicle}. ${
-            confirming.action === 'buy' ? 'Buy it anyway?' : 'Add it to your cart anyway?'
-          }`}</p>
+          <p id="not-fit-question">
+            {confirming.action === 'buy'
+              ? m.not_fit_buy({ vehicle: confirming.vehicle })
+              : m.not_fit_add({ vehicle: confirming.vehicle })}
+          </p>
           <button type="button" className="button" onClick={() => void confirmed()}>
-            {confirming.action === 'buy' ? 'Buy anyway' : 'Add anyway'}
+            {confirming.action === 'buy' ? m.buy_anyway() : m.add_anyway()}
           </button>{' '}
           <button
             type="button"
@@ -139,7 +139,7 @@ export default function AddToCart({ skuId, itemId, applies, buyable, availableTo
             onClick={() => setConfirming(null)}
             ref={keepLooking}
           >
-            Keep looking
+            {m.keep_looking()}
           </button>
         </div>
       )}

@@ -7,6 +7,7 @@ import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { vehiclePathIds } from '../../shared/vehicle.ts';
 import { FIT_VEHICLE_ATTRIBUTE } from '../../shared/browser-keys.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * The vehicle a list page is about when it is not the shopper's own (one named in a search, or the query's), as its
@@ -19,11 +20,11 @@ function pageVehicleIds(): string | undefined {
 }
 
 /** A card's fit in a word or two (the styleguide shows the same). */
-export const CARD_FIT_WORDS: Record<CardFit['carModelMatch'], string> = {
-  FIT: 'Fits',
-  NOT_FIT: 'Does not fit',
-  UNCERTAIN: 'May fit',
-  EMPTY: 'Check fit',
+export const CARD_FIT_WORDS: Record<CardFit['carModelMatch'], () => string> = {
+  FIT: m.card_fit_fits,
+  NOT_FIT: m.card_fit_not,
+  UNCERTAIN: m.card_fit_may,
+  EMPTY: m.card_fit_check,
 };
 
 /** A product card's fitment line in the §4 colours: Fits, Does not fit, May fit (add details), or Check fit. */
@@ -50,12 +51,12 @@ export default function CardFitment({ itemId, applies }: { itemId: number; appli
   if (!status)
     return (
       <span className="card-fit card-fit--checking" data-fit="checking">
-        Checking fit…
+        {m.card_fit_checking()}
       </span>
     );
   return (
     <span className={`card-fit card-fit--${FIT_DISPLAY[status].colour}`} data-fit={status}>
-      {CARD_FIT_WORDS[status]}
+      {CARD_FIT_WORDS[status]()}
     </span>
   );
 }

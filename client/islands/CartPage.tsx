@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import type { CartAnswer, CartLineView } from '../../shared/cart.ts';
-import { PROMO_TEXT } from '../../shared/constants.ts';
+import { promoText } from '../../shared/constants.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { shopCart } from '../state/shop-cart.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { CartLine, type LineActions } from './cart-line.tsx';
 import { AddOns, CouponForm, Offers, ShippingEstimate, Summary } from './cart-summary.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface CartPageProps {
   /** The cart as the server rendered it (no vehicle yet); the browser refreshes it with the current vehicle. */
@@ -27,7 +28,7 @@ function Group({
 }) {
   if (keys.length === 0) return null;
   return (
-    <section className="cart-group" aria-label={title ?? 'Items'}>
+    <section className="cart-group" aria-label={title ?? m.items()}>
       {title && <h2>{title}</h2>}
       {note && <p className="cart-group__note">{note}</p>}
       <ul>
@@ -55,9 +56,9 @@ export default function CartPage({ initial }: CartPageProps) {
   if (items.length === 0) {
     return (
       <div className="cart-empty" data-cart-empty="">
-        <p>Your cart is empty.</p>
+        <p>{m.cart_empty()}</p>
         <p>
-          Search by part name or number, or <a href="/parts">shop parts for your vehicle</a>.
+          {m.cart_empty_hint_before()} <a href="/parts">{m.cart_empty_hint_link()}</a>.
         </p>
       </div>
     );
@@ -74,17 +75,17 @@ export default function CartPage({ initial }: CartPageProps) {
       <div className="cart-page__lines">
         <Group title={null} keys={groups.regular} byKey={byKey} actions={actions} />
         {groups.bundles.map((bundle) => (
-          <Group key={bundle.bundleId} title="Bundle" keys={bundle.items} byKey={byKey} actions={actions} />
+          <Group key={bundle.bundleId} title={m.cart_bundle()} keys={bundle.items} byKey={byKey} actions={actions} />
         ))}
-        <Group title="Your add-on items" note={PROMO_TEXT} keys={groups.tradeIn} byKey={byKey} actions={actions} />
+        <Group title={m.cart_your_addons()} note={promoText()} keys={groups.tradeIn} byKey={byKey} actions={actions} />
         <AddOns
           pricing={pricing}
           busy={actions.busy}
           add={(skuId) => void shopCart.add([{ skuId, itemCount: 1, itemType: 'TRADE_IN' }])}
         />
         <Group
-          title="Unavailable items"
-          note="These parts cannot be bought right now and are not in your total."
+          title={m.cart_unavailable()}
+          note={m.cart_unavailable_note()}
           keys={groups.unusable}
           byKey={byKey}
           actions={actions}
@@ -101,7 +102,7 @@ export default function CartPage({ initial }: CartPageProps) {
         <ShippingEstimate pricing={pricing} busy={actions.busy} estimate={(code) => void shopCart.setPostCode(code)} />
         <Summary pricing={pricing} />
         <a className="button button--primary" href="/checkout" data-checkout="">
-          Checkout
+          {m.checkout()}
         </a>
       </aside>
     </div>

@@ -27,6 +27,7 @@ import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './fo
 import { ShippingOptionLabel } from './shipping-option-label.tsx';
 import { methodsFor, PaymentSection } from './checkout-payment.tsx';
 import { trackCheckoutStarted } from '../tracking/api.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface CheckoutPageProps {
   market: MarketId;
@@ -76,7 +77,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     const names = Object.keys(answered);
     const page = fields.scope.current;
     if (names.length > 0 && names.every((name) => page?.querySelector(`[name="${name}"]`))) fields.show(answered);
-    else setError(failureText(failure, 'Something went wrong. Please try again.'));
+    else setError(failureText(failure, m.something_wrong()));
   }
 
   async function run<T>(work: () => Promise<T>): Promise<T | null> {
@@ -171,13 +172,13 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
   if (!quote)
     return (
       <p className="checkout-loading" aria-busy="true">
-        {error || 'Loading your order…'}
+        {error || m.checkout_loading()}
       </p>
     );
   if (quote.itemCount === 0)
     return (
       <p className="cart-empty">
-        Your cart is empty. <a href="/shopCart">Back to cart</a>
+        {m.checkout_cart_empty()} <a href="/shopCart">{m.back_to_cart()}</a>
       </p>
     );
   const blocker = placeOrderBlocker({ address, shippingName, paymentMethod: payable });
@@ -197,8 +198,8 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
             }}
           />
         )}
-        <section aria-label="Shipping address">
-          <h2>Shipping address</h2>
+        <section aria-label={m.shipping_address()}>
+          <h2>{m.shipping_address()}</h2>
           {saved.length > 0 && (
             <ul className="checkout__saved">
               {saved.map((entry) => (
@@ -230,7 +231,9 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
           />
           {address && (
             <p className="checkout__confirmed" data-address-confirmed="">
-              Shipping to {address.addressLine1}, {address.city}, {address.regionCode} {address.postalCode}
+              {m.shipping_to({
+                address: `${address.addressLine1}, ${address.city}, ${address.regionCode} ${address.postalCode}`,
+              })}
             </p>
           )}
         </section>
@@ -285,7 +288,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
           aria-describedby={blocker ? reasonId : undefined}
           onClick={() => void placeOrder()}
         >
-          Place order
+          {m.place_order()}
         </button>
         <DisabledReason id={reasonId} reason={blocker} />
       </aside>

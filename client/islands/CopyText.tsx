@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages.ts';
 import { notify } from '../state/notices.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface CopyTextProps {
   text: string;
@@ -17,8 +18,8 @@ export default function CopyText({ text, label }: CopyTextProps) {
     }
   }
   return (
-    <button type="button" className="copy-button" onClick={copy} aria-label={`Copy ${label}`}>
-      Copy
+    <button type="button" className="copy-button" onClick={copy} aria-label={m.copy_named({ label })}>
+      {m.copy()}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface CountdownProps {
   /** ISO 8601 time the offer ends (or starts, with a "Starts in" label). */
@@ -12,13 +13,13 @@ export interface CountdownProps {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** "2d 04h 09m 12s": days only when there are some. */
+/** "2d 04h 09m 12s" ("2 j 04 h 09 min 12 s" in French): days only when there are some. */
 export function remaining(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(seconds / 86_400);
   const [hours, minutes] = [Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60)];
-  const clock = `${pad(hours)}h ${pad(minutes)}m ${pad(seconds % 60)}s`;
-  return days > 0 ? `${days}d ${clock}` : clock;
+  const clock = m.countdown_clock({ hours: pad(hours), minutes: pad(minutes), seconds: pad(seconds % 60) });
+  return days > 0 ? m.countdown_days({ days, clock }) : clock;
 }
 
 /** A timed offer's countdown, ticking each second in the browser; the ended text once it is over. */

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { Field, FormError, emailFieldProblems, field, useSubmit } from './form-kit.tsx';
@@ -12,7 +14,7 @@ export default function CreateAccountForm() {
       const answer = withPassword
         ? await api.call(API.register, { email, password: field(data, 'password') })
         : await api.call(API.registerNoPassword, { email });
-      location.assign(`/signUpResult?sent=1&message=${encodeURIComponent(answer.message)}`);
+      location.assign(`${localPath('/signUpResult')}?sent=1&message=${encodeURIComponent(answer.message)}`);
     },
     { validate: emailFieldProblems },
   );
@@ -25,10 +27,10 @@ export default function CreateAccountForm() {
       noValidate
       data-form="create-account"
     >
-      <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+      <Field label={m.email()} name="email" type="email" autoComplete="email" error={fieldErrors.email} />
       {withPassword && (
         <Field
-          label="Password (8 to 128 characters)"
+          label={m.account_password_rule()}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -37,11 +39,11 @@ export default function CreateAccountForm() {
       )}
       <label className="checkbox">
         <input type="checkbox" checked={!withPassword} onChange={(event) => setWithPassword(!event.target.checked)} />
-        <span>Sign up with email only (we email you a link instead of a password)</span>
+        <span>{m.account_email_only()}</span>
       </label>
       <FormError text={error} />
       <button className="button" type="submit" disabled={busy}>
-        {busy ? 'Creating…' : 'Create account'}
+        {busy ? m.account_creating() : m.account_create()}
       </button>
     </form>
   );

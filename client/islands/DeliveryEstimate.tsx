@@ -3,6 +3,8 @@ import type { MarketId } from '../../shared/markets.ts';
 import { STANDARD_SHIPPING } from '../../shared/shipping.ts';
 import { POSTAL_CODE_KEY } from '../state/session.ts';
 import { deliveryWords } from './delivery-window.tsx';
+import { shippingOptionName } from '../../shared/shipping.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface DeliveryEstimateProps {
   market: MarketId;
@@ -31,7 +33,7 @@ export default function DeliveryEstimate({ market, now }: DeliveryEstimateProps)
         words.text
       ) : (
         <>
-          <strong>{words.text}</strong> with {STANDARD_SHIPPING}
+          <strong>{words.text}</strong> {m.delivery_with({ option: shippingOptionName(STANDARD_SHIPPING) })}
           {words.destination}
         </>
       )}

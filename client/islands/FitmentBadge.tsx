@@ -9,6 +9,7 @@ import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** Universal-fit checks for one product are sent at most every 2000 ms (§9). */
 const MATCH_THROTTLE_MS = 2000;
@@ -54,10 +55,10 @@ function AddDetail({ vehicle, level }: { vehicle: Vehicle; level: 'trim' | 'engi
   }
   return (
     <label className="fitment-badge__detail">
-      <span>{level === 'trim' ? 'Trim' : 'Engine'}</span>
+      <span>{level === 'trim' ? m.vehicle_trim() : m.vehicle_engine()}</span>
       <select name={`fitment-${level}`} defaultValue="" onChange={(event) => void choose(event.target.value)}>
         <option value="" disabled>
-          Choose…
+          {m.choose_ellipsis()}
         </option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
@@ -83,7 +84,7 @@ export default function FitmentBadge({ itemId, applies }: { itemId: number; appl
   if (!status)
     return (
       <div className="fitment-badge fitment-badge--checking" data-fit="checking">
-        Checking fitment…
+        {m.fitment_checking()}
       </div>
     );
   const display = FIT_DISPLAY[status];

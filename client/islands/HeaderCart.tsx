@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { cartLinkLabel } from '../../shared/messages.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { useHydrated } from '../state/hydrated.ts';
 import { shopCart } from '../state/shop-cart.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
@@ -19,7 +20,7 @@ export default function HeaderCart() {
   // The name starts with the visible text (WCAG 2.5.3) and says the count in words, singular or plural.
   return (
     <a className="header-link header-cart" href="/shopCart" aria-label={cartLinkLabel(shown)}>
-      Cart
+      {m.header_cart()}
       {shown > 0 && (
         <>
           {' '}

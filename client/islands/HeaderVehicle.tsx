@@ -2,6 +2,7 @@ import { vehicleName, vehiclePartsPath } from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * The vehicle being shopped for, in the header; 'Add vehicle' until one is chosen. The name wraps inside the
@@ -14,20 +15,20 @@ export default function HeaderVehicle() {
   if (!hydrated || !current)
     return (
       <a className="header-vehicle" href="/parts" data-header-vehicle="empty">
-        Add vehicle
+        {m.header_add_vehicle()}
       </a>
     );
   return (
     <span className="header-vehicle" data-header-vehicle="chosen">
       <span className="header-vehicle__name">
-        Shopping for{' '}
+        {m.header_shopping_for()}{' '}
         <a href={vehiclePartsPath(current)} data-header-vehicle-parts>
           <strong>{vehicleName(current, true)}</strong>
         </a>
       </span>{' '}
       <span className="header-vehicle__actions">
-        <a href="/parts">Change Vehicle</a>
-        {vehicles.length > 1 && <small> ({vehicles.length} in garage)</small>}
+        <a href="/parts">{m.header_change_vehicle()}</a>
+        {vehicles.length > 1 && <small> {m.header_in_garage({ count: vehicles.length })}</small>}
       </span>
     </span>
   );

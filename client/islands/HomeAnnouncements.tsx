@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** The session cookie that keeps the bar closed for the rest of the visit; the server reads it too. */
 export const ANNOUNCEMENTS_DISMISSED_COOKIE = 'announcements-dismissed';
@@ -21,7 +22,7 @@ export default function HomeAnnouncements({ items }: HomeAnnouncementsProps) {
     setOpen(false);
   };
   return (
-    <aside className="announcement-bar" aria-label="Announcements">
+    <aside className="announcement-bar" aria-label={m.announcements()}>
       <ul>
         {items.map((item) => (
           <li key={item.text} data-promotion-id={item.promotionId}>
@@ -29,7 +30,7 @@ export default function HomeAnnouncements({ items }: HomeAnnouncementsProps) {
           </li>
         ))}
       </ul>
-      <button type="button" className="announcement-bar__close" aria-label="Close announcements" onClick={close}>
+      <button type="button" className="announcement-bar__close" aria-label={m.announcements_close()} onClick={close}>
         ×
       </button>
     </aside>

@@ -8,6 +8,7 @@ import { readViewed } from '../state/recently-viewed.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import CardFitment from './CardFitment.tsx';
 import { ProductCardBody } from './product-card-body.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export type HomeRow = 'recently-viewed' | 'fits-your-vehicle';
 
@@ -26,13 +27,13 @@ function load(row: HomeRow, vehicle: Vehicle | null): Promise<Loaded> | null {
     const scene: RecommendScene = 'RECENTLY_VIEWED';
     return api
       .call(API.recommendScene, { itemIds, size: SIZE }, { query: { scene } })
-      .then((cards) => ({ title: 'Recently viewed', cards }));
+      .then((cards) => ({ title: m.home_recently_viewed(), cards }));
   }
   if (!vehicle) return null;
   const scene: RecommendScene = 'HOME';
   return api
     .call(API.recommendScene, { attributeValueId: attributeValueIdOf(vehicle), size: SIZE }, { query: { scene } })
-    .then((cards) => ({ title: `Fits your ${vehicleName(vehicle)}`, cards }));
+    .then((cards) => ({ title: m.home_fits_your({ vehicle: vehicleName(vehicle) }), cards }));
 }
 
 /**

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 import { loginDestination } from '../../shared/login-flow.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
@@ -27,9 +29,9 @@ export default function LoginForm() {
   );
   return (
     <form className="account-form" ref={formRef} onSubmit={onSubmit} onInput={onInput} noValidate data-form="login">
-      <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+      <Field label={m.email()} name="email" type="email" autoComplete="email" error={fieldErrors.email} />
       <Field
-        label="Password"
+        label={m.account_password()}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -38,11 +40,11 @@ export default function LoginForm() {
       <FormError text={error} />
       {locked && (
         <p data-login-locked>
-          <a href="/retrievePassword">Email me a link to sign in</a>
+          <a href={localPath('/retrievePassword')}>{m.account_email_link()}</a>
         </p>
       )}
       <button className="button" type="submit" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
+        {busy ? m.account_signing_in() : m.account_sign_in_heading()}
       </button>
     </form>
   );

@@ -10,6 +10,7 @@ import {
   type SubscribeBody,
 } from '../state/newsletter.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface NewsletterFormProps {
   variant: NewsletterVariant;
@@ -58,7 +59,7 @@ export default function NewsletterForm({ variant, position, inputId }: Newslette
       aria-busy={submitting}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        Email address
+        {m.newsletter_email_label()}
       </label>
       <input
         id={inputId}
@@ -67,14 +68,14 @@ export default function NewsletterForm({ variant, position, inputId }: Newslette
         inputMode="email"
         autoComplete="email"
         maxLength={variant === 'desktop' ? NEWSLETTER_INPUT_MAX_LENGTH : undefined}
-        placeholder="Enter your email address"
+        placeholder={m.newsletter_placeholder()}
         value={state.value}
         onChange={(event) => store.input(event.target.value)}
         aria-invalid={error}
         aria-describedby={errorId}
       />
       <button type="submit" disabled={submitting}>
-        {submitting ? 'Subscribing…' : 'Subscribe'}
+        {submitting ? m.newsletter_subscribing() : m.newsletter_subscribe()}
       </button>
       {/* Both regions are always in the page so screen readers announce text put into them. */}
       <p id={errorId} className="newsletter-form__error" role="alert">

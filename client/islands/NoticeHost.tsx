@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { dismiss, notices, showCarriedNotice } from '../state/notices.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** Shows the shop's notices (toasts) in one polite live region. */
 export default function NoticeHost() {
@@ -26,7 +27,7 @@ export default function NoticeHost() {
             <>
               {' '}
               <a href="/help/feedback" data-live-chat="notice">
-                Open live chat
+                {m.notice_open_live_chat()}
               </a>
             </>
           )}

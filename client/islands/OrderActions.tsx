@@ -2,14 +2,23 @@ import { useState } from 'react';
 import { API } from '../../shared/api-routes.ts';
 import { MSG } from '../../shared/messages.ts';
 import { api } from '../api.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export const ORDER_ACTION_MSG = {
-  cancelled: 'Your order was cancelled.',
-  refund: (total: string) => `A refund of ${total} is on its way to your original payment method.`,
-  confirmCancel: 'Cancel this order? The parts go back on the shelf and nothing more will be charged.',
-  confirmRemove: 'Remove this order from your order history? The order itself is kept.',
-  removed: 'This order was removed from your order history.',
-} as const;
+  get cancelled() {
+    return m.order_cancelled();
+  },
+  refund: (total: string) => m.order_refund_on_way({ total }),
+  get confirmCancel() {
+    return m.order_confirm_cancel();
+  },
+  get confirmRemove() {
+    return m.order_confirm_remove();
+  },
+  get removed() {
+    return m.order_removed();
+  },
+};
 
 export interface OrderActionsProps {
   orderId: string;
@@ -81,14 +90,14 @@ export default function OrderActions({ orderId, cancellable, removable, total }:
         <div
           className="order-action__confirm"
           role="group"
-          aria-label={confirming === 'cancel' ? 'Confirm cancellation' : 'Confirm removal'}
+          aria-label={confirming === 'cancel' ? m.order_confirm_cancellation() : m.order_confirm_removal()}
         >
           <p>{confirming === 'cancel' ? ORDER_ACTION_MSG.confirmCancel : ORDER_ACTION_MSG.confirmRemove}</p>
           <button type="button" className="button" onClick={() => void run(confirming)}>
-            {confirming === 'cancel' ? 'Yes, cancel order' : 'Yes, remove it'}
+            {confirming === 'cancel' ? m.order_yes_cancel() : m.order_yes_remove()}
           </button>
           <button type="button" className="button button--plain" onClick={() => setPhase('idle')}>
-            {confirming === 'cancel' ? 'Keep order' : 'Keep it'}
+            {confirming === 'cancel' ? m.order_keep() : m.order_keep_it()}
           </button>
         </div>
       ) : (
@@ -100,7 +109,7 @@ export default function OrderActions({ orderId, cancellable, removable, total }:
               disabled={phase === 'busy'}
               onClick={() => setPhase({ confirm: 'cancel' })}
             >
-              Cancel order
+              {m.order_cancel()}
             </button>
           )}
           {canRemove && (
@@ -110,7 +119,7 @@ export default function OrderActions({ orderId, cancellable, removable, total }:
               disabled={phase === 'busy'}
               onClick={() => setPhase({ confirm: 'remove' })}
             >
-              Remove from history
+              {m.order_remove_history()}
             </button>
           )}
         </p>

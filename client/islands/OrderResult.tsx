@@ -7,6 +7,7 @@ import { CHECKOUT_TOKEN_KEY } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { trackConversion } from '../tracking/api.ts';
 import PayAgain from './PayAgain.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 const POLL_MS = 1500;
 
@@ -52,7 +53,7 @@ export default function OrderResult({
         }
         if (answer.result === 'PENDING' && ++polls < MAX_POLLS) timer = setTimeout(poll, POLL_MS);
       } catch (failure) {
-        setError((failure as { msg?: string }).msg ?? 'We could not load this order.');
+        setError((failure as { msg?: string }).msg ?? m.order_load_failed());
       }
     };
     // Back from PayPal's approval (?token=…&PayerID=…): the shop captures the approved order, then reads it.
@@ -68,28 +69,34 @@ export default function OrderResult({
         {error}
       </p>
     );
-  if (!result) return <p aria-busy="true">Checking your payment…</p>;
+  if (!result) return <p aria-busy="true">{m.order_checking_payment()}</p>;
   const money = (cent: number) => formatMoney({ cent, currency: result.currency });
   const { shipTo } = result;
   return (
     <div className="order-result" data-order-result={result.result}>
       <h2>
         {result.result === 'SUCCEEDED'
-          ? 'Thank you for your order'
+          ? m.order_thanks()
           : result.result === 'FAILED'
-            ? 'Your payment did not go through'
-            : 'Confirming your payment'}
+            ? m.order_payment_failed()
+            : m.order_confirming()}
       </h2>
       <p>{result.message}</p>
       <p>
-        Order <strong data-order-id={result.orderId}>{result.orderId}</strong> · {money(result.total)}
+        {m.order_word()}{' '}
+        <strong data-order-id={result.orderId} translate="no">
+          {result.orderId}
+        </strong>{' '}
+        · {money(result.total)}
       </p>
-      {result.result === 'SUCCEEDED' && <p data-confirmation-sent>{`A confirmation was sent to ${result.email}.`}</p>}
+      {result.result === 'SUCCEEDED' && (
+        <p data-confirmation-sent>{m.order_confirmation_sent({ email: result.email })}</p>
+      )}
       {result.result !== 'SUCCEEDED' &&
         (result.payable ? (
           <>
             <p data-cart-kept>
-              Nothing was charged. Your parts are still in your <a href="/shopCart">cart</a>.
+              {m.order_nothing_charged()} <a href="/shopCart">{m.cart_word()}</a>.
             </p>
             {result.result === 'FAILED' && (
               <PayAgain orderId={result.orderId} methods={methods} holdExpiresAt={result.holdExpiresAt} />
@@ -98,14 +105,13 @@ export default function OrderResult({
         ) : (
           result.result === 'FAILED' && (
             <p data-hold-ended>
-              The hold on these parts has ended and this order can no longer be paid. They are still in your{' '}
-              <a href="/shopCart">cart</a> to order again.
+              {m.order_hold_ended()} <a href="/shopCart">{m.cart_word()}</a> {m.order_to_order_again()}
             </p>
           )
         ))}
       <div className="order-result__columns">
         <section aria-labelledby="result-items">
-          <h3 id="result-items">Items</h3>
+          <h3 id="result-items">{m.items()}</h3>
           <ul className="order-result__lines">
             {result.lines.map((line) => (
               <li key={`${line.title}|${line.quantity}|${line.total}`}>
@@ -119,11 +125,11 @@ export default function OrderResult({
             ))}
           </ul>
           <p className="order-result__total">
-            Total <strong>{money(result.total)}</strong>
+            {m.total()} <strong>{money(result.total)}</strong>
           </p>
         </section>
         <section aria-labelledby="result-ship-to">
-          <h3 id="result-ship-to">Shipping to</h3>
+          <h3 id="result-ship-to">{m.shipping_to_heading()}</h3>
           <address data-ship-to>
             {shipTo.name}
             <br />
@@ -135,13 +141,13 @@ export default function OrderResult({
       </div>
       <p className="order-result__links">
         <a href={orderLink('/order/track', { orderNo: result.orderId }, token ? { token } : { email: result.email })}>
-          Track this order
+          {m.order_track_this()}
         </a>{' '}
-        · <a href={orderLink('/printInvoice', { orderId: result.orderId }, token ? { token } : {})}>Invoice</a>
+        · <a href={orderLink('/printInvoice', { orderId: result.orderId }, token ? { token } : {})}>{m.invoice()}</a>
       </p>
       <p>
         <a className="button button--primary" href="/" data-continue-shopping>
-          Continue shopping
+          {m.continue_shopping()}
         </a>
       </p>
     </div>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { CHECKOUT_TOKEN_KEY, payForOrder } from '../state/checkout.ts';
+import { formatTime } from '../../shared/i18n/format.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface PayAgainProps {
   orderId: string;
@@ -12,7 +14,7 @@ export interface PayAgainProps {
 }
 
 /** 'until 3:45 PM' in the shopper's own clock. */
-const untilTime = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+const untilTime = (at: number) => formatTime(at);
 
 /**
  * Pay an unpaid order again, with the method the shopper picks, while its parts are held: after a declined card or an
@@ -30,18 +32,18 @@ export default function PayAgain({ orderId, methods, orderToken, holdExpiresAt }
       const refused = await payForOrder(api, orderId, method, token, (url) => location.assign(url));
       if (refused) setMessage(refused);
     } catch (failure) {
-      setMessage((failure as { msg?: string }).msg ?? 'Your payment did not go through.');
+      setMessage((failure as { msg?: string }).msg ?? m.pay_did_not_go());
     } finally {
       setBusy(false);
     }
   };
-  if (methods.length === 0) return <p className="pay-again">Payments are not available right now.</p>;
+  if (methods.length === 0) return <p className="pay-again">{m.payments_unavailable()}</p>;
   return (
     <div className="pay-again" data-pay-again={orderId}>
-      <h3>Pay for this order</h3>
-      {holdExpiresAt && <p>{`Your parts are held for you until ${untilTime(holdExpiresAt)}.`}</p>}
+      <h3>{m.pay_for_order()}</h3>
+      {holdExpiresAt && <p>{m.pay_held_until({ time: untilTime(holdExpiresAt) })}</p>}
       <fieldset>
-        <legend>Payment method</legend>
+        <legend>{m.payment_method()}</legend>
         {methods.map((offered) => (
           <label key={offered.id} className="pay-again__method">
             <input
@@ -56,7 +58,7 @@ export default function PayAgain({ orderId, methods, orderToken, holdExpiresAt }
         ))}
       </fieldset>
       <button type="button" className="button button--primary" disabled={busy || !method} onClick={() => void pay()}>
-        Pay now
+        {m.pay_now()}
       </button>
       {message && (
         <p className="form-error" role="alert">

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** One photo of the gallery, with the text a shopper who cannot see it reads instead. */
 export interface GalleryImage {
@@ -45,7 +46,7 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
             <li key={view.url}>
               <button
                 type="button"
-                aria-label={`Show ${view.alt}`}
+                aria-label={m.gallery_show({ alt: view.alt })}
                 aria-pressed={index === shown}
                 onClick={() => setShown(index)}
               >
@@ -66,7 +67,7 @@ export default function ProductGallery({ images }: { images: GalleryImage[] }) {
         <button
           type="button"
           className="product__zoom-close"
-          aria-label="Close zoom"
+          aria-label={m.gallery_close_zoom()}
           onClick={() => dialog.current?.close()}
         >
           <span aria-hidden="true">×</span>

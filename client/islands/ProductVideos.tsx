@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** One video of the gallery, ready to show: its poster is already resolved by the server. */
 export interface GalleryVideo {
@@ -37,7 +38,7 @@ function VideoTile({ video }: { video: GalleryVideo }) {
           <button
             type="button"
             className="product__video-play"
-            aria-label={`Play video: ${video.label}`}
+            aria-label={m.video_play({ label: video.label })}
             onClick={() => void element.current?.play().catch(() => undefined)}
           >
             <span aria-hidden="true">▶</span>

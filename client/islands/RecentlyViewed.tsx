@@ -3,6 +3,7 @@ import type { RecommendScene } from '../../shared/catalog-types.ts';
 import { observeExposure } from '../state/exposure.ts';
 import { readViewed, recordView, type ViewedItem } from '../state/recently-viewed.ts';
 import { track } from '../state/tracking.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** The tracking event a shown list sends, with the §4 track scene name. */
 export const SCENE_EVENT = 'track_scene';
@@ -27,7 +28,7 @@ export default function RecentlyViewed({ current }: { current: ViewedItem }) {
   if (others.length === 0) return null;
   return (
     <section className="recently-viewed" aria-labelledby="recently-viewed">
-      <h2 id="recently-viewed">Recently viewed</h2>
+      <h2 id="recently-viewed">{m.home_recently_viewed()}</h2>
       <ul className="product-grid">
         {others.map((item) => (
           <li key={item.itemId} className="product-card" data-viewed={item.itemId} data-item-id={item.itemId}>

@@ -7,6 +7,7 @@ import { garage } from '../state/garage.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import CardFitment from './CardFitment.tsx';
 import { ProductCardBody } from './product-card-body.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 const SCENE: RecommendScene = 'PRODUCT_DETAIL';
 const SIZE = 8;
@@ -81,7 +82,7 @@ export default function Recommendations({ itemId }: { itemId: number }) {
     >
       {cards && cards.list.length > 0 && (
         <>
-          <h2 id="recommendations">{cards.forVehicle ? 'Fits your vehicle too' : 'Customers also viewed'}</h2>
+          <h2 id="recommendations">{cards.forVehicle ? m.recommend_fits_too() : m.recommend_also_viewed()}</h2>
           <ul className="product-grid">
             {cards.list.map((product) => (
               <RecommendedCard key={product.itemId} product={product} />

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { storeSession } from '../state/session.ts';
@@ -14,7 +16,7 @@ export default function RetrievePassword({ linked }: { linked: boolean }) {
     async (data) => {
       if (linked) {
         await storeSession(await api.call(API.forgotPasswordReset, { password: field(data, 'password') }));
-        location.assign('/myAccount');
+        location.assign(localPath('/myAccount'));
         return;
       }
       setSent((await api.call(API.forgotPasswordInit, { email: field(data, 'email') })).message);
@@ -38,18 +40,18 @@ export default function RetrievePassword({ linked }: { linked: boolean }) {
     >
       {linked ? (
         <Field
-          label="New password (8 to 128 characters)"
+          label={m.account_new_password_rule()}
           name="password"
           type="password"
           autoComplete="new-password"
           error={fieldErrors.password}
         />
       ) : (
-        <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+        <Field label={m.email()} name="email" type="email" autoComplete="email" error={fieldErrors.email} />
       )}
       <FormError text={error} />
       <button className="button" type="submit" disabled={busy}>
-        {linked ? 'Save new password' : 'Email me a link'}
+        {linked ? m.account_save_new_password() : m.account_email_me_link()}
       </button>
     </form>
   );

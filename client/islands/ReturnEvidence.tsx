@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { API } from '../../shared/api-routes.ts';
 import type { EvidenceKind } from '../../shared/returns.ts';
 import { api } from '../api.ts';
@@ -26,29 +27,29 @@ export default function ReturnEvidence({ rma, orderId, orderToken, message, kind
     if (busy || evidence.uploading) return;
     const text = String(new FormData(event.currentTarget).get('text') ?? '').trim();
     setError('');
-    if (evidence.uploadIds.length === 0) return setError('Please add at least one file.');
+    if (evidence.uploadIds.length === 0) return setError(m.return_add_one_file());
     setBusy(true);
     try {
       const body = { orderToken: orderToken ?? undefined, uploadIds: evidence.uploadIds, text: text || undefined };
       await api.call(API.returnEvidenceAdd, body, { params: { rma } });
       location.reload();
     } catch (failure) {
-      setError(failureText(failure, 'Something went wrong. Please try again.'));
+      setError(failureText(failure, m.return_something_wrong()));
       setBusy(false);
     }
   }
 
   return (
     <form className="return-form return-more" onSubmit={onSubmit} noValidate data-form="return-evidence">
-      <h2>We need more from you</h2>
+      <h2>{m.return_need_more()}</h2>
       {message && <p className="return-more__message">{message}</p>}
       <EvidencePicker
         evidence={evidence}
         kinds={kinds}
-        label={kinds.includes('video') ? 'More photos or videos' : 'More photos'}
+        label={kinds.includes('video') ? m.return_more_photos_videos() : m.return_more_photos()}
       />
       <div className="field">
-        <label htmlFor="return-more-text">A note for us (optional)</label>
+        <label htmlFor="return-more-text">{m.return_note_optional()}</label>
         <textarea id="return-more-text" name="text" rows={3} maxLength={1000} />
       </div>
       <FormError text={error} />
@@ -58,9 +59,9 @@ export default function ReturnEvidence({ rma, orderId, orderToken, message, kind
         disabled={busy || evidence.uploading}
         aria-describedby={evidence.uploading ? 'return-more-why' : undefined}
       >
-        Send to the shop
+        {m.return_send_to_shop()}
       </button>
-      <DisabledReason id="return-more-why" reason={evidence.uploading ? 'Wait until your files are uploaded.' : null} />
+      <DisabledReason id="return-more-why" reason={evidence.uploading ? m.return_wait_uploads() : null} />
     </form>
   );
 }

@@ -1,8 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 import type { CreateReturnBody, ReturnOptionsAnswer } from '../../shared/api/returns.ts';
 import { API } from '../../shared/api-routes.ts';
 import {
   RETURN_MSG,
+  evidenceWords,
+  reasonWords,
   RETURN_REASON_LIST,
   RETURN_REASONS,
   type ReturnReason,
@@ -25,6 +29,7 @@ import {
   vehicleChoiceFrom,
   vinFieldProblem,
 } from './return-vehicle.tsx';
+import { formatDay } from '../../shared/i18n/format.ts';
 
 export interface ReturnFormProps {
   options: ReturnOptionsAnswer;
@@ -35,12 +40,11 @@ export interface ReturnFormProps {
 
 type Line = ReturnOptionsAnswer['lines'][number];
 
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (ms: number) => formatDay(ms);
 
 /** The files a reason asks for, in its §3 words: "photos of part, package, label" from its evidence column. */
 const fileWords = (reason: ReturnReason) => {
-  const words = RETURN_REASONS[reason].evidence.split('plus ').pop()!;
+  const words = evidenceWords(RETURN_REASONS[reason].evidence).split('plus ').pop()!;
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -80,16 +84,16 @@ function LineChoice({ line, now, invalid }: { line: Line; now: number; invalid: 
           <br />
           <small>
             {line.returnable === 0
-              ? 'Already being returned'
+              ? m.return_already()
               : open
-                ? `Returnable until ${day(line.windowEndsAt)}`
-                : 'Return window closed'}
+                ? m.return_until({ date: day(line.windowEndsAt) })
+                : m.return_window_closed()}
           </small>
         </span>
       </label>
       {open && (
         <label className="return-line__qty">
-          Quantity{' '}
+          {m.return_quantity()}{' '}
           <select name={`quantity-${line.lineNo}`} defaultValue="1">
             {Array.from({ length: line.returnable }, (_, index) => index + 1).map((count) => (
               <option key={count} value={count}>
@@ -150,13 +154,13 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
     setBusy(true);
     try {
       const answer = await api.call(API.returnCreate, body);
-      location.assign(returnPagePath(answer.rma, orderToken));
+      location.assign(localPath(returnPagePath(answer.rma, orderToken)));
     } catch (failure) {
       const answered: FieldErrors = fieldErrorsOf(failure);
       const known = ['lines', 'reason', 'text', 'vehicle', 'vehicle.vin', 'uploadIds'];
       if (Object.keys(answered).length > 0 && Object.keys(answered).every((name) => known.includes(name)))
         fields.show(answered);
-      else setError(failureText(failure, 'Something went wrong. Please try again.'));
+      else setError(failureText(failure, m.return_something_wrong()));
       setBusy(false);
     }
   }
@@ -178,7 +182,7 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
       data-form="return"
     >
       <fieldset className="return-lines" data-field="lines">
-        <legend>Parts to return</legend>
+        <legend>{m.return_parts_legend()}</legend>
         <ul>
           {options.lines.map((line) => (
             <LineChoice key={line.lineNo} line={line} now={now} invalid={Boolean(errors.lines)} />
@@ -187,7 +191,7 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
         {errors.lines && <p className="form-error field-error">{errors.lines}</p>}
       </fieldset>
       <fieldset className="return-reasons" data-field="reason">
-        <legend>Why are you returning it?</legend>
+        <legend>{m.return_why_legend()}</legend>
         {RETURN_REASON_LIST.map((name) => (
           <label key={name} className="return-reason">
             <input
@@ -202,7 +206,7 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
               }}
             />
             <span>
-              {name} <small>{RETURN_REASONS[name].evidence}</small>
+              {reasonWords(name)} <small>{evidenceWords(RETURN_REASONS[name].evidence)}</small>
             </span>
           </label>
         ))}
@@ -210,7 +214,7 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
       </fieldset>
       {need?.text && (
         <div className="field" data-field="text">
-          <label htmlFor="return-text">Describe the problem</label>
+          <label htmlFor="return-text">{m.return_describe()}</label>
           <textarea
             id="return-text"
             name="text"
@@ -226,7 +230,7 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
         <>
           {soldAsFitting && fitVehicle && (
             <p className="return-fit" data-fit-note="">
-              {`When you bought it, we showed this part as fitting your ${fitVehicle.label}.`}
+              {m.return_fit_note({ vehicle: fitVehicle.label })}
             </p>
           )}
           <VehicleFields offered={options.vehicles} choice={vehicle} onChange={setVehicle} errors={errors} />
@@ -236,7 +240,7 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
         <EvidencePicker
           evidence={evidence}
           kinds={need.kinds}
-          label={`${fileWords(reason)}${need.minFiles > 1 ? ` (at least ${need.minFiles})` : ''}`}
+          label={`${fileWords(reason)}${need.minFiles > 1 ? m.return_at_least({ count: need.minFiles }) : ''}`}
           error={errors.uploadIds}
         />
       )}
@@ -247,12 +251,9 @@ export default function ReturnForm({ options, orderToken, now }: ReturnFormProps
         disabled={busy || evidence.uploading}
         aria-describedby={evidence.uploading ? 'return-submit-why' : undefined}
       >
-        {busy ? 'Sending…' : 'Ask for a return'}
+        {busy ? m.return_sending() : m.return_ask()}
       </button>
-      <DisabledReason
-        id="return-submit-why"
-        reason={evidence.uploading ? 'Wait until your files are uploaded.' : null}
-      />
+      <DisabledReason id="return-submit-why" reason={evidence.uploading ? m.return_wait_uploads() : null} />
     </form>
   );
 }

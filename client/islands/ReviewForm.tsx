@@ -3,6 +3,7 @@ import { reviewPrivacyProblem } from '../../shared/validation.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { Field, FormError, field, useSubmit } from './form-kit.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * Arriving from the shop's invitation (§7 review invitation): its link ends in #write-review. Its token never
@@ -36,27 +37,29 @@ export default function ReviewForm({ itemId }: { itemId: number }) {
   if (sent)
     return (
       <p role="status" data-review-state="sent">
-        Thank you. Your review will appear once we have checked it.
+        {m.review_thanks()}
       </p>
     );
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate data-form="review">
-      <Field label="Rating" name="rating">
+      <Field label={m.review_rating()} name="rating">
         <select name="rating" defaultValue="5">
           {[5, 4, 3, 2, 1].map((n) => (
-            <option key={n} value={n}>{`${n} star${n === 1 ? '' : 's'}`}</option>
+            <option key={n} value={n}>
+              {m.review_stars({ count: n })}
+            </option>
           ))}
         </select>
       </Field>
-      <Field label="Title" name="title" maxLength={100} />
-      <Field label="Review" name="content">
+      <Field label={m.review_title()} name="title" maxLength={100} />
+      <Field label={m.review_content()} name="content">
         <textarea name="content" maxLength={2000} rows={4} required />
       </Field>
-      <Field label="Your name" name="name" maxLength={50} />
-      <Field label="Your vehicle (optional)" name="vehicle" required={false} maxLength={80} />
+      <Field label={m.review_your_name()} name="name" maxLength={50} />
+      <Field label={m.review_your_vehicle()} name="vehicle" required={false} maxLength={80} />
       <FormError text={error} />
       <button className="button" type="submit" disabled={busy}>
-        Submit review
+        {m.review_submit()}
       </button>
     </form>
   );

@@ -4,11 +4,12 @@ import { API } from '../../shared/api-routes.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { A11Y_LABEL, suggestionCountMessage } from '../../shared/messages.ts';
 import { api } from '../api.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
-const KIND_LABEL: Record<Suggestion['kind'], string> = {
-  partNumber: 'Part number',
-  category: 'Category',
-  item: 'Part',
+const KIND_LABEL: Record<Suggestion['kind'], () => string> = {
+  partNumber: m.search_kind_part_number,
+  category: m.search_kind_category,
+  item: m.search_kind_part,
 };
 
 /** Suggestions as the shopper types, 300 ms after the last key (§9); the newest answer wins. */
@@ -89,7 +90,7 @@ export default function SearchBox({ id }: { id: string }) {
         name="keyword"
         type="search"
         maxLength={200}
-        placeholder="Search by part name, part number or brand"
+        placeholder={m.search_placeholder()}
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"
@@ -105,7 +106,7 @@ export default function SearchBox({ id }: { id: string }) {
         onBlur={() => setOpen(false)}
         onFocus={() => setOpen(true)}
       />
-      <button type="submit">Search</button>
+      <button type="submit">{m.search_button()}</button>
       {expanded && (
         <ul
           id={listId}
@@ -126,7 +127,7 @@ export default function SearchBox({ id }: { id: string }) {
               onClick={() => go(suggestion)}
               onMouseMove={() => setActive(index)}
             >
-              <small>{KIND_LABEL[suggestion.kind]}</small> {suggestion.text}
+              <small>{KIND_LABEL[suggestion.kind]()}</small> {suggestion.text}
             </li>
           ))}
         </ul>

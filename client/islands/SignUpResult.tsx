@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { storeSession } from '../state/session.ts';
@@ -23,18 +25,18 @@ export default function SignUpResult({ linked, message }: SignUpResultProps) {
       .then(storeSession)
       .then(() => setState('confirmed'))
       .catch((failure) => {
-        setError(failureText(failure, 'This link could not be used.'));
+        setError(failureText(failure, m.account_link_unusable()));
         setState('failed');
       });
   }, [linked]);
-  if (state === 'confirming') return <p data-signup-state="confirming">Confirming your email…</p>;
+  if (state === 'confirming') return <p data-signup-state="confirming">{m.account_confirming()}</p>;
   if (state === 'confirmed')
     return (
       <div data-signup-state="confirmed">
-        <h2>Your email is confirmed</h2>
-        <p>You are signed in.</p>
-        <a className="button" href="/myAccount">
-          Go to my account
+        <h2>{m.account_confirmed()}</h2>
+        <p>{m.account_signed_in()}</p>
+        <a className="button" href={localPath('/myAccount')}>
+          {m.account_go_to_account()}
         </a>
       </div>
     );
@@ -44,13 +46,13 @@ export default function SignUpResult({ linked, message }: SignUpResultProps) {
         <p className="form-error" role="alert">
           {error}
         </p>
-        <a href="/login">Sign in</a>
+        <a href={localPath('/login')}>{m.account_sign_in_heading()}</a>
       </div>
     );
   return (
     <div data-signup-state="waiting">
-      <h2>Check your inbox</h2>
-      <p>{message ?? 'We sent you a link to finish creating your account.'}</p>
+      <h2>{m.account_check_inbox()}</h2>
+      <p>{message ?? m.account_link_sent()}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import NewsletterForm from './NewsletterForm.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 const SEEN_KEY = 'subscribe-modal-seen';
 
@@ -29,13 +30,11 @@ export default function SubscribeModal({ shopName }: SubscribeModalProps) {
         aria-labelledby="subscribe-modal-title"
         onClick={(e) => e.stopPropagation()}
       >
-        <button type="button" className="modal__close" onClick={close} aria-label="Close">
+        <button type="button" className="modal__close" onClick={close} aria-label={m.close()}>
           ×
         </button>
-        <h2 id="subscribe-modal-title">Join our newsletter</h2>
-        <p>
-          Subscribe to unlock amazing deals from {shopName}: new parts for your vehicle, coupons and seasonal sales.
-        </p>
+        <h2 id="subscribe-modal-title">{m.footer_newsletter_title()}</h2>
+        <p>{m.newsletter_modal_text({ shopName })}</p>
         <NewsletterForm variant="desktop" position="modal" inputId="newsletter-modal" />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { attributeValueIdOf, vehicleName, type Vehicle } from '../../shared/vehi
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * On a vehicle's parts page: says the shopper is shopping for it, or offers to (saved to the garage, then every list
@@ -16,8 +17,8 @@ export default function VehicleApply({ vehicle, exact }: { vehicle: Vehicle; exa
   if (current && attributeValueIdOf(current) === attributeValueIdOf(vehicle))
     return (
       <p className="vehicle-apply" data-vehicle-apply="current">
-        {`You are shopping for your ${vehicleName(vehicle)}: every list in the shop shows whether a part fits it.`}
-        {!exact && ' Add its trim and engine in your garage for an exact fit.'}
+        {m.va_shopping_for_your({ vehicle: vehicleName(vehicle) })}
+        {!exact && ` ${m.va_exact()}`}
       </p>
     );
   async function apply() {
@@ -32,9 +33,9 @@ export default function VehicleApply({ vehicle, exact }: { vehicle: Vehicle; exa
   return (
     <p className="vehicle-apply" data-vehicle-apply="other">
       <button className="button" type="button" disabled={busy} onClick={apply}>
-        Shop for this vehicle
+        {m.vehicle_shop_for()}
       </button>{' '}
-      {current ? `You are shopping for a ${vehicleName(current)}.` : 'Save it to your garage to see what fits.'}
+      {current ? m.va_shopping_for({ vehicle: vehicleName(current) }) : m.va_save_it()}
     </p>
   );
 }

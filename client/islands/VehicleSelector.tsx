@@ -11,9 +11,17 @@ import { garage } from '../state/garage.ts';
 import { carryNotice } from '../state/notices.ts';
 import { decodeVin, optionsBelow, type VehicleOption } from '../state/vehicle-options.ts';
 import { failureText } from './form-kit.tsx';
+import { localPath } from '../../shared/i18n/current.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 type Chosen = Partial<Record<LevelName, VehicleAttribute>>;
-const LABEL: Record<LevelName, string> = { year: 'Year', make: 'Make', model: 'Model', trim: 'Trim', engine: 'Engine' };
+const LABEL: Record<LevelName, () => string> = {
+  year: m.vehicle_year,
+  make: m.vehicle_make,
+  model: m.vehicle_model,
+  trim: m.vehicle_trim,
+  engine: m.vehicle_engine,
+};
 
 /**
  * The choices for each level, given what is chosen above it: every chosen level's list (a VIN
@@ -67,9 +75,9 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
         return;
       }
       setChosen({ year: answer.year, make: answer.make });
-      setError(`This VIN is a ${answer.year.text} ${answer.make.text}: choose its model above.`);
+      setError(m.vehicle_vin_is({ year: answer.year.text, make: answer.make.text }));
     } catch (failure) {
-      setError(failureText(failure, 'This VIN could not be read.'));
+      setError(failureText(failure, m.vehicle_vin_unread()));
     }
   }
 
@@ -79,7 +87,7 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
     if (!saved) return;
     await garage.select(saved.id);
     carryNotice(shoppingForMessage(saved));
-    location.assign(vehiclePartsPath(saved));
+    location.assign(localPath(vehiclePartsPath(saved)));
   }
 
   async function shop() {
@@ -93,14 +101,14 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
       <div className="vehicle-selector__levels">
         {visible.map((level) => (
           <label key={level} className="vehicle-selector__level">
-            <span>{LABEL[level]}</span>
+            <span>{LABEL[level]()}</span>
             <select
               name={level}
               value={chosen[level]?.id ?? ''}
               onChange={(event) => choose(level, event.target.value)}
               disabled={!options[level]?.length}
             >
-              <option value="">{LABEL[level]}</option>
+              <option value="">{LABEL[level]()}</option>
               {options[level]?.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.text}
@@ -110,7 +118,7 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
           </label>
         ))}
         <button className="button" type="button" disabled={!chosen.model} onClick={shop}>
-          Shop for this vehicle
+          {m.vehicle_shop_for()}
         </button>
       </div>
       {!compact && (
@@ -122,17 +130,17 @@ export default function VehicleSelector({ compact = false }: { compact?: boolean
           }}
         >
           <label>
-            <span>Or enter your VIN</span>
+            <span>{m.vehicle_or_vin()}</span>
             <input
               name="vin"
               value={vin}
               maxLength={20}
               onChange={(event) => setVin(event.target.value)}
-              placeholder="17 characters"
+              placeholder={m.vehicle_vin_placeholder()}
             />
           </label>
           <button type="submit" className="button button--secondary">
-            Use VIN
+            {m.vehicle_use_vin()}
           </button>
           {error && (
             <p className="form-error" role="alert">

@@ -1,7 +1,8 @@
 import { ADDRESS_AUTOCOMPLETE, addressProblems, type AddressFields } from '../../shared/address.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import type { Region } from '../../shared/regions.ts';
+import { type Region, regionName } from '../../shared/regions.ts';
 import { Field, type FieldErrors } from './form-kit.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** The address a form holds, read from its fields. */
 export function addressFromForm(data: FormData, market: MarketId): AddressFields {
@@ -43,7 +44,7 @@ export function AddressInputs({
   return (
     <>
       <Field
-        label="First name"
+        label={m.first_name()}
         name="firstName"
         maxLength={50}
         autoComplete={token.firstName}
@@ -51,7 +52,7 @@ export function AddressInputs({
         error={errors.firstName}
       />
       <Field
-        label="Last name"
+        label={m.last_name()}
         name="lastName"
         maxLength={50}
         autoComplete={token.lastName}
@@ -59,7 +60,7 @@ export function AddressInputs({
         error={errors.lastName}
       />
       <Field
-        label="Phone"
+        label={m.phone()}
         name="phone"
         type="tel"
         maxLength={20}
@@ -68,7 +69,7 @@ export function AddressInputs({
         error={errors.phone}
       />
       <Field
-        label="Address"
+        label={m.address()}
         name="addressLine1"
         maxLength={120}
         autoComplete={token.addressLine1}
@@ -76,7 +77,7 @@ export function AddressInputs({
         error={errors.addressLine1}
       />
       <Field
-        label="Apartment, suite (optional)"
+        label={m.address_line2()}
         name="addressLine2"
         required={false}
         maxLength={120}
@@ -85,7 +86,7 @@ export function AddressInputs({
         error={errors.addressLine2}
       />
       <Field
-        label="City"
+        label={m.city()}
         name="city"
         maxLength={60}
         autoComplete={token.city}
@@ -96,11 +97,11 @@ export function AddressInputs({
         {(control) => (
           <select {...control} required autoComplete={token.regionCode} defaultValue={initial?.regionCode ?? ''}>
             <option value="" disabled>
-              Choose
+              {m.choose()}
             </option>
             {regions.map((region) => (
               <option key={region.code} value={region.code}>
-                {region.name}
+                {regionName(region)}
               </option>
             ))}
           </select>

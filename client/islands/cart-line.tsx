@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY, type CartLineView } from '../../shared/cart.ts';
 import { FIT_DISPLAY } from '../../shared/fitment.ts';
-import { STOCK_LABEL } from '../../shared/item-status.ts';
+import { stockLabel } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface LineActions {
   setQuantity(line: CartLineView, count: number): void;
@@ -55,7 +56,7 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
           <LineFitment line={line} />
         ) : (
           <strong className="cart-line__unusable">
-            {line.status === 'SOLD_OUT' ? STOCK_LABEL.SOLD_OUT : 'No longer available'}
+            {line.status === 'SOLD_OUT' ? stockLabel('SOLD_OUT') : m.cart_no_longer()}
           </strong>
         )}
       </div>
@@ -64,17 +65,17 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
         {line.originalPrice > line.discountPrice && <s>{money(line.originalPrice)}</s>}
       </div>
       {line.usable && (
-        <div className="quantity-stepper" role="group" aria-label={`Quantity of ${line.title}`}>
+        <div className="quantity-stepper" role="group" aria-label={m.quantity_of({ title: line.title })}>
           <button
             type="button"
-            aria-label="One less"
+            aria-label={m.quantity_less()}
             disabled={actions.busy || line.itemCount <= 1}
             onClick={() => actions.setQuantity(line, line.itemCount - 1)}
           >
             −
           </button>
           <input
-            aria-label="Quantity"
+            aria-label={m.quantity()}
             inputMode="numeric"
             value={typed}
             disabled={actions.busy}
@@ -86,7 +87,7 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
           />
           <button
             type="button"
-            aria-label="One more"
+            aria-label={m.quantity_more()}
             disabled={actions.busy || line.itemCount >= most}
             onClick={() => actions.setQuantity(line, line.itemCount + 1)}
           >
@@ -96,7 +97,7 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
       )}
       <strong className="cart-line__total">{line.usable ? money(line.lineTotal) : ''}</strong>
       <button type="button" className="cart-line__remove" disabled={actions.busy} onClick={() => actions.remove(line)}>
-        Remove
+        {m.remove()}
       </button>
     </li>
   );

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { CartPricing } from '../../shared/cart.ts';
-import { PROMO_TEXT } from '../../shared/constants.ts';
+import { promoText } from '../../shared/constants.ts';
+import { shippingOptionName } from '../../shared/shipping.ts';
 import { marketByCurrency } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { CartDelivery } from './cart-delivery.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
 
@@ -25,7 +27,7 @@ export function CouponForm({
   };
   return (
     <form className="coupon-form" onSubmit={submit} data-coupon-form="">
-      <label htmlFor="coupon-code">Coupon or promotion code</label>
+      <label htmlFor="coupon-code">{m.coupon_label()}</label>
       <input
         id="coupon-code"
         value={code}
@@ -34,7 +36,7 @@ export function CouponForm({
         onChange={(event) => setCode(event.target.value)}
       />
       <button type="submit" className="button" disabled={busy || !code.trim()}>
-        Apply
+        {m.search_apply()}
       </button>
       {pricing.promotionCodes.length > 0 && (
         <ul className="coupon-form__codes">
@@ -42,7 +44,7 @@ export function CouponForm({
             <li key={applied}>
               <code>{applied}</code>{' '}
               <button type="button" onClick={() => remove(applied)} disabled={busy}>
-                Remove
+                {m.remove()}
               </button>
             </li>
           ))}
@@ -63,7 +65,7 @@ export function Summary({ pricing }: { pricing: CartPricing }) {
   return (
     <dl className="cart-summary" data-cart-summary="">
       <div>
-        <dt>Subtotal</dt>
+        <dt>{m.subtotal()}</dt>
         <dd data-subtotal={pricing.subtotal}>{money(pricing.subtotal)}</dd>
       </div>
       {pricing.discounts.map((discount) => (
@@ -80,22 +82,24 @@ export function Summary({ pricing }: { pricing: CartPricing }) {
         </div>
       ))}
       <div>
-        <dt>Shipping{pricing.shippingName ? ` (${pricing.shippingName})` : ''}</dt>
+        <dt>
+          {pricing.shippingName ? m.shipping_named({ name: shippingOptionName(pricing.shippingName) }) : m.shipping()}
+        </dt>
         <dd>
           {pricing.shipping - pricing.shippingDiscount === 0 && pricing.shippingName
-            ? 'Free'
+            ? m.free()
             : money(pricing.shipping - pricing.shippingDiscount)}
         </dd>
       </div>
       <CartDelivery pricing={pricing} />
       {pricing.points > 0 && (
         <div>
-          <dt>Points</dt>
+          <dt>{m.points()}</dt>
           <dd>-{money(pricing.points)}</dd>
         </div>
       )}
       <div className="cart-summary__total">
-        <dt>Total</dt>
+        <dt>{m.total()}</dt>
         <dd data-total={pricing.total}>{money(pricing.total)}</dd>
       </div>
     </dl>
@@ -112,7 +116,7 @@ export function Offers({ pricing }: { pricing: CartPricing }) {
   const exchangeOffers = pricing.exchangeOffers.filter((offer) => !offer.qualifies && !listed.has(offer.promotionId));
   if (pricing.hints.length + exchangeOffers.length + pricing.giveaways.length === 0) return null;
   return (
-    <section className="cart-offers" aria-label="Offers">
+    <section className="cart-offers" aria-label={m.offers()}>
       {pricing.hints.map((hint) => (
         <p key={hint} className="cart-offers__hint">
           {hint}
@@ -153,7 +157,7 @@ export function ShippingEstimate({
         if (code.trim()) estimate(code.trim());
       }}
     >
-      <label htmlFor="shipping-postcode">{label} for shipping</label>
+      <label htmlFor="shipping-postcode">{m.shipping_estimate_label({ label })}</label>
       <input
         id="shipping-postcode"
         value={code}
@@ -162,7 +166,7 @@ export function ShippingEstimate({
         onChange={(event) => setCode(event.target.value)}
       />
       <button type="submit" className="button" disabled={busy || !code.trim()}>
-        Estimate
+        {m.estimate()}
       </button>
       <ul>
         {pricing.shippingOptions.map((option) => {
@@ -171,10 +175,10 @@ export function ShippingEstimate({
           const free = chosen && pricing.shipping > 0 && pricing.shippingDiscount >= pricing.shipping;
           return (
             <li key={option.name} data-chosen={chosen ? 'true' : undefined}>
-              {option.name}:{' '}
+              {m.label_colon({ label: shippingOptionName(option.name) })}{' '}
               {free ? (
                 <>
-                  <s>{money(option.cost)}</s> <strong data-free-shipping="">Free</strong>
+                  <s>{money(option.cost)}</s> <strong data-free-shipping="">{m.free()}</strong>
                 </>
               ) : (
                 money(chosen ? option.cost - pricing.shippingDiscount : option.cost)
@@ -199,9 +203,9 @@ export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boo
     (offer) => !offer.qualifies && offered.some((item) => item.promotionId === offer.promotionId),
   );
   return (
-    <section className="cart-addons" aria-label="Add-on items" data-addons="">
-      <h2>Add-on items</h2>
-      <p className="cart-group__note">{PROMO_TEXT}</p>
+    <section className="cart-addons" aria-label={m.addon_items()} data-addons="">
+      <h2>{m.addon_items()}</h2>
+      <p className="cart-group__note">{promoText()}</p>
       {locked.map((offer) => (
         <p key={offer.promotionId} className="cart-addons__locked" data-addons-locked={offer.promotionId}>
           {offer.reason}
@@ -229,7 +233,7 @@ export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boo
               <strong>{money(item.price)}</strong> <s>{money(item.originalPrice)}</s>
             </span>
             <button type="button" className="button" disabled={busy} onClick={() => add(item.skuId)}>
-              Add
+              {m.add()}
             </button>
           </li>
         ))}

@@ -5,11 +5,14 @@ import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { shippingOptionName } from '../../shared/shipping.ts';
+import { localRate, taxName } from '../../shared/tax-words.ts';
 import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
 import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
 import { Field, type FieldErrors } from './form-kit.tsx';
 import { CheckoutTaxNote } from './checkout-tax.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * The ship-to address form with the market's labels (§3 Country config): each field's problem is
@@ -71,7 +74,7 @@ export function AddressForm({
     >
       <AddressInputs labels={labels} regions={regions} initial={initial} errors={errors} />
       <button type="submit" className="button" disabled={busy}>
-        Use this address
+        {m.use_this_address()}
       </button>
     </form>
   );
@@ -91,9 +94,9 @@ export function ContactSection({
   onDone?: () => void;
 }) {
   return (
-    <section aria-label="Contact">
-      <h2>Contact</h2>
-      <Field label="Email" name="email" error={error}>
+    <section aria-label={m.contact()}>
+      <h2>{m.contact()}</h2>
+      <Field label={m.email()} name="email" error={error}>
         {(control) => (
           <input
             {...control}
@@ -108,7 +111,7 @@ export function ContactSection({
         )}
       </Field>
       <p>
-        <a href="/login?callBackPath=%2Fcheckout">Sign in</a> to use your saved addresses and points.
+        <a href="/login?callBackPath=%2Fcheckout">{m.checkout_sign_in()}</a> {m.checkout_sign_in_after()}
       </p>
     </section>
   );
@@ -150,7 +153,7 @@ function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: 
   return (
     <dl className="cart-summary checkout-summary" data-checkout-summary="">
       <div>
-        <dt>Items ({quote.itemCount})</dt>
+        <dt>{m.items_count({ count: quote.itemCount })}</dt>
         <dd>{money(pricing.subtotal)}</dd>
       </div>
       {pricing.discounts.map((discount) => (
@@ -167,31 +170,33 @@ function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: 
         </div>
       ))}
       <div>
-        <dt>Shipping{pricing.shippingName ? ` (${pricing.shippingName})` : ''}</dt>
+        <dt>
+          {pricing.shippingName ? m.shipping_named({ name: shippingOptionName(pricing.shippingName) }) : m.shipping()}
+        </dt>
         <dd>{money(pricing.shipping)}</dd>
       </div>
       {pricing.shippingDiscount > 0 && (
         <div className="cart-summary__discount">
-          <dt>{pricing.shippingDiscountName ?? 'Free shipping'}</dt>
+          <dt>{pricing.shippingDiscountName ?? m.free_shipping()}</dt>
           <dd>-{money(pricing.shippingDiscount)}</dd>
         </div>
       )}
       {quote.taxes.map((tax) => (
         <div key={tax.name} data-tax={tax.name}>
           <dt>
-            {tax.name} ({tax.rateLabel})
+            {taxName(tax.name)} ({localRate(tax.rateLabel)})
           </dt>
           <dd>{money(tax.amountCent)}</dd>
         </div>
       ))}
       {pricing.points > 0 && (
         <div>
-          <dt>Points ({pricing.pointsUsed})</dt>
+          <dt>{m.points_count({ count: pricing.pointsUsed })}</dt>
           <dd>-{money(pricing.points)}</dd>
         </div>
       )}
       <div className="cart-summary__total">
-        <dt>Total</dt>
+        <dt>{m.total()}</dt>
         <dd data-total={quote.total}>{money(quote.total)}</dd>
       </div>
     </dl>
@@ -224,34 +229,32 @@ export function PointsSection({
   const usable = usablePoints(quote);
   const worth = (n: number) => money(Math.floor((n * 100) / POINTS_PER_DOLLAR));
   return (
-    <section aria-label="Points" className="checkout-points" data-checkout-points>
-      <h2>Points</h2>
+    <section aria-label={m.points()} className="checkout-points" data-checkout-points>
+      <h2>{m.points()}</h2>
       <p data-points-balance={quote.pointsBalance}>
-        You have {quote.pointsBalance} points ({POINTS_PER_DOLLAR} points = {worth(POINTS_PER_DOLLAR)}).
+        {m.points_balance({ count: quote.pointsBalance, per: POINTS_PER_DOLLAR, worth: worth(POINTS_PER_DOLLAR) })}
       </p>
       {quote.pointsBalance > 0 && (
         <>
-          <p data-points-usable={usable}>
-            This order can use up to {usable} points, worth {worth(usable)}.
-          </p>
+          <p data-points-usable={usable}>{m.points_usable({ count: usable, worth: worth(usable) })}</p>
           <div className="checkout-points__use">
             <input
-              aria-label="Points to use"
+              aria-label={m.points_to_use()}
               inputMode="numeric"
               value={points}
               onChange={(event) => setPoints(event.target.value.replace(/\D/g, ''))}
             />
             <button type="button" className="button" disabled={busy || !points} onClick={() => onUse(Number(points))}>
-              Use points
+              {m.points_use()}
             </button>
             {usable > 0 && (
               <button type="button" disabled={busy} onClick={() => onUse(usable)}>
-                Use {usable}
+                {m.points_use_n({ count: usable })}
               </button>
             )}
             {quote.pointsLocked > 0 && (
               <button type="button" disabled={busy} onClick={onRemove}>
-                Remove points
+                {m.points_remove()}
               </button>
             )}
           </div>
@@ -259,8 +262,7 @@ export function PointsSection({
       )}
       {quote.levelName !== null && (
         <p data-points-to-earn={quote.pointsToEarn}>
-          You'll earn {quote.pointsToEarn} points with this order ({quote.levelName} member: {quote.pointsEarnRate}{' '}
-          {quote.pointsEarnRate === 1 ? 'point' : 'points'} per dollar).
+          {m.points_earn({ count: quote.pointsToEarn, level: quote.levelName, rate: quote.pointsEarnRate })}
         </p>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import { PAYMENT_ICON_LABEL, type Currency, type PaymentIcon } from '../../shared/markets.ts';
-import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
+import { isBrandNamed, type OfferedPaymentMethod } from '../../shared/payment-methods.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { bnplOptionsFor, offeredFor, PAY_IN_4_RANGE, payInFour, withinRange } from '../../shared/payment-offers.ts';
 
 /**
@@ -16,8 +17,8 @@ export function methodsFor(methods: OfferedPaymentMethod[], totalCent: number): 
 /** "4 interest-free payments of $12.50" where Pay in 4 takes the total, else null. */
 export function instalmentText(method: OfferedPaymentMethod, totalCent: number, currency: Currency): string | null {
   if (method.id !== 'BNPL' && method.id !== 'PAY_LATER') return null;
-  if (method.id === 'PAY_LATER' && !withinRange(PAY_IN_4_RANGE, totalCent)) return 'Pay over time with PayPal';
-  return `4 interest-free payments of ${formatMoney({ cent: payInFour(totalCent), currency })}`;
+  if (method.id === 'PAY_LATER' && !withinRange(PAY_IN_4_RANGE, totalCent)) return m.pay_over_time_paypal();
+  return m.pay_in_four_payments({ amount: formatMoney({ cent: payInFour(totalCent), currency }) });
 }
 
 function Icon({ icon }: { icon: PaymentIcon }) {
@@ -47,8 +48,8 @@ export function PaymentSection(props: PaymentSectionProps) {
   const bnpl = shown.find((offered) => offered.id === 'BNPL');
   const providers = bnpl ? bnplOptionsFor(bnpl, totalCent) : [];
   return (
-    <section aria-label="Payment">
-      <h2>Payment</h2>
+    <section aria-label={m.payment()}>
+      <h2>{m.payment()}</h2>
       <ul className="checkout__methods">
         {shown.map((offered) => {
           const instalments = instalmentText(offered, totalCent, currency);
@@ -62,9 +63,9 @@ export function PaymentSection(props: PaymentSectionProps) {
                   checked={method === offered.id}
                   onChange={() => props.onMethod(offered.id)}
                 />{' '}
-                {offered.label}
+                <span translate={isBrandNamed(offered.id) ? 'no' : undefined}>{offered.label}</span>
                 {offered.provider && <small className="checkout__provider">{` · ${offered.provider}`}</small>}
-                <span className="checkout__icons">
+                <span className="checkout__icons" translate="no">
                   {offered.icons.map((icon) => (
                     <Icon key={icon} icon={icon} />
                   ))}
@@ -81,7 +82,7 @@ export function PaymentSection(props: PaymentSectionProps) {
       </ul>
       {method === 'BNPL' && providers.length > 0 && (
         <fieldset className="checkout__bnpl" data-bnpl-providers="">
-          <legend>Pay later with</legend>
+          <legend>{m.pay_later_with()}</legend>
           {providers.map((option) => (
             <label key={option.id}>
               <input
@@ -96,9 +97,7 @@ export function PaymentSection(props: PaymentSectionProps) {
           ))}
         </fieldset>
       )}
-      {method === 'HOSTED_CARD' && (
-        <p className="checkout__note">You will pay on our card processor's secure page, then come back here.</p>
-      )}
+      {method === 'HOSTED_CARD' && <p className="checkout__note">{m.pay_hosted_note()}</p>}
     </section>
   );
 }

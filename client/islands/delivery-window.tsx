@@ -3,6 +3,7 @@ import { marketById, type MarketId } from '../../shared/markets.ts';
 import { deliveryRefusal } from '../../shared/regions.ts';
 import { STANDARD_SHIPPING } from '../../shared/shipping.ts';
 import { WAREHOUSES, transitDaysOf } from '../../shared/shipping-options.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** What the shopper reads for one option and destination: the dates, or why nothing ships there. */
 export interface DeliveryWords {
@@ -32,9 +33,9 @@ export function deliveryWords(
   const estimate = estimateDelivery({ market, transitDays, warehouse: WAREHOUSES[market], postalCode, now });
   const label = marketById(market).labels.postalCode;
   return {
-    text: `Get it ${deliveryRangeText(estimate)}`,
+    text: m.delivery_get_it({ range: deliveryRangeText(estimate) }),
     destination: estimate.postalCode
-      ? ` to ${market === 'us' ? label : label.toLowerCase()} ${estimate.postalCode}`
+      ? ` ${m.delivery_to({ label: market === 'us' ? label : label.toLowerCase(), postalCode: estimate.postalCode })}`
       : '',
     earliest: estimate.earliest,
     latest: estimate.latest,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { emailProblem, fieldProblemsIn } from '../../shared/validation.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface ApiFailure {
   msg?: string;
@@ -99,7 +100,7 @@ export function useSubmit(action: (data: FormData) => Promise<void>, options: Su
       const answered = fieldErrorsOf(failure);
       const placeable = atFields && Object.keys(answered).every((name) => form.elements.namedItem(name));
       if (hasAny(answered) && placeable) fields.show(answered);
-      else setError(failureText(failure, 'Something went wrong. Please try again.'));
+      else setError(failureText(failure, m.something_wrong()));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import type { Currency } from '../../shared/markets.ts';
 import { POINTS_LOG_KIND_LABEL, POINTS_REASON_KIND } from '../../shared/members.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
+import { formatDay } from '../../shared/i18n/format.ts';
 
 /** Pieces the member pages (server views) and their islands both render. */
 
@@ -20,7 +21,7 @@ export interface MemberCoupon {
 
 /** A day as the member pages write it: 'Nov 24, 2026' (UTC, so server and browser agree). */
 export function memberDate(ms: number): string {
-  return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatDay(ms);
 }
 
 /** What points are worth at checkout (100 points = $1). */

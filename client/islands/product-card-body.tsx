@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { PERCENT_OFF_BADGE_MIN } from '../../shared/constants.ts';
-import { STOCK_LABEL } from '../../shared/item-status.ts';
+import { stockLabel } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * What a product card shows inside its <li className="product-card">: photo, title, brand and part
@@ -32,17 +33,19 @@ export function ProductCardBody({ product, fitment }: { product: SearchRecord; f
         />
         <h3>{product.title}</h3>
       </a>
-      <span className="product-card__meta">{[product.brandName, product.partNumber].filter(Boolean).join(' · ')}</span>
+      <span className="product-card__meta" translate="no">
+        {[product.brandName, product.partNumber].filter(Boolean).join(' · ')}
+      </span>
       {product.discountPrice !== null && (
         <span className="product-card__price">
           {formatMoney({ cent: product.discountPrice, currency: product.currency })}
           {product.originalPrice !== null && product.originalPrice > product.discountPrice && (
             <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>
           )}
-          {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${off}% off`}</span>}
+          {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{m.percent_off({ percent: off })}</span>}
         </span>
       )}
-      {product.status === 'SOLD_OUT' && <span className="product-card__stock">{STOCK_LABEL.SOLD_OUT}</span>}
+      {product.status === 'SOLD_OUT' && <span className="product-card__stock">{stockLabel('SOLD_OUT')}</span>}
       {product.reviewCount > 0 && <span className="product-card__rating">{ratingLabel(product)}</span>}
       {fitment}
     </>

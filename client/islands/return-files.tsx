@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { type EvidenceKind, RETURN_LIMITS, RETURN_MSG } from '../../shared/returns.ts';
 import { acceptFor, fileProblem, guessKind, startUpload, type Upload, type UploadTarget } from './return-upload.ts';
 
@@ -112,9 +113,11 @@ export function EvidencePicker({
           event.target.value = '';
         }}
       />
-      <small>{`Up to ${RETURN_LIMITS.maxFiles} files: images up to 10 MB each${
-        kinds.includes('video') ? ', videos up to 100 MB' : ''
-      }.`}</small>
+      <small>
+        {kinds.includes('video')
+          ? m.return_files_limits_video({ count: RETURN_LIMITS.maxFiles })
+          : m.return_files_limits({ count: RETURN_LIMITS.maxFiles })}
+      </small>
       {message && (
         <p className="form-error field-error" id="return-files-error" role="alert">
           {message}
@@ -131,10 +134,10 @@ export function EvidencePicker({
               </span>
             )}
             <span className="return-file__name">{file.name}</span>
-            <progress max={1} value={file.progress} aria-label={`Upload of ${file.name}`} />
+            <progress max={1} value={file.progress} aria-label={m.return_upload_of({ name: file.name })} />
             {file.error && <span className="form-error">{file.error}</span>}
             <button type="button" className="return-file__remove" onClick={() => evidence.remove(file.key)}>
-              Remove
+              {m.return_remove()}
             </button>
           </li>
         ))}

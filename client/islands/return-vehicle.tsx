@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as m from '../../shared/i18n/generated/messages.js';
 import type { ReturnOptionsAnswer, ReturnVehicle } from '../../shared/api/returns.ts';
 import { vinProblem } from '../../shared/vin.ts';
 import type { FieldErrors } from './form-kit.tsx';
@@ -63,7 +64,7 @@ export function VehicleFields({
   const carMessage = errors.vehicle;
   return (
     <fieldset className="return-vehicle" data-field="vehicle">
-      <legend>Your car</legend>
+      <legend>{m.return_your_car()}</legend>
       <p className="return-vehicle__modes">
         <label>
           <input
@@ -72,7 +73,7 @@ export function VehicleFields({
             checked={choice.mode === 'car'}
             onChange={() => set({ mode: 'car' })}
           />{' '}
-          Year, make and model
+          {m.return_car_mode()}
         </label>
         <label>
           <input
@@ -81,14 +82,14 @@ export function VehicleFields({
             checked={choice.mode === 'vin'}
             onChange={() => set({ mode: 'vin' })}
           />{' '}
-          VIN
+          {m.return_vin_label()}
         </label>
       </p>
       {choice.mode === 'car' ? (
         <>
           {offered.length > 1 && (
             <label className="field">
-              <span>Vehicle</span>
+              <span>{m.return_vehicle()}</span>
               <select
                 name="offeredVehicle"
                 value={chosenLabel ?? ''}
@@ -106,13 +107,13 @@ export function VehicleFields({
                     {car.label}
                   </option>
                 ))}
-                <option value="">Another car</option>
+                <option value="">{m.return_another_car()}</option>
               </select>
             </label>
           )}
           <div className="return-vehicle__car">
             <label className="field">
-              <span>Year</span>
+              <span>{m.return_year()}</span>
               <input
                 name="vehicleYear"
                 inputMode="numeric"
@@ -123,7 +124,7 @@ export function VehicleFields({
               />
             </label>
             <label className="field">
-              <span>Make</span>
+              <span>{m.return_make()}</span>
               <input
                 name="vehicleMake"
                 maxLength={60}
@@ -132,7 +133,7 @@ export function VehicleFields({
               />
             </label>
             <label className="field">
-              <span>Model</span>
+              <span>{m.return_model()}</span>
               <input
                 name="vehicleModel"
                 maxLength={60}
@@ -145,7 +146,7 @@ export function VehicleFields({
         </>
       ) : (
         <div className="field" data-field="vehicle.vin">
-          <label htmlFor="return-vin">VIN</label>
+          <label htmlFor="return-vin">{m.return_vin_label()}</label>
           <input
             id="return-vin"
             name="vin"

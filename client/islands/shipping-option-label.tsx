@@ -1,7 +1,9 @@
 import type { CartPricing } from '../../shared/cart.ts';
 import { marketByCurrency } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { shippingOptionName } from '../../shared/shipping.ts';
 import { DeliveryWindow } from './delivery-window.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * A shipping option at checkout: its name, what it costs (Free when a free-shipping promotion
@@ -20,10 +22,10 @@ export function ShippingOptionLabel({
   return (
     <span className="shipping-option" data-shipping-option={option.name}>
       <span>
-        {option.name}:{' '}
+        {m.label_colon({ label: shippingOptionName(option.name) })}{' '}
         {free ? (
           <>
-            <s>{money(option.cost)}</s> <strong data-free-shipping="">Free</strong>
+            <s>{money(option.cost)}</s> <strong data-free-shipping="">{m.free()}</strong>
           </>
         ) : (
           money(option.cost)

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Currency } from '../markets.ts';
 import { formatMoney } from '../money.ts';
 import { endAfterStart, type ScheduleState, scheduleFields, scheduleState } from './schedule.ts';
+import * as m from '../i18n/generated/messages.js';
 
 export const CAMPAIGN_RANGES = ['SITE', 'CATEGORY', 'ITEMS'] as const;
 export type CampaignRange = (typeof CAMPAIGN_RANGES)[number];
@@ -37,8 +38,12 @@ export const CAMPAIGN_MSG = {
   countdownEndBeforeStart: 'The countdown must end after it starts.',
   ended: 'This offer has ended',
   upcoming: 'Starts',
-  countdownLabel: 'Ends in',
-  countdownEnded: 'This offer has ended',
+  get countdownLabel() {
+    return m.countdown_ends_in();
+  },
+  get countdownEnded() {
+    return m.countdown_offer_ended();
+  },
 } as const;
 
 const image = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);

@@ -2,39 +2,42 @@
 import type { Currency } from '../markets.ts';
 import { formatMoney } from '../money.ts';
 import type { Promotion } from './types.ts';
+import { shippingOptionName } from '../shipping.ts';
+import * as m from '../i18n/generated/messages.js';
 
 function condition(promotion: Promotion, currency: Currency): string {
   const money = formatMoney({ cent: promotion.thresholdValue, currency });
-  const n = promotion.thresholdValue;
+  const count = promotion.thresholdValue;
   if (promotion.scope) {
-    if (promotion.thresholdType === 'AMOUNT') return ` when they total ${money} or more`;
-    if (promotion.thresholdType === 'QUANTITY') return ` when you buy ${n} or more`;
+    if (promotion.thresholdType === 'AMOUNT') return m.promo_when_total({ money });
+    if (promotion.thresholdType === 'QUANTITY') return m.promo_when_buy({ count });
     return '';
   }
-  if (promotion.thresholdType === 'AMOUNT') return ` of ${money} or more`;
-  if (promotion.thresholdType === 'QUANTITY') return ` of ${n} or more items`;
+  if (promotion.thresholdType === 'AMOUNT') return m.promo_of_amount({ money });
+  if (promotion.thresholdType === 'QUANTITY') return m.promo_of_items({ count });
   return '';
 }
 
 function benefit(promotion: Promotion, currency: Currency, what: string): string {
-  if (promotion.promotionType === 'GIVEAWAY') return `A free gift with ${what}`;
-  if (promotion.promotionType === 'EXCHANGE_PURCHASE') return `Add-on prices with ${what}`;
-  if (promotion.discountType === 'PERCENT') return `${promotion.discountValue}% off ${what}`;
+  if (promotion.promotionType === 'GIVEAWAY') return m.promo_gift({ what });
+  if (promotion.promotionType === 'EXCHANGE_PURCHASE') return m.promo_addon_prices({ what });
+  if (promotion.discountType === 'PERCENT') return m.promo_percent({ value: promotion.discountValue, what });
   if (promotion.discountType === 'FIXED_AMOUNT')
-    return `${formatMoney({ cent: promotion.discountValue, currency })} off ${what}`;
-  return `Free ${promotion.shippingOption ?? 'shipping'} on ${what}`;
+    return m.promo_amount({ money: formatMoney({ cent: promotion.discountValue, currency }), what });
+  const option = promotion.shippingOption ? shippingOptionName(promotion.shippingOption) : m.promo_shipping_word();
+  return m.promo_free_shipping({ option, what });
 }
 
 /** Why a promotion applies, in the shopper's words and the cart's currency. */
 export function describePromotion(promotion: Promotion, currency: Currency): string {
   const what = promotion.scope
-    ? 'eligible items'
+    ? m.promo_what_eligible()
     : promotion.thresholdType === 'NO_THRESHOLD'
-      ? 'your order'
-      : 'orders';
+      ? m.promo_what_your_order()
+      : m.promo_what_orders();
   const cap =
     promotion.maxDiscountCent !== null && promotion.promotionType === 'DISCOUNT'
-      ? ` (up to ${formatMoney({ cent: promotion.maxDiscountCent, currency })})`
+      ? m.promo_cap({ money: formatMoney({ cent: promotion.maxDiscountCent, currency }) })
       : '';
   return `${benefit(promotion, currency, what)}${condition(promotion, currency)}${cap}`;
 }

@@ -106,7 +106,7 @@ describe('footer interactions', () => {
 });
 
 describe('document head', () => {
-  it('has titles, canonical links on the market host and hreflang on the home page', async () => {
+  it('has titles, canonical links on the market host and hreflang to the three versions of each page', async () => {
     const { context, page } = await openPage(browser, 1440);
     await page.goto(`${ca}/?utm_source=news&gclid=1`);
     expect(await page.title()).toBe('A Premium Aftermarket Car Parts Online Shop - Your Home For Auto');
@@ -114,10 +114,10 @@ describe('document head', () => {
     const alternates = await page
       .locator('link[rel="alternate"]')
       .evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
-    expect(alternates).toEqual([`x-default ${us}/`, `en-us ${us}/`, `en-ca ${ca}/`]);
+    expect(alternates).toEqual([`x-default ${us}/`, `en-us ${us}/`, `en-ca ${ca}/`, `fr-ca ${ca}/fr/`]);
     await page.goto(`${us}/about`);
     expect(await page.title()).toBe('About Us | AutoHaven');
-    expect(await page.locator('link[rel="alternate"]').count()).toBe(0);
+    expect(await page.locator('link[rel="alternate"][hreflang="fr-ca"]').getAttribute('href')).toBe(`${ca}/fr/about`);
     await context.close();
   });
 

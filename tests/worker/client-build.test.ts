@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildInfo } from '../../worker/platform/build-info.ts';
+import { buildInfo, pageScripts } from '../../worker/platform/build-info.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { US_HOST, page } from './helpers.ts';
 
@@ -28,7 +28,7 @@ describe('the scripts a page loads', () => {
       const { status, html } = await page(`${US_HOST}${path}`);
       expect(status, path).toBe(200);
       const scripts = scriptsOf(html);
-      expect(scripts, path).toContain(buildInfo.entry);
+      expect(scripts, path).toContain(pageScripts('en').entry);
       expect(scripts.length, `${path}: ${scripts.join(' ')}`).toBeLessThanOrEqual(MAX_SCRIPTS);
       for (const src of scripts) expect(src, path).toMatch(/^\/assets\/[\w-]+-[A-Z0-9]{8}\.js$/);
     }
@@ -36,8 +36,8 @@ describe('the scripts a page loads', () => {
 
   it('preloads the chunks the entry imports, so they do not wait for the entry to arrive', async () => {
     const scripts = scriptsOf((await page(`${US_HOST}/`)).html);
-    expect(buildInfo.entryChunks.length).toBeGreaterThan(0);
-    for (const chunk of buildInfo.entryChunks) expect(scripts).toContain(chunk);
+    expect(pageScripts('en').entryChunks.length).toBeGreaterThan(0);
+    for (const chunk of pageScripts('en').entryChunks) expect(scripts).toContain(chunk);
   });
 
   it('marks the islands below the fold of a product page to hydrate later, and the rest at load', async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_WINDOW_NAME } from '../../shared/browser-keys.ts';
 import { ISSUER_DECLINE_CODES, PAYMENT_MSG, type PaymentMethodId } from '../../shared/payment-methods.ts';
-import { buildInfo } from '../../worker/platform/build-info.ts';
+import { pageScripts } from '../../worker/platform/build-info.ts';
 import type { PaymentRecord } from '../../worker/payments/records.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
 import {
@@ -121,7 +121,7 @@ describe('the sandbox payment window', () => {
     expect(html).toMatch(/autocomplete="cc-number"/i);
     for (const card of SANDBOX_TEST_CARDS) expect(html).toContain(card.number);
     // The shop's entry script closes a payment window at once, so the provider's page must not load it.
-    expect(html).not.toContain(buildInfo.entry);
+    expect(html).not.toContain(pageScripts('en').entry);
     expect(html).toContain('noindex');
     expect(response.headers.get('cache-control')).toBe('no-store');
   });

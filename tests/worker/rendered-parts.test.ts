@@ -1,4 +1,4 @@
-import { buildInfo } from '../../worker/platform/build-info.ts';
+import { pageScripts } from '../../worker/platform/build-info.ts';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderedCards } from '../../worker/catalog/views/ProductCard.tsx';
@@ -53,7 +53,8 @@ describe('rendered page parts are reused only while their data is unchanged', ()
     ).toBe(true);
     const modules = [...head(html).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     // The product page's islands (inside the reused product markup) and the entry's chunk.
-    for (const script of [...buildInfo.islands.AddToCart!, ...buildInfo.entryChunks]) expect(modules).toContain(script);
+    for (const script of [...pageScripts('en').islands.AddToCart!, ...pageScripts('en').entryChunks])
+      expect(modules).toContain(script);
     const body = html.slice(html.indexOf('</head>'));
     expect(body).not.toContain('rel="modulepreload"');
     expect(body).not.toContain('rel="preload"');

@@ -63,7 +63,7 @@ describe('c.render (@hono/react-renderer with the shop layout)', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const reader = response.body!.getReader();
     const first = await readUntil(reader, 'reviews-fallback');
-    expect(first).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(first).toMatch(/^<!DOCTYPE html><html lang="en-US"/);
     expect(first).toContain('<title>Streamed page</title>');
     expect(first).toContain('<h1 class="main-content">Ceramic brake pads</h1>');
     expect(first).toContain('Loading reviews');

@@ -110,6 +110,24 @@ describe('sitemap.xml', () => {
     expect(await sitemapXml(env.DB, CA, origin, 0, 10)).toBeNull();
   });
 
+  it('lists each Canadian page in English and in French, each naming both versions', async () => {
+    const xml = await (await shop(`${CA_HOST}/sitemap.xml`)).text();
+    const urls = locs(xml);
+    expect(urls).toContain(`${env.CA_ORIGIN}/about`);
+    expect(urls).toContain(`${env.CA_ORIGIN}/fr/about`);
+    expect(urls).toContain(`${env.CA_ORIGIN}/fr/`);
+    expect(urls.filter((url) => url.includes('/fr/')).length).toBe(urls.length / 2);
+    const about = xml.split('\n').find((line) => line.includes(`<loc>${env.CA_ORIGIN}/fr/about</loc>`));
+    expect(about).toContain(`<xhtml:link rel="alternate" hreflang="en-ca" href="${env.CA_ORIGIN}/about"/>`);
+    expect(about).toContain(`<xhtml:link rel="alternate" hreflang="fr-ca" href="${env.CA_ORIGIN}/fr/about"/>`);
+    const usXml = await (await shop(`${US_HOST}/sitemap.xml`)).text();
+    expect(usXml).not.toContain('/fr/');
+    for (let part = 1; part <= 3; part++) {
+      const partXml = await sitemapXml(env.DB, CA, 'https://shop.example', part, 10);
+      if (partXml) expect(locs(partXml).length).toBeLessThanOrEqual(10);
+    }
+  });
+
   it('has no parts while one sitemap holds every page', async () => {
     expect((await shop(`${US_HOST}/sitemap-1.xml`)).status).toBe(404);
   });

@@ -36,13 +36,16 @@ describe('page shell', () => {
     expect(canonicalOf(home.html)).toBe(`${US_HOST}/`);
   });
 
-  it('sets hreflang alternates only on the home page, to the configured origins', async () => {
+  it('sets hreflang alternates on every page, to the configured origins, French on the Canadian one', async () => {
     const { html } = await page(`${CA_HOST}/`);
     expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="http://us.shop.localhost:8787/"/>');
     expect(html).toContain('<link rel="alternate" hrefLang="en-us" href="http://us.shop.localhost:8787/"/>');
     expect(html).toContain('<link rel="alternate" hrefLang="en-ca" href="http://ca.shop.localhost:8787/"/>');
-    const about = await page(`${CA_HOST}/about`);
-    expect(about.html).not.toContain('hrefLang');
+    expect(html).toContain('<link rel="alternate" hrefLang="fr-ca" href="http://ca.shop.localhost:8787/fr/"/>');
+    const about = await page(`${US_HOST}/about`);
+    expect(about.html).toContain(
+      '<link rel="alternate" hrefLang="fr-ca" href="http://ca.shop.localhost:8787/fr/about"/>',
+    );
   });
 
   it('carries the viewport and a build marker with id and time', async () => {

@@ -6,6 +6,7 @@ import { accountDeps, marketOrigin } from './route-support.ts';
 import { exchangeLinkToken, forgetLinkToken, holdsLinkToken, LINK_COOKIE } from './http.ts';
 import { credentialCookie } from '../platform/link-exchange.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { inFrench } from '../platform/translate-message.ts';
 import type { AppEnv } from '../env.ts';
 import {
   ChangeEmailUndoPage,
@@ -58,8 +59,9 @@ export const accountPages = new Hono<AppEnv>()
     );
   })
   .post('/changeEmailUndo', async (c) => {
-    const message = await undoMessage(await accountDeps(c), credentialCookie(c, LINK_COOKIE['undo-email-change']));
-    if (message === ACCOUNT_MSG.emailRestored) forgetLinkToken(c, 'undo-email-change');
+    const answer = await undoMessage(await accountDeps(c), credentialCookie(c, LINK_COOKIE['undo-email-change']));
+    if (answer === ACCOUNT_MSG.emailRestored) forgetLinkToken(c, 'undo-email-change');
+    const message = c.var.locale === 'fr' ? inFrench(answer) : answer;
     return c.render(<ChangeEmailUndoPage linked={false} message={message} />, { robots: 'noindex' });
   })
   .get('/retrievePassword', (c) => {

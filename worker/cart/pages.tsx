@@ -5,7 +5,13 @@ import type { CartAnswer } from '../../shared/cart.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { cartForPage } from './service.ts';
+import { titlesInFrench } from '../catalog/service.ts';
+import { contentConfig } from '../content/service.ts';
+import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
+import { systemClock } from '../platform/clock.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { Island } from '../platform/render/Island.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** The cart as the server can see it from the cart cookies or the member's session; a refused cart shows as empty. */
 async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer | null> {
@@ -14,7 +20,13 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
     token: readCookie(c, COOKIE.cart) ?? null,
     accountId: c.var.member?.accountId ?? null,
   };
-  return cartForPage(c.env.DB, credentials, c.var.market, Date.now());
+  const cart = await cartForPage(c.env.DB, credentials, c.var.market, Date.now());
+  // The French page shows the catalog's titles in French, as the cart API answers them there.
+  if (currentLocale() !== 'fr') return cart;
+  return titlesInFrench(
+    cart,
+    promotionNamesOf(await contentConfig(c.env.SETTINGS, systemClock, PROMOTION_NAMES_KEY)),
+  ) as CartAnswer | null;
 }
 
 /**
@@ -25,7 +37,7 @@ export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
   return c.render(
     (_shell, initial) => (
       <section className="cart">
-        <h1>Shopping cart</h1>
+        <h1>{m.shopping_cart()}</h1>
         <Island name="CartPage" component={CartPage} props={{ initial }} />
       </section>
     ),

@@ -7,6 +7,7 @@ import { effectiveStatus } from './changes.ts';
 import { lookupFitment } from '../catalog/service.ts';
 import { vehiclePath } from '../vehicles/service.ts';
 import { imageAsset } from '../platform/build-info.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {
   return new Map(
@@ -49,7 +50,7 @@ function lineView(
     availableTotal: facts?.availableTotal ?? 0,
     campaignId: line.campaignId,
     attributeValueId: line.attributeValueId,
-    extraSubTitle: facts?.partNumber ? `Part # ${facts.partNumber}` : '',
+    extraSubTitle: facts?.partNumber ? m.part_number_short({ number: facts.partNumber }) : '',
     extraSubTitleJoinVehicle: fitment?.applies ? fitmentSentence(fitment, vehicleName) : '',
     carModelMatch: fitment?.applies ? fitment.status : null,
     cartModelAttr: fitment?.applies

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { shownProductData, soldIn } from './product-data.ts';
 import { ProductPage } from './views/ProductPage.tsx';
+import { productInFrench } from './french.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { exchangeOnArrival } from '../platform/link-exchange.ts';
 import { COOKIE } from '../../shared/constants.ts';
@@ -15,14 +17,15 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   if (!/^[a-z0-9-]{1,200}$/.test(handle)) return renderErrorPage(c, 404);
   const data = await shownProductData(c.env.DB, c.var.market.id, handle);
   if (!data) return renderErrorPage(c, 404);
-  const { item, skus, fitment, faqs, reviews, media } = data;
   // The emailed invitation's signed token (it names the reviewer's email) leaves the address before the page
   // renders: the item's HttpOnly cookie keeps it for the review call (issue 35); the #write-review fragment stays.
   const exchanged = exchangeOnArrival(c, 'invitation', {
-    cookie: `${COOKIE.reviewInvitation}_${item.id}`,
+    cookie: `${COOKIE.reviewInvitation}_${data.item.id}`,
     maxAgeSeconds: INVITATION_COOKIE_SECONDS,
   });
   if (exchanged) return exchanged;
+  const shown = currentLocale() === 'fr' ? productInFrench(data) : data;
+  const { item, skus, fitment, faqs, reviews, media } = shown;
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
     return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;

@@ -9,6 +9,7 @@ import { bundlesOfItem } from './browse.ts';
 import { allSellingAttributes, sellingHierarchy, type SellingNode } from './selling.ts';
 import { systemClock } from '../platform/clock.ts';
 import { listMemberViews, mergeVisitorViews, recommend, recordMemberView } from './recently-viewed.ts';
+import { localCards } from './french.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import {
@@ -190,7 +191,8 @@ const scanList = endpoint({
 async function answerScene(c: Context<AppEnv>, spec: typeof proScene) {
   const { scene } = readQuery(c, spec);
   const request = await readBody(c, spec);
-  return c.json(ok(await recommend(c.env.DB, c.var.market.id, scene, request, c.var.member?.accountId ?? null)));
+  const cards = await recommend(c.env.DB, c.var.market.id, scene, request, c.var.member?.accountId ?? null);
+  return c.json(ok(localCards(cards)));
 }
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */

@@ -101,3 +101,6 @@ export function itemsWithSkus(db: D1Database, ids: readonly number[], market: Ma
 
 /** Fitment answers for items and a vehicle (§4 Fit status), an item's fitment table, the item of a SKU id. */
 export { fitmentTable, itemIdOf, lookupFitment, MAX_LOOKUP_ITEMS } from './fitment-lookup.ts';
+
+// The catalog in French (issue 37).
+export { localWords, titlesInFrench } from './french.ts';

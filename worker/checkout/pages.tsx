@@ -5,6 +5,7 @@ import { deliverableRegions } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../platform/render/Island.tsx';
 import { offeredMethods } from '../payments/service.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */
 export const checkoutPage = new Hono<AppEnv>()
@@ -16,12 +17,12 @@ export const checkoutPage = new Hono<AppEnv>()
         <a className="logo logo--dark" href="/">
           AutoHaven
         </a>
-        <h1>Order result</h1>
+        <h1>{m.order_result()}</h1>
         {orderId ? (
           <Island name="OrderResult" component={OrderResult} props={{ orderId, methods }} />
         ) : (
           <p>
-            No order was named. <a href="/order/track">Track an order</a>
+            {m.order_none_named()} <a href="/order/track">{m.track_an_order()}</a>
           </p>
         )}
       </section>,
@@ -39,7 +40,7 @@ export const checkoutPage = new Hono<AppEnv>()
     };
     return c.render(
       <section className="checkout-page">
-        <h1>Checkout</h1>
+        <h1>{m.checkout()}</h1>
         <Island name="CheckoutPage" component={CheckoutPage} props={props} />
       </section>,
       { robots: 'noindex' },

@@ -25,7 +25,9 @@ export function contentStore(kv: KVNamespace) {
     fixedContent: () => json<Record<string, unknown>>(KV_KEY.fixedContent),
     contentConfig: (key: string) => json<Record<string, unknown>>(KV_KEY.contentConfig(key)),
     urlContentConfig: (urlPattern: string) =>
-      json<{ urlPattern: string; title: string; description: string }>(KV_KEY.urlContentConfig(urlPattern)),
+      json<{ urlPattern: string; title: string; description: string; titleFr?: string; descriptionFr?: string }>(
+        KV_KEY.urlContentConfig(urlPattern),
+      ),
     pageContent: <T>(route: string) => json<T>(KV_KEY.pageContent(route)),
     /** The slugs of the campaign pages stored, in key order. */
     async campaignPageSlugs(): Promise<string[]> {

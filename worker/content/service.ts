@@ -5,6 +5,9 @@ import { contentStore } from './kv-store.ts';
 import { fillPlaceholders, type InfoPageContent } from './text.ts';
 import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
+import { contentInFrench } from '../../shared/content/french.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export { announcementsFor, type Announcement } from './announcements.ts';
 export { fillPlaceholders, type InfoPageContent } from './text.ts';
@@ -12,6 +15,9 @@ export { fillPlaceholders, type InfoPageContent } from './text.ts';
 interface PageMeta {
   title: string;
   description: string;
+  /** The merchandiser's French, shown on French pages. */
+  titleFr?: string;
+  descriptionFr?: string;
 }
 
 /** The shop's settings, read from KV at most once per 5 minutes per isolate (§3). */
@@ -30,9 +36,17 @@ export function forgetShopSettings(): void {
  * The running campaign config (§3). KV needs a minute or more to propagate, so the 30-second
  * cache lives in isolate memory.
  */
-export function getCampaign(kv: KVNamespace, clock: Clock): Promise<Record<string, unknown>> {
-  return caches.campaign.get('campaign', clock, async () => (await contentStore(kv).campaign()) ?? { active: false });
+export async function getCampaign(kv: KVNamespace, clock: Clock): Promise<Record<string, unknown>> {
+  const campaign = await caches.campaign.get(
+    'campaign',
+    clock,
+    async () => (await contentStore(kv).campaign()) ?? { active: false },
+  );
+  return inLanguage(campaign);
 }
+
+/** Content as the page's language reads it: the merchandiser's French on a French page. */
+const inLanguage = <T>(content: T): T => (currentLocale() === 'fr' ? contentInFrench(content) : content);
 
 export function forgetCampaign(): void {
   caches.campaign.clear();
@@ -50,10 +64,14 @@ export async function pageMetaFor(
   market: MarketId,
   shopName: string,
 ): Promise<PageMeta> {
-  const fallback = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
+  const french = currentLocale() === 'fr';
+  const fallback = french
+    ? { title: m.default_title(), description: m.default_description() }
+    : { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   if (!isTitledRoute(pathname)) return fallback;
   const path = normalizePath(pathname);
-  const meta = await caches.pageMeta.get(`${market}:${path}`, clock, () => urlContentConfig(kv, path));
+  const stored = await caches.pageMeta.get(`${market}:${path}`, clock, () => urlContentConfig(kv, path));
+  const meta = stored && french ? contentInFrench(stored) : stored;
   if (!meta) return fallback;
   return {
     title: fillPlaceholders(meta.title, { shopName }),
@@ -65,9 +83,12 @@ export async function pageMetaFor(
 export async function urlContentConfig(kv: KVNamespace, urlPattern: string): Promise<PageMeta | null> {
   const config = await contentStore(kv).urlContentConfig(urlPattern);
   if (!config || typeof config.title !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' && value ? { value } : {});
   return {
     title: config.title,
     description: typeof config.description === 'string' ? config.description : DEFAULT_DESCRIPTION,
+    ...(text(config.titleFr).value && { titleFr: text(config.titleFr).value }),
+    ...(text(config.descriptionFr).value && { descriptionFr: text(config.descriptionFr).value }),
   };
 }
 
@@ -95,8 +116,12 @@ function personalise(page: InfoPageContent, values: Record<string, string>): Inf
 }
 
 /** A content config by key (announcement, banner, ...), cached like the shop settings. */
-export function contentConfig(kv: KVNamespace, clock: Clock, key: string): Promise<Record<string, unknown> | null> {
-  return caches.contentConfigs.get(`config:${key}`, clock, () => contentStore(kv).contentConfig(key));
+export async function contentConfig(
+  kv: KVNamespace,
+  clock: Clock,
+  key: string,
+): Promise<Record<string, unknown> | null> {
+  return inLanguage(await caches.contentConfigs.get(`config:${key}`, clock, () => contentStore(kv).contentConfig(key)));
 }
 
 /** Content fixed on every page: header links, awards, review badges. */

@@ -1,5 +1,6 @@
 /** The sitemap of a market (sitemaps.org): its pages, collections, makes and products, split past the limit. */
 import type { Market } from '../../shared/markets.ts';
+import { localesOf, localizePath } from '../../shared/i18n/locale.ts';
 import { INFO_ROUTES } from '../../shared/routes.ts';
 import { systemClock } from '../platform/clock.ts';
 import { storedArticles } from './blog.ts';
@@ -30,13 +31,33 @@ const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const date = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-/** A <urlset> of the entries under the origin. */
-export function urlsetXml(origin: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map(({ path, lastmod }) => {
+const XHTML = 'xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+
+/** The page's versions in each language of a bilingual site, as sitemap alternates. */
+function languageLinks(origin: string, path: string): string {
+  return (['en', 'fr'] as const)
+    .map((locale) => {
+      const href = escapeXml(origin + localizePath(path, locale));
+      return `<xhtml:link rel="alternate" hreflang="${locale}-ca" href="${href}"/>`;
+    })
+    .join('');
+}
+
+/**
+ * A <urlset> of the entries under the origin. On a bilingual site (Canada) each page is listed in
+ * English and in French, each naming both versions.
+ */
+export function urlsetXml(origin: string, entries: readonly SitemapEntry[], bilingual = false): string {
+  const urls = entries.flatMap(({ path, lastmod }) => {
     const modified = lastmod ? `<lastmod>${date(lastmod)}</lastmod>` : '';
-    return `<url><loc>${escapeXml(origin + path)}</loc>${modified}</url>`;
+    if (!bilingual) return [`<url><loc>${escapeXml(origin + path)}</loc>${modified}</url>`];
+    const links = languageLinks(origin, path);
+    return (['en', 'fr'] as const).map(
+      (locale) => `<url><loc>${escapeXml(origin + localizePath(path, locale))}</loc>${modified}${links}</url>`,
+    );
   });
-  return `${HEADER}<urlset ${NAMESPACE}>\n${urls.join('\n')}\n</urlset>\n`;
+  const namespaces = bilingual ? `${NAMESPACE} ${XHTML}` : NAMESPACE;
+  return `${HEADER}<urlset ${namespaces}>\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** A <sitemapindex> pointing at /sitemap-1.xml ... /sitemap-{parts}.xml. */
@@ -108,12 +129,16 @@ export async function sitemapXml(
     sitemapRepository(db).productCount(market.id),
   ]);
   const total = fixed.length + productCount;
-  const parts = Math.ceil(total / limit);
+  // A bilingual site lists each page twice, so a part holds half as many pages.
+  const bilingual = localesOf(market).length > 1;
+  const perPart = bilingual ? Math.max(1, Math.floor(limit / 2)) : limit;
+  const parts = Math.ceil(total / perPart);
   if (part === null) {
     if (parts > 1) return sitemapIndexXml(origin, parts);
-    return urlsetXml(origin, await entriesBetween(db, market, fixed, 0, total));
+    return urlsetXml(origin, await entriesBetween(db, market, fixed, 0, total), bilingual);
   }
   if (parts <= 1 || part < 1 || part > parts) return null;
-  const start = (part - 1) * limit;
-  return urlsetXml(origin, await entriesBetween(db, market, fixed, start, Math.min(total, start + limit)));
+  const start = (part - 1) * perPart;
+  const entries = await entriesBetween(db, market, fixed, start, Math.min(total, start + perPart));
+  return urlsetXml(origin, entries, bilingual);
 }

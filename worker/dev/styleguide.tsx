@@ -147,7 +147,7 @@ function Display() {
         <div className="styleguide__row">
           {(Object.keys(FIT_DISPLAY) as FitStatus[]).map((status) => (
             <span key={status} className={`card-fit card-fit--${FIT_DISPLAY[status].colour}`}>
-              {CARD_FIT_WORDS[status]}
+              {CARD_FIT_WORDS[status]()}
             </span>
           ))}
           <span className="percent-off">-25%</span>

@@ -62,6 +62,8 @@ export interface PlaceOrderInput {
   vehicleId?: number | null;
   /** Where the order came from, for the limit on unpaid orders per IP and visitor. */
   placer: { ip: string | null; visitorKey: string | null };
+  /** The language the shopper placed it in (its emails speak it); English when not given. */
+  locale?: 'en' | 'fr';
   now: number;
   /** Where order numbers come from; tests force a collision with it. */
   orderNumbers?: (market: Market, now: number) => string;
@@ -196,6 +198,7 @@ async function placementInto(
       address: JSON.stringify(input.address),
       paymentMethod: paidInFull ? 'POINTS' : input.paymentMethod,
       cartUuid: input.cart.uuid,
+      locale: input.locale ?? 'en',
       holdExpiresAt: paidInFull ? null : holdExpiry(quote, input.market, input.accountId === null, input.now),
       createdAt: input.now,
       accessKey: newAccessKey(),

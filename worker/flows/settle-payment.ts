@@ -4,6 +4,7 @@ import { getShopSettings } from '../content/service.ts';
 import type { Bindings } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
+import { withLocale } from '../platform/i18n.ts';
 import { marketOrigin } from '../platform/origin.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { removeBoughtLinesInto } from '../cart/writers.ts';
@@ -106,7 +107,9 @@ async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean>
   if (order) {
     const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
     const shop = { name: SHOP_NAME, origin: marketOrigin(env, order.market) };
-    await queueOrderConfirmation(env.DB, order, shop, await mailerFor(env));
+    const mailer = await mailerFor(env);
+    // The email speaks the language the order was placed in.
+    await withLocale(paid?.locale ?? 'en', () => queueOrderConfirmation(env.DB, order, shop, mailer));
   }
   return true;
 }

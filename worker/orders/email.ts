@@ -1,5 +1,12 @@
+import * as m from '../../shared/i18n/generated/messages.js';
+import { formatDay } from '../../shared/i18n/format.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { localizePath } from '../../shared/i18n/locale.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { shippingOptionName } from '../../shared/shipping.ts';
+import { localRate, taxName } from '../../shared/tax-words.ts';
 import type { OrderView } from '../../shared/orders.ts';
+import { titlesInFrench } from '../catalog/service.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
 import { guestOrderToken } from './access.ts';
 import { orderRepository } from './repository.ts';
@@ -23,13 +30,17 @@ export interface ShopIdentity {
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const orderDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** The email's link to the order: tracking with the guest's token, or the member's order detail. */
+/**
+ * The email's link to the order: tracking with the guest's token, or the member's order detail; a
+ * French order's email links to the French page (the language being spoken when it is built).
+ */
 export function orderLinkUrl(origin: string, orderId: string, guestToken: string | null): string {
-  if (guestToken === null) return `${origin}/myAccount/orderHistory/orderDetail?${new URLSearchParams({ orderId })}`;
-  return `${origin}/order/track?${new URLSearchParams({ orderNo: orderId, token: guestToken })}`;
+  const path =
+    guestToken === null
+      ? `/myAccount/orderHistory/orderDetail?${new URLSearchParams({ orderId })}`
+      : `/order/track?${new URLSearchParams({ orderNo: orderId, token: guestToken })}`;
+  return `${origin}${localizePath(path, currentLocale())}`;
 }
 
 /**
@@ -42,15 +53,23 @@ export function orderTotals(order: OrderView): { label: string; reason: string |
   const rows = (kept: typeof discounts) =>
     kept.map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount }));
   return [
-    { label: 'Subtotal', reason: null, cent: order.subtotal },
+    { label: m.subtotal(), reason: null, cent: order.subtotal },
     ...rows(discounts.filter((adjustment) => adjustment.kind !== 'FREE_SHIPPING')),
-    { label: `Shipping${order.shippingName ? ` (${order.shippingName})` : ''}`, reason: null, cent: order.shipping },
+    {
+      label: `${m.shipping()}${order.shippingName ? ` (${shippingOptionName(order.shippingName)})` : ''}`,
+      reason: null,
+      cent: order.shipping,
+    },
     ...rows(discounts.filter((adjustment) => adjustment.kind === 'FREE_SHIPPING')),
-    ...order.taxes.map((tax) => ({ label: `${tax.name} (${tax.rateLabel})`, reason: null, cent: tax.amount })),
+    ...order.taxes.map((tax) => ({
+      label: `${taxName(tax.name)} (${localRate(tax.rateLabel)})`,
+      reason: null,
+      cent: tax.amount,
+    })),
     ...(order.points > 0
-      ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }]
+      ? [{ label: m.points(), reason: m.email_order_points_redeemed({ count: order.pointsUsed }), cent: -order.points }]
       : []),
-    { label: 'Total', reason: null, cent: order.total, total: true as const },
+    { label: m.total(), reason: null, cent: order.total, total: true as const },
   ];
 }
 
@@ -58,8 +77,8 @@ export function orderTotals(order: OrderView): { label: string; reason: string |
 export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url: string): OrderEmailMessage {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
   const intro = [
-    `Thank you for your order from ${shop.name}.`,
-    `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`,
+    m.email_order_thanks({ shopName: shop.name }),
+    m.email_order_confirmed({ orderId: order.orderId, date: formatDay(order.createdAt) }),
   ];
   const lines = order.lines.map((line) => ({
     text: `${line.quantity} x ${line.title} (${line.partNumber})`,
@@ -74,11 +93,11 @@ export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url
   const text = [
     ...intro,
     '',
-    ...lines.map((line) => `${line.text} at ${line.unit}: ${line.total}`),
+    ...lines.map((line) => m.email_order_line({ line: line.text, unit: line.unit, total: line.total })),
     '',
-    ...totals.map((row) => `${row.text}: ${row.amount}`),
+    ...totals.map((row) => m.email_order_row({ label: row.text, amount: row.amount })),
     '',
-    `Track your order: ${url}`,
+    m.email_order_track_line({ url }),
   ].join('\n');
   const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb';
   const td = (text: string, style = '', attributes = '') =>
@@ -89,18 +108,19 @@ export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url
     const bold = row.total ? ';font-weight:700' : '';
     return `<tr>${td(row.text, bold, ' colspan="2"')}${td(row.amount, `${right}${bold}`)}</tr>`;
   });
+  const lang = currentLocale() === 'fr' ? 'fr-CA' : 'en';
   const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
   const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
+    `<!doctype html><html lang="${lang}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
     intro.map((line) => `<p>${escape(line)}</p>`).join('') +
     '<table style="border-collapse:collapse;width:100%;max-width:640px">' +
     `${lineRows.join('')}${totalRows.join('')}</table>` +
-    `<p><a href="${escape(url)}" style="${button}">Track your order</a></p>` +
+    `<p><a href="${escape(url)}" style="${button}">${escape(m.email_order_track())}</a></p>` +
     `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
   return {
     kind: 'order-confirmation',
     to: order.email,
-    subject: `Your order ${order.orderId} is confirmed`,
+    subject: m.email_order_subject({ orderId: order.orderId }),
     text,
     html,
   };
@@ -118,5 +138,7 @@ export async function queueOrderConfirmation(
 ): Promise<void> {
   const row = await orderRepository(db).byId(order.orderId);
   const token = await guestOrderToken(db, { orderId: order.orderId, accountId: row?.accountId ?? null }, Date.now());
-  await mailer.send(orderConfirmationEmail(order, shop, orderLinkUrl(shop.origin, order.orderId, token)));
+  // A French order's email names its parts as the French pages do.
+  const shown = currentLocale() === 'fr' ? (titlesInFrench(order) as OrderView) : order;
+  await mailer.send(orderConfirmationEmail(shown, shop, orderLinkUrl(shop.origin, order.orderId, token)));
 }

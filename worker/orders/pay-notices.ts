@@ -1,4 +1,8 @@
 import { formatMoney } from '../../shared/money.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { localizePath } from '../../shared/i18n/locale.ts';
+import { withLocale } from '../platform/i18n.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import type { Bindings } from '../env.ts';
 import { layoutEmail } from '../platform/email-layout.ts';
@@ -24,18 +28,19 @@ export const PAY_REMINDER_LEAD_MINUTES = 15;
 /** ...and not sooner than this after the order was placed, so it never follows the first email at once. */
 export const PAY_REMINDER_MIN_AGE_MINUTES = 5;
 
-/** The page that pays an order: a guest's address carries the order's token, a member's only its number. */
+/**
+ * The page that pays an order: a guest's address carries the order's token, a member's only its number; the French
+ * page when the email is built in French.
+ */
 export function payLinkUrl(origin: string, orderId: string, guestToken: string | null): string {
   const query = new URLSearchParams({ orderId });
   if (guestToken) query.set('token', guestToken);
-  return `${origin}/order/pay?${query}`;
+  return `${origin}${localizePath(`/order/pay?${query}`, currentLocale())}`;
 }
 
-/** How an email names the time left: "30 minutes", "1 minute". */
-const minutesLeft = (holdExpiresAt: number, now: number) => {
-  const minutes = Math.max(1, Math.round((holdExpiresAt - now) / 60_000));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-};
+/** How an email names the time left: "30 minutes", "1 minute" (in the order's language). */
+const minutesLeft = (holdExpiresAt: number, now: number) =>
+  m.email_pay_minutes({ count: Math.max(1, Math.round((holdExpiresAt - now) / 60_000)) });
 
 type PayEmailKind = OrderNoticeKind | 'pay-link-asked';
 
@@ -46,7 +51,10 @@ const EMAIL_KIND: Record<PayEmailKind, EmailMessage['kind']> = {
   'payment-reminder': 'payment-reminder',
 };
 
-/** The email of one kind for an unpaid order: what it is for, how long its parts are held, the link to pay. */
+/**
+ * The email of one kind for an unpaid order: what it is for, how long its parts are held, the link to pay; in the
+ * language being spoken when it is built (the order's, see sendPayEmail).
+ */
 export function payNoticeEmail(
   kind: PayEmailKind,
   order: Pick<OrderView, 'orderId' | 'email' | 'total' | 'currency'> & { holdExpiresAt: number },
@@ -54,34 +62,24 @@ export function payNoticeEmail(
   url: string,
   now: number,
 ): EmailMessage {
+  const { orderId } = order;
   const total = formatMoney({ cent: order.total, currency: order.currency });
-  const held = `Your parts are held for you for ${minutesLeft(order.holdExpiresAt, now)} more.`;
+  const held = m.email_pay_held({ time: minutesLeft(order.holdExpiresAt, now) });
   const subject = {
-    'pay-link': `Your order ${order.orderId} is waiting for its payment`,
-    'pay-link-asked': `Pay for your order ${order.orderId}`,
-    'payment-declined': `Your payment for order ${order.orderId} did not go through`,
-    'payment-reminder': `Your order ${order.orderId} will be cancelled soon`,
-  }[kind];
+    'pay-link': () => m.email_pay_link_subject({ orderId }),
+    'pay-link-asked': () => m.email_pay_asked_subject({ orderId }),
+    'payment-declined': () => m.email_pay_declined_subject({ orderId }),
+    'payment-reminder': () => m.email_pay_reminder_subject({ orderId }),
+  }[kind]();
   const opening = {
-    'pay-link': [
-      `Thank you for your order from ${shop.name}.`,
-      `Order ${order.orderId} for ${total} is placed and waiting for its payment. If your payment did not go ` +
-        'through, or you closed the payment window, pay it with the link below.',
-    ],
-    'pay-link-asked': [`Here is the link you asked for to pay order ${order.orderId} (${total}) at ${shop.name}.`],
-    'payment-declined': [
-      `Your payment for order ${order.orderId} (${total}) was declined. Nothing was charged.`,
-      'You can pay with another card or another payment method with the link below.',
-    ],
-    'payment-reminder': [
-      `Order ${order.orderId} for ${total} is still waiting for its payment.`,
-      'Pay it before its hold ends, or its parts go back on the shelf and the order is cancelled.',
-    ],
-  }[kind];
-  const closing = 'If you have paid already, ignore this email: your order confirmation follows.';
-  return layoutEmail(EMAIL_KIND[kind], order.email, subject, [...opening, held, closing], {
+    'pay-link': () => [m.email_order_thanks({ shopName: shop.name }), m.email_pay_link_text({ orderId, total })],
+    'pay-link-asked': () => [m.email_pay_asked_text({ orderId, total, shopName: shop.name })],
+    'payment-declined': () => [m.email_pay_declined_text({ orderId, total }), m.email_pay_declined_other()],
+    'payment-reminder': () => [m.email_pay_reminder_text({ orderId, total }), m.email_pay_reminder_hold()],
+  }[kind]();
+  return layoutEmail(EMAIL_KIND[kind], order.email, subject, [...opening, held, m.email_pay_closing()], {
     url,
-    label: 'Pay for your order',
+    label: m.email_pay_label(),
   });
 }
 
@@ -96,23 +94,26 @@ async function payableOrder(env: Bindings, orderId: string, now: number) {
 async function sendPayEmail(env: Bindings, orderId: string, kind: PayEmailKind, now: number): Promise<boolean> {
   const order = await payableOrder(env, orderId, now);
   if (!order?.holdExpiresAt) return false;
+  const { holdExpiresAt } = order;
   const { shop, guestToken } = await orderMailIdentity(env, {
     orderId,
     market: order.market,
     accountId: order.accountId,
   });
-  const message = payNoticeEmail(
-    kind,
-    {
-      orderId,
-      email: order.email,
-      total: order.totalCent,
-      currency: order.currency,
-      holdExpiresAt: order.holdExpiresAt,
-    },
-    shop,
-    payLinkUrl(shop.origin, orderId, guestToken),
-    now,
+  const message = withLocale(order.locale ?? 'en', () =>
+    payNoticeEmail(
+      kind,
+      {
+        orderId,
+        email: order.email,
+        total: order.totalCent,
+        currency: order.currency,
+        holdExpiresAt,
+      },
+      shop,
+      payLinkUrl(shop.origin, orderId, guestToken),
+      now,
+    ),
   );
   await (await mailerFor(env)).send(message);
   return true;

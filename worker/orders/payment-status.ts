@@ -3,11 +3,13 @@ import { latestPayment, paymentResult, type PaymentResult } from '../payments/se
 import { ownedOrder, resultPath, type OrderOwner } from './owner.ts';
 import { orderRepository } from './repository.ts';
 import { imageAsset } from '../platform/build-info.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** An order's payment as the shopper follows it: the hold on its parts, where to pay, how it went. */
 
-const PAID_MESSAGE = 'Thank you! Your payment went through and your order is being prepared.';
-const PENDING_MESSAGE = 'Your payment is being confirmed. This page updates by itself.';
+// In the language being spoken: the result page shows them as the server writes them.
+const paidMessage = () => m.order_paid_message();
+const pendingMessage = () => m.order_pending_message();
 
 /** The order's latest payment as a result, with the window its shopper may still have to act in. */
 async function latestResult(db: D1Database, orderId: string): Promise<PaymentResult | null> {
@@ -59,7 +61,7 @@ export async function orderPaidResult(db: D1Database, orderId: string, owner: Or
   const [payment, lines] = await Promise.all([latestResult(db, order.id), orderRepository(db).lines(order.id)]);
   const failed = payment && (payment.kind === 'Declined' || payment.kind === 'Failed') ? payment : null;
   const result = order.paidAt !== null ? 'SUCCEEDED' : failed ? 'FAILED' : 'PENDING';
-  const message = result === 'SUCCEEDED' ? PAID_MESSAGE : failed ? failed.message : PENDING_MESSAGE;
+  const message = result === 'SUCCEEDED' ? paidMessage() : failed ? failed.message : pendingMessage();
   const payable = HOLDING_STATUSES.includes(order.status) && order.holdExpiresAt !== null && order.holdExpiresAt > now;
   return {
     orderId: order.id,

@@ -15,9 +15,9 @@ export function placementRepository(db: D1Database) {
           .prepare(`INSERT INTO orders (id, idempotency_key, account_id, email, market, currency, status,
             subtotal_cent, discount_cent, shipping_cent, shipping_discount_cent, tax_cent, points_used, points_cent,
             total_cent, shipping_name, address, payment_method, cart_uuid, hold_expires_at, created_at, updated_at,
-            access_key, placed_ip, visitor_key, vehicle_id, vehicle_name)
+            access_key, placed_ip, visitor_key, vehicle_id, vehicle_name, locale)
           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?21,
-            ?22, ?23, ?24, ?25, ?26)`)
+            ?22, ?23, ?24, ?25, ?26, ?27)`)
           .bind(
             order.id,
             order.idempotencyKey,
@@ -45,6 +45,7 @@ export function placementRepository(db: D1Database) {
             order.visitorKey ?? null,
             order.vehicleId ?? null,
             order.vehicleName ?? null,
+            order.locale ?? 'en',
           ),
         ...lines.map((line) =>
           db

@@ -56,6 +56,8 @@ export interface OrderRecord {
   vehicleName?: string | null;
   /** The visitor key it was placed with (the tracking ids of its checkout are the visitor's), or null. */
   visitorKey?: string | null;
+  /** The language it was placed in: its emails speak it (issue 37). */
+  locale?: 'en' | 'fr';
 }
 export interface NewOrderLine {
   lineNo: number;

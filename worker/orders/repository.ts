@@ -24,7 +24,7 @@ export const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id 
   points_cent AS pointsCent, total_cent AS totalCent, shipping_name AS shippingName, address,
   payment_method AS paymentMethod, cart_uuid AS cartUuid, hold_expires_at AS holdExpiresAt, paid_at AS paidAt,
   cancelled_at AS cancelledAt, points_earned AS pointsEarned, created_at AS createdAt, updated_at AS updatedAt,
-  vehicle_id AS vehicleId, vehicle_name AS vehicleName, visitor_key AS visitorKey`;
+  vehicle_id AS vehicleId, vehicle_name AS vehicleName, visitor_key AS visitorKey, locale`;
 
 /** The columns of an order line, in the order the inserts give them. */
 export const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,

@@ -48,6 +48,7 @@ export const placeOrderApi = new Hono<AppEnv>().post(place.path, async (c) => {
     expectedTotal: body.expectedTotal,
     vehicleId: body.attributeValueId ?? null,
     placer: { ip: clientIp(c), visitorKey: c.var.visitorKey },
+    locale: c.var.locale,
     now: Date.now(),
   });
   // An order waiting for its payment gets the link to pay it by email at once (once, whatever a retry does).

@@ -11,6 +11,9 @@ import { understandSearch } from './understanding.ts';
 import { searchRankingOf } from '../tracking/http.ts';
 import { catalogWords, categoryTrail } from './vocabulary.ts';
 import { SearchPage } from './views/SearchPage.tsx';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { localWords } from '../catalog/service.ts';
+import { englishSearch } from './french-query.ts';
 
 /** A whole number from a query value within bounds, or undefined: a page never fails on its query. */
 function whole(value: string | undefined, min: number, max: number): number | undefined {
@@ -39,14 +42,19 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
   ]);
   // Only fitting parts for the page's vehicle: the shopper's, or one the words name (understanding.ts).
   const fitsOnly = c.req.query('fits') !== 'all';
-  const trail = words && categoryId ? categoryTrail(words, categoryId) : null;
+  const french = currentLocale() === 'fr';
+  const found = words && categoryId ? categoryTrail(words, categoryId) : null;
+  const trail = found && french ? frenchTrail(found) : found;
+  // A French search looks for the catalog's English words, exactly as translated (no English spelling fixes).
+  const searchWords = french && keyword ? englishSearch(keyword) : keyword;
+  const translated = searchWords !== keyword;
   const ranking = await searchRankingOf(c);
   // The search runs while the shell loads.
-  const found = understandSearch(
+  const searched = understandSearch(
     c.env.DB,
     c.var.market.id,
     {
-      keyword: keyword || undefined,
+      keyword: searchWords || undefined,
       categoryId,
       brandIds: brand ? [brand] : undefined,
       vehicleNodeIds: vehicle?.nodeIds,
@@ -56,8 +64,8 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
       page: whole(c.req.query('page'), 1, 500) ?? 1,
       size: 20,
     },
-    { asTyped: c.req.query('asTyped') === '1' },
-  );
+    { asTyped: translated || c.req.query('asTyped') === '1' },
+  ).then((understood) => (french ? frenchAnswer(understood, translated ? keyword : null) : understood));
   const shown = vehicle && { name: vehicle.name };
   return c.render(
     (_shell, understood) => (
@@ -79,7 +87,27 @@ export const searchPage = new Hono<AppEnv>().get('/search', async (c) => {
     {
       pageType: 'search results',
       robots: 'noindex, follow',
-      data: found,
+      data: searched,
     },
   );
 });
+
+type Trail = NonNullable<ReturnType<typeof categoryTrail>>;
+type Understood = Awaited<ReturnType<typeof understandSearch>>;
+
+/** The breadcrumb's categories in French. */
+function frenchTrail(trail: Trail): Trail {
+  const named = <T extends { name: string }>(category: T): T => ({ ...category, name: localWords(category.name) });
+  return { category: named(trail.category), parent: trail.parent && named(trail.parent) };
+}
+
+/** The answer as a French page shows it: category names in French, the words the shopper typed. */
+function frenchAnswer(understood: Understood, typed: string | null): Understood {
+  const { answer } = understood;
+  const categories = answer.facets.categories.map((option) => ({ ...option, name: localWords(option.name) }));
+  return {
+    ...understood,
+    ...(typed !== null && { searched: typed, spelling: null }),
+    answer: { ...answer, facets: { ...answer.facets, categories } },
+  };
+}

@@ -3,7 +3,8 @@ import LoadingBar from '../../client/islands/LoadingBar.tsx';
 import NoticeHost from '../../client/islands/NoticeHost.tsx';
 import SubscribeModal from '../../client/islands/SubscribeModal.tsx';
 import { marketingScriptOf } from '../../shared/settings.ts';
-import { buildInfo, staticAsset } from '../platform/build-info.ts';
+import { buildInfo, pageScripts, staticAsset } from '../platform/build-info.ts';
+import { languageTag } from '../../shared/i18n/locale.ts';
 import { ChatLauncherIsland } from '../chat/views/ChatLauncherIsland.tsx';
 import { CampaignStrip } from '../content/views/CampaignStrip.tsx';
 import { FrontPageBlock } from '../content/views/FrontPageBlock.tsx';
@@ -17,11 +18,17 @@ import type { Shell } from '../platform/render/shell.ts';
 
 /** The whole HTML document: head metadata, header, page, footer and the page's scripts. */
 export function Document({ shell, children }: { shell: Shell; children: ReactNode }) {
-  const chromeKey = `${shell.market.id}|${shell.signedIn}|${shell.year}`;
+  const chromeKey = `${shell.market.id}|${shell.locale}|${shell.signedIn}|${shell.year}`;
+  const scripts = pageScripts(shell.locale);
   const chromeInputs = [shell.settings, shell.fixed];
   const marketingScript = marketingScriptOf(shell.settings);
   return (
-    <html lang="en" data-shop-name={shell.settings.SHOP_NAME} data-market={shell.market.id} data-shop-id="1">
+    <html
+      lang={languageTag(shell.market, shell.locale)}
+      data-shop-name={shell.settings.SHOP_NAME}
+      data-market={shell.market.id}
+      data-shop-id="1"
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -40,8 +47,8 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         )}
         <meta name="page-type" content={shell.pageType} />
         <link rel="icon" href={staticAsset('/static/favicon.svg')} type="image/svg+xml" />
-        <script type="module" src={buildInfo.entry} async />
-        {buildInfo.entryChunks.map((href) => (
+        <script type="module" src={scripts.entry} async />
+        {scripts.entryChunks.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>

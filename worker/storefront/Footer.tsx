@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import CopyText from '../../client/islands/CopyText.tsx';
 import NewsletterForm from '../../client/islands/NewsletterForm.tsx';
 import { POPULAR_MAKES } from '../../shared/routes.ts';
-import { COPYRIGHT_START_YEAR, SUPPORT_HOURS } from '../../shared/constants.ts';
+import { COPYRIGHT_START_YEAR, supportHours } from '../../shared/constants.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { formatCount, formatTag } from '../../shared/i18n/format.ts';
 import { Island } from '../platform/render/Island.tsx';
-import { customerServiceLinks, informationLinks, LEGAL_LINKS, type FooterLink } from './footer-links.ts';
+import { customerServiceLinks, informationLinks, legalLinks, type FooterLink } from './footer-links.ts';
 import { PaymentIcons, SocialLinks } from './Icons.tsx';
 import type { Shell } from '../platform/render/shell.ts';
 import { staticAsset } from '../platform/build-info.ts';
@@ -26,7 +28,7 @@ function MakesList() {
     <LinkList
       links={[
         ...POPULAR_MAKES.map((make) => ({ label: make.name, href: make.href })),
-        { label: 'Show more', href: '/makes' },
+        { label: m.footer_show_more(), href: '/makes' },
       ]}
     />
   );
@@ -39,18 +41,28 @@ function ContactUs({ shell, mobile }: { shell: Shell; mobile: boolean }) {
     <ul className="contact-list">
       <li>
         <a href="/help/feedback" data-live-chat>
-          Live chat
+          {m.footer_live_chat()}
         </a>
       </li>
       <li>
         {mobile ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : <span>{phone}</span>}
-        <Island name="CopyText" component={CopyText} props={{ text: phone, label: 'phone number' }} hydrate="idle" />
+        <Island
+          name="CopyText"
+          component={CopyText}
+          props={{ text: phone, label: m.footer_phone_number() }}
+          hydrate="idle"
+        />
       </li>
       <li>
         {mobile ? <a href={`mailto:${email}`}>{email}</a> : <span>{email}</span>}
-        <Island name="CopyText" component={CopyText} props={{ text: email, label: 'email address' }} hydrate="idle" />
+        <Island
+          name="CopyText"
+          component={CopyText}
+          props={{ text: email, label: m.footer_email_address() }}
+          hydrate="idle"
+        />
       </li>
-      <li className="support-hours">{SUPPORT_HOURS}</li>
+      <li className="support-hours">{supportHours()}</li>
     </ul>
   );
 }
@@ -60,8 +72,9 @@ function Badges({ shell }: { shell: Shell }) {
     <ul className="review-badges">
       {shell.fixed.reviewBadges.map((badge) => (
         <li key={badge.name}>
-          <strong>{badge.rating.toFixed(1)}</strong> ★ {badge.name}{' '}
-          <small>({badge.count.toLocaleString('en-US')} reviews)</small>
+          <strong>{badge.rating.toLocaleString(formatTag(), { minimumFractionDigits: 1 })}</strong> ★{' '}
+          <span translate="no">{badge.name}</span>{' '}
+          <small>{m.footer_reviews_count({ count: formatCount(badge.count) })}</small>
         </li>
       ))}
     </ul>
@@ -71,8 +84,10 @@ function Badges({ shell }: { shell: Shell }) {
 function Copyright({ shell }: { shell: Shell }) {
   return (
     <div className="copyright">
-      <span>{`© ${COPYRIGHT_START_YEAR}-${shell.year} ${shell.settings.SHOP_NAME}. All rights reserved.`}</span>
-      {LEGAL_LINKS.map((link) => (
+      <span>
+        {m.footer_copyright({ from: COPYRIGHT_START_YEAR, to: shell.year, shopName: shell.settings.SHOP_NAME })}
+      </span>
+      {legalLinks().map((link) => (
         <a key={link.href} href={link.href}>
           {link.label}
         </a>
@@ -96,7 +111,7 @@ function DesktopFooter({ shell }: { shell: Shell }) {
       {shell.showNewsletter && (
         <div className="newsletter-band" id="newsletter">
           <div>
-            <strong>Join our newsletter</strong> Subscribe to unlock amazing deals
+            <strong>{m.footer_newsletter_title()}</strong> {m.footer_newsletter_tip()}
           </div>
           <Island
             name="NewsletterForm"
@@ -108,28 +123,30 @@ function DesktopFooter({ shell }: { shell: Shell }) {
       )}
       <div className="footer-columns">
         <section>
-          <h2>Contact us</h2>
+          <h2>{m.footer_contact_us()}</h2>
           <ContactUs shell={shell} mobile={false} />
         </section>
         <section>
-          <h2>Popular makes</h2>
+          <h2>{m.footer_popular_makes()}</h2>
           <MakesList />
         </section>
         <section>
-          <h2>Customer service</h2>
+          <h2>{m.footer_customer_service()}</h2>
           <LinkList links={customerServiceLinks(shell)} />
         </section>
         <section>
-          <h2>Information</h2>
+          <h2>{m.footer_information()}</h2>
           <LinkList links={informationLinks(shell)} />
         </section>
         <section>
-          <h2>Follow us</h2>
+          <h2>{m.footer_follow_us()}</h2>
           <SocialLinks links={shell.settings.SOCIAL_LINKS} />
           <ul className="awards">
-            {shell.fixed.awards.map((award) => (
-              <li key={award}>{award}</li>
-            ))}
+            {(shell.locale === 'fr' && shell.fixed.awardsFr?.length ? shell.fixed.awardsFr : shell.fixed.awards).map(
+              (award) => (
+                <li key={award}>{award}</li>
+              ),
+            )}
           </ul>
           <Badges shell={shell} />
         </section>
@@ -146,8 +163,8 @@ function MobileFooter({ shell }: { shell: Shell }) {
       {shell.showNewsletter && (
         <div className="newsletter-block" id="newsletter-mobile-block">
           <img src={staticAsset('/static/newsletter.svg')} alt="" width="120" height="80" loading="lazy" />
-          <h2>Join our newsletter</h2>
-          <p>Subscribe to unlock amazing deals</p>
+          <h2>{m.footer_newsletter_title()}</h2>
+          <p>{m.footer_newsletter_tip()}</p>
           <Island
             name="NewsletterForm"
             component={NewsletterForm}
@@ -156,16 +173,16 @@ function MobileFooter({ shell }: { shell: Shell }) {
           />
         </div>
       )}
-      <Section title="Contact us" open>
+      <Section title={m.footer_contact_us()} open>
         <ContactUs shell={shell} mobile />
       </Section>
-      <Section title="Popular makes">
+      <Section title={m.footer_popular_makes()}>
         <MakesList />
       </Section>
-      <Section title="Customer service">
+      <Section title={m.footer_customer_service()}>
         <LinkList links={customerServiceLinks(shell)} />
       </Section>
-      <Section title="Information">
+      <Section title={m.footer_information()}>
         <LinkList links={informationLinks(shell)} />
       </Section>
       <SocialLinks links={shell.settings.SOCIAL_LINKS} />

@@ -3,6 +3,8 @@ import HeaderVehicle from '../../client/islands/HeaderVehicle.tsx';
 import SearchBox from '../../client/islands/SearchBox.tsx';
 import { EASTER_SALE_ROUTE } from '../../shared/content/campaign.ts';
 import { A11Y_LABEL } from '../../shared/messages.ts';
+import { supportHours } from '../../shared/constants.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { Island } from '../platform/render/Island.tsx';
 import { ChatIcon, SocialLinks } from './Icons.tsx';
 import type { Shell } from '../platform/render/shell.ts';
@@ -10,7 +12,29 @@ import type { Shell } from '../platform/render/shell.ts';
 function navLinks(shell: Shell) {
   return shell.fixed.headerLinks
     .filter((link) => !link.blog || shell.market.showBlog)
-    .map((link) => (link.href === EASTER_SALE_ROUTE && shell.dealsHref ? { ...link, href: shell.dealsHref } : link));
+    .map((link) => (link.href === EASTER_SALE_ROUTE && shell.dealsHref ? { ...link, href: shell.dealsHref } : link))
+    .map((link) => (shell.locale === 'fr' && link.labelFr ? { ...link, label: link.labelFr } : link));
+}
+
+/**
+ * The Canadian site's language switch (issue 37): the same page in the other language, remembered
+ * in a cookie. A relative link, so the cached header fits every page (the browser keeps the query).
+ */
+function LanguageSwitch({ shell }: { shell: Shell }) {
+  if (shell.market.id !== 'ca') return null;
+  const other = shell.locale === 'fr' ? 'en' : 'fr';
+  return (
+    <a
+      className="language-switch"
+      href={`?lang=${other}`}
+      hrefLang={other === 'fr' ? 'fr-CA' : 'en-CA'}
+      lang={other === 'fr' ? 'fr-CA' : 'en-CA'}
+      data-language-switch={other}
+      aria-label={m.language_switch_name()}
+    >
+      {m.language_switch_label()}
+    </a>
+  );
 }
 
 function SearchForm({ id }: { id: string }) {
@@ -45,7 +69,8 @@ export function Header({ shell }: { shell: Shell }) {
       </a>
       <div className="header-desktop" data-header="desktop">
         <div className="header-desktop__top">
-          <span>Support {shell.settings.COMPANY_PHONE} · Mon-Sun, 7*24h</span>
+          <span>{m.header_support({ phone: shell.settings.COMPANY_PHONE, hours: supportHours() })}</span>
+          <LanguageSwitch shell={shell} />
           <SocialLinks links={shell.settings.SOCIAL_LINKS} />
         </div>
         <div className="header-desktop__main">
@@ -55,7 +80,7 @@ export function Header({ shell }: { shell: Shell }) {
           <SearchForm id="search-desktop" />
           <ChatLink compact={false} />
           <a className="header-link" href={account}>
-            {shell.signedIn ? 'My Account' : 'Sign In'}
+            {shell.signedIn ? m.header_my_account() : m.header_sign_in()}
           </a>
           <Island name="HeaderCart" component={HeaderCart} props={{}} />
         </div>
@@ -86,8 +111,13 @@ export function Header({ shell }: { shell: Shell }) {
                 </li>
               ))}
               <li>
-                <a href={account}>{shell.signedIn ? 'My Account' : 'Sign In'}</a>
+                <a href={account}>{shell.signedIn ? m.header_my_account() : m.header_sign_in()}</a>
               </li>
+              {shell.market.id === 'ca' && (
+                <li>
+                  <LanguageSwitch shell={shell} />
+                </li>
+              )}
             </ul>
             <SocialLinks links={shell.settings.SOCIAL_LINKS} />
           </nav>

@@ -1,4 +1,5 @@
 import { PAYMENT_ICON_LABEL, type PaymentIcon } from '../../shared/markets.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'youtube' | 'x';
 
@@ -62,10 +63,10 @@ export function ChatIcon() {
 export function PaymentIcons({ icons }: { icons: readonly PaymentIcon[] }) {
   return (
     <div className="payment-icons">
-      <span className="payment-icons__label">We accept</span>
+      <span className="payment-icons__label">{m.footer_we_accept()}</span>
       <ul>
         {icons.map((icon) => (
-          <li key={icon} data-payment={icon} title={PAYMENT_ICON_LABEL[icon]}>
+          <li key={icon} data-payment={icon} title={PAYMENT_ICON_LABEL[icon]} translate="no">
             <svg viewBox="0 0 48 30" width="48" height="30" role="img" aria-label={PAYMENT_ICON_LABEL[icon]}>
               <rect width="48" height="30" rx="4" className={`pay pay--${icon}`} />
               <text x="24" y="19" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff">

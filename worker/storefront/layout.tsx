@@ -14,6 +14,7 @@ function fallbackShell(c: Context<AppEnv>, path: string): Shell {
   const settings = parseShopSettings({});
   return {
     market: c.var.market,
+    locale: c.var.locale ?? 'en',
     settings,
     title: `Error | ${settings.SHOP_NAME}`,
     description: DEFAULT_DESCRIPTION,
@@ -42,7 +43,8 @@ async function errorShell(c: Context<AppEnv>, status: 404 | 500 | 504): Promise<
   const path = ERROR_PATH[status];
   try {
     const shell = await loadShell(c, { path, robots: 'noindex' });
-    return { ...shell, title: `${status} | ${shell.settings.SHOP_NAME}`, canonical: canonicalUrl(c.req.url) };
+    const title = `${status} | ${shell.settings.SHOP_NAME}`;
+    return { ...shell, title, canonical: canonicalUrl(c.req.url), alternates: [] };
   } catch (error) {
     log.error('error page fell back to the static shell', error);
     return fallbackShell(c, path);

@@ -18,6 +18,7 @@ import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { asksConsent, PRIVACY_COOKIE } from '../../shared/tracking.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell, ShellOptions } from '../platform/render/shell.ts';
+import { alternatesOf, localizedUrl } from './language-links.ts';
 
 const MAX_CANONICAL_QUERY = 512;
 
@@ -43,7 +44,12 @@ function fixedContentOf(raw: Record<string, unknown> | null): FixedContent {
   let typed = fixedContentByRaw.get(raw);
   if (!typed) {
     const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-    typed = { headerLinks: list(raw.headerLinks), awards: list(raw.awards), reviewBadges: list(raw.reviewBadges) };
+    typed = {
+      headerLinks: list(raw.headerLinks),
+      awards: list(raw.awards),
+      awardsFr: list(raw.awardsFr),
+      reviewBadges: list(raw.reviewBadges),
+    };
     fixedContentByRaw.set(raw, typed);
   }
   return typed;
@@ -65,22 +71,18 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
   const now = systemClock.now();
   const strip = countdownStripOf(campaign, path, now);
   const stored = readCookie(c, COOKIE.abTestGroup);
+  const canonical = canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url);
+  const ownPath = canonical.slice(new URL(canonical).origin.length);
   return {
     market,
+    locale: c.var.locale,
     settings,
     title: options.title ?? meta.title,
     description: options.description ?? meta.description,
-    canonical: canonicalUrl(options.path ? `${url.origin}${options.path}` : c.req.url),
+    canonical: localizedUrl(canonical, c.var.locale),
     path,
     pageType: options.pageType ?? 'other',
-    alternates:
-      path === '/'
-        ? [
-            { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
-          ]
-        : [],
+    alternates: alternatesOf(c.env, ownPath),
     layout: !hasNoLayout(path),
     showHeader: !hidesHeader(path, url.searchParams),
     hideMobileFooter: hidesMobileFooter(path, url.searchParams),

@@ -6,6 +6,7 @@ import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { currentVehicleId, vehicleById, vehicleOfPage } from '../vehicles/service.ts';
 import { PartsPage } from './views/MakePages.tsx';
 import { VehiclePartsPage } from './views/VehiclePartsPage.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** How many of a vehicle's best-selling fitting parts its page shows. */
 const TOP_PARTS = 8;
@@ -42,6 +43,6 @@ export const partsPages = new Hono<AppEnv>()
     const name = vehicleName(found.vehicle, true);
     return c.render(<VehiclePartsPage parts={{ ...found, categories }} top={top.records} />, {
       pageType: 'category list',
-      title: `Parts for ${name}`,
+      title: m.vp_parts_for({ vehicle: name }),
     });
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import * as m from '../../../shared/i18n/generated/messages.js';
 import type { SavedAddress } from '../../../shared/api/accounts.ts';
 import AccountAddresses from '../../../client/islands/AccountAddresses.tsx';
 import AccountProfile, { type AccountProfileProps } from '../../../client/islands/AccountProfile.tsx';
@@ -22,7 +23,7 @@ function Entry({
   return (
     <section className="account-entry">
       <a className="logo logo--dark" href="/">
-        Back to the shop
+        {m.account_back_to_shop()}
       </a>
       <h1>{heading}</h1>
       {children}
@@ -39,10 +40,10 @@ function Entry({
 
 export const LoginPage = () => (
   <Entry
-    heading="Sign in"
+    heading={m.account_sign_in_heading()}
     links={[
-      { label: 'Create an account', href: '/createAccount' },
-      { label: 'Forgot your password?', href: '/retrievePassword' },
+      { label: m.account_create(), href: '/createAccount' },
+      { label: m.account_forgot(), href: '/retrievePassword' },
     ]}
   >
     <Island name="LoginForm" component={LoginForm} props={{}} />
@@ -50,15 +51,15 @@ export const LoginPage = () => (
 );
 
 export const CreateAccountPage = () => (
-  <Entry heading="Create an account" links={[{ label: 'Already have an account? Sign in', href: '/login' }]}>
-    <p>Keep your garage, orders, addresses and points on every device.</p>
+  <Entry heading={m.account_create()} links={[{ label: m.account_have_one(), href: '/login' }]}>
+    <p>{m.account_create_pitch()}</p>
     <Island name="CreateAccountForm" component={CreateAccountForm} props={{}} />
   </Entry>
 );
 
 /** After registering, or from the emailed link (`linked`: its token waits in an HttpOnly cookie). */
 export const SignUpResultPage = ({ linked, message }: { linked: boolean; message: string | null }) => (
-  <Entry heading="Welcome" links={[{ label: 'Continue shopping', href: '/' }]}>
+  <Entry heading={m.account_welcome()} links={[{ label: m.account_continue_shopping(), href: '/' }]}>
     <Island name="SignUpResult" component={SignUpResult} props={{ linked, message }} />
   </Entry>
 );
@@ -68,16 +69,16 @@ export const SignUpResultPage = ({ linked, message }: { linked: boolean; message
  * token waits in an HttpOnly cookie (`linked`), which the form's post reads.
  */
 export const ChangeEmailUndoPage = ({ linked, message }: { linked: boolean; message: string | null }) => (
-  <Entry heading="Undo the email change" links={[{ label: 'Back to sign in', href: '/login' }]}>
+  <Entry heading={m.account_undo_heading()} links={[{ label: m.account_back_to_sign_in(), href: '/login' }]}>
     {message || !linked ? (
       <p data-undo-result role="status">
-        {message ?? 'Open the link in the email we sent to your old address to undo the change.'}
+        {message ?? m.account_undo_open_link()}
       </p>
     ) : (
       <form method="post" action="/changeEmailUndo" className="account-form">
-        <p>Make this address the login of your account again and sign out every device.</p>
+        <p>{m.account_undo_text()}</p>
         <button className="button" type="submit">
-          Undo the change
+          {m.account_undo_button()}
         </button>
       </form>
     )}
@@ -87,14 +88,14 @@ export const ChangeEmailUndoPage = ({ linked, message }: { linked: boolean; mess
 /** Asking for a reset link, or choosing the new password from it (`linked`: its token is in a cookie). */
 export const RetrievePasswordPage = ({ linked }: { linked: boolean }) => (
   <Entry
-    heading={linked ? 'Choose a new password' : 'Reset your password'}
-    links={[{ label: 'Back to sign in', href: '/login' }]}
+    heading={linked ? m.account_new_password_heading() : m.account_reset_heading()}
+    links={[{ label: m.account_back_to_sign_in(), href: '/login' }]}
   >
     <Island name="RetrievePassword" component={RetrievePassword} props={{ linked }} />
   </Entry>
 );
 
-const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history' };
+const SECTION_TITLE: Record<string, () => string> = { orderHistory: m.account_order_history };
 
 export const MyAccountPage = ({
   profile,
@@ -110,16 +111,18 @@ export const MyAccountPage = ({
   orders?: OrderHistoryData | null;
 }) => (
   <section className="my-account">
-    <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type] : 'My account'}</h1>
-    <nav className="account-nav" aria-label="Account">
-      <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a>{' '}
-      <a href="/myAccount?type=member">My points</a> <a href="/myAccount/member/coupons">Coupons</a>{' '}
-      <a href="/myAccount/member/level">Member level</a>
+    <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type]() : m.account_my_account()}</h1>
+    <nav className="account-nav" aria-label={m.account_nav_label()}>
+      <a href="/myAccount">{m.account_nav_profile()}</a>{' '}
+      <a href="/myAccount?type=orderHistory">{m.account_order_history()}</a>{' '}
+      <a href="/myAccount?type=member">{m.member_nav_points()}</a>{' '}
+      <a href="/myAccount/member/coupons">{m.member_nav_coupons()}</a>{' '}
+      <a href="/myAccount/member/level">{m.account_nav_level()}</a>
     </nav>
     {type === 'orderHistory' && orders ? (
       <OrderHistory data={orders} />
     ) : type && SECTION_TITLE[type] ? (
-      <p>Your orders appear here once you place one.</p>
+      <p>{m.account_orders_empty()}</p>
     ) : (
       <>
         <Island name="AccountProfile" component={AccountProfile} props={profile} />

@@ -3,12 +3,14 @@ import { ProductCardBody } from '../../../client/islands/product-card-body.tsx';
 import type { SearchRecord } from '../../../shared/catalog-types.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
+import { localTitle } from '../french.ts';
 
 /** Rendered cards, reused while the product's data is unchanged: the same part shows in many lists. */
 export const renderedCards = new MarkupCache(2000);
 
 /** A product in a list: photo, title, price, rating and whether it fits the chosen vehicle. */
-export function ProductCard({ product }: { product: SearchRecord }) {
+export function ProductCard({ product: record }: { product: SearchRecord }) {
+  const product = { ...record, title: localTitle(record.title) };
   const markup = renderedCards.markup(`${product.currency}|${product.itemId}`, JSON.stringify(product), () => (
     <ProductCardBody
       product={product}

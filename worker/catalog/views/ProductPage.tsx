@@ -10,11 +10,13 @@ import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants
 import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { formatTag } from '../../../shared/i18n/format.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../repository.ts';
 import type { SkuRecord } from '../records.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
 import { staticAsset } from '../../platform/build-info.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 export interface ProductView {
   item: ItemPageRow;
@@ -42,7 +44,9 @@ function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
       {sku.originalPrice > sku.discountPrice && (
         <s>{formatMoney({ cent: sku.originalPrice, currency: market.currency })}</s>
       )}
-      {percentOff >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{`${percentOff}% off`}</span>}
+      {percentOff >= PERCENT_OFF_BADGE_MIN && (
+        <span className="percent-off">{m.percent_off({ percent: percentOff })}</span>
+      )}
     </p>
   );
 }
@@ -63,7 +67,7 @@ function galleryVideos(media: ItemMediaRow, item: ItemPageRow, mainImage: string
     index: video.index,
     url: video.url,
     poster: video.coverUrl ?? media.additionalVideoCoverUrl ?? mainImage,
-    label: video.title ?? `Video: ${item.title}`,
+    label: video.title ?? m.product_video_of({ title: item.title }),
     title: video.title,
   }));
 }
@@ -72,38 +76,42 @@ function FitmentTable({ fitment }: { fitment: ProductView['fitment'] }) {
   if (fitment.total === 0) return null;
   return (
     <section aria-labelledby="fitment-table">
-      <h2 id="fitment-table">{`Fits ${fitment.total} vehicle application${fitment.total === 1 ? '' : 's'}`}</h2>
+      <h2 id="fitment-table">{m.fitment_applications({ count: fitment.total })}</h2>
       {/* A scrolling region keyboard users can reach and scroll. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard */}
       <section className="table-scroll fitment-table__scroll" tabIndex={0} aria-labelledby="fitment-table">
         <table className="table fitment-table">
           <thead>
             <tr>
-              <th>Year</th>
-              <th>Make</th>
-              <th>Model</th>
-              <th>Trim</th>
-              <th>Engine</th>
-              <th>Position</th>
-              <th>Notes</th>
+              <th>{m.vehicle_year()}</th>
+              <th>{m.vehicle_make()}</th>
+              <th>{m.vehicle_model()}</th>
+              <th>{m.vehicle_trim()}</th>
+              <th>{m.vehicle_engine()}</th>
+              <th>{m.fitment_position()}</th>
+              <th>{m.fitment_notes()}</th>
             </tr>
           </thead>
           <tbody>
             {fitment.rows.map((row, i) => (
               <tr key={i}>
-                <td data-label="Year">{row.year}</td>
-                <td data-label="Make">{row.make}</td>
-                <td data-label="Model">{row.model}</td>
-                <td data-label="Trim">{row.subModel ?? 'All'}</td>
-                <td data-label="Engine">{row.engine ?? 'All'}</td>
-                <td data-label="Position">{row.location ?? ''}</td>
-                <td data-label="Notes">{row.note ?? ''}</td>
+                <td data-label={m.vehicle_year()}>{row.year}</td>
+                <td data-label={m.vehicle_make()} translate="no">
+                  {row.make}
+                </td>
+                <td data-label={m.vehicle_model()} translate="no">
+                  {row.model}
+                </td>
+                <td data-label={m.vehicle_trim()}>{row.subModel ?? m.fitment_all()}</td>
+                <td data-label={m.vehicle_engine()}>{row.engine ?? m.fitment_all()}</td>
+                <td data-label={m.fitment_position()}>{row.location ?? ''}</td>
+                <td data-label={m.fitment_notes()}>{row.note ?? ''}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </section>
-      {fitment.total > fitment.rows.length && <p>{`Showing the first ${fitment.rows.length}.`}</p>}
+      {fitment.total > fitment.rows.length && <p>{m.fitment_showing_first({ count: fitment.rows.length })}</p>}
     </section>
   );
 }
@@ -112,19 +120,20 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
   const rating = item.reviewCount > 0 && item.reviewRating !== null ? item.reviewRating : DEFAULT_RATING;
   return (
     <section className="product-reviews" aria-labelledby="reviews">
-      <h2 id="reviews">Reviews</h2>
+      <h2 id="reviews">{m.reviews_heading()}</h2>
       <p data-rating={rating}>
         {item.reviewCount > 0
-          ? `★ ${rating.toFixed(1)} from ${item.reviewCount} review${item.reviewCount === 1 ? '' : 's'}`
-          : 'No reviews yet. Be the first to review this part.'}
+          ? m.reviews_summary({ rating: rating.toLocaleString(formatTag()), count: item.reviewCount })
+          : m.reviews_none()}
       </p>
       <ul className="review-list">
         {reviews.map((review) => (
-          <li key={review.id}>
+          // A review is the shopper's own words, shown as they wrote them (data-shopper-words).
+          <li key={review.id} data-shopper-words="">
             <strong>{`${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} ${review.title}`}</strong>
             <p>{review.content}</p>
             <small>
-              {[review.name, review.vehicle, review.verifiedPurchase ? 'Verified purchase' : null]
+              {[review.name, review.vehicle, review.verifiedPurchase ? m.reviews_verified() : null]
                 .filter(Boolean)
                 .join(' · ')}
             </small>
@@ -132,7 +141,7 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
         ))}
       </ul>
       <details className="review-write" id="write-review">
-        <summary>Write a review</summary>
+        <summary>{m.reviews_write()}</summary>
         <Island name="ReviewForm" component={ReviewForm} props={{ itemId: item.id }} hydrate="idle" />
       </details>
     </section>
@@ -191,7 +200,7 @@ function ProductBody({ view }: { view: ProductView }) {
   const { item, skus, market } = view;
   const main = item.images.find((image) => image.isMain) ?? item.images[0];
   const sku = skus[0];
-  const partNumber = <strong>{sku?.partNumber}</strong>;
+  const partNumber = <strong translate="no">{sku?.partNumber}</strong>;
   const status = statusIn(item, market.id);
   return (
     <>
@@ -209,11 +218,14 @@ function ProductBody({ view }: { view: ProductView }) {
         <h1>{item.title}</h1>
         {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
         <p>
-          Brand: <strong>{item.brandName ?? ''}</strong> · Part number: {partNumber} · Condition: {item.itemCondition}
+          {m.product_brand()} <strong translate="no">{item.brandName ?? ''}</strong> · {m.product_part_number()}{' '}
+          {partNumber} · {m.product_condition()} {item.itemCondition === 'New' ? m.condition_new() : item.itemCondition}
         </p>
         {sku && <Price sku={sku} market={market} />}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
-          {view.soldHere ? (stockLabel(status) ?? 'Unavailable') : `Not sold in ${market.country.inSentence}`}
+          {view.soldHere
+            ? (stockLabel(status) ?? m.product_unavailable())
+            : m.product_not_sold_in({ country: market.country.inSentence })}
         </p>
         {sku && (
           <Island
@@ -236,10 +248,10 @@ function ProductBody({ view }: { view: ProductView }) {
           component={FitmentBadge}
           props={{ itemId: item.id, applies: item.nonVehicle !== 1 }}
         />
-        {item.vehicleUniversal === 1 && <p>Universal fit: suits any vehicle.</p>}
+        {item.vehicleUniversal === 1 && <p>{m.product_universal()}</p>}
       </div>
       <section className="product__specs" aria-labelledby="specs">
-        <h2 id="specs">Specifications</h2>
+        <h2 id="specs">{m.product_specifications()}</h2>
         <dl>
           {item.customs.map((spec) => (
             <div key={spec.label}>
@@ -248,7 +260,7 @@ function ProductBody({ view }: { view: ProductView }) {
             </div>
           ))}
           <div>
-            <dt>Warranty</dt>
+            <dt>{m.product_warranty()}</dt>
             <dd>{item.warranty}</dd>
           </div>
         </dl>
@@ -258,7 +270,7 @@ function ProductBody({ view }: { view: ProductView }) {
       <FitmentTable fitment={view.fitment} />
       {view.faqs.length > 0 && (
         <section className="product-faq" aria-labelledby="faq">
-          <h2 id="faq">Questions and answers</h2>
+          <h2 id="faq">{m.product_questions()}</h2>
           {view.faqs.map((faq) => (
             <details key={faq.question}>
               <summary>{faq.question}</summary>

@@ -14,6 +14,7 @@ import { type MemberCoupon, PointsLogTable } from '../../../client/islands/membe
 import { Island } from '../../platform/render/Island.tsx';
 import { MemberArea } from './MemberArea.tsx';
 import { benefitLines, LevelCard, OtherLevelCoupons, PointsCard } from './MemberCards.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** What the member overview (/myAccount?type=member) shows. */
 export interface MemberOverviewData {
@@ -35,15 +36,15 @@ const couponsIsland = (points: MemberPointsAnswer, coupons: MemberCoupon[], mark
 /** My points: balance, level and progress, the latest activity, coupons to redeem and the wallet. */
 export function MemberOverview({ data, market, now }: { data: MemberOverviewData; market: Market; now: number }) {
   return (
-    <MemberArea heading="My points" current="/myAccount?type=member">
+    <MemberArea heading={m.member_nav_points()} current="/myAccount?type=member">
       <div className="member-grid">
         <PointsCard points={data.points} market={market} />
         <LevelCard answer={data.level} market={market} now={now} />
       </div>
-      <section className="member-card" aria-label="Latest activity">
-        <h2>Latest activity</h2>
+      <section className="member-card" aria-label={m.member_latest()}>
+        <h2>{m.member_latest()}</h2>
         <PointsLogTable entries={data.latest} />
-        <a href="/myAccount/member/history">See the full history</a>
+        <a href="/myAccount/member/history">{m.member_full_history()}</a>
       </section>
       {couponsIsland(data.points, data.coupons, market)}
     </MemberArea>
@@ -52,15 +53,15 @@ export function MemberOverview({ data, market, now }: { data: MemberOverviewData
 
 const thresholdText = (answer: MemberLevelAnswer, threshold: number, market: Market) =>
   answer.progress.basis === 'SPEND'
-    ? `${formatMoney(moneyIn(market, threshold))} spent on parts in ${answer.progress.windowMonths} months`
-    : `${threshold} points earned in ${answer.progress.windowMonths} months`;
+    ? m.member_spent_in({ money: formatMoney(moneyIn(market, threshold)), months: answer.progress.windowMonths })
+    : m.member_points_in({ points: threshold, months: answer.progress.windowMonths });
 
 /** A level's coupons: the member's own level's with Claim (an island), another level's for its members only. */
 function LevelCoupons({ coupons, levelName, mine }: { coupons: MemberCoupon[]; levelName: string; mine: boolean }) {
   if (coupons.length === 0) return null;
   return (
-    <section aria-label={`${levelName} coupons`}>
-      <h3>Level coupons</h3>
+    <section aria-label={m.member_level_coupons_of({ level: levelName })}>
+      <h3>{m.member_level_coupons()}</h3>
       {mine ? (
         <Island name="MemberLevelCoupons" component={MemberLevelCoupons} props={{ coupons }} />
       ) : (
@@ -84,7 +85,7 @@ export function MemberLevelPage({
   now: number;
 }) {
   return (
-    <MemberArea heading="Level benefits" current="/myAccount/member/level">
+    <MemberArea heading={m.member_nav_levels()} current="/myAccount/member/level">
       <LevelCard answer={answer} market={market} now={now} linkToLevels={false} />
       <ol className="member-levels">
         {answer.levels.map((level) => {
@@ -92,10 +93,10 @@ export function MemberLevelPage({
           return (
             <li key={level.id} className={mine ? 'member-card is-mine' : 'member-card'} data-level={level.id}>
               <h2>
-                {level.name} {mine && <span className="member-badge">Your level</span>}
+                {level.name} {mine && <span className="member-badge">{m.member_your_level()}</span>}
               </h2>
               <p className="member-muted">
-                {level.threshold === 0 ? 'Every member' : thresholdText(answer, level.threshold, market)}
+                {level.threshold === 0 ? m.member_every() : thresholdText(answer, level.threshold, market)}
               </p>
               <ul className="member-benefits">
                 {benefitLines(level.benefits, market).map((line) => (
@@ -126,7 +127,7 @@ export function MemberCouponsPage({
   market: Market;
 }) {
   return (
-    <MemberArea heading="Coupons" current="/myAccount/member/coupons">
+    <MemberArea heading={m.member_nav_coupons()} current="/myAccount/member/coupons">
       {couponsIsland(points, coupons, market)}
     </MemberArea>
   );
@@ -135,7 +136,7 @@ export function MemberCouponsPage({
 /** The whole points log, filtered by kind and paged. */
 export function MemberHistoryPage({ log, kind }: { log: PointsLogAnswer; kind: PointsLogKind | null }) {
   return (
-    <MemberArea heading="Points history" current="/myAccount/member/history">
+    <MemberArea heading={m.member_nav_history()} current="/myAccount/member/history">
       <Island name="MemberPointsLog" component={MemberPointsLog} props={{ log, kind }} />
     </MemberArea>
   );

@@ -2,6 +2,7 @@ import type { OrderView } from '../../../shared/orders.ts';
 import { staticAsset } from '../../platform/build-info.ts';
 import { OrderTotals, orderDate } from './order-parts.tsx';
 import { PayForOrder, type PayOptions } from './pay-parts.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** Where the order stands for paying: still payable, paid, or cancelled (its hold ended or it was cancelled). */
 function PayState({ order, pay }: { order: OrderView; pay: PayOptions }) {
@@ -9,12 +10,12 @@ function PayState({ order, pay }: { order: OrderView; pay: PayOptions }) {
   if (order.status === 'CANCELLED')
     return (
       <p className="order-unpaid" data-pay-state="cancelled">
-        This order was cancelled and can no longer be paid. Order the parts again from your cart.
+        {m.order_pay_cancelled()}
       </p>
     );
   return (
     <p className="order-paid" role="status" data-pay-state="paid">
-      This order is paid. Thank you: we are preparing it.
+      {m.order_pay_paid()}
     </p>
   );
 }
@@ -26,15 +27,15 @@ function PayState({ order, pay }: { order: OrderView; pay: PayOptions }) {
 export function PayOrderPage({ order, pay, trackHref }: { order: OrderView; pay: PayOptions; trackHref: string }) {
   return (
     <section className="order-page order-pay" data-order-id={order.orderId}>
-      <h1>Pay for order {order.orderId}</h1>
+      <h1>{m.order_pay_heading({ orderId: order.orderId })}</h1>
       <p className="order-meta">
-        Placed {orderDate(order.createdAt)} ·{' '}
+        {m.order_placed_on({ date: orderDate(order.createdAt) })} ·{' '}
         <span className="order-status" data-status={order.status}>
           {order.statusLabel}
         </span>
       </p>
       <PayState order={order} pay={pay} />
-      <h2>Items</h2>
+      <h2>{m.items()}</h2>
       <ul className="tracked-lines">
         {order.lines.map((line, index) => (
           <li key={index}>
@@ -49,10 +50,10 @@ export function PayOrderPage({ order, pay, trackHref }: { order: OrderView; pay:
           </li>
         ))}
       </ul>
-      <h2>Order summary</h2>
+      <h2>{m.order_summary_heading()}</h2>
       <OrderTotals order={order} />
       <p>
-        <a href={trackHref}>Track this order</a>
+        <a href={trackHref}>{m.order_track_this()}</a>
       </p>
     </section>
   );
@@ -62,12 +63,12 @@ export function PayOrderPage({ order, pay, trackHref }: { order: OrderView; pay:
 export function PayLinkPage({ message, sent, trackHref }: { message: string; sent: boolean; trackHref: string }) {
   return (
     <section className="order-page order-pay-link">
-      <h1>Pay for your order</h1>
+      <h1>{m.email_pay_label()}</h1>
       <p role={sent ? 'status' : 'alert'} className={sent ? undefined : 'form-error'} data-pay-link-sent={String(sent)}>
         {message}
       </p>
       <p>
-        <a href={trackHref}>Back to your order</a>
+        <a href={trackHref}>{m.order_back_to_order()}</a>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /**
  * The seller's sales-tax registration numbers on a Canadian invoice (from the shop settings): a buyer
@@ -8,8 +9,8 @@ import type { ShopSettings } from '../../../shared/settings.ts';
 export function SellerTaxNumbers({ order, settings }: { order: Pick<OrderView, 'market'>; settings: ShopSettings }) {
   if (order.market !== 'ca') return null;
   const numbers = [
-    { label: 'GST/HST registration no.', value: settings.GST_HST_REGISTRATION_NUMBER },
-    { label: 'QST registration no.', value: settings.QST_REGISTRATION_NUMBER },
+    { label: m.gst_hst_number(), value: settings.GST_HST_REGISTRATION_NUMBER },
+    { label: m.qst_number(), value: settings.QST_REGISTRATION_NUMBER },
   ].filter((number) => number.value);
   if (numbers.length === 0) return null;
   return (

@@ -11,6 +11,7 @@ import {
 import { orderTotals } from '../email.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
+import { formatDay } from '../../../shared/i18n/format.ts';
 
 /** Pieces the order detail, invoice, tracking and history pages share. */
 
@@ -18,7 +19,7 @@ const PLACEHOLDER = '/static/parts/placeholder.svg';
 
 /** Dates as the shopper reads them on an order: "Nov 21, 2026". */
 export function orderDate(ms: number): string {
-  return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatDay(ms);
 }
 
 export const money = (cent: number, currency: OrderView['currency']) => formatMoney({ cent, currency });

@@ -1,5 +1,6 @@
 import PayAgain from '../../../client/islands/PayAgain.tsx';
 import { Island } from '../../platform/render/Island.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** The methods an unpaid order may be paid with here, and the guest's order token when the page has one. */
 export interface PayOptions {
@@ -19,13 +20,13 @@ export const PAY_LINK_PATH = '/order/track/pay-link';
 function AskPayLink({ pair }: { pair: { orderNo: string; email: string } }) {
   return (
     <form className="order-unpaid pay-link" method="post" action={PAY_LINK_PATH} data-unpaid="ask-link">
-      <p>This order is waiting for its payment.</p>
+      <p>{m.order_waiting_for_payment()}</p>
       <input type="hidden" name="orderNo" value={pair.orderNo} />
       <input type="hidden" name="email" value={pair.email} />
       <button className="button button--primary" type="submit" data-pay-link="">
-        Pay for this order
+        {m.pay_for_order()}
       </button>{' '}
-      <small>We email a secure link to pay it to the address on this order.</small>
+      <small>{m.order_pay_link_note()}</small>
     </form>
   );
 }
@@ -45,14 +46,14 @@ export function PayForOrder({
   if (order.holdExpiresAt === null || order.holdExpiresAt <= pay.now)
     return (
       <p className="order-unpaid" data-unpaid="expired">
-        This order was not paid in time: the hold on its parts has ended. Order them again from your cart.
+        {m.order_not_paid_in_time()}
       </p>
     );
   if (!pay.allowed && pay.askLink?.email) return <AskPayLink pair={pay.askLink} />;
   if (!pay.allowed)
     return (
       <p className="order-unpaid" data-unpaid="link">
-        This order is waiting for its payment. Open the link we emailed you to pay for it.
+        {m.order_awaiting_payment()}
       </p>
     );
   return (

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
 import type { HydrateMode } from '../../../shared/constants.ts';
-import { buildInfo } from '../build-info.ts';
+import { pageScripts } from '../build-info.ts';
+import { currentLocale } from '../../../shared/i18n/current.ts';
 
 interface IslandProps<P> {
   name: string;
@@ -17,7 +18,8 @@ interface IslandProps<P> {
  * not wait; one that waits (below the fold) loads them only when its moment comes.
  */
 export function Island<P extends object>({ name, component: Component, props, hydrate = 'load' }: IslandProps<P>) {
-  if (hydrate === 'load') for (const href of buildInfo.islands[name] ?? []) preloadModule(href, { as: 'script' });
+  if (hydrate === 'load')
+    for (const href of pageScripts(currentLocale()).islands[name] ?? []) preloadModule(href, { as: 'script' });
   return (
     <div
       data-island={name}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { preload, preloadModule } from 'react-dom';
 import { renderToString } from './react-server.ts';
+import { currentLocale } from '../../../shared/i18n/current.ts';
 
 /** A resource the part asked the page to load early: an island's script, or an image it shows at once. */
 interface Preload {
@@ -69,7 +70,9 @@ export class MarkupCache {
    * The markup for `key` drawn from `fingerprint`, rendered by `render` only when it is not kept
    * already, as the `dangerouslySetInnerHTML` of the part's root element.
    */
-  markup(key: string, fingerprint: string, render: () => ReactNode): { __html: string } {
+  markup(part: string, fingerprint: string, render: () => ReactNode): { __html: string } {
+    // A part is drawn in the page's language: the English and the French markup are kept apart.
+    const key = `${currentLocale()}|${part}`;
     let entry = this.#entries.get(key);
     if (entry && entry.fingerprint === fingerprint) {
       // Most recently used last, so the least used goes first when the cache is full.

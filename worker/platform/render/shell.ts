@@ -1,12 +1,15 @@
 import type { FrontPageItem } from '../../../shared/content/front-page.ts';
 import type { Market } from '../../../shared/markets.ts';
+import type { Locale } from '../../../shared/i18n/locale.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import type { PageType } from '../../../shared/constants.ts';
 import type { CountdownStrip } from '../../../shared/content/campaign.ts';
 
 export interface FixedContent {
-  headerLinks: { label: string; href: string; blog?: boolean }[];
+  headerLinks: { label: string; labelFr?: string; href: string; blog?: boolean }[];
   awards: string[];
+  /** The awards in French, when a merchandiser wrote them. */
+  awardsFr?: string[];
   reviewBadges: { name: string; rating: number; count: number }[];
 }
 
@@ -21,13 +24,15 @@ export interface DebugInfo {
 /** Everything the page shell needs, loaded once per request by the page route. */
 export interface Shell {
   market: Market;
+  /** The page's language (French only on the Canadian site, under /fr). */
+  locale: Locale;
   settings: ShopSettings;
   title: string;
   description: string;
   canonical: string;
   path: string;
   pageType: PageType;
-  /** hreflang alternates; only the home page has them. */
+  /** hreflang alternates: the page on the US site, and in English and French on the Canadian site. */
   alternates: { hreflang: string; href: string }[];
   layout: boolean;
   showHeader: boolean;

@@ -1,4 +1,5 @@
 import { ReturnsSoFar } from './ReturnFormPage.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** An order's returns (issue 20) on the order's own pages (its detail, public tracking). */
 
@@ -31,7 +32,7 @@ export function OrderReturns({
       {entry.open && entry.formHref && (
         <p>
           <a className="button" href={entry.formHref} data-return-items="">
-            Return items
+            {m.return_items()}
           </a>
         </p>
       )}
@@ -40,9 +41,9 @@ export function OrderReturns({
           <input type="hidden" name="orderNo" value={pair.orderNo} />
           <input type="hidden" name="email" value={pair.email} />
           <button className="button" type="submit" data-return-items="">
-            Return items
+            {m.return_items()}
           </button>{' '}
-          <small>We email a link to start your return to the address on this order.</small>
+          <small>{m.return_items_email_note()}</small>
         </form>
       )}
       {entry.returns.length > 0 && <ReturnsSoFar returns={entry.returns} />}

@@ -1,4 +1,6 @@
 import ReturnForm from '../../../client/islands/ReturnForm.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
+import { RETURN_STATUS_LABEL, type ReturnStatus } from '../../../shared/return-status.ts';
 import type { ReturnOptionsAnswer } from '../../../shared/api/returns.ts';
 import { Island } from '../../platform/render/Island.tsx';
 
@@ -17,17 +19,14 @@ export function ReturnFormPage({
 }) {
   return (
     <section className="order-page return-new" data-order-id={options.orderId}>
-      <h1>{`Return items from order ${options.orderId}`}</h1>
+      <h1>{m.return_form_heading({ orderId: options.orderId })}</h1>
       {options.refusal ? (
         <p className="form-error" role="alert" data-return-refusal="">
           {options.refusal}
         </p>
       ) : (
         <>
-          <p>
-            Choose the parts, tell us why, and add the photos the reason asks for. We check every return and email you
-            the next steps.
-          </p>
+          <p>{m.return_form_intro()}</p>
           <Island name="ReturnForm" component={ReturnForm} props={{ options, orderToken, now }} />
         </>
       )}
@@ -44,13 +43,13 @@ export function ReturnsSoFar({
 }) {
   return (
     <>
-      <h2>Returns of this order</h2>
+      <h2>{m.return_so_far()}</h2>
       <ul className="return-list">
         {returns.map((made) => (
           <li key={made.rma} data-rma={made.rma}>
             {made.url ? <a href={made.url}>{made.rma}</a> : <span>{made.rma}</span>}{' '}
             <span className="order-status" data-return-status={made.status}>
-              {made.statusLabel}
+              {RETURN_STATUS_LABEL[made.status as ReturnStatus] ?? made.statusLabel}
             </span>
           </li>
         ))}
@@ -63,7 +62,7 @@ export function ReturnsSoFar({
 export function ReturnLinkPage({ message, sent, trackHref }: { message: string; sent: boolean; trackHref: string }) {
   return (
     <section className="order-page return-link">
-      <h1>Return items</h1>
+      <h1>{m.return_items()}</h1>
       <p
         role={sent ? 'status' : 'alert'}
         className={sent ? 'return-link__sent' : 'form-error'}
@@ -72,7 +71,7 @@ export function ReturnLinkPage({ message, sent, trackHref }: { message: string; 
         {message}
       </p>
       <p>
-        <a href={trackHref}>Back to tracking</a>
+        <a href={trackHref}>{m.return_back_to_tracking()}</a>
       </p>
     </section>
   );

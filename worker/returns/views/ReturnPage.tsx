@@ -1,13 +1,14 @@
 import ReturnEvidence from '../../../client/islands/ReturnEvidence.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 import type { ReturnAnswer } from '../../../shared/api/returns.ts';
 import type { Currency } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { RETURN_REASONS, isReturnReason } from '../../../shared/returns.ts';
-import { RETURN_STATUS_LABEL } from '../../../shared/return-status.ts';
+import { RETURN_REASONS, isReturnReason, reasonWords } from '../../../shared/returns.ts';
+import { RETURN_STATUS_LABEL, type ReturnStatus } from '../../../shared/return-status.ts';
 import { Island } from '../../platform/render/Island.tsx';
+import { formatDay } from '../../../shared/i18n/format.ts';
 
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (ms: number) => formatDay(ms);
 
 const money = (cent: number, currency: string) => formatMoney({ cent, currency: currency as Currency });
 
@@ -18,23 +19,25 @@ function NextSteps({ answer }: { answer: ReturnAnswer }) {
     <>
       {approved && (
         <section className="return-next" data-return-instructions="">
-          <h2>How to send the parts back</h2>
+          <h2>{m.return_how_to_send()}</h2>
           {answer.instructions && <p className="return-text">{answer.instructions}</p>}
           {answer.labelNumber && (
             <p>
-              Prepaid label number: <strong data-label-number="">{answer.labelNumber}</strong>
+              {m.return_label_number()} <strong data-label-number="">{answer.labelNumber}</strong>
             </p>
           )}
-          <p>{`Please write ${answer.rma} on the package.`}</p>
+          <p>{m.return_write_rma({ rma: answer.rma })}</p>
         </section>
       )}
       {answer.refund && (
         <section className="return-next" data-return-refund="">
-          <h2>Refund</h2>
+          <h2>{m.return_refund()}</h2>
           <p>
-            Refunded: <strong>{money(answer.refund.amount, answer.refund.currency)}</strong>
+            {m.return_refunded()} <strong>{money(answer.refund.amount, answer.refund.currency)}</strong>
           </p>
-          {answer.refund.fee > 0 && <p>{`Restocking fee: ${money(answer.refund.fee, answer.refund.currency)}`}</p>}
+          {answer.refund.fee > 0 && (
+            <p>{m.return_restocking({ amount: money(answer.refund.fee, answer.refund.currency) })}</p>
+          )}
         </section>
       )}
     </>
@@ -54,20 +57,17 @@ function MoreEvidence({ answer, orderToken }: { answer: ReturnAnswer; orderToken
 export function ReturnPage({ answer, orderToken }: { answer: ReturnAnswer; orderToken: string | null }) {
   return (
     <section className="order-page return-page" data-rma={answer.rma}>
-      <h1>{`Return ${answer.rma}`}</h1>
+      <h1>{m.return_heading({ rma: answer.rma })}</h1>
       <p className="order-meta">
-        {`For order ${answer.orderId} · requested ${day(answer.createdAt)} · `}
+        {m.return_meta({ orderId: answer.orderId, date: day(answer.createdAt) })}
         <span className="order-status" data-return-status={answer.status}>
-          {answer.statusLabel}
+          {RETURN_STATUS_LABEL[answer.status as ReturnStatus] ?? answer.statusLabel}
         </span>
       </p>
-      <p>
-        We check every return and email you at each step. Please keep the parts and their packaging until the return is
-        approved; we will tell you how to send them.
-      </p>
+      <p>{m.return_page_intro()}</p>
       <MoreEvidence answer={answer} orderToken={orderToken} />
       <NextSteps answer={answer} />
-      <h2>Returned parts</h2>
+      <h2>{m.return_returned_parts()}</h2>
       <ul className="tracked-lines">
         {answer.lines.map((line) => (
           <li key={line.lineNo}>
@@ -76,19 +76,19 @@ export function ReturnPage({ answer, orderToken }: { answer: ReturnAnswer; order
           </li>
         ))}
       </ul>
-      <h2>Reason</h2>
-      <p>{answer.reason}</p>
+      <h2>{m.return_reason_heading()}</h2>
+      <p>{reasonWords(answer.reason)}</p>
       {answer.text && <p className="return-text">{answer.text}</p>}
       {answer.vehicle && (
         <p>
           {answer.vehicle.vin
-            ? `VIN ${answer.vehicle.vin}`
+            ? m.return_vin({ vin: answer.vehicle.vin })
             : [answer.vehicle.year, answer.vehicle.make, answer.vehicle.model].filter(Boolean).join(' ')}
         </p>
       )}
       {answer.evidence.length > 0 && (
         <>
-          <h2>What you sent</h2>
+          <h2>{m.return_what_you_sent()}</h2>
           <ul className="return-evidence">
             {answer.evidence.map((file) => (
               <li key={file.uploadId}>
@@ -103,7 +103,7 @@ export function ReturnPage({ answer, orderToken }: { answer: ReturnAnswer; order
           </ul>
         </>
       )}
-      <h2>History</h2>
+      <h2>{m.return_history()}</h2>
       <ol className="order-events">
         {answer.history.map((event, index) => (
           <li key={index}>

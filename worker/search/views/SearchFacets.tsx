@@ -1,5 +1,6 @@
 import type { SearchAnswer } from '../service.ts';
 import { clearAllHref, searchHref } from './search-links.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** What the results are filtered by, as the facets and the chosen-filter bar show it. */
 export interface ChosenFilters {
@@ -43,7 +44,7 @@ function FacetOption({
       <a className="facet-option facet-option--chosen" href={clearHref} aria-current="true" data-chosen>
         {label}
       </a>{' '}
-      <a className="facet-clear" href={clearHref} aria-label={`Clear ${label}`}>
+      <a className="facet-clear" href={clearHref} aria-label={m.clear_named({ label })}>
         ×
       </a>
     </li>
@@ -89,10 +90,10 @@ export function SearchFacets({ chosen, facets }: { chosen: ChosenFilters; facets
     <>
       {vehicle && (
         <section className="facet" data-facet="fits">
-          <h2>Vehicle</h2>
+          <h2>{m.facet_vehicle()}</h2>
           <ul>
             <FacetOption
-              label={`Fits my ${vehicle.name}`}
+              label={m.facet_fits_my({ vehicle: vehicle.name })}
               href={searchHref(params, { fits: null })}
               clearHref={searchHref(params, { fits: 'all' })}
               chosen={fitsOnly}
@@ -101,14 +102,14 @@ export function SearchFacets({ chosen, facets }: { chosen: ChosenFilters; facets
         </section>
       )}
       <FacetList
-        title="Category"
+        title={m.facet_category()}
         param="category"
         options={facets.categories}
         chosenId={chosen.category?.id ?? null}
         params={params}
       />
       <FacetList
-        title="Brand"
+        title={m.facet_brand()}
         param="brand"
         options={facets.brands}
         chosenId={chosen.brand?.id ?? null}
@@ -127,17 +128,17 @@ export function ChosenFilterBar({ chosen }: { chosen: ChosenFilters }) {
   ].filter((chip): chip is { key: string; label: string } => Boolean(chip));
   if (chips.length === 0) return null;
   return (
-    <ul className="chosen-filters" aria-label="Chosen filters">
+    <ul className="chosen-filters" aria-label={m.chosen_filters()}>
       {chips.map((chip) => (
         <li key={chip.key} data-chosen-filter={chip.key}>
-          <a href={searchHref(params, { [chip.key]: null })} aria-label={`Clear ${chip.label}`}>
+          <a href={searchHref(params, { [chip.key]: null })} aria-label={m.clear_named({ label: chip.label })}>
             {chip.label} <span aria-hidden="true">×</span>
           </a>
         </li>
       ))}
       <li>
         <a className="chosen-filters__clear" href={clearAllHref(params)} data-clear-all>
-          Clear all
+          {m.clear_all()}
         </a>
       </li>
     </ul>

@@ -1,5 +1,6 @@
 import type { AppliedVehicle, SpellingHint, VehicleOffer } from '../understanding.ts';
 import { searchHref } from './search-links.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** "Showing results for X. Search instead for Y", or "Did you mean X?" when the correction was only suggested. */
 export function SpellingNotice({
@@ -15,12 +16,15 @@ export function SpellingNotice({
   if (!spelling.applied)
     return (
       <p className="search-notice" data-spelling="suggested">
-        Did you mean <a href={corrected}>{spelling.keyword}</a>?
+        {`${m.search_did_you_mean()} `}
+        <a href={corrected}>{spelling.keyword}</a>?
       </p>
     );
   return (
     <p className="search-notice" data-spelling="applied">
-      Showing results for <strong>{spelling.keyword}</strong>. Search instead for{' '}
+      {`${m.search_showing_for()} `}
+      <strong>{spelling.keyword}</strong>
+      {`. ${m.search_instead_for()} `}
       <a href={searchHref(params, { keyword: typed, asTyped: '1' })}>{typed}</a>
     </p>
   );
@@ -45,14 +49,13 @@ export function VehicleOfferNotice({
       : `/makes/${offer.makeSlug}${offer.modelSlug ? `?model=${encodeURIComponent(offer.modelSlug)}` : ''}`;
   return (
     <p className="search-notice search-notice--vehicle" data-vehicle-offer={offer.attributeValueId ?? ''}>
-      Shop for <a href={href}>{offer.name}</a>?
-      {offer.attributeValueId === null &&
-        ` Choose its ${offer.modelSlug ? 'year' : 'model and year'} to see the parts that fit.`}
+      {`${m.search_shop_for()} `}
+      <a href={href}>{offer.name}</a>?
+      {offer.attributeValueId === null && ` ${offer.modelSlug ? m.search_choose_year() : m.search_choose_model_year()}`}
     </p>
   );
 }
 
-/** "1 part that doesn't fit", "950 parts ...", or "950+ parts ..." when the words matched more than were counted. */
 /**
  * The vehicle the words named, applied to the search: what it is, a way to search without it, and, when its year or
  * engine is missing, a choice of them (a plain form: each answer is the words with the year or engine size added).
@@ -63,9 +66,11 @@ export function AppliedVehicleNotice({ vehicle, params }: { vehicle: AppliedVehi
   return (
     <div className="search-notice search-notice--vehicle" data-applied-vehicle={vehicle.attributeValueId ?? ''}>
       <p>
-        Showing parts for the <strong>{vehicle.name}</strong> named in your search.{' '}
+        {`${m.search_vehicle_named_before()} `}
+        <strong>{vehicle.name}</strong>
+        {` ${m.search_vehicle_named_after()} `}
         <a href={searchHref(params, { asTyped: '1', fits: null })} data-remove-vehicle>
-          Search without this vehicle
+          {m.search_without_vehicle()}
         </a>
       </p>
       {ask && (
@@ -74,7 +79,7 @@ export function AppliedVehicleNotice({ vehicle, params }: { vehicle: AppliedVehi
             <input key={key} type="hidden" name={key} value={value} />
           ))}
           <label>
-            {ask.level === 'year' ? 'Which year is yours?' : 'Which engine is yours?'}{' '}
+            {ask.level === 'year' ? m.search_which_year() : m.search_which_engine()}{' '}
             <select name="keyword">
               {ask.options.map((option) => (
                 <option key={option.keyword} value={option.keyword}>
@@ -84,17 +89,13 @@ export function AppliedVehicleNotice({ vehicle, params }: { vehicle: AppliedVehi
             </select>
           </label>{' '}
           <button type="submit" className="button button--secondary button--small">
-            Show parts
+            {m.search_show_parts()}
           </button>
         </form>
       )}
     </div>
   );
 }
-
-const parts = (count: number, capped: boolean) =>
-  count === 1 && !capped ? '1 part that doesn’t fit' : `${count}${capped ? '+' : ''} parts that don’t fit`;
-
 /** What the fit filter does: the parts it hides and a way to see them, or a way back to only fitting parts. */
 export function FitNotice({
   vehicle,
@@ -112,17 +113,16 @@ export function FitNotice({
   if (!fitsOnly)
     return (
       <p className="search-notice" data-fit-notice="all">
-        Showing all parts, those that fit your {vehicle} first.{' '}
-        <a href={searchHref(params, { fits: null })}>Show only parts that fit</a>
+        {m.fit_showing_all({ vehicle })} <a href={searchHref(params, { fits: null })}>{m.fit_show_only()}</a>
       </p>
     );
   if (hidden === 0) return null;
-  const showAll = <a href={searchHref(params, { fits: 'all' })}>Show all</a>;
+  const showAll = <a href={searchHref(params, { fits: 'all' })}>{m.fit_show_all()}</a>;
   return (
     <p className="search-notice" data-fit-notice="hidden" data-hidden={hidden ?? ''}>
       {hidden === null
-        ? `Showing parts that fit your ${vehicle}. `
-        : `${parts(hidden, capped)} your ${vehicle} ${hidden === 1 && !capped ? 'is' : 'are'} hidden. `}
+        ? `${m.fit_showing_fitting({ vehicle })} `
+        : `${capped ? m.fit_hidden_capped({ count: hidden, vehicle }) : m.fit_hidden({ count: hidden, vehicle })} `}
       {showAll}
     </p>
   );

@@ -1,9 +1,11 @@
-import { SORT_OPTIONS } from '../../../shared/constants.ts';
+import { SORT_OPTIONS, sortLabel } from '../../../shared/constants.ts';
+import { formatCount } from '../../../shared/i18n/format.ts';
 import type { UnderstoodSearch } from '../understanding.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
 import { ChosenFilterBar, type ChosenFilters, chosenCount, SearchFacets } from './SearchFacets.tsx';
 import { AppliedVehicleNotice, FitNotice, SpellingNotice, VehicleOfferNotice } from './SearchNotices.tsx';
 import { searchHref } from './search-links.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** A category with its parent, as the breadcrumb names them. */
 export interface CategoryTrail {
@@ -25,24 +27,22 @@ export interface SearchPageProps {
   vehicleIds?: string;
 }
 
-/** A count with thousands commas (§9), without building an Intl formatter per page. */
-const withCommas = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** What the page shows, as its heading says it: the keyword, else the category (for the vehicle), else all parts. */
 export function searchHeading(props: Pick<SearchPageProps, 'trail' | 'vehicle' | 'fitsOnly'> & { searched: string }) {
   const { searched, trail, vehicle, fitsOnly } = props;
-  if (searched) return `Results for “${searched}”`;
-  const forVehicle = vehicle && fitsOnly ? ` for ${vehicle.name}` : '';
-  if (trail) return `${trail.category.name}${forVehicle}`;
-  return forVehicle ? `Parts${forVehicle}` : 'All parts';
+  if (searched) return m.search_results_for({ keyword: searched });
+  const forVehicle = (what: string) =>
+    vehicle && fitsOnly ? m.search_for_vehicle({ what, vehicle: vehicle.name }) : what;
+  if (trail) return forVehicle(trail.category.name);
+  return vehicle && fitsOnly ? forVehicle(m.search_parts_word()) : m.search_all_parts();
 }
 
 function Breadcrumb({ trail }: { trail: CategoryTrail }) {
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={m.breadcrumb()}>
       <ol className="breadcrumb">
         <li>
-          <a href="/">Home</a>
+          <a href="/">{m.breadcrumb_home()}</a>
         </li>
         {trail.parent && (
           <li>
@@ -64,17 +64,17 @@ function SortForm({ params }: { params: URLSearchParams }) {
           <input key={key} type="hidden" name={key} value={value} />
         ))}
       <label>
-        Sort by{' '}
+        {m.search_sort_by()}{' '}
         <select name="sort" defaultValue={params.get('sort') ?? ''}>
           {SORT_OPTIONS.map((option) => (
             <option key={option.label} value={option.value}>
-              {option.label}
+              {sortLabel(option.value)}
             </option>
           ))}
         </select>
       </label>{' '}
       <button type="submit" className="button button--secondary button--small">
-        Apply
+        {m.search_apply()}
       </button>
     </form>
   );
@@ -83,13 +83,13 @@ function SortForm({ params }: { params: URLSearchParams }) {
 function NoResults() {
   return (
     <div className="search-empty" data-search-empty>
-      <p>No parts match your search.</p>
+      <p>{m.search_no_results()}</p>
       <ul>
-        <li>Check the spelling, or try fewer words</li>
-        <li>Search by part number, such as the one on your old part</li>
-        <li>Try a broader term: brake pads, headlight, air filter</li>
+        <li>{m.search_tip_spelling()}</li>
+        <li>{m.search_tip_part_number()}</li>
+        <li>{m.search_tip_broader()}</li>
         <li>
-          <a href="/categories">Browse categories</a>
+          <a href="/categories">{m.search_browse_categories()}</a>
         </li>
       </ul>
     </div>
@@ -99,17 +99,17 @@ function NoResults() {
 function Pagination({ params, page, pages }: { params: URLSearchParams; page: number; pages: number }) {
   if (pages <= 1) return null;
   return (
-    <ul className="pagination" aria-label="Pages">
+    <ul className="pagination" aria-label={m.pages()}>
       {page > 1 && (
         <li>
-          <a href={searchHref(params, { page: String(page - 1) })}>Previous</a>
+          <a href={searchHref(params, { page: String(page - 1) })}>{m.page_previous()}</a>
         </li>
       )}
-      <li>{`Page ${page} of ${pages}`}</li>
+      <li>{m.page_of({ page, pages })}</li>
       {page < pages && (
         <li>
           <a href={searchHref(params, { page: String(page + 1) })} rel="next">
-            Next
+            {m.page_next()}
           </a>
         </li>
       )}
@@ -147,8 +147,10 @@ export function SearchPage(props: SearchPageProps) {
       {trail && <Breadcrumb trail={trail} />}
       <h1>{searchHeading({ searched, trail, vehicle, fitsOnly })}</h1>
       <p data-total={answer.total} data-capped={capped ? 'true' : undefined}>
-        {`${withCommas(answer.total)}${capped ? '+' : ''} part${answer.total === 1 ? '' : 's'}`}
-        {capped && <span className="search-capped">, best sellers first</span>}
+        {capped
+          ? m.search_total_capped({ formatted: formatCount(answer.total) })
+          : m.search_total({ count: answer.total, formatted: formatCount(answer.total) })}
+        {capped && <span className="search-capped">{m.search_best_sellers_first()}</span>}
       </p>
       {spelling && <SpellingNotice spelling={spelling} typed={keyword} params={params} />}
       {vehicleOffer && <VehicleOfferNotice offer={vehicleOffer} searched={searched} params={params} />}
@@ -163,7 +165,7 @@ export function SearchPage(props: SearchPageProps) {
         />
       )}
       <div className="search-layout">
-        <aside className="search-facets" aria-label="Filters">
+        <aside className="search-facets" aria-label={m.filters()}>
           {facets}
         </aside>
         <div className="search-results">
@@ -171,11 +173,11 @@ export function SearchPage(props: SearchPageProps) {
           <div className="search-toolbar">
             <details className="filter-drawer" data-filter-drawer>
               <summary>
-                <span className="filter-drawer__open">{`Filters (${chosenCount(chosen)})`}</span>
-                <span className="filter-drawer__done">Done</span>
+                <span className="filter-drawer__open">{m.filters_count({ count: chosenCount(chosen) })}</span>
+                <span className="filter-drawer__done">{m.filters_done()}</span>
               </summary>
               <div className="filter-drawer__panel">
-                <h2 className="filter-drawer__title">Filters</h2>
+                <h2 className="filter-drawer__title">{m.filters()}</h2>
                 {facets}
               </div>
             </details>
@@ -186,7 +188,7 @@ export function SearchPage(props: SearchPageProps) {
           ) : (
             <>
               {/* The cards' titles are h3: on a phone the facets' h2s are hidden in the drawer. */}
-              <h2 className="visually-hidden">Results</h2>
+              <h2 className="visually-hidden">{m.search_results()}</h2>
               <ul className="product-grid">
                 {answer.records.map((product) => (
                   <ProductCard key={product.itemId} product={product} />

@@ -8,6 +8,7 @@ import type { HomeContent } from '../home-content.ts';
 import { HeroBanners, ImportantCategoryBanners } from './home/banners.tsx';
 import { Brands, FrontCategories, PopularMakes, VehiclePicker } from './home/blocks.tsx';
 import { DiscountWindow, TopDeals } from './home/offers.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 export interface HomePageProps {
   shell: Shell;
@@ -88,9 +89,7 @@ export function HomePage(props: HomePageProps) {
   const { content } = props;
   return (
     <div className="home" data-sections={content.sections.join(' ')}>
-      {!content.sections.includes('vehicle-picker') && (
-        <h1 className="visually-hidden">Aftermarket car parts that fit your vehicle</h1>
-      )}
+      {!content.sections.includes('vehicle-picker') && <h1 className="visually-hidden">{m.home_heading()}</h1>}
       {content.sections.map((section) => (
         <SharedBlock key={section} section={section} {...props} />
       ))}

@@ -5,6 +5,9 @@ import { ProductCard } from '../../catalog/views/ProductCard.tsx';
 import { Island } from '../../platform/render/Island.tsx';
 import type { VehicleCategory } from '../../search/service.ts';
 import type { VehicleOfPage } from '../../vehicles/service.ts';
+import { formatCount } from '../../../shared/i18n/format.ts';
+import { localWords } from '../../catalog/service.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** A vehicle's page: the vehicle, its path and its part categories with their counts in the market. */
 export type VehicleParts = VehicleOfPage & { categories: VehicleCategory[] };
@@ -13,15 +16,15 @@ export type VehicleParts = VehicleOfPage & { categories: VehicleCategory[] };
 function byParent(categories: readonly VehicleCategory[]): [string, VehicleCategory[]][] {
   const groups = new Map<string, VehicleCategory[]>();
   for (const category of categories) {
-    const parent = category.parentName ?? 'Other parts';
+    const parent = category.parentName ? localWords(category.parentName) : m.vp_other_parts();
     groups.set(parent, [...(groups.get(parent) ?? []), category]);
   }
   return [...groups];
 }
 
-/** A count with thousands commas (§9). */
-const withCommas = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const partsWord = (count: number) => `${withCommas(count)} ${count === 1 ? 'part' : 'parts'}`;
+/** A count with the language's grouping (§9: thousands commas in English). */
+const withCommas = (count: number) => formatCount(count);
+const partsWord = (count: number) => m.vp_parts_count({ count, formatted: formatCount(count) });
 
 /** A vehicle's parts page: the vehicle, its best sellers and its categories, each opening the fitting parts. */
 export function VehiclePartsPage({ parts, top }: { parts: VehicleParts; top: SearchRecord[] }) {
@@ -31,27 +34,26 @@ export function VehiclePartsPage({ parts, top }: { parts: VehicleParts; top: Sea
   const total = categories.reduce((sum, category) => sum + category.items, 0);
   return (
     <section className="vehicle-parts" data-vehicle-id={id}>
-      <nav aria-label="Breadcrumb">
+      <nav aria-label={m.breadcrumb()}>
         <ol className="breadcrumb">
           <li>
-            <a href="/">Home</a>
+            <a href="/">{m.breadcrumb_home()}</a>
           </li>
           <li>
-            <a href="/parts">Parts</a>
+            <a href="/parts">{m.nav_parts()}</a>
           </li>
           <li aria-current="page">{vehicleName(vehicle)}</li>
         </ol>
       </nav>
-      <h1>{`Parts for your ${name}`}</h1>
+      <h1>{m.vp_parts_for_your({ vehicle: name })}</h1>
       <p className="vehicle-parts__summary">
-        {`${partsWord(total)} fit this vehicle, in ${categories.length} `}
-        {`${categories.length === 1 ? 'category' : 'categories'}. `}
-        <a href="/parts">Change vehicle</a>
+        {`${m.vp_summary({ parts: partsWord(total), categories: categories.length })} `}
+        <a href="/parts">{m.vp_change_vehicle()}</a>
       </p>
       <Island name="VehicleApply" component={VehicleApply} props={{ vehicle, exact: Boolean(vehicle.engine) }} />
       {top.length > 0 && (
         <section className="vehicle-parts__top" aria-labelledby="top-parts">
-          <h2 id="top-parts">Best sellers for your {vehicleName(vehicle)}</h2>
+          <h2 id="top-parts">{m.vp_best_sellers({ vehicle: vehicleName(vehicle) })}</h2>
           <ul className="product-grid">
             {top.map((product) => (
               <ProductCard key={product.itemId} product={product} />
@@ -60,8 +62,8 @@ export function VehiclePartsPage({ parts, top }: { parts: VehicleParts; top: Sea
         </section>
       )}
       <section className="vehicle-parts__categories" aria-labelledby="part-categories">
-        <h2 id="part-categories">Shop by category</h2>
-        {categories.length === 0 && <p>The shop has no parts listed for this vehicle yet.</p>}
+        <h2 id="part-categories">{m.home_shop_by_category()}</h2>
+        {categories.length === 0 && <p>{m.vp_none()}</p>}
         {byParent(categories).map(([parent, list]) => (
           <section key={parent} className="vehicle-parts__group">
             <h3>{parent}</h3>
@@ -69,7 +71,7 @@ export function VehiclePartsPage({ parts, top }: { parts: VehicleParts; top: Sea
               {list.map((category) => (
                 <li key={category.id}>
                   <a href={`/search?category=${category.id}&attributeValueId=${id}`} data-category-id={category.id}>
-                    {`${category.name} `}
+                    {`${localWords(category.name)} `}
                     <small>{`(${withCommas(category.items)})`}</small>
                   </a>
                 </li>

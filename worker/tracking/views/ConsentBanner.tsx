@@ -1,4 +1,5 @@
 import { PRIVACY_CHOICES_PATH } from '../../../shared/tracking.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /**
  * The Canadian marketing-consent banner, asked once before any marketing tracking: in the page's flow under the
@@ -12,18 +13,17 @@ export function ConsentBanner() {
       className="consent-banner"
       method="post"
       action={PRIVACY_CHOICES_PATH}
-      aria-label="Analytics and marketing cookies"
+      aria-label={m.consent_label()}
       data-consent-banner=""
     >
       <p>
-        We use cookies to tell visits apart and to measure our ads. Allow them?{' '}
-        <a href={PRIVACY_CHOICES_PATH}>Your Privacy Choices</a>
+        {m.consent_text()} <a href={PRIVACY_CHOICES_PATH}>{m.link_privacy_choices()}</a>
       </p>
       <button type="submit" name="marketing" value="allow">
-        Allow
+        {m.consent_allow()}
       </button>
       <button type="submit" name="marketing" value="deny">
-        Decline
+        {m.consent_decline()}
       </button>
     </form>
   );

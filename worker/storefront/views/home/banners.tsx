@@ -1,5 +1,6 @@
 import type { BannerItem } from '../../../../shared/content/home.ts';
 import { staticAsset } from '../../../platform/build-info.ts';
+import * as m from '../../../../shared/i18n/generated/messages.js';
 
 /** Intrinsic sizes of the banner pictures (the SVGs' viewBoxes), so the page keeps its layout as they load. */
 export const HERO_SIZE = { width: 1200, height: 400 } as const;
@@ -90,7 +91,7 @@ export function ImportantCategoryBanners({ banners }: { banners: BannerItem[] })
   return (
     <section className="home-block" aria-labelledby="home-featured-categories">
       <h2 id="home-featured-categories" className="visually-hidden">
-        Featured categories
+        {m.home_featured_categories()}
       </h2>
       <ul className="home-category-banners">
         {banners.map((banner) => (

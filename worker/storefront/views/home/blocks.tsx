@@ -5,16 +5,20 @@ import type { Brand } from '../../../catalog/service.ts';
 import { Island } from '../../../platform/render/Island.tsx';
 import type { Shell } from '../../../platform/render/shell.ts';
 import { staticAsset } from '../../../platform/build-info.ts';
+import * as m from '../../../../shared/i18n/generated/messages.js';
 
 /** The promise of fitment and the vehicle selector; it holds the page's heading. */
 export function VehiclePicker({ shell }: { shell: Shell }) {
   const { settings, market } = shell;
   return (
     <section className="hero">
-      <h1>Aftermarket car parts that fit your vehicle</h1>
+      <h1>{m.home_heading()}</h1>
       <p>
-        Tell us your year, make and model and every part shows whether it fits. {settings.SHOP_NAME} ships across{' '}
-        {market.country.inSentence} in {market.currency}.
+        {m.home_intro({
+          shopName: settings.SHOP_NAME,
+          country: shell.locale === 'fr' ? 'Canada' : market.country.inSentence,
+          currency: market.currency,
+        })}
       </p>
       <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
     </section>
@@ -26,7 +30,7 @@ export function FrontCategories({ categories }: { categories: FrontCategoryItem[
   if (categories.length === 0) return null;
   return (
     <section className="home-block" aria-labelledby="home-categories">
-      <h2 id="home-categories">Shop by category</h2>
+      <h2 id="home-categories">{m.home_shop_by_category()}</h2>
       <ul className="front-categories">
         {categories.map((category) => (
           <li key={category.name}>
@@ -44,7 +48,7 @@ export function FrontCategories({ categories }: { categories: FrontCategoryItem[
 export function PopularMakes() {
   return (
     <section className="home-block" aria-labelledby="home-makes">
-      <h2 id="home-makes">Popular makes</h2>
+      <h2 id="home-makes">{m.home_popular_makes()}</h2>
       <ul className="tile-list">
         {POPULAR_MAKES.map((make) => (
           <li key={make.href}>
@@ -52,7 +56,7 @@ export function PopularMakes() {
           </li>
         ))}
         <li>
-          <a href="/makes">Show more</a>
+          <a href="/makes">{m.footer_show_more()}</a>
         </li>
       </ul>
     </section>
@@ -64,12 +68,12 @@ export function Brands({ brands }: { brands: Brand[] }) {
   if (brands.length === 0) return null;
   return (
     <section className="home-block" aria-labelledby="home-brands">
-      <h2 id="home-brands">Shop by brand</h2>
+      <h2 id="home-brands">{m.home_shop_by_brand()}</h2>
       <ul className="home-brands">
         {brands.map((brand) => {
           const logo = brand.brandLogoUrl ?? brand.logoUrl;
           return (
-            <li key={brand.id} data-brand={brand.name}>
+            <li key={brand.id} data-brand={brand.name} translate="no">
               <a href={brand.landingPageUrl ?? `/search?brand=${brand.id}`}>
                 {logo ? (
                   <img

@@ -4,6 +4,7 @@ import type { DiscountWindowConfig } from '../../../../shared/content/home.ts';
 import { ProductCard } from '../../../catalog/views/ProductCard.tsx';
 import { Island } from '../../../platform/render/Island.tsx';
 import { staticAsset } from '../../../platform/build-info.ts';
+import * as m from '../../../../shared/i18n/generated/messages.js';
 
 /** Top deals: product cards with their live prices and percent-off badges (§4: at 10 % or more). */
 export function TopDeals({ deals }: { deals: { title: string; cards: SearchRecord[] } | null }) {
@@ -33,17 +34,17 @@ export function DiscountWindow({ offer, now }: { offer: DiscountWindowConfig | n
         {offer.text && <p>{offer.text}</p>}
         {offer.couponCode && (
           <p className="discount-window__code">
-            Use code <strong>{offer.couponCode}</strong> at checkout
+            {m.home_use_code_before()} <strong translate="no">{offer.couponCode}</strong> {m.home_use_code_after()}
           </p>
         )}
         <Island
           name="Countdown"
           component={Countdown}
-          props={{ endsAt: offer.endTime, now, label: 'Ends in', endedText: 'This offer has ended' }}
+          props={{ endsAt: offer.endTime, now, label: m.countdown_ends_in(), endedText: m.countdown_offer_ended() }}
         />
         {offer.href && (
           <a className="button" href={offer.href}>
-            Shop the offer
+            {m.home_shop_the_offer()}
           </a>
         )}
       </div>

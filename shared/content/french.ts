@@ -1,0 +1,43 @@
+/**
+ * Content in French (issue 37): a merchandiser writes each text field's French beside the English
+ * one, as the same name with `Fr` ("title" and "titleFr"). A French page reads the French where it
+ * is written and the English where it is not (the editors show which are missing).
+ */
+
+const translated = new WeakMap<object, unknown>();
+
+/** The content with every written `<field>Fr` in place of `<field>`; the same object gives the same copy. */
+export function contentInFrench<T>(content: T): T {
+  if (Array.isArray(content)) return content.map(contentInFrench) as T;
+  if (!content || typeof content !== 'object') return content;
+  const known = translated.get(content);
+  if (known) return known as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(content)) copy[key] = contentInFrench(value);
+  for (const [key, value] of Object.entries(content)) {
+    if (key.endsWith('Fr') && typeof value === 'string' && value.trim() !== '') copy[key.slice(0, -2)] = value;
+  }
+  translated.set(content, copy);
+  return copy as T;
+}
+
+/** The text fields of an item that have no French yet (the editors list them). */
+export function missingFrench(item: Record<string, unknown>, fields: readonly string[]): string[] {
+  return fields.filter((field) => {
+    const english = item[field];
+    const french = item[`${field}Fr`];
+    return typeof english === 'string' && english.trim() !== '' && !(typeof french === 'string' && french.trim());
+  });
+}
+
+/** The content config key of the French names merchandisers give promotions, by English name. */
+export const PROMOTION_NAMES_KEY = 'promotion-names';
+
+/** The French promotion names a `promotion-names` config holds (its `namesFr`), by English name. */
+export function promotionNamesOf(config: Record<string, unknown> | null): Record<string, string> {
+  const names = config?.namesFr;
+  if (!names || typeof names !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(names).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

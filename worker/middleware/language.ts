@@ -1,0 +1,108 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import {
+  isLocale,
+  type Locale,
+  LOCALE_COOKIE,
+  languageTag,
+  localizePath,
+  preferredLocale,
+} from '../../shared/i18n/locale.ts';
+import type { AppEnv } from '../env.ts';
+import { isApiPath } from '../platform/api-error.ts';
+import { readCookie, writeCookie } from '../platform/cookies.ts';
+import { arrivedInFrench, withLocale } from '../platform/i18n.ts';
+import { answerInFrench } from '../platform/translate-message.ts';
+import { titlesInFrench } from '../catalog/service.ts';
+import { contentConfig } from '../content/service.ts';
+import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
+import { systemClock } from '../platform/clock.ts';
+
+const ONE_YEAR = 31_536_000;
+/** Paths that are never a page in a language: files, tools and the back office. */
+const NOT_A_PAGE = /^\/(?:assets|static|media|admin|dev|__bare)(?:\/|$)|\.[a-z0-9]+$/i;
+/** The query parameter of the header's language switch: `?lang=fr` or `?lang=en`. */
+const SWITCH_PARAM = 'lang';
+
+/** Whether a path is a shop page, which has a twin in each language of the Canadian site. */
+export function isLocalizablePage(pathname: string): boolean {
+  return pathname.startsWith('/') && !pathname.startsWith('//') && !isApiPath(pathname) && !NOT_A_PAGE.test(pathname);
+}
+
+/** Opening a page (not a script's call, not a form's post). */
+function isPageOpening(c: Context<AppEnv>, pathname: string): boolean {
+  return c.req.method === 'GET' && isLocalizablePage(pathname);
+}
+
+/** The API speaks the language the page asked in (the shop's client sends it), else English. */
+function apiLocale(c: Context<AppEnv>): Locale {
+  return preferredLocale(c.req.header('accept-language'));
+}
+
+/**
+ * French pages link to French pages: every shop link and form of the page gets the `/fr` prefix
+ * (pages are written once, with the English paths).
+ */
+function localizeLinks(response: Response): Response {
+  const rewrite = (attribute: string) => ({
+    element(element: Element) {
+      const value = element.getAttribute(attribute);
+      if (value && isLocalizablePage(value.split(/[?#]/)[0] ?? ''))
+        element.setAttribute(attribute, localizePath(value, 'fr'));
+    },
+  });
+  return new HTMLRewriter()
+    .on('a[href^="/"]', rewrite('href'))
+    .on('form[action^="/"]', rewrite('action'))
+    .transform(response);
+}
+
+/**
+ * The page's language (issue 37). The US site is English. On the Canadian site each page has an
+ * English URL and a French one under `/fr`; a shopper's choice is remembered in a cookie (set by
+ * the header's switch, `?lang=fr|en`), and on a person's first visit `Accept-Language` decides. A
+ * shopper who chose French and follows an English link is sent to its French twin; crawlers, which
+ * carry no cookie, are never sent elsewhere.
+ */
+export const language = createMiddleware<AppEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  const french = arrivedInFrench(c.req.raw);
+  if (c.var.market.id !== 'ca') {
+    if (french) return c.redirect(`${url.pathname}${url.search}`, 301);
+    c.set('locale', 'en');
+    return withLocale('en', next);
+  }
+  if (!isLocalizablePage(url.pathname)) {
+    const locale = isApiPath(url.pathname) ? apiLocale(c) : 'en';
+    c.set('locale', locale);
+    await withLocale(locale, next);
+    if (locale === 'fr') {
+      const names = promotionNamesOf(await contentConfig(c.env.SETTINGS, systemClock, PROMOTION_NAMES_KEY));
+      c.res = await answerInFrench(c.res, (data) => titlesInFrench(data, names));
+    }
+    return;
+  }
+  const opening = isPageOpening(c, url.pathname);
+  // A person's first visit (crawlers are never sent elsewhere: each version is at its own address).
+  const firstVisit = opening && !c.var.isBot;
+  const switched = url.searchParams.get(SWITCH_PARAM);
+  if (opening && isLocale(switched)) {
+    writeCookie(c, LOCALE_COOKIE, switched, ONE_YEAR);
+    url.searchParams.delete(SWITCH_PARAM);
+    return c.redirect(localizePath(`${url.pathname}${url.search}`, switched), 302);
+  }
+  const chosen = readCookie(c, LOCALE_COOKIE);
+  if (opening && !french && isLocale(chosen)) {
+    if (chosen === 'fr') return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
+  } else if (firstVisit && !isLocale(chosen)) {
+    const wanted = french ? 'fr' : preferredLocale(c.req.header('accept-language'));
+    writeCookie(c, LOCALE_COOKIE, wanted, ONE_YEAR);
+    if (wanted === 'fr' && !french) return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
+  }
+  const locale: Locale = french ? 'fr' : 'en';
+  c.set('locale', locale);
+  await withLocale(locale, next);
+  c.res.headers.set('Content-Language', languageTag('ca', locale));
+  c.res.headers.append('Vary', 'Cookie, Accept-Language');
+  if (french && c.res.headers.get('content-type')?.startsWith('text/html')) c.res = localizeLinks(c.res);
+});
