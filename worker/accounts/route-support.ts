@@ -9,6 +9,7 @@ import type { AccountDeps, Session } from './service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { getShopSettings } from '../content/service.ts';
+import { webOrigin } from '../platform/origins.ts';
 
 /** What the account routes share: the account flows' dependencies and the session cookies. */
 
@@ -16,7 +17,7 @@ import { getShopSettings } from '../content/service.ts';
 export const DEVICE_COOKIE = 'device';
 
 /** The market's configured origin: links in emails never follow the request's Host header. */
-export const marketOrigin = (c: Context<AppEnv>) => (c.var.market.id === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN);
+export const marketOrigin = (c: Context<AppEnv>) => webOrigin(c.env, c.var.market.id);
 
 /** The account flows' dependencies for this request. */
 export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {

@@ -34,8 +34,13 @@ async function postedInputs(c: AdminContext): Promise<Inputs> {
   return inputs;
 }
 
-/** The storefront origin of a market, from the console's own host: a first label of `ca` is Canada. */
-function marketOrigin(url: URL, market: MarketId): string {
+/**
+ * The storefront of a market beside the console the staff member is using: its host with a first
+ * label of `ca` (Canada) or `us`. Not the configured webOrigin: a preview is a redirect for this
+ * browser alone (never a link handed out), so following its own host is safe, and it keeps the
+ * preview on the host the console was opened on (a local or staging console included).
+ */
+function storefrontBesideConsole(url: URL, market: MarketId): string {
   const labels = url.hostname.split('.');
   const base = labels[0] === 'us' || labels[0] === 'ca' ? labels.slice(1) : labels;
   const host = market === 'ca' ? ['ca', ...base] : labels[0] === 'ca' ? ['us', ...base] : labels;
@@ -68,7 +73,7 @@ async function posted(c: AdminContext, entry: ContentEntry, op: string, form: Fo
   if (op === 'preview-us' || op === 'preview-ca') {
     const draft = await saveDraft({ ...deps, secret: c.env.AUTH_SECRET }, entry, form);
     if (!draft.ok) return editPage(c, { entry, form, version, errors: draft.errors }, 400);
-    const origin = marketOrigin(new URL(c.req.url), op === 'preview-ca' ? 'ca' : 'us');
+    const origin = storefrontBesideConsole(new URL(c.req.url), op === 'preview-ca' ? 'ca' : 'us');
     return c.redirect(`${origin}${entry.previewPath}?${PREVIEW_PARAM}=${encodeURIComponent(draft.token)}`, 303);
   }
   const result = await publishEntry(deps, entry, form, version);

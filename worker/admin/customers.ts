@@ -19,6 +19,7 @@ import { mailerFor } from '../platform/email.ts';
 import { memberGarage } from '../vehicles/service.ts';
 import type { AdminContext } from './guard.ts';
 import { auditStatement, type StaffMember } from './service.ts';
+import { webOrigin } from '../platform/origins.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 /** The most a member page lists of their orders and ledger entries (the orders list has the rest). */
@@ -162,7 +163,7 @@ async function depsFor(c: AdminContext, market: string): Promise<AccountDeps> {
     pepper: c.env.PASSWORD_PEPPER,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: market === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN,
+    origin: webOrigin(c.env, market),
   };
 }
 

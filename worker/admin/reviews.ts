@@ -8,6 +8,7 @@ import { mailerFor } from '../platform/email.ts';
 import type { AlongWith, ModerationDeps } from '../reviews/service.ts';
 import type { AdminContext } from './guard.ts';
 import { auditStatement, type StaffMember } from './service.ts';
+import { webOrigins } from '../platform/origins.ts';
 
 /** The audit entry of one change to a review, written in the change's own batch. */
 export const auditedAs =
@@ -22,7 +23,7 @@ export async function moderationDeps(c: AdminContext): Promise<ModerationDeps> {
     moderator: c.var.staff.email,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origins: { us: c.env.US_ORIGIN, ca: c.env.CA_ORIGIN },
+    origins: webOrigins(c.env),
   };
 }
 

@@ -6,7 +6,7 @@ import { refundOrderPayments, voidOpenPayments } from '../payments/service.ts';
 import { orderShippedEmail, orderCancelledEmail, reviewInvitationEmail } from './fulfilment-email.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { cancelledByShop } from './lifecycle.ts';
-import { marketOrigin } from './payments.ts';
+import { webOrigin } from '../platform/origins.ts';
 import { guestOrderToken } from './access.ts';
 import { orderLinkUrl } from './email.ts';
 import { orderRepository } from './repository.ts';
@@ -106,7 +106,7 @@ export async function shipOrder(
  */
 export async function emailContext(env: Bindings, orderId: string, market: string) {
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
-  const origin = marketOrigin(env, market);
+  const origin = webOrigin(env, market);
   const accountId = (await orderRepository(env.DB).byId(orderId))?.accountId ?? null;
   const token = await guestOrderToken(env.DB, { orderId, accountId }, Date.now());
   return { shop: { name: SHOP_NAME, origin }, orderUrl: orderLinkUrl(origin, orderId, token) };

@@ -24,6 +24,7 @@ import {
   type ProviderRuntime,
   type WebhookEvent,
 } from '../payments/service.ts';
+import { webOrigin } from '../platform/origins.ts';
 
 /**
  * Paying for an order (issue 8 §3, §4): one payment in flight per order (the same method answers
@@ -58,11 +59,6 @@ export async function ownedOrder(db: D1Database, orderId: string, owner: OrderOw
 /** Where the shopper comes back to after the provider's window. */
 export const resultPath = (orderId: string) => `/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`;
 
-/** The configured origin of a market: links the shop hands out never come from a request's Host header. */
-export function marketOrigin(env: Bindings, market: string): string {
-  return market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN;
-}
-
 /**
  * Starts paying for an unpaid order, or answers the payment already under way with this method.
  * Another method first voids the open payment at its provider: an order has one payment in flight.
@@ -80,7 +76,7 @@ export async function startPayment(
     throw ApiError.badRequest(PAY_MSG.method);
   const open = await paymentUnderWay(env.DB, order.id);
   if (open && open.method === method) return paymentResult(open);
-  const origin = marketOrigin(env, order.market);
+  const origin = webOrigin(env, order.market);
   const marketRuntime: ProviderRuntime = { ...runtime, origin };
   if (open) await voidOpenPayments(env, marketRuntime, order.id);
   const result = await providerFor(method, env, marketRuntime).create({
@@ -121,7 +117,7 @@ export async function settlePaidOrder(env: Bindings, orderId: string): Promise<b
   const order = await orderRepository(env.DB).view(orderId);
   if (order) {
     const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
-    const shop = { name: SHOP_NAME, origin: marketOrigin(env, order.market) };
+    const shop = { name: SHOP_NAME, origin: webOrigin(env, order.market) };
     await queueOrderConfirmation(env.DB, order, shop, await mailerFor(env));
   }
   return true;

@@ -5,7 +5,7 @@ import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { guestOrderToken } from './access.ts';
 import type { ShopIdentity } from './email.ts';
-import { marketOrigin } from './payments.ts';
+import { webOrigin } from '../platform/origins.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { orderRepository } from './repository.ts';
 
@@ -73,7 +73,7 @@ export async function orderMailIdentity(
 ): Promise<{ shop: ShopIdentity; guestToken: string | null }> {
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
   const guestToken = await guestOrderToken(env.DB, order, Date.now());
-  return { shop: { name: SHOP_NAME, origin: marketOrigin(env, order.market) }, guestToken };
+  return { shop: { name: SHOP_NAME, origin: webOrigin(env, order.market) }, guestToken };
 }
 
 /** The member an order belongs to: null for a guest's order (or no such order). */

@@ -17,6 +17,7 @@ import { contentConfig, fixedContent, getCampaign, getShopSettings, pageMetaFor 
 import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell } from './layout/shell.ts';
+import { webOrigin } from '../platform/origins.ts';
 
 const MAX_CANONICAL_QUERY = 512;
 
@@ -86,9 +87,9 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     alternates:
       path === '/'
         ? [
-            { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
+            { hreflang: 'x-default', href: `${webOrigin(c.env, 'us')}/` },
+            { hreflang: 'en-us', href: `${webOrigin(c.env, 'us')}/` },
+            { hreflang: 'en-ca', href: `${webOrigin(c.env, 'ca')}/` },
           ]
         : [],
     layout: !hasNoLayout(path),
