@@ -2,6 +2,7 @@ import { CART_MSG } from '../../shared/cart.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { cartRepository, type CartRow } from './repository.ts';
+import { toBase64Url } from '../../shared/base64.ts';
 
 /**
  * Who may reach which cart (§4 Cart): a visitor's cart by its id and secret token, a member's
@@ -36,10 +37,7 @@ export async function hashToken(token: string): Promise<string> {
 
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return toBase64Url(bytes);
 }
 
 export const notYours = () => new ApiError(ERROR_CODE.notFound, 404, CART_MSG.notFound);
