@@ -16,6 +16,7 @@ import {
   shipOrder,
 } from '../orders/service.ts';
 import { auditStatement, type StaffMember } from './service.ts';
+import { dollarsToCents } from '../../shared/money.ts';
 
 type Form = Record<string, unknown>;
 
@@ -38,12 +39,9 @@ function quantities(form: Form, prefix: string): { lineNo: number; quantity: num
     .filter((line) => line.quantity > 0);
 }
 
-/** "12.34" or "12" as cents; null when it is not an amount of money. */
-export function amountCents(value: string): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value.replace(/[$\s]/g, ''));
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
+/** An amount as staff type it ("12.34", "$12", "12,34") in cents; null when it is not an amount of money. */
+export const amountCents = (value: string): number | null =>
+  dollarsToCents(value, { maxWholeDigits: 7, ignoreSymbol: true, decimalComma: true });
 
 async function statusOf(db: D1Database, orderId: string) {
   return (await orderView(db, orderId))?.status ?? null;
