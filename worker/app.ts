@@ -22,8 +22,8 @@ import { homePage } from './content/home.pages.tsx';
 import { infoPages } from './content/info.pages.tsx';
 import { seoRoutes } from './content/seo.routes.ts';
 import { recentReviewsPages } from './reviews/recent.pages.tsx';
-import { renderErrorPage } from './views/render-page.tsx';
-import { renderer } from './views/renderer.tsx';
+import { renderErrorPage } from './platform/render/render-page.tsx';
+import { installShopRenderer, renderer } from './storefront/layout.tsx';
 import { shopPages } from './content/shop.pages.tsx';
 import { memberPages } from './members/pages.tsx';
 import { ordersApi, ordersEndpoints } from './orders/orders.routes.ts';
@@ -188,6 +188,7 @@ export function createApp() {
   app.notFound((c) => {
     if (isApiPath(new URL(c.req.url).pathname))
       return c.json(failure(404, ERROR_CODE.notFound, 'No such API call'), 404);
+    installShopRenderer(c);
     return renderErrorPage(c, 404);
   });
 
@@ -201,6 +202,8 @@ export function createApp() {
       return c.json(failure(500, ERROR_CODE.internal, 'Internal error'), 500);
     }
     reportServerError(c, 'page failure', error);
+    // The failure may have come before the renderer's middleware ran.
+    installShopRenderer(c);
     return renderErrorPage(c, 500);
   });
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../../shared/money.ts';
 import { serviceExceptionMessage } from '../../shared/messages.ts';
 import { abTestGroupFor } from '../../worker/tracking/abtest.ts';
 import { TtlCache } from '../../worker/platform/ttl-cache.ts';
-import { canonicalUrl } from '../../worker/views/load-shell.ts';
+import { canonicalUrl } from '../../worker/storefront/load-shell.ts';
 
 describe('markets', () => {
   it('maps hosts to markets by their first label', () => {

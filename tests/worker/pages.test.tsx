@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INFO_ROUTES } from '../../shared/routes.ts';
 import { createApp } from '../../worker/app.ts';
 import type { AppEnv } from '../../worker/env.ts';
-import { streamHtml } from '../../worker/views/render.tsx';
+import { streamHtml } from '../../worker/platform/render/render.tsx';
 import { US_HOST, page } from './helpers.ts';
 import { env } from 'cloudflare:test';
 import { beforeAll } from 'vitest';

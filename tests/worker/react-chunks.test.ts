@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ChunkEncoder, MAX_SHARED_LENGTH, PlatformTextEncoder } from '../../worker/views/react-chunks.ts';
-import { renderToReadableStream, renderToString } from '../../worker/views/react-server.ts';
+import { ChunkEncoder, MAX_SHARED_LENGTH, PlatformTextEncoder } from '../../worker/platform/render/react-chunks.ts';
+import { renderToReadableStream, renderToString } from '../../worker/platform/render/react-server.ts';
 
 const sources = import.meta.glob(['../../worker/**/*.{ts,tsx}', '../../shared/**/*.{ts,tsx}'], {
   query: '?raw',

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { Suspense, use } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../worker/app.ts';
-import { ChunkEncoder } from '../../worker/views/react-chunks.ts';
+import { ChunkEncoder } from '../../worker/platform/render/react-chunks.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { US_HOST } from './helpers.ts';
 

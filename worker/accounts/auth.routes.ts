@@ -8,7 +8,7 @@ import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { accountDeps, endSession, rememberDevice, signInSource, startSession } from './route-support.ts';
-import { sessionTokenOf } from '../middleware/auth.ts';
+import { sessionTokenOf } from '../platform/session.ts';
 import {
   emailBody,
   loginBody,

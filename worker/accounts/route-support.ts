@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { COOKIE, USER_ID_COOKIE_SECONDS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
-import { SESSION_COOKIE } from '../middleware/auth.ts';
+import { SESSION_COOKIE } from '../platform/session.ts';
 import { readCookie, removeCookie, writeCookie } from '../platform/cookies.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { DEVICE_SECONDS, signDevice, verifyDevice } from '../platform/tokens.ts';

@@ -4,7 +4,7 @@ import { CSV_MSG, IMPORT_MAX_BYTES } from '../../shared/catalog-csv.ts';
 import { type ApplyProgress, applyImport, checkedImport, checkImport, exportCsv } from '../catalog/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { log } from '../platform/log.ts';
-import { renderToString } from '../views/react-server.ts';
+import { renderToString } from '../platform/render/react-server.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { auditStatement } from './service.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import type { AppEnv } from '../env.ts';
-import { streamHtml } from '../views/render.tsx';
+import { streamHtml } from '../platform/render/render.tsx';
 import { AdminDocument } from './views/AdminDocument.tsx';
 import { NoticePage } from './views/NoticePage.tsx';
 import type { StaffMember } from './service.ts';

@@ -6,7 +6,7 @@ import type { CartAnswer } from '../../shared/cart.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
 import { cartForPage } from './service.ts';
-import { Island } from '../views/Island.tsx';
+import { Island } from '../platform/render/Island.tsx';
 
 /** The cart as the server can see it from the cart cookies or the member's session; a refused cart shows as empty. */
 async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer | null> {

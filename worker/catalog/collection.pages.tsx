@@ -7,7 +7,7 @@ import { CategoryBanner } from '../content/views/BlogBanner.tsx';
 import { systemClock } from '../platform/clock.ts';
 import { collectionPage as collectionPageData } from './service.ts';
 import { ProductCard } from './views/ProductCard.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 const HANDLE = /^[a-z0-9-]{1,120}$/;
 

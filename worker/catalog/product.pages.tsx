@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { shownProductData, soldIn } from './product-data.ts';
 import { ProductPage } from './views/ProductPage.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 /** /product/{handle}: an old or inactive handle redirects (301) to the primary one. */
 export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) => {

@@ -4,7 +4,7 @@ import { RECENTLY_VIEWED_LIMIT } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { requireMember } from '../middleware/auth.ts';
+import { requireMember } from '../platform/session.ts';
 import { bundlesOfItem } from './browse.ts';
 import { allSellingAttributes, sellingHierarchy, type SellingNode } from './selling.ts';
 import { systemClock } from '../platform/clock.ts';

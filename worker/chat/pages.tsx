@@ -6,7 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { systemClock } from '../platform/clock.ts';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { chatDeps } from './http.ts';
 import {
   attachmentProblem,

@@ -3,7 +3,7 @@ import CheckoutPage from '../../client/islands/CheckoutPage.tsx';
 import OrderResult from '../../client/islands/OrderResult.tsx';
 import { deliverableRegions } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
-import { Island } from '../views/Island.tsx';
+import { Island } from '../platform/render/Island.tsx';
 import { offeredMethods } from '../payments/service.ts';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { requireMember } from '../middleware/auth.ts';
+import { requireMember } from '../platform/session.ts';
 import { credentials, reach } from '../cart/http.ts';
 import { findBuyNowCart, findCart, type CartRow } from '../cart/service.ts';
 import { CHECKOUT_MSG, assertOrderContact, checkoutQuote, setAsidePoints, type Shopper } from './service.ts';

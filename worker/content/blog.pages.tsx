@@ -6,7 +6,7 @@ import { blogArticle, blogArticles, blogBanner } from './blog.ts';
 import { getShopSettings, infoPage } from './service.ts';
 import { BlogArticlePage } from './views/BlogArticle.tsx';
 import { BlogList } from './views/BlogList.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -8,7 +8,7 @@ import { needsShopFacts, withShopFacts } from './shipping-policy.ts';
 import { InfoPage } from './views/InfoPage.tsx';
 import { blogPages } from './blog.pages.tsx';
 import { VIDEO_PAGES, videoPages } from './videos.pages.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 /** The information and policy pages (§2), their written content kept in content configs; blog and videos apart. */
 export const infoPages = new Hono<AppEnv>().route('/', blogPages).route('/', videoPages);

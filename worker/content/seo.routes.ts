@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { SITEMAP_LIMIT, sitemapXml } from './sitemap.ts';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { webOrigin } from '../platform/origins.ts';
 
 /** Crawlers may cache these for a few minutes: the catalog changes, but not by the second. */

@@ -5,7 +5,7 @@ import { systemClock } from '../platform/clock.ts';
 import { campaignPage } from './campaign.ts';
 import { getCampaign, getShopSettings, infoPage } from './service.ts';
 import { CampaignPage } from './views/CampaignPage.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 

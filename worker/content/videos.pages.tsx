@@ -5,7 +5,7 @@ import { BLOG_ROUTE, pageVideos } from '../../shared/content/blog.ts';
 import { getShopSettings, type InfoPageContent, infoPage } from './service.ts';
 import { InfoPage } from './views/InfoPage.tsx';
 import { VideoList } from './views/VideoList.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 /** The pages that show installation videos, and the heading over them. */
 export const VIDEO_PAGES = {

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { couponsFor, levelCoupons } from '../promotions/service.ts';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { memberLevelFor, memberPoints, pointsLog } from './service.ts';
 import { MemberCouponsPage, MemberHistoryPage, MemberLevelPage } from './views/MemberPages.tsx';
 import { MemberRulesPage } from './views/RulesPage.tsx';

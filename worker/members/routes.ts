@@ -9,7 +9,7 @@ import {
 import { API } from '../../shared/api-routes.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { requireMember } from '../middleware/auth.ts';
+import { requireMember } from '../platform/session.ts';
 import { systemClock } from '../platform/clock.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 import { memberLevelFor } from './levels.ts';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { requireMember } from '../middleware/auth.ts';
+import { requireMember } from '../platform/session.ts';
 import { expressShippingOptions, moveOrder } from './service.ts';
 import { orderTokenField } from './schemas.ts';
 import { clientIp } from '../platform/client-ip.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { requireMember } from '../middleware/auth.ts';
+import { requireMember } from '../platform/session.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';

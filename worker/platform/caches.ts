@@ -1,6 +1,6 @@
 import type { JWTVerifyGetKey } from 'jose';
 import { CAMPAIGN_CACHE_MS, SHOP_SETTINGS_CACHE_MS } from '../../shared/constants.ts';
-import type { RenderedPart } from '../views/markup-cache.ts';
+import type { RenderedPart } from './render/markup-cache.ts';
 import { recentReads } from './recent-reads.ts';
 import { TtlCache } from './ttl-cache.ts';
 

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import { requireMember } from '../middleware/auth.ts';
+import { requireMember } from '../platform/session.ts';
 import { buyCouponWithPoints, claimWalletCoupon, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
 import { globalCouponOffers, offersByItem, offersForItem, offersInForce, unsubscribeTip } from './offers.ts';
 import { systemClock } from '../platform/clock.ts';

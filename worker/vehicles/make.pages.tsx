@@ -3,7 +3,7 @@ import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { allMakes, makePage, topMakes } from './service.ts';
 import { MakePage, MakesPage } from './views/MakePages.tsx';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 
 /** Shop by make (§2): /makes lists every make; /makes/{make} its models, years and part categories. */
 export const makePages = new Hono<AppEnv>()

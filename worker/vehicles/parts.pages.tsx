@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { vehicleIdOfPartsSegment, vehicleName, vehiclePartsPath } from '../../shared/vehicle.ts';
 import type { AppEnv } from '../env.ts';
 import { searchItems } from '../search/service.ts';
-import { renderErrorPage } from '../views/render-page.tsx';
+import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { currentVehicleId } from './current.ts';
 import { vehicleById, vehicleParts } from './service.ts';
 import { PartsPage } from './views/MakePages.tsx';

@@ -7,7 +7,7 @@ import LoginForm from '../../../client/islands/LoginForm.tsx';
 import RetrievePassword from '../../../client/islands/RetrievePassword.tsx';
 import SignUpResult from '../../../client/islands/SignUpResult.tsx';
 import type { Market } from '../../../shared/markets.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 import { OrderHistory, type OrderHistoryData } from '../../orders/views/OrderPages.tsx';
 
 function Entry({

@@ -1,8 +1,8 @@
 import CardFitment from '../../../client/islands/CardFitment.tsx';
 import { ProductCardBody } from '../../../client/islands/product-card-body.tsx';
 import type { SearchRecord } from '../../../shared/catalog-types.ts';
-import { Island } from '../../views/Island.tsx';
-import { MarkupCache } from '../../views/markup-cache.ts';
+import { Island } from '../../platform/render/Island.tsx';
+import { MarkupCache } from '../../platform/render/markup-cache.ts';
 
 /** Rendered cards, reused while the product's data is unchanged: the same part shows in many lists. */
 export const renderedCards = new MarkupCache(2000);

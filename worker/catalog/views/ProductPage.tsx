@@ -11,8 +11,8 @@ import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts'
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../repository.ts';
-import { Island } from '../../views/Island.tsx';
-import { MarkupCache } from '../../views/markup-cache.ts';
+import { Island } from '../../platform/render/Island.tsx';
+import { MarkupCache } from '../../platform/render/markup-cache.ts';
 import { staticAsset } from '../../platform/build-info.ts';
 
 export interface ProductView {

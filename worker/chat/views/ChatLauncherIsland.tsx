@@ -1,5 +1,5 @@
 import ChatLauncher from '../../../client/islands/ChatLauncher.tsx';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 
 /**
  * The chat launcher as a page renders it: the button is server-rendered markup, and its island

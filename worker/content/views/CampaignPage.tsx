@@ -2,7 +2,7 @@ import Countdown from '../../../client/islands/Countdown.tsx';
 import { CAMPAIGN_MSG, campaignTime, type HeroBanner, marketWords } from '../../../shared/content/campaign.ts';
 import type { Currency } from '../../../shared/markets.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 import type { CampaignPage as CampaignPageData, CampaignSection } from '../campaign.ts';
 import type { InfoPageContent } from '../service.ts';
 import { staticAsset } from '../../platform/build-info.ts';

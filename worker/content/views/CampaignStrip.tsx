@@ -1,6 +1,6 @@
 import Countdown from '../../../client/islands/Countdown.tsx';
 import { CAMPAIGN_MSG, type CountdownStrip } from '../../../shared/content/campaign.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 
 /** The running campaign's strip on the pages of its countdown list: its HOME_TOP words and the countdown. */
 export function CampaignStrip({ strip, now }: { strip: CountdownStrip; now: number }) {

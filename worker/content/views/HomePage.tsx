@@ -1,9 +1,9 @@
 import HomeAnnouncements from '../../../client/islands/HomeAnnouncements.tsx';
 import HomeProductRow from '../../../client/islands/HomeProductRow.tsx';
 import type { HomeSection } from '../../../shared/content/home.ts';
-import { Island } from '../../views/Island.tsx';
-import { MarkupCache } from '../../views/markup-cache.ts';
-import type { Shell } from '../../views/layout/shell.ts';
+import { Island } from '../../platform/render/Island.tsx';
+import { MarkupCache } from '../../platform/render/markup-cache.ts';
+import type { Shell } from '../../platform/render/shell.ts';
 import type { HomeContent } from '../home-content.ts';
 import { HeroBanners, ImportantCategoryBanners } from './home/banners.tsx';
 import { Brands, FrontCategories, PopularMakes, VehiclePicker } from './home/blocks.tsx';

@@ -11,7 +11,7 @@ import MemberCoupons from '../../../client/islands/MemberCoupons.tsx';
 import MemberLevelCoupons from '../../../client/islands/MemberLevelCoupons.tsx';
 import MemberPointsLog from '../../../client/islands/MemberPointsLog.tsx';
 import { type MemberCoupon, PointsLogTable } from '../../../client/islands/member-parts.tsx';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 import { MemberArea } from './MemberArea.tsx';
 import { benefitLines, LevelCard, OtherLevelCoupons, PointsCard } from './MemberCards.tsx';
 

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '../../../shared/orders.ts';
 import { REMOVABLE_STATUSES } from '../history.ts';
 import { orderTotals } from '../email.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 import { ReturnsSoFar } from '../../returns/views/ReturnFormPage.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 

@@ -1,5 +1,5 @@
 import PayAgain from '../../../client/islands/PayAgain.tsx';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 
 /** The methods an unpaid order may be paid with here, and the guest's order token when the page has one. */
 export interface PayOptions {

@@ -1,6 +1,6 @@
 import ReturnForm from '../../../client/islands/ReturnForm.tsx';
 import type { ReturnOptionsAnswer } from '../../../shared/api/returns.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 
 /**
  * The return form of an order (issue 20): the shippable parts, reasons and evidence, server

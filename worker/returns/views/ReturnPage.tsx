@@ -3,7 +3,7 @@ import type { ReturnAnswer } from '../../../shared/api/returns.ts';
 import type { Currency } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { RETURN_REASONS, RETURN_STATUS_LABEL, isReturnReason } from '../../../shared/returns.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -1,7 +1,7 @@
 import GarageList from '../../../client/islands/GarageList.tsx';
 import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
 import type { ChosenModelYear, MakeModelYears } from '../service.ts';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 
 /** /parts: choose the vehicle (or a VIN) and keep several in the garage; go on with the current one. */
 export function PartsPage({ current }: { current: { name: string; href: string } | null }) {

@@ -2,7 +2,7 @@ import VehicleApply from '../../../client/islands/VehicleApply.tsx';
 import type { SearchRecord } from '../../../shared/catalog-types.ts';
 import { attributeValueIdOf, vehicleName } from '../../../shared/vehicle.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
-import { Island } from '../../views/Island.tsx';
+import { Island } from '../../platform/render/Island.tsx';
 import type { VehicleParts } from '../service.ts';
 
 type VehicleCategory = VehicleParts['categories'][number];

@@ -2,8 +2,8 @@ import VehicleSelector from '../../../../client/islands/VehicleSelector.tsx';
 import type { FrontCategoryItem } from '../../../../shared/content/home.ts';
 import { POPULAR_MAKES } from '../../../../shared/routes.ts';
 import type { Brand } from '../../../catalog/service.ts';
-import { Island } from '../../../views/Island.tsx';
-import type { Shell } from '../../../views/layout/shell.ts';
+import { Island } from '../../../platform/render/Island.tsx';
+import type { Shell } from '../../../platform/render/shell.ts';
 import { staticAsset } from '../../../platform/build-info.ts';
 
 /** The promise of fitment and the vehicle selector; it holds the page's heading. */

@@ -2,7 +2,7 @@ import Countdown from '../../../../client/islands/Countdown.tsx';
 import type { SearchRecord } from '../../../../shared/catalog-types.ts';
 import type { DiscountWindowConfig } from '../../../../shared/content/home.ts';
 import { ProductCard } from '../../../catalog/views/ProductCard.tsx';
-import { Island } from '../../../views/Island.tsx';
+import { Island } from '../../../platform/render/Island.tsx';
 import { staticAsset } from '../../../platform/build-info.ts';
 
 /** Top deals: product cards with their live prices and percent-off badges (§4: at 10 % or more). */

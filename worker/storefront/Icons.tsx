@@ -1,4 +1,4 @@
-import { PAYMENT_ICON_LABEL, type PaymentIcon } from '../../../shared/markets.ts';
+import { PAYMENT_ICON_LABEL, type PaymentIcon } from '../../shared/markets.ts';
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'youtube' | 'x';
 

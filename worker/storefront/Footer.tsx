@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import CopyText from '../../../client/islands/CopyText.tsx';
-import NewsletterForm from '../../../client/islands/NewsletterForm.tsx';
-import { POPULAR_MAKES } from '../../../shared/routes.ts';
-import { COPYRIGHT_START_YEAR, SUPPORT_HOURS } from '../../../shared/constants.ts';
-import { Island } from '../Island.tsx';
+import CopyText from '../../client/islands/CopyText.tsx';
+import NewsletterForm from '../../client/islands/NewsletterForm.tsx';
+import { POPULAR_MAKES } from '../../shared/routes.ts';
+import { COPYRIGHT_START_YEAR, SUPPORT_HOURS } from '../../shared/constants.ts';
+import { Island } from '../platform/render/Island.tsx';
 import { customerServiceLinks, informationLinks, LEGAL_LINKS, type FooterLink } from './footer-links.ts';
 import { PaymentIcons, SocialLinks } from './Icons.tsx';
-import type { Shell } from './shell.ts';
-import { staticAsset } from '../../platform/build-info.ts';
+import type { Shell } from '../platform/render/shell.ts';
+import { staticAsset } from '../platform/build-info.ts';
 
 function LinkList({ links }: { links: readonly FooterLink[] }) {
   return (

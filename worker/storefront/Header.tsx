@@ -1,11 +1,11 @@
-import HeaderCart from '../../../client/islands/HeaderCart.tsx';
-import HeaderVehicle from '../../../client/islands/HeaderVehicle.tsx';
-import SearchBox from '../../../client/islands/SearchBox.tsx';
-import { EASTER_SALE_ROUTE } from '../../../shared/content/campaign.ts';
-import { A11Y_LABEL } from '../../../shared/messages.ts';
-import { Island } from '../Island.tsx';
+import HeaderCart from '../../client/islands/HeaderCart.tsx';
+import HeaderVehicle from '../../client/islands/HeaderVehicle.tsx';
+import SearchBox from '../../client/islands/SearchBox.tsx';
+import { EASTER_SALE_ROUTE } from '../../shared/content/campaign.ts';
+import { A11Y_LABEL } from '../../shared/messages.ts';
+import { Island } from '../platform/render/Island.tsx';
 import { SocialLinks } from './Icons.tsx';
-import type { Shell } from './shell.ts';
+import type { Shell } from '../platform/render/shell.ts';
 
 function navLinks(shell: Shell) {
   return shell.fixed.headerLinks

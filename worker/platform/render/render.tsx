@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from './react-server.ts';
-import type { AppEnv } from '../env.ts';
-import { log } from '../platform/log.ts';
+import type { AppEnv } from '../../env.ts';
+import { log } from '../log.ts';
 
 /**
  * Streams a page as HTML. A failure before the shell is ready rejects, and the caller shows

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import LoadingBar from '../../../client/islands/LoadingBar.tsx';
-import NoticeHost from '../../../client/islands/NoticeHost.tsx';
-import SubscribeModal from '../../../client/islands/SubscribeModal.tsx';
-import { marketingScriptOf } from '../../../shared/settings.ts';
-import { buildInfo, staticAsset } from '../../platform/build-info.ts';
-import { ChatLauncherIsland } from '../../chat/views/ChatLauncherIsland.tsx';
-import { CampaignStrip } from '../../content/views/CampaignStrip.tsx';
-import { FrontPageBlock } from '../../content/views/FrontPageBlock.tsx';
-import { Island } from '../Island.tsx';
+import LoadingBar from '../../client/islands/LoadingBar.tsx';
+import NoticeHost from '../../client/islands/NoticeHost.tsx';
+import SubscribeModal from '../../client/islands/SubscribeModal.tsx';
+import { marketingScriptOf } from '../../shared/settings.ts';
+import { buildInfo, staticAsset } from '../platform/build-info.ts';
+import { ChatLauncherIsland } from '../chat/views/ChatLauncherIsland.tsx';
+import { CampaignStrip } from '../content/views/CampaignStrip.tsx';
+import { FrontPageBlock } from '../content/views/FrontPageBlock.tsx';
+import { Island } from '../platform/render/Island.tsx';
 import { Chrome } from './Chrome.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import type { Shell } from './shell.ts';
+import type { Shell } from '../platform/render/shell.ts';
 
 /** The whole HTML document: head metadata, header, page, footer and the page's scripts. */
 export function Document({ shell, children }: { shell: Shell; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { DebugInfo } from './shell.ts';
+import type { DebugInfo } from '../platform/render/shell.ts';
 
 /** The debug panel (§2): shown with `?debug=true`, remembered for 2 hours. */
 export function DebugPanel({ info }: { info: DebugInfo }) {

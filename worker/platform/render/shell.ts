@@ -48,3 +48,15 @@ export interface Shell {
   /** The merchandiser's block at the top of this front page (content type "front page"), if one is live. */
   frontPageBlock?: FrontPageItem | null;
 }
+
+/** What a page asks of its shell besides the defaults of its path. */
+export interface ShellOptions {
+  pageType?: PageType;
+  /** A page-specific title, for pages outside the 19 titled routes that name themselves (info pages). */
+  title?: string;
+  /** A page-specific description, with `title` (blog articles). */
+  description?: string;
+  robots?: string;
+  /** The path whose rules apply (the error pages render under the requested URL). */
+  path?: string;
+}

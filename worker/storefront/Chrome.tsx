@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { caches } from '../../platform/caches.ts';
-import { markupOf, renderPart } from '../markup-cache.ts';
+import { caches } from '../platform/caches.ts';
+import { markupOf, renderPart } from '../platform/render/markup-cache.ts';
 
 const rendered = caches.chromeMarkup;
 const MAX_ENTRIES = 64;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
-import type { HydrateMode } from '../../shared/constants.ts';
-import { buildInfo } from '../platform/build-info.ts';
+import type { HydrateMode } from '../../../shared/constants.ts';
+import { buildInfo } from '../build-info.ts';
 
 interface IslandProps<P> {
   name: string;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { COOKIE, type PageType } from '../../shared/constants.ts';
+import { COOKIE } from '../../shared/constants.ts';
 import {
   hasNoLayout,
   hidesHeader,
@@ -16,7 +16,7 @@ import { systemClock } from '../platform/clock.ts';
 import { contentConfig, fixedContent, getCampaign, getShopSettings, pageMetaFor } from '../content/service.ts';
 import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
-import type { FixedContent, Shell } from './layout/shell.ts';
+import type { FixedContent, Shell, ShellOptions } from '../platform/render/shell.ts';
 import { webOrigin } from '../platform/origins.ts';
 
 const MAX_CANONICAL_QUERY = 512;
@@ -47,17 +47,6 @@ function fixedContentOf(raw: Record<string, unknown> | null): FixedContent {
     fixedContentByRaw.set(raw, typed);
   }
   return typed;
-}
-
-export interface ShellOptions {
-  pageType?: PageType;
-  /** A page-specific title, for pages outside the 19 titled routes that name themselves (info pages). */
-  title?: string;
-  /** A page-specific description, with `title` (blog articles). */
-  description?: string;
-  robots?: string;
-  /** The path whose rules apply (the error pages render under the requested URL). */
-  path?: string;
 }
 
 /** Loads what the page shell needs, in parallel, for the current request. */

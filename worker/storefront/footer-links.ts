@@ -1,4 +1,4 @@
-import type { Shell } from './shell.ts';
+import type { Shell } from '../platform/render/shell.ts';
 
 export interface FooterLink {
   label: string;

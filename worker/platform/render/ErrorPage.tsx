@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages.ts';
+import { MSG } from '../../../shared/messages.ts';
 
 const COPY: Record<number, { heading: string; text: string }> = {
   404: {
