@@ -11,12 +11,12 @@ import { chatDeps } from './http.ts';
 import {
   attachmentProblem,
   createTicket,
-  imageTypeOf,
   shopperTicket,
   shopperTicketReply,
   type TicketAttachmentInput,
 } from './service.ts';
 import { type FeedbackInput, FeedbackForm, type FeedbackProblems, TicketReplyPage } from './views/HelpDesk.tsx';
+import { imageTypeOf } from '../platform/file-type.ts';
 
 type PageContext = Context<AppEnv>;
 const PRIVATE = { robots: 'noindex' } as const;

@@ -22,7 +22,6 @@ export {
   ATTACHMENT_MSG,
   attachmentProblem,
   createTicket,
-  imageTypeOf,
   type TicketAttachment as TicketAttachmentInput,
 } from './tickets.ts';
 export {

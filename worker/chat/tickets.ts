@@ -1,7 +1,7 @@
 import type { TicketAnswer } from '../../shared/api/chat.ts';
 import { CHAT_LIMITS, type TicketSource, ticketReceivedMessage } from '../../shared/chat.ts';
 import { enforce } from '../platform/rate-limit.ts';
-import { evidenceTypeOf } from '../returns/service.ts';
+import { imageTypeOf } from '../platform/file-type.ts';
 import type { ChatDeps } from './deps.ts';
 import { ticketReceivedEmail } from './email.ts';
 import { ticketRepository } from './ticket-repository.ts';
@@ -46,12 +46,6 @@ export function attachmentProblem(files: { size: number; head: Uint8Array }[]): 
     if (!imageTypeOf(file.head)) return ATTACHMENT_MSG.notImage;
   }
   return null;
-}
-
-/** The image type of a file from its first bytes, or null. */
-export function imageTypeOf(head: Uint8Array): string | null {
-  const type = evidenceTypeOf(head.subarray(0, 16));
-  return type?.startsWith('image/') ? type : null;
 }
 
 const hex = (bytes: ArrayBuffer) =>

@@ -9,7 +9,6 @@ export { abortMultipart, completeMultipart, multipartState, openMultipart, store
 export { newRmaNumber, requestReturn, type ReturnRequest } from './create.ts';
 export { evidenceObject, shopperReturn } from './read.ts';
 export { cleanUpReturnUploads } from './cleanup.ts';
-export { evidenceTypeOf } from './sniff.ts';
 export { addReturnEvidence, MORE_EVIDENCE_MSG } from './evidence.ts';
 export { returnOptions } from './options.ts';
 export { evidenceFileResponse } from './evidence-response.ts';
