@@ -1,10 +1,16 @@
-import { CANCELLABLE_STATUSES, ORDER_STATUSES, type OrderStatus, type OrderView } from '../../shared/orders.ts';
+import {
+  CANCELLABLE_STATUSES,
+  ORDER_MSG,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type OrderView,
+} from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { Bindings } from '../env.ts';
 import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { orderRepository } from './repository.ts';
 import { accessibleOrder, type OrderAccess } from './access.ts';
-import { ORDER_MSG, ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schemas.ts';
+import { ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schemas.ts';
 import { imageAsset } from '../platform/build-info.ts';
 
 /** A member's order history and detail, and public tracking by order number and email. */

@@ -59,7 +59,8 @@ export {
   trackedOrder,
   trackingOf,
 } from './history.ts';
-export { NEW_ORDER_NUMBER, ORDER_MSG, type TrackedOrder } from './schemas.ts';
+export { ORDER_MSG } from '../../shared/orders.ts';
+export { NEW_ORDER_NUMBER, type TrackedOrder } from './schemas.ts';
 export { queueOrderConfirmation } from './email.ts';
 export {
   UNPAID_LIMITS,

@@ -1,11 +1,11 @@
-import { vehicleChainKind } from '../../shared/garage-rules.ts';
+import { vehicleAttribute, vehicleOfPath } from '../../shared/garage-rules.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog-repository.ts';
 import { vehicleCategories, type VehicleCategory } from '../search/service.ts';
-import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
+import { vehicleRepository } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -20,27 +20,6 @@ export type { MakeModelYears } from './vehicle-catalog-repository.ts';
 export type { VehicleCategory } from '../search/service.ts';
 
 export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
-
-const attribute = (node: Pick<VehicleNodeRow, 'id' | 'value' | 'text'>): VehicleAttribute => ({
-  id: node.id,
-  value: node.value,
-  text: node.text,
-});
-
-/** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
-export function vehicleFromPath(path: VehicleNodeRow[]): Vehicle | null {
-  if (vehicleChainKind(path.map((node) => node.level)) !== 'vehicle') return null;
-  const [year, make, model, ...rest] = path as [VehicleNodeRow, VehicleNodeRow, VehicleNodeRow, ...VehicleNodeRow[]];
-  const trim = rest.find((node) => node.level === 4) ?? null;
-  const engine = rest.find((node) => node.level === 5) ?? null;
-  return {
-    year: attribute(year),
-    make: attribute(make),
-    model: attribute(model),
-    trim: trim && attribute(trim),
-    engine: engine && attribute(engine),
-  };
-}
 
 /**
  * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
@@ -78,7 +57,7 @@ export async function vehicleByValues(
   if (values.trim) deepest = (await repo.childByValue(deepest, 4, values.trim))?.id ?? -1;
   if (values.engine && deepest > 0) deepest = (await repo.childByValue(deepest, 5, values.engine))?.id ?? -1;
   if (deepest < 0) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-  const vehicle = vehicleFromPath(await vehicleRepository(db).path(deepest));
+  const vehicle = vehicleOfPath(await vehicleRepository(db).path(deepest));
   if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   return vehicle;
 }
@@ -143,10 +122,10 @@ export async function decodeVin(db: D1Database, input: string): Promise<VinDecod
   const models = await vehicleRepository(db).children(make.id);
   return {
     vin,
-    year: attribute(year),
-    make: attribute(make),
-    model: decoded ? attribute(decoded.model) : null,
-    models: models.map(attribute),
+    year: vehicleAttribute(year),
+    make: vehicleAttribute(make),
+    model: decoded ? vehicleAttribute(decoded.model) : null,
+    models: models.map(vehicleAttribute),
   };
 }
 
@@ -164,7 +143,7 @@ export function topMakes(db: D1Database, clock: Clock, limit = 12) {
  * the vehicle carries), or null when it is not a model year, trim or engine.
  */
 export async function vehicleById(db: D1Database, attributeValueId: number): Promise<Vehicle | null> {
-  return vehicleFromPath((await currentPath(db, attributeValueId)).path);
+  return vehicleOfPath((await currentPath(db, attributeValueId)).path);
 }
 
 /** The part categories with parts for a vehicle (its parts and universal ones) sold in the market. */
@@ -174,7 +153,7 @@ export async function categoriesForVehicle(
   market: MarketId,
 ): Promise<VehicleCategory[]> {
   const { path } = await currentPath(db, attributeValueId);
-  if (!vehicleFromPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  if (!vehicleOfPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
   return vehicleCategories(db, nodeIds, market);
 }
@@ -192,7 +171,7 @@ export interface VehicleParts {
  */
 export async function vehicleParts(db: D1Database, attributeValueId: number, market: MarketId) {
   const { path } = await currentPath(db, attributeValueId);
-  const vehicle = vehicleFromPath(path);
+  const vehicle = vehicleOfPath(path);
   if (!vehicle) return null;
   const nodeIds = path.map((node) => node.id);
   const fitting = path.filter((node) => node.level >= 3).map((node) => node.id);
