@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
+import { composeEmail, type EmailRow } from '../platform/email-layout.ts';
 import { guestOrderToken } from './access.ts';
 import { orderRepository } from './repository.ts';
 
@@ -22,7 +23,6 @@ export interface ShopIdentity {
   origin: string;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const orderDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -56,48 +56,32 @@ export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url
     `Thank you for your order from ${shop.name}.`,
     `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`,
   ];
-  const lines = order.lines.map((line) => ({
-    text: `${line.quantity} x ${line.title} (${line.partNumber})`,
-    unit: money(line.unitPrice),
-    total: money(line.total),
-  }));
-  const totals = orderTotals(order).map((row) => ({
-    ...row,
-    text: `${row.label}${row.reason ? ` - ${row.reason}` : ''}`,
-    amount: money(row.cent),
-  }));
-  const text = [
-    ...intro,
-    '',
-    ...lines.map((line) => `${line.text} at ${line.unit}: ${line.total}`),
-    '',
-    ...totals.map((row) => `${row.text}: ${row.amount}`),
-    '',
-    `Track your order: ${url}`,
-  ].join('\n');
-  const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb';
-  const td = (text: string, style = '', attributes = '') =>
-    `<td${attributes} style="${cell}${style}">${escape(text)}</td>`;
-  const right = ';text-align:right';
-  const lineRows = lines.map((line) => `<tr>${td(line.text)}${td(line.unit, right)}${td(line.total, right)}</tr>`);
-  const totalRows = totals.map((row) => {
-    const bold = row.total ? ';font-weight:700' : '';
-    return `<tr>${td(row.text, bold, ' colspan="2"')}${td(row.amount, `${right}${bold}`)}</tr>`;
+  const lines = order.lines.map((line): EmailRow => {
+    const text = `${line.quantity} x ${line.title} (${line.partNumber})`;
+    const [unit, total] = [money(line.unitPrice), money(line.total)];
+    return {
+      cells: [{ text }, { text: unit, align: 'right' }, { text: total, align: 'right' }],
+      text: `${text} at ${unit}: ${total}`,
+    };
   });
-  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
-    intro.map((line) => `<p>${escape(line)}</p>`).join('') +
-    '<table style="border-collapse:collapse;width:100%;max-width:640px">' +
-    `${lineRows.join('')}${totalRows.join('')}</table>` +
-    `<p><a href="${escape(url)}" style="${button}">Track your order</a></p>` +
-    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
+  const totals = orderTotals(order).map((row): EmailRow => {
+    const [text, amount, bold] = [`${row.label}${row.reason ? ` - ${row.reason}` : ''}`, money(row.cent), row.total];
+    return {
+      cells: [
+        { text, span: 2, bold },
+        { text: amount, align: 'right', bold },
+      ],
+      text: `${text}: ${amount}`,
+    };
+  });
+  const content = {
+    paragraphs: intro,
+    table: [lines, totals],
+    links: [{ label: 'Track your order', url, printed: true }],
+  };
   return {
+    ...composeEmail('order-confirmation', order.email, `Your order ${order.orderId} is confirmed`, content),
     kind: 'order-confirmation',
-    to: order.email,
-    subject: `Your order ${order.orderId} is confirmed`,
-    text,
-    html,
   };
 }
 
