@@ -9,6 +9,8 @@ import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
 import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
 import { Field, type FieldErrors } from './form-kit.tsx';
+import { checkoutReceipt, receiptRows } from '../../shared/receipt.ts';
+import { ReceiptList } from './receipt-list.tsx';
 
 /**
  * The ship-to address form with the market's labels (§3 Country config): each field's problem is
@@ -138,60 +140,17 @@ export function CheckoutSummary({ quote }: { quote: CheckoutQuote }) {
   return (
     <>
       <CheckoutLines quote={quote} money={money} />
-      <CheckoutTotals quote={quote} money={money} />
+      <CheckoutTotals quote={quote} />
     </>
   );
 }
 
-function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: number) => string }) {
-  const { pricing } = quote;
+/** The checkout's receipt: the parts counted, shipping with its discount under it, taxes, points counted. */
+function CheckoutTotals({ quote }: { quote: CheckoutQuote }) {
+  const wording = { subtotal: `Items (${quote.itemCount})`, pointsInLabel: true };
   return (
     <dl className="cart-summary checkout-summary" data-checkout-summary="">
-      <div>
-        <dt>Items ({quote.itemCount})</dt>
-        <dd>{money(pricing.subtotal)}</dd>
-      </div>
-      {pricing.discounts.map((discount) => (
-        <div
-          key={`${discount.source}:${discount.name}`}
-          className="cart-summary__discount"
-          data-discount={discount.source}
-        >
-          <dt>
-            {discount.name}
-            <small>{discount.reason}</small>
-          </dt>
-          <dd>-{money(discount.amount)}</dd>
-        </div>
-      ))}
-      <div>
-        <dt>Shipping{pricing.shippingName ? ` (${pricing.shippingName})` : ''}</dt>
-        <dd>{money(pricing.shipping)}</dd>
-      </div>
-      {pricing.shippingDiscount > 0 && (
-        <div className="cart-summary__discount">
-          <dt>{pricing.shippingDiscountName ?? 'Free shipping'}</dt>
-          <dd>-{money(pricing.shippingDiscount)}</dd>
-        </div>
-      )}
-      {quote.taxes.map((tax) => (
-        <div key={tax.name} data-tax={tax.name}>
-          <dt>
-            {tax.name} ({tax.rateLabel})
-          </dt>
-          <dd>{money(tax.amountCent)}</dd>
-        </div>
-      ))}
-      {pricing.points > 0 && (
-        <div>
-          <dt>Points ({pricing.pointsUsed})</dt>
-          <dd>-{money(pricing.points)}</dd>
-        </div>
-      )}
-      <div className="cart-summary__total">
-        <dt>Total</dt>
-        <dd data-total={quote.total}>{money(quote.total)}</dd>
-      </div>
+      <ReceiptList rows={receiptRows(checkoutReceipt(quote), wording)} currency={quote.pricing.currency} />
     </dl>
   );
 }

@@ -1,15 +1,16 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
+import { orderReceipt, receiptRows } from '../../shared/receipt.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
 import { composeEmail, type EmailRow } from '../platform/email-layout.ts';
 import { guestOrderToken } from './access.ts';
 import { orderRepository } from './repository.ts';
 
 /**
- * The order confirmation email (issue 8): what was bought, every discount with its reason,
- * shipping, each tax line and the total, and a link to the order: a guest's carries their
- * order-access token (the order number and email alone open nothing), a member's leads to their
- * order history, where they sign in.
+ * The order confirmation email (issue 8): what was bought, then its receipt (shared/receipt.ts:
+ * every discount with its reason, shipping, each tax line and the total), and a link to the
+ * order: a guest's carries their order-access token (the order number and email alone open
+ * nothing), a member's leads to their order history, where they sign in.
  */
 
 export type OrderEmailMessage = EmailMessage & { kind: 'order-confirmation' };
@@ -32,23 +33,6 @@ export function orderLinkUrl(origin: string, orderId: string, guestToken: string
   return `${origin}/order/track?${new URLSearchParams({ orderNo: orderId, token: guestToken })}`;
 }
 
-/** The money rows under the lines, in the order a receipt reads: label, reason, signed amount. */
-export function orderTotals(order: OrderView): { label: string; reason: string | null; cent: number; total?: true }[] {
-  return [
-    { label: 'Subtotal', reason: null, cent: order.subtotal },
-    // Points are their own row below, from the order's own fields.
-    ...order.adjustments
-      .filter((adjustment) => adjustment.kind !== 'POINTS')
-      .map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount })),
-    { label: `Shipping${order.shippingName ? ` (${order.shippingName})` : ''}`, reason: null, cent: order.shipping },
-    ...order.taxes.map((tax) => ({ label: `${tax.name} (${tax.rateLabel})`, reason: null, cent: tax.amount })),
-    ...(order.points > 0
-      ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }]
-      : []),
-    { label: 'Total', reason: null, cent: order.total, total: true as const },
-  ];
-}
-
 /** Builds the confirmation email of a paid order, in the shop's name, linking to `url` (orderLinkUrl). */
 export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url: string): OrderEmailMessage {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
@@ -64,8 +48,12 @@ export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url
       text: `${text} at ${unit}: ${total}`,
     };
   });
-  const totals = orderTotals(order).map((row): EmailRow => {
-    const [text, amount, bold] = [`${row.label}${row.reason ? ` - ${row.reason}` : ''}`, money(row.cent), row.total];
+  const totals = receiptRows(orderReceipt(order)).map((row): EmailRow => {
+    const [text, amount, bold] = [
+      `${row.label}${row.detail ? ` - ${row.detail}` : ''}`,
+      money(row.amount),
+      row.kind === 'total',
+    ];
     return {
       cells: [
         { text, span: 2, bold },
