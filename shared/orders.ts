@@ -1,34 +1,9 @@
 import type { FitStatus } from './fitment.ts';
 import type { AddressFields } from './address.ts';
 import type { Currency, MarketId } from './markets.ts';
+import type { OrderStatus } from './order-status.ts';
 
 /** Order words (§3 Order list statuses and filter times), written once. */
-
-export const ORDER_STATUSES = [
-  'PROCESSING',
-  'SHIPPED',
-  'PARTIAL_SHIPMENT',
-  'CANCELLED',
-  'PARTIAL_REFUND',
-  'REFUND',
-  'RETURNING',
-  'PAYMENT_PENDING',
-  'PENDING',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** How a status reads to a shopper: REFUND is shown as Refunded (§3). */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  PROCESSING: 'Processing',
-  SHIPPED: 'Shipped',
-  PARTIAL_SHIPMENT: 'Partially shipped',
-  CANCELLED: 'Cancelled',
-  PARTIAL_REFUND: 'Partially refunded',
-  REFUND: 'Refunded',
-  RETURNING: 'Returning',
-  PAYMENT_PENDING: 'Awaiting payment',
-  PENDING: 'Pending',
-};
 
 /** Order filter times (§3): all, last 30 days (1), last 6 months (6). */
 export const ORDER_TIME_FILTERS = [
@@ -45,11 +20,21 @@ export const ORDER_PAYMENT_STATES = [
 ] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number]['value'];
 
-/** A shopper may cancel an order while it has not shipped. */
-export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PAYMENT_PENDING', 'PENDING', 'PROCESSING'];
-
 /** Points a member earns per whole dollar paid for parts (redeemed at 100 points to the dollar). */
 export const EARN_POINTS_PER_DOLLAR = 1;
+
+/**
+ * Points earned by a paid order: the member level's earn rate per whole dollar paid for parts (not
+ * shipping or tax); the flat rate when no level is known; none for a guest's order.
+ */
+export function pointsEarned(
+  order: { subtotalCent: number; discountCent: number; pointsCent: number; accountId: number | null },
+  earnRate: number = EARN_POINTS_PER_DOLLAR,
+): number {
+  if (order.accountId === null) return 0;
+  const dollars = Math.floor(Math.max(0, order.subtotalCent - order.discountCent - order.pointsCent) / 100);
+  return Math.floor(dollars * Math.max(0, earnRate));
+}
 
 /** How long stock is held for an order that is not paid yet. */
 export const STOCK_HOLD_MINUTES = 30;

@@ -96,23 +96,6 @@ export function isOfferedIn(market: Market, method: PaymentMethodId): boolean {
   return MARKET_PAYMENT_METHODS[market.id].includes(method);
 }
 
-/** A payment's life: CREATED until the shopper acts, then one of the end states (REFUNDED ones follow SUCCEEDED). */
-export const PAYMENT_STATUSES = [
-  'CREATED',
-  'REQUIRES_ACTION',
-  'PROCESSING',
-  'SUCCEEDED',
-  'DECLINED',
-  'FAILED',
-  'EXPIRED',
-  'REFUNDED',
-  'PARTIALLY_REFUNDED',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Statuses still waiting for the shopper or the provider; they expire when their time is up. */
-export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'];
-
 /** Card decline codes treated as issuer declines (§8), copied exactly. */
 export const ISSUER_DECLINE_CODES = [
   'do_not_honor',

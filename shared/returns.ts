@@ -41,34 +41,6 @@ export const RETURN_REASON_LIST = Object.keys(RETURN_REASONS) as ReturnReason[];
 
 export const isReturnReason = (value: string): value is ReturnReason => Object.hasOwn(RETURN_REASONS, value);
 
-/** A return's statuses, in the order a return usually moves through them. */
-export const RETURN_STATUSES = ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED', 'REJECTED', 'RECEIVED', 'REFUNDED'] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
-  REQUESTED: 'Requested',
-  NEEDS_EVIDENCE: 'More evidence needed',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  RECEIVED: 'Received',
-  REFUNDED: 'Refunded',
-};
-
-/** Every return but a rejected one holds its units: they cannot be returned again. */
-export const RETURN_HOLDING_STATUSES: readonly ReturnStatus[] = [
-  'REQUESTED',
-  'NEEDS_EVIDENCE',
-  'APPROVED',
-  'RECEIVED',
-  'REFUNDED',
-];
-
-/** A return still being handled: its order stays RETURNING until every return is rejected or refunded. */
-export const RETURN_OPEN_STATUSES: readonly ReturnStatus[] = ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED', 'RECEIVED'];
-
-/** The order statuses a return can be asked from (RETURNING: another return of the same order is open). */
-export const RETURNABLE_ORDER_STATUSES = ['SHIPPED', 'PARTIAL_SHIPMENT', 'PARTIAL_REFUND', 'RETURNING'] as const;
-
 const MB = 1024 * 1024;
 
 /** The evidence files a return may carry, and how long after delivery (or shipping) a return may be asked. */

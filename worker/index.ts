@@ -1,7 +1,7 @@
 import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
 import { consumeEvents } from './tracking/service.ts';
-import { releaseExpiredHolds } from './orders/service.ts';
+import { releaseExpiredHolds } from './flows/cancel-order.ts';
 import { expireSandboxPayments } from './payments/service.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
 import { runDailyPoints } from './members/service.ts';

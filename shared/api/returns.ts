@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { RETURN_LIMITS, RETURN_MSG, RETURN_REASON_LIST, RETURN_STATUSES } from '../returns.ts';
+import { RETURN_LIMITS, RETURN_MSG, RETURN_REASON_LIST } from '../returns.ts';
+import { RETURN_STATUSES } from '../return-status.ts';
 
 /** The return calls the browser makes (issue 20, §1 returns), shared with the Worker that validates them. */
 

@@ -1,3 +1,5 @@
+import { PAYABLE_STATUSES } from '../../shared/order-status.ts';
+import { paidThenSql } from '../lib/status-path.ts';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { API } from '../../shared/api-routes.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -295,7 +297,7 @@ describe('order actions in the browser', () => {
     await page.goto(`${us}/myAccount/orderHistory/orderDetail?orderId=${orderId}`);
     await hydrated(page);
     // The order ships while the page is open.
-    await query(`UPDATE orders SET status = 'SHIPPED' WHERE id = '${orderId}'`);
+    await query(paidThenSql(orderId, 'SHIPPED', PAYABLE_STATUSES));
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel order' }).click();
     expect(await page.getByRole('alert').filter({ hasText: ORDER_MSG.notCancellable }).textContent()).toBe(

@@ -1,3 +1,5 @@
+import { PAYABLE_STATUSES } from '../../shared/order-status.ts';
+import { paidThenSql } from '../lib/status-path.ts';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
@@ -68,7 +70,7 @@ async function shipOrder(orderId: string) {
      INSERT INTO shipment_line (shipment_id, order_id, line_no, quantity)
        SELECT s.id, l.order_id, l.line_no, l.quantity FROM order_line l JOIN shipment s ON s.idempotency_key = '${key}'
        WHERE l.order_id = '${orderId}';
-     UPDATE orders SET status = 'SHIPPED' WHERE id = '${orderId}';`,
+     ${paidThenSql(orderId, 'SHIPPED', PAYABLE_STATUSES)}`,
   );
 }
 

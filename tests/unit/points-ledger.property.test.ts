@@ -1,13 +1,10 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  adjustPoints,
-  expireMemberPoints,
-  pointsBalance,
-  pointsCreditStatement,
-  spendPoints,
-} from '../../worker/members/service.ts';
+import { expireMemberPoints, pointsBalance } from '../../worker/members/service.ts';
+import { adjustPoints } from '../../worker/members/staff.ts';
+import { testAudit } from '../worker/audit-helpers.ts';
+import { creditPoints, spendPoints } from '../worker/points-helpers.ts';
 import {
   allowedReversal,
   dueExpiries,
@@ -129,7 +126,7 @@ describe('the points ledger in D1 (the real SQL)', () => {
           const before = await ledger();
           const balance = sum(before);
           if (next.op === 'earn')
-            await pointsCreditStatement(env.DB, accountId, next.points, 'EARNED_ORDER', ORDERS[next.order]!, now).run();
+            await creditPoints(env.DB, accountId, next.points, 'EARNED_ORDER', ORDERS[next.order]!, now);
           if (next.op === 'spend') {
             const reason = next.order === null ? 'REDEEM_COUPON' : 'REDEEM_ORDER';
             const spent = await spendPoints(env.DB, accountId, next.points, reason, ORDERS[next.order ?? 0]!, now);
@@ -137,14 +134,18 @@ describe('the points ledger in D1 (the real SQL)', () => {
           }
           if (next.op === 'reverse') {
             const reference = ORDERS[next.order]!;
-            await pointsCreditStatement(env.DB, accountId, next.points, 'REFUND', reference, now).run();
+            await creditPoints(env.DB, accountId, next.points, 'REFUND', reference, now);
             const written = sum(await ledger()) - balance;
             expect(written).toBe(allowedReversal(next.points, orderPoints(before, reference), balance));
           }
           if (next.op === 'adjust' && next.points !== 0) {
             const key = crypto.randomUUID();
             const adjustment = { accountId, delta: next.points, note: 'property', key, now };
-            const result = await adjustPoints(env.DB, adjustment, []);
+            const result = await adjustPoints(
+              env.DB,
+              adjustment,
+              testAudit('customer.adjustPoints', String(accountId)),
+            );
             expect(result.outcome).toBe(balance + next.points >= 0 ? 'adjusted' : 'belowZero');
           }
           if (next.op === 'expire') {

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import { testAudit } from './audit-helpers.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MSG } from '../../shared/catalog-csv.ts';
 import { applyImport } from '../../worker/catalog/service.ts';
@@ -178,7 +179,7 @@ describe('applying', () => {
   it('lets only one of two applies running at the same moment apply a batch; the other stops', async () => {
     const [, , c] = await skus();
     const { token } = await checked(merchandiser, [HEADER, `${c!.code},,,${c!.stock + 7}`].join('\n'));
-    const audit = () => [];
+    const audit = () => testAudit('catalog.import', token);
     const first = applyImport(env.DB, token, audit);
     const second = applyImport(env.DB, token, audit);
     const steps = await Promise.all([first.next(), second.next()]);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../shared/staff-permissions.ts';
 import { ACCOUNT_MSG } from '../../worker/accounts/service.ts';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { bearer, json } from './account-helpers.ts';
 import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';

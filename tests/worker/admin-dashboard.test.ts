@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/money.ts';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { ADMIN, staffSession } from './admin-helpers.ts';
 import { json } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';

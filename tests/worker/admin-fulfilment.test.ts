@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_CHANGE_MSG, FULFIL_MSG, REFUND_MSG } from '../../worker/orders/service.ts';
+import { ADDRESS_CHANGE_MSG } from '../../worker/orders/service.ts';
+import { FULFIL_MSG, REFUND_MSG } from '../../worker/orders/staff.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { checkoutFixture } from './checkout-helpers.ts';
 import { mailTo, orderStatus, paidMemberOrder } from './fulfilment-helpers.ts';

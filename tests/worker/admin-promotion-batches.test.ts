@@ -2,7 +2,9 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartAnswer } from '../../shared/cart.ts';
 import { PROMOTION_MSG } from '../../shared/promotion-words.ts';
-import { BATCH_MSG, isPromotionOverused, promotionUsageStatements } from '../../worker/promotions/service.ts';
+import { BATCH_MSG } from '../../worker/promotions/service.ts';
+import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
+import { PROMOTION_GUARD, promotionUsesInto } from '../../worker/promotions/writers.ts';
 import { json } from './account-helpers.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
@@ -83,16 +85,12 @@ const childId = async (code: string) =>
   (await env.DB.prepare('SELECT id FROM promotion WHERE code = ?').bind(code).first<{ id: number }>())!.id;
 
 /** Records one use of a promotion by an order, as placing the order does. */
-const useIn = (promotionId: number, orderId: string) =>
-  env.DB.batch(
-    promotionUsageStatements(env.DB, {
-      promotionId,
-      accountId: null,
-      email: `${orderId}@example.com`,
-      orderId,
-      nowSec: Math.floor(Date.now() / 1000),
-    }),
-  );
+const useIn = (promotionId: number, orderId: string) => {
+  const work = unitOfWork(env.DB);
+  const email = `${orderId}@example.com`;
+  promotionUsesInto(work, [{ promotionId, accountId: null, email, orderId, nowSec: Math.floor(Date.now() / 1000) }]);
+  return work.run();
+};
 
 beforeAll(async () => {
   await loadCatalogFixture();
@@ -138,7 +136,7 @@ describe('batches of single-use codes', () => {
     const outcomes = await Promise.allSettled([useIn(id, 'O-RACE-A'), useIn(id, 'O-RACE-B')]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const failed = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
-    expect(isPromotionOverused(failed.reason)).toBe(true);
+    expect(failed.reason).toMatchObject({ guard: PROMOTION_GUARD });
   });
 
   it('makes one batch when the form is sent twice at once', async () => {

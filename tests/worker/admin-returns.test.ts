@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_RETURN_MSG } from '../../worker/returns/service.ts';
+import { STAFF_RETURN_MSG } from '../../worker/returns/staff.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { NEW_YORK, type Quote, checkoutFixture, shopper } from './checkout-helpers.ts';
 import { paidMemberOrder } from './fulfilment-helpers.ts';

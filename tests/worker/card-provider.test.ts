@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
+import { applyPaymentEvent } from '../../worker/flows/settle-payment.ts';
 import { CardProvider, stripeForm } from '../../worker/payments/card-provider.ts';
 import { providerFor, signatureHeader, type PaymentEnv } from '../../worker/payments/service.ts';
 
@@ -353,8 +354,12 @@ describe('the card provider webhook (Stripe-Signature)', () => {
       status: 'DECLINED',
       declineCode: 'insufficient_funds',
     });
-    expect(await receivePaymentEvent({ ...env, ...cardEnv }, event, Date.now())).toEqual({ duplicate: false });
-    expect(await receivePaymentEvent({ ...env, ...cardEnv }, event, Date.now())).toEqual({ duplicate: true });
+    expect(await receivePaymentEvent({ ...env, ...cardEnv }, event, Date.now(), applyPaymentEvent)).toEqual({
+      duplicate: false,
+    });
+    expect(await receivePaymentEvent({ ...env, ...cardEnv }, event, Date.now(), applyPaymentEvent)).toEqual({
+      duplicate: true,
+    });
     expect(await row(created.paymentId)).toMatchObject({ status: 'DECLINED', declineCode: 'insufficient_funds' });
     expect(await stripe.provider.confirm(created.paymentId)).toMatchObject({
       kind: 'Declined',

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { US } from '../../shared/markets.ts';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, TORONTO, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartDiscount } from '../../shared/cart.ts';
 import seedSql from '../../worker/db/seed/promotions.sql?raw';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
-import { isPromotionOverused, promotionUsageStatements } from '../../worker/promotions/service.ts';
+import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
+import { PROMOTION_GUARD, promotionUsesInto } from '../../worker/promotions/writers.ts';
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, runSqlFile, shopper } from './checkout-helpers.ts';
 import { US_HOST, api, page } from './helpers.ts';
@@ -114,13 +115,13 @@ describe('the first-order promotion', () => {
     await buyer.add(skuId, 1);
     const shown = await quote(buyer);
     await place(buyer, shown.total);
-    const use = (orderId: string) =>
-      promotionUsageStatements(env.DB, { promotionId: FIRST_ORDER, accountId, email: null, orderId, nowSec: 1 });
-    const failure = await env.DB.batch(use('ALONGSIDE-1')).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(isPromotionOverused(failure)).toBe(true);
+    const use = (orderId: string) => {
+      const work = unitOfWork(env.DB);
+      promotionUsesInto(work, [{ promotionId: FIRST_ORDER, accountId, email: null, orderId, nowSec: 1 }]);
+      return work;
+    };
+    const failure = await use('ALONGSIDE-1').commit();
+    expect(failure).toMatchObject({ ok: false, guard: PROMOTION_GUARD });
     const uses = await env.DB.prepare('SELECT count(*) AS n FROM promotion_usage WHERE order_id = ?')
       .bind('ALONGSIDE-1')
       .first<{ n: number }>();

@@ -5,7 +5,7 @@ import type { MemberLevelAnswer } from '../../shared/api/members.ts';
 import { DEFAULT_MEMBER_LEVELS } from '../../shared/members.ts';
 import { forgetShopSettings } from '../../worker/content/service.ts';
 import { memberLevelFor } from '../../worker/members/service.ts';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { claimCoupon } from '../../worker/promotions/service.ts';
 import { insertPromotion } from '../../worker/promotions/setup-repository.ts';
 import { bearer, member } from './account-helpers.ts';

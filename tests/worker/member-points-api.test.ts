@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPointsAnswer, PointsLogAnswer, PointsReminderAnswer } from '../../shared/api/members.ts';
 import { API } from '../../shared/api-routes.ts';
 import { MSG } from '../../shared/messages.ts';
-import { adjustPoints, spendPoints } from '../../worker/members/service.ts';
+import { adjustPoints } from '../../worker/members/staff.ts';
+import { testAudit } from './audit-helpers.ts';
+import { spendPoints } from './points-helpers.ts';
 import { expiryOf } from '../../worker/members/points-rules.ts';
 import { bearer, member } from './account-helpers.ts';
 import { checkoutFixture, placedMemberOrder, shopper } from './checkout-helpers.ts';
@@ -97,7 +99,7 @@ describe('the member points calls', () => {
     const adjusted = await adjustPoints(
       env.DB,
       { accountId, delta: 7, note: 'Sorry for the late parcel', key: `k-${orderId}`, now: Date.now() + 1 },
-      [],
+      testAudit('customer.adjustPoints', String(accountId)),
     );
     expect(adjusted).toEqual({ outcome: 'adjusted', balance: 10 });
 

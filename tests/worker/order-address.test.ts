@@ -1,6 +1,7 @@
+import { moveOrderTo } from './order-status-setup.ts';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { ADDRESS_CHANGE_MSG } from '../../worker/orders/address.ts';
 import { bearer, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
@@ -102,7 +103,7 @@ describe("changing an order's address", () => {
     });
     expect(taxed.status).toBe(409);
     expect(taxed.body.msg).toBe(ADDRESS_CHANGE_MSG.taxChanges);
-    await env.DB.prepare(`UPDATE orders SET status = 'SHIPPED' WHERE id = ?`).bind(order.orderId).run();
+    await moveOrderTo(order.orderId, 'SHIPPED');
     expect(
       (await buyer.call('PUT', '/order/public/buyer/auth/order/address', { orderId: order.orderId, address: BROOKLYN }))
         .body.msg,

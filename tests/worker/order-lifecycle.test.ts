@@ -1,8 +1,10 @@
+import { moveOrderTo } from './order-status-setup.ts';
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '../../shared/orders.ts';
-import { markOrderPaid, releaseExpiredHolds } from '../../worker/orders/service.ts';
+import { releaseExpiredHolds } from '../../worker/flows/cancel-order.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 
@@ -108,7 +110,7 @@ describe('an order after it is placed', () => {
     expect((await cancel({ orderToken: `${orderToken.slice(0, -2)}xx` })).status).toBe(404);
     expect((await cancel({ orderToken })).body.success).toBe(true);
     const shipped = await placeWithToken(shopper(), skuIds[2]!, 'shipped@example.com');
-    await env.DB.prepare(`UPDATE orders SET status = 'SHIPPED' WHERE id = ?`).bind(shipped.orderId).run();
+    await moveOrderTo(shipped.orderId, 'SHIPPED');
     const refused = await shopper().call('POST', '/order/public/requisition/order/cancel', shipped);
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe(ORDER_MSG.notCancellable);

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import settings from '../../kv-seed/settings.json';
-import type { OrderStatus } from '../../shared/orders.ts';
+import type { OrderStatus } from '../../shared/order-status.ts';
 import { placementRepository } from '../../worker/orders/placement-repository.ts';
 import { orderRepository, type NewAdjustment, type NewTax } from '../../worker/orders/repository.ts';
-import { ORDER_MSG } from '../../worker/orders/service.ts';
+import { ORDER_MSG } from '../../worker/orders/schemas.ts';
 import { queueOrderConfirmation } from '../../worker/orders/email.ts';
 import { freshIp, member } from './account-helpers.ts';
 import { CA_HOST, US_HOST, shop } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '../../shared/payment-methods.ts';
-import { PAY_MSG } from '../../worker/orders/payments.ts';
+import { PAY_MSG } from '../../worker/flows/pay-order.ts';
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { US_HOST, shop } from './helpers.ts';

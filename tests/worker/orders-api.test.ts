@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.ts';
-import type { OrderStatus, OrderView } from '../../shared/orders.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import type { OrderStatus } from '../../shared/order-status.ts';
 import { placementRepository } from '../../worker/orders/placement-repository.ts';
 import { orderRepository } from '../../worker/orders/repository.ts';
-import { ORDER_MSG, TRACK_RULES, type TrackedOrder } from '../../worker/orders/service.ts';
+import { TRACK_RULES } from '../../worker/orders/history.ts';
+import { ORDER_MSG, type TrackedOrder } from '../../worker/orders/schemas.ts';
 import { bearer, freshIp, json, member } from './account-helpers.ts';
 import { US_HOST, api, shop } from './helpers.ts';
 

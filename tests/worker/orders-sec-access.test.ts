@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markOrderPaid } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { signOrderToken, verifyOrderToken } from '../../worker/orders/access-token.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
-import { UNPAID_LIMITS } from '../../worker/orders/service.ts';
+import { UNPAID_LIMITS } from '../../worker/orders/placement.ts';
 import { freshIp } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { US_HOST } from './helpers.ts';

@@ -2,10 +2,12 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { US } from '../../shared/markets.ts';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
-import { placeOrder } from '../../worker/checkout/place-order.ts';
+import { placeOrder } from '../../worker/flows/place-order.ts';
 import { ApiError } from '../../worker/platform/api-error.ts';
 import type { CartRow } from '../../worker/cart/service.ts';
-import { NEW_ORDER_NUMBER, markOrderPaid, newOrderNumber } from '../../worker/orders/service.ts';
+import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
+import { NEW_ORDER_NUMBER } from '../../worker/orders/schemas.ts';
+import { newOrderNumber } from '../../worker/orders/writers.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodId } from '../../shared/payment-methods.ts';
-import { cancelAndRefund } from '../../worker/orders/payments.ts';
+import { cancelAndRefund } from '../../worker/flows/cancel-order.ts';
+import { applyPaymentEvent } from '../../worker/flows/settle-payment.ts';
 import { SandboxProvider } from '../../worker/payments/sandbox.ts';
 import type { PaymentEnv } from '../../worker/payments/service.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
@@ -174,7 +175,7 @@ describe('one order, one payment in flight, one capture standing', () => {
     const order = await placedOrder(skuIds[2]!);
     const ids = await Promise.all([1, 2, 3].map(() => capturedPayment(order.orderId, order.total)));
     const events = ids.map((id) => succeededEvent(id, order.orderId, order.total));
-    await Promise.all(events.map((event) => receivePaymentEvent(env, event, Date.now())));
+    await Promise.all(events.map((event) => receivePaymentEvent(env, event, Date.now(), applyPaymentEvent)));
     const payments = await paymentsOf(order.orderId);
     expect(payments.filter((payment) => payment.status === 'SUCCEEDED')).toHaveLength(1);
     expect(payments.filter((payment) => payment.status === 'REFUNDED')).toHaveLength(2);
@@ -201,10 +202,20 @@ describe('one order, one payment in flight, one capture standing', () => {
     const short = await capturedPayment(order.orderId, order.total - 100);
     const otherCurrency = await capturedPayment(order.orderId, order.total, 'CAD');
     const reportedOtherwise = await capturedPayment(order.orderId, order.total);
-    await receivePaymentEvent(env, succeededEvent(short, order.orderId, order.total - 100), Date.now());
-    await receivePaymentEvent(env, succeededEvent(otherCurrency, order.orderId, order.total), Date.now());
+    await receivePaymentEvent(
+      env,
+      succeededEvent(short, order.orderId, order.total - 100),
+      Date.now(),
+      applyPaymentEvent,
+    );
+    await receivePaymentEvent(
+      env,
+      succeededEvent(otherCurrency, order.orderId, order.total),
+      Date.now(),
+      applyPaymentEvent,
+    );
     const reported = { ...succeededEvent(reportedOtherwise, order.orderId, order.total), currency: 'CAD' };
-    await receivePaymentEvent(env, reported, Date.now());
+    await receivePaymentEvent(env, reported, Date.now(), applyPaymentEvent);
     expect((await orderState(order.orderId))?.status).toBe('PAYMENT_PENDING');
     expect((await refundsOf(order.orderId)).map((refund) => refund.reason)).toEqual(Array(3).fill('amount_mismatch'));
     expect(await netCharged(order.orderId)).toBe(0);
@@ -226,7 +237,7 @@ describe('one order, one payment in flight, one capture standing', () => {
     const order = await placedOrder(skuIds[1]!);
     await cancelAndRefund(env, order.orderId, await ownerOf(order.orderId), Date.now());
     const late = await capturedPayment(order.orderId, order.total);
-    await receivePaymentEvent(env, succeededEvent(late, order.orderId, order.total), Date.now());
+    await receivePaymentEvent(env, succeededEvent(late, order.orderId, order.total), Date.now(), applyPaymentEvent);
     expect(await refundsOf(order.orderId)).toEqual([
       { paymentId: late, amountCent: order.total, reason: 'order_cancelled' },
     ]);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderRepository } from '../../worker/orders/repository.ts';
-import { startPayment } from '../../worker/orders/payments.ts';
+import { startPayment } from '../../worker/flows/pay-order.ts';
 import { json } from './account-helpers.ts';
 import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
 import { api } from './helpers.ts';

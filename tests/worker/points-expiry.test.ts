@@ -1,7 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index.ts';
-import { expireDuePoints, sendExpiryReminders, spendPoints } from '../../worker/members/service.ts';
+import { expireDuePoints, sendExpiryReminders } from '../../worker/members/service.ts';
+import { spendPoints } from './points-helpers.ts';
 import { dueExpiries } from '../../worker/members/points-rules.ts';
 import { pointsRepository } from '../../worker/members/repository.ts';
 import { mailTo } from './fulfilment-helpers.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged, recentReads } from '../../worker/platform/recent-reads.ts';
-import { cancelOrder } from '../../worker/orders/service.ts';
+import { cancelAndRefund } from '../../worker/flows/cancel-order.ts';
 import { moderateReview } from '../../worker/reviews/service.ts';
 import { json } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
@@ -124,8 +124,8 @@ describe('what shoppers see through the shared answers', () => {
     });
     expect(placed.body.success).toBe(true);
     expect((await productOf(handle)).skus[0]!.availableTotal).toBe(stockBefore - 2);
-    await cancelOrder(
-      env.DB,
+    await cancelAndRefund(
+      env,
       placed.body.data.order.orderId,
       { accountId: null, email: 'buyer@example.com' },
       Date.now(),

@@ -5,7 +5,8 @@ import { NEW_YORK, type Quote, checkoutFixture, shopper } from './checkout-helpe
 import { orderStatus } from './fulfilment-helpers.ts';
 import { US_HOST, shop } from './helpers.ts';
 import { shipAll } from './returns-helpers.ts';
-import { refundOrderByShop } from '../../worker/orders/service.ts';
+import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
+import { testAudit } from './audit-helpers.ts';
 
 /**
  * A refund settles the order's points (issue 21): the refunded goods' share of the points earned
@@ -97,7 +98,7 @@ const refund = (orderId: string, input: { lines?: { lineNo: number; quantity: nu
       withShipping: false,
       reason: 'Returned',
     },
-    { staffId: null, audit: env.DB.prepare('SELECT 1') },
+    { staffId: null, audit: testAudit('orders.refund', orderId) },
     Date.now(),
   );
 

@@ -1,3 +1,4 @@
+import { moveOrderTo } from './order-status-setup.ts';
 import { env } from 'cloudflare:test';
 import { NEW_YORK, shopper, type Quote } from './checkout-helpers.ts';
 import { US_HOST, api } from './helpers.ts';
@@ -19,11 +20,8 @@ export async function shipAll(orderId: string, at: { shippedAt?: number; deliver
       SELECT s.id, l.order_id, l.line_no, l.quantity FROM order_line l JOIN shipment s ON s.idempotency_key = ?
       WHERE l.order_id = ?`,
     ).bind(key, orderId),
-    env.DB.prepare(`UPDATE orders SET status = 'SHIPPED', paid_at = coalesce(paid_at, ?) WHERE id = ?`).bind(
-      Date.now() - 2 * DAY,
-      orderId,
-    ),
   ]);
+  await moveOrderTo(orderId, 'SHIPPED', Date.now() - 2 * DAY);
 }
 
 /** A guest's order of the parts, shipped: its number, the guest's email and order token. */

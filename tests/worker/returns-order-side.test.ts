@@ -8,7 +8,9 @@ import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpe
 import { orderStatus, paidMemberOrder } from './fulfilment-helpers.ts';
 import { US_HOST, api, page } from './helpers.ts';
 import { askReturn, fileOf, shipAll, uploadIds } from './returns-helpers.ts';
-import { refundOrderByShop, shipOrder } from '../../worker/orders/service.ts';
+import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
+import { shipOrder } from '../../worker/flows/ship-order.ts';
+import { testAudit } from './audit-helpers.ts';
 
 /**
  * The order's side of returns (issue 20): an order keeps the vehicle and each part's fit it was
@@ -82,7 +84,7 @@ const options = (order: { orderId: string; orderToken: string }) =>
 
 /** Ships units of lines as the back office does, through the orders service. */
 async function ship(orderId: string, lines: { lineNo: number; quantity: number }[]) {
-  const audit = env.DB.prepare('SELECT 1');
+  const audit = testAudit('orders.ship', orderId);
   const input = { key: `ship-${crypto.randomUUID()}`, carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines };
   return shipOrder(env, orderId, input, { staffId: null, audit }, Date.now());
 }
@@ -174,7 +176,7 @@ describe('a refund by line can keep a restocking fee', () => {
     // Paid through the payment sandbox, so the provider can give the money back.
     const order = await paidMemberOrder([{ skuId: skuId!, quantity: 2 }], 'fee');
     await shipAll(order.orderId);
-    const audit = () => env.DB.prepare('SELECT 1');
+    const audit = () => testAudit('orders.refund', order.orderId);
     const refund = (key: string, feeCent: number) =>
       refundOrderByShop(
         env,

@@ -1,3 +1,4 @@
+import { moveOrderTo } from './order-status-setup.ts';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_MSG, RETURN_REASONS } from '../../shared/returns.ts';
@@ -171,7 +172,7 @@ describe('a member order', () => {
     );
     await shipAll(order.orderId);
     await env.DB.prepare('DELETE FROM shipment_line WHERE order_id = ? AND line_no = 2').bind(order.orderId).run();
-    await env.DB.prepare(`UPDATE orders SET status = 'PARTIAL_SHIPMENT' WHERE id = ?`).bind(order.orderId).run();
+    await moveOrderTo(order.orderId, 'PARTIAL_SHIPMENT');
     const caller = { orderId: order.orderId, headers: order.credentials };
     const [photo] = await uploadIds(caller, [fileOf('jpeg')]);
     const ask = (lineNo: number) =>

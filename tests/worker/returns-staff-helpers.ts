@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
-import { auditStatement } from '../../worker/admin/service.ts';
-import type { ReturnActor } from '../../worker/returns/service.ts';
+import { auditOf } from '../../worker/admin/service.ts';
+import type { ReturnActor } from '../../worker/returns/staff.ts';
 import { staffMember } from './admin-helpers.ts';
 import { US_HOST, api } from './helpers.ts';
 import { askReturn, type Caller, fileOf, uploadIds } from './returns-helpers.ts';
@@ -21,7 +21,7 @@ export async function supportStaff(): Promise<Staff> {
 /** The staff member acting on a return, with the audit entry of the action for the decision's batch. */
 export function actorOf(staff: Staff, action: string, rma: string): ReturnActor {
   const member = { ...staff, name: 'Returns desk', role: 'support' as const, sessionVersion: 1 };
-  const audit = auditStatement(env.DB, member, {
+  const audit = auditOf(member, {
     action,
     recordType: 'return',
     recordId: rma,

@@ -1,13 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  approveReturn,
-  askForEvidence,
-  markReturnReceived,
-  refundReturn,
-  staffReturn,
-} from '../../worker/returns/service.ts';
-import type { RefundReturnInput } from '../../worker/returns/service.ts';
+import { approveReturn, askForEvidence, markReturnReceived } from '../../worker/flows/decide-return.ts';
+import { refundReturn } from '../../worker/flows/refund-return.ts';
+import { staffReturn, type RefundReturnInput } from '../../worker/returns/staff.ts';
 import { checkoutFixture } from './checkout-helpers.ts';
 import { mailTo, orderStatus, paidMemberOrder } from './fulfilment-helpers.ts';
 import { fileOf, shipAll, shippedGuestOrder, uploadIds, type Caller } from './returns-helpers.ts';

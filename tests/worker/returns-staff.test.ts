@@ -1,14 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  approveReturn,
-  askForEvidence,
-  markReturnReceived,
-  rejectReturn,
-  returnQueue,
-  staffEvidenceObject,
-  staffReturn,
-} from '../../worker/returns/service.ts';
+import { approveReturn, askForEvidence, markReturnReceived, rejectReturn } from '../../worker/flows/decide-return.ts';
+import { returnQueue, staffEvidenceObject, staffReturn } from '../../worker/returns/staff.ts';
 import { freshIp } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { mailTo, orderStatus } from './fulfilment-helpers.ts';

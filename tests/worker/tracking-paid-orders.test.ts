@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../worker/env.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
+import { applyPaymentEvent } from '../../worker/flows/settle-payment.ts';
 import type { StoredEvent } from '../../worker/tracking/events.ts';
 import { type TrackingEventRow, trackingRepository } from '../../worker/tracking/repository.ts';
 import { analyticsReport } from '../../worker/tracking/service.ts';
@@ -82,7 +83,7 @@ describe('paid orders reported by the server (issue 25)', () => {
   it('writes exactly one order_paid with the order total and the ids of its checkout, and its conversion', async () => {
     const { orderId, total } = await orderAfterCheckout(skuIds[0]!);
     const paid = await succeededPayment(orderId, total);
-    await receivePaymentEvent(env as unknown as Bindings, paid(), Date.now());
+    await receivePaymentEvent(env as unknown as Bindings, paid(), Date.now(), applyPaymentEvent);
     const rows = await storedPaidEvents(orderId);
     const orderPaid = rows.find((row) => row.event === 'order_paid');
     expect(orderPaid).toMatchObject({
@@ -113,11 +114,11 @@ describe('paid orders reported by the server (issue 25)', () => {
     const paid = await succeededPayment(orderId, total);
     const first = recordingEnv();
     const event = paid();
-    await receivePaymentEvent(first.env, event, Date.now());
+    await receivePaymentEvent(first.env, event, Date.now(), applyPaymentEvent);
     expect(first.queued.map((message) => message.id)).toEqual([`order_paid:${orderId}`, `conversion:${orderId}`]);
     const again = recordingEnv();
-    await receivePaymentEvent(again.env, event, Date.now());
-    await receivePaymentEvent(again.env, paid(), Date.now());
+    await receivePaymentEvent(again.env, event, Date.now(), applyPaymentEvent);
+    await receivePaymentEvent(again.env, paid(), Date.now(), applyPaymentEvent);
     expect(again.queued).toEqual([]);
   });
 
@@ -127,7 +128,7 @@ describe('paid orders reported by the server (issue 25)', () => {
     await placed.buyer.call('POST', '/data-service/public/event/track', { event: 'checkout_started', data: {} });
     const paid = await succeededPayment(placed.orderId, placed.total);
     const recorded = recordingEnv();
-    await receivePaymentEvent(recorded.env, paid(), Date.now());
+    await receivePaymentEvent(recorded.env, paid(), Date.now(), applyPaymentEvent);
     expect(recorded.queued.map((message) => message.event)).toEqual(['order_paid']);
   });
 });

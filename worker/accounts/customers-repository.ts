@@ -1,3 +1,4 @@
+import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
 /** The back office's account queries (issue 19, Customers): finding members and blocking them. */
 
 /** A member as the back office lists and shows them. */
@@ -62,12 +63,12 @@ export function customersRepository(db: D1Database) {
      * the caller's statements (its audit entry) in the same batch. The batch fails whole when the
      * account was not in the other state, so a second click records nothing.
      */
-    async setBlocked(id: number, blocked: boolean, also: D1PreparedStatement[]): Promise<void> {
+    async setBlocked(id: number, blocked: boolean, audit: AuditEntry): Promise<void> {
       const change = blocked
         ? `UPDATE account SET blocked_at = unixepoch(), token_version = token_version + 1, updated_at = unixepoch()
            WHERE id = ? AND blocked_at IS NULL`
         : `UPDATE account SET blocked_at = NULL, updated_at = unixepoch() WHERE id = ? AND blocked_at IS NOT NULL`;
-      await db.batch([db.prepare(change).bind(id), ...changedGuard(db), ...also]);
+      await db.batch([db.prepare(change).bind(id), ...changedGuard(db), auditRepository(db).insertStatement(audit)]);
     },
   };
 }

@@ -3,6 +3,7 @@
  * their address book, and blocking an account. The back office passes its audit entry in, so the
  * change and the entry are one write.
  */
+import type { AuditEntry } from '../platform/audit.ts';
 import { accountRepository, type AddressRow } from './repository.ts';
 import { type CustomerRow, customersRepository } from './customers-repository.ts';
 
@@ -29,21 +30,21 @@ export async function customerAccount(
 export type BlockResult = 'done' | 'unchanged' | 'missing';
 
 /**
- * Blocks (their sessions end, sign-in is refused) or unblocks an account, with `also` (the audit
- * entry) in the same batch. 'unchanged' when it already was in that state: nothing is written.
+ * Blocks (their sessions end, sign-in is refused) or unblocks an account, with its audit entry in
+ * the same batch. 'unchanged' when it already was in that state: nothing is written.
  */
 export async function setCustomerBlocked(
   db: D1Database,
   accountId: number,
   blocked: boolean,
-  also: D1PreparedStatement[],
+  audit: AuditEntry,
 ): Promise<BlockResult> {
   const repo = customersRepository(db);
   const before = await repo.byId(accountId);
   if (!before) return 'missing';
   if ((before.blockedAt !== null) === blocked) return 'unchanged';
   try {
-    await repo.setBlocked(accountId, blocked, also);
+    await repo.setBlocked(accountId, blocked, audit);
     return 'done';
   } catch (error) {
     // The guard failed when another request changed the account first: read, never parsed from the error.

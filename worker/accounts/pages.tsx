@@ -3,7 +3,7 @@ import { loginDestination, loginUrlFor } from '../../shared/login-flow.ts';
 import { firstDiscountStanding, myAccount } from './profile.ts';
 import { ACCOUNT_MSG } from './service.ts';
 import { undoEmailChange } from './email-change.ts';
-import { accountDeps, marketOrigin } from './route-support.ts';
+import { accountDeps, requestMarketOrigin } from './route-support.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import {
@@ -55,7 +55,7 @@ async function memberOverview(c: Context<AppEnv>, accountId: number, now: number
 export const accountPages = new Hono<AppEnv>()
   .get('/login', (c) => {
     const search = new URL(c.req.url).searchParams;
-    if (c.var.member) return c.redirect(loginDestination(search, marketOrigin(c)), 302);
+    if (c.var.member) return c.redirect(loginDestination(search, requestMarketOrigin(c)), 302);
     return c.render(<LoginPage />, { robots: 'noindex' });
   })
   .get('/createAccount', (c) => c.render(<CreateAccountPage />))

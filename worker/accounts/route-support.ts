@@ -9,7 +9,7 @@ import type { AccountDeps, Session } from './service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { getShopSettings } from '../content/service.ts';
-import { webOrigin } from '../platform/origins.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 /** What the account routes share: the account flows' dependencies and the session cookies. */
 
@@ -17,7 +17,7 @@ import { webOrigin } from '../platform/origins.ts';
 export const DEVICE_COOKIE = 'device';
 
 /** The market's configured origin: links in emails never follow the request's Host header. */
-export const marketOrigin = (c: Context<AppEnv>) => webOrigin(c.env, c.var.market.id);
+export const requestMarketOrigin = (c: Context<AppEnv>) => marketOrigin(c.env, c.var.market.id);
 
 /** The account flows' dependencies for this request. */
 export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
@@ -28,7 +28,7 @@ export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
     pepper: c.env.PASSWORD_PEPPER,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: marketOrigin(c),
+    origin: requestMarketOrigin(c),
   };
 }
 

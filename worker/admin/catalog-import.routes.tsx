@@ -7,7 +7,7 @@ import { log } from '../platform/log.ts';
 import { renderToString } from '../platform/render/react-server.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
-import { auditStatement } from './service.ts';
+import { auditedBy } from './service.ts';
 import { AdminDocument } from './views/AdminDocument.tsx';
 import { ApplyStep, CatalogImportReport, CatalogImportUpload } from './views/CatalogImportPage.tsx';
 import { CatalogStyles } from './views/CatalogStyles.tsx';
@@ -59,14 +59,7 @@ function streamApply(c: AdminContext, token: string, title: string): Response {
   const write = (text: string) => writer.write(encoder.encode(text)).catch(() => undefined);
   const step = (progress: ApplyProgress | { state: 'failed' }) =>
     write(renderToString(<ApplyStep progress={progress} token={token} />));
-  const audit = (change: { before: unknown; after: unknown }) => [
-    auditStatement(c.env.DB, c.var.staff, {
-      action: 'catalog.import',
-      recordType: 'catalog_import',
-      recordId: token,
-      ...change,
-    }),
-  ];
+  const audit = auditedBy(c.var.staff, { action: 'catalog.import', recordType: 'catalog_import', recordId: token });
   const work = (async () => {
     await write(`${html.startsWith('<!DOCTYPE') ? '' : '<!DOCTYPE html>'}${head}`);
     try {

@@ -14,7 +14,7 @@ import { adminCatalogImport } from './catalog-import.routes.tsx';
 import { uploadProductPhoto } from './catalog-photos.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
-import { auditStatement, mayDo } from './service.ts';
+import { auditedBy, mayDo } from './service.ts';
 import { CatalogListPage } from './views/CatalogListPage.tsx';
 import { CatalogProductPage, type ProductPageState } from './views/CatalogProductPage.tsx';
 
@@ -35,12 +35,9 @@ const DONE_NOTICE: Record<string, string> = {
 
 const productId = (c: AdminContext) => Number(c.req.param('id'));
 
-/** The audit entry of one change, in the change's batch. */
-const audited =
-  (c: AdminContext, action: string, recordType: string, id: number) =>
-  (change: { before: unknown; after: unknown }) => [
-    auditStatement(c.env.DB, c.var.staff, { action, recordType, recordId: String(id), ...change }),
-  ];
+/** The audit entry of one change, written in the change's batch. */
+const audited = (c: AdminContext, action: string, recordType: string, id: number) =>
+  auditedBy(c.var.staff, { action, recordType, recordId: String(id) });
 
 /** The product's page as stored now, with what the last request left to show. */
 async function productPage(c: AdminContext, id: number, state: ProductPageState, status = 200) {

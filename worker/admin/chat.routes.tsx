@@ -24,7 +24,7 @@ import { type AdminContext, type AdminEnv, requirePermission, staffSession } fro
 import { renderAdmin, renderNotice } from './render.tsx';
 import { ChatConversationPage, ChatInboxPage, ChatTicketPage } from './chat-views.tsx';
 import { AGENT_SCRIPT } from './chat-agent-script.ts';
-import { webOriginList } from '../platform/origins.ts';
+import { marketOriginList } from '../platform/origin.ts';
 
 const CONVERSATION = '/admin/chat/:id{[0-9a-f]{32}}';
 const TICKET = '/admin/chat/tickets/:id{[0-9]{1,9}}';
@@ -48,7 +48,7 @@ const deps = (c: AdminContext) => chatDeps(c.env, 'us');
 function sameSite(c: AdminContext): boolean {
   const origin = c.req.header('origin');
   if (!origin) return true;
-  return [new URL(c.req.url).origin, ...webOriginList(c.env)].includes(origin);
+  return [new URL(c.req.url).origin, ...marketOriginList(c.env)].includes(origin);
 }
 
 async function socketOr(c: AdminContext, open: () => Promise<Response | null>) {

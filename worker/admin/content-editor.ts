@@ -16,7 +16,7 @@ import {
 import { loadPromotionContext } from '../promotions/service.ts';
 import { campaignPageEntry, type ContentEntry } from './content-entries.ts';
 import { errorsOf, type FormErrors, type FormState, formOf, valueOf } from './content-form.ts';
-import { auditStatement, type StaffMember } from './service.ts';
+import { recordAudit, type StaffMember } from './service.ts';
 
 export const CONTENT_MSG = {
   stale: 'Someone published this entry after you opened it. The form now shows what is live; make your change again.',
@@ -168,13 +168,13 @@ export async function publishEntry(
   const checked = await checkForm(deps.db, entry, form, deps.now);
   if (!checked.ok) return { ok: false, problem: 'invalid', errors: checked.errors };
   await deps.kv.put(entry.kvKey, JSON.stringify(checked.value));
-  await auditStatement(deps.db, deps.staff, {
+  await recordAudit(deps.db, deps.staff, {
     action: 'content.publish',
     recordType: 'content',
     recordId: entry.kvKey,
     before: current.value,
     after: checked.value,
-  }).run();
+  });
   if (entry.cache === 'campaign') forgetCampaign();
   else forgetContentConfig(entry.kvKey);
   await deps.kv.delete(draftKey(entry.kvKey));

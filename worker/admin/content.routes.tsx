@@ -36,7 +36,7 @@ async function postedInputs(c: AdminContext): Promise<Inputs> {
 
 /**
  * The storefront of a market beside the console the staff member is using: its host with a first
- * label of `ca` (Canada) or `us`. Not the configured webOrigin: a preview is a redirect for this
+ * label of `ca` (Canada) or `us`. Not the configured marketOrigin: a preview is a redirect for this
  * browser alone (never a link handed out), so following its own host is safe, and it keeps the
  * preview on the host the console was opened on (a local or staging console included).
  */

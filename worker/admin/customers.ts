@@ -12,14 +12,16 @@ import {
   setCustomerBlocked,
 } from '../accounts/service.ts';
 import { getShopSettings } from '../content/service.ts';
-import { adjustPoints, pointsBalances, pointsLedger } from '../members/service.ts';
-import { staffAccountOrders, staffOrderCounts } from '../orders/service.ts';
+import { pointsBalances, pointsLedger } from '../members/service.ts';
+import { adjustPoints } from '../members/staff.ts';
+import { staffAccountOrders, staffOrderCounts } from '../orders/staff.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { memberGarage } from '../vehicles/service.ts';
 import type { AdminContext } from './guard.ts';
-import { auditStatement, type StaffMember } from './service.ts';
-import { webOrigin } from '../platform/origins.ts';
+import { auditOf, recordAudit, type StaffMember } from './service.ts';
+import type { AuditEntry } from '../platform/audit.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 /** The most a member page lists of their orders and ledger entries (the orders list has the rest). */
@@ -105,16 +107,16 @@ export async function customerDetail(db: D1Database, accountId: number) {
 }
 export type CustomerDetail = NonNullable<Awaited<ReturnType<typeof customerDetail>>>;
 
-/** The audit entry of a change to a customer, for the change's own batch. */
+/** The audit entry of a change to a customer, written in the change's own batch. */
 function customerAudit(
-  db: D1Database,
+  _db: D1Database,
   actor: StaffMember,
   action: string,
   accountId: number,
   before: unknown,
   after: unknown,
-): D1PreparedStatement {
-  return auditStatement(db, actor, { action, recordType: 'customer', recordId: String(accountId), before, after });
+): AuditEntry {
+  return auditOf(actor, { action, recordType: 'customer', recordId: String(accountId), before, after });
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -144,14 +146,14 @@ export async function adjustCustomerPoints(
   const before = (await pointsBalances(db, [accountId])).get(accountId) ?? 0;
   const after = { balance: before + delta, points: delta, reason: note };
   const audit = customerAudit(db, actor, 'customer.adjustPoints', accountId, { balance: before }, after);
-  return adjustPoints(db, { accountId, delta, note, key, now: systemClock.now() }, [audit]);
+  return adjustPoints(db, { accountId, delta, note, key, now: systemClock.now() }, audit);
 }
 
 /** Blocks or unblocks a member (audited; blocking ends their sessions). */
 export function setBlocked(db: D1Database, actor: StaffMember, accountId: number, blocked: boolean) {
   const action = blocked ? 'customer.block' : 'customer.unblock';
   const audit = customerAudit(db, actor, action, accountId, { blocked: !blocked }, { blocked });
-  return setCustomerBlocked(db, accountId, blocked, [audit]);
+  return setCustomerBlocked(db, accountId, blocked, audit);
 }
 
 /** The account flows' dependencies with links to the member's own market's configured origin. */
@@ -163,7 +165,7 @@ async function depsFor(c: AdminContext, market: string): Promise<AccountDeps> {
     pepper: c.env.PASSWORD_PEPPER,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: webOrigin(c.env, market),
+    origin: marketOrigin(c.env, market),
   };
 }
 
@@ -172,7 +174,13 @@ export async function resendConfirmation(c: AdminContext, account: Pick<Customer
   const sent = await resendConfirmationFor(await depsFor(c, account.market), account.id);
   if (sent === 'sent') {
     const audit = { email: account.email };
-    await customerAudit(c.env.DB, c.var.staff, 'customer.resendConfirmation', account.id, null, audit).run();
+    await recordAudit(c.env.DB, c.var.staff, {
+      action: 'customer.resendConfirmation',
+      recordType: 'customer',
+      recordId: String(account.id),
+      before: null,
+      after: audit,
+    });
   }
   return sent;
 }

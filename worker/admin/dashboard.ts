@@ -6,14 +6,11 @@
  */
 import { currencyOf, MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import type { Currency } from '../../shared/markets.ts';
-import type { OrderStatus } from '../../shared/orders.ts';
-import { staffOrderFigures } from '../orders/service.ts';
+import { WAITING_TO_SHIP } from '../../shared/order-status.ts';
+import { staffOrderFigures } from '../orders/staff.ts';
 import { reviewQueue } from '../reviews/service.ts';
 
 const DAY_MS = 86_400_000;
-
-/** Paid and not (or not all) shipped yet: the orders the warehouse has to send. */
-export const WAITING_TO_SHIP: readonly OrderStatus[] = ['PROCESSING', 'PARTIAL_SHIPMENT'];
 
 /** The UTC day and week (from Monday) `now` falls in: their starts in milliseconds and as YYYY-MM-DD. */
 export function dashboardPeriods(now: number) {

@@ -1,21 +1,17 @@
 /**
  * What staff do to an order from its page (issue 19, Orders and fulfilment): ship, mark delivered,
- * cancel, refund. Each reads its form, writes its audit entry in the batch of the change (through
- * the orders service) and answers the order service's result.
+ * cancel, refund. Each reads its form, hands its audit entry (as data) to the flow or the orders
+ * service, which writes it in the batch of the change, and answers its result.
  */
 import type { Bindings } from '../env.ts';
 import { shipToAddress } from '../../shared/api/accounts.ts';
-import {
-  addOrderNote,
-  cancelForShop,
-  changeAddressForShop,
-  type FulfilResult,
-  markDelivered,
-  orderView,
-  refundOrderByShop,
-  shipOrder,
-} from '../orders/service.ts';
-import { auditStatement, type StaffMember } from './service.ts';
+import { cancelForShop } from '../flows/cancel-order.ts';
+import { changeAddressForShop } from '../flows/change-address.ts';
+import { refundOrderByShop } from '../flows/refund-order.ts';
+import { shipOrder } from '../flows/ship-order.ts';
+import { orderView } from '../orders/service.ts';
+import { addOrderNote, type FulfilResult, markDelivered } from '../orders/staff.ts';
+import { auditOf, type StaffMember } from './service.ts';
 import { dollarsToCents } from '../../shared/money.ts';
 
 type Form = Record<string, unknown>;
@@ -59,7 +55,7 @@ export async function shipFromForm(
     trackingNumber: text(form.trackingNumber),
     lines: quantities(form, 'qty_'),
   };
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: 'orders.ship',
     recordType: 'order',
     recordId: orderId,
@@ -70,7 +66,7 @@ export async function shipFromForm(
 }
 
 export async function deliveredFromForm(env: Bindings, staff: StaffMember, orderId: string, shipmentId: number) {
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: 'orders.delivered',
     recordType: 'order',
     recordId: orderId,
@@ -81,7 +77,7 @@ export async function deliveredFromForm(env: Bindings, staff: StaffMember, order
 }
 
 export async function cancelFromForm(env: Bindings, staff: StaffMember, orderId: string) {
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: 'orders.cancel',
     recordType: 'order',
     recordId: orderId,
@@ -102,7 +98,7 @@ export async function refundFromForm(env: Bindings, staff: StaffMember, orderId:
     withShipping: !byAmount && text(form.withShipping) === 'on',
     reason: text(form.reason),
   };
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: 'orders.refund',
     recordType: 'order',
     recordId: orderId,
@@ -137,7 +133,7 @@ export async function addressFromForm(env: Bindings, staff: StaffMember, orderId
     const label = ADDRESS_LABEL[String(issue.path[0]) as keyof typeof ADDRESS_LABEL] ?? 'Address';
     return { ok: false as const, status: 400 as const, message: `${label}: ${issue.message}` };
   }
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: 'orders.editAddress',
     recordType: 'order',
     recordId: orderId,
@@ -150,7 +146,7 @@ export async function addressFromForm(env: Bindings, staff: StaffMember, orderId
 
 export async function noteFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
   const body = text(form.body);
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: 'orders.note',
     recordType: 'order',
     recordId: orderId,

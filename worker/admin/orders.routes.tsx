@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { returnQueue } from '../returns/service.ts';
-import type { FulfilResult } from '../orders/service.ts';
+import { returnQueue } from '../returns/staff.ts';
+import type { FulfilResult } from '../orders/staff.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import {
   addressFromForm,

@@ -1,7 +1,9 @@
 /** The back office's read-only order list and order page, through the orders and payments services. */
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
-import { ORDER_PAYMENT_STATES, ORDER_STATUSES, type OrderPaymentState, type OrderStatus } from '../../shared/orders.ts';
-import { orderNotes, orderView, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/service.ts';
+import { ORDER_PAYMENT_STATES, type OrderPaymentState } from '../../shared/orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
+import { orderView } from '../orders/service.ts';
+import { orderNotes, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/staff.ts';
 import { orderPaymentHistory } from '../payments/service.ts';
 
 export const ORDERS_PAGE_SIZE = 25;

@@ -20,7 +20,7 @@ import { systemClock } from '../platform/clock.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { queuePage } from './reviews.ts';
-import { auditStatement } from './service.ts';
+import { auditedBy } from './service.ts';
 import { PromotionNewPage } from './views/PromotionNewPage.tsx';
 import { PromotionPage } from './views/PromotionPage.tsx';
 import type { PreviewQuery } from './views/PromotionPreview.tsx';
@@ -42,10 +42,9 @@ const DONE_NOTICE: Record<string, string> = {
 const NOT_FOUND = 'There is no promotion with this number.';
 const promotionId = (c: AdminContext) => Number(c.req.param('id'));
 
-/** The audit entry of one change to a promotion, in the change's batch. */
-const audited = (c: AdminContext, action: string, id: number) => (change: { before: unknown; after: unknown }) => [
-  auditStatement(c.env.DB, c.var.staff, { action, recordType: 'promotion', recordId: String(id), ...change }),
-];
+/** The audit entry of one change to a promotion, written in the change's batch. */
+const audited = (c: AdminContext, action: string, id: number) =>
+  auditedBy(c.var.staff, { action, recordType: 'promotion', recordId: String(id) });
 
 /** The create form's key (one per rendered form), or a fresh one when it is missing or malformed. */
 const formKey = (value: unknown) => {

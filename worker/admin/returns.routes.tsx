@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { evidenceFileResponse, returnQueue, staffEvidenceObject, staffReturn } from '../returns/service.ts';
-import type { StaffReturnResult } from '../returns/service.ts';
+import { evidenceFileResponse } from '../returns/service.ts';
+import { returnQueue, staffEvidenceObject, staffReturn, type StaffReturnResult } from '../returns/staff.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import {

@@ -2,21 +2,14 @@
  * The back office's side of returns (issue 20): what each of the return page's forms asks, read
  * into the returns service's inputs, with the audit entry the decision writes in its own batch.
  */
-import type { ReturnStatus } from '../../shared/returns.ts';
+import { returnStatus, type ReturnStatus } from '../../shared/return-status.ts';
 import type { StaffAction } from '../../shared/staff-permissions.ts';
 import type { Bindings } from '../env.ts';
-import {
-  approveReturn,
-  askForEvidence,
-  markReturnReceived,
-  refundReturn,
-  rejectReturn,
-  STAFF_RETURN_MSG,
-  staffReturn,
-} from '../returns/service.ts';
-import type { ReturnActor, StaffReturnResult } from '../returns/service.ts';
+import { approveReturn, askForEvidence, markReturnReceived, rejectReturn } from '../flows/decide-return.ts';
+import { refundReturn } from '../flows/refund-return.ts';
+import { STAFF_RETURN_MSG, staffReturn, type ReturnActor, type StaffReturnResult } from '../returns/staff.ts';
 import { amountCents } from './order-actions.ts';
-import { auditStatement, mayDo, type StaffMember } from './service.ts';
+import { auditOf, mayDo, type StaffMember } from './service.ts';
 
 type Form = Record<string, unknown>;
 
@@ -89,7 +82,7 @@ async function decide<R extends StaffReturnResult>(
 ): Promise<R | StaffReturnResult> {
   const found = await staffReturn(env, rma);
   if (!found) return { ok: false, status: 404, message: STAFF_RETURN_MSG.notFound };
-  const audit = auditStatement(env.DB, staff, {
+  const audit = auditOf(staff, {
     action: change.action,
     recordType: 'return',
     recordId: rma,
@@ -148,11 +141,11 @@ export async function refundFromForm(
 
 /** The statuses each form acts from (the returns service refuses the others with 409). */
 const FORM_FROM: Record<ReturnForm, readonly ReturnStatus[]> = {
-  approve: ['REQUESTED', 'NEEDS_EVIDENCE'],
-  'ask-evidence': ['REQUESTED'],
-  reject: ['REQUESTED', 'NEEDS_EVIDENCE', 'APPROVED'],
-  received: ['APPROVED'],
-  refund: ['APPROVED', 'RECEIVED'],
+  approve: returnStatus.from('approve'),
+  'ask-evidence': returnStatus.from('askForEvidence'),
+  reject: returnStatus.from('reject'),
+  received: returnStatus.from('receive'),
+  refund: returnStatus.from('refund'),
 };
 
 /** The permission each form needs. */

@@ -7,13 +7,12 @@ import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import type { AlongWith, ModerationDeps } from '../reviews/service.ts';
 import type { AdminContext } from './guard.ts';
-import { auditStatement, type StaffMember } from './service.ts';
-import { webOrigins } from '../platform/origins.ts';
+import { auditedBy, type StaffMember } from './service.ts';
+import { marketOrigins } from '../platform/origin.ts';
 
 /** The audit entry of one change to a review, written in the change's own batch. */
-export const auditedAs =
-  (db: D1Database, staff: StaffMember, action: string, reviewId: number): AlongWith =>
-  (change) => [auditStatement(db, staff, { action, recordType: 'review', recordId: String(reviewId), ...change })];
+export const auditedAs = (_db: D1Database, staff: StaffMember, action: string, reviewId: number): AlongWith =>
+  auditedBy(staff, { action, recordType: 'review', recordId: String(reviewId) });
 
 /** What a decision needs for this request: the signed-in staff member, the mailer, the shop's name and origins. */
 export async function moderationDeps(c: AdminContext): Promise<ModerationDeps> {
@@ -23,7 +22,7 @@ export async function moderationDeps(c: AdminContext): Promise<ModerationDeps> {
     moderator: c.var.staff.email,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origins: webOrigins(c.env),
+    origins: marketOrigins(c.env),
   };
 }
 

@@ -3,6 +3,7 @@
  * staff member, staff management and the audit log. Every change a staff member makes is written
  * to the audit log in the same write as the change.
  */
+import type { AuditedChange } from '../platform/audit.ts';
 import { type StaffRole, staffMay, type StaffAction } from '../../shared/staff-permissions.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../accounts/service.ts';
 import { type AuditEntry, type AuditRow, auditInsert, type StaffRow, staffRepository } from './staff-repository.ts';
@@ -115,15 +116,22 @@ export async function signOut(deps: AdminDeps, staff: StaffMember): Promise<void
 }
 
 /**
- * The audit entry of a staff member's change to another domain's record, as a statement that
- * domain's service runs in the same batch as the change: the change and its entry land together.
+ * The audit entry of a staff member's change to another domain's record, as data: that domain writes
+ * it into the unit of work of the change, so the change and its entry land together.
  */
-export function auditStatement(
-  db: D1Database,
-  actor: StaffMember,
-  entry: Omit<AuditEntry, 'staffId' | 'staffEmail'>,
-): D1PreparedStatement {
-  return auditInsert(db, { ...entry, staffId: actor.id, staffEmail: actor.email });
+export function auditOf(actor: StaffMember, entry: Omit<AuditEntry, 'staffId' | 'staffEmail'>): AuditEntry {
+  return { ...entry, staffId: actor.id, staffEmail: actor.email };
+}
+
+/** A change's audit entry for one record, from the change's before and after (the domain tells them). */
+export const auditedBy =
+  (actor: StaffMember, entry: { action: string; recordType: string; recordId: string | null }): AuditedChange =>
+  (change) =>
+    auditOf(actor, { ...entry, ...change });
+
+/** Writes an audit entry on its own, for a change that is not one batch (a KV write). */
+export function recordAudit(db: D1Database, actor: StaffMember, entry: Omit<AuditEntry, 'staffId' | 'staffEmail'>) {
+  return staffRepository(db).audit(auditOf(actor, entry));
 }
 
 /** One audit log entry as the console shows it. */

@@ -9,7 +9,7 @@ import { KV_KEY } from '../../shared/kv-keys.ts';
 import { MARKET_IDS } from '../../shared/markets.ts';
 import { forgetShopSettings } from '../content/service.ts';
 import { CONTENT_MSG, codeIsLive, versionOf } from './content-editor.ts';
-import { auditStatement, type StaffMember } from './service.ts';
+import { recordAudit, type StaffMember } from './service.ts';
 
 export const SETTINGS_FIELDS = [
   'noticeActive',
@@ -169,13 +169,13 @@ export async function saveMerchandisingSettings(
     };
   const before = Object.fromEntries(Object.keys(settings).map((key) => [key, stored.value[key] ?? null]));
   await deps.kv.put(KV_KEY.shopSettings, JSON.stringify({ ...stored.value, ...settings }));
-  await auditStatement(deps.db, deps.actor, {
+  await recordAudit(deps.db, deps.actor, {
     action: 'settings.merchandising',
     recordType: 'settings',
     recordId: KV_KEY.shopSettings,
     before,
     after: settings,
-  }).run();
+  });
   forgetShopSettings();
   return { ok: true };
 }

@@ -1,3 +1,6 @@
+import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
+
+export type { AuditEntry } from '../platform/audit-repository.ts';
 /** Staff and audit log queries: the only place with their SQL. */
 import type { StaffRole } from '../../shared/staff-permissions.ts';
 
@@ -29,17 +32,6 @@ export interface AuditRow {
   at: number;
 }
 
-/** One audit entry as a service writes it. */
-export interface AuditEntry {
-  staffId: number | null;
-  staffEmail: string;
-  action: string;
-  recordType: string;
-  recordId: string | null;
-  before: unknown;
-  after: unknown;
-}
-
 const STAFF_COLUMNS = `id, email, name, role, password_hash AS passwordHash, totp_secret AS totpSecret, active,
   session_version AS sessionVersion, totp_last_step AS totpLastStep, failed_attempts AS failedAttempts,
   last_failed_at AS lastFailedAt, last_sign_in_at AS lastSignInAt, created_at AS createdAt`;
@@ -50,22 +42,7 @@ const AUDIT_COLUMNS = `id, staff_id AS staffId, staff_email AS staffEmail, actio
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /** The insert of one audit entry, to run alone or in the batch of the change it records. */
-export function auditInsert(db: D1Database, entry: AuditEntry): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO audit_log (staff_id, staff_email, action, record_type, record_id, before_json, after_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(
-      entry.staffId,
-      entry.staffEmail,
-      entry.action,
-      entry.recordType,
-      entry.recordId,
-      json(entry.before),
-      json(entry.after),
-    );
-}
+export const auditInsert = (db: D1Database, entry: AuditEntry) => auditRepository(db).insertStatement(entry);
 
 export function staffRepository(db: D1Database) {
   return {

@@ -4,6 +4,8 @@
  * was drawn from; when someone changed the record since, nothing is written and the editor gets
  * the current values. Each change carries its audit entry in its own batch.
  */
+import type { AuditedChange } from '../platform/audit.ts';
+import { type UnitOfWork, unitOfWork } from '../platform/unit-of-work.ts';
 import { centsText, PRICE_MAX_CENTS, priceCents, STOCK_MAX } from '../../shared/catalog-csv.ts';
 import { ITEM_STATUSES, type ItemStatus } from '../../shared/item-status.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
@@ -40,7 +42,7 @@ export const CATALOG_EDIT_MSG = {
 } as const;
 
 /** The audit entry of one change, written in the change's own batch. */
-export type AuditedChange = (change: { before: unknown; after: unknown }) => D1PreparedStatement[];
+export type { AuditedChange } from '../platform/audit.ts';
 
 export type ProductFields = 'title' | 'detailContent' | 'status' | 'usStatus' | 'caStatus';
 export type SkuFields = 'priceUsd' | 'originalUsd' | 'priceCad' | 'originalCad' | 'stock';
@@ -77,23 +79,17 @@ export function productForEdit(db: D1Database, id: number) {
 export type ProductForEdit = NonNullable<Awaited<ReturnType<typeof productForEdit>>>;
 
 /**
- * Runs a change's batch, whose first statement is a version guard. A guard that refuses rolls the
- * batch back; the record is read again to tell that (false) from a real failure, which is thrown.
+ * Runs a change's unit of work, whose first guard is the record's version. A guard that refuses rolls
+ * the batch back; the record is read again to tell that (false) from a real failure, which is thrown.
  */
-async function writeGuarded(
-  db: D1Database,
-  statements: D1PreparedStatement[],
-  changedSince: () => Promise<boolean>,
-): Promise<boolean> {
-  try {
-    await catalogAdminRepository(db).write(statements);
-    catalogChanged();
-    return true;
-  } catch (error) {
-    if (await changedSince()) return false;
-    throw error;
-  }
+async function writeGuarded(work: UnitOfWork): Promise<boolean> {
+  if (!(await work.commit()).ok) return false;
+  catalogChanged();
+  return true;
 }
+
+/** The version guard's name: another staff member (or an order taking stock) changed the record first. */
+const VERSION = 'version';
 
 const isStatus = (text: string): text is ItemStatus => (ITEM_STATUSES as readonly string[]).includes(text);
 
@@ -118,13 +114,11 @@ export async function editProduct(
   const { item } = current;
   const before = { title: item.title, detailContent: item.detailContent, ...statusesOf(item) };
   const after = { title, detailContent, status: form.status, usStatus: form.usStatus, caStatus: form.caStatus };
-  const statements = [
-    repository.itemGuard(id, form.version),
-    repository.itemFields(id, after),
-    ...(title === item.title ? [] : repository.searchTitle(id, title)),
-    ...audit({ before, after }),
-  ];
-  const written = await writeGuarded(db, statements, async () => (await versionOf(db, id)) !== form.version);
+  const work = unitOfWork(db)
+    .guard(VERSION, [repository.itemGuard(id, form.version)], async () => (await versionOf(db, id)) === form.version)
+    .add(repository.itemFields(id, after), ...(title === item.title ? [] : repository.searchTitle(id, title)))
+    .audit(audit({ before, after }));
+  const written = await writeGuarded(work);
   return written ? { ok: true } : { ok: false, problem: 'conflict', message: CATALOG_EDIT_MSG.productConflict };
 }
 
@@ -172,12 +166,11 @@ export async function editImages(
   const images = imagesAfter(current.images, action);
   if (typeof images === 'string') return { ok: false, problem: 'invalid', errors: { image: images } };
   const urls = (list: AdminImageRow[]) => list.map((image) => image.url);
-  const statements = [
-    repository.itemGuard(id, version),
-    ...repository.replaceImages(id, images),
-    ...audit({ before: { images: urls(current.images) }, after: { images: urls(images) } }),
-  ];
-  const written = await writeGuarded(db, statements, async () => (await versionOf(db, id)) !== version);
+  const work = unitOfWork(db)
+    .guard(VERSION, [repository.itemGuard(id, version)], async () => (await versionOf(db, id)) === version)
+    .add(...repository.replaceImages(id, images))
+    .audit(audit({ before: { images: urls(current.images) }, after: { images: urls(images) } }));
+  const written = await writeGuarded(work);
   return written ? { ok: true } : { ok: false, problem: 'conflict', message: CATALOG_EDIT_MSG.productConflict };
 }
 
@@ -242,18 +235,20 @@ export async function editSku(
   const { values } = read;
   const stockChanged = values.stock !== form.shownStock;
   const after = { ...values, stock: stockChanged ? values.stock : sku.stock };
-  const statements = [
-    repository.skuGuard(skuId, form.version),
-    ...(stockChanged ? [repository.skuStock(skuId, form.shownStock, values.stock)] : []),
-    repository.skuPrice(skuId, 'USD', values.priceUsd, values.originalUsd),
-    repository.skuPrice(skuId, 'CAD', values.priceCad, values.originalCad),
-    repository.minPrices([itemId]),
-    ...audit({ before: { skuCode: sku.skuCode, ...skuValues(sku) }, after: { skuCode: sku.skuCode, ...after } }),
-  ];
-  const written = await writeGuarded(db, statements, async () => {
+  const unchangedSince = async () => {
     const now = await repository.sku(skuId);
-    return now?.version !== form.version || (stockChanged && now.stock !== form.shownStock);
-  });
+    return now?.version === form.version && (!stockChanged || now.stock === form.shownStock);
+  };
+  const work = unitOfWork(db)
+    .guard(VERSION, [repository.skuGuard(skuId, form.version)], unchangedSince)
+    .add(
+      ...(stockChanged ? [repository.skuStock(skuId, form.shownStock, values.stock)] : []),
+      repository.skuPrice(skuId, 'USD', values.priceUsd, values.originalUsd),
+      repository.skuPrice(skuId, 'CAD', values.priceCad, values.originalCad),
+      repository.minPrices([itemId]),
+    )
+    .audit(audit({ before: { skuCode: sku.skuCode, ...skuValues(sku) }, after: { skuCode: sku.skuCode, ...after } }));
+  const written = await writeGuarded(work);
   return written ? { ok: true } : { ok: false, problem: 'conflict', message: CATALOG_EDIT_MSG.skuConflict };
 }
 

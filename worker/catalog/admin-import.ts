@@ -3,6 +3,8 @@
  * that report under a token; applying exactly that report in batches, each row only while its SKU
  * is as the dry run saw it; and the export of the same columns for every SKU, streamed.
  */
+import type { AuditedChange } from '../platform/audit.ts';
+import { type Along, type UnitOfWork, unitOfWork } from '../platform/unit-of-work.ts';
 import {
   CSV_HEADER,
   CSV_MSG,
@@ -13,7 +15,6 @@ import {
   readImportCsv,
 } from '../../shared/catalog-csv.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
-import type { AuditedChange } from './admin-edit.ts';
 import { catalogImportRepository, type SkuChange } from './admin-import-repository.ts';
 import { type AdminSkuRow, catalogAdminRepository } from './admin-repository.ts';
 
@@ -154,31 +155,30 @@ export type ApplyProgress =
   | { state: 'already' }
   | { state: 'not-found' };
 
-/** The statements of one row: its stock and version first, then each price that changes. */
-function rowStatements(repository: Repositories, change: ReportChange) {
-  const prices = [
-    ...(change.newUsd !== change.oldUsd && change.newUsd !== null ? [['USD', change.newUsd] as const] : []),
-    ...(change.newCad !== change.oldCad && change.newCad !== null ? [['CAD', change.newCad] as const] : []),
-  ];
-  return [
-    repository.importSku(change),
-    ...prices.map(([currency, cents]) => repository.importPrice(change, currency, cents)),
-  ];
-}
+/** The prices a row changes. */
+const pricesOf = (change: ReportChange) => [
+  ...(change.newUsd !== change.oldUsd && change.newUsd !== null ? [['USD', change.newUsd] as const] : []),
+  ...(change.newCad !== change.oldCad && change.newCad !== null ? [['CAD', change.newCad] as const] : []),
+];
 
-/** The next batch from `from`: its rows' statements (the first of each row's at `firsts`) and where it ends. */
-function nextBatch(repository: Repositories, changes: ReportChange[], from: number) {
-  const statements: D1PreparedStatement[] = [];
-  const firsts: number[] = [];
+/** Where the batch from `from` ends: as many rows as fit with the claim and the lowest prices (a row is its SKU and prices). */
+function batchEnd(changes: ReportChange[], from: number): number {
+  let size = 0;
   let to = from;
-  while (to < changes.length) {
-    const row = rowStatements(repository, changes[to]!);
-    if (statements.length + row.length > BATCH_STATEMENTS - 2) break;
-    firsts.push(statements.length + 1);
-    statements.push(...row);
+  while (to < changes.length && size + 1 + pricesOf(changes[to]!).length <= BATCH_STATEMENTS - 2) {
+    size += 1 + pricesOf(changes[to]!).length;
     to++;
   }
-  return { statements, firsts, to };
+  return to;
+}
+
+/** Each row's writes (its stock and version first, then each price that changes); answers whether each applied. */
+function rowsInto(work: UnitOfWork, repository: Repositories, changes: ReportChange[]): Along<boolean>[] {
+  return changes.map((change) => {
+    const applied = work.along(repository.importSku(change), (result) => result.meta.changes === 1);
+    for (const [currency, cents] of pricesOf(change)) work.add(repository.importPrice(change, currency, cents));
+    return applied;
+  });
 }
 
 /**
@@ -198,24 +198,20 @@ export async function* applyImport(db: D1Database, token: string, audit: Audited
     return now?.status === 'APPLIED' || now?.nextRow !== from;
   };
   for (let from = job.nextRow; from < total; ) {
-    const batch = nextBatch(repository, job.changes, from);
-    const itemIds = job.changes.slice(from, batch.to).map((change) => change.itemId);
-    const statements = [
-      repository.claimRows(token, from, batch.to),
-      ...batch.statements,
-      repository.minPrices(itemIds),
-    ];
-    let results: D1Result[];
-    try {
-      results = await repository.write(statements);
-    } catch (error) {
-      if (await movedOn(from)) return yield { state: 'elsewhere' };
-      throw error;
-    }
+    const to = batchEnd(job.changes, from);
+    const rows = job.changes.slice(from, to);
+    const work = unitOfWork(db).guard(
+      'claimed',
+      [repository.claimRows(token, from, to)],
+      async () => !(await movedOn(from)),
+    );
+    const rowsApplied = rowsInto(work, repository, rows);
+    work.add(repository.minPrices(rows.map((change) => change.itemId)));
+    if (!(await work.commit()).ok) return yield { state: 'elsewhere' };
     catalogChanged();
-    const applied = batch.firsts.filter((at) => results[at]?.meta.changes === 1).length;
-    await repository.countApplied(token, applied, batch.to - from - applied);
-    from = batch.to;
+    const applied = rowsApplied.filter((row) => row()).length;
+    await repository.countApplied(token, applied, to - from - applied);
+    from = to;
     yield { state: 'progress', done: from, total };
   }
   const counted = (await checkedImport(db, token))!;
@@ -227,12 +223,11 @@ export async function* applyImport(db: D1Database, token: string, audit: Audited
     unchanged: job.unchanged,
     refused: job.refusedCount,
   };
-  try {
-    await repository.write([repository.finishImport(token), ...audit({ before: null, after })]);
-  } catch (error) {
-    if ((await checkedImport(db, token))?.status === 'APPLIED') return yield { state: 'elsewhere' };
-    throw error;
-  }
+  const finished = unitOfWork(db)
+    .add(repository.finishImport(token))
+    .audit(audit({ before: null, after }))
+    .explain('applied elsewhere', async () => (await checkedImport(db, token))?.status !== 'APPLIED');
+  if (!(await finished.commit()).ok) return yield { state: 'elsewhere' };
   yield { state: 'applied', applied: counted.applied, skipped: counted.skipped, total };
 }
 

@@ -1,3 +1,4 @@
+import { stockRepository, type SkuFacts } from './stock-repository.ts';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
@@ -14,6 +15,7 @@ import { catalogRepository } from './repository.ts';
  */
 
 export type { ItemRow, SkuRow } from './repository.ts';
+export type { SkuFacts } from './stock-repository.ts';
 export type { CategoryNode } from './category-repository.ts';
 export type { Brand } from './browse.ts';
 
@@ -79,6 +81,15 @@ export async function homePageBrands(db: D1Database, clock: Clock, shopId: numbe
   return brands
     .filter((brand) => brand.active && brand.showOnHomePage)
     .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+/** The facts of SKUs in one market (status, stock, price, categories), by SKU id. */
+export async function skuFacts(
+  db: D1Database,
+  skuIds: readonly number[],
+  market: MarketId,
+): Promise<Map<number, SkuFacts>> {
+  return new Map((await stockRepository(db).skuFacts(skuIds, market)).map((sku) => [sku.skuId, sku]));
 }
 
 /** Items by id with their SKUs priced in the market's currency, in the order asked. */

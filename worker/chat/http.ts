@@ -11,7 +11,7 @@ import { invalidFields } from '../platform/contract.ts';
 import type { ChatDeps } from './deps.ts';
 import type { ChatImageUpload } from './images.ts';
 import { ATTACHMENT_MSG } from './tickets.ts';
-import { webOrigin } from '../platform/origins.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 /** Live chat's dependencies for a request of a market (shopper routes and the back office's chat pages). */
 export async function chatDeps(env: Bindings, market: MarketId): Promise<ChatDeps> {
@@ -27,7 +27,7 @@ export async function chatDeps(env: Bindings, market: MarketId): Promise<ChatDep
     shopName: settings.SHOP_NAME,
     liveChat: settings.LIVE_CHAT,
     // Links in emails use the market's configured origin, never the request's Host header.
-    origin: webOrigin(env, market),
+    origin: marketOrigin(env, market),
     shopId: env.SHOP_ID,
     clock: systemClock,
   };

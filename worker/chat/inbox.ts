@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, CHAT_MSG, type AgentSeat } from '../../shared/chat.ts';
-import { staffAccountOrders } from '../orders/service.ts';
+import { staffAccountOrders } from '../orders/staff.ts';
 import { memberGarage } from '../vehicles/service.ts';
 import type { Agent } from './agents.ts';
 import { shopperCartOf } from './context.ts';

@@ -5,7 +5,7 @@ import { orderTaxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
-import { pointsEarned } from '../orders/service.ts';
+import { pointsEarned } from '../../shared/orders.ts';
 import { pricedCart, type CartRow } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
 

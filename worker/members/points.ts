@@ -8,10 +8,17 @@ import type { Market } from '../../shared/markets.ts';
 import { MEMBER_POINTS, POINTS_LOG_KIND_LABEL, POINTS_REASON_KIND, type PointsLogKind } from '../../shared/members.ts';
 import { getShopSettings } from '../content/service.ts';
 import type { Clock } from '../platform/clock.ts';
-import { pendingPointsOf } from '../orders/service.ts';
+import { pointsEarned } from '../../shared/orders.ts';
+import { unpaidOrdersOf } from '../orders/service.ts';
 import { levelBenefitsFor } from './levels.ts';
 import { DAY_MS, expiringSoon, replayLedger } from './points-rules.ts';
 import { type LedgerEntry, pointsRepository } from './repository.ts';
+
+/** Points the member's placed, not yet paid orders will earn once paid, at their level's rate. */
+async function pendingPoints(db: D1Database, accountId: number, earnRate?: number): Promise<number> {
+  const unpaid = await unpaidOrdersOf(db, accountId);
+  return unpaid.reduce((sum, order) => sum + pointsEarned(order, earnRate), 0);
+}
 
 /**
  * What a member sees of their points (issue 21, §7 Account): the balance (the ledger's sum), what
@@ -44,7 +51,7 @@ export async function memberPoints(
   const [balance, pending, state] = await Promise.all([
     ledger.balance(accountId),
     levelBenefitsFor(env.DB, accountId, now, env.SETTINGS).then((level) =>
-      pendingPointsOf(env.DB, accountId, level?.benefits.earnRate),
+      pendingPoints(env.DB, accountId, level?.benefits.earnRate),
     ),
     ledgerState(env.DB, accountId, months),
   ]);

@@ -1,3 +1,4 @@
+import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
 import type { LedgerFact } from './points-rules.ts';
 
 /** The points ledger's SQL. A spend is one conditional insert, so two spends at once never overdraw. */
@@ -80,6 +81,19 @@ export function pointsRepository(db: D1Database) {
       return db
         .prepare(`INSERT INTO points_ledger (account_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`)
         .bind(accountId, points, reason, reference, now);
+    },
+
+    /** Fails the batch (batch_guard's CHECK) unless the member's balance is still not negative. */
+    balanceGuardStatements(accountId: number) {
+      return [
+        db
+          .prepare(
+            `INSERT INTO batch_guard (ok)
+            SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
+          )
+          .bind(accountId),
+        db.prepare(`DELETE FROM batch_guard`),
+      ];
     },
 
     async run(statement: D1PreparedStatement): Promise<boolean> {
@@ -240,14 +254,14 @@ export function pointsRepository(db: D1Database) {
     },
 
     /**
-     * A staff adjustment and the caller's statements (its audit entry) as one batch that fails
+     * A staff adjustment and its audit entry as one batch that fails
      * whole when the key was used already (a repeated post) or when it would take the balance
      * below zero (checked after the insert, so two adjustments at once are judged one after the
      * other); a positive adjustment is always allowed.
      */
     async adjust(
       adjustment: { accountId: number; delta: number; note: string; key: string; now: number },
-      also: D1PreparedStatement[],
+      audit: AuditEntry,
     ): Promise<void> {
       const { accountId, delta, note, key, now } = adjustment;
       await db.batch([
@@ -267,7 +281,7 @@ export function pointsRepository(db: D1Database) {
           )
           .bind(accountId, delta),
         db.prepare(`DELETE FROM batch_guard`),
-        ...also,
+        auditRepository(db).insertStatement(audit),
       ]);
     },
   };

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import * as z from 'zod';
 import {
   memberLevelAnswer,
   memberPointsAnswer,
@@ -14,6 +15,7 @@ import { systemClock } from '../platform/clock.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 import { memberLevelFor } from './levels.ts';
 import { memberPoints, pointsLog, pointsReminder } from './points.ts';
+import { pointsBalance } from './service.ts';
 
 /** The member's points and level (issue 21, §7 Account); every call needs a signed-in member. */
 
@@ -51,8 +53,17 @@ const level = endpoint({
   response: memberLevelAnswer,
 });
 
+const balance = endpoint({
+  method: 'post',
+  path: '/account/public/buyer/member-points',
+  tag: 'payment',
+  auth: true,
+  summary: "The member's points balance (100 points = $1 on parts)",
+  response: z.object({ balance: z.number() }),
+});
+
 /** The calls this module mounts, as /openapi.json documents them. */
-export const membersEndpoints: readonly Endpoint[] = [points, log, reminder, level];
+export const membersEndpoints: readonly Endpoint[] = [points, log, reminder, level, balance];
 
 export const membersApi = new Hono<AppEnv>()
   .use(points.path, requireMember)
@@ -67,4 +78,6 @@ export const membersApi = new Hono<AppEnv>()
     return c.json(ok(await pointsLog(c.env, c.var.member!.accountId, query, systemClock)));
   })
   .get(reminder.path, async (c) => c.json(ok(await pointsReminder(c.env, c.var.member!.accountId, systemClock))))
-  .get(level.path, async (c) => c.json(ok(await memberLevelFor(c.env, c.var.member!.accountId, Date.now()))));
+  .get(level.path, async (c) => c.json(ok(await memberLevelFor(c.env, c.var.member!.accountId, Date.now()))))
+  .use(balance.path, requireMember)
+  .post(balance.path, async (c) => c.json(ok({ balance: await pointsBalance(c.env.DB, c.var.member!.accountId) })));

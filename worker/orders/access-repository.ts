@@ -1,3 +1,9 @@
+import { HOLDING_STATUSES } from '../../shared/order-status.ts';
+import { sqlStatusList } from '../../shared/status-machine.ts';
+
+/** Unpaid orders holding stock (shared/order-status.ts). */
+const HOLDING = sqlStatusList(HOLDING_STATUSES);
+
 /**
  * Orders' SQL for who may reach an order and how much stock one shopper may hold: the key its
  * guest tokens are signed with, the unpaid orders one IP, visitor or email holds, the one
@@ -19,9 +25,9 @@ export interface UnpaidLimits {
 }
 
 const UNPAID_COUNTS = `SELECT
-  (SELECT count(*) FROM orders WHERE status = 'PAYMENT_PENDING' AND placed_ip = ?1) AS ip,
-  (SELECT count(*) FROM orders WHERE status = 'PAYMENT_PENDING' AND visitor_key = ?2) AS visitor,
-  (SELECT count(*) FROM orders WHERE status = 'PAYMENT_PENDING' AND lower(email) = lower(?3)) AS email`;
+  (SELECT count(*) FROM orders WHERE status IN (${HOLDING}) AND placed_ip = ?1) AS ip,
+  (SELECT count(*) FROM orders WHERE status IN (${HOLDING}) AND visitor_key = ?2) AS visitor,
+  (SELECT count(*) FROM orders WHERE status IN (${HOLDING}) AND lower(email) = lower(?3)) AS email`;
 
 export function accessRepository(db: D1Database) {
   return {
@@ -63,7 +69,7 @@ export function accessRepository(db: D1Database) {
     async extendHoldOnce(orderId: string, until: number): Promise<number | null> {
       const row = await db
         .prepare(`UPDATE orders SET hold_expires_at = ?1, hold_extended = 1
-          WHERE id = ?2 AND status = 'PAYMENT_PENDING' AND hold_extended = 0
+          WHERE id = ?2 AND status IN (${HOLDING}) AND hold_extended = 0
           RETURNING hold_expires_at AS holdExpiresAt`)
         .bind(until, orderId)
         .first<{ holdExpiresAt: number }>();

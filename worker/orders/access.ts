@@ -4,7 +4,7 @@ import type { Bindings } from '../env.ts';
 import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { accessRepository } from './access-repository.ts';
 import { signOrderToken, verifyOrderToken } from './access-token.ts';
-import { cancelAndRefund, type OrderOwner } from './payments.ts';
+import type { OrderOwner } from './owner.ts';
 import { orderStatusOf } from './payment-status.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
 import { ORDER_NUMBER } from './schemas.ts';
@@ -72,12 +72,6 @@ export async function orderOwnerFor(env: Env, access: OrderAccess, now = Date.no
   return order.accountId !== null
     ? { accountId: order.accountId, email: null }
     : { accountId: null, email: order.email };
-}
-
-/** Cancels (and refunds) the order this caller may act on. */
-export async function cancelOrderFor(env: Bindings, access: OrderAccess, now: number) {
-  const owner = await orderOwnerFor(env, access, now);
-  return cancelAndRefund(env, access.orderId, owner, now);
 }
 
 /** The status ping: rate limited per IP and per order, and it tells nothing but the status. */

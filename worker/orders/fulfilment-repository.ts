@@ -1,14 +1,8 @@
-import { RETURN_OPEN_STATUSES } from '../../shared/returns.ts';
+import { FULFILLED_STATUSES, REFUNDABLE_STATUSES, SHIPPABLE_STATUSES } from '../../shared/order-status.ts';
+import { RETURN_OPEN_STATUSES } from '../../shared/return-status.ts';
+import { sqlStatusList } from '../../shared/status-machine.ts';
 
 /** Shipments and the shop's refunds of an order: their SQL (issue 19, Orders and fulfilment). */
-
-/**
- * The statuses an order can be shipped from: paid, with something left to send (RETURNING: a
- * return of units already sent is open, the rest may still ship).
- */
-export const SHIPPABLE_FROM = ['PROCESSING', 'PARTIAL_SHIPMENT', 'PARTIAL_REFUND', 'RETURNING'] as const;
-/** The statuses a paid order can be refunded from (RETURNING: a return is settled with a refund). */
-export const REFUNDABLE_FROM = ['PROCESSING', 'PARTIAL_SHIPMENT', 'SHIPPED', 'PARTIAL_REFUND', 'RETURNING'] as const;
 
 export interface ShipmentRow {
   id: number;
@@ -77,11 +71,9 @@ export function readFulfilment(shipments: D1Result, refunds: D1Result) {
   };
 }
 
-const inList = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
-
 /** A return of the order that is still open keeps it RETURNING (shared/returns.ts RETURN_OPEN_STATUSES). */
 const OPEN_RETURN = `SELECT 1 FROM order_return WHERE order_id = ?1
-  AND status IN (${inList(RETURN_OPEN_STATUSES)})`;
+  AND status IN (${sqlStatusList(RETURN_OPEN_STATUSES)})`;
 
 export function fulfilmentRepository(db: D1Database) {
   /** Aborts the batch (batch_guard's CHECK) unless the condition, a SELECT of one 0/1 value, is 1. */
@@ -121,7 +113,7 @@ export function fulfilmentRepository(db: D1Database) {
       lines: { lineNo: number; quantity: number }[],
     ): D1PreparedStatement[] {
       return [
-        ...guard(`SELECT status IN (${inList(SHIPPABLE_FROM)}) FROM orders WHERE id = ?`, orderId),
+        ...guard(`SELECT status IN (${sqlStatusList(SHIPPABLE_STATUSES)}) FROM orders WHERE id = ?`, orderId),
         db
           .prepare(
             `INSERT INTO shipment (order_id, idempotency_key, carrier, tracking_number, shipped_at, staff_id)
@@ -161,7 +153,7 @@ export function fulfilmentRepository(db: D1Database) {
     ): D1PreparedStatement[] {
       return [
         ...guard(
-          `SELECT status IN (${inList(REFUNDABLE_FROM)}) AND paid_at IS NOT NULL FROM orders WHERE id = ?`,
+          `SELECT status IN (${sqlStatusList(REFUNDABLE_STATUSES)}) AND paid_at IS NOT NULL FROM orders WHERE id = ?`,
           orderId,
         ),
         db
@@ -227,7 +219,7 @@ export function fulfilmentRepository(db: D1Database) {
               WHEN (SELECT sum(shipped) FROM counts) = 0 THEN 'PROCESSING'
               WHEN NOT EXISTS (SELECT 1 FROM counts WHERE shipped + refunded < quantity) THEN 'SHIPPED'
               ELSE 'PARTIAL_SHIPMENT' END)
-          WHERE id = ?1 AND status IN (${inList(REFUNDABLE_FROM)}, 'REFUND')`,
+          WHERE id = ?1 AND status IN (${sqlStatusList(FULFILLED_STATUSES)})`,
         )
         .bind(orderId, now);
     },

@@ -1,10 +1,10 @@
+import { ORDER_MSG, type OrderView } from '../../shared/orders.ts';
 import {
   CANCELLABLE_STATUSES,
-  ORDER_MSG,
   ORDER_STATUSES,
+  REMOVABLE_STATUSES,
   type OrderStatus,
-  type OrderView,
-} from '../../shared/orders.ts';
+} from '../../shared/order-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { Bindings } from '../env.ts';
 import { enforce, type Rule } from '../platform/rate-limit.ts';
@@ -14,9 +14,6 @@ import { ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schema
 import { imageAsset } from '../platform/build-info.ts';
 
 /** A member's order history and detail, and public tracking by order number and email. */
-
-/** Orders a member may take out of their history: nothing more will happen to them. */
-export const REMOVABLE_STATUSES: readonly OrderStatus[] = ['CANCELLED', 'REFUND'];
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

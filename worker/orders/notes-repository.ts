@@ -1,3 +1,5 @@
+import type { AuditEntry } from '../platform/audit.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
 /** Staff notes on orders: their SQL (issue 19, the back office's order page). */
 
 export interface OrderNote {
@@ -29,22 +31,24 @@ export function orderNotesRepository(db: D1Database) {
       author: { staffId: number; staffEmail: string },
       body: string,
       now: number,
-      audit: D1PreparedStatement,
+      audit: AuditEntry,
     ): Promise<boolean> {
-      const [inserted] = await db
-        .batch([
+      const work = unitOfWork(db)
+        .add(
           db
             .prepare(
               `INSERT INTO order_note (order_id, staff_id, staff_email, body, created_at)
             SELECT id, ?, ?, ?, ? FROM orders WHERE id = ?`,
             )
             .bind(author.staffId, author.staffEmail, body, now, orderId),
-          db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`),
-          db.prepare(`DELETE FROM batch_guard`),
-          audit,
-        ])
-        .catch(() => [null]);
-      return inserted !== null;
+        )
+        .guard(
+          'order',
+          [db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`), db.prepare(`DELETE FROM batch_guard`)],
+          async () => false,
+        )
+        .audit(audit);
+      return (await work.commit()).ok;
     },
   };
 }

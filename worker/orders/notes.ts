@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../platform/audit.ts';
 import { ORDER_NOTE_MAX, type OrderNote, orderNotesRepository } from './notes-repository.ts';
 
 /** Staff notes on an order: what one staff member tells the next, never shown to the shopper. */
@@ -18,7 +19,7 @@ export async function addOrderNote(
   orderId: string,
   author: { staffId: number; staffEmail: string },
   text: string,
-  audit: D1PreparedStatement,
+  audit: AuditEntry,
 ): Promise<{ status: 400 | 404; message: string } | null> {
   const body = text.trim();
   if (!body || body.length > ORDER_NOTE_MAX) return { status: 400, message: NOTE_MSG.body };

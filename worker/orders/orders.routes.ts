@@ -7,8 +7,16 @@ import { requireMember } from '../platform/session.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
-import { listQuery, orderIdField, orderViewSchema, summaryFields, trackedSchema, trackQuery } from './schemas.ts';
-import { ORDER_MSG, memberOrder, memberOrderCheck, memberOrders, removeFromHistory, trackOrder } from './service.ts';
+import {
+  ORDER_MSG,
+  listQuery,
+  orderIdField,
+  orderViewSchema,
+  summaryFields,
+  trackedSchema,
+  trackQuery,
+} from './schemas.ts';
+import { memberOrder, memberOrderCheck, memberOrders, removeFromHistory, trackOrder } from './history.ts';
 
 const list = endpoint({
   method: 'get',

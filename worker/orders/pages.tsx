@@ -1,3 +1,4 @@
+import { RETURNABLE_ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { Hono, type Context } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
 import type { OrderView } from '../../shared/orders.ts';
@@ -8,16 +9,10 @@ import { clientIp } from '../platform/client-ip.ts';
 import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
 import { trackQuery } from './schemas.ts';
 import { offeredMethods } from '../payments/service.ts';
-import {
-  guestOrderToken,
-  isReturnableStatus,
-  memberOrder,
-  openedOrder,
-  orderAccountOf,
-  ORDER_MSG,
-  trackedOrder,
-  trackingOf,
-} from './service.ts';
+import { guestOrderToken } from './access.ts';
+import { memberOrder, openedOrder, trackedOrder, trackingOf } from './history.ts';
+import { orderAccountOf } from './returnable.ts';
+import { ORDER_MSG } from './schemas.ts';
 import { returnOptions } from '../returns/service.ts';
 import { returnFormHref, type ReturnEntry } from './views/order-parts.tsx';
 
@@ -76,10 +71,10 @@ const PRIVATE = { robots: 'noindex' } as const;
  */
 async function returnEntry(
   c: Context<AppEnv>,
-  order: { orderId: string; status: string },
+  order: { orderId: string; status: OrderStatus },
   viewer: { accountId: number | null; token: string | null },
 ): Promise<ReturnEntry | null> {
-  if (!isReturnableStatus(order.status) && order.status !== 'REFUND') return null;
+  if (!RETURNABLE_ORDER_STATUSES.includes(order.status) && order.status !== 'REFUND') return null;
   try {
     const now = Date.now();
     const accountId = await orderAccountOf(c.env.DB, order.orderId);
@@ -89,7 +84,7 @@ async function returnEntry(
     const own = accountId !== null ? viewer.accountId === accountId : viewer.token !== null;
     const formHref = own ? returnFormHref(order.orderId, accountId === null ? viewer.token : null) : null;
     const returns = options.returns.map((made) => ({ ...made, url: own ? made.url : '' }));
-    return { formHref, returns, open: options.refusal === null && isReturnableStatus(order.status) };
+    return { formHref, returns, open: options.refusal === null && RETURNABLE_ORDER_STATUSES.includes(order.status) };
   } catch (error) {
     console.error('returns of order', order.orderId, error);
     return null;

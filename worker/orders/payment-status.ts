@@ -1,13 +1,6 @@
-import type { Bindings } from '../env.ts';
-import {
-  abandonPayments,
-  latestPayment,
-  paymentResult,
-  signHostedPayment,
-  type PaymentResult,
-  type ProviderRuntime,
-} from '../payments/service.ts';
-import { ownedOrder, resultPath, startPayment, type OrderOwner } from './payments.ts';
+import { HOLDING_STATUSES } from '../../shared/order-status.ts';
+import { latestPayment, paymentResult, type PaymentResult } from '../payments/service.ts';
+import { ownedOrder, resultPath, type OrderOwner } from './owner.ts';
 import { orderRepository } from './repository.ts';
 import { imageAsset } from '../platform/build-info.ts';
 
@@ -20,15 +13,6 @@ const PENDING_MESSAGE = 'Your payment is being confirmed. This page updates by i
 async function latestResult(db: D1Database, orderId: string): Promise<PaymentResult | null> {
   const payment = await latestPayment(db, orderId);
   return payment ? paymentResult(payment) : null;
-}
-
-/**
- * Gives up the payment under way (another method chosen): it is voided at its provider; the order
- * still awaits payment.
- */
-export async function giveUpPayment(env: Bindings, runtime: ProviderRuntime, orderId: string, owner: OrderOwner) {
-  const order = await ownedOrder(env.DB, orderId, owner);
-  return { orderId: order.id, released: await abandonPayments(env, runtime, order.id) };
 }
 
 /** The order's status and its latest payment's result. */
@@ -76,7 +60,7 @@ export async function orderPaidResult(db: D1Database, orderId: string, owner: Or
   const failed = payment && (payment.kind === 'Declined' || payment.kind === 'Failed') ? payment : null;
   const result = order.paidAt !== null ? 'SUCCEEDED' : failed ? 'FAILED' : 'PENDING';
   const message = result === 'SUCCEEDED' ? PAID_MESSAGE : failed ? failed.message : PENDING_MESSAGE;
-  const payable = order.status === 'PAYMENT_PENDING' && order.holdExpiresAt !== null && order.holdExpiresAt > now;
+  const payable = HOLDING_STATUSES.includes(order.status) && order.holdExpiresAt !== null && order.holdExpiresAt > now;
   return {
     orderId: order.id,
     result,
@@ -101,9 +85,9 @@ export async function orderPaidResult(db: D1Database, orderId: string, owner: Or
 export async function paymentRoute(db: D1Database, orderId: string, owner: OrderOwner) {
   const order = await ownedOrder(db, orderId, owner);
   const payment = await latestResult(db, order.id);
-  if (order.status === 'PAYMENT_PENDING' && payment?.kind === 'RequiresAction' && payment.url)
+  if (HOLDING_STATUSES.includes(order.status) && payment?.kind === 'RequiresAction' && payment.url)
     return { orderId: order.id, next: 'window' as const, url: payment.url };
-  if (order.status === 'PAYMENT_PENDING' && !payment)
+  if (HOLDING_STATUSES.includes(order.status) && !payment)
     return { orderId: order.id, next: 'checkout' as const, url: '/checkout' };
   return { orderId: order.id, next: 'result' as const, url: resultPath(order.id) };
 }
@@ -112,23 +96,4 @@ export async function paymentRoute(db: D1Database, orderId: string, owner: Order
 export async function orderStatusOf(db: D1Database, orderId: string) {
   const row = await orderRepository(db).byId(orderId);
   return { orderId, status: row?.status ?? 'UNKNOWN' };
-}
-
-/**
- * Starts (or resumes) the order's hosted card gateway payment and signs its parameters:
- * paymentId, amount, currency and the gateway window url.
- */
-export async function startHostedPayment(
-  env: Bindings,
-  runtime: ProviderRuntime,
-  orderId: string,
-  owner: OrderOwner,
-  now: number,
-) {
-  const order = await ownedOrder(env.DB, orderId, owner);
-  const result = await startPayment(env, runtime, order, 'HOSTED_CARD');
-  const url = 'url' in result ? (result.url ?? null) : null;
-  const amount = { paymentId: result.paymentId, amountCent: order.totalCent, currency: order.currency };
-  const signature = await signHostedPayment(env, amount, now);
-  return { paymentId: result.paymentId, url, amount: order.totalCent, currency: order.currency, signature };
 }

@@ -17,10 +17,7 @@ export type NewOrder = Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' 
   visitorKey?: string | null;
 };
 
-/**
- * The statements an order is placed with, for checkout's one batch: the order and its lines,
- * the stock it takes, the gifts that ride along while their stock lasts, and the points guard.
- */
+/** The statements a new order is written with, for the place-order flow's one batch: the order and its lines, gifts. */
 export function placementRepository(db: D1Database) {
   const orders = orderRepository(db);
   return {
@@ -108,48 +105,25 @@ export function placementRepository(db: D1Database) {
       ];
     },
 
-    /** Takes stock; the sku table's CHECK (available_total >= 0) fails the whole batch rather than oversell. */
-    takeStockStatement(skuId: number, quantity: number) {
-      return db.prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2`).bind(quantity, skuId);
-    },
-
     /**
-     * A gift rides along only while its stock lasts: the stock is taken without failing the
-     * order, and the gift line is written only when that took (changes() of the statement before).
+     * A gift line, written only when the gift's stock was taken by the statement just before it
+     * (changes() = 1): a gift rides along only while its stock lasts, never failing the order.
      */
-    giftStatements(orderId: string, line: NewOrderLine) {
-      return [
-        db
-          .prepare(`UPDATE sku SET available_total = available_total - ?1 WHERE id = ?2 AND available_total >= ?1`)
-          .bind(line.quantity, line.skuId),
-        db
-          .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
+    giftLineStatement(orderId: string, line: NewOrderLine) {
+      return db
+        .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
           SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0, NULL WHERE changes() = 1`)
-          .bind(
-            orderId,
-            line.lineNo,
-            line.skuId,
-            line.itemId,
-            line.title,
-            line.partNumber,
-            line.imageUrl,
-            line.urlHandle,
-            line.quantity,
-          ),
-      ];
-    },
-
-    /** Fails the batch (CHECK ok = 1) unless the member's points balance is still not negative. */
-    pointsGuardStatements(accountId: number) {
-      return [
-        db
-          .prepare(
-            `INSERT INTO batch_guard (ok)
-            SELECT (SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE account_id = ?) >= 0`,
-          )
-          .bind(accountId),
-        db.prepare(`DELETE FROM batch_guard`),
-      ];
+        .bind(
+          orderId,
+          line.lineNo,
+          line.skuId,
+          line.itemId,
+          line.title,
+          line.partNumber,
+          line.imageUrl,
+          line.urlHandle,
+          line.quantity,
+        );
     },
   };
 }

@@ -1,21 +1,11 @@
 import { formatMoney } from '../../shared/money.ts';
-import type { Bindings } from '../env.ts';
-import { mailerFor } from '../platform/email.ts';
-import { pointsCreditStatement, undoReversalsStatement } from '../members/service.ts';
-import { refundOrderAmount } from '../payments/service.ts';
-import { orderRefundedEmail } from './fulfilment-email.ts';
-import { emailContext, type FulfilResult } from './fulfilment.ts';
-import { fulfilmentRepository, REFUNDABLE_FROM } from './fulfilment-repository.ts';
+import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { orderRepository, type OrderRow } from './repository.ts';
 
 /**
- * The shop's refunds (issue 19): by line and quantity (with their share of discounts, tax and
- * points paid) or by amount, optionally with the shipping, through the order's payment provider.
- * The refund is recorded first, in a batch whose guards refuse more units than were ordered, the
- * shipping twice or more money than was paid, so two staff refunding at once cannot pass what was
- * paid; then the provider is asked, and a refund it refuses counts for nothing. The refunded
- * goods' share of the points earned on the order is taken back and of the points it was paid with
- * given back (a refund the provider refuses undoes both); the shopper is emailed.
+ * Orders' side of the shop's refunds (issue 19): the form's messages, and what a refund by lines or
+ * by amount comes to (money, its shipping part, the points taken back and given back). Refunding is
+ * the refund-order flow.
  */
 
 export const REFUND_MSG = {
@@ -45,12 +35,17 @@ export interface RefundInput {
 
 const refused = (status: 400 | 404 | 409, message: string) => ({ ok: false as const, status, message });
 
+/** A refund made before with a form's key. */
+export function refundByKey(db: D1Database, key: string) {
+  return fulfilmentRepository(db).refundByKey(key);
+}
+
 /** What the shopper paid before tax for goods and shipping: the total is this plus tax. */
 const chargedBeforeTax = (order: OrderRow) =>
   order.subtotalCent - order.discountCent - order.pointsCent + order.shippingCent - order.shippingDiscountCent;
 
 /** The amount, shipping part and points a refund comes to, or why it cannot be given. */
-async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput) {
+export async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput) {
   const fulfilment = fulfilmentRepository(db);
   const [counts, done] = await Promise.all([fulfilment.lineCounts(order.id), fulfilment.refundedTotals(order.id)]);
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
@@ -99,86 +94,4 @@ async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput
     pointsBack: share(order.pointsUsed, order.pointsUsed - done.pointsReturned),
     lines,
   };
-}
-
-/** Refunds part or all of a paid order; a repeated form answers the refund it made. */
-export async function refundOrderByShop(
-  env: Bindings,
-  orderId: string,
-  input: RefundInput,
-  actor: { staffId: number | null; audit: D1PreparedStatement },
-  now: number,
-): Promise<FulfilResult<{ amountCent: number; repeated: boolean }>> {
-  const fulfilment = fulfilmentRepository(env.DB);
-  const earlier = await fulfilment.refundByKey(input.key);
-  if (earlier) return repeatedRefund(earlier);
-  const reason = input.reason.trim();
-  if (!reason || reason.length > 200) return refused(400, REFUND_MSG.reason);
-  if (input.amountCent !== null && !(input.amountCent > 0)) return refused(400, REFUND_MSG.amount);
-  if (input.amountCent === null && !input.lines.some((line) => line.quantity > 0) && !input.withShipping)
-    return refused(400, REFUND_MSG.nothingChosen);
-  const order = await orderRepository(env.DB).byId(orderId);
-  if (!order) return refused(404, REFUND_MSG.notRefundable);
-  if (order.paidAt === null || !(REFUNDABLE_FROM as readonly string[]).includes(order.status))
-    return refused(409, REFUND_MSG.notRefundable);
-  const figures = await refundFigures(env.DB, order, input);
-  if ('problem' in figures) return figures.problem!;
-  const refund = {
-    key: input.key,
-    amountCent: figures.amount,
-    shippingCent: figures.shipping,
-    pointsTaken: order.accountId === null ? 0 : figures.points,
-    pointsReturned: order.accountId === null ? 0 : figures.pointsBack,
-    reason,
-    staffId: actor.staffId,
-    now,
-  };
-  // Earned points on the refunded goods are taken back, the points they were paid with given back;
-  // both rows carry the refund's key, so a refund the provider refuses undoes exactly them.
-  const member = order.accountId;
-  const reversal = (delta: number) =>
-    member !== null && delta !== 0
-      ? [pointsCreditStatement(env.DB, member, delta, 'REFUND', order.id, now, input.key)]
-      : [];
-  const undo = member !== null ? [undoReversalsStatement(env.DB, member, order.id, input.key, now)] : [];
-  try {
-    await fulfilment.run([
-      ...fulfilment.refundStatements(order.id, refund, figures.lines),
-      ...reversal(-refund.pointsTaken),
-      ...reversal(refund.pointsReturned),
-      fulfilment.refreshStatusStatement(order.id, now),
-      actor.audit,
-    ]);
-  } catch (error) {
-    const raced = await fulfilment.refundByKey(input.key);
-    if (raced) return repeatedRefund(raced);
-    if (/batch_guard|CHECK constraint/i.test(String(error))) return refused(409, REFUND_MSG.notRefundable);
-    throw error;
-  }
-  const back = await refundOrderAmount(env, order.id, refund.amountCent).catch(() => 0);
-  const outcome = back > 0 ? ('DONE' as const) : ('FAILED' as const);
-  const money = formatMoney({ cent: back, currency: order.currency });
-  await fulfilment.run([
-    fulfilment.settleRefundStatement(input.key, { status: outcome, amountCent: back }),
-    ...(outcome === 'FAILED' ? undo : []),
-    fulfilment.refreshStatusStatement(order.id, now),
-    fulfilment.eventStatement(order.id, outcome === 'DONE' ? `Refunded ${money}: ${reason}` : 'Refund refused', now),
-  ]);
-  if (outcome === 'FAILED') return refused(409, REFUND_MSG.providerRefused);
-  await tellShopperRefunded(env, order.id, input.key);
-  return { ok: true, amountCent: back, repeated: false };
-}
-
-function repeatedRefund(refund: { status: string; amountCent: number }) {
-  if (refund.status === 'FAILED') return refused(409, REFUND_MSG.providerRefused);
-  return { ok: true as const, amountCent: refund.amountCent, repeated: true };
-}
-
-async function tellShopperRefunded(env: Bindings, orderId: string, key: string): Promise<void> {
-  const order = await orderRepository(env.DB).view(orderId);
-  const made = await fulfilmentRepository(env.DB).refundByKey(key);
-  const refund = order?.refunds.find((candidate) => candidate.id === made?.id);
-  if (!order || !refund) return;
-  const { shop, orderUrl } = await emailContext(env, orderId, order.market);
-  await (await mailerFor(env)).send(orderRefundedEmail(order, refund, shop, orderUrl));
 }

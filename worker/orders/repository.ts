@@ -1,9 +1,15 @@
+import { HOLDING_STATUSES, PAYABLE_STATUSES } from '../../shared/order-status.ts';
+import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { FitStatus } from '../../shared/fitment.ts';
-import type { OrderAddress, OrderStatus, OrderView } from '../../shared/orders.ts';
-import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/orders.ts';
+import type { OrderAddress, OrderView } from '../../shared/orders.ts';
+import type { OrderStatus } from '../../shared/order-status.ts';
+import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/order-status.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
 import { carrierName, trackingUrl } from '../../shared/carriers.ts';
 import { fulfilmentReads, readFulfilment } from './fulfilment-repository.ts';
+
+/** Unpaid orders holding stock (shared/order-status.ts). */
+const HOLDING = sqlStatusList(HOLDING_STATUSES);
 
 /** Orders' SQL: what happens to an order after it is placed, and the reads of its pages. */
 
@@ -140,7 +146,7 @@ export function orderRepository(db: D1Database) {
     /** Keeps an unpaid order's stock until `until`; answers false when the order no longer awaits payment. */
     async extendHold(orderId: string, until: number): Promise<boolean> {
       const result = await db
-        .prepare(`UPDATE orders SET hold_expires_at = ? WHERE id = ? AND status = 'PAYMENT_PENDING'`)
+        .prepare(`UPDATE orders SET hold_expires_at = ? WHERE id = ? AND status IN (${HOLDING})`)
         .bind(until, orderId)
         .run();
       return result.meta.changes === 1;
@@ -271,7 +277,7 @@ export function orderRepository(db: D1Database) {
       return (
         await db
           .prepare(
-            `SELECT ${ORDER_COLUMNS} FROM orders WHERE status = 'PAYMENT_PENDING' AND hold_expires_at < ?
+            `SELECT ${ORDER_COLUMNS} FROM orders WHERE status IN (${HOLDING}) AND hold_expires_at < ?
             ORDER BY hold_expires_at LIMIT ?`,
           )
           .bind(now, limit)
@@ -289,7 +295,7 @@ export function orderRepository(db: D1Database) {
         await db
           .prepare(
             `SELECT ${ORDER_COLUMNS} FROM orders
-            WHERE account_id = ? AND status IN ('PAYMENT_PENDING', 'PENDING')`,
+            WHERE account_id = ? AND status IN (${sqlStatusList(PAYABLE_STATUSES)})`,
           )
           .bind(accountId)
           .all<OrderRow>()
@@ -340,7 +346,7 @@ export function summary(
     paymentMethod: row.paymentMethod,
     address: JSON.parse(row.address) as OrderAddress,
     cancellable: CANCELLABLE_STATUSES.includes(row.status),
-    holdExpiresAt: row.status === 'PAYMENT_PENDING' ? row.holdExpiresAt : null,
+    holdExpiresAt: HOLDING_STATUSES.includes(row.status) ? row.holdExpiresAt : null,
     vehicle: row.vehicleId && row.vehicleName ? { id: row.vehicleId, name: row.vehicleName } : null,
   };
 }

@@ -1,18 +1,15 @@
 import type { OrderView } from '../../shared/orders.ts';
-import { RETURNABLE_ORDER_STATUSES } from '../../shared/returns.ts';
 import type { Bindings } from '../env.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { guestOrderToken } from './access.ts';
 import type { ShopIdentity } from './email.ts';
-import { webOrigin } from '../platform/origins.ts';
-import { fulfilmentRepository } from './fulfilment-repository.ts';
+import { marketOrigin } from '../platform/origin.ts';
 import { orderRepository } from './repository.ts';
 
 /**
- * What of a shipped order can be returned (issue 20), as the returns domain asks it: the units
- * each line shipped and until when, and the statements that move the order to RETURNING inside
- * the return's own batch.
+ * What of a shipped order can be returned (issue 20), as the returns domain asks it: the units each
+ * line shipped and until when, the return window, and the names and links a return's email carries.
  */
 
 const DAY = 86_400_000;
@@ -45,22 +42,6 @@ export function returnableLines(order: OrderView, windowDays: number): Returnabl
   });
 }
 
-/** Whether the order's status allows a return (shipped, in part or in full, or already returning). */
-export const isReturnableStatus = (status: string) => (RETURNABLE_ORDER_STATUSES as readonly string[]).includes(status);
-
-/**
- * Moves the order to RETURNING with a history line, for the return's batch: the guard aborts the
- * batch when the order left the returnable statuses since it was read.
- */
-export function returningStatements(db: D1Database, orderId: string, note: string, now: number) {
-  const orders = orderRepository(db);
-  return [
-    orders.setStatusStatement(orderId, RETURNABLE_ORDER_STATUSES, 'RETURNING', now),
-    ...orders.movedGuardStatements(),
-    orders.eventStatement(orderId, 'RETURNING', note, now),
-  ];
-}
-
 /** The return window in days, as the shop settings give it. */
 export async function returnWindowDays(env: Pick<Bindings, 'SETTINGS'>): Promise<number> {
   return (await getShopSettings(env.SETTINGS, systemClock)).RETURN_WINDOW_DAYS;
@@ -73,37 +54,10 @@ export async function orderMailIdentity(
 ): Promise<{ shop: ShopIdentity; guestToken: string | null }> {
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
   const guestToken = await guestOrderToken(env.DB, order, Date.now());
-  return { shop: { name: SHOP_NAME, origin: webOrigin(env, order.market) }, guestToken };
+  return { shop: { name: SHOP_NAME, origin: marketOrigin(env, order.market) }, guestToken };
 }
 
 /** The member an order belongs to: null for a guest's order (or no such order). */
 export async function orderAccountOf(db: D1Database, orderId: string): Promise<number | null> {
   return (await orderRepository(db).byId(orderId))?.accountId ?? null;
-}
-
-/**
- * Sets the order's status again from its shipments, refunds and open returns, for a return's
- * batch: when its last open return closes, a RETURNING order goes back to what it is otherwise.
- */
-export function orderStatusRefreshStatement(db: D1Database, orderId: string, now: number): D1PreparedStatement {
-  return fulfilmentRepository(db).refreshStatusStatement(orderId, now);
-}
-
-/** Puts returned units of an order's lines back on the shelf (their SKUs' available stock), for a return's batch. */
-export async function restockStatements(
-  db: D1Database,
-  orderId: string,
-  units: readonly { lineNo: number; quantity: number }[],
-): Promise<D1PreparedStatement[]> {
-  const orders = orderRepository(db);
-  const lines = await orders.lines(orderId);
-  return units.flatMap((unit) => {
-    const line = lines.find((candidate) => candidate.lineNo === unit.lineNo);
-    return line && unit.quantity > 0 ? [orders.giveBackStockStatement(line.skuId, unit.quantity)] : [];
-  });
-}
-
-/** The order's history line, for a return's batch (e.g. "Return RMA-... refunded"). */
-export function orderEventStatement(db: D1Database, orderId: string, note: string, now: number): D1PreparedStatement {
-  return fulfilmentRepository(db).eventStatement(orderId, note, now);
 }

@@ -1,8 +1,12 @@
 import * as z from 'zod';
-import { ORDER_MSG, ORDER_STATUSES, type OrderView } from '../../shared/orders.ts';
+import { ORDER_MSG, type OrderView } from '../../shared/orders.ts';
+import { ORDER_STATUSES } from '../../shared/order-status.ts';
 import { emailField } from '../../shared/api/accounts.ts';
 
 /** The orders' contracts: the order number, the history and tracking queries, an order as answered. */
+
+/** The order messages (shared/orders.ts), beside the contracts that answer with them. */
+export { ORDER_MSG };
 
 /**
  * What the order calls accept as an order number: any number the shop ever issued, including

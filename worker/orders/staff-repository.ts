@@ -1,5 +1,8 @@
+import { MONEY_BACK_STATUSES, REFUNDED_STATUSES } from '../../shared/order-status.ts';
+import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
-import type { OrderPaymentState, OrderStatus } from '../../shared/orders.ts';
+import type { OrderPaymentState } from '../../shared/orders.ts';
+import type { OrderStatus } from '../../shared/order-status.ts';
 import { ORDER_COLUMNS, type OrderRow, summary } from './repository.ts';
 
 /** The back office's reads of orders (issue 19): the order search, a member's orders, the dashboard's figures. */
@@ -39,7 +42,7 @@ export async function staffOrderSearch(db: D1Database, filter: StaffOrderFilter)
     AND (?5 IS NULL OR created_at >= ?5) AND (?6 IS NULL OR created_at < ?6)
     AND (?9 IS NULL OR (?9 = 'unpaid' AND paid_at IS NULL AND status <> 'CANCELLED')
       OR (?9 = 'paid' AND paid_at IS NOT NULL)
-      OR (?9 = 'refunded' AND paid_at IS NOT NULL AND (status IN ('REFUND', 'PARTIAL_REFUND', 'CANCELLED')
+      OR (?9 = 'refunded' AND paid_at IS NOT NULL AND (status IN (${sqlStatusList(REFUNDED_STATUSES)})
         OR EXISTS (SELECT 1 FROM order_refund r WHERE r.order_id = orders.id AND r.status = 'DONE'))))`;
   const params = [filter.text, likeText(filter.text), filter.status, filter.market, filter.from, filter.to];
   const [totals, rows] = await db.batch([
@@ -95,7 +98,7 @@ export async function staffOrderFigures(
   since: { dayStart: number; weekStart: number },
   statuses: readonly OrderStatus[],
 ) {
-  const earning = `paid_at IS NOT NULL AND status NOT IN ('CANCELLED', 'REFUND')`;
+  const earning = `paid_at IS NOT NULL AND status NOT IN (${sqlStatusList(MONEY_BACK_STATUSES)})`;
   const [placed, waiting] = await db.batch([
     db
       .prepare(
@@ -134,7 +137,7 @@ export async function memberPartsSpend(db: D1Database, accountId: number, since:
               + o.shipping_cent - o.shipping_discount_cent) / max(o.total_cent, 1))
             FROM order_refund r WHERE r.order_id = o.id AND r.status <> 'FAILED'), 0) AS refunded
         FROM orders o
-        WHERE o.account_id = ?1 AND o.paid_at >= ?2 AND o.status NOT IN ('CANCELLED', 'REFUND')
+        WHERE o.account_id = ?1 AND o.paid_at >= ?2 AND o.status NOT IN (${sqlStatusList(MONEY_BACK_STATUSES)})
           AND o.market = (SELECT a.market FROM account a WHERE a.id = ?1))`,
     )
     .bind(accountId, since)

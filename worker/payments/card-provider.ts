@@ -5,7 +5,8 @@
  * (CARD_PROVIDER_API_BASE) so tests run it against a local fake of the endpoints.
  */
 import * as z from 'zod';
-import { OPEN_PAYMENT_STATUSES, type PaymentFailureReason } from '../../shared/payment-methods.ts';
+import type { PaymentFailureReason } from '../../shared/payment-methods.ts';
+import { OPEN_PAYMENT_STATUSES } from '../../shared/payment-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
 import {

@@ -1,5 +1,5 @@
 import { ApiError } from '../platform/api-error.ts';
-import { statusesBefore } from './outcomes.ts';
+import { paymentStatusesBefore } from '../../shared/payment-status.ts';
 import { PROVIDER_IDS, type PaymentEnv, type ProviderId, type ProviderRuntime, type WebhookEvent } from './provider.ts';
 import { providerNamed } from './registry.ts';
 import { paymentRepository } from './repository.ts';
@@ -42,7 +42,7 @@ export async function recordPaymentEvent(env: PaymentEnv, event: WebhookEvent, n
       ...(event.declineCode ? { declineCode: event.declineCode } : {}),
       ...(event.capturedCent ? { capturedCent: event.capturedCent } : {}),
     };
-    await payments.transition(payment.id, statusesBefore(event.status), change, now);
+    await payments.transition(payment.id, paymentStatusesBefore(event.status), change, now);
   }
   return true;
 }

@@ -1,3 +1,8 @@
+import {
+  ABANDONABLE_PAYMENT_STATUSES,
+  OPEN_PAYMENT_STATUSES,
+  REFUNDABLE_PAYMENT_STATUSES,
+} from '../../shared/payment-status.ts';
 import { resultOf } from './outcomes.ts';
 import type { PaymentEnv, PaymentResult, ProviderRuntime } from './provider.ts';
 import { providerForPayment } from './registry.ts';
@@ -7,9 +12,9 @@ import { sandboxWindowPath } from './sandbox.ts';
 /** An order's payments as the order's pages and calls see them: the one under way, the result, refunds. */
 
 /** The statuses of a payment still under way: the shopper or the provider has yet to finish it. */
-const UNDER_WAY = ['CREATED', 'REQUIRES_ACTION', 'PROCESSING'];
+const UNDER_WAY = OPEN_PAYMENT_STATUSES;
 /** The statuses a shopper can still walk away from: nothing has gone to the provider yet. */
-const ABANDONABLE = ['CREATED', 'REQUIRES_ACTION'];
+const ABANDONABLE = ABANDONABLE_PAYMENT_STATUSES;
 
 /** What a stored payment means now, with the sandbox window its shopper may still have to act in. */
 export function paymentResult(payment: PaymentRow): PaymentResult {
@@ -103,7 +108,7 @@ export async function refundOrderAmount(env: PaymentEnv, orderId: string, amount
   let left = amountCent;
   for (const payment of await payments.listForOrder(orderId)) {
     if (left === 0) break;
-    if (!['SUCCEEDED', 'PARTIALLY_REFUNDED'].includes(payment.status) || payment.capturedCent === 0) continue;
+    if (!REFUNDABLE_PAYMENT_STATUSES.includes(payment.status) || payment.capturedCent === 0) continue;
     const room = payment.capturedCent - (await payments.refundedCent(payment.id));
     if (room <= 0) continue;
     const part = Math.min(room, left);

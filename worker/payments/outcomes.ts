@@ -1,12 +1,11 @@
 import {
-  OPEN_PAYMENT_STATUSES,
   PAYMENT_MSG,
   declineMessage,
   failureMessage,
   isIssuerDecline,
   type PaymentFailureReason,
-  type PaymentStatus,
 } from '../../shared/payment-methods.ts';
+import { OPEN_PAYMENT_STATUSES, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { Failed, PaymentEnv, PaymentResult, RefundResult } from './provider.ts';
 import { paymentRepository, type PaymentRow, type RefundReason } from './repository.ts';
@@ -62,14 +61,6 @@ export function resultOf(payment: PaymentRow, windowUrl: string | null = null): 
   }
 }
 
-/** The statuses an event may move a payment from: a late or replayed event never moves one back. */
-export function statusesBefore(target: PaymentStatus): readonly PaymentStatus[] {
-  if (target === 'REQUIRES_ACTION') return ['CREATED'];
-  if (target === 'PROCESSING') return ['CREATED', 'REQUIRES_ACTION'];
-  if (target === 'REFUNDED' || target === 'PARTIALLY_REFUNDED') return ['SUCCEEDED', 'PARTIALLY_REFUNDED'];
-  return OPEN_PAYMENT_STATUSES;
-}
-
 /** Checks a payment can give back `amountCent`, records the refund and moves its status. */
 export async function recordRefund(
   env: PaymentEnv,
@@ -88,13 +79,13 @@ export async function recordRefund(
   if (!within) return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.refundTooLarge);
   const refundedCent = await repo.refundedCent(payment.id);
   const status: PaymentStatus = refundedCent >= payment.capturedCent ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-  await repo.transition(payment.id, ['SUCCEEDED', 'PARTIALLY_REFUNDED'], { status }, now);
+  await repo.transition(payment.id, REFUNDABLE_PAYMENT_STATUSES, { status }, now);
   return { kind: 'Refunded', paymentId: payment.id, refundId, amountCent, refundedCent, status };
 }
 
 /** Why a refund cannot start, or null when the payment still holds `amountCent` of captured money to give back. */
 export function refundRefusal(payment: PaymentRow, amountCent: number, refundedCent: number): Failed | null {
-  const refundable = payment.status === 'SUCCEEDED' || payment.status === 'PARTIALLY_REFUNDED';
+  const refundable = REFUNDABLE_PAYMENT_STATUSES.includes(payment.status);
   if (!refundable || payment.capturedCent === 0)
     return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.notRefundable);
   if (refundedCent + amountCent > payment.capturedCent)

@@ -4,7 +4,8 @@
  * takes a §3 method is the registry's choice (registry.ts).
  */
 import type { Money } from '../../shared/money.ts';
-import type { PaymentFailureReason, PaymentMethodId, PaymentStatus } from '../../shared/payment-methods.ts';
+import type { PaymentFailureReason, PaymentMethodId } from '../../shared/payment-methods.ts';
+import type { PaymentStatus } from '../../shared/payment-status.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { RefundReason } from './repository.ts';
 

@@ -1,6 +1,8 @@
 /** Payment queries: payments, their refunds and the webhook events received. The only place with their SQL. */
+import { OPEN_PAYMENT_STATUSES } from '../../shared/payment-status.ts';
+import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { Currency } from '../../shared/markets.ts';
-import type { PaymentStatus } from '../../shared/payment-methods.ts';
+import type { PaymentStatus } from '../../shared/payment-status.ts';
 
 /** A payment as stored. No card number exists anywhere: only its last four digits and brand. */
 export interface PaymentRow {
@@ -63,7 +65,7 @@ const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS prov
   decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, capture_method AS captureMethod,
   captured_cent AS capturedCent, created_at AS createdAt, updated_at AS updatedAt, expires_at AS expiresAt`;
 
-const OPEN = `('CREATED', 'REQUIRES_ACTION', 'PROCESSING')`;
+const OPEN = `(${sqlStatusList(OPEN_PAYMENT_STATUSES)})`;
 
 /** The payment queries over one D1 database. */
 export function paymentRepository(db: D1Database) {

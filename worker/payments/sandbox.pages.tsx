@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { streamHtml } from '../platform/render/render.tsx';
-import { paymentRuntime } from './runtime.ts';
+import { paymentRuntime } from './http.ts';
 import { SandboxProvider, sandboxEnabled, sandboxWindowPath } from './service.ts';
 import { Window, windowFor } from './views/SandboxWindow.tsx';
 

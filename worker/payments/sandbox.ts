@@ -18,15 +18,8 @@
 import { exports } from 'cloudflare:workers';
 import * as z from 'zod';
 import { marketByCurrency, type Currency } from '../../shared/markets.ts';
-import {
-  ISSUER_DECLINE_CODES,
-  OPEN_PAYMENT_STATUSES,
-  PAYMENT_MSG,
-  PAYMENT_STATUSES,
-  cardBrandsFor,
-  type CardBrand,
-  type PaymentStatus,
-} from '../../shared/payment-methods.ts';
+import { ISSUER_DECLINE_CODES, PAYMENT_MSG, cardBrandsFor, type CardBrand } from '../../shared/payment-methods.ts';
+import { OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
 import {

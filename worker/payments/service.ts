@@ -36,6 +36,7 @@ export {
 } from './order-payments.ts';
 export { checkHostedPayment, signHostedPayment } from './hosted.ts';
 export { forgetPaymentEvent, recordPaymentEvent, verifiedPaymentEvent } from './events.ts';
+export { receivePaymentEvent, receiveWebhook, type ApplyPaymentEvent } from './webhook-intake.ts';
 
 /** The cron's work: sandbox payments left open past their window expire, so their orders can be paid again. */
 export async function expireSandboxPayments(env: PaymentEnv, now: number): Promise<number> {

@@ -4,6 +4,7 @@
  * code used by one order is refused to the next with the engine's usage-limit message. The form's
  * key makes a double click one batch.
  */
+import { unitOfWork } from '../platform/unit-of-work.ts';
 import type { AuditedChange } from './admin.ts';
 import { promotionAdminRepository } from './admin-repository.ts';
 import { type BatchCodeRecord, promotionBatchRepository } from './batch-repository.ts';
@@ -72,10 +73,10 @@ export async function generateCodeBatch(
     if (taken.size > 0) codes = codes.filter((code) => !taken.has(code)).concat(newCodes(taken.size, read.prefix));
     const firstId = await batches.nextIds();
     try {
-      await promotionAdminRepository(db).write([
-        ...batches.cloneStatements(parentId, firstId, codes, key),
-        ...audit({ before: null, after: { singleUseCodes: codes.length, prefix: read.prefix || null } }),
-      ]);
+      await unitOfWork(db)
+        .add(...batches.cloneStatements(parentId, firstId, codes, key))
+        .audit(audit({ before: null, after: { singleUseCodes: codes.length, prefix: read.prefix || null } }))
+        .run();
       return { ok: true, count: codes.length };
     } catch (error) {
       // A double click made it, or another create took an id or a code: the key answers, the rest retries.

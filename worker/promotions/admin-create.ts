@@ -4,6 +4,7 @@
  * or some categories; market, dates and limits), then written with its codes, scope and audit
  * entry in one batch. The form's key makes a double click or a retry one promotion.
  */
+import { unitOfWork } from '../platform/unit-of-work.ts';
 import type { DiscountSource, DiscountType, PromotionType, ThresholdType } from '../../shared/promotion-words.ts';
 import {
   DISCOUNT_SOURCES,
@@ -221,10 +222,10 @@ export async function createPromotion(
     const { scope: _scope, ...after } = promotion;
     const categories = found.map((category) => category.handle);
     try {
-      await repository.write([
-        ...repository.createStatements(id, promotion, key),
-        ...audit(id)({ before: null, after: { ...after, categories } }),
-      ]);
+      await unitOfWork(db)
+        .add(...repository.createStatements(id, promotion, key))
+        .audit(audit(id)({ before: null, after: { ...after, categories } }))
+        .run();
       return { ok: true, id };
     } catch (error) {
       // Another create won the key, the code or the id: the key and code answer; the id is retried.

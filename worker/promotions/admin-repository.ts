@@ -207,10 +207,5 @@ export function promotionAdminRepository(db: D1Database) {
       ]);
       return { scopes: scopes!.results as ScopeRecord[], addOns: addOns!.results as AddOnRecord[] };
     },
-
-    /** Runs a change's statements (the update and its audit entry) in one batch. */
-    async write(statements: D1PreparedStatement[]): Promise<void> {
-      await db.batch(statements);
-    },
   };
 }

@@ -3,6 +3,8 @@
  * decisions behind editing a promotion's basics and pausing or resuming it. Every change is one
  * update written in one batch with the audit entry the caller makes of it (before and after).
  */
+import type { AuditedChange } from '../platform/audit.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
 import { currencyOf, MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import { describePromotion } from '../../shared/promotions/describe.ts';
 import { type AdminPromotionRecord, type PromotionBasics, promotionAdminRepository } from './admin-repository.ts';
@@ -96,7 +98,7 @@ export async function promotionDetail(db: D1Database, id: number, now: number): 
 }
 
 /** The audit entry of one change, written in the change's own batch. */
-export type AuditedChange = (change: { before: unknown; after: unknown }) => D1PreparedStatement[];
+export type { AuditedChange } from '../platform/audit.ts';
 
 export type PromotionChange =
   | { ok: true; promotion: AdminPromotion }
@@ -208,7 +210,10 @@ export async function editPromotion(
   if ('errors' in read)
     return { ok: false, problem: 'invalid', promotion: shown(row, toSec(now)), errors: read.errors };
   const before = basicsOf(row);
-  await repository.write([repository.editStatement(id, read.basics), ...audit({ before, after: read.basics })]);
+  await unitOfWork(db)
+    .add(repository.editStatement(id, read.basics))
+    .audit(audit({ before, after: read.basics }))
+    .run();
   return { ok: true, promotion: shown({ ...row, ...read.basics }, toSec(now)) };
 }
 
@@ -225,9 +230,9 @@ export async function setPromotionPaused(
   if (!row) return { ok: false, problem: 'not-found' };
   const after = { ...row, paused: paused ? 1 : 0 };
   if (row.paused !== after.paused)
-    await repository.write([
-      repository.pauseStatement(id, paused),
-      ...audit({ before: { paused: row.paused === 1 }, after: { paused } }),
-    ]);
+    await unitOfWork(db)
+      .add(repository.pauseStatement(id, paused))
+      .audit(audit({ before: { paused: row.paused === 1 }, after: { paused } }))
+      .run();
   return { ok: true, promotion: shown(after, toSec(now)) };
 }

@@ -1,10 +1,11 @@
+import { coupon } from './schemas.ts';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../platform/session.ts';
-import { buyCouponWithPoints, claimWalletCoupon, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
+import { claimWalletCoupon, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
 import { globalCouponOffers, offersByItem, offersForItem, offersInForce, unsubscribeTip } from './offers.ts';
 import { systemClock } from '../platform/clock.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
@@ -20,9 +21,6 @@ const offer = z.object({
   reason: z.string(),
   code: z.string().nullable(),
 });
-const coupon = z
-  .object({ promotionId: z.number(), name: z.string(), state: z.string(), reason: z.string() })
-  .passthrough();
 const P = '/promotion/public/promotion/calculator';
 
 const coupons = endpoint({
@@ -87,17 +85,6 @@ const redeemable = endpoint({
     'Coupons the member can buy with points (limitScene REDEEM), with their integralScore, and the points balance',
   response: z.object({ points: z.number(), coupons: z.array(coupon) }),
 });
-const redeem = endpoint({
-  method: 'post',
-  path: '/promotion/public/promotion/redeem',
-  tag: 'promotion',
-  auth: true,
-  summary:
-    'Buy a coupon with points: the points are taken only while the balance covers them, ' +
-    "and the coupon joins the member's wallet",
-  body: z.object({ promotionId: id }),
-  response: z.object({ points: z.number(), coupon }),
-});
 const claim = endpoint({
   method: 'post',
   path: '/promotion/public/promotion/claim',
@@ -130,7 +117,6 @@ export const promotionEndpoints: readonly Endpoint[] = [
   used,
   member,
   redeemable,
-  redeem,
   claim,
   globalCoupons,
 ];
@@ -139,7 +125,6 @@ export const promotionApi = new Hono<AppEnv>()
   .use(`${P}/discount/used`, requireMember)
   .use(`${P}/discount/member`, requireMember)
   .use(`${P}/discount/redeem`, requireMember)
-  .use(redeem.path, requireMember)
   .use(claim.path, requireMember)
   .get(coupons.path, async (c) =>
     c.json(ok(c.var.member ? await couponsFor(c.env.DB, c.var.member.accountId, c.var.market.id, Date.now()) : [])),
@@ -163,11 +148,6 @@ export const promotionApi = new Hono<AppEnv>()
   .get(redeemable.path, async (c) =>
     c.json(ok(await redeemableCoupons(c.env.DB, c.var.member!.accountId, c.var.market.id, Date.now()))),
   )
-  .post(redeem.path, async (c) => {
-    const { promotionId } = await readBody(c, redeem);
-    const request = { accountId: c.var.member!.accountId, promotionId, market: c.var.market.id, now: Date.now() };
-    return c.json(ok(await buyCouponWithPoints(c.env.DB, request)));
-  })
   .post(claim.path, async (c) => {
     const { promotionId } = await readBody(c, claim);
     const request = { accountId: c.var.member!.accountId, promotionId, market: c.var.market.id, now: Date.now() };

@@ -136,6 +136,21 @@ export interface CodesOfCart {
   cartUuid: string;
 }
 
+/**
+ * The promotion (?1) when one more use by this customer (account ?2, email ?3) on order ?4 at ?5 is
+ * allowed: not ended or paused, not used up overall or by the customer, a first-order one only on the
+ * first order, a coupon only while AVAILABLE in the member's wallet.
+ */
+const USABLE_PROMOTION = `SELECT p.id FROM promotion p WHERE p.id = ?1 AND p.paused = 0
+    AND (p.ends_at IS NULL OR p.ends_at > ?5)
+    AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
+    AND (p.per_customer_limit IS NULL OR (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id
+         AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3)))
+       < p.per_customer_limit)
+    AND (p.first_order_only = 0 OR ${firstOrderOpenSql('?2', '?3', '?4')})
+    AND (p.source <> 'COUPON' OR EXISTS (SELECT 1 FROM member_coupon m
+         WHERE m.account_id = ?2 AND m.promotion_id = p.id AND m.status = 'AVAILABLE'))`;
+
 /** SQLite's message when a guarded usage insert found the promotion used up (see usageStatements). */
 const OVERUSED = new RegExp(
   [
@@ -324,16 +339,8 @@ export function promotionRepository(db: D1Database) {
       return [
         db
           .prepare(
-            `INSERT INTO promotion_usage (promotion_id, account_id, email, order_id, used_at) VALUES ((
-             SELECT p.id FROM promotion p WHERE p.id = ?1 AND p.paused = 0 AND (p.ends_at IS NULL OR p.ends_at > ?5)
-               AND (p.usage_limit IS NULL OR p.used_count < p.usage_limit)
-               AND (p.per_customer_limit IS NULL OR (SELECT count(*) FROM promotion_usage u WHERE u.promotion_id = p.id
-                    AND ((?2 IS NOT NULL AND u.account_id = ?2) OR (?3 IS NOT NULL AND u.email = ?3)))
-                  < p.per_customer_limit)
-               AND (p.first_order_only = 0 OR ${firstOrderOpenSql('?2', '?3', '?4')})
-               AND (p.source <> 'COUPON' OR EXISTS (SELECT 1 FROM member_coupon m
-                    WHERE m.account_id = ?2 AND m.promotion_id = p.id AND m.status = 'AVAILABLE'))
-           ), ?2, ?3, ?4, ?5)`,
+            `INSERT INTO promotion_usage (promotion_id, account_id, email, order_id, used_at)
+             VALUES ((${USABLE_PROMOTION}), ?2, ?3, ?4, ?5)`,
           )
           .bind(promotionId, accountId, email, orderId, nowSec),
         db.prepare('UPDATE promotion SET used_count = used_count + 1 WHERE id = ?').bind(promotionId),
@@ -345,6 +352,13 @@ export function promotionRepository(db: D1Database) {
           .bind(accountId, promotionId, nowSec, orderId),
         markFirstOrderStatement(db, promotionId, accountId),
       ];
+    },
+
+    /** Whether one more use as `entry` would be allowed now (usageStatements' guard, read on its own). */
+    async usable(entry: UsageEntry): Promise<boolean> {
+      const { promotionId, accountId, email, orderId, nowSec } = entry;
+      const row = await db.prepare(USABLE_PROMOTION).bind(promotionId, accountId, email, orderId, nowSec).first();
+      return row !== null;
     },
 
     /**

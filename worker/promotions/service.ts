@@ -3,7 +3,6 @@
  * coupon wallet (wallet.ts), the first-order offer (first-order.ts), and the usage an order records.
  * SQL lives in repository.ts and first-order-repository.ts.
  */
-import { promotionRepository, type UsageEntry } from './repository.ts';
 
 export {
   cartPromotionContextQuery,
@@ -14,7 +13,6 @@ export {
   type PromotionContextRequest,
 } from './context.ts';
 export {
-  buyCouponWithPoints,
   claimCoupon,
   claimWalletCoupon,
   couponsFor,
@@ -28,22 +26,8 @@ export {
   type WalletProblem,
   type WalletState,
 } from './wallet.ts';
-export { isPromotionOverused } from './repository.ts';
 export { freeShippingPromise, type FreeShippingPromise } from './free-shipping.ts';
 export { firstOrderOffer, isFirstOrder, type FirstOrderOffer } from './first-order.ts';
-
-/**
- * The statements that record one use of a promotion, for the order step's batch: the batch fails
- * when the promotion is used up meanwhile (isPromotionOverused tells).
- */
-export function promotionUsageStatements(db: D1Database, entry: UsageEntry): D1PreparedStatement[] {
-  return promotionRepository(db).usageStatements(entry);
-}
-
-/** The undo of promotionUsageStatements for a cancelled order: counts back, coupons back in the wallet. */
-export function promotionReleaseStatements(db: D1Database, orderId: string): D1PreparedStatement[] {
-  return promotionRepository(db).releaseStatements(orderId);
-}
 
 export {
   BASICS_FIELDS,

@@ -1,3 +1,4 @@
+import { unitOfWork, type UnitOfWork } from '../platform/unit-of-work.ts';
 /**
  * The wallet's writes (issue 7, issue 21): a coupon claimed, or bought with points in one batch
  * with the points it costs, and whether a member holds one.
@@ -14,28 +15,30 @@ export function walletRepository(db: D1Database) {
       accountId: number,
       promotionId: number,
       pointsSpent: number,
-      spend: D1PreparedStatement,
+      payInto: (work: UnitOfWork) => void,
     ): Promise<number | null> {
-      try {
-        const results = await db.batch([
-          db
-            .prepare(
-              `INSERT INTO member_coupon (account_id, promotion_id, claimed_via, points_spent)
-              VALUES (?, ?, 'REDEEM', ?) ON CONFLICT (account_id, promotion_id) DO NOTHING`,
-            )
-            .bind(accountId, promotionId, pointsSpent),
-          spend,
-          db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`),
-          db.prepare(`DELETE FROM batch_guard`),
-          db
-            .prepare(`SELECT id FROM member_coupon WHERE account_id = ? AND promotion_id = ?`)
-            .bind(accountId, promotionId),
-        ]);
-        return (results[4]!.results[0] as { id: number } | undefined)?.id ?? null;
-      } catch (error) {
-        if (/batch_guard|CHECK constraint/i.test(String(error))) return null;
-        throw error;
-      }
+      const work = unitOfWork(db);
+      work.add(
+        db
+          .prepare(
+            `INSERT INTO member_coupon (account_id, promotion_id, claimed_via, points_spent)
+            VALUES (?, ?, 'REDEEM', ?) ON CONFLICT (account_id, promotion_id) DO NOTHING`,
+          )
+          .bind(accountId, promotionId, pointsSpent),
+      );
+      payInto(work);
+      work.guard(
+        'coupon paid',
+        [db.prepare(`INSERT INTO batch_guard (ok) SELECT changes() = 1`), db.prepare(`DELETE FROM batch_guard`)],
+        async () => false,
+      );
+      const id = work.along(
+        db
+          .prepare(`SELECT id FROM member_coupon WHERE account_id = ? AND promotion_id = ?`)
+          .bind(accountId, promotionId),
+        (result) => (result.results[0] as { id: number } | undefined)?.id ?? null,
+      );
+      return (await work.commit()).ok ? id() : null;
     },
 
     /** Whether the member holds the coupon in their wallet (in any state). */

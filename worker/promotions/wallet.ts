@@ -17,7 +17,8 @@ import { env as workerEnv } from 'cloudflare:workers';
 import { ApiError } from '../platform/api-error.ts';
 import { systemClock } from '../platform/clock.ts';
 import { getShopSettings } from '../content/service.ts';
-import { levelBenefitsFor, pointsBalance, spendAfterStatement } from '../members/service.ts';
+import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
+import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { complete, toMs, toSec } from './context.ts';
 import { walletRepository } from './wallet-repository.ts';
 import { promotionRepository, type PromotionRecord, type WalletRecord } from './repository.ts';
@@ -122,8 +123,8 @@ async function claim(
   promotion: Promotion,
   usage: Record<number, PromotionUsage>,
   pointsToDeduct: number,
-  /** A purchase with points: the spend that pays for the coupon, in the coupon's own batch. */
-  spend?: D1PreparedStatement,
+  /** A purchase with points: the writer of the points that pay for the coupon, in the coupon's own batch. */
+  payInto?: (work: UnitOfWork) => void,
 ): Promise<ClaimResult> {
   const context = {
     market: request.market,
@@ -136,10 +137,10 @@ async function claim(
   if (problem) return refuse(problem.problem, problem.reason);
   const via = promotion.limitScene === 'REDEEM' ? 'REDEEM' : 'CLAIM';
   const repository = walletRepository(db);
-  const id = spend
-    ? await repository.buyCoupon(request.accountId, promotion.id, pointsToDeduct, spend)
+  const id = payInto
+    ? await repository.buyCoupon(request.accountId, promotion.id, pointsToDeduct, payInto)
     : await repository.claimCoupon(request.accountId, promotion.id, via, pointsToDeduct);
-  if (id === null && spend && !(await repository.holds(request.accountId, promotion.id)))
+  if (id === null && payInto && !(await repository.holds(request.accountId, promotion.id)))
     return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(pointsToDeduct));
   if (id === null) return refuse('ALREADY_HELD', PROMOTION_MSG.alreadyHeld);
   const coupon = toWalletCoupon(promotion, null, request.market, request.now);
@@ -243,8 +244,8 @@ export async function levelCoupons(
 export async function redeemCouponWithPoints(
   db: D1Database,
   request: ClaimRequest & { pointsBalance: number },
-  /** The spend of its points, written in the coupon's own batch (buyCouponWithPoints gives it). */
-  spend?: (points: number) => D1PreparedStatement,
+  /** The writer of its points, in the coupon's own batch (the buy-coupon flow gives it). */
+  payInto?: (work: UnitOfWork, points: number) => void,
 ): Promise<ClaimResult> {
   const { promotion, usage } = await loadOne(db, request.promotionId, request.accountId);
   if (!promotion) return refuse('NOT_FOUND', PROMOTION_MSG.couponNotFound);
@@ -252,7 +253,8 @@ export async function redeemCouponWithPoints(
     return refuse('NOT_REDEEMABLE', PROMOTION_MSG.notRedeemable);
   if (request.pointsBalance < promotion.integralScore)
     return refuse('NOT_ENOUGH_POINTS', PROMOTION_MSG.notEnoughPoints(promotion.integralScore));
-  return claim(db, request, promotion, usage, promotion.integralScore, spend?.(promotion.integralScore));
+  const points = promotion.integralScore;
+  return claim(db, request, promotion, usage, points, payInto && ((work) => payInto(work, points)));
 }
 
 /** The member's coupons in one state (USED, AVAILABLE, ...). */
@@ -275,22 +277,4 @@ export async function redeemableCoupons(
 ): Promise<{ points: number; coupons: WalletCoupon[] }> {
   const [wallet, points] = await Promise.all([couponsFor(db, accountId, market, now), pointsBalance(db, accountId)]);
   return { points, coupons: wallet.filter((held) => held.state === 'REDEEMABLE') };
-}
-
-/**
- * Buys a points coupon: it joins the member's wallet, and its points are taken only while the
- * balance covers them. A refusal is a 400 with its reason.
- */
-export async function buyCouponWithPoints(
-  db: D1Database,
-  request: ClaimRequest,
-): Promise<{ points: number; coupon: WalletCoupon }> {
-  const { accountId, promotionId, now } = request;
-  // The coupon and its points are one batch: two purchases racing for the last points cannot both pass.
-  const spend = (points: number) =>
-    spendAfterStatement(db, accountId, points, 'REDEEM_COUPON', `promotion:${promotionId}`, now);
-  const balance = await pointsBalance(db, accountId);
-  const result = await redeemCouponWithPoints(db, { ...request, pointsBalance: balance }, spend);
-  if (!result.ok) throw ApiError.badRequest(result.reason);
-  return { points: await pointsBalance(db, accountId), coupon: result.coupon };
 }

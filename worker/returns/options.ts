@@ -1,15 +1,10 @@
+import { RETURNABLE_ORDER_STATUSES } from '../../shared/order-status.ts';
 import type { ReturnOptionsAnswer } from '../../shared/api/returns.ts';
-import { RETURN_MSG, RETURN_STATUS_LABEL, returnPagePath } from '../../shared/returns.ts';
+import { RETURN_MSG, returnPagePath } from '../../shared/returns.ts';
+import { RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Vehicle } from '../../shared/vehicle.ts';
 import type { Bindings } from '../env.ts';
-import {
-  accessibleOrder,
-  isReturnableStatus,
-  orderView,
-  returnableLines,
-  returnWindowDays,
-  type OrderAccess,
-} from '../orders/service.ts';
+import { accessibleOrder, orderView, returnableLines, returnWindowDays, type OrderAccess } from '../orders/service.ts';
 import { memberGarage, vehicleById } from '../vehicles/service.ts';
 import { returnRepository } from './repository.ts';
 
@@ -64,7 +59,7 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
     : [];
   const open = lines.filter((line) => line.returnable > 0 && now <= line.windowEndsAt);
   const refusal =
-    !isReturnableStatus(order.status) || lines.every((line) => line.returnable === 0)
+    !RETURNABLE_ORDER_STATUSES.includes(order.status) || lines.every((line) => line.returnable === 0)
       ? RETURN_MSG.notReturnable
       : open.length === 0
         ? RETURN_MSG.windowClosed(windowDays)

@@ -4,7 +4,7 @@ import { RETURN_MSG } from '../../shared/returns.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
-import { ORDER_MSG } from '../orders/service.ts';
+import { ORDER_MSG } from '../orders/schemas.ts';
 import { emailReturnLink } from './link.ts';
 import { returnOptions, shopperReturn } from './service.ts';
 import { ReturnFormPage, ReturnLinkPage } from './views/ReturnFormPage.tsx';

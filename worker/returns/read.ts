@@ -1,5 +1,6 @@
 import type { ReturnAnswer } from '../../shared/api/returns.ts';
-import { RETURN_MSG, RETURN_STATUS_LABEL } from '../../shared/returns.ts';
+import { RETURN_MSG } from '../../shared/returns.ts';
+import { RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, orderAccountOf, orderView, type OrderAccess } from '../orders/service.ts';

@@ -1,4 +1,5 @@
-import { RETURN_HOLDING_STATUSES, type EvidenceKind, type ReturnStatus } from '../../shared/returns.ts';
+import type { EvidenceKind } from '../../shared/returns.ts';
+import { RETURN_HOLDING_STATUSES, type ReturnStatus } from '../../shared/return-status.ts';
 
 /** Returns' SQL (issue 20): evidence uploads, returns with their lines, evidence and history. */
 

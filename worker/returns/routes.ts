@@ -2,7 +2,6 @@ import { type Context, Hono } from 'hono';
 import * as z from 'zod';
 import {
   addEvidenceBody,
-  createReturnBody,
   multipartAnswer,
   multipartBody,
   multipartCreateBody,
@@ -15,7 +14,7 @@ import {
   uploadAnswer,
 } from '../../shared/api/returns.ts';
 import { failure, ok } from '../../shared/envelope.ts';
-import { isReturnReason, RETURN_MSG } from '../../shared/returns.ts';
+
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
@@ -28,7 +27,6 @@ import {
   evidenceObject,
   multipartState,
   openMultipart,
-  requestReturn,
   returnOptions,
   shopperReturn,
   storeEvidence,
@@ -42,16 +40,6 @@ import {
  */
 
 const tag = 'returns';
-const create = endpoint({
-  method: 'post',
-  path: '/order/public/returns',
-  tag,
-  summary:
-    'Ask for a return of shipped units of an order (a member their own, a guest with the orderToken), with a reason ' +
-    'and the evidence it needs (uploadIds from POST /return-evidence); the order moves to RETURNING',
-  body: createReturnBody,
-  response: returnAnswer,
-});
 const read = endpoint({
   method: 'get',
   path: '/order/public/returns/:rma',
@@ -113,7 +101,6 @@ const multipartAbort = endpoint({
 
 /** The calls this module mounts, as /openapi.json documents them (the byte paths are not JSON calls). */
 export const returnsEndpoints: readonly Endpoint[] = [
-  create,
   options,
   read,
   moreEvidence,
@@ -154,13 +141,6 @@ function queryOf<Q extends z.ZodType>(c: Context<AppEnv>, schema: Q): z.infer<Q>
 }
 
 export const returnsApi = new Hono<AppEnv>()
-  .post(create.path, async (c) => {
-    const body = await readBody(c, create);
-    if (!isReturnReason(body.reason)) throw ApiError.badRequest(RETURN_MSG.reason);
-    const access = accessOf(c, body.orderId, body.orderToken);
-    const { created, answer } = await requestReturn(c.env, access, { ...body, reason: body.reason }, Date.now());
-    return c.json(ok(answer), created ? 201 : 200);
-  })
   .get(options.path, async (c) => {
     const query = readQuery(c, options);
     return c.json(ok(await returnOptions(c.env, accessOf(c, query.orderId, query.orderToken), Date.now())));

@@ -1,5 +1,10 @@
 import type { OrderView } from '../../shared/orders.ts';
-import { RETURN_OPEN_STATUSES, RETURN_STATUS_LABEL, RETURN_STATUSES, type ReturnStatus } from '../../shared/returns.ts';
+import {
+  RETURN_OPEN_STATUSES,
+  RETURN_STATUS_LABEL,
+  RETURN_STATUSES,
+  type ReturnStatus,
+} from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import { orderView } from '../orders/service.ts';
 import { returnRepository } from './repository.ts';

@@ -1,10 +1,14 @@
-import { RETURN_STATUSES, type ReturnStatus } from '../../shared/returns.ts';
+import { RETURN_REFUNDABLE_STATUSES, RETURN_STATUSES, type ReturnStatus } from '../../shared/return-status.ts';
+import { sqlStatusList } from '../../shared/status-machine.ts';
 
 /**
  * The back office's SQL for returns (issue 20): the queue with its search and per-status counts,
  * a return's history with who of the staff acted, the shopper's history, and the guarded writes
  * of each decision (two staff deciding at once: one batch wins, the other's guard aborts it).
  */
+
+/** A return that can be refunded now (shared/return-status.ts). */
+const REFUNDABLE = sqlStatusList(RETURN_REFUNDABLE_STATUSES);
 
 export interface QueueFilter {
   /** The statuses shown (every one for ALL). */
@@ -147,7 +151,7 @@ export function staffReturnRepository(db: D1Database) {
       const result = await db
         .prepare(
           `UPDATE order_return SET refund_key = ?, updated_at = ?
-          WHERE id = ? AND refund_key IS NULL AND status IN ('APPROVED', 'RECEIVED')`,
+          WHERE id = ? AND refund_key IS NULL AND status IN (${REFUNDABLE})`,
         )
         .bind(key, now, returnId)
         .run();
@@ -167,7 +171,7 @@ export function staffReturnRepository(db: D1Database) {
       await db
         .prepare(
           `UPDATE order_return SET refund_key = NULL
-          WHERE id = ? AND refund_key = ? AND status IN ('APPROVED', 'RECEIVED')`,
+          WHERE id = ? AND refund_key = ? AND status IN (${REFUNDABLE})`,
         )
         .bind(returnId, key)
         .run();
@@ -184,7 +188,7 @@ export function staffReturnRepository(db: D1Database) {
         db
           .prepare(
             `UPDATE order_return SET status = 'REFUNDED', refund_cent = ?, fee_cent = ?, restocked = ?, updated_at = ?
-            WHERE id = ? AND refund_key = ? AND status IN ('APPROVED', 'RECEIVED')`,
+            WHERE id = ? AND refund_key = ? AND status IN (${REFUNDABLE})`,
           )
           .bind(refund.amountCent, refund.feeCent, refund.restocked ? 1 : 0, now, returnId, refund.key),
         ...guard(`SELECT changes() = 1`),

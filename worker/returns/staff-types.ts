@@ -1,5 +1,6 @@
+import type { AuditEntry } from '../platform/audit.ts';
 import type { FitStatus } from '../../shared/fitment.ts';
-import type { ReturnStatus } from '../../shared/returns.ts';
+import type { ReturnStatus } from '../../shared/return-status.ts';
 
 /**
  * The shapes the back office's returns pages and the returns domain's staff side share (issue 20):
@@ -9,7 +10,7 @@ import type { ReturnStatus } from '../../shared/returns.ts';
 /** Who acts: the staff member, and the audit entry written in the batch of the change. */
 export interface ReturnActor {
   staffId: number;
-  audit: D1PreparedStatement;
+  audit: AuditEntry;
 }
 
 /** What a staff decision answers: done, or why not (400 bad input, 404 no such return, 409 not now). */

@@ -1,8 +1,9 @@
+import { RETURNABLE_ORDER_STATUSES } from '../../shared/order-status.ts';
 import type { UploadAnswer } from '../../shared/api/returns.ts';
 import { maxBytesOf, RETURN_LIMITS, RETURN_MSG, type EvidenceType } from '../../shared/returns.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { accessibleOrder, isReturnableStatus, type OrderAccess } from '../orders/service.ts';
+import { accessibleOrder, type OrderAccess } from '../orders/service.ts';
 import { returnRepository, type UploadRow } from './repository.ts';
 import { declaredLength, pipeTo, sniffBody, withinKindLimit } from './stream.ts';
 
@@ -24,7 +25,7 @@ export const randomId = () =>
 /** The order the caller may add evidence to: theirs (else 404), shipped; and not past the day's upload limit. */
 export async function orderForEvidence(env: Env, access: OrderAccess, now: number) {
   const order = await accessibleOrder(env, access, now);
-  if (!isReturnableStatus(order.status)) throw ApiError.badRequest(RETURN_MSG.notReturnable);
+  if (!RETURNABLE_ORDER_STATUSES.includes(order.status)) throw ApiError.badRequest(RETURN_MSG.notReturnable);
   const recent = await returnRepository(env.DB).uploadsSince(order.id, now - RETURN_LIMITS.unattachedHours * HOUR);
   if (recent >= RETURN_LIMITS.uploadsPerOrderPerDay) throw new ApiError(429, 429, RETURN_MSG.uploadLimit);
   return order;

@@ -1,4 +1,5 @@
 /** Review moderation queries: the queue, one review to decide on, and the decisions. The only place with their SQL. */
+import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { recompute } from './repository.ts';
 
@@ -111,14 +112,14 @@ export function moderationRepository(db: D1Database) {
     },
 
     /**
-     * Publishes or rejects a PENDING review, recomputes its item's rating and count and runs `also`
-     * (the audit entry), all in one batch. The batch fails, changing nothing, when the review is
+     * Publishes or rejects a PENDING review, recomputes its item's rating and count and writes its
+     * audit entry, all in one batch. The batch fails, changing nothing, when the review is
      * not PENDING any more: two staff deciding at once make one decision.
      */
     async decide(
       id: number,
       decision: { status: 'PUBLISHED' | 'REJECTED'; by: string; reason: string | null },
-      also: readonly D1PreparedStatement[],
+      audit: AuditEntry,
     ): Promise<void> {
       await db.batch([
         db
@@ -127,16 +128,16 @@ export function moderationRepository(db: D1Database) {
           .bind(decision.status, decision.by, decision.reason, id),
         ...guard(db),
         recompute(db, '(SELECT item_id FROM review WHERE id = ?1)').bind(id),
-        ...also,
+        auditRepository(db).insertStatement(audit),
       ]);
     },
 
-    /** Sets or clears a review's staff flag and runs `also` in the same batch; it fails when there is no review. */
-    async flag(id: number, flag: string | null, also: readonly D1PreparedStatement[]): Promise<void> {
+    /** Sets or clears a review's staff flag with its audit entry in the same batch; it fails when there is no review. */
+    async flag(id: number, flag: string | null, audit: AuditEntry): Promise<void> {
       await db.batch([
         db.prepare('UPDATE review SET staff_flag = ? WHERE id = ?').bind(flag, id),
         ...guard(db),
-        ...also,
+        auditRepository(db).insertStatement(audit),
       ]);
     },
   };

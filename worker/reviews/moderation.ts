@@ -4,6 +4,7 @@
  * statements (the back office's audit entry) in the same batch as the change, and a review is
  * decided once: a second click or a colleague's decision finds it already moderated.
  */
+import type { AuditEntry } from '../platform/audit.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { EmailMessage, EmailSender } from '../platform/email.ts';
 import { layoutEmail } from '../platform/email-layout.ts';
@@ -49,8 +50,8 @@ export interface ModerationChange {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
 }
-/** Statements the caller wants in the batch of the change, e.g. its audit entry. */
-export type AlongWith = (change: ModerationChange) => D1PreparedStatement[];
+/** The audit entry the caller wants written in the batch of the change. */
+export type AlongWith = (change: ModerationChange) => AuditEntry;
 
 export type ModerationResult =
   | { ok: true; review: ModerationTarget; emailed: boolean }

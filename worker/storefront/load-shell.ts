@@ -17,7 +17,7 @@ import { contentConfig, fixedContent, getCampaign, getShopSettings, pageMetaFor 
 import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell, ShellOptions } from '../platform/render/shell.ts';
-import { webOrigin } from '../platform/origins.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 const MAX_CANONICAL_QUERY = 512;
 
@@ -76,9 +76,9 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     alternates:
       path === '/'
         ? [
-            { hreflang: 'x-default', href: `${webOrigin(c.env, 'us')}/` },
-            { hreflang: 'en-us', href: `${webOrigin(c.env, 'us')}/` },
-            { hreflang: 'en-ca', href: `${webOrigin(c.env, 'ca')}/` },
+            { hreflang: 'x-default', href: `${marketOrigin(c.env, 'us')}/` },
+            { hreflang: 'en-us', href: `${marketOrigin(c.env, 'us')}/` },
+            { hreflang: 'en-ca', href: `${marketOrigin(c.env, 'ca')}/` },
           ]
         : [],
     layout: !hasNoLayout(path),

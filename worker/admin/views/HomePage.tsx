@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../shared/money.ts';
-import { ORDER_STATUS_LABEL } from '../../../shared/orders.ts';
+import { ORDER_STATUS_LABEL } from '../../../shared/order-status.ts';
 import { STAFF_ROLE_LABEL, staffMay } from '../../../shared/staff-permissions.ts';
 import type { DashboardFigures, MarketFigures } from '../dashboard.ts';
 import type { StaffMember } from '../service.ts';

@@ -1,6 +1,7 @@
+import { ADDRESS_CHANGEABLE_STATUSES, REFUNDABLE_STATUSES, SHIPPABLE_STATUSES } from '../../../shared/order-status.ts';
 import { CARRIERS } from '../../../shared/carriers.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { CANCELLABLE_STATUSES } from '../../../shared/orders.ts';
+import { CANCELLABLE_STATUSES } from '../../../shared/order-status.ts';
 import { ADDRESS_LABEL } from '../order-actions.ts';
 import type { orderForStaff } from '../orders.ts';
 import { CsrfField } from './CsrfField.tsx';
@@ -15,7 +16,7 @@ const FormKey = () => <input type="hidden" name="_key" value={crypto.randomUUID(
 export function ShipForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }) {
   const { order, toShip } = loaded;
   const open = order.lines.filter((line) => (toShip[line.lineNo] ?? 0) > 0);
-  if (open.length === 0 || !['PROCESSING', 'PARTIAL_SHIPMENT', 'PARTIAL_REFUND'].includes(order.status)) return null;
+  if (open.length === 0 || !SHIPPABLE_STATUSES.includes(order.status)) return null;
   return (
     <form method="post" action={`/admin/orders/${order.orderId}/ship`} className="panel" aria-label="Ship">
       <h2>Ship</h2>
@@ -75,7 +76,7 @@ export function ShipForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }
 /** Refund by line and quantity (optionally with the shipping), or by amount; a reason is required. */
 export function RefundForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }) {
   const { order, unitsRefunded, refundableCent } = loaded;
-  if (refundableCent <= 0 || ['CANCELLED', 'REFUND', 'PAYMENT_PENDING', 'PENDING'].includes(order.status)) return null;
+  if (refundableCent <= 0 || !REFUNDABLE_STATUSES.includes(order.status)) return null;
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
   return (
     <form method="post" action={`/admin/orders/${order.orderId}/refund`} className="panel" aria-label="Refund">
@@ -160,7 +161,7 @@ export function CancelForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string
 /** Change where an unshipped order goes: the market's address rules, and the tax worked out again. */
 export function AddressForm({ loaded, csrf }: { loaded: LoadedOrder; csrf: string }) {
   const { order } = loaded;
-  if (!['PAYMENT_PENDING', 'PENDING', 'PROCESSING'].includes(order.status)) return null;
+  if (!ADDRESS_CHANGEABLE_STATUSES.includes(order.status)) return null;
   const address = order.address as unknown as Record<string, string | null>;
   return (
     <details className="panel">

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../shared/money.ts';
-import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/orders.ts';
+import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/order-status.ts';
 import { CsrfField } from './CsrfField.tsx';
 import { AddressForm, CancelForm, type LoadedOrder, OrderNotes, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';

@@ -1,6 +1,7 @@
 import { MARKET_IDS } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { ORDER_PAYMENT_STATES, ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/orders.ts';
+import { ORDER_PAYMENT_STATES } from '../../../shared/orders.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/order-status.ts';
 import type { findOrders, OrderQuery } from '../orders.ts';
 
 type Found = Awaited<ReturnType<typeof findOrders>>;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Currency } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { STAFF_RETURN_LIMITS, type StaffReturnView } from '../../returns/service.ts';
+import { STAFF_RETURN_LIMITS, type StaffReturnView } from '../../returns/staff.ts';
 import type { ReturnForm, ReturnProblem } from '../returns.ts';
 import { CsrfField } from './CsrfField.tsx';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FIT_DISPLAY, type FitStatus } from '../../../shared/fitment.ts';
-import { RETURN_STATUS_LABEL } from '../../../shared/returns.ts';
-import type { StaffReturnView } from '../../returns/service.ts';
+import { RETURN_STATUS_LABEL } from '../../../shared/return-status.ts';
+import type { StaffReturnView } from '../../returns/staff.ts';
 import type { ReturnForm, ReturnProblem } from '../returns.ts';
 import { placedAt } from './OrdersPage.tsx';
 import { ApproveForm, AskEvidenceForm, moneyOf, ReceivedForm, RefundReturnForm, RejectForm } from './ReturnForms.tsx';

@@ -1,5 +1,5 @@
-import { RETURN_OPEN_STATUSES, RETURN_STATUSES, RETURN_STATUS_LABEL } from '../../../shared/returns.ts';
-import type { ReturnQueuePage, ReturnQueueStatus } from '../../returns/service.ts';
+import { RETURN_OPEN_STATUSES, RETURN_STATUSES, RETURN_STATUS_LABEL } from '../../../shared/return-status.ts';
+import type { ReturnQueuePage, ReturnQueueStatus } from '../../returns/staff.ts';
 import { placedAt } from './OrdersPage.tsx';
 
 const TABS: ReturnQueueStatus[] = ['OPEN', ...RETURN_STATUSES, 'ALL'];

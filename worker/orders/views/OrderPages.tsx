@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ORDER_STATUSES, ORDER_STATUS_LABEL, ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
+import { ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/order-status.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import { STANDARD_SHIPPING } from '../../../shared/shipping.ts';
 import type { OrderHistoryData, TrackedOrder } from '../schemas.ts';

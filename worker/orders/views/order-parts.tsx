@@ -1,8 +1,9 @@
 import OrderActions from '../../../client/islands/OrderActions.tsx';
 import { marketById } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '../../../shared/orders.ts';
-import { REMOVABLE_STATUSES } from '../history.ts';
+import type { OrderView } from '../../../shared/orders.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/order-status.ts';
+import { REMOVABLE_STATUSES } from '../../../shared/order-status.ts';
 import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { ReturnsSoFar } from '../../returns/views/ReturnFormPage.tsx';

@@ -2,7 +2,8 @@ import ReturnEvidence from '../../../client/islands/ReturnEvidence.tsx';
 import type { ReturnAnswer } from '../../../shared/api/returns.ts';
 import type { Currency } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { RETURN_REASONS, RETURN_STATUS_LABEL, isReturnReason } from '../../../shared/returns.ts';
+import { RETURN_REASONS, isReturnReason } from '../../../shared/returns.ts';
+import { RETURN_STATUS_LABEL } from '../../../shared/return-status.ts';
 import { Island } from '../../platform/render/Island.tsx';
 
 const day = (ms: number) =>

@@ -1,19 +1,10 @@
-import type { ReturnAnswer, ReturnVehicle } from '../../shared/api/returns.ts';
-import { RETURN_MSG, returnPagePath, type ReturnReason } from '../../shared/returns.ts';
+import type { ReturnVehicle } from '../../shared/api/returns.ts';
+import { returnPagePath, type ReturnReason } from '../../shared/returns.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { mailerFor } from '../platform/email.ts';
-import {
-  accessibleOrder,
-  isReturnableStatus,
-  orderMailIdentity,
-  orderView,
-  returnableLines,
-  returnWindowDays,
-  returningStatements,
-  type OrderAccess,
-} from '../orders/service.ts';
+import { orderMailIdentity, returnableLines, returnWindowDays } from '../orders/service.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import { returnRequestedEmail } from './email.ts';
 import { returnAnswerOf } from './read.ts';
@@ -21,10 +12,9 @@ import { returnRepository, type ReturnRow } from './repository.ts';
 import { evidenceProblem, keptVehicle, linesProblem, mergedLines, type Problem } from './rules.ts';
 
 /**
- * Asking for a return (issue 20): shipped units of an order's lines, within the window, with the
- * evidence the reason needs. The return, its lines, its evidence and the order's move to
- * RETURNING are one batch whose guards re-check the units, so two submits at once cannot return
- * a unit twice; the form's key makes a retried submit the same return.
+ * Asking for a return (issue 20), returns' side: shipped units of an order's lines, within the window,
+ * with the evidence its reason needs, checked against the order as it is now; the new return's row;
+ * its email. The request-return flow (worker/flows/request-return.ts) writes it with the order's move.
  */
 
 export interface ReturnRequest {
@@ -46,11 +36,8 @@ export function newRmaNumber(now: number): string {
   return `RMA-${day}-${random.slice(0, 5)}-${random.slice(5)}`;
 }
 
-const refusal = (found: Problem) =>
-  found.status === 409 ? new ApiError(409, 409, found.message) : fieldError(found.field, found.message);
-
 /** The first rule the request breaks against the order as it is now, with the units each line shipped. */
-async function check(env: Bindings, order: OrderView, request: ReturnRequest, now: number) {
+export async function checkReturnRequest(env: Bindings, order: OrderView, request: ReturnRequest, now: number) {
   const returns = returnRepository(env.DB);
   const windowDays = await returnWindowDays(env);
   const returnable = returnableLines(order, windowDays);
@@ -68,51 +55,37 @@ async function check(env: Bindings, order: OrderView, request: ReturnRequest, no
   return { problem, text, uploadIds, lines: lines.map((line) => ({ ...line, shipped: shipped(line.lineNo) })) };
 }
 
-/** Asks for a return of units of an order the caller may act on; answers the return (the same one for a retry). */
-export async function requestReturn(
-  env: Bindings,
-  access: OrderAccess,
-  request: ReturnRequest,
-  now: number,
-): Promise<{ created: boolean; answer: ReturnAnswer }> {
-  const order = await accessibleOrder(env, access, now);
-  const returns = returnRepository(env.DB);
-  const earlier = await returns.returnByKey(order.id, request.idempotencyKey);
-  if (earlier) return { created: false, answer: await returnAnswerOf(env, earlier, now) };
-  const view = await orderView(env.DB, order.id);
-  if (!view || !isReturnableStatus(order.status)) throw ApiError.badRequest(RETURN_MSG.notReturnable);
-  const checked = await check(env, view, request, now);
-  if (checked.problem) throw refusal(checked.problem);
+/** A new return's row for an order, from the request and its check. */
+export function newReturnRow(orderId: string, request: ReturnRequest, text: string, now: number) {
   const vehicle = keptVehicle(request.vehicle);
-  const row = {
+  return {
     rma: newRmaNumber(now),
-    orderId: order.id,
+    orderId,
     key: request.idempotencyKey,
     reason: request.reason,
-    text: checked.text || null,
+    text: text || null,
     vehicle: vehicle ? JSON.stringify(vehicle) : null,
     now,
   };
-  try {
-    await returns.run([
-      ...returns.createStatements(row, checked.lines, checked.uploadIds),
-      ...returningStatements(env.DB, order.id, `Return ${row.rma} requested`, now),
-    ]);
-  } catch (error) {
-    const raced = await returns.returnByKey(order.id, request.idempotencyKey);
-    if (raced) return { created: false, answer: await returnAnswerOf(env, raced, now) };
-    // Something changed between the check and the batch (another submit took the units or the files).
-    const again = await check(env, (await orderView(env.DB, order.id)) ?? view, request, now);
-    if (again.problem) throw refusal(again.problem);
-    throw error;
-  }
-  const made = (await returns.returnByKey(order.id, request.idempotencyKey))!;
-  await tellShopper(env, view, made, order.accountId);
-  return { created: true, answer: await returnAnswerOf(env, made, now) };
+}
+
+/** What the shopper is told when a check finds a problem: a field's message, or a 409 for what changed. */
+export const returnRefusal = (found: Problem) =>
+  found.status === 409 ? new ApiError(409, 409, found.message) : fieldError(found.field, found.message);
+
+/** The return a form's key made on this order, with its answer; null when none. */
+export async function returnOfRequest(env: Bindings, orderId: string, key: string, now: number) {
+  const made = await returnRepository(env.DB).returnByKey(orderId, key);
+  return made ? { row: made, answer: await returnAnswerOf(env, made, now) } : null;
 }
 
 /** The return's email, with its page's link on the market's configured origin. */
-async function tellShopper(env: Bindings, order: OrderView, made: ReturnRow, accountId: number | null) {
+export async function tellShopperReturnRequested(
+  env: Bindings,
+  order: OrderView,
+  made: ReturnRow,
+  accountId: number | null,
+) {
   const { shop, guestToken } = await orderMailIdentity(env, {
     orderId: order.orderId,
     market: order.market,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
-import { enterCode, exchangeOfferFor, priceWithCoupons, tryCode } from './cart-codes.ts';
+import { enterCode, exchangeOfferFor, priceWithCoupons, tryCode } from '../flows/apply-cart-code.ts';
 import { answer, credentials, reach } from '../cart/http.ts';
 import { showCart } from '../cart/service.ts';
 import { cartAnswer } from '../../shared/api/cart.ts';
@@ -82,7 +82,7 @@ const dynamicCode = endpoint({
 });
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
-export const promotionCartEndpoints: readonly Endpoint[] = [
+export const cartCodesEndpoints: readonly Endpoint[] = [
   apply,
   urlDiscount,
   calculate,
@@ -91,7 +91,7 @@ export const promotionCartEndpoints: readonly Endpoint[] = [
   dynamicCode,
 ];
 
-export const promotionCartApi = new Hono<AppEnv>()
+export const cartCodesApi = new Hono<AppEnv>()
   .post(apply.path, async (c) => {
     const body = await readBody(c, apply);
     const shopper = { ...body, now: Date.now() };

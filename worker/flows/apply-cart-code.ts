@@ -15,7 +15,12 @@ import {
   type ShopperView,
   type ShownCart,
 } from '../cart/service.ts';
-import { loadPromotionContext } from './service.ts';
+import { loadPromotionContext } from '../promotions/service.ts';
+
+/**
+ * Promotion codes and wallet coupons on a cart (§7 cart codes): the promotions domain judges a code
+ * against the cart's lines, the cart keeps the codes entered and the coupons chosen.
+ */
 
 /** The most codes one cart carries: only the best of each kind applies anyway. */
 export const MAX_CART_CODES = 5;

@@ -13,16 +13,16 @@ type ConfiguredOrigins = Pick<Bindings, 'US_ORIGIN' | 'CA_ORIGIN'>;
  * The configured web origin of a market, e.g. https://ca.example.com for Canada. A market as stored
  * (a row's text) is taken as it comes: anything but Canada is the US site, as with host names.
  */
-export function webOrigin(env: ConfiguredOrigins, market: MarketId | (string & {})): string {
+export function marketOrigin(env: ConfiguredOrigins, market: MarketId | (string & {})): string {
   return market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN;
 }
 
 /** Every market's configured web origin, by market. */
-export function webOrigins(env: ConfiguredOrigins): Record<MarketId, string> {
+export function marketOrigins(env: ConfiguredOrigins): Record<MarketId, string> {
   return { us: env.US_ORIGIN, ca: env.CA_ORIGIN };
 }
 
 /** The configured web origins as a list (markets' order), for checking where a request came from. */
-export function webOriginList(env: ConfiguredOrigins): string[] {
-  return MARKET_IDS.map((market) => webOrigin(env, market));
+export function marketOriginList(env: ConfiguredOrigins): string[] {
+  return MARKET_IDS.map((market) => marketOrigin(env, market));
 }

@@ -1,0 +1,101 @@
+import type { AddressFields } from '../../shared/address.ts';
+import { marketById } from '../../shared/markets.ts';
+import { ADDRESS_CHANGEABLE_STATUSES } from '../../shared/order-status.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import { isRemotePostalCode } from '../../shared/shipping.ts';
+import { orderTaxLines, taxTotal } from '../../shared/tax.ts';
+import type { Bindings } from '../env.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { AuditEntry } from '../platform/audit.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
+import { checkAddress } from '../checkout/service.ts';
+import {
+  ADDRESS_CHANGE_MSG,
+  accessibleOrder,
+  orderRow,
+  orderView,
+  type OrderAccess,
+  type OrderRow,
+} from '../orders/service.ts';
+import { addressChangeInto } from '../orders/writers.ts';
+import { paymentUnderWay } from '../payments/service.ts';
+
+/**
+ * Changing where an order ships (§7 auth/order/address, the express-checkout order update, the back
+ * office). An unpaid order is re-taxed for the new state or province (its total follows); a paid one
+ * may move only where its tax and shipping stay the same, so the amount charged is always the amount
+ * owed. The change holds only while the order is still in the status it was read in.
+ */
+
+/** Moves an order to another address in its market, with the staff member's audit entry when the shop does it. */
+export async function changeOrderAddress(
+  db: D1Database,
+  order: OrderRow,
+  address: AddressFields,
+  now: number,
+  audit?: AuditEntry,
+): Promise<void> {
+  if (!ADDRESS_CHANGEABLE_STATUSES.includes(order.status)) throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
+  const market = marketById(order.market);
+  await checkAddress(db, market, address);
+  const before = JSON.parse(order.address) as AddressFields;
+  if (isRemotePostalCode(market.id, before.postalCode) !== isRemotePostalCode(market.id, address.postalCode)) {
+    throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.shippingChanges);
+  }
+  const taxes = orderTaxLines(market.id, address.regionCode, {
+    subtotal: order.subtotalCent,
+    discount: order.discountCent,
+    points: order.pointsCent,
+    shipping: order.shippingCent,
+    shippingDiscount: order.shippingDiscountCent,
+  });
+  const tax = taxTotal(taxes);
+  const paid = order.paidAt !== null;
+  if (paid && tax !== order.taxCent) throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.taxChanges);
+  const open = (await paymentUnderWay(db, order.id)) !== undefined;
+  if (!paid && open && tax !== order.taxCent) throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.paying);
+  const work = unitOfWork(db);
+  const change = {
+    address: JSON.stringify(address),
+    taxCent: tax,
+    totalCent: order.totalCent - order.taxCent + tax,
+    taxes,
+  };
+  addressChangeInto(work, order, change, now, `Shipping address changed to ${address.city}, ${address.regionCode}`);
+  if (audit) work.audit(audit);
+  await work.run();
+}
+
+/**
+ * Moves an order that has not shipped to another address for the shop (the back office); the same
+ * rules as the shopper's change apply. Answers null when done, else the status and message of the refusal.
+ */
+export async function changeAddressForShop(
+  db: D1Database,
+  orderId: string,
+  address: AddressFields,
+  audit: AuditEntry,
+  now: number,
+): Promise<{ status: 400 | 404 | 409; message: string } | null> {
+  const order = await orderRow(db, orderId);
+  if (!order) return { status: 404, message: 'This order could not be found.' };
+  try {
+    await changeOrderAddress(db, order, address, now, audit);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.httpCode === 409 ? 409 : 400, message: error.message };
+    throw error;
+  }
+}
+
+/** Moves the order this session or token opens to another address; answers the order. */
+export async function moveOrder(
+  env: Pick<Bindings, 'DB' | 'RATE_LIMITER'>,
+  access: OrderAccess,
+  address: AddressFields,
+  now: number,
+): Promise<OrderView> {
+  const order = await accessibleOrder(env, access, now);
+  await changeOrderAddress(env.DB, order, address, now);
+  return (await orderView(env.DB, order.id))!;
+}

@@ -1,0 +1,236 @@
+import type { AddressFields } from '../../shared/address.ts';
+import type { Market } from '../../shared/markets.ts';
+import { STOCK_HOLD_MINUTES, type OrderView } from '../../shared/orders.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { catalogChanged } from '../platform/recent-reads.ts';
+import { unitOfWork, type UnitOfWork } from '../platform/unit-of-work.ts';
+import type { CartRow } from '../cart/service.ts';
+import { removeBoughtLinesInto } from '../cart/writers.ts';
+import { skuFacts } from '../catalog/service.ts';
+import { STOCK_GUARD, takeGiftStockInto, takeStockInto, unitsBySku } from '../catalog/writers.ts';
+import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from '../checkout/service.ts';
+import { POINTS_GUARD, spendPointsInto } from '../members/writers.ts';
+import { guestOrderToken, orderView } from '../orders/service.ts';
+import {
+  holdsTooManyUnpaid,
+  newAccessKey,
+  newOrderNumber,
+  orderNumberTakenBy,
+  orderPlacedWith,
+} from '../orders/writers.ts';
+import { newOrderInto, UNPAID_GUARD, unpaidLimitInto, giftLineInto, type Placer } from '../orders/writers.ts';
+import { PROMOTION_GUARD, promotionUsesInto } from '../promotions/writers.ts';
+import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
+
+/**
+ * Placing an order (issue 8 §3): one unit of work writes the order with the prices, discounts and
+ * tax it was priced with, takes the stock (sku.available_total's CHECK makes an oversell fail the
+ * whole batch), spends the points (a guard fails the batch if the balance would go negative),
+ * records each promotion use (guarded the same way), and empties the cart lines it bought when it
+ * is paid in full. The client's idempotency key makes a double click or a retried request one
+ * order. A failed batch is explained by the guard that no longer holds, read afterwards, never by
+ * the database's message; an order number another order took first is retried with a new one.
+ */
+
+export interface PlaceOrderInput {
+  idempotencyKey: string;
+  cart: CartRow;
+  market: Market;
+  accountId: number | null;
+  email: string;
+  address: AddressFields;
+  shippingName: string | null;
+  paymentMethod: string;
+  pointsToRedeem: number;
+  /** The total the shopper was shown; a different one now means the cart or prices changed. */
+  expectedTotal: number;
+  /** The shopper's chosen vehicle: each line keeps the fit it was sold with, for returns. */
+  vehicleId?: number | null;
+  /** Where the order came from, for the limit on unpaid orders per IP and visitor. */
+  placer: { ip: string | null; visitorKey: string | null };
+  now: number;
+  /** Where order numbers come from; tests force a collision with it. */
+  orderNumbers?: (market: Market, now: number) => string;
+}
+
+export interface PlacedOrder {
+  order: OrderView;
+  /** False when the idempotency key named an order placed before. */
+  created: boolean;
+  /** What a guest acts on the order with (pay, cancel, track, print); null for a member's order. */
+  orderToken: string | null;
+}
+
+/** Tries before giving up on order numbers that were all taken (80 random bits: a collision is rare already). */
+const NUMBER_TRIES = 3;
+const PLACED_ALONGSIDE = 'placed alongside';
+const NUMBER_TAKEN = 'order number taken';
+
+/**
+ * The key as stored: scoped to the account, or to the cart of the visitor who sent it, so the
+ * same key from someone else places their own order instead of answering this one.
+ */
+function scopedKey(input: PlaceOrderInput): string {
+  const scope = input.accountId !== null ? `account:${input.accountId}` : `cart:${input.cart.uuid}`;
+  return `${scope}:${input.idempotencyKey}`;
+}
+
+/** Places the order, or answers the one this idempotency key placed before for this shopper. */
+export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const key = scopedKey(input);
+  const earlier = await orderPlacedWith(db, key);
+  if (earlier) return answer(db, earlier, false, input);
+  await checkAddress(db, input.market, input.address);
+  const quote = await quoteCheckout(db, {
+    cart: input.cart,
+    market: input.market,
+    accountId: input.accountId,
+    address: input.address,
+    shippingName: input.shippingName,
+    pointsToRedeem: input.pointsToRedeem,
+    attributeValueId: input.vehicleId ?? null,
+    // Re-checks a guest's first-order discount with the email (the quote before it may not have had it).
+    email: input.email,
+    now: input.now,
+  });
+  assertOrderable(quote.lines);
+  if (quote.total !== input.expectedTotal) throw new ApiError(409, 409, CHECKOUT_MSG.changed, { total: quote.total });
+  const placer = { ip: input.placer.ip, visitorKey: input.placer.visitorKey, email: input.email };
+  if (quote.total > 0 && (await holdsTooManyUnpaid(db, placer)))
+    throw new ApiError(429, 429, CHECKOUT_MSG.tooManyUnpaid);
+  const numbers = input.orderNumbers ?? newOrderNumber;
+  for (let attempt = 1; ; attempt++) {
+    const id = numbers(input.market, input.now);
+    let soldOut = '';
+    const work = unitOfWork(db)
+      .explain(PLACED_ALONGSIDE, async () => (await orderPlacedWith(db, key)) === null)
+      .explain(NUMBER_TAKEN, async () => (await orderNumberTakenBy(db, id)) === null);
+    await placementInto(work, { id, key, input, quote, placer }, (title) => (soldOut = title));
+    const done = await work.commit();
+    if (done.ok) {
+      catalogChanged(); // stock was taken
+      return answer(db, (await orderView(db, id))!, true, input);
+    }
+    if (done.guard === PLACED_ALONGSIDE) return answer(db, (await orderPlacedWith(db, key))!, false, input);
+    if (done.guard === NUMBER_TAKEN && attempt < NUMBER_TRIES) continue;
+    throw refusal(done.guard, soldOut, done.cause);
+  }
+}
+
+/** What the shopper is told when a guard stopped the order; an unexplained failure is thrown as it came. */
+function refusal(guard: string, soldOut: string, cause: unknown): Error {
+  if (guard === STOCK_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.soldOut(soldOut));
+  if (guard === POINTS_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.pointsChanged);
+  if (guard === UNPAID_GUARD) return new ApiError(429, 429, CHECKOUT_MSG.tooManyUnpaid);
+  if (guard === PROMOTION_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.promotionUsedUp);
+  return cause instanceof Error ? cause : new Error(String(cause));
+}
+
+async function answer(db: D1Database, order: OrderView, created: boolean, input: PlaceOrderInput) {
+  const orderToken = await guestOrderToken(db, { orderId: order.orderId, accountId: input.accountId }, input.now);
+  return { order, created, orderToken };
+}
+
+interface Placement {
+  id: string;
+  key: string;
+  input: PlaceOrderInput;
+  quote: CheckoutQuote;
+  placer: Placer;
+}
+
+/**
+ * Everything the order's one batch writes, for one order number. The guards come in the order a
+ * shopper is told about them: a part sold out, the points balance, too many unpaid orders, a
+ * promotion used up.
+ */
+async function placementInto(work: UnitOfWork, placement: Placement, soldOut: (title: string) => void) {
+  const { id, key, input, quote, placer } = placement;
+  const paidInFull = quote.total === 0;
+  newOrderInto(
+    work,
+    {
+      id,
+      idempotencyKey: key,
+      accountId: input.accountId,
+      email: input.email,
+      market: input.market.id,
+      currency: input.market.currency,
+      status: paidInFull ? 'PROCESSING' : 'PAYMENT_PENDING',
+      subtotalCent: quote.pricing.subtotal,
+      discountCent: quote.pricing.discount,
+      shippingCent: quote.pricing.shipping,
+      shippingDiscountCent: quote.pricing.shippingDiscount,
+      taxCent: quote.tax,
+      pointsUsed: quote.pricing.pointsUsed,
+      pointsCent: quote.pricing.points,
+      totalCent: quote.total,
+      shippingName: quote.pricing.shippingName ?? '',
+      address: JSON.stringify(input.address),
+      paymentMethod: paidInFull ? 'POINTS' : input.paymentMethod,
+      cartUuid: input.cart.uuid,
+      holdExpiresAt: paidInFull ? null : input.now + STOCK_HOLD_MINUTES * 60_000,
+      createdAt: input.now,
+      accessKey: newAccessKey(),
+      placedIp: placer.ip,
+      visitorKey: placer.visitorKey,
+      vehicleId: quote.lines.vehicleName ? (input.vehicleId ?? null) : null,
+      vehicleName: quote.lines.vehicleName,
+    },
+    {
+      lines: orderLines(quote),
+      adjustments: adjustmentsOf(quote),
+      taxes: quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent })),
+    },
+  );
+  const bought = quote.lines.items.map((item) => ({ skuId: item.skuId, quantity: item.itemCount }));
+  takeStockInto(work, unitsBySku(bought), input.market.id, soldOut);
+  if (quote.pricing.pointsUsed > 0 && input.accountId !== null)
+    spendPointsInto(work, {
+      accountId: input.accountId,
+      points: quote.pricing.pointsUsed,
+      reference: id,
+      now: input.now,
+    });
+  if (!paidInFull) unpaidLimitInto(work, placer);
+  promotionUsesInto(
+    work,
+    usesOf(quote, { accountId: input.accountId, email: input.email, orderId: id, now: input.now }),
+  );
+  await giftsInto(work, id, quote, input.market);
+  // An order paid in full leaves the cart at once; any other keeps its parts in the cart until it is paid
+  // (the pay-order flow), so a declined card or an abandoned payment window loses nothing.
+  if (paidInFull) removeBoughtLinesInto(work, input.cart.uuid, quote.lines.items);
+}
+
+/** The gifts the order qualifies for (§7 giveaway), as zero-priced lines after the bought ones, while they last. */
+async function giftsInto(work: UnitOfWork, orderId: string, quote: CheckoutQuote, market: Market) {
+  if (quote.pricing.giveaways.length === 0) return;
+  const facts = await skuFacts(
+    work.db,
+    quote.pricing.giveaways.map((gift) => gift.skuId),
+    market.id,
+  );
+  let lineNo = quote.lines.items.length;
+  for (const gift of quote.pricing.giveaways) {
+    const sku = facts.get(gift.skuId);
+    if (!sku) continue;
+    lineNo++;
+    takeGiftStockInto(work, sku.skuId, gift.quantity);
+    giftLineInto(work, orderId, {
+      lineNo,
+      skuId: sku.skuId,
+      itemId: sku.itemId,
+      title: `${sku.title} (gift: ${gift.name})`,
+      partNumber: sku.partNumber,
+      imageUrl: sku.imageUrl,
+      urlHandle: sku.urlHandle,
+      itemType: 'GIFT',
+      bundleId: null,
+      quantity: gift.quantity,
+      unitCent: 0,
+      discountCent: 0,
+      totalCent: 0,
+    });
+  }
+}
