@@ -1,0 +1,23 @@
+import { auditEntry } from '../../worker/platform/audit.ts';
+import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
+import { promotionAdminRepository } from '../../worker/promotions/admin-repository.ts';
+import type { NewPromotionRecord } from '../../worker/promotions/repository.ts';
+
+/** The shop itself as the author of the promotions a test sets up. */
+const SETUP = { actor: { id: null, email: 'test-setup@shop.invalid' }, action: 'promotions.create' };
+
+/**
+ * Creates a promotion with the statements the back office's create runs (its row, codes, scope and
+ * add-ons under the next free id, with an audit entry, in one batch), so tests set up promotions
+ * as production writes them; a taken code fails as the database refuses it. Answers the new id.
+ */
+export async function insertPromotion(db: D1Database, promotion: NewPromotionRecord): Promise<number> {
+  const repository = promotionAdminRepository(db);
+  const id = await repository.nextId();
+  const { scope: _scope, ...after } = promotion;
+  await unitOfWork(db)
+    .add(...repository.createStatements(id, promotion, crypto.randomUUID()))
+    .audit(auditEntry(SETUP, { type: 'promotion', id, before: null, after }))
+    .run();
+  return id;
+}
