@@ -1,6 +1,7 @@
 /**
- * The source checks `npm run lint` adds to Biome: the layering rules, SQL only in repositories
- * and the line limit, over every tracked source file (scripts/lib/source-rules.ts).
+ * The source checks `npm run lint` adds to Biome: the layering rules, SQL and D1 statements only in
+ * repositories (and the unit of work), small doors, no import loop between worker/'s folders, and the
+ * line limit, over every tracked source file (scripts/lib/source-rules.ts, scripts/lib/shape-rules.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import {
   sqlOutsideRepositories,
   type Violation,
 } from './lib/source-rules.ts';
+import { folderCycles, largeDoors, statementsOutsideRepositories } from './lib/shape-rules.ts';
 
 /** The tracked (and new, not ignored) TypeScript, JavaScript and CSS files of the repository. */
 export function sourceFiles(): SourceFile[] {
@@ -29,7 +31,14 @@ export function sourceFiles(): SourceFile[] {
 
 /** Every broken rule of the tree. */
 export function sourceViolations(files: SourceFile[] = sourceFiles()): Violation[] {
-  return [...layeringViolations(files), ...sqlOutsideRepositories(files), ...longLines(files)];
+  return [
+    ...layeringViolations(files),
+    ...sqlOutsideRepositories(files),
+    ...statementsOutsideRepositories(files),
+    ...largeDoors(files),
+    ...folderCycles(files),
+    ...longLines(files),
+  ];
 }
 
 if (import.meta.main) {

@@ -68,6 +68,12 @@ export const INFO_ROUTES = [
 ] as const;
 export type InfoRoute = (typeof INFO_ROUTES)[number];
 
+/** The pages that show installation videos, and the heading over them. */
+export const VIDEO_PAGES = {
+  '/guidevideo': 'Installation videos',
+  '/videos-shooting-offering': 'An example of a guide video',
+} as const;
+
 /** The popular makes linked from the footer; /makes is their 'Show more' target. */
 export const POPULAR_MAKES = [
   { name: 'Chevrolet', href: '/makes/chevrolet' },

@@ -1,7 +1,8 @@
 /**
- * The rules that keep the Worker's shape: one folder per domain, one door to its data. Pure:
- * given the source files, it answers what breaks a rule, so the test suite and `npm run lint`
- * check the real tree and the tests prove each rule catches what it should.
+ * The rules that keep the Worker's shape: one folder per domain, one door to its data, the domains
+ * in one order (a domain imports only those below it), the workflows that write across domains in
+ * worker/flows/ above them. Pure: given the source files, it answers what breaks a rule, so the test
+ * suite and `npm run lint` check the real tree and the tests prove each rule catches what it should.
  */
 import { posix } from 'node:path';
 
@@ -18,17 +19,57 @@ export interface Violation {
   detail: string;
 }
 
-/** Folders of worker/ that are not domains: the shell, infrastructure and the migrations. */
-const NOT_DOMAINS = new Set(['platform', 'storefront', 'middleware', 'db', 'generated']);
+/**
+ * The layers of worker/ that are not domains, from the bottom: platform (what any domain may use),
+ * then above every domain the flows (workflows that write across domains), the storefront (the page
+ * shell and the pages that show several domains), the back office, the edge middleware and the route
+ * table. db and generated hold no code of their own.
+ */
+const LAYERS = new Set(['platform', 'flows', 'storefront', 'admin', 'middleware', 'routes', 'db', 'generated']);
+/** The layers a domain never imports: everything above the domains. */
+const ABOVE_DOMAINS = new Set(['flows', 'storefront', 'admin', 'middleware', 'routes']);
+
+/**
+ * The domains, lowest first: a domain imports only domains before it in this list (it reads them; it
+ * never writes into them, the flows do). The order is the folder graph's, so no two domains loop.
+ */
+export const DOMAIN_ORDER = [
+  'dev',
+  'content',
+  'tracking',
+  'vehicles',
+  'catalog',
+  'search',
+  'shipping',
+  'reviews',
+  'payments',
+  'orders',
+  'accounts',
+  'members',
+  'promotions',
+  'cart',
+  'checkout',
+  'returns',
+  'newsletter',
+  'chat',
+] as const;
 
 /** The longest line a source file may have. */
 export const MAX_LINE = 120;
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+export interface Import {
+  target: string;
+  line: number;
+  /** The names it takes (`{ a, type B }`), empty for a namespace, side-effect or dynamic import. */
+  names: string[];
+  typeOnly: boolean;
+}
+
 /** The imports of a file with their lines: relative ones as paths from the repository root, packages by name. */
-export function importsOf(file: SourceFile): { target: string; line: number }[] {
-  const found: { target: string; line: number }[] = [];
+export function importsOf(file: SourceFile): Import[] {
+  const found: Import[] = [];
   for (const match of file.text.matchAll(IMPORT)) {
     const specifier = (match[1] ?? match[2] ?? '').split('?')[0] ?? '';
     const target = specifier.startsWith('.')
@@ -38,17 +79,33 @@ export function importsOf(file: SourceFile): { target: string; line: number }[] 
         : (specifier.split('/')[0] ?? specifier);
     const start = match.index + match[0].length - match[0].trimStart().length;
     const line = file.text.slice(0, start).split('\n').length;
-    found.push({ target, line });
+    const statement = match[0].trimStart();
+    const braces = /\{([^}]*)\}/.exec(statement)?.[1] ?? '';
+    const names = braces
+      .split(',')
+      .map(
+        (name) =>
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean);
+    found.push({ target, line, names, typeOnly: /^(?:import|export)\s+type\b/.test(statement) });
   }
   return found;
 }
 
-/** The domain folder a worker file belongs to, or null for the root and the non-domain folders. */
-export function domainOf(path: string): string | null {
+/** The top folder of worker/ a file is in, or null for worker/'s own files and anything outside worker/. */
+export function folderOf(path: string): string | null {
   const parts = path.split('/');
-  if (parts[0] !== 'worker' || parts.length < 3) return null;
-  const folder = parts[1] ?? '';
-  return NOT_DOMAINS.has(folder) ? null : folder;
+  return parts[0] === 'worker' && parts.length >= 3 ? (parts[1] ?? null) : null;
+}
+
+/** The domain folder a worker file belongs to, or null for the root and the layers. */
+export function domainOf(path: string): string | null {
+  const folder = folderOf(path);
+  return folder === null || LAYERS.has(folder) ? null : folder;
 }
 
 const baseName = (path: string) => posix.basename(path).replace(/\.(ts|tsx)$/, '');
@@ -56,14 +113,12 @@ export const isRepository = (path: string) => /(^|-)repository$/.test(baseName(p
 export const isRoute = (path: string) => /(^|\.)routes$/.test(baseName(path));
 export const isPage = (path: string) => /(^|\.)pages$/.test(baseName(path));
 
-/**
- * What a file outside a domain may import from it: its service, its schemas, its views, and the
- * HTTP side of a request that other domains' routes share (`http.ts`, e.g. the cart cookies).
- */
+/** A domain's doors: its service, schemas, views, the HTTP side its routes share, its staff and writers doors. */
 function isDomainDoor(target: string): boolean {
   const rest = target.split('/').slice(2).join('/');
-  return /^(service|schemas|http)\.tsx?$/.test(rest) || rest.startsWith('views/');
+  return /^(service|schemas|http|staff|writers)\.tsx?$/.test(rest) || rest.startsWith('views/');
 }
+const isWritersDoor = (target: string) => /^worker\/[a-z-]+\/writers\.ts$/.test(target);
 
 /** Services and repositories decide and store; the HTTP side (Hono, a domain's http.ts) stays in routes. */
 const isServiceOrRepository = (path: string) =>
@@ -73,15 +128,16 @@ const isServiceOrRepository = (path: string) =>
 export function layeringViolations(files: SourceFile[]): Violation[] {
   const violations: Violation[] = [];
   for (const file of files) {
-    for (const { target, line } of importsOf(file)) {
-      const broken = ruleBroken(file.path, target);
-      if (broken) violations.push({ path: file.path, line, rule: broken, detail: `imports ${target}` });
+    for (const found of importsOf(file)) {
+      const broken = ruleBroken(file.path, found);
+      if (broken)
+        violations.push({ path: file.path, line: found.line, rule: broken, detail: `imports ${found.target}` });
     }
   }
   return violations;
 }
 
-function ruleBroken(from: string, target: string): string | null {
+function ruleBroken(from: string, { target, names, typeOnly }: Import): string | null {
   if (isServiceOrRepository(from) && (target === 'hono' || /\/http\.ts$/.test(target))) {
     return 'services and repositories know nothing of HTTP';
   }
@@ -93,11 +149,31 @@ function ruleBroken(from: string, target: string): string | null {
     return 'routes and pages call services, not repositories';
   const fromDomain = domainOf(from);
   const targetDomain = domainOf(target);
-  if (isRepository(target) && fromDomain !== targetDomain) return 'a repository is imported only inside its domain';
-  if (from === 'worker/app.ts' && (isRoute(target) || isPage(target))) return null; // it mounts them all
+  const platformRepository = folderOf(target) === 'platform' && isRepository(from);
+  if (isRepository(target) && fromDomain !== targetDomain && !platformRepository)
+    return 'a repository is imported only inside its domain';
+  const mounts = from === 'worker/app.ts' || folderOf(from) === 'routes';
+  if (mounts && (isRoute(target) || isPage(target))) return null; // the route table mounts them all
   if (targetDomain && fromDomain !== targetDomain && !isDomainDoor(target)) {
     return 'another domain is reached through its service, schemas or views';
   }
+  return domainShapeBroken(from, target, names, typeOnly);
+}
+
+/** The money core's shape: domains below the flows, in one order, writing only into their own tables. */
+function domainShapeBroken(from: string, target: string, names: string[], typeOnly: boolean): string | null {
+  const fromDomain = domainOf(from);
+  const targetDomain = domainOf(target);
+  const targetFolder = folderOf(target);
+  if (fromDomain === null || typeOnly) return null;
+  if (targetFolder && ABOVE_DOMAINS.has(targetFolder))
+    return 'a domain never imports the flows, the storefront, the back office or the route table';
+  if (!targetDomain || targetDomain === fromDomain) return null;
+  if (isWritersDoor(target) || names.some((name) => /Into$/.test(name)))
+    return "a domain never imports another domain's writers (the flows write across domains)";
+  const rank = (domain: string) => (DOMAIN_ORDER as readonly string[]).indexOf(domain);
+  if (rank(fromDomain) < 0 || rank(targetDomain) < 0) return 'every domain has its place in DOMAIN_ORDER';
+  if (rank(targetDomain) > rank(fromDomain)) return `a domain imports only domains below it (${targetDomain})`;
   return null;
 }
 

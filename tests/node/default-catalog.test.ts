@@ -14,7 +14,8 @@ import { d1Query } from '../../scripts/data/checks/d1.ts';
 import { OFFLINE_ENV } from '../../scripts/lib/wrangler.ts';
 import { seed } from '../../scripts/seed.ts';
 import { searchItems } from '../../worker/search/service.ts';
-import { lookupFitment, vehiclePath } from '../../worker/vehicles/service.ts';
+import { lookupFitment } from '../../worker/catalog/service.ts';
+import { vehiclePath } from '../../worker/vehicles/service.ts';
 
 interface Shopper {
   year: number;

@@ -7,7 +7,7 @@ import {
   type Configuration,
   type FitmentFacts,
   type VehicleChoice,
-} from '../../worker/vehicles/fitment.ts';
+} from '../../worker/catalog/fitment.ts';
 
 // A model year with two trims (T1: engines E1, E2; T2: engine E3), and a trimless model year
 // whose engines (F1, F2) sit directly under it.

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { testAudit } from './audit-helpers.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_MSG } from '../../shared/catalog-csv.ts';
-import { applyImport } from '../../worker/catalog/service.ts';
+import { applyImport } from '../../worker/catalog/staff.ts';
 import { ADMIN, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { page, shop, US_HOST } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_EDIT_MSG } from '../../worker/catalog/service.ts';
+import { CATALOG_EDIT_MSG } from '../../worker/catalog/staff.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { page, US_HOST } from './helpers.ts';

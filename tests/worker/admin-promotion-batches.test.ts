@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartAnswer } from '../../shared/cart.ts';
 import { PROMOTION_MSG } from '../../shared/promotion-words.ts';
-import { BATCH_MSG } from '../../worker/promotions/service.ts';
+import { BATCH_MSG } from '../../worker/promotions/staff.ts';
 import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
 import { PROMOTION_GUARD, promotionUsesInto } from '../../worker/promotions/writers.ts';
 import { json } from './account-helpers.ts';

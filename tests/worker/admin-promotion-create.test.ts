@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartAnswer } from '../../shared/cart.ts';
 import { PROMOTION_EDIT_MSG } from '../../worker/promotions/admin.ts';
-import { PREVIEW_MSG, PROMOTION_CREATE_MSG } from '../../worker/promotions/service.ts';
+import { PREVIEW_MSG, PROMOTION_CREATE_MSG } from '../../worker/promotions/staff.ts';
 import { json } from './account-helpers.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartAnswer } from '../../shared/cart.ts';
 import { PROMOTION_MSG } from '../../shared/promotion-words.ts';
 import seedSql from '../../worker/db/seed/promotions.sql?raw';
-import { PROMOTION_EDIT_MSG } from '../../worker/promotions/service.ts';
+import { PROMOTION_EDIT_MSG } from '../../worker/promotions/staff.ts';
 import { json } from './account-helpers.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';

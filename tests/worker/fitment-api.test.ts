@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lookupFitment, vehiclePath } from '../../worker/vehicles/fitment-lookup.ts';
+import { lookupFitment } from '../../worker/catalog/fitment-lookup.ts';
+import { vehiclePath } from '../../worker/vehicles/path.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { api, shop, US_HOST } from './helpers.ts';
 

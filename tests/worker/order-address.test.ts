@@ -3,6 +3,8 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { ADDRESS_CHANGE_MSG } from '../../worker/orders/address.ts';
+import { addressChangeInto, MOVED_GUARD } from '../../worker/orders/writers.ts';
+import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
 import { bearer, member } from './account-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { NEW_YORK, loadPostalCodes, shopper, type Quote } from './checkout-helpers.ts';
@@ -116,5 +118,25 @@ describe("changing an order's address", () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('writes nothing, tax lines included, when the order shipped between the read and the change', async () => {
+    const buyer = shopper();
+    const order = await place(buyer, 'race@example.com');
+    await markOrderPaid(env.DB, order.orderId, Date.now());
+    const taxLines = () =>
+      env.DB.prepare('SELECT count(*) AS n, sum(amount_cent) AS cents FROM order_tax WHERE order_id = ?')
+        .bind(order.orderId)
+        .first();
+    const before = await taxLines();
+    await moveOrderTo(order.orderId, 'SHIPPED');
+    const work = unitOfWork(env.DB);
+    const change = { address: JSON.stringify(PORTLAND), taxCent: 0, totalCent: 1, taxes: [] };
+    addressChangeInto(work, { id: order.orderId, status: 'PROCESSING' }, change, Date.now(), 'moved');
+    expect(await work.commit()).toMatchObject({ ok: false, guard: MOVED_GUARD });
+    expect(await taxLines()).toEqual(before);
+    const row = await env.DB.prepare('SELECT address, total_cent FROM orders WHERE id = ?').bind(order.orderId).first();
+    expect(JSON.parse(String(row?.address)).regionCode).toBe('NY');
+    expect(row?.total_cent).toBe(order.total);
   });
 });

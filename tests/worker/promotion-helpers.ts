@@ -1,10 +1,9 @@
-import { auditEntry } from '../../worker/platform/audit.ts';
 import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
 import { promotionAdminRepository } from '../../worker/promotions/admin-repository.ts';
 import type { NewPromotionRecord } from '../../worker/promotions/repository.ts';
 
-/** The shop itself as the author of the promotions a test sets up. */
-const SETUP = { actor: { id: null, email: 'test-setup@shop.invalid' }, action: 'promotions.create' };
+/** The shop itself, rather than a staff member, as the author of the promotions a test sets up. */
+const SETUP = { staffId: null, staffEmail: 'test-setup@shop.invalid', action: 'promotions.create' };
 
 /**
  * Creates a promotion with the statements the back office's create runs (its row, codes, scope and
@@ -17,7 +16,7 @@ export async function insertPromotion(db: D1Database, promotion: NewPromotionRec
   const { scope: _scope, ...after } = promotion;
   await unitOfWork(db)
     .add(...repository.createStatements(id, promotion, crypto.randomUUID()))
-    .audit(auditEntry(SETUP, { type: 'promotion', id, before: null, after }))
+    .audit({ ...SETUP, recordType: 'promotion', recordId: String(id), before: null, after })
     .run();
   return id;
 }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { loginDestination, loginUrlFor } from '../../shared/login-flow.ts';
-import { firstDiscountStanding, myAccount } from './profile.ts';
+import { loginDestination } from '../../shared/login-flow.ts';
 import { ACCOUNT_MSG } from './service.ts';
 import { undoEmailChange } from './email-change.ts';
 import { accountDeps, requestMarketOrigin } from './route-support.ts';
@@ -10,16 +9,9 @@ import {
   ChangeEmailUndoPage,
   CreateAccountPage,
   LoginPage,
-  MyAccountPage,
   RetrievePasswordPage,
   SignUpResultPage,
 } from './views/AccountPages.tsx';
-import { loadOrderHistory } from '../orders/service.ts';
-import { memberLevelFor, memberPoints, pointsLog } from '../members/service.ts';
-import { couponsFor, firstOrderOffer } from '../promotions/service.ts';
-import { MemberOverview, type MemberOverviewData } from '../members/views/MemberPages.tsx';
-import { SignUpDiscountPage } from '../members/views/SignUpDiscountPage.tsx';
-import type { Context } from 'hono';
 
 const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
@@ -38,20 +30,10 @@ async function undoMessage(deps: Parameters<typeof undoEmailChange>[0], token: s
   }
 }
 
-/** What My points (/myAccount?type=member) shows: balance, level, the latest log entries, coupons. */
-async function memberOverview(c: Context<AppEnv>, accountId: number, now: number): Promise<MemberOverviewData> {
-  const market = c.var.market.id;
-  const clock = { now: () => now };
-  const [points, level, log, coupons] = await Promise.all([
-    memberPoints(c.env, accountId, c.var.market, clock),
-    memberLevelFor(c.env, accountId, now),
-    pointsLog(c.env, accountId, { page: 1, pageSize: 5 }, clock),
-    couponsFor(c.env.DB, accountId, market, now),
-  ]);
-  return { points, level, latest: log.list, coupons };
-}
-
-/** Account entry pages and the account area (§2); /myAccount needs a signed-in member. */
+/**
+ * Account entry pages (§2): sign-in, sign-up, confirmations, password and email changes
+ * (the account area lives in storefront).
+ */
 export const accountPages = new Hono<AppEnv>()
   .get('/login', (c) => {
     const search = new URL(c.req.url).searchParams;
@@ -59,14 +41,6 @@ export const accountPages = new Hono<AppEnv>()
     return c.render(<LoginPage />, { robots: 'noindex' });
   })
   .get('/createAccount', (c) => c.render(<CreateAccountPage />))
-  .get('/sign-up-discount', async (c) => {
-    // The live first-order promotion of this market, and where the member stands with it.
-    const [offer, standing] = await Promise.all([
-      firstOrderOffer(c.env.DB, c.var.market.id, Date.now()),
-      c.var.member ? firstDiscountStanding(c.env.DB, c.var.member.accountId) : ('visitor' as const),
-    ]);
-    return c.render(<SignUpDiscountPage offer={offer} standing={standing} />);
-  })
   .get('/signUpResult', (c) =>
     c.render(
       <SignUpResultPage token={tokenOf(c.req.query('token'))} message={knownMessage(c.req.query('message'))} />,
@@ -84,30 +58,4 @@ export const accountPages = new Hono<AppEnv>()
   })
   .get('/retrievePassword', (c) =>
     c.render(<RetrievePasswordPage token={tokenOf(c.req.query('token'))} />, { robots: 'noindex' }),
-  )
-  .get('/myAccount', async (c) => {
-    const url = new URL(c.req.url);
-    if (!c.var.member) return c.redirect(loginUrlFor(url.pathname, url.searchParams), 302);
-    if (c.req.query('type') === 'member') {
-      const now = Date.now();
-      const data = await memberOverview(c, c.var.member.accountId, now);
-      return c.render(<MemberOverview data={data} market={c.var.market} now={now} />, { robots: 'noindex' });
-    }
-    const [{ profile, addresses }, orders] = await Promise.all([
-      myAccount(c.env.DB, c.var.member.accountId),
-      c.req.query('type') === 'orderHistory'
-        ? loadOrderHistory(c.env.DB, c.var.member.accountId, c.req.query(), Date.now())
-        : null,
-    ]);
-    const changeEmailToken = tokenOf(c.req.query('token'));
-    return c.render(
-      <MyAccountPage
-        profile={{ ...profile, changeEmailToken }}
-        addresses={addresses}
-        market={c.var.market}
-        type={c.req.query('type') ?? null}
-        orders={orders}
-      />,
-      { robots: 'noindex' },
-    );
-  });
+  );

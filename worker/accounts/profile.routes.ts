@@ -120,15 +120,6 @@ const addressDelete = endpoint({
   query: addressIdQuery,
   response: z.null(),
 });
-const firstDiscount = endpoint({
-  method: 'get',
-  path: '/account/buyer/first-discount/check',
-  tag: 'account',
-  auth: true,
-  summary: 'Whether the member can still use the first-order discount (§7 Other calls)',
-  response: z.object({ eligible: z.boolean() }),
-});
-
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
 export const accountProfileEndpoints: readonly Endpoint[] = [
   current,
@@ -143,7 +134,6 @@ export const accountProfileEndpoints: readonly Endpoint[] = [
   addressAdd,
   addressUpdate,
   addressDelete,
-  firstDiscount,
 ];
 
 /** The signed-in member's account: profile, password, email and addresses (§7 Account). */
@@ -205,7 +195,4 @@ export const accountProfile = new Hono<AppEnv>()
     const { id } = readQuery(c, addressDelete);
     await profile.deleteAddress(c.env.DB, c.var.member!.accountId, id);
     return c.json(ok(null));
-  })
-  .get(firstDiscount.path, async (c) =>
-    c.json(ok({ eligible: await profile.firstDiscountEligible(c.env.DB, c.var.member!.accountId) })),
-  );
+  });

@@ -5,7 +5,6 @@ import { fieldError } from '../platform/contract.ts';
 import { accountRepository, type AddressRow } from './repository.ts';
 import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
 import { userData } from './service.ts';
-import { isFirstOrder } from '../promotions/service.ts';
 
 /** The signed-in member's own data: profile, address book and the first-order discount. */
 
@@ -72,27 +71,6 @@ export async function updateAddress(db: D1Database, accountId: number, id: numbe
 /** Deletes one of the member's addresses; someone else's is not found. */
 export async function deleteAddress(db: D1Database, accountId: number, id: number) {
   if (!(await accountRepository(db).deleteAddress(accountId, id))) throw ApiError.notFound('No such address.');
-}
-
-/**
- * Where the member stands with the first-order discount (§3 useFirstDiscount): they can still use
- * it, their account used it, or they have ordered without it (an order paid or awaiting payment).
- */
-export async function firstDiscountStanding(
-  db: D1Database,
-  accountId: number,
-): Promise<'eligible' | 'used' | 'ordered'> {
-  const [account, open] = await Promise.all([
-    accountRepository(db).byId(accountId),
-    isFirstOrder(db, { accountId, email: null }),
-  ]);
-  if (account?.useFirstDiscount === 1) return 'used';
-  return open ? 'eligible' : 'ordered';
-}
-
-/** Whether the member can still use the first-order discount (§7 Other calls: first-discount check). */
-export async function firstDiscountEligible(db: D1Database, accountId: number): Promise<boolean> {
-  return (await firstDiscountStanding(db, accountId)) === 'eligible';
 }
 
 /** What /myAccount shows of the member: the profile form's data and the address book. */

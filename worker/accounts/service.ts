@@ -24,8 +24,7 @@ export {
   setCustomerBlocked,
 } from './customers.ts';
 
-/** Where a member stands with the first-order discount (§3 useFirstDiscount; /sign-up-discount, issue 21). */
-export { firstDiscountEligible, firstDiscountStanding } from './profile.ts';
+export { myAccount } from './profile.ts';
 
 /** What the account flows need from the outside world. */
 export interface AccountDeps {
@@ -261,4 +260,9 @@ export async function accountIdOf(db: D1Database, email: string): Promise<number
 /** Marks the account as on the newsletter or off it. */
 export async function setSubscribed(db: D1Database, accountId: number, subscribed: boolean): Promise<void> {
   await accountRepository(db).setSubscribed(accountId, subscribed);
+}
+
+/** Whether the member's account has used its first-order discount (§3 useFirstDiscount). */
+export async function firstDiscountUsed(db: D1Database, accountId: number): Promise<boolean> {
+  return (await accountRepository(db).byId(accountId))?.useFirstDiscount === 1;
 }

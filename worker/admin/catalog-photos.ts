@@ -4,7 +4,7 @@
  * publicly by /media/, then added to the product's images with the editor's version check. A photo
  * the product refuses (too many images, a stale form) is removed from R2 again.
  */
-import { type AuditedChange, CATALOG_EDIT_MSG, editImages } from '../catalog/service.ts';
+import { type AuditedChange, CATALOG_EDIT_MSG, editImages } from '../catalog/staff.ts';
 import { imageTypeOf } from '../platform/file-type.ts';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -10,7 +10,7 @@ import {
   type ProductFields,
   productForEdit,
   type SkuFields,
-} from '../catalog/service.ts';
+} from '../catalog/staff.ts';
 import { adminCatalogImport } from './catalog-import.routes.tsx';
 import { uploadProductPhoto } from './catalog-photos.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';

@@ -1,6 +1,6 @@
 import { vehicleName } from '../../shared/vehicle.ts';
 import { agentImageUrl, type ChatMessage } from '../../shared/chat.ts';
-import type { conversationDetail, inbox, InboxView, ticketDetail } from '../chat/service.ts';
+import type { conversationDetail, inbox, InboxView, ticketDetail } from '../chat/staff.ts';
 import { ChatImageLink, ShopperCartLines } from '../chat/views/ShopperContext.tsx';
 import { CsrfField } from './views/CsrfField.tsx';
 import { placedAt } from './views/OrdersPage.tsx';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { chatDeps, imageAnswer, postedImage, socketAnswer, wantsSocket } from '../chat/http.ts';
+import { ATTACHMENT_LIMITS } from '../chat/service.ts';
 import {
   acceptConversation,
   agentImage,
   agentPostImage,
-  ATTACHMENT_LIMITS,
   addCannedReply,
   agentPresenceSocket,
   agentReply,
@@ -17,7 +17,7 @@ import {
   inbox,
   ticketDetail,
   transferConversation,
-} from '../chat/service.ts';
+} from '../chat/staff.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';

@@ -8,7 +8,7 @@ import { currencyOf, MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import type { Currency } from '../../shared/markets.ts';
 import { WAITING_TO_SHIP } from '../../shared/order-status.ts';
 import { staffOrderFigures } from '../orders/staff.ts';
-import { reviewQueue } from '../reviews/service.ts';
+import { reviewQueue } from '../reviews/staff.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -15,7 +15,7 @@ import {
   promotionDetail,
   promotionList,
   setPromotionPaused,
-} from '../promotions/service.ts';
+} from '../promotions/staff.ts';
 import { systemClock } from '../platform/clock.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { flagReview, type ModerationResult, publishReview, rejectReview, reviewQueue } from '../reviews/service.ts';
+import { flagReview, type ModerationResult, publishReview, rejectReview, reviewQueue } from '../reviews/staff.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { auditedAs, DONE_NOTICE, moderationDeps, queuePage } from './reviews.ts';

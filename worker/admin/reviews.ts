@@ -5,7 +5,7 @@
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
-import type { AlongWith, ModerationDeps } from '../reviews/service.ts';
+import type { AlongWith, ModerationDeps } from '../reviews/staff.ts';
 import type { AdminContext } from './guard.ts';
 import { auditedBy, type StaffMember } from './service.ts';
 import { marketOrigins } from '../platform/origin.ts';

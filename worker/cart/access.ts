@@ -1,3 +1,4 @@
+import { type Along, type UnitOfWork, unitOfWork } from '../platform/unit-of-work.ts';
 import { CART_MSG } from '../../shared/cart.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -22,8 +23,8 @@ export interface OpenedCart {
   issuedToken?: string;
 }
 
-/** Reads a caller wants about the cart it is reaching (by the cart's id), to run in the lookup's batch. */
-export type CartReads = (uuid: string) => D1PreparedStatement[];
+/** Reads a caller wants about the cart it is reaching (by the cart's id), run along in the lookup's unit of work. */
+export type CartReads<T> = (work: UnitOfWork, uuid: string) => Along<T>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,24 +88,24 @@ export async function findCart(db: D1Database, credentials: CartCredentials, now
  * findCart, with the caller's reads about a visitor's cart in the same round trip: they are
  * returned only once the token proves the cart is this browser's.
  */
-export async function findCartWith(
+export async function findCartWith<T = never>(
   db: D1Database,
   credentials: CartCredentials,
   now: number,
-  reads?: CartReads,
-): Promise<{ cart: CartRow | null; read?: D1Result[] }> {
+  reads?: CartReads<T>,
+): Promise<{ cart: CartRow | null; read?: T }> {
   if (credentials.accountId !== null) return { cart: await memberCart(db, credentials, credentials.accountId, now) };
   if (!isCartUuid(credentials.cartUUID)) return { cart: null };
   const repository = cartRepository(db);
-  const [found, ...read] = await db.batch([
-    repository.byUuidStatement(credentials.cartUUID),
-    ...(reads?.(credentials.cartUUID) ?? []),
-  ]);
-  const cart = repository.cartOf(found!);
+  const work = unitOfWork(db);
+  const found = work.along(repository.byUuidStatement(credentials.cartUUID), (result) => repository.cartOf(result));
+  const read = reads?.(work, credentials.cartUUID);
+  await work.run();
+  const cart = found();
   if (!cart) return { cart: null };
   if (!(await tokenMatches(cart, credentials.token))) throw notYours();
   // The browser's cart became a member's at sign-in; signed out, it starts afresh.
-  return cart.accountId === null && cart.kind === 'CART' ? { cart, ...(reads && { read }) } : { cart: null };
+  return cart.accountId === null && cart.kind === 'CART' ? { cart, ...(read && { read: read() }) } : { cart: null };
 }
 
 /** The cart to change: the one these credentials reach, else a new one. */

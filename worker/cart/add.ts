@@ -2,7 +2,7 @@ import { CART_MSG } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartGuardedWrites, type CartGuard } from './guarded-writes-repository.ts';
 import { cartRepository, type BundleSkuRow, type CartRow, type NewCart } from './repository.ts';
-import { namedBatch } from '../platform/named-batch.ts';
+import { unitOfWork } from '../platform/unit-of-work.ts';
 import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './changes.ts';
 import {
   findCart,
@@ -13,12 +13,12 @@ import {
   presentedTokenHash,
   type CartCredentials,
 } from './access.ts';
-import { cartPromotionContextQuery } from '../promotions/service.ts';
+import { cartPromotionContextAlong, type PromotionContext } from '../promotions/service.ts';
 
 /**
  * Adding to the cart in one D1 round trip (the shop's most frequent write): the cart's row, what
  * the change is decided from, the guarded writes, the cart after them and its promotions go in one
- * batch. The writes check in SQL that the cart is this shopper's and that each part may be added
+ * unit of work. The writes check in SQL that the cart is this shopper's and that each part may be added
  * (guarded-writes-repository.ts); the per-part problems are then named from the reads, which saw
  * exactly what the writes saw. A member's cart is found first, as signing in may merge carts.
  */
@@ -28,7 +28,7 @@ export interface CartAdded {
   /** Set when a new visitor cart was started: the browser must keep it with the cart id. */
   issuedToken?: string;
   change: CartChange;
-  promotions: ReturnType<ReturnType<typeof cartPromotionContextQuery>['decode']>;
+  promotions: Promise<PromotionContext>;
 }
 
 interface Target {
@@ -72,28 +72,28 @@ export async function addToCartOnce(
   const { guard } = target;
   const repository = cartRepository(db);
   const writes = cartGuardedWrites(db);
-  const promotions = cartPromotionContextQuery(db, {
+  const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
+  const work = unitOfWork(db);
+  if (target.create) work.add(repository.createStatement(target.create, now));
+  const found = work.along(repository.byUuidStatement(guard.uuid), (result) => repository.cartOf(result));
+  const skuIds = items.map((item) => item.skuId);
+  const [beforeFacts, beforeLines] = repository
+    .beforeAddStatements(guard.uuid, skuIds, market.id)
+    .map((statement) => work.along(statement, (result) => result));
+  const bundles = bundleIds.length > 0 ? work.along(repository.bundleSkusStatement(bundleIds), (r) => r.results) : null;
+  const written = items.map((item) =>
+    work.along(writes.add(guard, addedLine(item, item.itemCount), market.id, now), (result) => result.meta.changes),
+  );
+  work.add(writes.touch(guard, now));
+  const after = work.along(repository.linesStatement(guard.uuid), (result) => result.results as CartChange['lines']);
+  const promotions = cartPromotionContextAlong(work, {
     market: market.id,
     now,
     accountId: credentials.accountId,
     cartUuid: guard.uuid,
   });
-  const bundleIds = [...new Set(items.flatMap((item) => (item.bundleId ? [item.bundleId] : [])))];
-  const read = await namedBatch(db, {
-    create: target.create ? [repository.createStatement(target.create, now)] : [],
-    cart: [repository.byUuidStatement(guard.uuid)],
-    before: repository.beforeAddStatements(
-      guard.uuid,
-      items.map((item) => item.skuId),
-      market.id,
-    ),
-    bundles: bundleIds.length > 0 ? [repository.bundleSkusStatement(bundleIds)] : [],
-    written: items.map((item) => writes.add(guard, addedLine(item, item.itemCount), market.id, now)),
-    touch: [writes.touch(guard, now)],
-    after: [repository.linesStatement(guard.uuid)],
-    promotions: promotions.statements,
-  });
-  const cart = repository.cartOf(read.cart[0]!);
+  await work.run();
+  const cart = found();
   if (!cart || cart.tokenHash !== guard.tokenHash || cart.accountId !== guard.accountId || cart.kind !== 'CART') {
     // Nothing was written. Someone else's cart is refused; a cart that is gone, became a member's or
     // lost a race to another tab's new member cart is looked for again (as a new cart, or the member's).
@@ -109,16 +109,16 @@ export async function addToCartOnce(
     );
   }
   // The facts read before the writes cover every line after them: an add only writes lines of the parts it names.
-  const before = repository.readBeforeChange(read.before);
-  const plan = planAdd(items, before, bundleProblemsOf(items, (read.bundles[0]?.results ?? []) as BundleSkuRow[]));
+  const before = repository.readBeforeChange([beforeFacts!(), beforeLines!()]);
+  const plan = planAdd(items, before, bundleProblemsOf(items, (bundles?.() ?? []) as BundleSkuRow[]));
   const errors = [...plan.errors];
   for (const { item, index } of plan.writes) {
-    if (read.written[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
+    if (written[index]?.() === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   }
   return {
     cart,
     ...(target.issuedToken && { issuedToken: target.issuedToken }),
-    change: { errors, lines: read.after[0]!.results as CartChange['lines'], facts: before.facts, alongside: [] },
-    promotions: promotions.decode(read.promotions),
+    change: { errors, lines: after(), facts: before.facts },
+    promotions: promotions(),
   };
 }

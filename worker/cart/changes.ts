@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
 import { isBuyable } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
@@ -37,8 +38,6 @@ export interface CartChange {
   lines: CartLineRow[];
   /** The facts of every SKU in the cart after the change, read in the same batch. */
   facts: Map<number, SkuFacts>;
-  /** The results of the reads that rode along with the change's write. */
-  alongside: D1Result[];
 }
 
 /**
@@ -47,7 +46,7 @@ export interface CartChange {
  */
 export interface ChangeOptions {
   before?: BeforeChange;
-  alongside?: D1PreparedStatement[];
+  alongside?: (work: UnitOfWork) => void;
 }
 
 /** The status a part has in a market for the cart: sold out when none are left, off shelves when not priced here. */
@@ -154,16 +153,11 @@ export async function addToCart(
   ]);
   const { errors, writes } = planAdd(items, before, bundles);
   const statements = writes.map(({ item, count }) => repository.addStatement(cart.uuid, addedLine(item, count), now));
-  const {
-    results,
-    lines: after,
-    facts: cartFacts,
-    alongside,
-  } = await repository.write(cart.uuid, statements, now, market);
+  const { changed, lines: after, facts: cartFacts } = await repository.write(cart.uuid, statements, now, market);
   writes.forEach(({ item }, index) => {
-    if (results[index]?.meta.changes === 0) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
+    if (changed[index] === false) errors.push({ skuId: item.skuId, error: CART_MSG.lineLimit });
   });
-  return { errors, lines: after, facts: cartFacts, alongside };
+  return { errors, lines: after, facts: cartFacts };
 }
 
 /** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
@@ -185,7 +179,7 @@ export async function updateCart(
     ));
   const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
   const errors: CartError[] = [];
-  const statements: D1PreparedStatement[] = [];
+  const statements: ReturnType<typeof repository.setCountStatement>[] = [];
   for (const item of items) {
     const line = present.get(cartItemKey(item));
     if (!line) {
@@ -208,7 +202,7 @@ export async function updateCart(
     statements.push(repository.setCountStatement(cart.uuid, lineKey(line), count));
   }
   const written = await repository.write(cart.uuid, statements, now, market, options.alongside);
-  return { errors, lines: written.lines, facts: written.facts, alongside: written.alongside };
+  return { errors, lines: written.lines, facts: written.facts };
 }
 
 /** Removes lines; removing one that is already gone is not an error (another tab did it). */
@@ -229,5 +223,5 @@ export async function removeFromCart(
     }),
   );
   const written = await repository.write(cart.uuid, statements, now, market, options.alongside);
-  return { errors: [], lines: written.lines, facts: written.facts, alongside: written.alongside };
+  return { errors: [], lines: written.lines, facts: written.facts };
 }

@@ -7,7 +7,8 @@ import { cartRepository, type CartRow } from './repository.ts';
 import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
 import { eligibleLines } from '../../shared/promotions/eligibility.ts';
 import { availabilityProblem } from './changes.ts';
-import { loadPromotionContext, promotionContextQuery } from '../promotions/service.ts';
+import { type ContextAlong, loadPromotionContext, promotionContextAlong } from '../promotions/service.ts';
+import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { shippingQuote } from '../shipping/service.ts';
 
 /** Who is pricing and where the parts go: promotions depend on the member, shipping on the postal code. */
@@ -51,14 +52,14 @@ export function promotionsFor(
   return loadPromotionContext(db, contextRequest(cart, market, request));
 }
 
-/** The same reads as statements, for a cart change to run in its write batch. */
-export function promotionsQueryFor(
-  db: D1Database,
+/** The same reads, ridden along in a cart change's unit of work. */
+export function promotionsAlong(
+  work: UnitOfWork,
   cart: CartRow,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now'>,
-) {
-  return promotionContextQuery(db, contextRequest(cart, market, request));
+): ContextAlong {
+  return promotionContextAlong(work, contextRequest(cart, market, request));
 }
 
 /** The usable lines as the promotions engine prices them. */

@@ -1,8 +1,8 @@
+import { type UnitOfWork, unitOfWork } from '../platform/unit-of-work.ts';
 import type { CartItemType } from '../../shared/cart.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
 import { currencyByMarketSql, statusByMarketSql } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { namedBatch } from '../platform/named-batch.ts';
 
 /** Cart queries (§3 Cart): carts, their lines and the catalog facts a line is priced with. */
 
@@ -158,28 +158,25 @@ export function cartRepository(db: D1Database) {
 
     /**
      * Runs a cart's writes and reads its lines, and their SKUs' facts in the market, back in the
-     * same batch; reads that do not depend on the change (the cart's promotions) ride `alongside`.
+     * same unit of work; reads that do not depend on the change (the cart's promotions) ride `alongside`.
      */
     async write(
       uuid: string,
       statements: D1PreparedStatement[],
       now: number,
       market: MarketId,
-      alongside: D1PreparedStatement[] = [],
-    ): Promise<{ results: D1Result[]; lines: CartLineRow[]; facts: Map<number, SkuFacts>; alongside: D1Result[] }> {
-      const read = await namedBatch(db, {
-        results: statements,
-        touch: [this.touchStatement(uuid, now)],
-        lines: [this.linesStatement(uuid)],
-        facts: [this.cartFactsStatement(uuid, market)],
-        alongside,
-      });
-      return {
-        results: read.results,
-        lines: read.lines[0]!.results as CartLineRow[],
-        facts: factsMap(read.facts[0]!.results as SkuFacts[]),
-        alongside: read.alongside,
-      };
+      alongside?: (work: UnitOfWork) => void,
+    ): Promise<{ changed: boolean[]; lines: CartLineRow[]; facts: Map<number, SkuFacts> }> {
+      const work = unitOfWork(db);
+      const changed = statements.map((statement) => work.along(statement, (result) => result.meta.changes > 0));
+      work.add(this.touchStatement(uuid, now));
+      const lines = work.along(this.linesStatement(uuid), (result) => result.results as CartLineRow[]);
+      const facts = work.along(this.cartFactsStatement(uuid, market), (result) =>
+        factsMap(result.results as SkuFacts[]),
+      );
+      alongside?.(work);
+      await work.run();
+      return { changed: changed.map((one) => one()), lines: lines(), facts: facts() };
     },
 
     /**
@@ -301,6 +298,14 @@ export function cartRepository(db: D1Database) {
         factsStatement(db, market, 'SELECT value FROM json_each(?1)', JSON.stringify(skuIds)),
         this.linesStatement(uuid),
       ];
+    },
+
+    /** beforeChange read along in a caller's unit of work (the cart lookup's). */
+    beforeChangeAlong(work: UnitOfWork, uuid: string, skuIds: readonly number[], market: MarketId) {
+      const [facts, lines] = this.beforeChangeStatements(uuid, skuIds, market).map((statement) =>
+        work.along(statement, (result) => result),
+      );
+      return (): BeforeChange => this.readBeforeChange([facts!(), lines!()]);
     },
 
     /**

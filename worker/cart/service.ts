@@ -1,12 +1,14 @@
+import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import type { CartAnswer, CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market, MarketId } from '../../shared/markets.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { pointsBalance } from '../members/service.ts';
 import { findBuyNowCart, findCart, findCartWith, openCart, type CartCredentials, type CartReads } from './access.ts';
+import type { ContextAlong } from '../promotions/service.ts';
 import { addToCartOnce } from './add.ts';
 import { addToCart, removeFromCart, updateCart, type CartError, type CartLineInput } from './changes.ts';
-import { priceCartView, pricingLines, promotionsFor, promotionsQueryFor, type PricingRequest } from './pricing.ts';
-import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
+import { priceCartView, pricingLines, promotionsAlong, promotionsFor, type PricingRequest } from './pricing.ts';
+import { type BeforeChange, cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
 import { cartLines } from './view.ts';
 
 /**
@@ -122,20 +124,28 @@ export async function changeShopperCart(
   const reads = change.action === 'UPDATE' ? changeReads(db, market.id, change.items) : undefined;
   const { cart, read } = await findCartWith(db, credentials, now, reads);
   if (!cart) return { cart: null, ...(await pricedCart(db, null, market, { ...shopper, accountId })), errors: [] };
-  const promotions = promotionsQueryFor(db, cart, market, { accountId, now });
-  const options = { before: read && cartRepository(db).readBeforeChange(read), alongside: promotions.statements };
+  let promotions: ContextAlong | undefined;
+  const alongside = (work: UnitOfWork) => {
+    promotions = promotionsAlong(work, cart, market, { accountId, now });
+  };
+  const options = { before: read, alongside };
   const changed =
     change.action === 'DELETE'
       ? await removeFromCart(db, cart, market.id, change.items, now, options)
       : await updateCart(db, cart, market.id, change.items, now, options);
-  const request = { ...shopper, accountId, promotions: Promise.resolve(promotions.decode(changed.alongside)) };
+  const request = { ...shopper, accountId, promotions: promotions!() };
   return { cart, ...(await pricedCart(db, cart, market, request, changed)), errors: changed.errors };
 }
 
 /** The reads a change makes before writing, to share the cart lookup's round trip. */
-function changeReads(db: D1Database, market: MarketId, items: readonly Pick<CartLineInput, 'skuId'>[]): CartReads {
-  return (uuid) =>
-    cartRepository(db).beforeChangeStatements(
+function changeReads(
+  db: D1Database,
+  market: MarketId,
+  items: readonly Pick<CartLineInput, 'skuId'>[],
+): CartReads<BeforeChange> {
+  return (work, uuid) =>
+    cartRepository(db).beforeChangeAlong(
+      work,
       uuid,
       items.map((item) => item.skuId),
       market,
@@ -216,13 +226,4 @@ export function lockCartPoints(db: D1Database, cart: CartRow, points: number, no
 /** The catalog facts of SKUs in one market (status, stock, price), as the cart prices them. */
 export function skuFacts(db: D1Database, skuIds: readonly number[], market: MarketId): Promise<Map<number, SkuFacts>> {
   return cartRepository(db).skuFacts(skuIds, market);
-}
-
-/** The statement that takes one line off a cart, for a batch of another domain (an order empties the cart). */
-export function removeLineStatement(
-  db: D1Database,
-  uuid: string,
-  line: { skuId: number; itemType: string; bundleId: string },
-): D1PreparedStatement {
-  return cartRepository(db).deleteLineStatement(uuid, line);
 }

@@ -3,7 +3,8 @@ import { fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
 import { effectiveStatus } from './changes.ts';
-import { lookupFitment, vehiclePath } from '../vehicles/service.ts';
+import { lookupFitment } from '../catalog/service.ts';
+import { vehiclePath } from '../vehicles/service.ts';
 import { imageAsset } from '../platform/build-info.ts';
 
 function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnswer> {

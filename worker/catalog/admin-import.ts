@@ -161,7 +161,10 @@ const pricesOf = (change: ReportChange) => [
   ...(change.newCad !== change.oldCad && change.newCad !== null ? [['CAD', change.newCad] as const] : []),
 ];
 
-/** Where the batch from `from` ends: as many rows as fit with the claim and the lowest prices (a row is its SKU and prices). */
+/**
+ * Where the batch from `from` ends: as many rows as fit with the claim and the lowest prices
+ * (a row is its SKU and prices).
+ */
 function batchEnd(changes: ReportChange[], from: number): number {
   let size = 0;
   let to = from;

@@ -40,17 +40,6 @@ export interface CollectionRow {
 export type CardRow = SearchRow;
 
 /** The filters a filter panel counts price bands under; every value already validated. */
-export interface BandCriteria {
-  market: MarketId;
-  /** A safe FTS5 MATCH expression and the shopper's text (for part numbers), or null for no keyword. */
-  match: string | null;
-  text: string | null;
-  categoryId: number | null;
-  brandIds: number[];
-  vehicleNodeIds: number[] | null;
-  fitsOnly: boolean;
-  soldOut: boolean;
-}
 
 export interface SeoRow {
   id: number;
@@ -208,50 +197,6 @@ export function browseRepository(db: D1Database) {
         range: range!.results[0] as { items: number; min: number | null; max: number | null },
         customs: customs!.results as { label: string; value: string; count: number }[],
       };
-    },
-
-    /**
-     * How many items fall in each price band (lower bounds in cents, ascending) under the filters; empty bands are left
-     * out.
-     */
-    async priceBands(criteria: BandCriteria, bounds: readonly number[]): Promise<{ band: number; count: number }[]> {
-      const p = new Params();
-      const price = itemPrice(criteria.market);
-      const statuses = criteria.soldOut ? LISTED : SELLING;
-      const where = [`${itemStatus(criteria.market)} IN ${statuses}`, `${price} IS NOT NULL`];
-      if (criteria.match !== null && criteria.text !== null) {
-        const text = p.add(criteria.text);
-        where.push(`i.id IN (SELECT rowid FROM item_search WHERE item_search MATCH ${p.add(criteria.match)}
-          UNION SELECT item_id FROM sku WHERE part_number IN (${text}, upper(${text}), lower(${text})))`);
-      }
-      if (criteria.categoryId !== null) {
-        const id = p.add(criteria.categoryId);
-        where.push(
-          `i.back_category_id IN (SELECT id FROM category WHERE kind = 'BACK' AND (id = ${id} OR parent_id = ${id}))`,
-        );
-      }
-      if (criteria.brandIds.length > 0)
-        where.push(`i.brand_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(criteria.brandIds))}))`);
-      if (criteria.vehicleNodeIds && criteria.fitsOnly) {
-        where.push(
-          `(i.vehicle_universal = 1 OR i.id IN (SELECT item_id FROM fitment WHERE node_id IN (SELECT value
-            FROM json_each(${p.add(JSON.stringify(criteria.vehicleNodeIds))}))))`,
-        );
-      }
-      // Band n holds prices from bounds[n] up to bounds[n + 1]; the last band is open-ended.
-      const band = `CASE ${bounds
-        .slice(1)
-        .map((upper, index) => `WHEN ${price} < ${Math.trunc(upper)} THEN ${index}`)
-        .join(' ')} ELSE ${bounds.length - 1} END`;
-      return (
-        await db
-          .prepare(
-            `SELECT ${band} AS band, count(*) AS count FROM item i WHERE ${where.join(' AND ')} GROUP BY band
-              ORDER BY band`,
-          )
-          .bind(...p.values)
-          .all<{ band: number; count: number }>()
-      ).results;
     },
 
     /** Status, and each SKU's price and stock, of the given items in the market; unknown items are left out. */

@@ -8,7 +8,6 @@ import {
   brandList,
   collectionList,
   collectionTree,
-  filterPanel,
   frequentlyUpdatedInfo,
   productBySeoUrl,
   seoFeatures,
@@ -38,8 +37,6 @@ const idList = (max: number) =>
     )
     .refine((ids) => ids.length <= max, `must hold at most ${max} ids`)
     .refine((ids) => ids.every((value) => value >= 1 && value <= 2 ** 31), 'must be positive ids');
-const cents = z.coerce.number().int().min(0).max(100_000_000);
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const currency = z.enum(['USD', 'CAD']);
 const named = z.object({ id: int, name: z.string(), count: int });
 const pair = z.object({ label: z.string(), value: z.string() });
@@ -117,31 +114,6 @@ const attributes = endpoint({
     brands: z.array(named),
     price: z.object({ min: int.nullable(), max: int.nullable(), currency }),
     attributes: z.array(z.object({ label: z.string(), values: z.array(z.object({ value: z.string(), count: int })) })),
-  }),
-});
-const filter = endpoint({
-  method: 'get',
-  path: '/item/public/buyer/filter',
-  tag: 'item',
-  summary:
-    'The filter panel of a search or category: the total, category and brand counts (each without its own filter), ' +
-    'the price range and price bands with counts (cents; max null is open-ended). Same filters as filter-search',
-  query: z.object({
-    keyword: z.string().max(200).optional(),
-    categoryId: id.optional(),
-    brandId: idList(50).optional(),
-    minPrice: cents.optional(),
-    maxPrice: cents.optional(),
-    attributeValueIds: idList(10).optional(),
-    fitsOnly: flag.optional(),
-    soldOut: flag.optional(),
-  }),
-  response: z.object({
-    total: int,
-    categories: z.array(named),
-    brands: z.array(named),
-    price: z.object({ min: int.nullable(), max: int.nullable(), currency }),
-    priceRanges: z.array(z.object({ min: int, max: int.nullable(), label: z.string(), count: int })),
   }),
 });
 const skuLive = z.object({
@@ -285,7 +257,6 @@ export const catalogBrowseEndpoints: readonly Endpoint[] = [
   tree,
   treeList,
   attributes,
-  filter,
   frequentlyUpdated,
   seo,
   itemV2,
@@ -306,23 +277,6 @@ export const catalogBrowseApi = new Hono<AppEnv>()
   .get(attributes.path, async (c) =>
     c.json(ok(await backCategoryAttributes(c.env.DB, c.var.market.id, readQuery(c, attributes).backCategoryId))),
   )
-  .get(filter.path, async (c) => {
-    const query = readQuery(c, filter);
-    return c.json(
-      ok(
-        await filterPanel(c.env.DB, c.var.market.id, {
-          keyword: query.keyword,
-          categoryId: query.categoryId,
-          brandIds: query.brandId,
-          minPrice: query.minPrice,
-          maxPrice: query.maxPrice,
-          vehicleNodeIds: query.attributeValueIds,
-          fitsOnly: query.fitsOnly,
-          soldOut: query.soldOut,
-        }),
-      ),
-    );
-  })
   .get(frequentlyUpdated.path, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(ok(await frequentlyUpdatedInfo(c.env.DB, c.var.market.id, readQuery(c, frequentlyUpdated).itemIds)));

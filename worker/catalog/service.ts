@@ -97,24 +97,5 @@ export function itemsWithSkus(db: D1Database, ids: readonly number[], market: Ma
   return catalogRepository(db).itemsWithSkus(ids, market);
 }
 
-/**
- * The statements that read the given items' applications to one model year and their fitment
- * facts, for a caller's own db.batch (the fitment lookup adds its vehicle read), and how to read them.
- */
-export function fitmentForItemsStatements(db: D1Database, ids: readonly number[], modelNodeId: number) {
-  return catalogRepository(db).fitmentForItemsStatements(ids, modelNodeId);
-}
-
-/** The item a SKU belongs to, or null. */
-export function itemIdOfSku(db: D1Database, skuId: number): Promise<number | null> {
-  return catalogRepository(db).itemIdOfSku(skuId);
-}
-
-/** One page of an item's §3 fitment table with its total and the item's fitment facts, in one round trip. */
-export function fitmentTableOfItem(db: D1Database, itemId: number, page: number, size: number) {
-  return catalogRepository(db).fitmentTableOfItem(itemId, page, size);
-}
-
-// The back office's catalog editor and CSV import (issue 22), for worker/admin.
-export * from './admin-edit.ts';
-export * from './admin-import.ts';
+/** Fitment answers for items and a vehicle (§4 Fit status), an item's fitment table, the item of a SKU id. */
+export { fitmentTable, itemIdOf, lookupFitment, MAX_LOOKUP_ITEMS } from './fitment-lookup.ts';

@@ -8,13 +8,8 @@ import { clientIp } from '../platform/client-ip.ts';
 import { systemClock } from '../platform/clock.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { chatDeps } from './http.ts';
-import {
-  attachmentProblem,
-  createTicket,
-  shopperTicket,
-  shopperTicketReply,
-  type TicketAttachmentInput,
-} from './service.ts';
+import { attachmentProblem, createTicket, type TicketAttachmentInput } from './service.ts';
+import { shopperTicket, shopperTicketReply } from './staff.ts';
 import { type FeedbackInput, FeedbackForm, type FeedbackProblems, TicketReplyPage } from './views/HelpDesk.tsx';
 import { imageTypeOf } from '../platform/file-type.ts';
 

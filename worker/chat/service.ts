@@ -14,9 +14,8 @@ export {
   updateShopperContext,
   type ChatShopper,
 } from './conversations.ts';
-export { agentImage, agentPostImage, type ChatImageUpload, shopperImage, shopperPostImage } from './images.ts';
+export { type ChatImageUpload, shopperImage, shopperPostImage } from './images.ts';
 export type { ShopperCart } from './context.ts';
-export { acceptConversation, agentPresenceSocket, agentSocket, closeConversation } from './agents.ts';
 export {
   ATTACHMENT_LIMITS,
   ATTACHMENT_MSG,
@@ -24,20 +23,5 @@ export {
   createTicket,
   type TicketAttachment as TicketAttachmentInput,
 } from './tickets.ts';
-export {
-  addCannedReply,
-  agentReply,
-  answerTicket,
-  closeTicket,
-  conversationDetail,
-  inbox,
-  INBOX_VIEWS,
-  type InboxView,
-  shopperTicket,
-  shopperTicketReply,
-  ticketDetail,
-  transferConversation,
-} from './inbox.ts';
-export type { Agent } from './agents.ts';
 export { ChatConversation } from './conversation-object.ts';
 export { ChatPresence } from './presence-object.ts';

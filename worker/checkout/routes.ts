@@ -1,18 +1,17 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ok } from '../../shared/envelope.ts';
-import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../platform/session.ts';
-import { credentials, reach } from '../cart/http.ts';
-import { findBuyNowCart, findCart, type CartRow } from '../cart/service.ts';
 import { checkoutQuote, setAsidePoints } from './service.ts';
 import { checkoutCart, shopperOf } from './http.ts';
 import { lockPointsBody, quoteAnswer, quoteBody, unlockPointsBody } from '../../shared/api/checkout.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
-import { clientIp } from '../platform/client-ip.ts';
 import { API } from '../../shared/api-routes.ts';
 
-/** Checkout (issue 8 §1, §3): the quote for an address and points set aside (placing the order: routes/checkout.routes.ts). */
+/**
+ * Checkout (§1, §3): the quote for an address and points set aside
+ * (placing the order: routes/checkout.routes.ts).
+ */
 
 const quote = endpoint({
   ...API.checkoutQuote,

@@ -5,6 +5,8 @@ import { contentStore } from './kv-store.ts';
 import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 
+export { announcementsFor, type Announcement } from './announcements.ts';
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -151,3 +153,9 @@ export function forgetContent(): void {
   caches.pageMeta.clear();
   caches.infoPages.clear();
 }
+
+/** Campaign pages' configs (validated, cached 30 s) and those the sitemap lists. */
+export { campaignPageConfig, listedCampaignPaths } from './campaign.ts';
+
+/** The shop's facts a policy page is completed with (shipping-policy.ts). */
+export { needsShopFacts, withShopFacts } from './shipping-policy.ts';

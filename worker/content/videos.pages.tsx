@@ -6,12 +6,7 @@ import { getShopSettings, type InfoPageContent, infoPage } from './service.ts';
 import { InfoPage } from './views/InfoPage.tsx';
 import { VideoList } from './views/VideoList.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
-
-/** The pages that show installation videos, and the heading over them. */
-export const VIDEO_PAGES = {
-  '/guidevideo': 'Installation videos',
-  '/videos-shooting-offering': 'An example of a guide video',
-} as const;
+import { VIDEO_PAGES } from '../../shared/routes.ts';
 
 /** /guidevideo and /videos-shooting-offering (§2): their written content with the videos it lists. */
 export const videoPages = new Hono<AppEnv>();

@@ -119,7 +119,10 @@ export async function cancelForShop(
   return { ok: true, refunded };
 }
 
-/** The cron's work: unpaid orders whose stock hold ran out are cancelled and their stock goes back. Answers how many. */
+/**
+ * The cron's work: unpaid orders whose stock hold ran out are cancelled and their stock goes back.
+ * Answers how many.
+ */
 export async function releaseExpiredHolds(db: D1Database, now: number): Promise<number> {
   let released = 0;
   for (const order of await expiredHolds(db, now)) {

@@ -28,7 +28,7 @@ import { paymentUnderWay } from '../payments/service.ts';
  */
 
 /** Moves an order to another address in its market, with the staff member's audit entry when the shop does it. */
-export async function changeOrderAddress(
+async function changeOrderAddress(
   db: D1Database,
   order: OrderRow,
   address: AddressFields,
@@ -63,7 +63,9 @@ export async function changeOrderAddress(
   };
   addressChangeInto(work, order, change, now, `Shipping address changed to ${address.city}, ${address.regionCode}`);
   if (audit) work.audit(audit);
-  await work.run();
+  const committed = await work.commit();
+  // Another request moved the order first (it shipped or was cancelled): nothing was written.
+  if (!committed.ok) throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
 }
 
 /**

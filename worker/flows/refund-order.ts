@@ -6,9 +6,17 @@ import { mailerFor } from '../platform/email.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { pointsEntryInto, undoReversalsInto } from '../members/writers.ts';
 import { REFUND_MSG, type FulfilResult, type RefundInput } from '../orders/staff.ts';
-import { orderEmailContext, orderRefundedEmail, refundByKey, refundFigures } from '../orders/writers.ts';
 import { orderRow, orderView } from '../orders/service.ts';
-import { orderNoteInto, refreshStatusInto, refundRecordInto, settleRefundInto } from '../orders/writers.ts';
+import {
+  orderEmailContext,
+  orderNoteInto,
+  orderRefundedEmail,
+  refreshStatusInto,
+  refundByKey,
+  refundFigures,
+  refundRecordInto,
+  settleRefundInto,
+} from '../orders/writers.ts';
 import { refundOrderAmount } from '../payments/service.ts';
 
 /**

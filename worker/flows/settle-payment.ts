@@ -81,7 +81,7 @@ export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Pro
 }
 
 /** Marks the order paid (once), reports it to tracking (once, from the server) and sends its confirmation email. */
-export async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean> {
+async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean> {
   const paidAt = Date.now();
   if (!(await markOrderPaid(env.DB, orderId, paidAt))) return false;
   const paid = await orderRow(env.DB, orderId);

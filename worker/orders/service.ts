@@ -12,7 +12,7 @@ export type { OrderAccess } from './access.ts';
 export type { TrackedOrder } from './schemas.ts';
 export { ownedOrder, resultPath } from './owner.ts';
 export { accessibleOrder, guestOrderToken, orderOwnerFor } from './access.ts';
-export { claimGuestOrders, loadOrderHistory, openedOrder, trackedOrder } from './history.ts';
+export { claimGuestOrders, loadOrderHistory, memberOrder, openedOrder, trackedOrder, trackingOf } from './history.ts';
 export { ADDRESS_CHANGE_MSG } from './address.ts';
 export {
   orderAccountOf,

@@ -33,7 +33,10 @@ export function newOrderInto(
   work.add(...placementRepository(work.db).insertStatements(order, parts.lines, parts.adjustments, parts.taxes));
 }
 
-/** Fails the batch when, with the order just written, its IP, visitor or email holds more unpaid orders than allowed. */
+/**
+ * Fails the batch when, with the order just written, its IP, visitor or email holds more unpaid
+ * orders than allowed.
+ */
 export function unpaidLimitInto(work: UnitOfWork, placer: Placer): void {
   const access = accessRepository(work.db);
   work.guard(
@@ -105,10 +108,13 @@ export function addressChangeInto(
   note: string,
 ): void {
   const orders = orderRepository(work.db);
-  work.add(
-    ...orders.addressChangeStatements(order, change, now),
-    orders.eventStatement(order.id, order.status, note, now),
-  );
+  const [update, ...taxLines] = orders.addressChangeStatements(order, change, now);
+  work.add(update!);
+  work.guard(MOVED_GUARD, orders.movedGuardStatements(), async () => {
+    const current = await orders.byId(order.id);
+    return current !== null && current.status === order.status;
+  });
+  work.add(...taxLines, orders.eventStatement(order.id, order.status, note, now));
 }
 
 /** A shipment of some units of some lines: refused inside the batch when the order cannot ship them any more. */

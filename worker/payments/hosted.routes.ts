@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
-import { checkHostedPayment } from './service.ts';
+import { checkHostedPayment } from './hosted.ts';
 
 /**
  * The hosted card gateway's check call (§7; signing it starts a payment: routes/payment.routes.ts).

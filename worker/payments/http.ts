@@ -2,7 +2,10 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import type { ProviderRuntime } from './provider.ts';
 
-/** The HTTP side of payments other calls share: the runtime a provider needs from the request it serves (our origin, waitUntil for webhook delivery). */
+/**
+ * The HTTP side of payments other calls share: the runtime a provider needs from the request it
+ * serves (our origin, waitUntil for webhook delivery).
+ */
 export function paymentRuntime(c: Context<AppEnv>): ProviderRuntime {
   const origin = new URL(c.req.url).origin;
   try {

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { streamHtml } from '../platform/render/render.tsx';
 import { paymentRuntime } from './http.ts';
-import { SandboxProvider, sandboxEnabled, sandboxWindowPath } from './service.ts';
+import { sandboxEnabled } from './registry.ts';
+import { SandboxProvider, sandboxWindowPath } from './sandbox.ts';
 import { Window, windowFor } from './views/SandboxWindow.tsx';
 
 /**

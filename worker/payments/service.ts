@@ -7,20 +7,11 @@ import { SandboxProvider } from './sandbox.ts';
  * signatures and the webhook events. Orders, pages and the cron reach payments only through here.
  */
 
-export type {
-  PaymentEnv,
-  PaymentProvider,
-  PaymentResult,
-  ProviderId,
-  ProviderRuntime,
-  RequiresAction,
-  WebhookEvent,
-} from './provider.ts';
-export type { PaymentRow, RefundReason } from './repository.ts';
-export { offeredMethods, providerFor, providerForPayment, providerNamed, sandboxEnabled } from './registry.ts';
-export { resultOf } from './outcomes.ts';
-export { checkSignature, signatureHeader } from './signatures.ts';
-export { SandboxProvider, sandboxWindowPath } from './sandbox.ts';
+export type { PaymentEnv, PaymentResult, ProviderRuntime, RequiresAction, WebhookEvent } from './provider.ts';
+export type { PaymentRow } from './repository.ts';
+export { offeredMethods, providerFor } from './registry.ts';
+export { signatureHeader } from './signatures.ts';
+export { SandboxProvider } from './sandbox.ts';
 export {
   abandonPayments,
   claimOrderCapture,
@@ -34,9 +25,8 @@ export {
   refundOrderPayments,
   voidOpenPayments,
 } from './order-payments.ts';
-export { checkHostedPayment, signHostedPayment } from './hosted.ts';
-export { forgetPaymentEvent, recordPaymentEvent, verifiedPaymentEvent } from './events.ts';
-export { receivePaymentEvent, receiveWebhook, type ApplyPaymentEvent } from './webhook-intake.ts';
+export { signHostedPayment } from './hosted.ts';
+export { receivePaymentEvent, receiveWebhook } from './webhook-intake.ts';
 
 /** The cron's work: sandbox payments left open past their window expire, so their orders can be paid again. */
 export async function expireSandboxPayments(env: PaymentEnv, now: number): Promise<number> {

@@ -2,7 +2,10 @@ import type { Bindings } from '../env.ts';
 import { forgetPaymentEvent, recordPaymentEvent, verifiedPaymentEvent } from './events.ts';
 import type { ProviderRuntime, WebhookEvent } from './provider.ts';
 
-/** What the shop does with a verified payment event (the settle-payment flow); once per event id, never for a redelivery. */
+/**
+ * What the shop does with a verified payment event (the settle-payment flow); once per event id,
+ * never for a redelivery.
+ */
 export type ApplyPaymentEvent = (event: WebhookEvent, env: Bindings) => Promise<void>;
 
 /**

@@ -2,6 +2,7 @@
  * The promotions a cart is priced with: loads what the pure engine (shared/promotions/engine.ts)
  * needs, in one statement that can ride in another batch. SQL lives in repository.ts.
  */
+import { type UnitOfWork, unitOfWork } from '../platform/unit-of-work.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type {
   CouponStatus,
@@ -109,67 +110,59 @@ export type PromotionContext = {
 /**
  * The reads behind the `promotions` and `usage` of the engine's input for one cart: the automatic
  * discounts in force, every promotion behind the entered codes (in any market, so a foreign code is
- * named as such), and the chosen coupons in the member's wallet with their state. The statements
- * can ride in another batch (a cart change's write), and `decode` turns their results into the context.
+ * named as such), and the chosen coupons in the member's wallet with their state. They ride along in
+ * the caller's unit of work (a cart change's write); the answer decodes them once it has run.
  */
-export function promotionContextQuery(db: D1Database, request: PromotionContextRequest): PromotionContextQuery {
+export function promotionContextAlong(work: UnitOfWork, request: PromotionContextRequest): ContextAlong {
   const codes = normalizeCodes(request.enteredCodes);
   const couponIds = request.accountId === null ? [] : [...new Set(request.selectedCouponIds)];
-  return {
-    statements: [
-      promotionRepository(db).contextStatement(
-        request.market,
-        toSec(request.now),
-        codes,
-        request.accountId,
-        couponIds,
-        request.email ?? null,
-      ),
-    ],
-    decode: decoderWithLevel(db, request),
-  };
+  const statement = promotionRepository(work.db).contextStatement(
+    request.market,
+    toSec(request.now),
+    codes,
+    request.accountId,
+    couponIds,
+    request.email ?? null,
+  );
+  return decodedAlong(work, statement, request);
 }
 
 /**
- * The same reads, taking the codes and coupons from the cart's row in SQL: for a batch that also
+ * The same reads, taking the codes and coupons from the cart's row in SQL: for a unit of work that also
  * creates or changes the cart.
  */
-export function cartPromotionContextQuery(
-  db: D1Database,
+export function cartPromotionContextAlong(
+  work: UnitOfWork,
   request: Omit<PromotionContextRequest, 'enteredCodes' | 'selectedCouponIds'> & { cartUuid: string },
-): PromotionContextQuery {
-  return {
-    statements: [
-      promotionRepository(db).contextStatement(
-        request.market,
-        toSec(request.now),
-        { cartUuid: request.cartUuid },
-        request.accountId,
-        [],
-        request.email ?? null,
-      ),
-    ],
-    decode: decoderWithLevel(db, request),
-  };
+): ContextAlong {
+  const statement = promotionRepository(work.db).contextStatement(
+    request.market,
+    toSec(request.now),
+    { cartUuid: request.cartUuid },
+    request.accountId,
+    [],
+    request.email ?? null,
+  );
+  return decodedAlong(work, statement, request);
 }
 
-interface PromotionContextQuery {
-  statements: D1PreparedStatement[];
-  decode: (results: readonly D1Result[]) => Promise<PromotionContext>;
-}
+/** The promotion context a unit of work read along, decoded once it has run. */
+export type ContextAlong = () => Promise<PromotionContext>;
 
 /**
- * Decodes the batch's results and adds the member level's offers (level-offer.ts), whose read
- * starts at once so it runs alongside the batch.
+ * The context statement read along in the unit of work, with the member level's offers
+ * (level-offer.ts), whose read starts at once so it runs alongside the batch.
  */
-function decoderWithLevel(
-  db: D1Database,
+function decodedAlong(
+  work: UnitOfWork,
+  statement: Parameters<UnitOfWork['along']>[0],
   request: Pick<PromotionContextRequest, 'market' | 'now' | 'accountId'>,
-): PromotionContextQuery['decode'] {
-  const offers = levelOffers(db, request);
-  offers.catch(() => undefined); // awaited by decode; a query never decoded must not leave it unhandled
-  return async (results) => {
-    const context = decodeContext(results, request.accountId);
+): ContextAlong {
+  const offers = levelOffers(work.db, request);
+  offers.catch(() => undefined); // awaited once decoded; a context never decoded must not leave it unhandled
+  const read = work.along(statement, (result) => decodeContext([result], request.accountId));
+  return async () => {
+    const context = read();
     return { ...context, promotions: [...context.promotions, ...(await offers)] };
   };
 }
@@ -203,6 +196,8 @@ export async function loadPromotionContext(
   db: D1Database,
   request: PromotionContextRequest,
 ): Promise<PromotionContext> {
-  const query = promotionContextQuery(db, request);
-  return query.decode(await db.batch(query.statements));
+  const work = unitOfWork(db);
+  const context = promotionContextAlong(work, request);
+  await work.run();
+  return context();
 }

@@ -3,6 +3,7 @@
  * promotion of a market as a shopper reads it, and whether a shopper may still have one. The rule
  * itself is SQL (first-order-repository.ts), so the cart's pricing and the order step's guard agree.
  */
+import { firstDiscountUsed } from '../accounts/service.ts';
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 import type { DiscountType, ThresholdType } from '../../shared/promotion-words.ts';
 import { describePromotion } from '../../shared/promotions/describe.ts';
@@ -71,4 +72,25 @@ export async function firstOrderOffer(db: D1Database, market: MarketId, now: num
  */
 export function isFirstOrder(db: D1Database, shopper: { accountId: number | null; email: string | null }) {
   return firstOrderRepository(db).isOpen(shopper.accountId, shopper.email);
+}
+
+/**
+ * Where the member stands with the first-order discount (§3 useFirstDiscount): they can still use
+ * it, their account used it, or they have ordered without it (an order paid or awaiting payment).
+ */
+export async function firstDiscountStanding(
+  db: D1Database,
+  accountId: number,
+): Promise<'eligible' | 'used' | 'ordered'> {
+  const [used, open] = await Promise.all([
+    firstDiscountUsed(db, accountId),
+    isFirstOrder(db, { accountId, email: null }),
+  ]);
+  if (used) return 'used';
+  return open ? 'eligible' : 'ordered';
+}
+
+/** Whether the member can still use the first-order discount (§7 Other calls: first-discount check). */
+export async function firstDiscountEligible(db: D1Database, accountId: number): Promise<boolean> {
+  return (await firstDiscountStanding(db, accountId)) === 'eligible';
 }

@@ -8,7 +8,7 @@ import { describePromotion } from '../../shared/promotions/describe.ts';
 import { eligibleLines } from '../../shared/promotions/eligibility.ts';
 import type { PricingLine, Promotion } from '../../shared/promotions/types.ts';
 import type { Clock } from '../platform/clock.ts';
-import { skuFacts } from '../cart/service.ts';
+import { skuFacts } from '../catalog/service.ts';
 import { itemsWithSkus } from '../catalog/service.ts';
 import { getShopSettings } from '../content/service.ts';
 import { loadPromotionContext } from './context.ts';

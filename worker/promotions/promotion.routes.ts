@@ -5,7 +5,7 @@ import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { requireMember } from '../platform/session.ts';
-import { claimWalletCoupon, couponsFor, couponsInState, redeemableCoupons } from './service.ts';
+import { claimWalletCoupon, couponsFor, couponsInState, firstDiscountEligible, redeemableCoupons } from './service.ts';
 import { globalCouponOffers, offersByItem, offersForItem, offersInForce, unsubscribeTip } from './offers.ts';
 import { systemClock } from '../platform/clock.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
@@ -107,8 +107,18 @@ const globalCoupons = endpoint({
   response: z.array(z.object({ kind: z.string(), couponName: z.string() })),
 });
 
+const firstDiscount = endpoint({
+  method: 'get',
+  path: '/account/buyer/first-discount/check',
+  tag: 'account',
+  auth: true,
+  summary: 'Whether the member can still use the first-order discount (§7 Other calls)',
+  response: z.object({ eligible: z.boolean() }),
+});
+
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
 export const promotionEndpoints: readonly Endpoint[] = [
+  firstDiscount,
   coupons,
   notice,
   itemDetail,
@@ -159,4 +169,8 @@ export const promotionApi = new Hono<AppEnv>()
       throw new ApiError(403, 403, 'These coupons belong to another account.');
     const sources = { db: c.env.DB, kv: c.env.SETTINGS, clock: systemClock };
     return c.json(ok(await globalCouponOffers(sources, c.var.market, c.var.member?.accountId ?? null)));
-  });
+  })
+  .use(firstDiscount.path, requireMember)
+  .get(firstDiscount.path, async (c) =>
+    c.json(ok({ eligible: await firstDiscountEligible(c.env.DB, c.var.member!.accountId) })),
+  );

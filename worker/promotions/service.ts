@@ -5,9 +5,10 @@
  */
 
 export {
-  cartPromotionContextQuery,
+  cartPromotionContextAlong,
   loadPromotionContext,
-  promotionContextQuery,
+  promotionContextAlong,
+  type ContextAlong,
   toPromotion,
   type PromotionContext,
   type PromotionContextRequest,
@@ -27,38 +28,10 @@ export {
   type WalletState,
 } from './wallet.ts';
 export { freeShippingPromise, type FreeShippingPromise } from './free-shipping.ts';
-export { firstOrderOffer, isFirstOrder, type FirstOrderOffer } from './first-order.ts';
-
 export {
-  BASICS_FIELDS,
-  editPromotion,
-  PROMOTION_EDIT_MSG,
-  PROMOTION_NAME_MAX,
-  PROMOTION_STATUSES,
-  promotionDetail,
-  promotionList,
-  setPromotionPaused,
-  type AdminPromotion,
-  type AuditedChange,
-  type BasicsField,
-  type BasicsForm,
-  type PromotionChange,
-  type PromotionStatus,
-} from './admin.ts';
-export {
-  CREATE_FIELDS,
-  createPromotion,
-  PROMOTION_CREATE_MSG,
-  type CreateField,
-  type CreateForm,
-  type CreateResult,
-} from './admin-create.ts';
-export { PREVIEW_MSG, previewPromotion, type PreviewResult } from './admin-preview.ts';
-export {
-  BATCH_MAX,
-  BATCH_MSG,
-  codeBatchCsv,
-  codeBatchSummary,
-  generateCodeBatch,
-  type BatchResult,
-} from './admin-batches.ts';
+  firstDiscountEligible,
+  firstDiscountStanding,
+  firstOrderOffer,
+  isFirstOrder,
+  type FirstOrderOffer,
+} from './first-order.ts';

@@ -132,7 +132,7 @@ export function moderationRepository(db: D1Database) {
       ]);
     },
 
-    /** Sets or clears a review's staff flag with its audit entry in the same batch; it fails when there is no review. */
+    /** Sets or clears a review's staff flag with its audit entry in one batch; fails when there is no review. */
     async flag(id: number, flag: string | null, audit: AuditEntry): Promise<void> {
       await db.batch([
         db.prepare('UPDATE review SET staff_flag = ? WHERE id = ?').bind(flag, id),

@@ -5,24 +5,6 @@ import { ApiError } from '../platform/api-error.ts';
 import { type Reviewer, reviewRepository, type ReviewSort, type ReviewWrite } from './repository.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 
-export {
-  type AlongWith,
-  alreadyModerated,
-  flagReview,
-  MODERATION_MSG,
-  type ModerationChange,
-  type ModerationDeps,
-  type ModerationResult,
-  publishReview,
-  type QueueRow,
-  REJECT_NOTE_MAX,
-  REJECT_REASONS,
-  rejectReview,
-  REVIEW_FLAGS,
-  REVIEW_STATUSES,
-  reviewQueue,
-  type ReviewStatus,
-} from './moderation.ts';
 import { toBase64Url } from '../../shared/base64.ts';
 import { readInvitation, signInvitation } from './invitation.ts';
 export type { Reviewer };

@@ -19,20 +19,18 @@ import { helpDeskPages } from '../chat/pages.tsx';
 import { chatApi, chatEndpoints } from '../chat/routes.ts';
 import { checkoutPage } from '../checkout/pages.tsx';
 import { checkoutApi, checkoutEndpoints } from '../checkout/routes.ts';
-import { homePage } from '../content/home.pages.tsx';
-import { infoPages } from '../content/info.pages.tsx';
-import { infra, infraEndpoints } from '../content/infra.routes.ts';
+import { homePage } from '../storefront/home.pages.tsx';
+import { infra, infraEndpoints } from '../storefront/infra.routes.ts';
 import { media } from '../content/media.routes.ts';
 import { seoRoutes } from '../content/seo.routes.ts';
-import { shopPages } from '../content/shop.pages.tsx';
 import { devIdp } from '../dev/idp.routes.ts';
 import { devPages } from '../dev/pages.tsx';
-import { memberPages } from '../members/pages.tsx';
+import { memberPages } from '../storefront/member.pages.tsx';
 import { membersApi, membersEndpoints } from '../members/routes.ts';
 import { newsletter, newsletterEndpoints } from '../newsletter/routes.ts';
 import { orderAddressApi, orderAddressEndpoints } from '../orders/address.routes.ts';
 import { ordersApi, ordersEndpoints } from '../orders/orders.routes.ts';
-import { orderPages } from '../orders/pages.tsx';
+import { orderPages } from '../storefront/order.pages.tsx';
 import { orderPaymentApi, orderPaymentEndpoints } from '../orders/payment.routes.ts';
 import { paymentsHostedApi, paymentsHostedEndpoints } from '../payments/hosted.routes.ts';
 import { paymentSandboxPages } from '../payments/sandbox.pages.tsx';
@@ -42,16 +40,22 @@ import { returnsApi, returnsEndpoints } from '../returns/routes.ts';
 import { recentReviewsPages } from '../reviews/recent.pages.tsx';
 import { reviewsApi, reviewsEndpoints } from '../reviews/routes.ts';
 import { searchPage } from '../search/pages.tsx';
+import { categoryApi, categoryEndpoints } from '../search/facets.routes.ts';
 import { searchApi, searchEndpoints } from '../search/search.routes.ts';
 import { suggestApi, suggestEndpoints } from '../search/suggest.routes.ts';
 import { areaApi, areaEndpoints } from '../shipping/routes.ts';
 import { privacyPages } from '../tracking/privacy.pages.tsx';
 import { trackingApi, trackingEndpoints } from '../tracking/routes.ts';
-import { fitmentApi, fitmentEndpoints } from '../vehicles/fitment.routes.ts';
+import { fitmentApi, fitmentEndpoints } from '../catalog/fitment.routes.ts';
 import { garageApi, garageEndpoints } from '../vehicles/garage.routes.ts';
-import { makePages } from '../vehicles/make.pages.tsx';
-import { partsPages } from '../vehicles/parts.pages.tsx';
+import { makePages } from '../storefront/make.pages.tsx';
+import { partsPages } from '../storefront/vehicle-parts.pages.tsx';
 import { vehiclesApi, vehiclesEndpoints } from '../vehicles/vehicles.routes.ts';
+import { blogPages } from '../content/blog.pages.tsx';
+import { videoPages } from '../content/videos.pages.tsx';
+import { accountAreaPages } from '../storefront/account-area.pages.tsx';
+import { campaignPages } from '../storefront/campaign.pages.tsx';
+import { infoPages } from '../storefront/info.pages.tsx';
 import { cartCodesApi, cartCodesEndpoints } from './cart-codes.routes.ts';
 import { placeOrderApi, placeOrderEndpoints } from './checkout.routes.ts';
 import { buyCouponApi, buyCouponEndpoints } from './coupons.routes.ts';
@@ -59,10 +63,9 @@ import { orderFlowApi, orderFlowEndpoints } from './orders.routes.ts';
 import { payOrderApi, payOrderEndpoints } from './payment.routes.ts';
 
 /**
- * The route table (§2 pages, §7 API): every module the shop mounts, grouped by domain (no two modules
- * answer the same path, so the order only sets how /openapi.json lists the calls). A domain keeps its own route modules;
- * the calls that run a flow (worker/flows/) sit beside this table. Each API module lists its calls,
- * and /openapi.json documents them in this order.
+ * The route table (§2 pages, §7 API): every module the shop mounts, grouped by domain. No two
+ * modules answer the same path, so the order only sets how /openapi.json lists the calls. A domain
+ * keeps its own route modules; the calls that run a flow (worker/flows/) sit beside this table.
  */
 
 type Routes = Hono<AppEnv> | Hono<never>;
@@ -76,37 +79,41 @@ const pages = (...modules: Routes[]): Mount[] => modules.map((routes) => ({ rout
 
 export const ROUTE_TABLE: Record<string, readonly Mount[]> = {
   backOffice: pages(admin as unknown as Routes),
-  storefront: [api(infra, infraEndpoints), ...pages(homePage, infoPages, shopPages, seoRoutes, media)],
+  storefront: [
+    api(infra, infraEndpoints),
+    ...pages(homePage, infoPages, campaignPages, accountAreaPages, memberPages, orderPages, makePages, partsPages),
+  ],
+  content: pages(blogPages, videoPages, seoRoutes, media),
   accounts: [
     api(accountAuth, accountAuthEndpoints),
     api(accountThird, accountThirdEndpoints),
     api(accountProfile, accountProfileEndpoints),
     ...pages(accountPages),
   ],
-  vehicles: [
-    api(garageApi, garageEndpoints),
-    api(fitmentApi, fitmentEndpoints),
-    api(vehiclesApi, vehiclesEndpoints),
-    ...pages(makePages, partsPages),
-  ],
+  vehicles: [api(garageApi, garageEndpoints), api(vehiclesApi, vehiclesEndpoints)],
   catalog: [
+    api(fitmentApi, fitmentEndpoints),
     api(catalogContentApi, catalogContentEndpoints),
     api(catalogBrowseApi, catalogBrowseEndpoints),
     api(catalogRecommendApi, catalogRecommendEndpoints),
     ...pages(productPage, categoriesPage, collectionPage),
   ],
-  search: [api(searchApi, searchEndpoints), api(suggestApi, suggestEndpoints), ...pages(searchPage)],
+  search: [
+    api(searchApi, searchEndpoints),
+    api(categoryApi, categoryEndpoints),
+    api(suggestApi, suggestEndpoints),
+    ...pages(searchPage),
+  ],
   reviews: [api(reviewsApi, reviewsEndpoints), ...pages(recentReviewsPages)],
   shipping: [api(areaApi, areaEndpoints)],
   cart: [api(cartApi, cartEndpoints), api(buyNowApi, buyNowEndpoints), ...pages(cartPage)],
   promotions: [api(promotionApi, promotionEndpoints)],
-  members: [api(membersApi, membersEndpoints), ...pages(memberPages)],
+  members: [api(membersApi, membersEndpoints)],
   checkout: [api(checkoutApi, checkoutEndpoints), ...pages(checkoutPage)],
   orders: [
     api(ordersApi, ordersEndpoints),
     api(orderPaymentApi, orderPaymentEndpoints),
     api(orderAddressApi, orderAddressEndpoints),
-    ...pages(orderPages),
   ],
   payments: [api(paymentsHostedApi, paymentsHostedEndpoints), ...pages(paymentSandboxPages)],
   returns: [api(returnsApi, returnsEndpoints), ...pages(returnPages)],

@@ -13,6 +13,8 @@ import { suggestRepository, type Suggestion } from './suggest-repository.ts';
 import { vehicleCategoriesRepository, type VehicleCategory } from './vehicle-categories-repository.ts';
 import { addedUp, isVehicleListing, vehicleListing } from './vehicle-listing.ts';
 import { systemClock } from '../platform/clock.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { fittingNodeIds, VEHICLE_NOT_FOUND } from '../vehicles/service.ts';
 import { caches } from '../platform/caches.ts';
 import { imageAsset } from '../platform/build-info.ts';
 
@@ -330,4 +332,15 @@ export async function suggestItems(
   const prefix = searchTerms(keyword).join(' ');
   if (!match || prefix.length < MIN_SUGGEST_CHARS) return [];
   return suggestRepository(db).suggest(match, prefix, market, size);
+}
+
+/** The part categories with parts for a vehicle (its parts and universal ones) sold in the market. */
+export async function categoriesForVehicle(
+  db: D1Database,
+  attributeValueId: number,
+  market: MarketId,
+): Promise<VehicleCategory[]> {
+  const nodeIds = await fittingNodeIds(db, attributeValueId);
+  if (!nodeIds) throw ApiError.notFound(VEHICLE_NOT_FOUND);
+  return vehicleCategories(db, nodeIds, market);
 }

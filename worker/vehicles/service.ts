@@ -1,10 +1,8 @@
 import { vehicleAttribute, vehicleOfPath } from '../../shared/garage-rules.ts';
-import type { MarketId } from '../../shared/markets.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog-repository.ts';
-import { vehicleCategories, type VehicleCategory } from '../search/service.ts';
 import { vehicleRepository } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
@@ -14,10 +12,8 @@ import { caches } from '../platform/caches.ts';
 /** The vehicles domain's door: the selector's tree, VIN decoding, shop by make and fitment answers. */
 
 export { currentVehicleId } from './current.ts';
-export { fitmentTable, itemIdOf, lookupFitment, vehiclePath, type VehiclePath } from './fitment-lookup.ts';
-export type { VehicleChoice } from './fitment.ts';
+export { configurationsAlong, vehiclePath, type VehicleChoice, type VehiclePath } from './path.ts';
 export type { MakeModelYears } from './vehicle-catalog-repository.ts';
-export type { VehicleCategory } from '../search/service.ts';
 
 export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
 
@@ -146,37 +142,31 @@ export async function vehicleById(db: D1Database, attributeValueId: number): Pro
   return vehicleOfPath((await currentPath(db, attributeValueId)).path);
 }
 
-/** The part categories with parts for a vehicle (its parts and universal ones) sold in the market. */
-export async function categoriesForVehicle(
-  db: D1Database,
-  attributeValueId: number,
-  market: MarketId,
-): Promise<VehicleCategory[]> {
+/** The node ids a vehicle's parts fit on (its model year and below), or null when the id is no vehicle. */
+export async function fittingNodeIds(db: D1Database, attributeValueId: number): Promise<number[] | null> {
   const { path } = await currentPath(db, attributeValueId);
-  if (!vehicleOfPath(path)) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-  const nodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
-  return vehicleCategories(db, nodeIds, market);
+  if (!vehicleOfPath(path)) return null;
+  return path.filter((node) => node.level >= 3).map((node) => node.id);
 }
 
-/** A vehicle's own page: the vehicle, its whole path's node ids and its part categories in the market. */
-export interface VehicleParts {
+/** A vehicle's own page: the vehicle, its whole path's node ids and those its parts fit on. */
+export interface VehicleOfPage {
   vehicle: Vehicle;
   nodeIds: number[];
-  categories: VehicleCategory[];
+  fittingNodeIds: number[];
 }
 
 /**
  * What a vehicle's parts page shows (§2 /parts): null when the id is not a model year, trim or engine. An id the
  * vehicle base moved answers for its successor.
  */
-export async function vehicleParts(db: D1Database, attributeValueId: number, market: MarketId) {
+export async function vehicleOfPage(db: D1Database, attributeValueId: number): Promise<VehicleOfPage | null> {
   const { path } = await currentPath(db, attributeValueId);
   const vehicle = vehicleOfPath(path);
   if (!vehicle) return null;
   const nodeIds = path.map((node) => node.id);
-  const fitting = path.filter((node) => node.level >= 3).map((node) => node.id);
-  const categories = await vehicleCategories(db, fitting, market);
-  return { vehicle, nodeIds, categories } satisfies VehicleParts;
+  const fittingNodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);
+  return { vehicle, nodeIds, fittingNodeIds };
 }
 
 /** Every make, alphabetically. */
@@ -184,14 +174,13 @@ export function allMakes(db: D1Database) {
   return vehicleRepository(db).makes();
 }
 
-/** A model year chosen on a make's page, with the part categories the shop has for it. */
+/** A model year chosen on a make's page. */
 export interface ChosenModelYear {
   model: MakeModelYears;
   year: number;
   attributeValueId: number;
   /** The model year's own parts page. */
   partsHref: string;
-  categories: VehicleCategory[];
 }
 
 /** What a make's page shows. */
@@ -202,12 +191,11 @@ export interface MakePageData {
 }
 
 /**
- * A make's page (§2 shop by make): the make by slug and its models with their years; with a model
- * (by slug) and a year it has, that model year's part categories in the market. Null for an unknown make.
+ * A make's page (§2 shop by make): the make by slug and its models with their years, and a model
+ * (by slug) and a year it has, chosen. Null for an unknown make.
  */
 export async function makePage(
   db: D1Database,
-  market: MarketId,
   slug: string,
   choice: { model?: string; year: number },
 ): Promise<MakePageData | null> {
@@ -221,14 +209,13 @@ export async function makePage(
     return { make, models, chosen: null };
   const node = await repo.modelYearNode(model.modelId, year);
   if (!node) return { make, models, chosen: null };
-  const categories = await vehicleCategories(db, [node.id], market);
   const vehicle = {
     year: { id: 0, value: String(year), text: String(year) },
     make: { id: make.id, value: make.name, text: make.name },
     model: { id: node.id, value: model.model, text: model.model },
   };
   const partsHref = vehiclePartsPath(vehicle);
-  return { make, models, chosen: { model, year, attributeValueId: node.id, partsHref, categories } };
+  return { make, models, chosen: { model, year, attributeValueId: node.id, partsHref } };
 }
 
 /**

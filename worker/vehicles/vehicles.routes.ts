@@ -5,15 +5,7 @@ import { LEVEL, attributeValueIdOf } from '../../shared/vehicle.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
-import {
-  categoriesForVehicle,
-  childrenOf,
-  decodeVin,
-  topMakes,
-  vehicleById,
-  vehicleByValues,
-  VEHICLE_NOT_FOUND,
-} from './service.ts';
+import { childrenOf, decodeVin, topMakes, vehicleById, vehicleByValues, VEHICLE_NOT_FOUND } from './service.ts';
 import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { vehicleOption, vehicleOptionsQuery, vinAnswer, vinQuery } from '../../shared/api/vehicles.ts';
@@ -81,25 +73,9 @@ const vin = endpoint({
   query: vinQuery,
   response: vinAnswer,
 });
-const categories = endpoint({
-  method: 'get',
-  path: '/search/public/buyer/category/vehicle-categories',
-  tag: 'vehicle',
-  summary: 'The part categories with parts for a vehicle (its parts and universal ones)',
-  query: z.object({ attributeValueId: nodeId }),
-  response: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      handle: z.string(),
-      parentName: z.string(),
-      items: z.number().int(),
-    }),
-  ),
-});
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
-export const vehiclesEndpoints: readonly Endpoint[] = [keyMap, children, topMakesCall, vehicleId, vin, categories];
+export const vehiclesEndpoints: readonly Endpoint[] = [keyMap, children, topMakesCall, vehicleId, vin];
 
 /** The vehicle selector's calls (§7 Search and items). */
 export const vehiclesApi = new Hono<AppEnv>()
@@ -136,8 +112,4 @@ export const vehiclesApi = new Hono<AppEnv>()
     });
     return c.json(ok({ attributeValueId: attributeValueIdOf(vehicle), vehicle }));
   })
-  .get(vin.path, async (c) => c.json(ok(await decodeVin(c.env.DB, readQuery(c, vin).vin))))
-  .get(categories.path, async (c) => {
-    const { attributeValueId } = readQuery(c, categories);
-    return c.json(ok(await categoriesForVehicle(c.env.DB, attributeValueId, c.var.market.id)));
-  });
+  .get(vin.path, async (c) => c.json(ok(await decodeVin(c.env.DB, readQuery(c, vin).vin))));

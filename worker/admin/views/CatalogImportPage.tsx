@@ -1,5 +1,5 @@
 import { CSV_COLUMNS, centsText, IMPORT_MAX_ROWS } from '../../../shared/catalog-csv.ts';
-import type { ApplyProgress, CheckedImport, ReportChange } from '../../catalog/service.ts';
+import type { ApplyProgress, CheckedImport, ReportChange } from '../../catalog/staff.ts';
 import { CatalogStyles } from './CatalogStyles.tsx';
 import { CsrfField } from './CsrfField.tsx';
 

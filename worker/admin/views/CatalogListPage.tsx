@@ -1,6 +1,6 @@
 import { ITEM_STATUSES } from '../../../shared/item-status.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import type { catalogList } from '../../catalog/service.ts';
+import type { catalogList } from '../../catalog/staff.ts';
 import { CatalogStyles } from './CatalogStyles.tsx';
 
 type Found = Awaited<ReturnType<typeof catalogList>>;

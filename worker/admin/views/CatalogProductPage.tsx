@@ -1,5 +1,5 @@
 import { ITEM_STATUSES } from '../../../shared/item-status.ts';
-import { ITEM_CONTENT_MAX, ITEM_TITLE_MAX, type ProductFields, type ProductForEdit } from '../../catalog/service.ts';
+import { ITEM_CONTENT_MAX, ITEM_TITLE_MAX, type ProductFields, type ProductForEdit } from '../../catalog/staff.ts';
 import { CatalogSkuForms, type SkuRetry } from './CatalogSkuForms.tsx';
 import { CatalogStyles } from './CatalogStyles.tsx';
 import { CsrfField } from './CsrfField.tsx';

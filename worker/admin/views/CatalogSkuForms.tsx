@@ -1,4 +1,4 @@
-import { type ProductForEdit, type SkuFields, skuFormValues } from '../../catalog/service.ts';
+import { type ProductForEdit, type SkuFields, skuFormValues } from '../../catalog/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
 
 /** A SKU form sent back with its values and messages (invalid), to show instead of the stored values. */

@@ -1,5 +1,5 @@
-import type { AdminPromotion } from '../../promotions/service.ts';
-import { BATCH_MAX } from '../../promotions/service.ts';
+import type { AdminPromotion } from '../../promotions/staff.ts';
+import { BATCH_MAX } from '../../promotions/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
 
 export interface BatchPanel {

@@ -1,4 +1,4 @@
-import type { CreateField, CreateForm } from '../../promotions/service.ts';
+import type { CreateField, CreateForm } from '../../promotions/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
 
 type Errors = Partial<Record<CreateField, string>>;

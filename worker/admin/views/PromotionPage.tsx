@@ -1,8 +1,8 @@
-import type { AdminPromotion, BasicsField, BasicsForm } from '../../promotions/service.ts';
+import type { AdminPromotion, BasicsField, BasicsForm } from '../../promotions/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
 import { type BatchPanel, PromotionBatches } from './PromotionBatches.tsx';
 import { PromotionPreview, type PreviewQuery } from './PromotionPreview.tsx';
-import type { PreviewResult } from '../../promotions/service.ts';
+import type { PreviewResult } from '../../promotions/staff.ts';
 
 export const SOURCE_LABEL: Record<string, string> = {
   AUTO_DISCOUNT: 'Automatic',

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import { pricingReceipt, receiptRows } from '../../../shared/receipt.ts';
-import type { PreviewResult } from '../../promotions/service.ts';
+import type { PreviewResult } from '../../promotions/staff.ts';
 
 /** The sample cart is priced with Standard Shipping and before any tax. */
 const PREVIEW_WORDING = { shipping: 'Standard Shipping', total: 'Total before tax' };

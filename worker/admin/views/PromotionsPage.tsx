@@ -1,4 +1,4 @@
-import { PROMOTION_STATUSES, type PromotionStatus, type promotionList } from '../../promotions/service.ts';
+import { PROMOTION_STATUSES, type PromotionStatus, type promotionList } from '../../promotions/staff.ts';
 import { dateTimeUtc, limitText, marketText, SOURCE_LABEL } from './PromotionPage.tsx';
 
 type Found = Awaited<ReturnType<typeof promotionList>>;

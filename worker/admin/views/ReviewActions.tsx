@@ -1,4 +1,4 @@
-import { type QueueRow, REJECT_NOTE_MAX, REJECT_REASONS, REVIEW_FLAGS } from '../../reviews/service.ts';
+import { type QueueRow, REJECT_NOTE_MAX, REJECT_REASONS, REVIEW_FLAGS } from '../../reviews/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
 import type { QueueProblem } from './ReviewsPage.tsx';
 

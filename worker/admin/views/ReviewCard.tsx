@@ -1,4 +1,4 @@
-import type { QueueRow } from '../../reviews/service.ts';
+import type { QueueRow } from '../../reviews/staff.ts';
 import { ReviewActions } from './ReviewActions.tsx';
 import type { QueueProblem } from './ReviewsPage.tsx';
 

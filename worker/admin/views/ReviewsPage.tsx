@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES, type reviewQueue, type ReviewStatus } from '../../reviews/service.ts';
+import { REVIEW_STATUSES, type reviewQueue, type ReviewStatus } from '../../reviews/staff.ts';
 import { ReviewCard } from './ReviewCard.tsx';
 
 type Found = Awaited<ReturnType<typeof reviewQueue>>;

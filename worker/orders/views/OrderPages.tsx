@@ -16,10 +16,8 @@ import {
   OrderShipments,
   OrderLineTable,
   OrderPoints,
-  OrderReturns,
   OrderTotals,
   orderDate,
-  type ReturnEntry,
 } from './order-parts.tsx';
 import { SellerTaxNumbers } from './invoice-parts.tsx';
 import { PayForOrder, type PayOptions } from './pay-parts.tsx';
@@ -38,7 +36,8 @@ export function OrderDetailPage({
 }: {
   order: OrderView;
   pay: PayOptions;
-  returns?: ReturnEntry | null;
+  /** The order's returns section (the returns domain draws it). */
+  returns?: ReactNode;
 }) {
   return (
     <section className="order-page order-detail" data-order-id={order.orderId}>
@@ -60,7 +59,7 @@ export function OrderDetailPage({
       </p>
       <PayForOrder order={order} pay={pay} />
       <OrderActionsFor order={order} />
-      <OrderReturns entry={returns} />
+      {returns}
       <h2>Items</h2>
       <OrderLineTable order={order} />
       <div className="order-columns">
@@ -142,7 +141,8 @@ export function TrackOrderPage({
   tracked: TrackedOrder | null;
   error: string | null;
   pay?: PayOptions;
-  returns?: ReturnEntry | null;
+  /** The order's returns section (the returns domain draws it). */
+  returns?: ReactNode;
 }) {
   return (
     <section className="order-page order-track">
@@ -165,7 +165,7 @@ export function TrackOrderPage({
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
           {pay && <PayForOrder order={tracked} pay={pay} />}
-          <OrderReturns entry={returns} pair={{ orderNo: tracked.orderId, email }} />
+          {returns}
           <OrderShipments shipments={tracked.shipments} lines={tracked.lines} />
           <OrderEvents events={tracked.events} />
           <ul className="tracked-lines">

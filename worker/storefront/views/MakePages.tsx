@@ -1,6 +1,10 @@
 import GarageList from '../../../client/islands/GarageList.tsx';
 import VehicleSelector from '../../../client/islands/VehicleSelector.tsx';
-import type { ChosenModelYear, MakeModelYears } from '../service.ts';
+import type { VehicleCategory } from '../../search/service.ts';
+import type { ChosenModelYear as ModelYear, MakeModelYears } from '../../vehicles/service.ts';
+
+/** A model year chosen on a make's page, with the part categories the shop has for it. */
+type ChosenModelYear = ModelYear & { categories: VehicleCategory[] };
 import { Island } from '../../platform/render/Island.tsx';
 
 /** /parts: choose the vehicle (or a VIN) and keep several in the garage; go on with the current one. */

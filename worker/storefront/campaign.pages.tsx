@@ -3,7 +3,7 @@ import { campaignHref, dealsHref, EASTER_SALE_ROUTE, EASTER_SALE_SLUG } from '..
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { campaignPage } from './campaign.ts';
-import { getCampaign, getShopSettings, infoPage } from './service.ts';
+import { getCampaign, getShopSettings, infoPage } from '../content/service.ts';
 import { CampaignPage } from './views/CampaignPage.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 
@@ -45,9 +45,9 @@ async function renderCampaign(c: Context<AppEnv>, slug: string) {
   });
 }
 
-export const shopPages = new Hono<AppEnv>();
+export const campaignPages = new Hono<AppEnv>();
 
-shopPages
+campaignPages
   .get('/campaign/:slug', (c) => {
     const slug = c.req.param('slug');
     // The Easter sale lives at its §2 route only.

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
-import { allMakes, makePage, topMakes } from './service.ts';
+import { vehicleCategories } from '../search/service.ts';
+import { allMakes, makePage, topMakes } from '../vehicles/service.ts';
 import { MakePage, MakesPage } from './views/MakePages.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 
@@ -15,9 +16,14 @@ export const makePages = new Hono<AppEnv>()
     const slug = c.req.param('make').toLowerCase();
     if (!/^[a-z0-9-]{1,40}$/.test(slug)) return renderErrorPage(c, 404);
     const choice = { model: c.req.query('model'), year: Number(c.req.query('year')) };
-    const found = await makePage(c.env.DB, c.var.market.id, slug, choice);
+    const found = await makePage(c.env.DB, slug, choice);
     if (!found) return renderErrorPage(c, 404);
-    const { make, models, chosen } = found;
+    const { make, models } = found;
+    // The chosen model year's part categories with their counts in the market.
+    const chosen = found.chosen && {
+      ...found.chosen,
+      categories: await vehicleCategories(c.env.DB, [found.chosen.attributeValueId], c.var.market.id),
+    };
     const openModel = chosen?.model.slug ?? choice.model ?? null;
     return c.render(<MakePage make={make} models={models} chosen={chosen} openModel={openModel} />, {
       pageType: 'category list',

@@ -6,9 +6,9 @@ import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { couponsFor, levelCoupons } from '../promotions/service.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
-import { memberLevelFor, memberPoints, pointsLog } from './service.ts';
-import { MemberCouponsPage, MemberHistoryPage, MemberLevelPage } from './views/MemberPages.tsx';
-import { MemberRulesPage } from './views/RulesPage.tsx';
+import { memberLevelFor, memberPoints, pointsLog } from '../members/service.ts';
+import { MemberCouponsPage, MemberHistoryPage, MemberLevelPage } from '../members/views/MemberPages.tsx';
+import { MemberRulesPage } from '../members/views/RulesPage.tsx';
 
 /** The member pages (§2 /myAccount/member...; issue 21); /myAccount?type=member is the account area's. */
 

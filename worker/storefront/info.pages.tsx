@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import { INFO_ROUTES } from '../../shared/routes.ts';
+import { INFO_ROUTES, VIDEO_PAGES } from '../../shared/routes.ts';
 import type { AppEnv } from '../env.ts';
 import { systemClock } from '../platform/clock.ts';
 import { freeShippingPromise } from '../promotions/service.ts';
-import { getShopSettings, infoPage } from './service.ts';
-import { needsShopFacts, withShopFacts } from './shipping-policy.ts';
-import { InfoPage } from './views/InfoPage.tsx';
-import { blogPages } from './blog.pages.tsx';
-import { VIDEO_PAGES, videoPages } from './videos.pages.tsx';
+import { getShopSettings, infoPage, needsShopFacts, withShopFacts } from '../content/service.ts';
+import { InfoPage } from '../content/views/InfoPage.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 
-/** The information and policy pages (§2), their written content kept in content configs; blog and videos apart. */
-export const infoPages = new Hono<AppEnv>().route('/', blogPages).route('/', videoPages);
+/**
+ * The information and policy pages (§2): their written content kept in content configs, completed
+ * with the shop's facts (the free-shipping promise of the promotions in force); blog and videos apart.
+ */
+export const infoPages = new Hono<AppEnv>();
 
-// The Easter sale is a campaign page (shop.pages.tsx) that shows its written terms below.
+// The Easter sale is a campaign page (campaign.pages.tsx) that shows its written terms below.
 const OWN_PAGES: readonly string[] = ['/blogs', ...Object.keys(VIDEO_PAGES), '/sale/easter-sale'];
 
 for (const route of INFO_ROUTES.filter((route) => !OWN_PAGES.includes(route))) {

@@ -3,9 +3,11 @@ import type { SearchRecord } from '../../../shared/catalog-types.ts';
 import { attributeValueIdOf, vehicleName } from '../../../shared/vehicle.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
 import { Island } from '../../platform/render/Island.tsx';
-import type { VehicleParts } from '../service.ts';
+import type { VehicleCategory } from '../../search/service.ts';
+import type { VehicleOfPage } from '../../vehicles/service.ts';
 
-type VehicleCategory = VehicleParts['categories'][number];
+/** A vehicle's page: the vehicle, its path and its part categories with their counts in the market. */
+export type VehicleParts = VehicleOfPage & { categories: VehicleCategory[] };
 
 /** The categories under their parent's name, in the order the query gave them. */
 function byParent(categories: readonly VehicleCategory[]): [string, VehicleCategory[]][] {

@@ -4,7 +4,7 @@ import type { Currency } from '../../../shared/markets.ts';
 import { ProductCard } from '../../catalog/views/ProductCard.tsx';
 import { Island } from '../../platform/render/Island.tsx';
 import type { CampaignPage as CampaignPageData, CampaignSection } from '../campaign.ts';
-import type { InfoPageContent } from '../service.ts';
+import type { InfoPageContent } from '../../content/service.ts';
 import { staticAsset } from '../../platform/build-info.ts';
 
 /** A hero banner: the mobile image at 768 px or less, the wide one above. */

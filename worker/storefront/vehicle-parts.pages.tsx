@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { vehicleIdOfPartsSegment, vehicleName, vehiclePartsPath } from '../../shared/vehicle.ts';
 import type { AppEnv } from '../env.ts';
-import { searchItems } from '../search/service.ts';
+import { searchItems, vehicleCategories } from '../search/service.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
-import { currentVehicleId } from './current.ts';
-import { vehicleById, vehicleParts } from './service.ts';
+import { currentVehicleId, vehicleById, vehicleOfPage } from '../vehicles/service.ts';
 import { PartsPage } from './views/MakePages.tsx';
 import { VehiclePartsPage } from './views/VehiclePartsPage.tsx';
 
@@ -24,21 +23,24 @@ export const partsPages = new Hono<AppEnv>()
   })
   .get('/parts/:vehicle', async (c) => {
     const id = vehicleIdOfPartsSegment(c.req.param('vehicle'));
-    const found = id ? await vehicleParts(c.env.DB, id, c.var.market.id) : null;
+    const found = id ? await vehicleOfPage(c.env.DB, id) : null;
     if (!found) return renderErrorPage(c, 404);
     const path = vehiclePartsPath(found.vehicle);
     // An old or misspelt address (a moved id, other words) goes to the vehicle's one address.
     if (new URL(c.req.url).pathname !== path) return c.redirect(path, 301);
-    const top = await searchItems(c.env.DB, c.var.market.id, {
-      vehicleNodeIds: found.nodeIds,
-      fitsOnly: true,
-      // The vehicle's own best sellers: universal parts would crowd them out and make the page read thousands.
-      vehicleOnly: true,
-      sort: 'sales desc',
-      size: TOP_PARTS,
-    });
+    const [categories, top] = await Promise.all([
+      vehicleCategories(c.env.DB, found.fittingNodeIds, c.var.market.id),
+      searchItems(c.env.DB, c.var.market.id, {
+        vehicleNodeIds: found.nodeIds,
+        fitsOnly: true,
+        // The vehicle's own best sellers: universal parts would crowd them out and make the page read thousands.
+        vehicleOnly: true,
+        sort: 'sales desc',
+        size: TOP_PARTS,
+      }),
+    ]);
     const name = vehicleName(found.vehicle, true);
-    return c.render(<VehiclePartsPage parts={found} top={top.records} />, {
+    return c.render(<VehiclePartsPage parts={{ ...found, categories }} top={top.records} />, {
       pageType: 'category list',
       title: `Parts for ${name}`,
     });

@@ -1,16 +1,12 @@
 import type { FitmentAnswer, FitStatus } from '../../shared/fitment.ts';
+import type { VehicleChoice } from '../vehicles/service.ts';
+
+export type { VehicleChoice } from '../vehicles/service.ts';
 
 /**
  * Fitment resolution (spec §3, §4; DOMAIN.md 'Fitment answers'): whether a part fits the
  * chosen vehicle, decided from the part's applications to that model year. Pure, no SQL.
  */
-
-/** The chosen vehicle as vehicle-node ids: the model year, and the trim and engine when chosen. */
-export interface VehicleChoice {
-  modelNodeId: number;
-  trimNodeId?: number;
-  engineNodeId?: number;
-}
 
 /** What the item itself says: universal parts fit everything, non-vehicle products have no fitment. */
 export interface FitmentFacts {

@@ -1,20 +1,31 @@
+/** An order's pages (§2): its detail, its invoice and public tracking, with its payment and its returns. */
 import { RETURNABLE_ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { Hono, type Context } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
 import type { OrderView } from '../../shared/orders.ts';
-import type { TrackedOrder } from './schemas.ts';
+import type { TrackedOrder } from '../orders/schemas.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { clientIp } from '../platform/client-ip.ts';
-import { InvoiceLookupPage, InvoicePage, OrderDetailPage, OrderMissing, TrackOrderPage } from './views/OrderPages.tsx';
-import { trackQuery } from './schemas.ts';
+import {
+  InvoiceLookupPage,
+  InvoicePage,
+  OrderDetailPage,
+  OrderMissing,
+  TrackOrderPage,
+} from '../orders/views/OrderPages.tsx';
 import { offeredMethods } from '../payments/service.ts';
-import { guestOrderToken } from './access.ts';
-import { memberOrder, openedOrder, trackedOrder, trackingOf } from './history.ts';
-import { orderAccountOf } from './returnable.ts';
-import { ORDER_MSG } from './schemas.ts';
+import {
+  guestOrderToken,
+  memberOrder,
+  openedOrder,
+  orderAccountOf,
+  trackedOrder,
+  trackingOf,
+} from '../orders/service.ts';
+import { ORDER_MSG, trackQuery } from '../orders/schemas.ts';
 import { returnOptions } from '../returns/service.ts';
-import { returnFormHref, type ReturnEntry } from './views/order-parts.tsx';
+import { OrderReturns, returnFormHref, type ReturnEntry } from '../returns/views/OrderReturns.tsx';
 
 const NUMBER_MESSAGE = 'Please enter your order number.';
 
@@ -106,7 +117,7 @@ export const orderPages = new Hono<AppEnv>()
     }
     const pay = { methods: payMethods(c), token: null, allowed: true, now: Date.now() };
     const returns = await returnEntry(c, order, { accountId: c.var.member.accountId, token: null });
-    return c.render(<OrderDetailPage order={order} pay={pay} returns={returns} />, PRIVATE);
+    return c.render(<OrderDetailPage order={order} pay={pay} returns={<OrderReturns entry={returns} />} />, PRIVATE);
   })
   .get('/printInvoice', async (c) => {
     const orderId = c.req.query('orderId') ?? '';
@@ -147,7 +158,14 @@ export const orderPages = new Hono<AppEnv>()
     const viewer = { accountId: c.var.member?.accountId ?? null, token: token ?? null };
     const returns = tracked ? await returnEntry(c, tracked, viewer) : null;
     return c.render(
-      <TrackOrderPage orderNo={orderNo} email={email} tracked={tracked} error={error} pay={pay} returns={returns} />,
+      <TrackOrderPage
+        orderNo={orderNo}
+        email={email}
+        tracked={tracked}
+        error={error}
+        pay={pay}
+        returns={tracked && <OrderReturns entry={returns} pair={{ orderNo: tracked.orderId, email }} />}
+      />,
       PRIVATE,
     );
   });

@@ -14,7 +14,7 @@ import {
   getShopSettings,
   listContentConfigs,
   urlContentConfig,
-} from './service.ts';
+} from '../content/service.ts';
 import { recordClientLogs, visitorAbTestGroup } from '../tracking/service.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';

@@ -29,8 +29,7 @@ import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 import { log } from '../platform/log.ts';
 import { freeShippingPromise } from '../promotions/service.ts';
-import { announcementsFor, type Announcement } from './announcements.ts';
-import { contentConfig, getShopSettings } from './service.ts';
+import { announcementsFor, contentConfig, getShopSettings, type Announcement } from '../content/service.ts';
 
 /** The most products the top deals row shows. */
 const TOP_DEALS_LIMIT = 12;
