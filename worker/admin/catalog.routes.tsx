@@ -18,7 +18,7 @@ import { renderAdmin, renderNotice } from './render.tsx';
 import { auditedBy, mayDo } from './service.ts';
 import { CatalogListPage } from './views/CatalogListPage.tsx';
 import { CatalogProductPage, type ProductPageState } from './views/CatalogProductPage.tsx';
-import { field, file, staffForm, staffFormBase, textFields } from './form.ts';
+import { field, file, ownFields, staffForm, staffFormBase, textFields } from './form.ts';
 import type * as z from 'zod';
 
 const PRODUCT = '/admin/catalog/:id{[0-9]{1,9}}';
@@ -83,7 +83,7 @@ const adminCatalogEditor = new Hono<AdminEnv>()
   )
   .post(PRODUCT, ...edit, ...staffForm(productForm), async (c) => {
     const id = productId(c);
-    const { version, _key, _csrf, ...form } = c.req.valid('form');
+    const { version, ...form } = ownFields(c.req.valid('form'));
     const result = await editProduct(
       c.env.DB,
       id,
@@ -121,7 +121,7 @@ const adminCatalogEditor = new Hono<AdminEnv>()
   .post(`${PRODUCT}/skus/:sku{[0-9]{1,9}}`, ...editPrices, ...staffForm(skuForm), async (c) => {
     const id = productId(c);
     const skuId = Number(c.req.param('sku'));
-    const { version, shownStock, _key, _csrf, ...values } = c.req.valid('form');
+    const { version, shownStock, ...values } = ownFields(c.req.valid('form'));
     const form = { ...values, version: whole(version), shownStock: whole(shownStock) };
     const result = await editSku(c.env.DB, id, skuId, form, audited(c, 'catalog.editSku', 'sku', skuId));
     if (result.ok) return done(c, id, 'sku');

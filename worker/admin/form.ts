@@ -53,6 +53,12 @@ export function textFields<K extends string>(names: readonly K[], max = FIELD_MA
 /** Every staff form carries the session's CSRF value (the guard checks it); read, never kept. */
 export const staffFormBase = z.object({ _csrf: field(200), _key: formKey });
 
+/** A form's own fields, without the CSRF value and the form key every staff form carries. */
+export function ownFields<T extends { _csrf: string; _key: string }>(form: T): Omit<T, '_csrf' | '_key'> {
+  const { _csrf: _, _key: __, ...fields } = form;
+  return fields;
+}
+
 /**
  * The units a form names per line, in fields `<prefix><line number>` (qty_3 = 2): whole numbers
  * only, anything else counting as none; lines with none are left out.

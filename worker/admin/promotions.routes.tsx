@@ -25,7 +25,7 @@ import { PromotionNewPage } from './views/PromotionNewPage.tsx';
 import { PromotionPage } from './views/PromotionPage.tsx';
 import type { PreviewQuery } from './views/PromotionPreview.tsx';
 import { PromotionsPage } from './views/PromotionsPage.tsx';
-import { field, staffForm, staffFormBase, textFields } from './form.ts';
+import { field, ownFields, staffForm, staffFormBase, textFields } from './form.ts';
 
 const PROMOTION = '/admin/promotions/:id{[0-9]{1,9}}';
 const manage = [staffSession, requirePermission('promotions.manage')] as const;
@@ -74,7 +74,8 @@ export const adminPromotions = new Hono<AdminEnv>()
     }),
   )
   .post('/admin/promotions/new', ...manage, ...staffForm(createForm), async (c) => {
-    const { _key: key, _csrf, ...form } = c.req.valid('form') satisfies CreateForm & { _key: string };
+    const sent = c.req.valid('form');
+    const [key, form] = [sent._key, ownFields(sent) satisfies CreateForm];
     const result = await createPromotion(c.env.DB, form, key, (id) => audited(c, 'promotions.create', id));
     if (result.ok) return c.redirect(`/admin/promotions/${result.id}?done=created`, 303);
     const page = <PromotionNewPage csrf={c.var.csrf} formKey={key} values={form} errors={result.errors} />;
@@ -112,7 +113,7 @@ export const adminPromotions = new Hono<AdminEnv>()
   })
   .post(PROMOTION, ...manage, ...staffForm(basicsForm), async (c) => {
     const id = promotionId(c);
-    const { _key, _csrf, ...form } = c.req.valid('form') satisfies BasicsForm;
+    const form = ownFields(c.req.valid('form')) satisfies BasicsForm;
     const result = await editPromotion(c.env.DB, id, form, audited(c, 'promotions.edit', id), systemClock.now());
     return answer(c, id, result, 'edited', form);
   })

@@ -11,7 +11,7 @@ import {
   storedSettings,
 } from './settings-editor.ts';
 import { SettingsPage } from './views/SettingsPage.tsx';
-import { field, staffForm, staffFormBase, textFields } from './form.ts';
+import { field, ownFields, staffForm, staffFormBase, textFields } from './form.ts';
 
 const manage = [staffSession, requirePermission('content.manage')] as const;
 /** The settings form: its fields and the version it was drawn from. */
@@ -28,7 +28,7 @@ export const adminSettings = new Hono<AdminEnv>()
     return renderAdmin(c, { title: 'Storefront settings', body });
   })
   .post('/admin/settings', ...manage, ...staffForm(settingsForm), async (c) => {
-    const { _version: version, _key, _csrf, ...form } = c.req.valid('form') satisfies SettingsForm;
+    const { _version: version, ...form } = ownFields(c.req.valid('form')) satisfies SettingsForm;
     const deps = { db: c.env.DB, kv: c.env.SETTINGS, actor: c.var.staff, now: systemClock.now() };
     const result = await saveMerchandisingSettings(deps, form, version);
     if (result.ok) return c.redirect('/admin/settings?done=saved', 303);
