@@ -29,6 +29,8 @@ export default defineConfig(async () => ({
     // each file, which a file running beside it would lose.
     isolate: false,
     maxWorkers: 1,
-    testTimeout: 30_000,
+    // Generous for a slow, busy machine: a timeout here means a hang, never a budget (npm run bench has those).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 }));

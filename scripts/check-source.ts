@@ -1,6 +1,6 @@
 /**
  * The source checks `npm run lint` adds to Biome: the layering rules, SQL and D1 statements only in
- * repositories (and the unit of work), small doors, no import loop between worker/'s folders, and the
+ * repositories (and the unit of work), small doors, no import loop between worker/'s folders or files, and the
  * line limit, over every tracked source file (scripts/lib/source-rules.ts, scripts/lib/shape-rules.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import {
   sqlOutsideRepositories,
   type Violation,
 } from './lib/source-rules.ts';
-import { folderCycles, largeDoors, statementsOutsideRepositories } from './lib/shape-rules.ts';
+import { fileCycles, folderCycles, largeDoors, statementsOutsideRepositories } from './lib/shape-rules.ts';
 
 /** The tracked (and new, not ignored) TypeScript, JavaScript and CSS files of the repository. */
 export function sourceFiles(): SourceFile[] {
@@ -37,6 +37,7 @@ export function sourceViolations(files: SourceFile[] = sourceFiles()): Violation
     ...statementsOutsideRepositories(files),
     ...largeDoors(files),
     ...folderCycles(files),
+    ...fileCycles(files),
     ...longLines(files),
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * The rules that keep D1 statements where they belong and the Worker's folders free of loops: a
  * statement is built and run only in a repository or the platform's unit of work, a domain's door
- * stays small, and no two folders of worker/ import each other in a loop (runtime imports).
+ * stays small, no two folders of worker/ import each other in a loop (runtime imports) and no two
+ * files either (type-only imports included).
  */
 import { folderOf, importsOf, isRepository, type SourceFile, type Violation } from './source-rules.ts';
 
@@ -9,7 +10,7 @@ import { folderOf, importsOf, isRepository, type SourceFile, type Violation } fr
 const BATCH_MACHINERY = new Set(['worker/platform/unit-of-work.ts']);
 
 /** How many names a domain's service.ts door may export: verbs, not the domain's internals. */
-export const MAX_DOOR_NAMES = 30;
+export const MAX_DOOR_NAMES = 25;
 
 const isWorkerCode = (path: string) => path.startsWith('worker/') && !/\.test\.tsx?$/.test(path);
 
@@ -74,7 +75,25 @@ export function folderCycles(files: SourceFile[]): Violation[] {
   });
 }
 
-/** Tarjan's strongly connected components of more than one folder. */
+/** The loops between files of worker/, type-only imports included: a module never imports itself back. */
+export function fileCycles(files: SourceFile[]): Violation[] {
+  const edges = new Map<string, Map<string, { path: string; line: number }>>();
+  for (const file of files) {
+    if (!isWorkerCode(file.path)) continue;
+    for (const found of importsOf(file)) {
+      if (!found.target.startsWith('worker/') || found.target === file.path) continue;
+      if (!edges.has(file.path)) edges.set(file.path, new Map());
+      edges.get(file.path)!.set(found.target, { path: file.path, line: found.line });
+    }
+  }
+  return stronglyConnected(edges).map((loop) => {
+    const first = loop[0]!;
+    const where = edges.get(first)!.get(loop.find((member) => edges.get(first)?.has(member))!)!;
+    return { ...where, rule: 'no import loop between the files of worker/', detail: loop.join(' -> ') };
+  });
+}
+
+/** Tarjan's strongly connected components of more than one node. */
 function stronglyConnected(edges: Map<string, Map<string, unknown>>): string[][] {
   let next = 0;
   const index = new Map<string, number>();

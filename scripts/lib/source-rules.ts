@@ -137,7 +137,7 @@ export function layeringViolations(files: SourceFile[]): Violation[] {
   return violations;
 }
 
-function ruleBroken(from: string, { target, names, typeOnly }: Import): string | null {
+function ruleBroken(from: string, { target, names }: Import): string | null {
   if (isServiceOrRepository(from) && (target === 'hono' || /\/http\.ts$/.test(target))) {
     return 'services and repositories know nothing of HTTP';
   }
@@ -157,15 +157,18 @@ function ruleBroken(from: string, { target, names, typeOnly }: Import): string |
   if (targetDomain && fromDomain !== targetDomain && !isDomainDoor(target)) {
     return 'another domain is reached through its service, schemas or views';
   }
-  return domainShapeBroken(from, target, names, typeOnly);
+  return domainShapeBroken(from, target, names);
 }
 
-/** The money core's shape: domains below the flows, in one order, writing only into their own tables. */
-function domainShapeBroken(from: string, target: string, names: string[], typeOnly: boolean): string | null {
+/**
+ * The money core's shape: domains below the flows, in one order, writing only into their own tables.
+ * Type-only imports keep the order too, so no two domains' files loop even through their types.
+ */
+function domainShapeBroken(from: string, target: string, names: string[]): string | null {
   const fromDomain = domainOf(from);
   const targetDomain = domainOf(target);
   const targetFolder = folderOf(target);
-  if (fromDomain === null || typeOnly) return null;
+  if (fromDomain === null) return null;
   if (targetFolder && ABOVE_DOMAINS.has(targetFolder))
     return 'a domain never imports the flows, the storefront, the back office or the route table';
   if (!targetDomain || targetDomain === fromDomain) return null;

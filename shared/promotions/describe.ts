@@ -44,3 +44,14 @@ export function offerPhrase(promotion: Promotion, currency: Currency): string {
   const text = describePromotion(promotion, currency);
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
+
+/** The free-shipping promise of a market: the promotion behind it and the sentence a shopper reads. */
+export interface FreeShippingPromise {
+  promotionId: number;
+  /** e.g. 'Free Standard Shipping on orders of $99.00 or more'. */
+  text: string;
+  /** The order value (cents of the market's currency) from which it applies; 0 for every order. */
+  thresholdCent: number;
+  /** The option it takes off; null for any. */
+  shippingOption: string | null;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   exportedNames,
+  fileCycles,
   folderCycles,
   largeDoors,
   MAX_DOOR_NAMES,
@@ -57,10 +58,10 @@ describe('the money core’s shape', () => {
     );
   });
 
-  it('let a type-only import cross the order, since it does not run', () => {
+  it('hold type-only imports to the order too, so no two domains’ files loop even through types', () => {
     expect(
       rulesBroken([file('worker/catalog/service.ts', "import type { CartRow } from '../cart/service.ts';")]),
-    ).toEqual([]);
+    ).toEqual(['a domain imports only domains below it (cart)']);
   });
 
   it('refuse a domain folder that has no place in DOMAIN_ORDER', () => {
@@ -129,5 +130,17 @@ describe('doors and folder loops', () => {
       file('worker/d/x.ts', "import { a } from '../a/x.ts';"),
     ];
     expect(folderCycles(files).map((v) => v.detail)).toEqual(['a -> b -> c']);
+  });
+
+  it('find a loop between two files of one folder, even through a type-only import', () => {
+    const files = [
+      file('worker/returns/staff.ts', "export { refundUnits } from './staff-refund.ts';"),
+      file('worker/returns/staff-refund.ts', "import type { Refused } from './staff.ts';"),
+      file('worker/returns/service.ts', "import { refundUnits } from './staff.ts';"),
+    ];
+    expect(fileCycles(files).map((v) => v.detail)).toEqual([
+      'worker/returns/staff-refund.ts -> worker/returns/staff.ts',
+    ]);
+    expect(fileCycles(files.slice(0, 1).concat(files.slice(2)))).toEqual([]);
   });
 });

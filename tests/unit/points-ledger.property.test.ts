@@ -167,5 +167,5 @@ describe('the points ledger in D1 (the real SQL)', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 180_000);
 });

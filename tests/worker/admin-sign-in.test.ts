@@ -164,7 +164,9 @@ describe('staff management and the audit log', () => {
       (await postForm(`/admin/staff/${row!.id}`, { role: 'support', active: 'false', _csrf: csrf }, headers)).status,
     ).toBe(303);
     const entries = (
-      await env.DB.prepare('SELECT * FROM audit_log WHERE record_id = ? ORDER BY id').bind(String(row!.id)).all()
+      await env.DB.prepare("SELECT * FROM audit_log WHERE record_type = 'staff' AND record_id = ? ORDER BY id")
+        .bind(String(row!.id))
+        .all()
     ).results;
     expect(entries.map((entry) => entry.action)).toEqual(['staff.add', 'staff.change', 'staff.change']);
     expect(entries.every((entry) => entry.staff_email === owner.email)).toBe(true);

@@ -2,13 +2,29 @@ import type { MarketId } from '../../shared/markets.ts';
 import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
-import { accountRepository, type AddressRow } from './repository.ts';
+import { accountRepository, type AccountRow, type AddressRow } from './repository.ts';
 import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
-import { userData } from './service.ts';
 
 /** The signed-in member's own data: profile, address book and the first-order discount. */
 
 const MAX_ADDRESSES = 20;
+
+/** The §3 user data of an account. An email in user data counts as fully signed in. */
+export function userData(account: AccountRow) {
+  return {
+    accountId: account.id,
+    email: account.email,
+    clientType: account.clientType,
+    zipCode: account.zipCode,
+    defaultGarage: account.defaultGarage,
+    useFirstDiscount: account.useFirstDiscount === 1,
+    emailVerified: account.emailVerified === 1,
+    subscribed: account.subscribed === 1,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    phone: account.phone,
+  };
+}
 
 /** An address of the book as the API and /myAccount show it. */
 const savedAddress = (row: AddressRow) => ({

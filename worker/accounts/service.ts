@@ -13,17 +13,7 @@ import {
   type SessionClaims,
 } from '../platform/tokens.ts';
 
-/** Password hashing, shared with the back office's staff sign-in (worker/admin). */
-export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-/** The back office's view of members (worker/admin, issue 19 Customers). */
-export {
-  type BlockResult,
-  type CustomerRow,
-  customerAccount,
-  findCustomers,
-  setCustomerBlocked,
-} from './customers.ts';
-
+export { customerAccount } from './customers.ts';
 export { myAccount } from './profile.ts';
 
 /** What the account flows need from the outside world. */
@@ -59,23 +49,6 @@ export interface Session {
   expiresIn: number;
   accountId: number;
   email: string;
-}
-
-/** The §3 user data of an account. An email in user data counts as fully signed in. */
-export function userData(account: AccountRow) {
-  return {
-    accountId: account.id,
-    email: account.email,
-    clientType: account.clientType,
-    zipCode: account.zipCode,
-    defaultGarage: account.defaultGarage,
-    useFirstDiscount: account.useFirstDiscount === 1,
-    emailVerified: account.emailVerified === 1,
-    subscribed: account.subscribed === 1,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    phone: account.phone,
-  };
 }
 
 /** Every sign-in ends here: a blocked account gets no session (403), whichever way it signed in. */

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { CSV_MSG, IMPORT_MAX_BYTES } from '../../shared/catalog-csv.ts';
-import { applyImport } from '../catalog/staff.ts';
-import { type ApplyProgress, checkedImport, checkImport, exportCsv } from '../catalog/staff.ts';
+import { applyImport, type ApplyProgress, checkedImport, checkImport, exportCsv } from '../catalog/staff.ts';
 import { systemClock } from '../platform/clock.ts';
 import { log } from '../platform/log.ts';
 import { renderToString } from '../platform/render/react-server.ts';

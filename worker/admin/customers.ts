@@ -3,14 +3,8 @@
  * garage and points, and what staff do for them (adjust points, resend the confirmation email,
  * block). Each change carries its audit entry into the accounts or members domain's own batch.
  */
-import {
-  type AccountDeps,
-  customerAccount,
-  type CustomerRow,
-  findCustomers,
-  resendConfirmationFor,
-  setCustomerBlocked,
-} from '../accounts/service.ts';
+import { type AccountDeps, resendConfirmationFor } from '../accounts/service.ts';
+import { customerAccount, type CustomerRow, findCustomers, setCustomerBlocked } from '../accounts/staff.ts';
 import { getShopSettings } from '../content/service.ts';
 import { pointsBalances, pointsLedger } from '../members/service.ts';
 import { adjustPoints } from '../members/staff.ts';

@@ -5,7 +5,7 @@
  */
 import type { AuditedChange } from '../platform/audit.ts';
 import { type StaffRole, staffMay, type StaffAction } from '../../shared/staff-permissions.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../accounts/service.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../accounts/staff.ts';
 import { type AuditEntry, type AuditRow, type StaffRow, staffRepository } from './staff-repository.ts';
 import { newStaffPassword } from './credentials.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';

@@ -16,11 +16,9 @@ import { cartLines } from './view.ts';
  * other domains need of carts (checkout reads and empties them, promotions keep codes on them).
  */
 
-export type { CartRow, SkuFacts } from './repository.ts';
+export type { CartRow } from './repository.ts';
 export { findBuyNowCart, findCart, openCart, type CartCredentials } from './access.ts';
-export { cartLines } from './view.ts';
-export { priceCartView, pricingLines, type PricingRequest } from './pricing.ts';
-export { availabilityProblem, effectiveStatus, type CartError, type CartLineInput } from './changes.ts';
+export { priceCartView } from './pricing.ts';
 
 const BUY_NOW_MSG = {
   expired: 'This buy-now checkout has expired. Please choose the part again.',
@@ -48,7 +46,7 @@ export interface ShownCart {
 type PointsToSpend = NonNullable<PricingRequest['points']>;
 
 /** What a cart is priced for: the shopper's view, and the member's points (still loading, when read alongside). */
-export type PricedCartRequest = ShopperView &
+type PricedCartRequest = ShopperView &
   Omit<PricingRequest, 'postCode' | 'points'> & { points?: PointsToSpend | Promise<PointsToSpend> };
 
 /**

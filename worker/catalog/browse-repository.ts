@@ -1,7 +1,7 @@
 import { BUYABLE_STATUSES, HIDDEN_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
-import type { SearchRow } from '../search/service.ts';
+import type { SearchRecord } from '../../shared/catalog-types.ts';
 
 /**
  * Browsing reads (§7 Search and items): brands, collections, filters, bundles, SEO, selling attributes, product cards.
@@ -36,8 +36,17 @@ export interface CollectionRow {
   itemCount: number;
 }
 
-/** A product card, the same row a search returns. */
-export type CardRow = SearchRow;
+/**
+ * A product card as the SQL returns it (the same row a search returns): the record's fields, with
+ * its flags as 0/1 and no currency.
+ */
+export type CardRow = Omit<SearchRecord, 'currency' | 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
+  vehicleUniversal: number;
+  nonVehicle: number;
+  fits: number | null;
+  /** The sales the orders end on (the search's rows carry it; the catalog's cards need not). */
+  sales?: number;
+};
 
 /** The filters a filter panel counts price bands under; every value already validated. */
 

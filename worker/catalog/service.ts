@@ -18,6 +18,7 @@ export type { ItemRow, SkuRow } from './repository.ts';
 export type { SkuFacts } from './stock-repository.ts';
 export type { CategoryNode } from './category-repository.ts';
 export type { Brand } from './browse.ts';
+export type { CardRow } from './browse-repository.ts';
 
 /** The navigation (front) category tree: top categories with their children, in display order. */
 export function categoryTree(db: D1Database) {

@@ -7,8 +7,8 @@
 import type { AnnouncementItem } from '../../shared/content/home.ts';
 import { isShown } from '../../shared/content/schedule.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import type { FreeShippingPromise } from '../promotions/service.ts';
-import { fillPlaceholders } from './service.ts';
+import type { FreeShippingPromise } from '../../shared/promotions/describe.ts';
+import { fillPlaceholders } from './text.ts';
 
 /** An item as shown. */
 export interface Announcement {

@@ -2,31 +2,16 @@ import type { MarketId } from '../../shared/markets.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, isTitledRoute, normalizePath } from '../../shared/routes.ts';
 import { parseShopSettings, type ShopSettings } from '../../shared/settings.ts';
 import { contentStore } from './kv-store.ts';
+import { fillPlaceholders, type InfoPageContent } from './text.ts';
 import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 
 export { announcementsFor, type Announcement } from './announcements.ts';
+export { fillPlaceholders, type InfoPageContent } from './text.ts';
 
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
-}
-
-export interface InfoPageContent {
-  route: string;
-  heading: string;
-  intro: string;
-  sections: {
-    id: string;
-    heading: string;
-    paragraphs?: string[];
-    list?: string[];
-    faq?: { q: string; a: string }[];
-    links?: { label: string; href: string }[];
-    /** Facts this section is completed with from the shop's tables (shipping-policy.ts), e.g. 'delivers-to'. */
-    fill?: string;
-  }[];
-  updated: string;
 }
 
 /** The shop's settings, read from KV at most once per 5 minutes per isolate (§3). */
@@ -52,14 +37,6 @@ export function getCampaign(kv: KVNamespace, clock: Clock): Promise<Record<strin
 export function forgetCampaign(): void {
   caches.campaign.clear();
   caches.campaignPages.clear();
-}
-
-/** Replaces the shop's placeholders in seeded text. */
-export function fillPlaceholders(text: string, values: Record<string, string>): string {
-  return text.replace(
-    /\{(shopName|phone|email|address|returnWindowDays)\}/g,
-    (whole, name: string) => values[name] ?? whole,
-  );
 }
 
 /**
@@ -145,7 +122,6 @@ export {
   PREVIEW_MINUTES,
   PREVIEW_PARAM,
   signPreviewToken,
-  verifyPreviewToken,
 } from './editor-preview-token.ts';
 
 export function forgetContent(): void {
@@ -154,8 +130,8 @@ export function forgetContent(): void {
   caches.infoPages.clear();
 }
 
-/** Campaign pages' configs (validated, cached 30 s) and those the sitemap lists. */
-export { campaignPageConfig, listedCampaignPaths } from './campaign.ts';
+/** Campaign pages' configs (validated, cached 30 s). */
+export { campaignPageConfig } from './campaign.ts';
 
 /** The shop's facts a policy page is completed with (shipping-policy.ts). */
 export { needsShopFacts, withShopFacts } from './shipping-policy.ts';

@@ -9,8 +9,8 @@ import { marketById, type MarketId } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { DELIVERY_COVERAGE, deliverableRegions, noDeliveryAreas, type NoDeliveryKind } from '../../shared/regions.ts';
 import { WAREHOUSES, shippingOptionsFor } from '../../shared/shipping-options.ts';
-import type { FreeShippingPromise } from '../promotions/service.ts';
-import type { InfoPageContent } from './service.ts';
+import type { FreeShippingPromise } from '../../shared/promotions/describe.ts';
+import type { InfoPageContent } from './text.ts';
 
 type Section = InfoPageContent['sections'][number];
 

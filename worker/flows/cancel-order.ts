@@ -13,7 +13,7 @@ import { catalogChanged } from '../platform/recent-reads.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { giveBackStockInto, unitsBySku } from '../catalog/writers.ts';
 import { pointsEntryInto } from '../members/writers.ts';
-import { expiredHolds, orderCancelledEmail, orderEmailContext } from '../orders/writers.ts';
+import { expiredHolds, moveOrderInto, orderCancelledEmail, orderEmailContext } from '../orders/writers.ts';
 import {
   orderLinesOf,
   orderOwnerFor,
@@ -25,7 +25,6 @@ import {
   type OrderRow,
 } from '../orders/service.ts';
 import type { FulfilResult } from '../orders/staff.ts';
-import { moveOrderInto } from '../orders/writers.ts';
 import { refundOrderPayments, voidOpenPayments } from '../payments/service.ts';
 import { releasePromotionUsesInto } from '../promotions/writers.ts';
 

@@ -12,13 +12,17 @@ import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type Checko
 import { POINTS_GUARD, spendPointsInto } from '../members/writers.ts';
 import { guestOrderToken, orderView } from '../orders/service.ts';
 import {
+  giftLineInto,
   holdsTooManyUnpaid,
   newAccessKey,
+  newOrderInto,
   newOrderNumber,
   orderNumberTakenBy,
   orderPlacedWith,
+  type Placer,
+  UNPAID_GUARD,
+  unpaidLimitInto,
 } from '../orders/writers.ts';
-import { newOrderInto, UNPAID_GUARD, unpaidLimitInto, giftLineInto, type Placer } from '../orders/writers.ts';
 import { PROMOTION_GUARD, promotionUsesInto } from '../promotions/writers.ts';
 import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
 

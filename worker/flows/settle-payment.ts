@@ -10,8 +10,7 @@ import { removeBoughtLinesInto } from '../cart/writers.ts';
 import { levelBenefitsFor } from '../members/service.ts';
 import { pointsEntryInto } from '../members/writers.ts';
 import { orderLinesOf, orderRow, orderView, type OrderRow } from '../orders/service.ts';
-import { queueOrderConfirmation } from '../orders/writers.ts';
-import { moveOrderInto, paidInto } from '../orders/writers.ts';
+import { moveOrderInto, paidInto, queueOrderConfirmation } from '../orders/writers.ts';
 import {
   claimOrderCapture,
   findPayment,

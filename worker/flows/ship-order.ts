@@ -7,13 +7,15 @@ import { unitOfWork } from '../platform/unit-of-work.ts';
 import { FULFIL_MSG, unitsLeftToShip, type FulfilResult, type ShipmentInput } from '../orders/staff.ts';
 import {
   orderEmailContext,
+  orderNoteInto,
   orderShippedEmail,
+  refreshStatusInto,
   reviewInvitationEmail,
   shipmentByKey,
+  shipmentInto,
   shipmentProblem,
 } from '../orders/writers.ts';
 import { orderRow, orderView } from '../orders/service.ts';
-import { orderNoteInto, refreshStatusInto, shipmentInto } from '../orders/writers.ts';
 
 /**
  * Sending an order (issue 19, Orders and fulfilment): a shipment of some units of some lines with

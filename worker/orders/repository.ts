@@ -1,9 +1,13 @@
-import { HOLDING_STATUSES, PAYABLE_STATUSES } from '../../shared/order-status.ts';
+import {
+  CANCELLABLE_STATUSES,
+  HOLDING_STATUSES,
+  ORDER_STATUS_LABEL,
+  PAYABLE_STATUSES,
+} from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { FitStatus } from '../../shared/fitment.ts';
 import type { OrderAddress, OrderView } from '../../shared/orders.ts';
 import type { OrderStatus } from '../../shared/order-status.ts';
-import { CANCELLABLE_STATUSES, ORDER_STATUS_LABEL } from '../../shared/order-status.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
 import { carrierName, trackingUrl } from '../../shared/carriers.ts';
 import { fulfilmentReads, readFulfilment } from './fulfilment-repository.ts';

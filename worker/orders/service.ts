@@ -9,7 +9,6 @@ import { orderRepository, type NewOrderLine, type OrderRow } from './repository.
 export type { OrderRow } from './repository.ts';
 export type { OrderOwner } from './owner.ts';
 export type { OrderAccess } from './access.ts';
-export type { TrackedOrder } from './schemas.ts';
 export { ownedOrder, resultPath } from './owner.ts';
 export { accessibleOrder, guestOrderToken, orderOwnerFor } from './access.ts';
 export { claimGuestOrders, loadOrderHistory, memberOrder, openedOrder, trackedOrder, trackingOf } from './history.ts';

@@ -9,8 +9,7 @@ import { priceCart } from '../../shared/promotions/engine.ts';
 import type { CartPricing, PricingLine } from '../../shared/promotions/types.ts';
 import { shippingOptionsFor } from '../../shared/shipping-options.ts';
 import { shippingCost } from '../../shared/shipping.ts';
-import { skuFacts } from '../catalog/service.ts';
-import { skusByPartNumbers } from '../catalog/service.ts';
+import { skuFacts, skusByPartNumbers } from '../catalog/service.ts';
 import { promotionAdminRepository } from './admin-repository.ts';
 import { toPromotion } from './context.ts';
 

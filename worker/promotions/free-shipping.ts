@@ -3,20 +3,9 @@
  * banner and the shipping policy are written from the same row the cart is priced with.
  */
 import { marketById, type MarketId } from '../../shared/markets.ts';
-import { describePromotion } from '../../shared/promotions/describe.ts';
+import { describePromotion, type FreeShippingPromise } from '../../shared/promotions/describe.ts';
 import { toPromotion, toSec } from './context.ts';
 import { promotionRepository } from './repository.ts';
-
-/** The free-shipping promise of a market: the promotion behind it and the sentence a shopper reads. */
-export interface FreeShippingPromise {
-  promotionId: number;
-  /** e.g. 'Free Standard Shipping on orders of $99.00 or more'. */
-  text: string;
-  /** The order value (cents of the market's currency) from which it applies; 0 for every order. */
-  thresholdCent: number;
-  /** The option it takes off; null for any. */
-  shippingOption: string | null;
-}
 
 /**
  * The automatic free shipping in force in a market (the lowest threshold when several run), or

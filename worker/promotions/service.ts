@@ -27,7 +27,7 @@ export {
   type WalletProblem,
   type WalletState,
 } from './wallet.ts';
-export { freeShippingPromise, type FreeShippingPromise } from './free-shipping.ts';
+export { freeShippingPromise } from './free-shipping.ts';
 export {
   firstDiscountEligible,
   firstDiscountStanding,

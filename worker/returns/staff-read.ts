@@ -9,7 +9,7 @@ import type { Bindings } from '../env.ts';
 import { orderView } from '../orders/service.ts';
 import { returnRepository } from './repository.ts';
 import { staffReturnRepository } from './staff-repository.ts';
-import { returnOfRma } from './staff.ts';
+import { returnOfRma } from './staff-rules.ts';
 import type { ReturnQueuePage, ReturnQueueStatus, StaffReturnView } from './staff-types.ts';
 import { uploadAnswerOf } from './uploads.ts';
 

@@ -2,7 +2,7 @@ import { RETURN_REFUNDABLE_STATUSES, RETURN_STATUS_LABEL } from '../../shared/re
 import { returnRepository, type ReturnRow } from './repository.ts';
 import { mergedLines } from './rules.ts';
 import { staffReturnRepository } from './staff-repository.ts';
-import { notFound, refused, STAFF_RETURN_MSG } from './staff.ts';
+import { notFound, refused, STAFF_RETURN_MSG } from './staff-rules.ts';
 import type { RefundReturnInput, StaffReturnResult } from './staff-types.ts';
 
 /**

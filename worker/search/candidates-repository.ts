@@ -1,6 +1,6 @@
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
-import type { SearchCriteria } from './repository.ts';
+import type { SearchCriteria } from './criteria.ts';
 
 /**
  * The candidates of a search as SQL: the keyword's matches (capped), the vehicle's fitting parts, the chosen category

@@ -1,50 +1,16 @@
-import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
+import type { CardRow } from '../catalog/service.ts';
 import { Binder, candidateCtes, categorySet, hasKeyword } from './candidates-repository.ts';
+import type { SearchCriteria, SearchOrder } from './criteria.ts';
 
 /** Product search queries (§7 filter-search): the only place with their SQL, with candidates-repository.ts. */
 
-/** The sort keys the repository understands; the service maps §9 options onto them. */
-export type SearchOrder = 'relevance' | 'sales' | 'priceAsc' | 'priceDesc' | 'rating' | 'reviews';
+export type { SearchCriteria, SearchOrder } from './criteria.ts';
 
-/** What to look for; every value here is already validated by the service. */
-export interface SearchCriteria {
-  market: MarketId;
-  /** A safe FTS5 MATCH expression, or null for no keyword. */
-  match: string | null;
-  /** The last word's prefixes with the expression of the words before it (service.ts lastWordPrefixes), or null. */
-  lastWord?: { head: string; prefixes: string[] } | null;
-  /** The shopper's trimmed text, compared with part numbers; null for no keyword. */
-  partNumber: string | null;
-  /** With a keyword: how many of the best-selling matches are considered (fitting and exact ones always are). */
-  candidateLimit: number;
-  categoryId: number | null;
-  brandIds: number[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  /** Vehicle node ids; null when no vehicle was chosen. */
-  vehicleNodeIds: number[] | null;
-  fitsOnly: boolean;
-  /** With fitsOnly: the vehicle's own parts only, without the universal ones (a vehicle's best sellers). */
-  vehicleOnly?: boolean;
-  /** With fitsOnly: the universal parts only, the same for every vehicle (vehicle-listing.ts keeps them). */
-  universalOnly?: boolean;
-  soldOut: boolean;
-  order: SearchOrder;
-  limit: number;
-  offset: number;
-}
-
-/** One result row as the SQL returns it: the record's fields, with its flags as 0/1 and no currency. */
-export type SearchRow = Omit<SearchRecord, 'currency' | 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
-  vehicleUniversal: number;
-  nonVehicle: number;
-  fits: number | null;
-  /** The sales the orders end on (the search's rows carry it; the catalog's cards need not). */
-  sales?: number;
-};
+/** One result row as the SQL returns it: a product card's row (catalog), with the sales it ranks on. */
+export type SearchRow = CardRow;
 
 /** One facet value with its item count. */
 export interface FacetRow {

@@ -5,7 +5,7 @@ import { MyAccountPage } from '../accounts/views/AccountPages.tsx';
 import type { AppEnv } from '../env.ts';
 import { memberLevelFor, memberPoints, pointsLog } from '../members/service.ts';
 import { MemberOverview, type MemberOverviewData } from '../members/views/MemberPages.tsx';
-import { SignUpDiscountPage } from '../members/views/SignUpDiscountPage.tsx';
+import { SignUpDiscountPage } from '../promotions/views/SignUpDiscountPage.tsx';
 import { loadOrderHistory } from '../orders/service.ts';
 import { couponsFor, firstDiscountStanding, firstOrderOffer } from '../promotions/service.ts';
 

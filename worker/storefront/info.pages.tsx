@@ -13,8 +13,9 @@ import { renderErrorPage } from '../platform/render/render-page.tsx';
  */
 export const infoPages = new Hono<AppEnv>();
 
-// The Easter sale is a campaign page (campaign.pages.tsx) that shows its written terms below.
-const OWN_PAGES: readonly string[] = ['/blogs', ...Object.keys(VIDEO_PAGES), '/sale/easter-sale'];
+// Pages whose module shows their written content with more: the blog, the videos, the Easter sale
+// (a campaign page that shows its terms below) and the feedback form (the help desk's).
+const OWN_PAGES: readonly string[] = ['/blogs', ...Object.keys(VIDEO_PAGES), '/sale/easter-sale', '/help/feedback'];
 
 for (const route of INFO_ROUTES.filter((route) => !OWN_PAGES.includes(route))) {
   infoPages.get(route, async (c) => {

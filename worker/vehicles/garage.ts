@@ -14,7 +14,7 @@ import {
 } from '../../shared/garage-rules.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { garageRepository, type GaragePathNode } from './garage-repository.ts';
-import { VEHICLE_NOT_FOUND } from './service.ts';
+import { VEHICLE_NOT_FOUND } from './path.ts';
 import { successorsOf } from './moves.ts';
 
 /** The garage's messages. */

@@ -3,6 +3,9 @@ import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { currentPath } from './moves.ts';
 import { vehicleRepository } from './repository.ts';
 
+/** The answer for a vehicle path that leads nowhere (a stale link, a node that moved away). */
+export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
+
 /** A chosen vehicle's path through the vehicle base, as fitment is answered for it. */
 
 /** The chosen vehicle as vehicle-node ids: the model year, and the trim and engine when chosen. */

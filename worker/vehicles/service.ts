@@ -6,16 +6,22 @@ import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog
 import { vehicleRepository } from './repository.ts';
 import { vinRepository, type VinModelMatch } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
+import { listGarage } from './garage.ts';
+import { VEHICLE_NOT_FOUND } from './path.ts';
 import type { Clock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
 
 /** The vehicles domain's door: the selector's tree, VIN decoding, shop by make and fitment answers. */
 
 export { currentVehicleId } from './current.ts';
-export { configurationsAlong, vehiclePath, type VehicleChoice, type VehiclePath } from './path.ts';
+export {
+  configurationsAlong,
+  VEHICLE_NOT_FOUND,
+  vehiclePath,
+  type VehicleChoice,
+  type VehiclePath,
+} from './path.ts';
 export type { MakeModelYears } from './vehicle-catalog-repository.ts';
-
-export const VEHICLE_NOT_FOUND = 'This vehicle could not be found. Please choose it again.';
 
 /**
  * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
@@ -218,11 +224,7 @@ export async function makePage(
   return { make, models, chosen: { model, year, attributeValueId: node.id, partsHref } };
 }
 
-/**
- * A member's garage for the back office's member page (issue 19). garage.ts reads this file's
- * messages as it loads, so it is loaded here only when asked (a static import would be a cycle).
- */
-export async function memberGarage(db: D1Database, accountId: number) {
-  const { listGarage } = await import('./garage.ts');
+/** A member's garage for the back office's member page (issue 19). */
+export function memberGarage(db: D1Database, accountId: number) {
   return listGarage(db, accountId);
 }

@@ -1,6 +1,6 @@
 import { staffMay } from '../../../shared/staff-permissions.ts';
 import { POINTS_REASON_MAX } from '../customers.ts';
-import type { CustomerRow } from '../../accounts/service.ts';
+import type { CustomerRow } from '../../accounts/staff.ts';
 import type { StaffMember } from '../service.ts';
 import { CsrfField } from './CsrfField.tsx';
 

@@ -1,7 +1,11 @@
-import { ADDRESS_CHANGEABLE_STATUSES, REFUNDABLE_STATUSES, SHIPPABLE_STATUSES } from '../../../shared/order-status.ts';
+import {
+  ADDRESS_CHANGEABLE_STATUSES,
+  CANCELLABLE_STATUSES,
+  REFUNDABLE_STATUSES,
+  SHIPPABLE_STATUSES,
+} from '../../../shared/order-status.ts';
 import { CARRIERS } from '../../../shared/carriers.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { CANCELLABLE_STATUSES } from '../../../shared/order-status.ts';
 import { ADDRESS_LABEL } from '../order-actions.ts';
 import type { orderForStaff } from '../orders.ts';
 import { CsrfField } from './CsrfField.tsx';

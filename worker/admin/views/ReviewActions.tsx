@@ -1,6 +1,16 @@
 import { type QueueRow, REJECT_NOTE_MAX, REJECT_REASONS, REVIEW_FLAGS } from '../../reviews/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
-import type { QueueProblem } from './ReviewsPage.tsx';
+
+/** The forms each review carries. */
+export type ReviewForm = 'publish' | 'reject' | 'flag';
+
+/** What went wrong with one review's form: the message, and the input to show again when it was invalid. */
+export interface QueueProblem {
+  reviewId: number;
+  message: string;
+  /** The form whose input was invalid, with the input to show again; null when the review itself was the problem. */
+  field: { form: ReviewForm; reason: string; note: string } | null;
+}
 
 type View = { status: string; page: number };
 

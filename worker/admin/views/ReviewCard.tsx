@@ -1,6 +1,5 @@
 import type { QueueRow } from '../../reviews/staff.ts';
-import { ReviewActions } from './ReviewActions.tsx';
-import type { QueueProblem } from './ReviewsPage.tsx';
+import { type QueueProblem, ReviewActions } from './ReviewActions.tsx';
 
 /** Unix seconds as "YYYY-MM-DD HH:MM UTC". */
 const when = (seconds: number) => `${new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`;

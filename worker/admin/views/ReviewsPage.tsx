@@ -1,18 +1,10 @@
 import { REVIEW_STATUSES, type reviewQueue, type ReviewStatus } from '../../reviews/staff.ts';
+import type { QueueProblem } from './ReviewActions.tsx';
 import { ReviewCard } from './ReviewCard.tsx';
 
 type Found = Awaited<ReturnType<typeof reviewQueue>>;
 
-/** The forms each review carries. */
-export type ReviewForm = 'publish' | 'reject' | 'flag';
-
-/** What went wrong with one review's form: the message, and the input to show again when it was invalid. */
-export interface QueueProblem {
-  reviewId: number;
-  message: string;
-  /** The form whose input was invalid, with the input to show again; null when the review itself was the problem. */
-  field: { form: ReviewForm; reason: string; note: string } | null;
-}
+export type { QueueProblem, ReviewForm } from './ReviewActions.tsx';
 
 const STATUS_LABEL: Record<ReviewStatus, string> = { PENDING: 'Pending', PUBLISHED: 'Published', REJECTED: 'Rejected' };
 const queueLink = (status: ReviewStatus, page = 1) =>

@@ -2,8 +2,12 @@ import OrderActions from '../../../client/islands/OrderActions.tsx';
 import { marketById } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { OrderView } from '../../../shared/orders.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/order-status.ts';
-import { REMOVABLE_STATUSES } from '../../../shared/order-status.ts';
+import {
+  ORDER_STATUS_LABEL,
+  ORDER_STATUSES,
+  type OrderStatus,
+  REMOVABLE_STATUSES,
+} from '../../../shared/order-status.ts';
 import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { staticAsset } from '../../platform/build-info.ts';

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../shared/money.ts';
 import { memberDate } from '../../../client/islands/member-parts.tsx';
-import type { FirstOrderOffer } from '../../promotions/service.ts';
+import type { FirstOrderOffer } from '../service.ts';
 
 /**
  * Where the shopper stands (§3 useFirstDiscount): a visitor, a member who can still use the offer,
