@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64, fromBase64Url, textToBase64, toBase64, toBase64Url } from './base64.ts';
+import { fromBase64, fromBase64Url, fromHex, textToBase64, toBase64, toBase64Url, toHex } from './base64.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -49,5 +49,20 @@ describe('base64url', () => {
     for (const text of ['', '+/8', 'ab=', 'abcde', 'a b']) expect(fromBase64Url(text, 100), text).toBeNull();
     expect(fromBase64Url('abcd', 3)).toBeNull();
     expect(fromBase64Url('abcd', 4)).not.toBeNull();
+  });
+});
+
+describe('hex', () => {
+  it('writes lowercase pairs and reads them back, either case', () => {
+    const data = Uint8Array.from([0, 1, 15, 16, 171, 255]);
+    expect(toHex(data)).toBe('00010f10abff');
+    expect(toHex(data.buffer)).toBe('00010f10abff');
+    expect(fromHex('00010F10ABff', 64)).toEqual(data);
+    expect(fromHex('', 64)).toEqual(new Uint8Array());
+  });
+
+  it('reads nothing from odd lengths, other characters or text beyond its limit', () => {
+    for (const text of ['0', 'abc', 'zz', '0x12', '12 34']) expect(fromHex(text, 64)).toBeNull();
+    expect(fromHex('ab'.repeat(33), 64)).toBeNull();
   });
 });

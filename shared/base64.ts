@@ -1,5 +1,5 @@
 /**
- * Base64 (RFC 4648 §4) and base64url (§5) for the Worker and the browser alike, over the
+ * Base64 (RFC 4648 §4), base64url (§5) and hex for the Worker and the browser alike, over the
  * platforms' own `btoa`/`atob`. (`Uint8Array.prototype.toBase64` would do this natively, but
  * Node 24 has no such method, and scripts and tests run there too.)
  */
@@ -45,4 +45,17 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
 export function fromBase64Url(text: string, maxLength: number): Uint8Array<ArrayBuffer> | null {
   if (text.length === 0 || text.length > maxLength || !BASE64URL.test(text) || text.length % 4 === 1) return null;
   return fromBinary(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+}
+
+const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+
+/** Bytes as lowercase hex (digests, random ids, webhook signatures). */
+export function toHex(data: ArrayBuffer | Uint8Array): string {
+  return Array.from(bytesOf(data), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Hex as bytes; null when it is not whole bytes of hex or longer than `maxLength` characters. */
+export function fromHex(text: string, maxLength: number): Uint8Array<ArrayBuffer> | null {
+  if (text.length > maxLength || !HEX.test(text)) return null;
+  return Uint8Array.from(text.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 }

@@ -1,4 +1,5 @@
 import { fromBase64Url, toBase64Url } from '../../shared/base64.ts';
+import { hmacBytes } from '../platform/signing.ts';
 /**
  * Password storage (OWASP Password Storage Cheat Sheet). Workers allow at most 100,000 PBKDF2
  * iterations per call, below OWASP's 600,000 for PBKDF2-HMAC-SHA256, so the password is first
@@ -9,17 +10,11 @@ import { fromBase64Url, toBase64Url } from '../../shared/base64.ts';
  */
 
 const ITERATIONS = 100_000;
-const encoder = new TextEncoder();
 
 /** The longest salt or hash read from a stored password (they are 22 and 43 characters). */
 const STORED_PART_MAX = 100;
 
-async function peppered(password: string, pepper: string): Promise<ArrayBuffer> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(pepper), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  return crypto.subtle.sign('HMAC', key, encoder.encode(password.normalize('NFKC')));
-}
+const peppered = (password: string, pepper: string) => hmacBytes(pepper, password.normalize('NFKC'));
 
 async function derive(
   password: string,

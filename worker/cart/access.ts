@@ -4,6 +4,7 @@ import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { cartRepository, type CartRow } from './repository.ts';
 import { toBase64Url } from '../../shared/base64.ts';
+import { sha256Hex } from '../platform/signing.ts';
 
 /**
  * Who may reach which cart (§4 Cart): a visitor's cart by its id and secret token, a member's
@@ -31,9 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a cart id is well formed (anything else is treated as no cart). */
 export const isCartUuid = (value: string | null | undefined): value is string => !!value && UUID.test(value);
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 export function newToken(): string {

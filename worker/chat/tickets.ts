@@ -5,6 +5,7 @@ import { imageTypeOf } from '../platform/file-type.ts';
 import type { ChatDeps } from './deps.ts';
 import { ticketReceivedEmail } from './email.ts';
 import { ticketRepository } from './ticket-repository.ts';
+import { randomHex, sha256Hex } from '../platform/signing.ts';
 
 export interface NewTicketInput {
   market: string;
@@ -48,15 +49,12 @@ export function attachmentProblem(files: { size: number; head: Uint8Array }[]): 
   return null;
 }
 
-const hex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** A new reply token: 256 random bits as hex, put in the emailed link and never stored. */
-export const newReplyToken = () => hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
+export const newReplyToken = () => randomHex(32);
 
 /** The SHA-256 of a reply token: only that is stored, so a database read cannot answer as the shopper. */
-export async function replyTokenHash(token: string): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+export function replyTokenHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /**

@@ -9,13 +9,13 @@ import { OPEN_PAYMENT_STATUSES, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus 
 import { ApiError } from '../platform/api-error.ts';
 import type { Failed, PaymentEnv, PaymentResult, RefundResult } from './provider.ts';
 import { paymentRepository, type PaymentRow, type RefundReason } from './repository.ts';
+import { randomHex } from '../platform/signing.ts';
 
 /** What every provider shares: ids, amount checks, what a stored payment means, refunds and captures. */
 
 /** A random id with a readable prefix (pay_, evt_, re_). */
 export function newPaymentId(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `${prefix}_${randomHex(12)}`;
 }
 
 /** Refuses an amount that is not a positive whole number of cents (money is never a float). */

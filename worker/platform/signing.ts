@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from '../../shared/base64.ts';
+import { fromBase64Url, toBase64Url, toHex } from '../../shared/base64.ts';
 
 /**
  * The shop's signed links and tokens (order access, return evidence, content previews, chat
@@ -30,16 +30,34 @@ const EXPIRES = /^\d{1,12}$/;
 const hmacKey = (secret: string) =>
   crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
+/** The HMAC-SHA256 of `message` with `secret`, as bytes (a webhook scheme writes them as hex). */
+export async function hmacBytes(secret: string, message: string): Promise<ArrayBuffer> {
+  return crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message));
+}
+
+/** Whether `signature` is the HMAC-SHA256 of `message` with `secret`, compared in constant time. */
+export async function hmacMatches(
+  secret: string,
+  message: string,
+  signature: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), signature, encoder.encode(message));
+}
+
 /** The HMAC-SHA256 of `message` with `secret`, as base64url. */
 export async function hmacSign(secret: string, message: string): Promise<string> {
-  return toBase64Url(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)));
+  return toBase64Url(await hmacBytes(secret, message));
 }
 
 /** Whether `signature` (base64url) is the HMAC-SHA256 of `message` with `secret`, compared in constant time. */
 export async function hmacVerify(secret: string, message: string, signature: string): Promise<boolean> {
   const bytes = fromBase64Url(signature, SIGNATURE_MAX);
-  if (!bytes) return false;
-  return crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(message));
+  return bytes !== null && hmacMatches(secret, message, bytes);
+}
+
+/** The SHA-256 of a text (UTF-8) as lowercase hex: what is stored of a token emailed or handed out. */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }
 
 const signed = (claim: SignedClaim) => `${claim.purpose}:${claim.subject}:${claim.expires}`;
@@ -110,5 +128,5 @@ export async function checkSeal(
 
 /** `bytes` random bytes as lowercase hex (ids and keys). */
 export function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }

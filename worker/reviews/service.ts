@@ -7,6 +7,7 @@ import { catalogChanged } from '../platform/recent-reads.ts';
 
 import { toBase64Url } from '../../shared/base64.ts';
 import { readInvitation, signInvitation } from './invitation.ts';
+import { sha256Hex } from '../platform/signing.ts';
 export type { Reviewer };
 
 /** Reviews per IP for writing calls (create, edit, delete, invitations). */
@@ -52,7 +53,7 @@ export async function createReview(db: D1Database, secret: string, draft: Review
   const { itemId, rating, title, content, name, vehicle } = draft;
   const id = await reviewRepository(db).insert(
     { itemId, rating, title, content, name, vehicle },
-    await sha256(editLink),
+    await sha256Hex(editLink),
     verified,
     verified ? invited.reviewer : null,
   );
@@ -118,18 +119,13 @@ export async function verifyInvitation(token: string, secret: string, now = Date
 
 async function authorize(db: D1Database, id: number, editLink: string) {
   const review = await reviewRepository(db).editable(id);
-  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256(editLink)))
+  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256Hex(editLink)))
     throw new ApiError(403, 403, BAD_EDIT_LINK);
   return review;
 }
 
 function randomToken(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** One published review by id; 404 when there is none. */
