@@ -1,8 +1,8 @@
 /**
  * The back office's one body parser. Every staff form is read here, through its zod schema by
  * hono/validator('form'), before its route runs. A body the console's own page could not have
- * sent (not a form, unreadable, a field too long, a file or a repeated name where one text is
- * expected) is a 400 page that says so, never a 500. What a well-formed field holds is then the
+ * sent (not a form, unreadable, too large, a field too long, a file or a repeated name where one
+ * text is expected) is a 400 page that says so, never a 500. What a well-formed field holds is then the
  * route's and its service's to judge, with their own messages.
  */
 import type { Context } from 'hono';
@@ -16,6 +16,10 @@ import { renderNotice } from './render.tsx';
 export const FIELD_MAX = 5000;
 /** The most characters of one value a redirect carries back into its address (a queue's status, a page). */
 export const REDIRECT_VALUE_MAX = 40;
+/** The most text one staff form carries, all its fields together (its files aside). */
+export const FORM_TEXT_MAX = 1_000_000;
+/** The largest body a staff form is read from, files and all (the largest file a form takes is 5 MB). */
+export const FORM_BODY_MAX = 12 * 1024 * 1024;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const KEY = /^[A-Za-z0-9-]{16,64}$/;
@@ -26,6 +30,7 @@ const shownName = (path: readonly PropertyKey[]) => String(path[0] ?? 'form').sl
 export const FORM_MSG = {
   notAForm: 'This address takes a form from the console. Please reload the page and try again.',
   unreadable: 'This form could not be read. Please reload the page and try again.',
+  tooLarge: 'This form is larger than the console sends. Please reload the page and try again.',
   field: (name: string, problem: string) =>
     `The form's "${name}" field ${problem}. Please reload the page and try again.`,
 } as const;
@@ -82,13 +87,20 @@ function problemOf(issue: z.core.$ZodIssue): string {
 
 const refuse = (c: Context<AdminEnv>, message: string) => renderNotice(c, 400, 'Form not read', message);
 
-/** Whether the body is a form that can be read (a broken multipart body is not). */
-async function readable(c: Context<AdminEnv>): Promise<boolean> {
+/** The characters of text a form holds, all its fields together (files not counted). */
+const textLength = (form: Record<string, unknown>) =>
+  Object.values(form)
+    .flat()
+    .reduce<number>((sum, value) => sum + (typeof value === 'string' ? value.length : 0), 0);
+
+/** Why the body cannot be read as a staff form (a broken multipart body, too much of it), or null. */
+async function unreadable(c: Context<AdminEnv>): Promise<string | null> {
+  if (Number(c.req.header('content-length') ?? 0) > FORM_BODY_MAX) return FORM_MSG.tooLarge;
   try {
-    await c.req.parseBody();
-    return true;
+    if ((await c.req.arrayBuffer()).byteLength > FORM_BODY_MAX) return FORM_MSG.tooLarge;
+    return textLength(await c.req.parseBody({ all: true })) > FORM_TEXT_MAX ? FORM_MSG.tooLarge : null;
   } catch {
-    return false;
+    return FORM_MSG.unreadable;
   }
 }
 
@@ -106,7 +118,8 @@ export function staffForm<T extends z.ZodType>(schema: T) {
   const checked = createMiddleware<AdminEnv>(async (c, next) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!FORM_TYPES.has(type)) return refuse(c, FORM_MSG.notAForm);
-    if (!(await readable(c))) return refuse(c, FORM_MSG.unreadable);
+    const problem = await unreadable(c);
+    if (problem) return refuse(c, problem);
     await next();
   });
   return [checked, read] as const;
