@@ -12,6 +12,7 @@ import {
   RetrievePasswordPage,
   SignUpResultPage,
 } from './views/AccountPages.tsx';
+import { readableForm } from '../platform/form-body.ts';
 
 const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
@@ -50,7 +51,7 @@ export const accountPages = new Hono<AppEnv>()
   .get('/changeEmailUndo', (c) =>
     c.render(<ChangeEmailUndoPage token={tokenOf(c.req.query('token'))} message={null} />, { robots: 'noindex' }),
   )
-  .post('/changeEmailUndo', async (c) => {
+  .post('/changeEmailUndo', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const token = typeof form.token === 'string' ? tokenOf(form.token) : null;
     const message = await undoMessage(await accountDeps(c), token);

@@ -55,7 +55,9 @@ export async function postedImage(c: Context, limitBytes: number): Promise<ChatI
   }
   const type = c.req.header('content-type') ?? '';
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) return null;
-  const form = await c.req.parseBody();
+  const form = await c.req.parseBody().catch(() => {
+    throw ApiError.badRequest(ATTACHMENT_MSG.unreadable);
+  });
   const file = form.file;
   if (!(file instanceof File)) return null;
   return { name: file.name, size: file.size, bytes: await file.arrayBuffer() };

@@ -12,6 +12,7 @@ import { attachmentProblem, createTicket, type TicketAttachmentInput } from './s
 import { shopperTicket, shopperTicketReply } from './staff.ts';
 import { type FeedbackInput, FeedbackForm, type FeedbackProblems, TicketReplyPage } from './views/HelpDesk.tsx';
 import { imageTypeOf } from '../platform/file-type.ts';
+import { readableForm } from '../platform/form-body.ts';
 
 type PageContext = Context<AppEnv>;
 const PRIVATE = { robots: 'noindex' } as const;
@@ -123,9 +124,9 @@ export const helpDeskPages = new Hono<AppEnv>()
       sent: null,
     }),
   )
-  .post('/help/feedback', sendFeedback)
+  .post('/help/feedback', readableForm, sendFeedback)
   .get('/help/ticket/:id{[0-9]{1,9}}', (c) => ticketThread(c, null, null))
-  .post('/help/ticket/:id{[0-9]{1,9}}', async (c) => {
+  .post('/help/ticket/:id{[0-9]{1,9}}', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const deps = await chatDeps(c.env, c.var.market.id);
     const result = await shopperTicketReply(deps, ticketIdOf(c), c.req.query('token') ?? '', field(form.message));

@@ -34,6 +34,7 @@ export const ATTACHMENT_MSG = {
   tooMany: `Attach at most ${ATTACHMENT_LIMITS.files} images.`,
   tooLarge: 'Each image may be at most 5 MB.',
   notImage: 'Only images can be attached (JPEG, PNG, WebP or HEIC).',
+  unreadable: 'The image could not be read. Please choose it again.',
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { emailReturnLink } from './link.ts';
 import { returnOptions, shopperReturn } from './service.ts';
 import { ReturnFormPage, ReturnLinkPage } from './views/ReturnFormPage.tsx';
 import { ReturnPage } from './views/ReturnPage.tsx';
+import { readableForm } from '../platform/form-body.ts';
 
 const PRIVATE = { robots: 'noindex' } as const;
 
@@ -58,7 +59,7 @@ export const returnPages = new Hono<AppEnv>()
       return missing(c, error, 'Order not found', ORDER_MSG.notFound);
     }
   })
-  .post('/order/track/return-link', async (c) => {
+  .post('/order/track/return-link', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const orderNo = String(form.orderNo ?? '')
       .trim()
