@@ -19,6 +19,11 @@ export function formatMoney(money: Money): string {
   return `${negative ? '-' : ''}${SYMBOL[money.currency]}${whole}.${fraction}`;
 }
 
+/** The whole percent a price is below its original price (0 when it is not, or there is none). */
+export function percentOff(original: number | null, price: number | null): number {
+  return original && price !== null && original > 0 ? Math.floor(((original - price) / original) * 100) : 0;
+}
+
 export function moneyIn(market: Market, cent: number): Money {
   return { cent, currency: market.currency };
 }

@@ -5,7 +5,7 @@ import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
-import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
+import { POINTS_PER_DOLLAR, pointsInCents } from '../../shared/promotion-words.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
 import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
 import { Field, type FieldErrors } from './form-kit.tsx';
@@ -179,7 +179,7 @@ export function PointsSection({
   const [points, setPoints] = useState('');
   const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
   const usable = usablePoints(quote);
-  const worth = (n: number) => money(Math.floor((n * 100) / POINTS_PER_DOLLAR));
+  const worth = (n: number) => money(pointsInCents(n));
   return (
     <section aria-label="Points" className="checkout-points" data-checkout-points>
       <h2>Points</h2>
