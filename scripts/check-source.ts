@@ -12,7 +12,13 @@ import {
   sqlOutsideRepositories,
   type Violation,
 } from './lib/source-rules.ts';
-import { fileCycles, folderCycles, largeDoors, statementsOutsideRepositories } from './lib/shape-rules.ts';
+import {
+  fileCycles,
+  folderCycles,
+  largeDoors,
+  repositoryTypesInDoors,
+  statementsOutsideRepositories,
+} from './lib/shape-rules.ts';
 
 /** The tracked (and new, not ignored) TypeScript, JavaScript and CSS files of the repository. */
 export function sourceFiles(): SourceFile[] {
@@ -36,6 +42,7 @@ export function sourceViolations(files: SourceFile[] = sourceFiles()): Violation
     ...sqlOutsideRepositories(files),
     ...statementsOutsideRepositories(files),
     ...largeDoors(files),
+    ...repositoryTypesInDoors(files),
     ...folderCycles(files),
     ...fileCycles(files),
     ...longLines(files),

@@ -1,7 +1,7 @@
 // Turns the committed vPIC extract (kv-seed/vehicles) into the selector's tree of vehicle
 // nodes with deterministic ids: Year (1) -> Make (2) -> Model (3) -> Trim (4) -> Engine (5).
 import { readFile } from 'node:fs/promises';
-import type { VehicleNodeRow } from '../../worker/vehicles/repository.ts';
+import type { VehicleNodeRecord } from '../../worker/vehicles/records.ts';
 
 export interface VehicleExtract {
   source: string;
@@ -29,7 +29,7 @@ export interface EngineData {
 }
 
 /** A node as the shop's vehicle table holds it (worker/vehicles/repository.ts), with its level named. */
-export type VehicleNode = VehicleNodeRow & EngineData & { level: 1 | 2 | 3 | 4 | 5 };
+export type VehicleNode = VehicleNodeRecord & EngineData & { level: 1 | 2 | 3 | 4 | 5 };
 
 const NO_ENGINE: EngineData = { fuelType: null, displacement: null, cylinders: null };
 

@@ -55,6 +55,34 @@ export function largeDoors(files: SourceFile[]): Violation[] {
     }));
 }
 
+/** A domain's doors: what other domains, the flows and the back office may import from it. */
+const DOOR = /^worker\/[a-z-]+\/(service|staff|writers|http|schemas)\.tsx?$/;
+const REPOSITORY_SPECIFIER = /from\s*'(\.[^']*(?:^|[/-])repository\.ts)'/;
+
+/**
+ * Doors that take a type from a repository: what a door hands out is the domain's record (its
+ * records.ts), never the storage's row, so a caller never learns a table's shape.
+ */
+export function repositoryTypesInDoors(files: SourceFile[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of files) {
+    if (!DOOR.test(file.path)) continue;
+    for (const match of file.text.matchAll(/^(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*'[^']+';/gm)) {
+      if (!REPOSITORY_SPECIFIER.test(match[0])) continue;
+      const types = match[1] ? match[2]!.split(',') : match[2]!.split(',').filter((name) => /^\s*type\s/.test(name));
+      const names = types.map((name) => name.replace(/^\s*type\s+/, '').trim()).filter(Boolean);
+      if (!names.length) continue;
+      violations.push({
+        path: file.path,
+        line: file.text.slice(0, match.index).split('\n').length,
+        rule: "a door hands out the domain's records, never a repository's type",
+        detail: names.join(', '),
+      });
+    }
+  }
+  return violations;
+}
+
 /** The loops in the graph of worker/'s folders (runtime imports only: a type-only import does not run). */
 export function folderCycles(files: SourceFile[]): Violation[] {
   const edges = new Map<string, Map<string, { path: string; line: number }>>();

@@ -4,6 +4,7 @@ import {
   fileCycles,
   folderCycles,
   largeDoors,
+  repositoryTypesInDoors,
   MAX_DOOR_NAMES,
   statementsOutsideRepositories,
 } from '../../scripts/lib/shape-rules.ts';
@@ -60,7 +61,7 @@ describe('the money core’s shape', () => {
 
   it('hold type-only imports to the order too, so no two domains’ files loop even through types', () => {
     expect(
-      rulesBroken([file('worker/catalog/service.ts', "import type { CartRow } from '../cart/service.ts';")]),
+      rulesBroken([file('worker/catalog/service.ts', "import type { CartRecord } from '../cart/service.ts';")]),
     ).toEqual(['a domain imports only domains below it (cart)']);
   });
 
@@ -142,5 +143,19 @@ describe('doors and folder loops', () => {
       'worker/returns/staff-refund.ts -> worker/returns/staff.ts',
     ]);
     expect(fileCycles(files.slice(0, 1).concat(files.slice(2)))).toEqual([]);
+  });
+
+  it('refuse a door handing out a repository’s type, and let it hand out the domain’s records', () => {
+    const door = (text: string) => repositoryTypesInDoors([file('worker/orders/service.ts', text)]);
+    expect(door("export type { OrderRow } from './repository.ts';").map((v) => v.detail)).toEqual(['OrderRow']);
+    expect(door("import { orderRepository, type OrderRow } from './repository.ts';").map((v) => v.detail)).toEqual([
+      'OrderRow',
+    ]);
+    expect(door("import type { Placer } from './access-repository.ts';").map((v) => v.detail)).toEqual(['Placer']);
+    expect(door("import { orderRepository } from './repository.ts';")).toEqual([]);
+    expect(door("export type { OrderRecord } from './records.ts';")).toEqual([]);
+    expect(
+      repositoryTypesInDoors([file('worker/orders/history.ts', "import type { OrderRow } from './repository.ts';")]),
+    ).toEqual([]);
   });
 });

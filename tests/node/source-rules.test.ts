@@ -15,9 +15,9 @@ describe('the layering rules', () => {
     expect(
       rulesBroken([file('worker/cart/cart.routes.ts', "import { cartRepository } from './repository.ts';")]),
     ).toEqual(['routes and pages call services, not repositories']);
-    expect(rulesBroken([file('worker/orders/pages.tsx', "import type { OrderRow } from './repository.ts';")])).toEqual([
-      'routes and pages call services, not repositories',
-    ]);
+    expect(
+      rulesBroken([file('worker/orders/pages.tsx', "import type { OrderRecord } from './repository.ts';")]),
+    ).toEqual(['routes and pages call services, not repositories']);
   });
 
   it('refuse a repository imported from another domain, middleware or the shell', () => {

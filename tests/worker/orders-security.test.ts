@@ -4,7 +4,7 @@ import { US } from '../../shared/markets.ts';
 import { CHECKOUT_MSG } from '../../worker/checkout/service.ts';
 import { placeOrder } from '../../worker/flows/place-order.ts';
 import { ApiError } from '../../worker/platform/api-error.ts';
-import type { CartRow } from '../../worker/cart/service.ts';
+import type { CartRecord } from '../../worker/cart/service.ts';
 import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { NEW_ORDER_NUMBER } from '../../worker/orders/schemas.ts';
 import { newOrderNumber } from '../../worker/orders/writers.ts';
@@ -26,7 +26,7 @@ const balanceOf = async (accountId: number) =>
     .bind(accountId)
     .first<{ n: number }>())!.n;
 let skuIds: number[];
-const cartOf = (uuid: string): CartRow => ({
+const cartOf = (uuid: string): CartRecord => ({
   uuid,
   tokenHash: '',
   accountId: null,

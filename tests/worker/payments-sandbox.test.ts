@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_WINDOW_NAME } from '../../shared/browser-keys.ts';
 import { ISSUER_DECLINE_CODES, PAYMENT_MSG, type PaymentMethodId } from '../../shared/payment-methods.ts';
 import { buildInfo } from '../../worker/platform/build-info.ts';
-import type { PaymentRow } from '../../worker/payments/repository.ts';
+import type { PaymentRecord } from '../../worker/payments/records.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
 import {
   providerFor,
@@ -73,7 +73,7 @@ const row = (id: string) =>
       'cardBrand, captured_cent AS capturedCent, order_id AS orderId FROM payment WHERE id = ?',
   )
     .bind(id)
-    .first<PaymentRow>();
+    .first<PaymentRecord>();
 const eventsOf = async (paymentId: string) =>
   (
     await env.DB.prepare('SELECT type, payload FROM payment_event WHERE payment_id = ? ORDER BY id')

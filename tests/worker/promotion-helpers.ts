@@ -1,6 +1,6 @@
 import { unitOfWork } from '../../worker/platform/unit-of-work.ts';
 import { promotionAdminRepository } from '../../worker/promotions/admin-repository.ts';
-import type { NewPromotionRecord } from '../../worker/promotions/repository.ts';
+import type { NewPromotionRecord } from '../../worker/promotions/records.ts';
 
 /** The shop itself, rather than a staff member, as the author of the promotions a test sets up. */
 const SETUP = { staffId: null, staffEmail: 'test-setup@shop.invalid', action: 'promotions.create' };

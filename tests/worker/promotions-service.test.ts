@@ -2,11 +2,8 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceCart } from '../../shared/promotions/engine.ts';
 import type { PricingLine } from '../../shared/promotions/types.ts';
-import {
-  isPromotionOverused,
-  promotionRepository,
-  type NewPromotionRecord,
-} from '../../worker/promotions/repository.ts';
+import { isPromotionOverused, promotionRepository } from '../../worker/promotions/repository.ts';
+import type { NewPromotionRecord } from '../../worker/promotions/records.ts';
 import seedSql from '../../worker/db/seed/promotions.sql?raw';
 import {
   claimCoupon,

@@ -4,7 +4,8 @@ import type { Bindings } from '../../worker/env.ts';
 import { receivePaymentEvent } from '../../worker/payments/webhook-intake.ts';
 import { applyPaymentEvent } from '../../worker/flows/settle-payment.ts';
 import type { StoredEvent } from '../../worker/tracking/events.ts';
-import { type TrackingEventRow, trackingRepository } from '../../worker/tracking/repository.ts';
+import { trackingRepository } from '../../worker/tracking/repository.ts';
+import type { TrackingEventRecord } from '../../worker/tracking/records.ts';
 import { analyticsReport } from '../../worker/tracking/service.ts';
 import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
 
@@ -68,7 +69,7 @@ async function succeededPayment(orderId: string, cent: number) {
   });
 }
 
-async function storedPaidEvents(orderId: string): Promise<TrackingEventRow[]> {
+async function storedPaidEvents(orderId: string): Promise<TrackingEventRecord[]> {
   return vi.waitFor(
     async () => {
       const rows = await trackingRepository(env.DB).eventsByIds([`order_paid:${orderId}`, `conversion:${orderId}`]);

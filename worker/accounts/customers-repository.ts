@@ -1,20 +1,7 @@
-import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
+import { auditRepository } from '../platform/audit-repository.ts';
+import type { AuditEntry } from '../platform/records.ts';
+import type { CustomerRecord } from './records.ts';
 /** The back office's account queries (issue 19, Customers): finding members and blocking them. */
-
-/** A member as the back office lists and shows them. */
-export interface CustomerRow {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  market: string;
-  emailVerified: number;
-  subscribed: number;
-  /** Unix seconds. */
-  createdAt: number;
-  blockedAt: number | null;
-}
 
 const CUSTOMER_COLUMNS = `a.id, a.email, a.first_name AS firstName, a.last_name AS lastName, a.phone, a.market,
   a.email_verified AS emailVerified, a.subscribed, a.created_at AS createdAt, a.blocked_at AS blockedAt`;
@@ -39,7 +26,11 @@ export function customersRepository(db: D1Database) {
      * Members whose email, profile name or an address book name contains the text (all members
      * when null), newest first, a page at a time, with how many match.
      */
-    async search(text: string | null, limit: number, offset: number): Promise<{ rows: CustomerRow[]; total: number }> {
+    async search(
+      text: string | null,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: CustomerRecord[]; total: number }> {
       const where = `(?1 IS NULL OR a.email = ?1 OR a.email LIKE ?2 ESCAPE '\\'
         OR (coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) LIKE ?2 ESCAPE '\\'
         OR EXISTS (SELECT 1 FROM address d WHERE d.account_id = a.id
@@ -51,12 +42,12 @@ export function customersRepository(db: D1Database) {
           .bind(...params, limit, offset),
         db.prepare(`SELECT count(*) AS total FROM account a WHERE ${where}`).bind(...params),
       ]);
-      return { rows: rows!.results as CustomerRow[], total: (total!.results[0] as { total: number }).total };
+      return { rows: rows!.results as CustomerRecord[], total: (total!.results[0] as { total: number }).total };
     },
 
     /** One member, for the back office's member page. */
     byId: (id: number) =>
-      db.prepare(`SELECT ${CUSTOMER_COLUMNS} FROM account a WHERE a.id = ?`).bind(id).first<CustomerRow>(),
+      db.prepare(`SELECT ${CUSTOMER_COLUMNS} FROM account a WHERE a.id = ?`).bind(id).first<CustomerRecord>(),
 
     /**
      * Blocks the account (ending every session: the token version moves on) or unblocks it, with

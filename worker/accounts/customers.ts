@@ -5,9 +5,10 @@
  */
 import type { AuditEntry } from '../platform/audit.ts';
 import { accountRepository, type AddressRow } from './repository.ts';
-import { type CustomerRow, customersRepository } from './customers-repository.ts';
+import { customersRepository } from './customers-repository.ts';
+import type { CustomerRecord } from './records.ts';
 
-export type { CustomerRow } from './customers-repository.ts';
+export type { CustomerRecord } from './records.ts';
 
 /** A page of members matching the text (email, or a name on the profile or in the address book). */
 export async function findCustomers(db: D1Database, text: string | null, page: number, size: number) {
@@ -19,7 +20,7 @@ export async function findCustomers(db: D1Database, text: string | null, page: n
 export async function customerAccount(
   db: D1Database,
   accountId: number,
-): Promise<{ account: CustomerRow; addresses: AddressRow[] } | null> {
+): Promise<{ account: CustomerRecord; addresses: AddressRow[] } | null> {
   const [account, addresses] = await Promise.all([
     customersRepository(db).byId(accountId),
     accountRepository(db).addresses(accountId),

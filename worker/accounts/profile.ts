@@ -2,7 +2,8 @@ import type { MarketId } from '../../shared/markets.ts';
 import { normalizePostalCode, postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
-import { accountRepository, type AccountRow, type AddressRow } from './repository.ts';
+import { accountRepository, type AddressRow } from './repository.ts';
+import type { AccountRecord } from './records.ts';
 import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
 
 /** The signed-in member's own data: profile, address book and the first-order discount. */
@@ -10,7 +11,7 @@ import type { AddressInput, ProfileUpdate } from '../../shared/api/accounts.ts';
 const MAX_ADDRESSES = 20;
 
 /** The §3 user data of an account. An email in user data counts as fully signed in. */
-export function userData(account: AccountRow) {
+export function userData(account: AccountRecord) {
   return {
     accountId: account.id,
     email: account.email,

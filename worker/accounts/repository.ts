@@ -2,28 +2,7 @@
 
 import type { AddressFields } from '../../shared/address.ts';
 import type { AddressInput } from '../../shared/api/accounts.ts';
-
-export interface AccountRow {
-  id: number;
-  email: string;
-  passwordHash: string | null;
-  emailVerified: number;
-  clientType: string;
-  zipCode: string | null;
-  defaultGarage: number | null;
-  useFirstDiscount: number;
-  subscribed: number;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  tokenVersion: number;
-  market: string;
-  /** When staff blocked the account (unix seconds); null while it may sign in. */
-  blockedAt: number | null;
-  /** The birthday's month (1 to 12) and day, both null when the member gave none (issue 21 birthday points). */
-  birthMonth: number | null;
-  birthDay: number | null;
-}
+import type { AccountRecord } from './records.ts';
 
 /** What the profile form changes; `birthday` undefined leaves it as it is, null clears it. */
 export interface ProfileFields {
@@ -52,9 +31,9 @@ const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firs
 export function accountRepository(db: D1Database) {
   return {
     byId: (id: number) =>
-      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE id = ?`).bind(id).first<AccountRow>(),
+      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE id = ?`).bind(id).first<AccountRecord>(),
     byEmail: (email: string) =>
-      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE email = ?`).bind(email).first<AccountRow>(),
+      db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM account WHERE email = ?`).bind(email).first<AccountRecord>(),
 
     /** Creates an account; null when the email is taken (the unique index decides, no race). */
     async create(account: {
@@ -82,7 +61,7 @@ export function accountRepository(db: D1Database) {
            FROM account WHERE id = ?1`,
         )
         .bind(id, sessionId)
-        .first<AccountRow & { revoked: number }>(),
+        .first<AccountRecord & { revoked: number }>(),
 
     /** Revokes one session token until it expires; expired entries are cleared on the way. */
     revokeSession: (sessionId: string, accountId: number, expiresAt: number) =>

@@ -1,6 +1,7 @@
 import { ApiError } from '../platform/api-error.ts';
 import { claimGuestOrders } from '../orders/service.ts';
-import { accountRepository, type AccountRow } from './repository.ts';
+import { accountRepository } from './repository.ts';
+import type { AccountRecord } from './records.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -52,12 +53,12 @@ export interface Session {
 }
 
 /** Every sign-in ends here: a blocked account gets no session (403), whichever way it signed in. */
-const refuseBlocked = (account: AccountRow) => {
+const refuseBlocked = (account: AccountRecord) => {
   if (account.blockedAt !== null) throw new ApiError(403, 403, ACCOUNT_MSG.blocked);
 };
 
 /** Signs a session for an account; a verified email brings the guest orders placed with it into the account. */
-export async function sessionFor(deps: AccountDeps, account: AccountRow): Promise<Session> {
+export async function sessionFor(deps: AccountDeps, account: AccountRecord): Promise<Session> {
   refuseBlocked(account);
   if (account.emailVerified === 1) await claimGuestOrders(deps.db, account.id, account.email);
   const { token, expiresIn } = await signSession(
@@ -71,7 +72,7 @@ export async function sessionFor(deps: AccountDeps, account: AccountRow): Promis
 export const linkUrl = (deps: AccountDeps, path: string, token: string) =>
   `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
 
-async function sendVerification(deps: AccountDeps, account: AccountRow): Promise<void> {
+async function sendVerification(deps: AccountDeps, account: AccountRecord): Promise<void> {
   const token = await signLink({ purpose: 'verify-email', email: account.email, accountId: account.id }, deps.secret);
   await deps.mailer.send(emails.verify(deps.shopName, account.email, linkUrl(deps, '/signUpResult', token)));
 }

@@ -4,4 +4,4 @@
  */
 
 export { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-export { type CustomerRow, customerAccount, findCustomers, setCustomerBlocked } from './customers.ts';
+export { type CustomerRecord, customerAccount, findCustomers, setCustomerBlocked } from './customers.ts';

@@ -1,6 +1,7 @@
 import { emailProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { accountRepository, type AccountRow } from './repository.ts';
+import { accountRepository } from './repository.ts';
+import type { AccountRecord } from './records.ts';
 import { ACCOUNT_MSG, sessionFor, type AccountDeps, type Session } from './service.ts';
 import type { IdTokenVerifier, VerifiedIdentity } from '../platform/oidc.ts';
 import { hashPassword } from './passwords.ts';
@@ -23,7 +24,7 @@ async function verified(verifier: IdTokenVerifier | null, idToken: string): Prom
 }
 
 /** The account an identity is linked to, if any. */
-async function linkedAccount(repo: Repo, identity: VerifiedIdentity): Promise<AccountRow | null> {
+async function linkedAccount(repo: Repo, identity: VerifiedIdentity): Promise<AccountRecord | null> {
   const link = await repo.identity(identity.issuer, identity.subject);
   return link ? repo.byId(link.accountId) : null;
 }
@@ -37,7 +38,7 @@ async function linkAndSignIn(
   deps: AccountDeps,
   repo: Repo,
   identity: VerifiedIdentity,
-  account: AccountRow,
+  account: AccountRecord,
 ): Promise<Session> {
   await claimUnverified(deps, repo, account);
   await repo.linkIdentity(identity.issuer, identity.subject, account.id);
@@ -51,7 +52,7 @@ async function linkAndSignIn(
  * so the address becomes verified, and any password set before that proof is replaced with a
  * random one (also revoking earlier tokens); the owner can set their own through a reset link.
  */
-async function claimUnverified(deps: AccountDeps, repo: Repo, account: AccountRow): Promise<void> {
+async function claimUnverified(deps: AccountDeps, repo: Repo, account: AccountRecord): Promise<void> {
   if (account.emailVerified === 1) return;
   if (account.passwordHash) await repo.setPassword(account.id, await hashPassword(crypto.randomUUID(), deps.pepper));
   else await repo.markEmailVerified(account.id);

@@ -1,10 +1,10 @@
 import { formatMoney } from '../../shared/money.ts';
-import type { AnalyticsReport, FunnelRow } from '../tracking/service.ts';
+import type { AnalyticsReport, FunnelRecord } from '../tracking/service.ts';
 
 const percent = (value: number) => `${(value * 100).toFixed(2)} %`;
 const currencyOf = (market: string) => (market === 'ca' ? 'CAD' : 'USD');
 
-function FunnelTable({ rows }: { rows: FunnelRow[] }) {
+function FunnelTable({ rows }: { rows: FunnelRecord[] }) {
   return (
     <table data-analytics="funnel">
       <thead>

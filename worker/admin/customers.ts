@@ -4,7 +4,7 @@
  * block). Each change carries its audit entry into the accounts or members domain's own batch.
  */
 import { type AccountDeps, resendConfirmationFor } from '../accounts/service.ts';
-import { customerAccount, type CustomerRow, findCustomers, setCustomerBlocked } from '../accounts/staff.ts';
+import { customerAccount, type CustomerRecord, findCustomers, setCustomerBlocked } from '../accounts/staff.ts';
 import { getShopSettings } from '../content/service.ts';
 import { pointsBalances, pointsLedger } from '../members/service.ts';
 import { adjustPoints } from '../members/staff.ts';
@@ -65,7 +65,7 @@ export function customerQuery(query: (name: string) => string | undefined): Cust
 }
 
 /** A customer in the search results: the account with their order count and points balance. */
-export interface CustomerListing extends CustomerRow {
+export interface CustomerListing extends CustomerRecord {
   orders: number;
   balance: number;
 }
@@ -85,7 +85,7 @@ export async function searchCustomers(db: D1Database, query: CustomerQuery) {
 }
 
 /** One member's account; null when there is no such member. */
-export async function findCustomer(db: D1Database, accountId: number): Promise<CustomerRow | null> {
+export async function findCustomer(db: D1Database, accountId: number): Promise<CustomerRecord | null> {
   return (await customerAccount(db, accountId))?.account ?? null;
 }
 
@@ -170,7 +170,7 @@ async function depsFor(c: AdminContext, market: string): Promise<AccountDeps> {
 }
 
 /** Resends the confirmation email of an unconfirmed member; the audit entry is written once it is sent. */
-export async function resendConfirmation(c: AdminContext, account: Pick<CustomerRow, 'id' | 'market' | 'email'>) {
+export async function resendConfirmation(c: AdminContext, account: Pick<CustomerRecord, 'id' | 'market' | 'email'>) {
   const sent = await resendConfirmationFor(await depsFor(c, account.market), account.id);
   if (sent === 'sent') {
     const audit = { email: account.email };

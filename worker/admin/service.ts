@@ -6,7 +6,9 @@
 import type { AuditedChange } from '../platform/audit.ts';
 import { type StaffRole, staffMay, type StaffAction } from '../../shared/staff-permissions.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../accounts/staff.ts';
-import { type AuditEntry, type AuditRow, type StaffRow, staffRepository } from './staff-repository.ts';
+import { staffRepository } from './staff-repository.ts';
+import type { AuditRecord, StaffRecord } from './records.ts';
+import type { AuditEntry } from '../platform/records.ts';
 import { newStaffPassword } from './credentials.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 
@@ -37,7 +39,7 @@ export const ADMIN_MSG = {
   forbidden: 'You do not have permission to do this.',
 } as const;
 
-const member = (row: StaffRow): StaffMember => ({
+const member = (row: StaffRecord): StaffMember => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -73,7 +75,7 @@ export async function signInWithPassword(
   return { ok: true, staff: member(row) };
 }
 
-const signInEntry = (row: StaffRow, method: 'password' | 'access') => ({
+const signInEntry = (row: StaffRecord, method: 'password' | 'access') => ({
   staffId: row.id,
   staffEmail: row.email,
   action: 'staff.signIn',
@@ -135,7 +137,7 @@ export function recordAudit(db: D1Database, actor: StaffMember, entry: Omit<Audi
 }
 
 /** One audit log entry as the console shows it. */
-export interface AuditView extends Omit<AuditRow, 'beforeJson' | 'afterJson'> {
+export interface AuditView extends Omit<AuditRecord, 'beforeJson' | 'afterJson'> {
   before: string | null;
   after: string | null;
 }

@@ -1,36 +1,10 @@
-import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
+import { auditRepository } from '../platform/audit-repository.ts';
+import type { AuditEntry } from '../platform/records.ts';
 
-export type { AuditEntry } from '../platform/audit-repository.ts';
+export type { AuditEntry } from '../platform/records.ts';
 /** Staff and audit log queries: the only place with their SQL. */
 import type { StaffRole } from '../../shared/staff-permissions.ts';
-
-export interface StaffRow {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  passwordHash: string | null;
-  totpSecret: string | null;
-  active: number;
-  sessionVersion: number;
-  totpLastStep: number;
-  failedAttempts: number;
-  lastFailedAt: number | null;
-  lastSignInAt: number | null;
-  createdAt: number;
-}
-
-export interface AuditRow {
-  id: number;
-  staffId: number | null;
-  staffEmail: string;
-  action: string;
-  recordType: string;
-  recordId: string | null;
-  beforeJson: string | null;
-  afterJson: string | null;
-  at: number;
-}
+import type { AuditRecord, StaffRecord } from './records.ts';
 
 const STAFF_COLUMNS = `id, email, name, role, password_hash AS passwordHash, totp_secret AS totpSecret, active,
   session_version AS sessionVersion, totp_last_step AS totpLastStep, failed_attempts AS failedAttempts,
@@ -46,13 +20,13 @@ export const auditInsert = (db: D1Database, entry: AuditEntry) => auditRepositor
 
 export function staffRepository(db: D1Database) {
   return {
-    byId: (id: number) => db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff WHERE id = ?`).bind(id).first<StaffRow>(),
+    byId: (id: number) => db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff WHERE id = ?`).bind(id).first<StaffRecord>(),
     byEmail: (email: string) =>
-      db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff WHERE email = ?`).bind(email).first<StaffRow>(),
+      db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff WHERE email = ?`).bind(email).first<StaffRecord>(),
     /** Everyone, active first, then by name. */
-    async list(): Promise<StaffRow[]> {
+    async list(): Promise<StaffRecord[]> {
       const { results } = await db.prepare(`SELECT ${STAFF_COLUMNS} FROM staff ORDER BY active DESC, name, id`).all();
-      return results as unknown as StaffRow[];
+      return results as unknown as StaffRecord[];
     },
 
     /** Adds a staff member and its audit entry in one write; null when the email is taken. */
@@ -121,7 +95,7 @@ export function staffRepository(db: D1Database) {
     /** Writes one audit entry. */
     audit: (entry: AuditEntry) => auditInsert(db, entry).run(),
     /** The newest audit entries, a page at a time. */
-    async auditPage(limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+    async auditPage(limit: number, offset: number): Promise<{ rows: AuditRecord[]; total: number }> {
       const [rows, count] = await db.batch([
         db
           .prepare(`SELECT ${AUDIT_COLUMNS} FROM audit_log ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`)
@@ -129,7 +103,7 @@ export function staffRepository(db: D1Database) {
         db.prepare('SELECT count(*) AS total FROM audit_log'),
       ]);
       return {
-        rows: rows!.results as unknown as AuditRow[],
+        rows: rows!.results as unknown as AuditRecord[],
         total: (count!.results[0] as { total: number }).total,
       };
     },

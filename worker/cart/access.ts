@@ -2,7 +2,8 @@ import { type Along, type UnitOfWork, unitOfWork } from '../platform/unit-of-wor
 import { CART_MSG } from '../../shared/cart.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { cartRepository, type CartRow } from './repository.ts';
+import { cartRepository } from './repository.ts';
+import type { CartRecord } from './records.ts';
 import { toBase64Url } from '../../shared/base64.ts';
 import { sha256Hex } from '../platform/signing.ts';
 
@@ -19,7 +20,7 @@ export interface CartCredentials {
 }
 
 export interface OpenedCart {
-  cart: CartRow;
+  cart: CartRecord;
   /** Set when a new visitor cart was started: the browser must keep it with the cart id. */
   issuedToken?: string;
 }
@@ -48,7 +49,7 @@ export async function presentedTokenHash(token: string | null): Promise<string> 
   return token !== null && token.length <= 200 ? hashToken(token) : '';
 }
 
-async function tokenMatches(cart: CartRow, token: string | null): Promise<boolean> {
+async function tokenMatches(cart: CartRecord, token: string | null): Promise<boolean> {
   const presented = await presentedTokenHash(token);
   return presented !== '' && presented === cart.tokenHash;
 }
@@ -59,7 +60,7 @@ async function memberCart(
   credentials: CartCredentials,
   accountId: number,
   now: number,
-): Promise<CartRow | null> {
+): Promise<CartRecord | null> {
   const repository = cartRepository(db);
   const own = await repository.byAccount(accountId);
   if (!isCartUuid(credentials.cartUUID) || credentials.cartUUID === own?.uuid) return own;
@@ -80,7 +81,7 @@ async function memberCart(
  * The cart these credentials reach, or null when there is none yet (the cart resets: §4,
  * "without a cart id and token"). Another shopper's cart is refused with a clear message.
  */
-export async function findCart(db: D1Database, credentials: CartCredentials, now: number): Promise<CartRow | null> {
+export async function findCart(db: D1Database, credentials: CartCredentials, now: number): Promise<CartRecord | null> {
   return (await findCartWith(db, credentials, now)).cart;
 }
 
@@ -93,7 +94,7 @@ export async function findCartWith<T = never>(
   credentials: CartCredentials,
   now: number,
   reads?: CartReads<T>,
-): Promise<{ cart: CartRow | null; read?: T }> {
+): Promise<{ cart: CartRecord | null; read?: T }> {
   if (credentials.accountId !== null) return { cart: await memberCart(db, credentials, credentials.accountId, now) };
   if (!isCartUuid(credentials.cartUUID)) return { cart: null };
   const repository = cartRepository(db);
@@ -136,7 +137,7 @@ export async function findBuyNowCart(
   uuid: string | null,
   token: string | null,
   accountId: number | null,
-): Promise<CartRow | null> {
+): Promise<CartRecord | null> {
   if (!isCartUuid(uuid)) return null;
   const cart = await cartRepository(db).byUuid(uuid);
   if (!cart || cart.kind !== 'BUY_NOW') return null;

@@ -1,7 +1,8 @@
 import { CART_MSG } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartGuardedWrites, type CartGuard } from './guarded-writes-repository.ts';
-import { cartRepository, type BundleSkuRow, type CartRow, type NewCart } from './repository.ts';
+import { cartRepository, type BundleSkuRow, type NewCart } from './repository.ts';
+import type { CartRecord } from './records.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { addedLine, bundleProblemsOf, planAdd, type CartChange, type CartLineInput } from './changes.ts';
 import {
@@ -24,7 +25,7 @@ import { cartPromotionContextAlong, type PromotionContext } from '../promotions/
  */
 
 export interface CartAdded {
-  cart: CartRow;
+  cart: CartRecord;
   /** Set when a new visitor cart was started: the browser must keep it with the cart id. */
   issuedToken?: string;
   change: CartChange;

@@ -2,14 +2,8 @@ import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { CART_MSG, MAX_LINE_QUANTITY, cartItemKey, type CartItemType } from '../../shared/cart.ts';
 import { isBuyable } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import {
-  cartRepository,
-  type BeforeChange,
-  type BundleSkuRow,
-  type CartLineRow,
-  type CartRow,
-  type SkuFacts,
-} from './repository.ts';
+import { cartRepository, type BundleSkuRow } from './repository.ts';
+import type { BeforeChange, CartLineRecord, CartRecord, SkuFacts } from './records.ts';
 
 /**
  * Changing a cart (§4 Cart): every change checks stock and market availability against the
@@ -35,7 +29,7 @@ export interface CartError {
 /** What a change answers: the problems per part, and the cart's lines after it. */
 export interface CartChange {
   errors: CartError[];
-  lines: CartLineRow[];
+  lines: CartLineRecord[];
   /** The facts of every SKU in the cart after the change, read in the same batch. */
   facts: Map<number, SkuFacts>;
 }
@@ -90,7 +84,7 @@ async function bundleProblems(db: D1Database, items: readonly CartLineInput[]): 
 }
 
 /** The line an added part is written as. */
-export const addedLine = (item: CartLineInput, count: number): Omit<CartLineRow, 'addedAt'> => ({
+export const addedLine = (item: CartLineInput, count: number): Omit<CartLineRecord, 'addedAt'> => ({
   skuId: item.skuId,
   itemType: item.itemType,
   bundleId: item.bundleId ? String(item.bundleId) : '',
@@ -137,7 +131,7 @@ export function planAdd(
  */
 export async function addToCart(
   db: D1Database,
-  cart: CartRow,
+  cart: CartRecord,
   market: MarketId,
   items: readonly CartLineInput[],
   now: number,
@@ -163,7 +157,7 @@ export async function addToCart(
 /** Sets quantities (0 removes the line), within stock; a line another tab removed is reported, not re-created. */
 export async function updateCart(
   db: D1Database,
-  cart: CartRow,
+  cart: CartRecord,
   market: MarketId,
   items: readonly CartLineInput[],
   now: number,
@@ -177,7 +171,7 @@ export async function updateCart(
       items.map((item) => item.skuId),
       market,
     ));
-  const present = new Map<string, CartLineRow>(lines.map((line) => [cartItemKey(line), line]));
+  const present = new Map<string, CartLineRecord>(lines.map((line) => [cartItemKey(line), line]));
   const errors: CartError[] = [];
   const statements: ReturnType<typeof repository.setCountStatement>[] = [];
   for (const item of items) {
@@ -208,7 +202,7 @@ export async function updateCart(
 /** Removes lines; removing one that is already gone is not an error (another tab did it). */
 export async function removeFromCart(
   db: D1Database,
-  cart: CartRow,
+  cart: CartRecord,
   market: MarketId,
   items: readonly CartLineInput[],
   now: number,

@@ -2,7 +2,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { currencyByMarketSql, statusByMarketSql } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import type { CartLineRow } from './repository.ts';
+import type { CartLineRecord } from './records.ts';
 
 /** Whose cart a write is for: it lands only while the cart has this id, token hash and owner. */
 export interface CartGuard {
@@ -24,7 +24,7 @@ export function cartGuardedWrites(db: D1Database) {
      * stock and a price, a live bundle member, and a cart with room; never past the stock or 99,
      * and never lowering a line whose stock has since shrunk.
      */
-    add(guard: CartGuard, line: Omit<CartLineRow, 'addedAt'>, market: MarketId, now: number) {
+    add(guard: CartGuard, line: Omit<CartLineRecord, 'addedAt'>, market: MarketId, now: number) {
       return db
         .prepare(
           `INSERT INTO cart_item

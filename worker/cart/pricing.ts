@@ -3,7 +3,8 @@ import type { Market } from '../../shared/markets.ts';
 import { priceCart } from '../../shared/promotions/engine.ts';
 import type { PricingLine, CartPricing as EnginePricing } from '../../shared/promotions/types.ts';
 import { postalCodeProblem } from '../../shared/validation.ts';
-import { cartRepository, type CartRow } from './repository.ts';
+import { cartRepository } from './repository.ts';
+import type { CartRecord } from './records.ts';
 import { addOnUnitPrice } from '../../shared/promotions/exchange.ts';
 import { eligibleLines } from '../../shared/promotions/eligibility.ts';
 import { availabilityProblem } from './changes.ts';
@@ -27,7 +28,7 @@ export interface PricingRequest {
 }
 
 const contextRequest = (
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now' | 'email'>,
 ) => ({
@@ -45,7 +46,7 @@ const contextRequest = (
  */
 export function promotionsFor(
   db: D1Database,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now' | 'email'>,
 ) {
@@ -55,7 +56,7 @@ export function promotionsFor(
 /** The same reads, ridden along in a cart change's unit of work. */
 export function promotionsAlong(
   work: UnitOfWork,
-  cart: CartRow,
+  cart: CartRecord,
   market: Market,
   request: Pick<PricingRequest, 'accountId' | 'now'>,
 ): ContextAlong {
@@ -82,7 +83,7 @@ export function pricingLines(lines: CartLinesView): PricingLine[] {
 /** The engine's answer in the words the cart page shows. */
 function pricingView(
   priced: EnginePricing,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   codes: Map<number, string>,
   quote: ReturnType<typeof shippingQuote> | null,
   postCode: string | null,
@@ -175,7 +176,7 @@ async function addOnItems(
  */
 export async function priceCartView(
   db: D1Database,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   lines: CartLinesView,
   request: PricingRequest,

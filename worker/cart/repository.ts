@@ -1,66 +1,16 @@
 import { type UnitOfWork, unitOfWork } from '../platform/unit-of-work.ts';
-import type { CartItemType } from '../../shared/cart.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
 import { currencyByMarketSql, statusByMarketSql } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
+import type { BeforeChange, CartLineRecord, CartRecord, SkuFacts } from './records.ts';
 
 /** Cart queries (§3 Cart): carts, their lines and the catalog facts a line is priced with. */
-
-export interface CartRow {
-  uuid: string;
-  tokenHash: string;
-  accountId: number | null;
-  promotionCodes: string[];
-  couponIds: number[];
-  kind: 'CART' | 'BUY_NOW';
-  /** Points set aside for this checkout (lock/integral). */
-  pointsLocked: number;
-}
-
-export interface CartLineRow {
-  skuId: number;
-  itemType: CartItemType;
-  /** '' when the line is not part of a bundle. */
-  bundleId: string;
-  itemCount: number;
-  attributeValueId: number | null;
-  campaignId: number | null;
-  addedAt: number;
-}
-
-/** What the catalog says about a SKU in one market, for pricing and availability. */
-export interface SkuFacts {
-  skuId: number;
-  itemId: number;
-  title: string;
-  partNumber: string;
-  /** The item's status in this market (§3 usStatus / caStatus). */
-  status: string;
-  availableTotal: number;
-  discountPrice: number | null;
-  originalPrice: number | null;
-  imageUrl: string | null;
-  urlHandle: string | null;
-  seoId: number | null;
-  brandId: number | null;
-  backCategoryId: number;
-  /** The back category's parent and grandparent: a promotion on a parent category covers its children. */
-  parentCategoryId: number | null;
-  grandCategoryId: number | null;
-  nonVehicle: number;
-}
 
 export interface BundleSkuRow {
   bundleId: number;
   skuId: number;
   discountPercent: number;
   active: number;
-}
-
-/** What a change reads before writing: the facts of the SKUs it names and the cart's lines. */
-export interface BeforeChange {
-  facts: Map<number, SkuFacts>;
-  lines: CartLineRow[];
 }
 
 /** A cart about to be created. */
@@ -71,14 +21,14 @@ export interface NewCart {
   kind: 'CART' | 'BUY_NOW';
 }
 
-type RawCart = Omit<CartRow, 'promotionCodes' | 'couponIds'> & { promotionCodes: string; couponIds: string };
+type RawCart = Omit<CartRecord, 'promotionCodes' | 'couponIds'> & { promotionCodes: string; couponIds: string };
 
 const CART_COLUMNS = `uuid, token_hash AS tokenHash, account_id AS accountId, promotion_codes AS promotionCodes,
   coupon_ids AS couponIds, kind, points_locked AS pointsLocked`;
 const LINE_COLUMNS = `sku_id AS skuId, item_type AS itemType, bundle_id AS bundleId, item_count AS itemCount,
   attribute_value_id AS attributeValueId, campaign_id AS campaignId, added_at AS addedAt`;
 
-const readCart = (row: RawCart | null): CartRow | null =>
+const readCart = (row: RawCart | null): CartRecord | null =>
   row && { ...row, promotionCodes: JSON.parse(row.promotionCodes), couponIds: JSON.parse(row.couponIds) };
 
 const factsMap = (rows: SkuFacts[]) => new Map(rows.map((row) => [row.skuId, row]));
@@ -108,7 +58,7 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
 
 export function cartRepository(db: D1Database) {
   return {
-    async byUuid(uuid: string): Promise<CartRow | null> {
+    async byUuid(uuid: string): Promise<CartRecord | null> {
       return readCart(await this.byUuidStatement(uuid).first<RawCart>());
     },
 
@@ -118,11 +68,11 @@ export function cartRepository(db: D1Database) {
     },
 
     /** The cart of a byUuidStatement's result. */
-    cartOf(result: D1Result): CartRow | null {
+    cartOf(result: D1Result): CartRecord | null {
       return readCart((result.results[0] as RawCart | undefined) ?? null);
     },
 
-    async byAccount(accountId: number): Promise<CartRow | null> {
+    async byAccount(accountId: number): Promise<CartRecord | null> {
       return readCart(
         await db
           .prepare(`SELECT ${CART_COLUMNS} FROM cart WHERE account_id = ? AND kind = 'CART'`)
@@ -145,8 +95,8 @@ export function cartRepository(db: D1Database) {
         .bind(cart.uuid, cart.tokenHash, cart.accountId, cart.kind, now);
     },
 
-    async lines(uuid: string): Promise<CartLineRow[]> {
-      return (await this.linesStatement(uuid).all<CartLineRow>()).results;
+    async lines(uuid: string): Promise<CartLineRecord[]> {
+      return (await this.linesStatement(uuid).all<CartLineRecord>()).results;
     },
 
     /** The lines as a statement, so a write batch can end with them and save a round trip. */
@@ -166,11 +116,11 @@ export function cartRepository(db: D1Database) {
       now: number,
       market: MarketId,
       alongside?: (work: UnitOfWork) => void,
-    ): Promise<{ changed: boolean[]; lines: CartLineRow[]; facts: Map<number, SkuFacts> }> {
+    ): Promise<{ changed: boolean[]; lines: CartLineRecord[]; facts: Map<number, SkuFacts> }> {
       const work = unitOfWork(db);
       const changed = statements.map((statement) => work.along(statement, (result) => result.meta.changes > 0));
       work.add(this.touchStatement(uuid, now));
-      const lines = work.along(this.linesStatement(uuid), (result) => result.results as CartLineRow[]);
+      const lines = work.along(this.linesStatement(uuid), (result) => result.results as CartLineRecord[]);
       const facts = work.along(this.cartFactsStatement(uuid, market), (result) =>
         factsMap(result.results as SkuFacts[]),
       );
@@ -183,7 +133,7 @@ export function cartRepository(db: D1Database) {
      * Adds to a line, or starts it while the cart has room: one statement, so two tabs adding
      * the same part at once both count, and the quantity stays within the line limit.
      */
-    addStatement(uuid: string, line: Omit<CartLineRow, 'addedAt'>, now: number) {
+    addStatement(uuid: string, line: Omit<CartLineRecord, 'addedAt'>, now: number) {
       return db
         .prepare(
           `INSERT INTO cart_item
@@ -327,7 +277,7 @@ export function cartRepository(db: D1Database) {
     },
 
     readBeforeChange([facts, lines]: readonly D1Result[]): BeforeChange {
-      return { facts: factsMap(facts!.results as SkuFacts[]), lines: lines!.results as CartLineRow[] };
+      return { facts: factsMap(facts!.results as SkuFacts[]), lines: lines!.results as CartLineRecord[] };
     },
 
     /** The facts of every SKU in a cart, as a statement a write batch can end with. */

@@ -8,7 +8,8 @@ import type { ContextAlong } from '../promotions/service.ts';
 import { addToCartOnce } from './add.ts';
 import { addToCart, removeFromCart, updateCart, type CartError, type CartLineInput } from './changes.ts';
 import { priceCartView, pricingLines, promotionsAlong, promotionsFor, type PricingRequest } from './pricing.ts';
-import { type BeforeChange, cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
+import { cartRepository } from './repository.ts';
+import type { BeforeChange, CartLineRecord, CartRecord, SkuFacts } from './records.ts';
 import { cartLines } from './view.ts';
 
 /**
@@ -16,7 +17,7 @@ import { cartLines } from './view.ts';
  * other domains need of carts (checkout reads and empties them, promotions keep codes on them).
  */
 
-export type { CartRow } from './repository.ts';
+export type { CartRecord } from './records.ts';
 export { findBuyNowCart, findCart, openCart, type CartCredentials } from './access.ts';
 export { priceCartView } from './pricing.ts';
 
@@ -35,7 +36,7 @@ export interface ShopperView {
 
 /** A cart as every cart call shows it: its lines for the current vehicle, priced, and each part's problem. */
 export interface ShownCart {
-  cart: CartRow | null;
+  cart: CartRecord | null;
   /** Set when a new visitor cart was started: the browser must keep it with the cart id. */
   issuedToken?: string;
   lines: CartLinesView;
@@ -56,10 +57,10 @@ type PricedCartRequest = ShopperView &
  */
 export async function pricedCart(
   db: D1Database,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   shopper: PricedCartRequest,
-  known?: { lines: CartLineRow[]; facts: Map<number, SkuFacts> },
+  known?: { lines: CartLineRecord[]; facts: Map<number, SkuFacts> },
 ): Promise<{ lines: CartLinesView; pricing: CartPricing }> {
   const request = { ...shopper, postCode: shopper.postCode ?? null };
   const promotions = shopper.promotions ?? promotionsFor(db, cart, market, request);
@@ -161,7 +162,7 @@ export async function startBuyNow(
   market: Market,
   item: CartLineInput,
   now: number,
-): Promise<ShownCart & { cart: CartRow }> {
+): Promise<ShownCart & { cart: CartRecord }> {
   const { cart, issuedToken } = await openCart(db, { cartUUID: null, token: null, accountId }, now, 'BUY_NOW');
   const added = await addToCart(db, cart, market.id, [item], now);
   // The cart shows one line per line written: none means nothing could be bought.
@@ -202,14 +203,14 @@ export async function cartForPage(
 }
 
 /** A cart's usable lines as the promotions engine prices them (no vehicle: fitment does not change a price). */
-export async function cartPricingLines(db: D1Database, cart: CartRow, market: Market) {
+export async function cartPricingLines(db: D1Database, cart: CartRecord, market: Market) {
   return pricingLines(await cartLines(db, cart, market, null));
 }
 
 /** Keeps the promotion codes entered and the wallet coupons chosen on a cart. */
 export function savePromotionChoices(
   db: D1Database,
-  cart: CartRow,
+  cart: CartRecord,
   choices: { codes: string[]; couponIds: number[] },
   now: number,
 ): Promise<void> {
@@ -217,7 +218,7 @@ export function savePromotionChoices(
 }
 
 /** Sets aside points on a cart for its checkout (0 releases them). */
-export function lockCartPoints(db: D1Database, cart: CartRow, points: number, now: number): Promise<void> {
+export function lockCartPoints(db: D1Database, cart: CartRecord, points: number, now: number): Promise<void> {
   return cartRepository(db).lockPoints(cart.uuid, points, now);
 }
 

@@ -1,7 +1,8 @@
 import { cartItemKey, groupCartItems, isUnusable, type CartLineView, type CartLinesView } from '../../shared/cart.ts';
 import { fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
 import type { Market } from '../../shared/markets.ts';
-import { cartRepository, type CartLineRow, type CartRow, type SkuFacts } from './repository.ts';
+import { cartRepository } from './repository.ts';
+import type { CartLineRecord, CartRecord, SkuFacts } from './records.ts';
 import { effectiveStatus } from './changes.ts';
 import { lookupFitment } from '../catalog/service.ts';
 import { vehiclePath } from '../vehicles/service.ts';
@@ -18,7 +19,7 @@ function noVehicleFitment(facts: Map<number, SkuFacts>): Map<number, FitmentAnsw
 
 /** A line's priced facts; lines whose part vanished from the catalog show as unavailable. */
 function lineView(
-  line: CartLineRow,
+  line: CartLineRecord,
   facts: SkuFacts | undefined,
   bundlePercent: number,
   market: Market,
@@ -71,10 +72,10 @@ export type { CartLineView, CartLinesView };
 
 export async function cartLines(
   db: D1Database,
-  cart: CartRow | null,
+  cart: CartRecord | null,
   market: Market,
   attributeValueId: number | null,
-  known?: { lines: CartLineRow[]; facts: Map<number, SkuFacts> },
+  known?: { lines: CartLineRecord[]; facts: Map<number, SkuFacts> },
 ): Promise<CartLinesView> {
   const repository = cartRepository(db);
   const lines = cart ? (known?.lines ?? (await repository.lines(cart.uuid))) : [];

@@ -1,7 +1,7 @@
 import { BUYABLE_STATUSES, HIDDEN_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
-import type { SearchRecord } from '../../shared/catalog-types.ts';
+import type { CardRecord } from './records.ts';
 
 /**
  * Browsing reads (§7 Search and items): brands, collections, filters, bundles, SEO, selling attributes, product cards.
@@ -35,18 +35,6 @@ export interface CollectionRow {
   /** Items of the collection sold in the market. */
   itemCount: number;
 }
-
-/**
- * A product card as the SQL returns it (the same row a search returns): the record's fields, with
- * its flags as 0/1 and no currency.
- */
-export type CardRow = Omit<SearchRecord, 'currency' | 'vehicleUniversal' | 'nonVehicle' | 'fits'> & {
-  vehicleUniversal: number;
-  nonVehicle: number;
-  fits: number | null;
-  /** The sales the orders end on (the search's rows carry it; the catalog's cards need not). */
-  sales?: number;
-};
 
 /** The filters a filter panel counts price bands under; every value already validated. */
 
@@ -130,7 +118,7 @@ export function browseRepository(db: D1Database) {
       )
       .bind(...p.values);
   }
-  const cards = async (statement: D1PreparedStatement) => (await statement.all<CardRow>()).results;
+  const cards = async (statement: D1PreparedStatement) => (await statement.all<CardRecord>()).results;
 
   return {
     /** The shop's brands (§3 Brand), by name. */
@@ -236,7 +224,7 @@ export function browseRepository(db: D1Database) {
      * Cards of the given items in the given order (sold-out ones too); unknown, unlisted or withdrawn items are left
      * out.
      */
-    cardsByIds(ids: readonly number[], market: MarketId, vehicle: number[] | null = null): Promise<CardRow[]> {
+    cardsByIds(ids: readonly number[], market: MarketId, vehicle: number[] | null = null): Promise<CardRecord[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
           sql: `SELECT i.id, -j.key AS score FROM json_each(${p.add(JSON.stringify(ids))}) j
@@ -247,7 +235,7 @@ export function browseRepository(db: D1Database) {
     },
 
     /** The best sellers the market sells. */
-    bestSellers(market: MarketId, vehicle: number[] | null, limit: number): Promise<CardRow[]> {
+    bestSellers(market: MarketId, vehicle: number[] | null, limit: number): Promise<CardRecord[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
           sql: `SELECT i.id, 0 AS score FROM item i WHERE ${itemStatus(market)} IN ${SELLING}${fitFilter}
@@ -257,7 +245,7 @@ export function browseRepository(db: D1Database) {
     },
 
     /** Parts like one item: its category first, then its brand, best sellers first within each. */
-    relatedTo(itemId: number, market: MarketId, vehicle: number[] | null, limit: number): Promise<CardRow[]> {
+    relatedTo(itemId: number, market: MarketId, vehicle: number[] | null, limit: number): Promise<CardRecord[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
           sql: `SELECT i.id, (i.back_category_id = t.back_category_id) * 2 + (i.brand_id IS t.brand_id) AS score
@@ -278,7 +266,7 @@ export function browseRepository(db: D1Database) {
       market: MarketId,
       vehicle: number[] | null,
       limit: number,
-    ): Promise<CardRow[]> {
+    ): Promise<CardRecord[]> {
       return cards(
         cardStatement(market, vehicle, (p, fitFilter) => ({
           ctes: [

@@ -4,7 +4,8 @@ import { currencyOf, type Currency, type MarketId } from '../../shared/markets.t
 import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { bundleRepository } from './bundle-repository.ts';
-import { browseRepository, type BrandRow, type CardRow, type CollectionRow } from './browse-repository.ts';
+import { browseRepository, type BrandRow, type CollectionRow } from './browse-repository.ts';
+import type { CardRecord } from './records.ts';
 import type { Clock } from '../platform/clock.ts';
 import { shownProductData, soldIn } from './product-data.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
@@ -166,7 +167,7 @@ export async function frequentlyUpdatedInfo(db: D1Database, market: MarketId, it
 /** A card row as the search answers it: flags as booleans, the market's currency. */
 export const toCard =
   (market: MarketId) =>
-  (row: CardRow): SearchRecord => ({
+  (row: CardRecord): SearchRecord => ({
     ...row,
     imageUrl: imageAsset(row.imageUrl),
     originalPrice: row.originalPrice ?? row.discountPrice,

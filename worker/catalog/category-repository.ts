@@ -1,14 +1,5 @@
+import type { CategoryNode } from './records.ts';
 /** Category tree and item questions: browsing reads that are not about prices or fitment. */
-
-export interface CategoryNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  handle: string;
-  imageUrl: string | null;
-  /** For a front (navigation) category: the back category whose items it shows. */
-  backId: number | null;
-}
 
 export function categoryRepository(db: D1Database) {
   return {

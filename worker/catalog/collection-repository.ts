@@ -1,21 +1,12 @@
 import { LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { itemStatus } from './browse-repository.ts';
+import type { CollectionPageRecord } from './records.ts';
 
 /**
  * A collection page's reads: the collection by handle, its sub-collections, a page of its items sold in a market. SQL
  * only.
  */
-
-export interface CollectionPageRow {
-  id: number;
-  name: string;
-  handle: string;
-  description: string | null;
-  imageUrl: string | null;
-  parentHandle: string | null;
-  parentName: string | null;
-}
 
 export function collectionRepository(db: D1Database) {
   return {
@@ -46,7 +37,7 @@ export function collectionRepository(db: D1Database) {
                     WHERE c.handle = ? AND ${sold} ORDER BY ci.sort, ci.item_id LIMIT ? OFFSET ?`)
           .bind(handle, size, (page - 1) * size),
       ]);
-      const row = collection!.results[0] as CollectionPageRow | undefined;
+      const row = collection!.results[0] as CollectionPageRecord | undefined;
       if (!row) return null;
       return {
         collection: row,

@@ -1,7 +1,8 @@
 import { DEFAULT_RATING, RECENTLY_VIEWED_LIMIT } from '../../shared/constants.ts';
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { browseRepository, type CardRow } from './browse-repository.ts';
+import { browseRepository } from './browse-repository.ts';
+import type { CardRecord } from './records.ts';
 import { recentlyViewedRepository, type ViewedRow } from './recently-viewed-repository.ts';
 import { NO_SUCH_PRODUCT, toCard } from './browse.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -99,7 +100,7 @@ export async function recommend(
   const given = [
     ...new Set([request.itemId, ...(request.itemIds ?? [])].filter((id): id is number => id !== undefined)),
   ];
-  let rows: CardRow[];
+  let rows: CardRecord[];
   if (scene === 'RECENTLY_VIEWED') {
     const viewed =
       accountId !== null

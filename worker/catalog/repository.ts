@@ -1,33 +1,9 @@
-import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
+import { currencyOf, type MarketId } from '../../shared/markets.ts';
+import type { ItemRecord, SkuRecord } from './records.ts';
 
 /** Catalog queries for items, SKUs, media and fitment. The only place with their SQL. */
 
-export interface ItemRow {
-  id: number;
-  title: string;
-  subTitle: string | null;
-  detailContent: string | null;
-  installation: string | null;
-  warranty: string | null;
-  country: string | null;
-  quantity: number;
-  vehicleUniversal: number;
-  nonVehicle: number;
-  alt: string | null;
-  specialNote: string | null;
-  itemCondition: string;
-  status: string;
-  usStatus: string;
-  caStatus: string;
-  backCategoryId: number;
-  brandId: number | null;
-  brandName: string | null;
-  reviewRating: number | null;
-  reviewCount: number;
-  sales: number;
-}
-
-export interface ItemPageRow extends ItemRow {
+export interface ItemPageRow extends ItemRecord {
   urlHandle: string;
   handleIsPrimary: number;
   handleActive: number;
@@ -43,18 +19,6 @@ export interface ItemPageRow extends ItemRow {
     description: string | null;
   }[];
   customs: { label: string; value: string }[];
-}
-
-export interface SkuRow {
-  skuId: number;
-  itemId: number;
-  partNumber: string;
-  barCode: string | null;
-  color: string | null;
-  availableTotal: number;
-  currency: Currency;
-  discountPrice: number | null;
-  originalPrice: number | null;
 }
 
 export interface FitmentRow {
@@ -241,7 +205,7 @@ export function catalogRepository(db: D1Database) {
       > & { videosJson: string; faqsJson: string; reviewsJson: string };
       return {
         item: row,
-        skus: skus!.results as SkuRow[],
+        skus: skus!.results as SkuRecord[],
         faqs: JSON.parse(faqsJson) as { question: string; answer: string }[],
         reviews: JSON.parse(reviewsJson) as ReviewRow[],
         fitment: { total: (total!.results[0] as { total: number }).total, rows: rows!.results as FitmentTableRow[] },
@@ -250,7 +214,7 @@ export function catalogRepository(db: D1Database) {
     },
 
     /** Items by id with their SKUs priced in the market's currency, in the order asked. */
-    async itemsWithSkus(ids: readonly number[], market: MarketId): Promise<(ItemRow & { skus: SkuRow[] })[]> {
+    async itemsWithSkus(ids: readonly number[], market: MarketId): Promise<(ItemRecord & { skus: SkuRecord[] })[]> {
       const list = idList(ids);
       const [items, skus] = await db.batch([
         db
@@ -261,8 +225,8 @@ export function catalogRepository(db: D1Database) {
           .bind(list),
         skuStatement(list, market),
       ]);
-      const skusByItem = groupBy(skus!.results as SkuRow[], (sku) => sku.itemId);
-      const byId = new Map((items!.results as ItemRow[]).map((item) => [item.id, item]));
+      const skusByItem = groupBy(skus!.results as SkuRecord[], (sku) => sku.itemId);
+      const byId = new Map((items!.results as ItemRecord[]).map((item) => [item.id, item]));
       return ids.flatMap((id) => {
         const item = byId.get(id);
         return item ? [{ ...item, skus: skusByItem.get(id) ?? [] }] : [];
@@ -283,7 +247,7 @@ export function catalogRepository(db: D1Database) {
           .prepare(`SELECT ${FITMENT_COLUMNS} FROM fitment WHERE item_id = ?1 AND model_node_id = ?2`)
           .bind(item.id, modelNodeId ?? -1),
       ]);
-      return { item, skus: skus!.results as SkuRow[], fitment: fitment!.results as FitmentRow[] };
+      return { item, skus: skus!.results as SkuRecord[], fitment: fitment!.results as FitmentRow[] };
     },
 
     /**

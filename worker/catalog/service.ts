@@ -1,4 +1,5 @@
-import { stockRepository, type SkuFacts } from './stock-repository.ts';
+import { stockRepository } from './stock-repository.ts';
+import type { SkuFacts, CollectionPageRecord } from './records.ts';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
@@ -6,7 +7,7 @@ import { browseRepository } from './browse-repository.ts';
 import { brandList, toCard, type Brand } from './browse.ts';
 import type { Clock } from '../platform/clock.ts';
 import { categoryRepository } from './category-repository.ts';
-import { collectionRepository, type CollectionPageRow } from './collection-repository.ts';
+import { collectionRepository } from './collection-repository.ts';
 import { catalogRepository } from './repository.ts';
 
 /**
@@ -14,11 +15,11 @@ import { catalogRepository } from './repository.ts';
  * categories, collections and their fitment facts.
  */
 
-export type { ItemRow, SkuRow } from './repository.ts';
-export type { SkuFacts } from './stock-repository.ts';
-export type { CategoryNode } from './category-repository.ts';
+export type { ItemRecord, SkuRecord } from './records.ts';
+export type { SkuFacts } from './records.ts';
+export type { CategoryNode } from './records.ts';
 export type { Brand } from './browse.ts';
-export type { CardRow } from './browse-repository.ts';
+export type { CardRecord } from './records.ts';
 
 /** The navigation (front) category tree: top categories with their children, in display order. */
 export function categoryTree(db: D1Database) {
@@ -42,7 +43,7 @@ export function itemFaqs(db: D1Database, itemId: number) {
 
 /** One page of a collection as the collection page shows it. */
 export interface CollectionPage {
-  collection: CollectionPageRow;
+  collection: CollectionPageRecord;
   children: { name: string; handle: string }[];
   total: number;
   cards: SearchRecord[];

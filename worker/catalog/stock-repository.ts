@@ -1,29 +1,8 @@
 import { currencyByMarketSql, statusByMarketSql } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
+import type { SkuFacts } from './records.ts';
 
 /** A SKU's stock and its facts in one market: what an order takes, gives back, and is priced and explained with. */
-
-/** What the catalog says about a SKU in one market, for pricing and availability. */
-export interface SkuFacts {
-  skuId: number;
-  itemId: number;
-  title: string;
-  partNumber: string;
-  /** The item's status in this market (§3 usStatus / caStatus). */
-  status: string;
-  availableTotal: number;
-  discountPrice: number | null;
-  originalPrice: number | null;
-  imageUrl: string | null;
-  urlHandle: string | null;
-  seoId: number | null;
-  brandId: number | null;
-  backCategoryId: number;
-  /** The back category's parent and grandparent: a promotion on a parent category covers its children. */
-  parentCategoryId: number | null;
-  grandCategoryId: number | null;
-  nonVehicle: number;
-}
 
 export function stockRepository(db: D1Database) {
   return {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { credentials, reach } from '../cart/http.ts';
-import { findBuyNowCart, findCart, type CartRow } from '../cart/service.ts';
+import { findBuyNowCart, findCart, type CartRecord } from '../cart/service.ts';
 import { CHECKOUT_MSG, type Shopper } from './service.ts';
 
 /** The HTTP side checkout's calls share: the cart being checked out and who is checking out. */
@@ -11,7 +11,7 @@ import { CHECKOUT_MSG, type Shopper } from './service.ts';
 export async function checkoutCart(
   c: Context<AppEnv>,
   body: { cartUUID?: string | null; buyNow?: { cartUUID: string; cartToken: string } },
-): Promise<CartRow> {
+): Promise<CartRecord> {
   const accountId = c.var.member?.accountId ?? null;
   const cart = body.buyNow
     ? await findBuyNowCart(c.env.DB, body.buyNow.cartUUID, body.buyNow.cartToken, accountId)

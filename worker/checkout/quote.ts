@@ -6,13 +6,13 @@ import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
 import { pointsEarned } from '../../shared/orders.ts';
-import { pricedCart, type CartRow } from '../cart/service.ts';
+import { pricedCart, type CartRecord } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
 
 /** What checkout shows and an order is placed with: the cart priced for an address, with its tax lines. */
 
 export interface CheckoutRequest {
-  cart: CartRow;
+  cart: CartRecord;
   market: Market;
   accountId: number | null;
   address: AddressFields | null;

@@ -3,7 +3,7 @@ import type { Market } from '../../shared/markets.ts';
 import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
 import { emailProblem } from '../../shared/validation.ts';
 import { fieldError } from '../platform/contract.ts';
-import { lockCartPoints, type CartRow } from '../cart/service.ts';
+import { lockCartPoints, type CartRecord } from '../cart/service.ts';
 import { checkAddress, quoteCheckout } from './quote.ts';
 
 /**
@@ -30,7 +30,7 @@ export interface Shopper {
 export async function checkoutQuote(
   db: D1Database,
   shopper: Shopper,
-  cart: CartRow,
+  cart: CartRecord,
   choice: {
     address?: AddressFields | null;
     shippingName?: string | null;
@@ -81,7 +81,7 @@ export async function checkoutQuote(
 export async function setAsidePoints(
   db: D1Database,
   shopper: Shopper,
-  cart: CartRow,
+  cart: CartRecord,
   points: number,
   now: number,
   attributeValueId: number | null = null,

@@ -11,7 +11,7 @@ import {
   savePromotionChoices,
   showCart,
   type CartCredentials,
-  type CartRow,
+  type CartRecord,
   type ShopperView,
   type ShownCart,
 } from '../cart/service.ts';
@@ -43,7 +43,7 @@ const REFUSED: ReadonlySet<RejectionProblem> = new Set([
 /** Enters a promotion code on the cart, or refuses it with the reason (§8: shown as a warning). */
 async function applyCode(
   db: D1Database,
-  cart: CartRow,
+  cart: CartRecord,
   market: Market,
   code: string,
   accountId: number | null,
@@ -84,7 +84,7 @@ async function applyCode(
 }
 
 /** Takes a code off the cart (taking off one that is not there is fine). */
-async function removeCode(db: D1Database, cart: CartRow, code: string, now: number): Promise<void> {
+async function removeCode(db: D1Database, cart: CartRecord, code: string, now: number): Promise<void> {
   const [normalized] = normalizeCodes([code]);
   const codes = cart.promotionCodes.filter((entered) => entered !== normalized);
   await savePromotionChoices(db, cart, { codes, couponIds: cart.couponIds }, now);
@@ -95,7 +95,7 @@ async function removeCode(db: D1Database, cart: CartRow, code: string, now: numb
  * Chooses the member's wallet coupons to use (by promotion id); the engine uses the best one and
  * says why not the others.
  */
-async function selectCoupons(db: D1Database, cart: CartRow, couponIds: number[], now: number): Promise<void> {
+async function selectCoupons(db: D1Database, cart: CartRecord, couponIds: number[], now: number): Promise<void> {
   const chosen = [...new Set(couponIds)].slice(0, MAX_CART_CODES);
   await savePromotionChoices(db, cart, { codes: cart.promotionCodes, couponIds: chosen }, now);
   cart.couponIds = chosen;
@@ -156,7 +156,7 @@ export async function exchangeOfferFor(
   return { skuId, valid: offer.qualifies, reason: offer.reason, promotionId: offer.promotionId };
 }
 
-const NO_CART: CartRow = {
+const NO_CART: CartRecord = {
   uuid: '',
   tokenHash: '',
   accountId: null,

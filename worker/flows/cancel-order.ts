@@ -17,12 +17,12 @@ import { expiredHolds, moveOrderInto, orderCancelledEmail, orderEmailContext } f
 import {
   orderLinesOf,
   orderOwnerFor,
-  orderRow,
+  orderRecord,
   orderView,
   ownedOrder,
   type OrderAccess,
   type OrderOwner,
-  type OrderRow,
+  type OrderRecord,
 } from '../orders/service.ts';
 import type { FulfilResult } from '../orders/staff.ts';
 import { refundOrderPayments, voidOpenPayments } from '../payments/service.ts';
@@ -43,7 +43,7 @@ const SHOP_MSG = { notCancellable: 'Only an order that has not shipped can be ca
  */
 async function cancelled(
   db: D1Database,
-  order: OrderRow,
+  order: OrderRecord,
   how: { event: OrderEvent; from: readonly OrderStatus[]; note: string; now: number; audit?: AuditEntry },
 ): Promise<boolean> {
   const { now } = how;
@@ -102,7 +102,7 @@ export async function cancelForShop(
   audit: AuditEntry,
   now: number,
 ): Promise<FulfilResult<{ refunded: boolean }>> {
-  const order = await orderRow(env.DB, orderId);
+  const order = await orderRecord(env.DB, orderId);
   const refused = { ok: false as const, status: 409 as const, message: SHOP_MSG.notCancellable };
   if (!order) return { ...refused, status: 404 };
   if (!CANCELLABLE_STATUSES.includes(order.status)) return refused;

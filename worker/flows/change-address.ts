@@ -12,10 +12,10 @@ import { checkAddress } from '../checkout/service.ts';
 import {
   ADDRESS_CHANGE_MSG,
   accessibleOrder,
-  orderRow,
+  orderRecord,
   orderView,
   type OrderAccess,
-  type OrderRow,
+  type OrderRecord,
 } from '../orders/service.ts';
 import { addressChangeInto } from '../orders/writers.ts';
 import { paymentUnderWay } from '../payments/service.ts';
@@ -30,7 +30,7 @@ import { paymentUnderWay } from '../payments/service.ts';
 /** Moves an order to another address in its market, with the staff member's audit entry when the shop does it. */
 async function changeOrderAddress(
   db: D1Database,
-  order: OrderRow,
+  order: OrderRecord,
   address: AddressFields,
   now: number,
   audit?: AuditEntry,
@@ -79,7 +79,7 @@ export async function changeAddressForShop(
   audit: AuditEntry,
   now: number,
 ): Promise<{ status: 400 | 404 | 409; message: string } | null> {
-  const order = await orderRow(db, orderId);
+  const order = await orderRecord(db, orderId);
   if (!order) return { status: 404, message: 'This order could not be found.' };
   try {
     await changeOrderAddress(db, order, address, now, audit);

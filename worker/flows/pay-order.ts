@@ -4,7 +4,7 @@ import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { marketOrigin } from '../platform/origin.ts';
-import { ownedOrder, resultPath, type OrderOwner, type OrderRow } from '../orders/service.ts';
+import { ownedOrder, resultPath, type OrderOwner, type OrderRecord } from '../orders/service.ts';
 import {
   abandonPayments,
   paymentResult,
@@ -36,7 +36,7 @@ export const PAY_MSG = {
 export async function startPayment(
   env: Bindings,
   runtime: ProviderRuntime,
-  order: OrderRow,
+  order: OrderRecord,
   method: string,
   token?: string,
 ): Promise<PaymentResult> {

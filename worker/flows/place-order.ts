@@ -4,7 +4,7 @@ import { STOCK_HOLD_MINUTES, type OrderView } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { unitOfWork, type UnitOfWork } from '../platform/unit-of-work.ts';
-import type { CartRow } from '../cart/service.ts';
+import type { CartRecord } from '../cart/service.ts';
 import { removeBoughtLinesInto } from '../cart/writers.ts';
 import { skuFacts } from '../catalog/service.ts';
 import { STOCK_GUARD, takeGiftStockInto, takeStockInto, unitsBySku } from '../catalog/writers.ts';
@@ -38,7 +38,7 @@ import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
 
 export interface PlaceOrderInput {
   idempotencyKey: string;
-  cart: CartRow;
+  cart: CartRecord;
   market: Market;
   accountId: number | null;
   email: string;

@@ -6,7 +6,7 @@ import { mailerFor } from '../platform/email.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { pointsEntryInto, undoReversalsInto } from '../members/writers.ts';
 import { REFUND_MSG, type FulfilResult, type RefundInput } from '../orders/staff.ts';
-import { orderRow, orderView } from '../orders/service.ts';
+import { orderRecord, orderView } from '../orders/service.ts';
 import {
   orderEmailContext,
   orderNoteInto,
@@ -53,7 +53,7 @@ export async function refundOrderByShop(
   if (earlier) return repeatedRefund(earlier);
   const problem = formProblem(input);
   if (problem) return problem;
-  const order = await orderRow(env.DB, orderId);
+  const order = await orderRecord(env.DB, orderId);
   if (!order) return refused(404, REFUND_MSG.notRefundable);
   if (order.paidAt === null || !REFUNDABLE_STATUSES.includes(order.status))
     return refused(409, REFUND_MSG.notRefundable);
@@ -76,7 +76,7 @@ export async function refundOrderByShop(
     async () => (await refundByKey(env.DB, input.key)) === null,
   );
   refundRecordInto(record, order.id, refund, figures.lines, async () => {
-    const now = await orderRow(env.DB, order.id);
+    const now = await orderRecord(env.DB, order.id);
     return (
       now !== null &&
       REFUNDABLE_STATUSES.includes(now.status) &&

@@ -20,7 +20,7 @@ import {
   textOf,
   type RefundReturnInput,
   type ReturnActor,
-  type ReturnRow,
+  type ReturnRecord,
   type StaffReturnResult,
 } from '../returns/staff.ts';
 import { returnRefundedInto } from '../returns/writers.ts';
@@ -91,7 +91,7 @@ export async function refundReturn(
  */
 async function settle(
   env: Bindings,
-  row: ReturnRow,
+  row: ReturnRecord,
   refund: { key: string; amountCent: number; feeCent: number; restock: boolean },
   staffId: number,
   lines: { lineNo: number; quantity: number }[],

@@ -9,13 +9,13 @@ import { unitOfWork } from '../platform/unit-of-work.ts';
 import { removeBoughtLinesInto } from '../cart/writers.ts';
 import { levelBenefitsFor } from '../members/service.ts';
 import { pointsEntryInto } from '../members/writers.ts';
-import { orderLinesOf, orderRow, orderView, type OrderRow } from '../orders/service.ts';
+import { orderLinesOf, orderRecord, orderView, type OrderRecord } from '../orders/service.ts';
 import { moveOrderInto, paidInto, queueOrderConfirmation } from '../orders/writers.ts';
 import {
   claimOrderCapture,
   findPayment,
   giveBackPayment,
-  type PaymentRow,
+  type PaymentRecord,
   type WebhookEvent,
 } from '../payments/service.ts';
 import { recordPaidOrder } from '../tracking/service.ts';
@@ -36,7 +36,7 @@ export interface ReportedCharge {
 }
 
 /** Whether the payment, and what its provider reports, is for exactly the order's amount and currency. */
-function chargedAsOrdered(order: OrderRow, payment: PaymentRow, reported: ReportedCharge): boolean {
+function chargedAsOrdered(order: OrderRecord, payment: PaymentRecord, reported: ReportedCharge): boolean {
   const amountCent = reported.amountCent ?? payment.amountCent;
   const currency = (reported.currency ?? payment.currency).toUpperCase();
   const capturedCent = reported.capturedCent ?? payment.capturedCent;
@@ -58,7 +58,7 @@ export async function settleCapturedPayment(
   const payment = await findPayment(env.DB, paymentId);
   if (payment?.status !== 'SUCCEEDED') return;
   if (reported.provider && reported.provider !== payment.provider) return;
-  const order = await orderRow(env.DB, payment.orderId);
+  const order = await orderRecord(env.DB, payment.orderId);
   if (!order) return;
   if (!chargedAsOrdered(order, payment, reported)) {
     await giveBackPayment(env, payment.id, 'amount_mismatch');
@@ -69,7 +69,7 @@ export async function settleCapturedPayment(
     return;
   }
   if (await settlePaidOrder(env, order.id)) return;
-  if ((await orderRow(env.DB, order.id))?.status === 'CANCELLED')
+  if ((await orderRecord(env.DB, order.id))?.status === 'CANCELLED')
     await giveBackPayment(env, payment.id, 'order_cancelled');
 }
 
@@ -83,7 +83,7 @@ export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Pro
 async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean> {
   const paidAt = Date.now();
   if (!(await markOrderPaid(env.DB, orderId, paidAt))) return false;
-  const paid = await orderRow(env.DB, orderId);
+  const paid = await orderRecord(env.DB, orderId);
   if (paid)
     await recordPaidOrder(env, {
       orderId,
@@ -108,7 +108,7 @@ async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean>
  * in the cart while the order waited for its payment leave it. False when it was not awaiting payment.
  */
 export async function markOrderPaid(db: D1Database, orderId: string, now: number, note = 'Payment received') {
-  const order = await orderRow(db, orderId);
+  const order = await orderRecord(db, orderId);
   if (!order || !PAYABLE_STATUSES.includes(order.status)) return false;
   const level = await levelBenefitsFor(db, order.accountId, now);
   const earned = pointsEarned(order, level?.benefits.earnRate);

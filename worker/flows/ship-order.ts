@@ -15,7 +15,7 @@ import {
   shipmentInto,
   shipmentProblem,
 } from '../orders/writers.ts';
-import { orderRow, orderView } from '../orders/service.ts';
+import { orderRecord, orderView } from '../orders/service.ts';
 
 /**
  * Sending an order (issue 19, Orders and fulfilment): a shipment of some units of some lines with
@@ -40,7 +40,7 @@ export async function shipOrder(
   if (earlier) return { ok: true, shipmentId: earlier.id, repeated: true };
   const problem = shipmentProblem(input);
   if (problem) return refused(400, problem);
-  if (!(await orderRow(env.DB, orderId))) return refused(404, FULFIL_MSG.notShippable);
+  if (!(await orderRecord(env.DB, orderId))) return refused(404, FULFIL_MSG.notShippable);
   const left = await unitsLeftToShip(env.DB, orderId);
   const lines = input.lines.filter((line) => line.quantity > 0);
   if (lines.some((line) => !left.has(line.lineNo) || line.quantity > left.get(line.lineNo)!))
@@ -64,7 +64,7 @@ export async function shipOrder(
 
 /** Whether the order can still ship these units (read after a failed batch, to name its guard). */
 async function stillShippable(db: D1Database, orderId: string, lines: { lineNo: number; quantity: number }[]) {
-  const order = await orderRow(db, orderId);
+  const order = await orderRecord(db, orderId);
   if (!order || !SHIPPABLE_STATUSES.includes(order.status)) return false;
   const left = await unitsLeftToShip(db, orderId);
   return lines.every((line) => (left.get(line.lineNo) ?? 0) >= line.quantity);

@@ -12,7 +12,8 @@ import { pointsEarned } from '../../shared/orders.ts';
 import { unpaidOrdersOf } from '../orders/service.ts';
 import { levelBenefitsFor } from './levels.ts';
 import { DAY_MS, expiringSoon, replayLedger } from './points-rules.ts';
-import { type LedgerEntry, pointsRepository } from './repository.ts';
+import { pointsRepository } from './repository.ts';
+import type { LedgerEntry } from './records.ts';
 
 /** Points the member's placed, not yet paid orders will earn once paid, at their level's rate. */
 async function pendingPoints(db: D1Database, accountId: number, earnRate?: number): Promise<number> {

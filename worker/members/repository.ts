@@ -1,5 +1,7 @@
-import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
+import { auditRepository } from '../platform/audit-repository.ts';
+import type { AuditEntry } from '../platform/records.ts';
 import type { LedgerFact } from './points-rules.ts';
+import type { LedgerEntry } from './records.ts';
 
 /** The points ledger's SQL. A spend is one conditional insert, so two spends at once never overdraw. */
 export function pointsRepository(db: D1Database) {
@@ -285,14 +287,4 @@ export function pointsRepository(db: D1Database) {
       ]);
     },
   };
-}
-
-/** One points ledger entry: the reason code, what it belongs to, and staff's reason for an adjustment. */
-export interface LedgerEntry {
-  id: number;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  note: string | null;
-  createdAt: number;
 }

@@ -1,6 +1,7 @@
-import { type LedgerEntry, pointsRepository } from './repository.ts';
+import { pointsRepository } from './repository.ts';
+import type { LedgerEntry } from './records.ts';
 
-export type { LedgerEntry } from './repository.ts';
+export type { LedgerEntry } from './records.ts';
 
 /**
  * Members' door: the points balance (100 points = $1 on parts) and ledger, the member's level and

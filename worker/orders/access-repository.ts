@@ -1,5 +1,6 @@
 import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
+import type { Placer } from './records.ts';
 
 /** Unpaid orders holding stock (shared/order-status.ts). */
 const HOLDING = sqlStatusList(HOLDING_STATUSES);
@@ -9,13 +10,6 @@ const HOLDING = sqlStatusList(HOLDING_STATUSES);
  * guest tokens are signed with, the unpaid orders one IP, visitor or email holds, the one
  * extension of a stock hold.
  */
-
-/** Who placed an order, for the unpaid-order limits. */
-export interface Placer {
-  ip: string | null;
-  visitorKey: string | null;
-  email: string;
-}
 
 /** How many unpaid orders one IP, visitor and email may hold at a time. */
 export interface UnpaidLimits {

@@ -6,7 +6,8 @@ import { accessRepository } from './access-repository.ts';
 import { signOrderToken, verifyOrderToken } from './access-token.ts';
 import type { OrderOwner } from './owner.ts';
 import { orderStatusOf } from './payment-status.ts';
-import { orderRepository, type OrderRow } from './repository.ts';
+import { orderRepository } from './repository.ts';
+import type { OrderRecord } from './records.ts';
 import { ORDER_NUMBER } from './schemas.ts';
 
 /**
@@ -47,7 +48,7 @@ function countLookup(env: Env, prefix: string, rules: typeof ORDER_ACCESS_RULES,
 }
 
 /** Whether the session or token opens the order: a member's order only its member's, a guest's only its token. */
-async function opens(db: D1Database, order: OrderRow, access: OrderAccess, now: number): Promise<boolean> {
+async function opens(db: D1Database, order: OrderRecord, access: OrderAccess, now: number): Promise<boolean> {
   if (order.accountId !== null) return access.accountId === order.accountId;
   if (!access.token) return false;
   const key = await accessRepository(db).accessKey(order.id);
@@ -55,7 +56,7 @@ async function opens(db: D1Database, order: OrderRow, access: OrderAccess, now: 
 }
 
 /** The order this caller may act on, after counting the lookup; anything else is the same 404 as an unknown order. */
-export async function accessibleOrder(env: Env, access: OrderAccess, now = Date.now()): Promise<OrderRow> {
+export async function accessibleOrder(env: Env, access: OrderAccess, now = Date.now()): Promise<OrderRecord> {
   if (!ORDER_NUMBER.test(access.orderId)) throw ApiError.notFound(ORDER_MSG.notFound);
   await countLookup(env, 'order', ORDER_ACCESS_RULES, access.ip, access.orderId);
   const order = await orderRepository(env.DB).byId(access.orderId);

@@ -1,6 +1,7 @@
 import { ORDER_MSG } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { orderRepository, type OrderRow } from './repository.ts';
+import { orderRepository } from './repository.ts';
+import type { OrderRecord } from './records.ts';
 
 /** Who owns an order, as the payment and cancel calls take it once the access check has passed. */
 
@@ -10,7 +11,7 @@ export interface OrderOwner {
 }
 
 /** The order, if these credentials own it: a member their own, a visitor by the order's email. */
-export async function ownedOrder(db: D1Database, orderId: string, owner: OrderOwner): Promise<OrderRow> {
+export async function ownedOrder(db: D1Database, orderId: string, owner: OrderOwner): Promise<OrderRecord> {
   const order = await orderRepository(db).byId(orderId);
   const mine =
     order &&

@@ -1,21 +1,5 @@
-import {
-  LINE_COLUMNS,
-  orderRepository,
-  type NewAdjustment,
-  type NewOrderLine,
-  type NewTax,
-  type OrderRow,
-} from './repository.ts';
-
-/**
- * A new order's row: its fields, the key its guest tokens are signed with, and who placed it
- * (checkout always gives all three; an order without a key opens to no token).
- */
-export type NewOrder = Omit<OrderRow, 'paidAt' | 'cancelledAt' | 'pointsEarned' | 'updatedAt'> & {
-  accessKey?: string | null;
-  placedIp?: string | null;
-  visitorKey?: string | null;
-};
+import { LINE_COLUMNS, orderRepository } from './repository.ts';
+import type { NewAdjustment, NewOrderLine, NewTax, NewOrder } from './records.ts';
 
 /** The statements a new order is written with, for the place-order flow's one batch: the order and its lines, gifts. */
 export function placementRepository(db: D1Database) {

@@ -1,5 +1,6 @@
 import type { OrderView } from '../../shared/orders.ts';
-import { accessRepository, type Placer, type UnpaidLimits } from './access-repository.ts';
+import { accessRepository, type UnpaidLimits } from './access-repository.ts';
+import type { Placer } from './records.ts';
 import { orderRepository } from './repository.ts';
 
 export { newAccessKey } from './access-token.ts';

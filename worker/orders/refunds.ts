@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
-import { orderRepository, type OrderRow } from './repository.ts';
+import { orderRepository } from './repository.ts';
+import type { OrderRecord } from './records.ts';
 
 /**
  * Orders' side of the shop's refunds (issue 19): the form's messages, and what a refund by lines or
@@ -41,11 +42,11 @@ export function refundByKey(db: D1Database, key: string) {
 }
 
 /** What the shopper paid before tax for goods and shipping: the total is this plus tax. */
-const chargedBeforeTax = (order: OrderRow) =>
+const chargedBeforeTax = (order: OrderRecord) =>
   order.subtotalCent - order.discountCent - order.pointsCent + order.shippingCent - order.shippingDiscountCent;
 
 /** The amount, shipping part and points a refund comes to, or why it cannot be given. */
-export async function refundFigures(db: D1Database, order: OrderRow, input: RefundInput) {
+export async function refundFigures(db: D1Database, order: OrderRecord, input: RefundInput) {
   const fulfilment = fulfilmentRepository(db);
   const [counts, done] = await Promise.all([fulfilment.lineCounts(order.id), fulfilment.refundedTotals(order.id)]);
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });

@@ -3,86 +3,20 @@ import {
   HOLDING_STATUSES,
   ORDER_STATUS_LABEL,
   PAYABLE_STATUSES,
+  type OrderStatus,
 } from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
-import type { FitStatus } from '../../shared/fitment.ts';
 import type { OrderAddress, OrderView } from '../../shared/orders.ts';
-import type { OrderStatus } from '../../shared/order-status.ts';
-import type { Currency, MarketId } from '../../shared/markets.ts';
 import { carrierName, trackingUrl } from '../../shared/carriers.ts';
 import { fulfilmentReads, readFulfilment } from './fulfilment-repository.ts';
+import type { NewOrderLine, NewTax, OrderRecord } from './records.ts';
 
 /** Unpaid orders holding stock (shared/order-status.ts). */
 const HOLDING = sqlStatusList(HOLDING_STATUSES);
 
 /** Orders' SQL: what happens to an order after it is placed, and the reads of its pages. */
 
-export interface OrderRow {
-  id: string;
-  idempotencyKey: string;
-  accountId: number | null;
-  email: string;
-  market: MarketId;
-  currency: Currency;
-  status: OrderStatus;
-  subtotalCent: number;
-  discountCent: number;
-  shippingCent: number;
-  shippingDiscountCent: number;
-  taxCent: number;
-  pointsUsed: number;
-  pointsCent: number;
-  totalCent: number;
-  shippingName: string;
-  address: string;
-  paymentMethod: string | null;
-  cartUuid: string | null;
-  holdExpiresAt: number | null;
-  paidAt: number | null;
-  cancelledAt: number | null;
-  pointsEarned: number;
-  createdAt: number;
-  updatedAt: number;
-  /** The vehicle the shopper had chosen when placing it (its deepest node id and name), or null. */
-  vehicleId?: number | null;
-  vehicleName?: string | null;
-  /** The visitor key it was placed with (the tracking ids of its checkout are the visitor's), or null. */
-  visitorKey?: string | null;
-}
-
-export interface NewOrderLine {
-  lineNo: number;
-  skuId: number;
-  itemId: number;
-  title: string;
-  partNumber: string;
-  imageUrl: string | null;
-  urlHandle: string | null;
-  itemType: string;
-  bundleId: string | null;
-  quantity: number;
-  unitCent: number;
-  discountCent: number;
-  totalCent: number;
-  /** The fit the line was sold with for the order's vehicle (§4 Fit status); null where it did not apply. */
-  fit?: FitStatus | null;
-}
-
-export interface NewAdjustment {
-  promotionId: number | null;
-  source: string | null;
-  kind: string;
-  name: string;
-  reason: string;
-  amountCent: number;
-}
-export interface NewTax {
-  name: string;
-  rateLabel: string;
-  amountCent: number;
-}
-
-/** An order row's columns, as OrderRow names them (the back office's reads use them too). */
+/** An order row's columns, as OrderRecord names them (the back office's reads use them too). */
 export const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id AS accountId, email, market, currency,
   status,
   subtotal_cent AS subtotalCent, discount_cent AS discountCent, shipping_cent AS shippingCent,
@@ -118,7 +52,7 @@ export function orderRepository(db: D1Database) {
      * status it was read in, and replaces its tax lines.
      */
     addressChangeStatements(
-      order: Pick<OrderRow, 'id' | 'status'>,
+      order: Pick<OrderRecord, 'id' | 'status'>,
       change: { address: string; taxCent: number; totalCent: number; taxes: NewTax[] },
       now: number,
     ) {
@@ -181,12 +115,12 @@ export function orderRepository(db: D1Database) {
         .bind(to, now, extra.paidAt ?? null, extra.cancelledAt ?? null, orderId, JSON.stringify(from));
     },
 
-    async byId(orderId: string): Promise<OrderRow | null> {
-      return db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`).bind(orderId).first<OrderRow>();
+    async byId(orderId: string): Promise<OrderRecord | null> {
+      return db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`).bind(orderId).first<OrderRecord>();
     },
 
-    async byIdempotencyKey(key: string): Promise<OrderRow | null> {
-      return db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = ?`).bind(key).first<OrderRow>();
+    async byIdempotencyKey(key: string): Promise<OrderRecord | null> {
+      return db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = ?`).bind(key).first<OrderRecord>();
     },
 
     async lines(orderId: string): Promise<NewOrderLine[]> {
@@ -220,7 +154,7 @@ export function orderRepository(db: D1Database) {
           .bind(orderId),
         ...fulfilmentReads(db, orderId),
       ]);
-      const row = order!.results[0] as OrderRow | undefined;
+      const row = order!.results[0] as OrderRecord | undefined;
       if (!row) return null;
       return {
         ...summary(row),
@@ -248,7 +182,7 @@ export function orderRepository(db: D1Database) {
           FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5`)
           .bind(accountId, filter.status, filter.since, filter.size, (filter.page - 1) * filter.size),
       ]);
-      const list = (rows!.results as (OrderRow & { linesJson: string })[]).map(({ linesJson, ...row }) => ({
+      const list = (rows!.results as (OrderRecord & { linesJson: string })[]).map(({ linesJson, ...row }) => ({
         ...summary(row),
         lines: JSON.parse(linesJson) as { title: string; imageUrl: string | null; quantity: number }[],
       }));
@@ -277,7 +211,7 @@ export function orderRepository(db: D1Database) {
     },
 
     /** Unpaid orders whose stock hold has run out. */
-    async expiredHolds(now: number, limit = 50): Promise<OrderRow[]> {
+    async expiredHolds(now: number, limit = 50): Promise<OrderRecord[]> {
       return (
         await db
           .prepare(
@@ -285,7 +219,7 @@ export function orderRepository(db: D1Database) {
             ORDER BY hold_expires_at LIMIT ?`,
           )
           .bind(now, limit)
-          .all<OrderRow>()
+          .all<OrderRecord>()
       ).results;
     },
 
@@ -294,7 +228,7 @@ export function orderRepository(db: D1Database) {
     },
 
     /** A member's placed orders still waiting for their payment (read-only; issue 21's pending points). */
-    async unpaidForAccount(accountId: number): Promise<OrderRow[]> {
+    async unpaidForAccount(accountId: number): Promise<OrderRecord[]> {
       return (
         await db
           .prepare(
@@ -302,7 +236,7 @@ export function orderRepository(db: D1Database) {
             WHERE account_id = ? AND status IN (${sqlStatusList(PAYABLE_STATUSES)})`,
           )
           .bind(accountId)
-          .all<OrderRow>()
+          .all<OrderRecord>()
       ).results;
     },
   };
@@ -326,7 +260,7 @@ function fulfilmentView({ shipments, refunds }: ReturnType<typeof readFulfilment
 
 /** The order's own fields as the shopper sees them. */
 export function summary(
-  row: OrderRow,
+  row: OrderRecord,
 ): Omit<OrderView, 'lines' | 'adjustments' | 'taxes' | 'events' | 'shipments' | 'refunds'> {
   return {
     orderId: row.id,

@@ -1,4 +1,5 @@
-import { orderRepository, type NewOrderLine, type OrderRow } from './repository.ts';
+import { orderRepository } from './repository.ts';
+import type { NewOrderLine, OrderRecord } from './records.ts';
 
 /**
  * Orders' door: an order after it is placed, as shoppers' pages, other domains and the flows read it:
@@ -6,7 +7,7 @@ import { orderRepository, type NewOrderLine, type OrderRow } from './repository.
  * office's side is staff.ts; what the flows write with is writers.ts.
  */
 
-export type { OrderRow } from './repository.ts';
+export type { OrderRecord } from './records.ts';
 export type { OrderOwner } from './owner.ts';
 export type { OrderAccess } from './access.ts';
 export { ownedOrder, resultPath } from './owner.ts';
@@ -22,8 +23,8 @@ export {
 } from './returnable.ts';
 export { memberPartsSpend } from './staff-repository.ts';
 
-/** An order's row, or null. */
-export function orderRow(db: D1Database, orderId: string): Promise<OrderRow | null> {
+/** An order's record, or null. */
+export function orderRecord(db: D1Database, orderId: string): Promise<OrderRecord | null> {
   return orderRepository(db).byId(orderId);
 }
 
@@ -38,6 +39,6 @@ export function orderLinesOf(db: D1Database, orderId: string): Promise<NewOrderL
 }
 
 /** A member's placed orders still waiting for their payment (their pending points, issue 21). */
-export function unpaidOrdersOf(db: D1Database, accountId: number): Promise<OrderRow[]> {
+export function unpaidOrdersOf(db: D1Database, accountId: number): Promise<OrderRecord[]> {
   return orderRepository(db).unpaidForAccount(accountId);
 }

@@ -1,26 +1,10 @@
-import { MONEY_BACK_STATUSES, REFUNDED_STATUSES } from '../../shared/order-status.ts';
+import { MONEY_BACK_STATUSES, REFUNDED_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
-import type { OrderPaymentState } from '../../shared/orders.ts';
-import type { OrderStatus } from '../../shared/order-status.ts';
-import { ORDER_COLUMNS, type OrderRow, summary } from './repository.ts';
+import { ORDER_COLUMNS, summary } from './repository.ts';
+import type { OrderRecord, StaffOrderFilter } from './records.ts';
 
 /** The back office's reads of orders (issue 19): the order search, a member's orders, the dashboard's figures. */
-
-/** What the back office's order list filters on (issue 19); null means any. */
-export interface StaffOrderFilter {
-  /** An order number, an email, part of a ship-to name, or a part number. */
-  text: string | null;
-  status: OrderStatus | null;
-  market: MarketId | null;
-  /** Paid or not, or with money given back (a refund by the shop or a refunded cancellation). */
-  payment: OrderPaymentState | null;
-  /** Placed at or after / before, in milliseconds. */
-  from: number | null;
-  to: number | null;
-  page: number;
-  size: number;
-}
 
 /** D1 refuses LIKE patterns over 50 bytes: longer text is matched exactly (a whole email, an order number). */
 const LIKE_MAX_BYTES = 50;
@@ -61,7 +45,7 @@ export async function staffOrderSearch(db: D1Database, filter: StaffOrderFilter)
   return {
     total: byCurrency.reduce((sum, row) => sum + row.orders, 0),
     byCurrency,
-    list: (rows!.results as OrderRow[]).map(summary),
+    list: (rows!.results as OrderRecord[]).map(summary),
   };
 }
 
@@ -85,7 +69,7 @@ export async function staffAccountOrders(db: D1Database, accountId: number, limi
       .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
       .bind(accountId, limit),
   ]);
-  return { total: (total!.results[0] as { total: number }).total, list: (rows!.results as OrderRow[]).map(summary) };
+  return { total: (total!.results[0] as { total: number }).total, list: (rows!.results as OrderRecord[]).map(summary) };
 }
 
 /**

@@ -7,10 +7,5 @@
 export { addOrderNote, NOTE_MSG, orderNotes, type OrderNote } from './notes.ts';
 export { FULFIL_MSG, markDelivered, unitsLeftToShip, type FulfilResult, type ShipmentInput } from './fulfilment.ts';
 export { REFUND_MSG, type RefundInput } from './refunds.ts';
-export {
-  staffAccountOrders,
-  staffOrderCounts,
-  staffOrderFigures,
-  staffOrderSearch,
-  type StaffOrderFilter,
-} from './staff-repository.ts';
+export { staffAccountOrders, staffOrderCounts, staffOrderFigures, staffOrderSearch } from './staff-repository.ts';
+export type { StaffOrderFilter } from './records.ts';

@@ -1,11 +1,11 @@
-import type { OrderEvent, OrderStatus } from '../../shared/order-status.ts';
-import { orderStatus } from '../../shared/order-status.ts';
+import { type OrderEvent, type OrderStatus, orderStatus } from '../../shared/order-status.ts';
 import type { StillHolds, UnitOfWork } from '../platform/unit-of-work.ts';
-import { accessRepository, type Placer } from './access-repository.ts';
+import { accessRepository } from './access-repository.ts';
+import type { Placer, NewOrder, NewAdjustment, NewOrderLine, NewTax } from './records.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { UNPAID_LIMITS, unpaidLimitReached } from './placement.ts';
-import { placementRepository, type NewOrder } from './placement-repository.ts';
-import { orderRepository, type NewAdjustment, type NewOrderLine, type NewTax } from './repository.ts';
+import { placementRepository } from './placement-repository.ts';
+import { orderRepository } from './repository.ts';
 
 /**
  * Orders' writers for a flow's unit of work (worker/flows/). Every status move goes through
@@ -13,9 +13,9 @@ import { orderRepository, type NewAdjustment, type NewOrderLine, type NewTax } f
  * and guards that it did move; the database refuses any move the status table does not allow.
  */
 
-export type { NewOrder } from './placement-repository.ts';
-export type { NewAdjustment, NewOrderLine, NewTax } from './repository.ts';
-export type { Placer } from './access-repository.ts';
+export type { NewOrder } from './records.ts';
+export type { NewAdjustment, NewOrderLine, NewTax } from './records.ts';
+export type { Placer } from './records.ts';
 
 /** The guard named when an order was no longer where a move expected it (another request moved it first). */
 export const MOVED_GUARD = 'order moved';

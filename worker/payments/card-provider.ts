@@ -8,7 +8,8 @@ import * as z from 'zod';
 import type { PaymentFailureReason } from '../../shared/payment-methods.ts';
 import { OPEN_PAYMENT_STATUSES } from '../../shared/payment-status.ts';
 import { ApiError } from '../platform/api-error.ts';
-import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
+import type { PaymentChange, RefundReason } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 import {
   assertAmount,
   captureRefusal,
@@ -157,7 +158,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
     }
   }
 
-  async #find(paymentId: string): Promise<PaymentRow> {
+  async #find(paymentId: string): Promise<PaymentRecord> {
     const payment = await this.payments.find(paymentId);
     if (!payment || payment.provider !== this.id) throw ApiError.notFound('No such payment');
     return payment;
@@ -326,7 +327,7 @@ export class CardProvider extends ProviderBase implements PaymentProvider {
   }
 
   /** A refused call: a card error is a decline; an unreachable provider changes nothing (a webhook settles it). */
-  async #failure(payment: PaymentRow, answer: Extract<ApiAnswer, { ok: false }>): Promise<PaymentResult> {
+  async #failure(payment: PaymentRecord, answer: Extract<ApiAnswer, { ok: false }>): Promise<PaymentResult> {
     const declineCode = declineCodeOf(answer.error);
     const providerRef = answer.error?.payment_intent?.id;
     if (declineCode && OPEN_PAYMENT_STATUSES.includes(payment.status)) {

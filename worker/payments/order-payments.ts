@@ -6,7 +6,8 @@ import {
 import { resultOf } from './outcomes.ts';
 import type { PaymentEnv, PaymentResult, ProviderRuntime } from './provider.ts';
 import { providerForPayment } from './registry.ts';
-import { paymentRepository, type PaymentRow, type RefundReason } from './repository.ts';
+import { paymentRepository, type RefundReason } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 import { sandboxWindowPath } from './sandbox.ts';
 
 /** An order's payments as the order's pages and calls see them: the one under way, the result, refunds. */
@@ -17,17 +18,17 @@ const UNDER_WAY = OPEN_PAYMENT_STATUSES;
 const ABANDONABLE = ABANDONABLE_PAYMENT_STATUSES;
 
 /** What a stored payment means now, with the sandbox window its shopper may still have to act in. */
-export function paymentResult(payment: PaymentRow): PaymentResult {
+export function paymentResult(payment: PaymentRecord): PaymentResult {
   return resultOf(payment, payment.provider === 'sandbox' ? sandboxWindowPath(payment.id) : null);
 }
 
 /** The order's payment still under way, if any: a second start answers it instead of charging twice. */
-export async function paymentUnderWay(db: D1Database, orderId: string): Promise<PaymentRow | undefined> {
+export async function paymentUnderWay(db: D1Database, orderId: string): Promise<PaymentRecord | undefined> {
   return (await paymentRepository(db).listForOrder(orderId)).find((payment) => UNDER_WAY.includes(payment.status));
 }
 
 /** The payment the order's payment calls answer about: the newest (after a method switch, the one in flight). */
-export async function latestPayment(db: D1Database, orderId: string): Promise<PaymentRow | null> {
+export async function latestPayment(db: D1Database, orderId: string): Promise<PaymentRecord | null> {
   return (await paymentRepository(db).listForOrder(orderId))[0] ?? null;
 }
 
@@ -56,7 +57,7 @@ export function abandonPayments(env: PaymentEnv, runtime: ProviderRuntime, order
 }
 
 /** A stored payment by our id. */
-export function findPayment(db: D1Database, paymentId: string): Promise<PaymentRow | null> {
+export function findPayment(db: D1Database, paymentId: string): Promise<PaymentRecord | null> {
   return paymentRepository(db).find(paymentId);
 }
 
@@ -64,7 +65,7 @@ export function findPayment(db: D1Database, paymentId: string): Promise<PaymentR
  * Claims the payment as the one capture standing for its order; answers false when another
  * payment already holds that place (this one must be given back). Atomic: of two at once, one wins.
  */
-export async function claimOrderCapture(db: D1Database, payment: PaymentRow, now: number): Promise<boolean> {
+export async function claimOrderCapture(db: D1Database, payment: PaymentRecord, now: number): Promise<boolean> {
   return (await paymentRepository(db).claimStanding(payment.orderId, payment.id, now)) === payment.id;
 }
 

@@ -8,7 +8,8 @@ import {
 import { OPEN_PAYMENT_STATUSES, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { Failed, PaymentEnv, PaymentResult, RefundResult } from './provider.ts';
-import { paymentRepository, type PaymentRow, type RefundReason } from './repository.ts';
+import { paymentRepository, type RefundReason } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 import { randomHex } from '../platform/signing.ts';
 
 /** What every provider shares: ids, amount checks, what a stored payment means, refunds and captures. */
@@ -35,7 +36,7 @@ export function failed(
 }
 
 /** What a stored payment means to checkout now; `windowUrl` is where its shopper still has to act. */
-export function resultOf(payment: PaymentRow, windowUrl: string | null = null): PaymentResult {
+export function resultOf(payment: PaymentRecord, windowUrl: string | null = null): PaymentResult {
   const base = { paymentId: payment.id, status: payment.status };
   switch (payment.status) {
     case 'CREATED':
@@ -64,7 +65,7 @@ export function resultOf(payment: PaymentRow, windowUrl: string | null = null): 
 /** Checks a payment can give back `amountCent`, records the refund and moves its status. */
 export async function recordRefund(
   env: PaymentEnv,
-  payment: PaymentRow,
+  payment: PaymentRecord,
   amountCent: number,
   providerRef: string | null,
   now: number,
@@ -84,7 +85,7 @@ export async function recordRefund(
 }
 
 /** Why a refund cannot start, or null when the payment still holds `amountCent` of captured money to give back. */
-export function refundRefusal(payment: PaymentRow, amountCent: number, refundedCent: number): Failed | null {
+export function refundRefusal(payment: PaymentRecord, amountCent: number, refundedCent: number): Failed | null {
   const refundable = REFUNDABLE_PAYMENT_STATUSES.includes(payment.status);
   if (!refundable || payment.capturedCent === 0)
     return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.notRefundable);
@@ -94,14 +95,14 @@ export function refundRefusal(payment: PaymentRow, amountCent: number, refundedC
 }
 
 /** Whether a payment can still be voided: it is under way, or authorized with nothing captured yet. */
-export function voidable(payment: PaymentRow): boolean {
+export function voidable(payment: PaymentRecord): boolean {
   return (
     OPEN_PAYMENT_STATUSES.includes(payment.status) || (payment.status === 'SUCCEEDED' && payment.capturedCent === 0)
   );
 }
 
 /** Why a capture cannot run, or null when the payment is authorized and not yet captured. */
-export function captureRefusal(payment: PaymentRow, amountCent: number): Failed | null {
+export function captureRefusal(payment: PaymentRecord, amountCent: number): Failed | null {
   if (payment.capturedCent > 0)
     return failed(payment.id, payment.status, 'invalid_request', PAYMENT_MSG.alreadyCaptured);
   if (payment.status !== 'SUCCEEDED')

@@ -1,31 +1,10 @@
 /** Payment queries: payments, their refunds and the webhook events received. The only place with their SQL. */
-import { OPEN_PAYMENT_STATUSES } from '../../shared/payment-status.ts';
+import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
-import type { Currency } from '../../shared/markets.ts';
-import type { PaymentStatus } from '../../shared/payment-status.ts';
-
-/** A payment as stored. No card number exists anywhere: only its last four digits and brand. */
-export interface PaymentRow {
-  id: string;
-  orderId: string;
-  method: string;
-  provider: string;
-  providerRef: string | null;
-  amountCent: number;
-  currency: Currency;
-  status: PaymentStatus;
-  declineCode: string | null;
-  cardLast4: string | null;
-  cardBrand: string | null;
-  captureMethod: 'automatic' | 'manual';
-  capturedCent: number;
-  createdAt: number;
-  updatedAt: number;
-  expiresAt: number;
-}
+import type { PaymentRecord } from './records.ts';
 
 export type NewPayment = Omit<
-  PaymentRow,
+  PaymentRecord,
   'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef'
 > & { providerRef?: string | null };
 
@@ -160,24 +139,24 @@ export function paymentRepository(db: D1Database) {
       return result.meta.changes === 1;
     },
 
-    find(id: string): Promise<PaymentRow | null> {
-      return db.prepare(`SELECT ${COLUMNS} FROM payment WHERE id = ?`).bind(id).first<PaymentRow>();
+    find(id: string): Promise<PaymentRecord | null> {
+      return db.prepare(`SELECT ${COLUMNS} FROM payment WHERE id = ?`).bind(id).first<PaymentRecord>();
     },
 
-    findByProviderRef(provider: string, providerRef: string): Promise<PaymentRow | null> {
+    findByProviderRef(provider: string, providerRef: string): Promise<PaymentRecord | null> {
       return db
         .prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_ref = ?`)
         .bind(provider, providerRef)
-        .first<PaymentRow>();
+        .first<PaymentRecord>();
     },
 
     /** An order's payment attempts, newest first. */
-    async listForOrder(orderId: string): Promise<PaymentRow[]> {
+    async listForOrder(orderId: string): Promise<PaymentRecord[]> {
       return (
         await db
           .prepare(`SELECT ${COLUMNS} FROM payment WHERE order_id = ? ORDER BY created_at DESC, id DESC`)
           .bind(orderId)
-          .all<PaymentRow>()
+          .all<PaymentRecord>()
       ).results;
     },
 
@@ -209,14 +188,14 @@ export function paymentRepository(db: D1Database) {
     },
 
     /** Ends every open payment whose time is up and answers them as they were before. */
-    async expireOpen(now: number, provider: string): Promise<PaymentRow[]> {
+    async expireOpen(now: number, provider: string): Promise<PaymentRecord[]> {
       const due = (
         await db
           .prepare(`SELECT ${COLUMNS} FROM payment WHERE status IN ${OPEN} AND expires_at <= ? AND provider = ?`)
           .bind(now, provider)
-          .all<PaymentRow>()
+          .all<PaymentRecord>()
       ).results;
-      const expired: PaymentRow[] = [];
+      const expired: PaymentRecord[] = [];
       for (const payment of due) {
         const reason = payment.status === 'PROCESSING' ? 'timeout' : 'expired';
         if (await transition(payment.id, [payment.status], { status: 'EXPIRED', declineCode: reason }, now))

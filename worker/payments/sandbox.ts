@@ -21,7 +21,8 @@ import { marketByCurrency, type Currency } from '../../shared/markets.ts';
 import { ISSUER_DECLINE_CODES, PAYMENT_MSG, cardBrandsFor, type CardBrand } from '../../shared/payment-methods.ts';
 import { OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment-status.ts';
 import { ApiError } from '../platform/api-error.ts';
-import type { PaymentChange, PaymentRow, RefundReason } from './repository.ts';
+import type { PaymentChange, RefundReason } from './repository.ts';
+import type { PaymentRecord } from './records.ts';
 import {
   assertAmount,
   captureRefusal,
@@ -97,7 +98,7 @@ export interface CardEntry {
 }
 export type CardSubmission =
   | { kind: 'invalid'; message: string }
-  | { kind: 'accepted'; payment: PaymentRow }
+  | { kind: 'accepted'; payment: PaymentRecord }
   | { kind: 'gone' };
 
 function luhnValid(digits: string): boolean {
@@ -260,7 +261,7 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
   }
 
   /** A payment as its window should show it; an open one whose time is up expires first. */
-  async load(paymentId: string): Promise<PaymentRow | null> {
+  async load(paymentId: string): Promise<PaymentRecord | null> {
     const payment = await this.payments.find(paymentId);
     if (!payment || payment.provider !== this.id) return null;
     if (!OPEN_PAYMENT_STATUSES.includes(payment.status) || payment.expiresAt > this.now()) return payment;
@@ -282,7 +283,7 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
   }
 
   /** The window's 'Authenticate' step: passing it completes the payment, failing it ends it. */
-  async answerChallenge(paymentId: string, passed: boolean): Promise<PaymentRow | null> {
+  async answerChallenge(paymentId: string, passed: boolean): Promise<PaymentRecord | null> {
     const payment = await this.load(paymentId);
     if (!payment) return null;
     if (payment.status !== 'REQUIRES_ACTION') return payment;
@@ -300,14 +301,14 @@ export class SandboxProvider extends ProviderBase implements PaymentProvider {
     return expired.length;
   }
 
-  #changeFor(payment: PaymentRow, outcome: CardOutcome): PaymentChange {
+  #changeFor(payment: PaymentRecord, outcome: CardOutcome): PaymentChange {
     if (outcome.kind === 'challenge') return { status: 'REQUIRES_ACTION' };
     if (outcome.kind === 'timeout') return { status: 'PROCESSING' };
     if (outcome.kind === 'decline') return { status: 'DECLINED', declineCode: outcome.code };
     return { status: 'SUCCEEDED', capturedCent: payment.captureMethod === 'automatic' ? payment.amountCent : 0 };
   }
 
-  async #move(payment: PaymentRow, from: readonly PaymentStatus[], change: PaymentChange): Promise<void> {
+  async #move(payment: PaymentRecord, from: readonly PaymentStatus[], change: PaymentChange): Promise<void> {
     if (await this.payments.transition(payment.id, from, change, this.now())) await this.#notify(payment.id);
   }
 

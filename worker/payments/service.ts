@@ -8,7 +8,7 @@ import { SandboxProvider } from './sandbox.ts';
  */
 
 export type { PaymentEnv, PaymentResult, ProviderRuntime, RequiresAction, WebhookEvent } from './provider.ts';
-export type { PaymentRow } from './repository.ts';
+export type { PaymentRecord } from './records.ts';
 export { offeredMethods, providerFor } from './registry.ts';
 export { signatureHeader } from './signatures.ts';
 export { SandboxProvider } from './sandbox.ts';

@@ -1,15 +1,5 @@
+import type { AuditEntry } from './records.ts';
 /** The audit log's insert: the one table every staff change writes a row to, in the batch of the change. */
-
-/** One audit entry as a change records it: who, what, which record, before and after. */
-export interface AuditEntry {
-  staffId: number | null;
-  staffEmail: string;
-  action: string;
-  recordType: string;
-  recordId: string | null;
-  before: unknown;
-  after: unknown;
-}
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 

@@ -1,6 +1,6 @@
-import type { AuditEntry } from './audit-repository.ts';
+import type { AuditEntry } from './records.ts';
 
-export type { AuditEntry } from './audit-repository.ts';
+export type { AuditEntry } from './records.ts';
 
 /**
  * The audit entry of a change, given the record's state before and after it: the back office knows

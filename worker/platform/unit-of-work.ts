@@ -1,4 +1,5 @@
-import { type AuditEntry, auditRepository } from './audit-repository.ts';
+import { auditRepository } from './audit-repository.ts';
+import type { AuditEntry } from './records.ts';
 
 /**
  * One D1 batch that several domains write into (D1 has no interactive transactions: one `batch()`

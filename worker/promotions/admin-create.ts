@@ -5,8 +5,11 @@
  * entry in one batch. The form's key makes a double click or a retry one promotion.
  */
 import { unitOfWork } from '../platform/unit-of-work.ts';
-import type { DiscountSource, DiscountType, PromotionType, ThresholdType } from '../../shared/promotion-words.ts';
 import {
+  type DiscountSource,
+  type DiscountType,
+  type PromotionType,
+  type ThresholdType,
   DISCOUNT_SOURCES,
   DISCOUNT_TYPES,
   MAX_ADD_ON_SAVING_PERCENT,
@@ -15,7 +18,7 @@ import {
 import { backCategoriesByHandle, skusByPartNumbers } from '../catalog/service.ts';
 import { BASICS_FIELDS, type AuditedChange, PROMOTION_DOLLARS, readBasics } from './admin.ts';
 import { type AdminPromotionRecord, promotionAdminRepository } from './admin-repository.ts';
-import type { NewPromotionRecord } from './repository.ts';
+import type { NewPromotionRecord } from './records.ts';
 import { dollarsToCents } from '../../shared/money.ts';
 
 /** The create form's fields: the basics the edit form has, and what only a new promotion chooses. */

@@ -3,13 +3,8 @@
  * promotion, and the statements of an edit and of a pause or resume (admin.ts decides them).
  */
 import { MARKET_IDS } from '../../shared/markets.ts';
-import {
-  type AddOnRecord,
-  type NewPromotionRecord,
-  PROMOTION_COLUMNS,
-  type PromotionRecord,
-  type ScopeRecord,
-} from './repository.ts';
+import { PROMOTION_COLUMNS } from './repository.ts';
+import type { AddOnRecord, NewPromotionRecord, PromotionRecord, ScopeRecord } from './records.ts';
 
 /**
  * A promotion as the back office reads it: the engine's row, whether it is paused, and the code

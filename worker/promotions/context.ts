@@ -15,14 +15,8 @@ import type {
 import { normalizeCodes } from '../../shared/promotions/engine.ts';
 import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
 import { levelOffers } from './level-offer.ts';
-import {
-  contextRowsOf,
-  promotionRepository,
-  type AddOnRecord,
-  type PromotionRecord,
-  type ScopeRecord,
-  type UsageRecord,
-} from './repository.ts';
+import { contextRowsOf, promotionRepository, type UsageRecord } from './repository.ts';
+import type { AddOnRecord, PromotionRecord, ScopeRecord } from './records.ts';
 
 /** Stored seconds as the engine's milliseconds. */
 export const toMs = (seconds: number | null) => (seconds === null ? null : seconds * 1000);

@@ -3,36 +3,7 @@
  * wallets. The only place with their SQL (first-order-repository.ts holds the first-order rule's).
  */
 import { firstOrderOpenSql, markFirstOrderStatement, releaseFirstOrderStatement } from './first-order-repository.ts';
-
-/** A promotion row as stored (times in epoch seconds, flags 0/1). */
-export interface PromotionRecord {
-  id: number;
-  name: string;
-  code: string | null;
-  source: string;
-  promotionType: string;
-  discountType: string | null;
-  discountValue: number;
-  thresholdType: string;
-  thresholdValue: number;
-  appliesTo: string;
-  market: string | null;
-  startsAt: number | null;
-  endsAt: number | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  usedCount: number;
-  memberOnly: number;
-  integralScore: number | null;
-  limitScene: string | null;
-  maxDiscountCent: number | null;
-  giftSkuId: number | null;
-  giftQuantity: number;
-  /** FREE_SHIPPING only: the shipping option it takes off; null (or absent) for any. */
-  shippingOption?: string | null;
-  /** 1: only a shopper's first order gets it (first-order-repository.ts says who may). */
-  firstOrderOnly?: number;
-}
+import type { AddOnRecord, PromotionRecord, ScopeRecord, UsageEntry } from './records.ts';
 
 /** A promotion joined with the member's wallet copy. */
 export interface WalletRecord extends PromotionRecord {
@@ -43,37 +14,10 @@ export interface WalletRecord extends PromotionRecord {
   claimedAt: number;
 }
 
-export interface ScopeRecord {
-  promotionId: number;
-  targetType: string;
-  targetId: number;
-}
-export interface AddOnRecord {
-  promotionId: number;
-  skuId: number;
-  priceCent: number | null;
-  percentOff: number | null;
-  maxQuantity: number;
-}
 export interface UsageRecord {
   promotionId: number;
   total: number;
   byCustomer: number;
-}
-
-/** What a new promotion needs; the id is assigned. */
-export type NewPromotionRecord = Omit<PromotionRecord, 'id' | 'usedCount'> & {
-  scope: Omit<ScopeRecord, 'promotionId'>[];
-  addOns: Omit<AddOnRecord, 'promotionId'>[];
-};
-
-/** One use of a promotion by an order, as the order step records it. */
-export interface UsageEntry {
-  promotionId: number;
-  accountId: number | null;
-  email: string | null;
-  orderId: string;
-  nowSec: number;
 }
 
 const COLUMNS = `p.id, p.name, p.code, p.source, p.promotion_type AS promotionType, p.discount_type AS discountType,

@@ -21,7 +21,8 @@ import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
 import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { complete, toMs, toSec } from './context.ts';
 import { walletRepository } from './wallet-repository.ts';
-import { promotionRepository, type PromotionRecord, type WalletRecord } from './repository.ts';
+import { promotionRepository, type WalletRecord } from './repository.ts';
+import type { PromotionRecord } from './records.ts';
 
 /** What a wallet coupon is to its member now. REDEEMABLE: not held yet, can be bought with points (unRedeem). */
 export type WalletState = 'AVAILABLE' | 'USED' | 'EXPIRED' | 'NOT_STARTED' | 'REDEEMABLE';

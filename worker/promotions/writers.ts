@@ -1,5 +1,6 @@
 import type { UnitOfWork } from '../platform/unit-of-work.ts';
-import { promotionRepository, type UsageEntry } from './repository.ts';
+import { promotionRepository } from './repository.ts';
+import type { UsageEntry } from './records.ts';
 
 /**
  * Promotions' writers for a flow's unit of work (worker/flows/): the uses an order records (guarded,

@@ -4,7 +4,8 @@ import { RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, orderAccountOf, orderView, type OrderAccess } from '../orders/service.ts';
-import { returnRepository, type ReturnRow } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import type { ReturnRecord } from './records.ts';
 import { signedEvidencePath, verifyEvidenceLink } from './signing.ts';
 import { uploadAnswerOf } from './uploads.ts';
 
@@ -16,7 +17,7 @@ import { uploadAnswerOf } from './uploads.ts';
 type Env = Pick<Bindings, 'DB' | 'RATE_LIMITER' | 'AUTH_SECRET'>;
 
 /** The return as its page shows it, evidence links signed from `now`. */
-export async function returnAnswerOf(env: Env, row: ReturnRow, now: number): Promise<ReturnAnswer> {
+export async function returnAnswerOf(env: Env, row: ReturnRecord, now: number): Promise<ReturnAnswer> {
   const [details, order] = await Promise.all([
     returnRepository(env.DB).details(row.id),
     orderView(env.DB, row.orderId),

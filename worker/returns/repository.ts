@@ -1,5 +1,6 @@
 import type { EvidenceKind } from '../../shared/returns.ts';
 import { RETURN_HOLDING_STATUSES, type ReturnStatus } from '../../shared/return-status.ts';
+import type { NewReturn, ReturnRecord } from './records.ts';
 
 /** Returns' SQL (issue 20): evidence uploads, returns with their lines, evidence and history. */
 
@@ -16,33 +17,6 @@ export interface UploadRow {
   createdAt: number;
   /** The return it is evidence of, or null while it is not attached. */
   returnId: number | null;
-}
-
-export interface ReturnRow {
-  id: number;
-  rma: string;
-  orderId: string;
-  reason: string;
-  text: string | null;
-  vehicle: string | null;
-  status: ReturnStatus;
-  createdAt: number;
-  instructions: string | null;
-  labelNumber: string | null;
-  refundKey: string | null;
-  refundCent: number | null;
-  feeCent: number | null;
-  restocked: number;
-}
-
-export interface NewReturn {
-  rma: string;
-  orderId: string;
-  key: string;
-  reason: string;
-  text: string | null;
-  vehicle: string | null;
-  now: number;
 }
 
 const UPLOAD_COLUMNS = `u.id, u.order_id AS orderId, u.object_key AS objectKey, u.name, u.content_type AS contentType,
@@ -196,7 +170,7 @@ export function returnRepository(db: D1Database) {
       return new Map(results.map((row) => [row.lineNo, row.held]));
     },
 
-    async returnByKey(orderId: string, key: string): Promise<ReturnRow | null> {
+    async returnByKey(orderId: string, key: string): Promise<ReturnRecord | null> {
       return db
         .prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE order_id = ? AND idempotency_key = ?`)
         .bind(orderId, key)
@@ -204,11 +178,11 @@ export function returnRepository(db: D1Database) {
     },
 
     /** The order's returns, oldest first. */
-    async returnsOfOrder(orderId: string): Promise<ReturnRow[]> {
+    async returnsOfOrder(orderId: string): Promise<ReturnRecord[]> {
       const { results } = await db
         .prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE order_id = ? ORDER BY id`)
         .bind(orderId)
-        .all<ReturnRow>();
+        .all<ReturnRecord>();
       return results;
     },
 
@@ -252,7 +226,7 @@ export function returnRepository(db: D1Database) {
       ];
     },
 
-    async returnByRma(rma: string): Promise<ReturnRow | null> {
+    async returnByRma(rma: string): Promise<ReturnRecord | null> {
       return db.prepare(`SELECT ${RETURN_COLUMNS} FROM order_return WHERE rma = ?`).bind(rma).first();
     },
 

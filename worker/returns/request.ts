@@ -8,7 +8,8 @@ import { orderMailIdentity, returnableLines, returnWindowDays } from '../orders/
 import type { OrderView } from '../../shared/orders.ts';
 import { returnRequestedEmail } from './email.ts';
 import { returnAnswerOf } from './read.ts';
-import { returnRepository, type ReturnRow } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import type { ReturnRecord } from './records.ts';
 import { evidenceProblem, keptVehicle, linesProblem, mergedLines, type Problem } from './rules.ts';
 
 /**
@@ -83,7 +84,7 @@ export async function returnOfRequest(env: Bindings, orderId: string, key: strin
 export async function tellShopperReturnRequested(
   env: Bindings,
   order: OrderView,
-  made: ReturnRow,
+  made: ReturnRecord,
   accountId: number | null,
 ) {
   const { shop, guestToken } = await orderMailIdentity(env, {

@@ -1,5 +1,6 @@
 import { RETURN_REFUNDABLE_STATUSES, RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
-import { returnRepository, type ReturnRow } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import type { ReturnRecord } from './records.ts';
 import { mergedLines } from './rules.ts';
 import { staffReturnRepository } from './staff-repository.ts';
 import { notFound, refused, STAFF_RETURN_MSG } from './staff-rules.ts';
@@ -21,7 +22,7 @@ const WAIT_MS = 10_000;
 const POLL_MS = 100;
 
 /** A repeated form's answer: the refund its first try made. */
-export const repeatedReturnRefund = (row: ReturnRow): Answer => ({
+export const repeatedReturnRefund = (row: ReturnRecord): Answer => ({
   ok: true,
   amountCent: row.refundCent ?? 0,
   repeated: true,

@@ -1,6 +1,7 @@
 import { RETURN_MSG } from '../../shared/returns.ts';
 import { REFUND_MSG } from '../orders/staff.ts';
-import { returnRepository, type ReturnRow } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import type { ReturnRecord } from './records.ts';
 import type { StaffReturnResult } from './staff-types.ts';
 
 /** The messages and limits of the shop's decisions on a return, its refusals and the return by its RMA. */
@@ -38,6 +39,6 @@ export const notFound = (): Refused => refused(404, STAFF_RETURN_MSG.notFound);
 export const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The return by its RMA number (a malformed number is no return). */
-export async function returnOfRma(db: D1Database, rma: string): Promise<ReturnRow | null> {
+export async function returnOfRma(db: D1Database, rma: string): Promise<ReturnRecord | null> {
   return typeof rma === 'string' && rma.length <= 60 ? returnRepository(db).returnByRma(rma) : null;
 }

@@ -3,7 +3,7 @@ import type { Bindings } from '../env.ts';
 import { mailerFor, type EmailMessage } from '../platform/email.ts';
 import { log } from '../platform/log.ts';
 import { orderAccountOf, orderMailIdentity, orderView } from '../orders/service.ts';
-import type { ReturnRow } from './repository.ts';
+import type { ReturnRecord } from './records.ts';
 import type { DecidedReturn } from './staff-email.ts';
 
 export {
@@ -15,7 +15,7 @@ export {
   type DecidedReturn,
 } from './staff-email.ts';
 export type * from './staff-types.ts';
-export type { ReturnRow } from './repository.ts';
+export type { ReturnRecord } from './records.ts';
 export {
   notFound,
   refused,
@@ -40,7 +40,7 @@ export {
 /** Emails the shopper about their return, with its page's link on the order market's configured origin. */
 export async function tellShopperAboutReturn(
   env: Bindings,
-  row: ReturnRow,
+  row: ReturnRecord,
   build: (to: DecidedReturn) => EmailMessage,
 ) {
   try {

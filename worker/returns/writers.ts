@@ -1,6 +1,7 @@
 import type { ReturnStatus } from '../../shared/return-status.ts';
 import type { StillHolds, UnitOfWork } from '../platform/unit-of-work.ts';
-import { returnRepository, type NewReturn } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import type { NewReturn } from './records.ts';
 import { staffReturnRepository } from './staff-repository.ts';
 
 /** Returns' writers for a flow's unit of work (worker/flows/): a new return, a decision on one, its refund. */

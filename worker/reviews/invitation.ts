@@ -1,7 +1,7 @@
 import { fromBase64Url, toBase64Url } from '../../shared/base64.ts';
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import { expiresIn, hmacVerify, readToken, signToken } from '../platform/signing.ts';
-import type { Reviewer } from './repository.ts';
+import type { Reviewer } from './records.ts';
 
 /**
  * An invitation to review an item: a token of platform/signing.ts whose subject is its claims

@@ -1,34 +1,9 @@
 /** Review moderation queries: the queue, one review to decide on, and the decisions. The only place with their SQL. */
-import { type AuditEntry, auditRepository } from '../platform/audit-repository.ts';
+import type { QueuedReview, ReviewStatus } from './records.ts';
+import { auditRepository } from '../platform/audit-repository.ts';
+import type { AuditEntry } from '../platform/records.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { recompute } from './repository.ts';
-
-export const REVIEW_STATUSES = ['PENDING', 'PUBLISHED', 'REJECTED'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-
-/** A review as the moderation queue shows it, with its product and photos. */
-export interface QueueRow {
-  id: number;
-  itemId: number;
-  rating: number;
-  title: string;
-  content: string;
-  name: string;
-  vehicle: string | null;
-  verifiedPurchase: boolean;
-  createdAt: number;
-  status: ReviewStatus;
-  moderatedBy: string | null;
-  moderatedAt: number | null;
-  rejectionReason: string | null;
-  staffFlag: string | null;
-  reviewerEmail: string | null;
-  itemTitle: string;
-  partNumber: string | null;
-  urlHandle: string | null;
-  /** R2 keys of the photos, served under /media/. */
-  photos: string[];
-}
 
 /** What a decision on one review needs to know of it. */
 export interface ModerationTarget {
@@ -61,7 +36,7 @@ const QUEUE_ORDER: Record<ReviewStatus, string> = {
   REJECTED: 'coalesce(r.moderated_at, r.created_at) DESC, r.id DESC',
 };
 
-type RawQueueRow = Omit<QueueRow, 'verifiedPurchase' | 'photos'> & { verifiedPurchase: number; photosJson: string };
+type RawQueueRow = Omit<QueuedReview, 'verifiedPurchase' | 'photos'> & { verifiedPurchase: number; photosJson: string };
 
 /** Aborts the batch (batch_guard's CHECK) unless the statement just before changed exactly one row. */
 const guard = (db: D1Database) => [
@@ -72,7 +47,7 @@ const guard = (db: D1Database) => [
 export function moderationRepository(db: D1Database) {
   return {
     /** One page of the reviews in a status, in the queue's order, with the total. */
-    async queue(status: ReviewStatus, limit: number, offset: number): Promise<{ rows: QueueRow[]; total: number }> {
+    async queue(status: ReviewStatus, limit: number, offset: number): Promise<{ rows: QueuedReview[]; total: number }> {
       const [rows, total] = await db.batch([
         db
           .prepare(`SELECT ${QUEUE_COLUMNS} FROM review r JOIN item i ON i.id = r.item_id WHERE r.status = ?

@@ -9,15 +9,10 @@ import type { MarketId } from '../../shared/markets.ts';
 import type { EmailMessage, EmailSender } from '../platform/email.ts';
 import { layoutEmail } from '../platform/email-layout.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
-import {
-  type ModerationTarget,
-  moderationRepository,
-  type QueueRow,
-  REVIEW_STATUSES,
-  type ReviewStatus,
-} from './moderation-repository.ts';
+import { type ModerationTarget, moderationRepository } from './moderation-repository.ts';
+import { type QueuedReview, REVIEW_STATUSES, type ReviewStatus } from './records.ts';
 
-export { REVIEW_STATUSES, type QueueRow, type ReviewStatus };
+export { REVIEW_STATUSES, type QueuedReview, type ReviewStatus };
 
 /** The reasons staff choose from when rejecting a review; 'Other' needs words of their own. */
 export const REJECT_REASONS = [

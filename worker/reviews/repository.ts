@@ -1,5 +1,4 @@
-/** Review queries: published lists, aggregates, drafts and moderation. The only place with their SQL. */
-import type { MarketId } from '../../shared/markets.ts';
+import type { ReviewSort, ReviewWrite, Reviewer } from './records.ts';
 
 /** A review as shown to shoppers. */
 export interface ReviewRow extends ReviewWrite {
@@ -13,25 +12,6 @@ export interface ReviewRow extends ReviewWrite {
 export interface ShopReviewRow extends ReviewRow {
   itemTitle: string;
 }
-
-/** The fields a shopper writes; hashes and flags are set by the service. */
-export interface ReviewWrite {
-  itemId: number;
-  rating: number;
-  title: string;
-  content: string;
-  name: string;
-  vehicle: string | null;
-}
-
-/** Where a reviewer is told about their review: an email and the market whose shop they bought from. */
-export interface Reviewer {
-  email: string;
-  market: MarketId;
-}
-
-/** The sort orders of a review list. */
-export type ReviewSort = 'newest' | 'helpful' | 'rating';
 
 const COLUMNS = `r.id, r.item_id AS itemId, r.rating, r.title, r.content, r.name, r.vehicle,
   r.verified_purchase AS verifiedPurchase, r.helpful_count AS helpfulCount, r.created_at AS createdAt`;

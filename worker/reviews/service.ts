@@ -2,7 +2,8 @@ import { DEFAULT_RATING } from '../../shared/constants.ts';
 import { MSG } from '../../shared/messages.ts';
 import { reviewPrivacyProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { type Reviewer, reviewRepository, type ReviewSort, type ReviewWrite } from './repository.ts';
+import { reviewRepository } from './repository.ts';
+import type { Reviewer, ReviewSort, ReviewWrite } from './records.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 
 import { toBase64Url } from '../../shared/base64.ts';

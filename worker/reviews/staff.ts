@@ -9,7 +9,7 @@ export {
   type ModerationDeps,
   type ModerationResult,
   publishReview,
-  type QueueRow,
+  type QueuedReview,
   REJECT_NOTE_MAX,
   REJECT_REASONS,
   rejectReview,

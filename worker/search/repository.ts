@@ -1,32 +1,22 @@
 import { BUYABLE_STATUSES, LISTED_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { minPriceColumn, statusColumn } from '../../shared/market-columns.ts';
 import { currencyOf, type MarketId } from '../../shared/markets.ts';
-import type { CardRow } from '../catalog/service.ts';
 import { Binder, candidateCtes, categorySet, hasKeyword } from './candidates-repository.ts';
 import type { SearchCriteria, SearchOrder } from './criteria.ts';
+import type { FacetRecord, SearchHit } from './records.ts';
 
 /** Product search queries (§7 filter-search): the only place with their SQL, with candidates-repository.ts. */
 
 export type { SearchCriteria, SearchOrder } from './criteria.ts';
 
-/** One result row as the SQL returns it: a product card's row (catalog), with the sales it ranks on. */
-export type SearchRow = CardRow;
-
-/** One facet value with its item count. */
-export interface FacetRow {
-  id: number;
-  name: string;
-  count: number;
-}
-
 /** The page, the total with the price range, and the category and brand facets. */
 export interface SearchResult {
-  rows: SearchRow[];
+  rows: SearchHit[];
   total: number;
   minPrice: number | null;
   maxPrice: number | null;
-  categories: FacetRow[];
-  brands: FacetRow[];
+  categories: FacetRecord[];
+  brands: FacetRecord[];
   /** With a keyword and only fitting parts asked for: how many the other filters let through that do not fit. */
   hiddenByFit: number | null;
 }
@@ -191,7 +181,7 @@ export function searchRepository(db: D1Database) {
     },
 
     /** Universal vehicle parts per category the market lists (the same for every vehicle). */
-    async universalByCategory(market: MarketId, soldOut: boolean): Promise<FacetRow[]> {
+    async universalByCategory(market: MarketId, soldOut: boolean): Promise<FacetRecord[]> {
       const statuses = sqlList(soldOut ? LISTED_STATUSES : BUYABLE_STATUSES);
       const { results } = await db
         .prepare(
@@ -199,7 +189,7 @@ export function searchRepository(db: D1Database) {
             FROM item INDEXED BY item_universal WHERE vehicle_universal = 1 AND non_vehicle = 0
               AND ${statusColumn(market)} IN ${statuses} GROUP BY back_category_id) f JOIN category c ON c.id = f.id`,
         )
-        .all<FacetRow>();
+        .all<FacetRecord>();
       return results;
     },
 
@@ -223,12 +213,12 @@ export function searchRepository(db: D1Database) {
       const row = results[0];
       const totals = JSON.parse(row!.totals) as { total: number; minPrice: number | null; maxPrice: number | null };
       return {
-        rows: JSON.parse(row!.records) as SearchRow[],
+        rows: JSON.parse(row!.records) as SearchHit[],
         total: totals.total,
         minPrice: totals.minPrice,
         maxPrice: totals.maxPrice,
-        categories: JSON.parse(row!.categories) as FacetRow[],
-        brands: JSON.parse(row!.brands) as FacetRow[],
+        categories: JSON.parse(row!.categories) as FacetRecord[],
+        brands: JSON.parse(row!.brands) as FacetRecord[],
         hiddenByFit: row!.hidden,
       };
     },

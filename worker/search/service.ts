@@ -1,16 +1,11 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
 import { SEARCH_PAGE_SIZE, type SORT_OPTIONS } from '../../shared/constants.ts';
-import {
-  searchRepository,
-  universalOfOneCategory,
-  type FacetRow,
-  type SearchCriteria,
-  type SearchOrder,
-  type SearchRow,
-} from './repository.ts';
-import { suggestRepository, type Suggestion } from './suggest-repository.ts';
-import { vehicleCategoriesRepository, type VehicleCategory } from './vehicle-categories-repository.ts';
+import { searchRepository, universalOfOneCategory } from './repository.ts';
+import type { FacetRecord, SearchHit, Suggestion, VehicleCategory } from './records.ts';
+import type { SearchCriteria, SearchOrder } from './criteria.ts';
+import { suggestRepository } from './suggest-repository.ts';
+import { vehicleCategoriesRepository } from './vehicle-categories-repository.ts';
 import { addedUp, isVehicleListing, vehicleListing } from './vehicle-listing.ts';
 import { systemClock } from '../platform/clock.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -45,7 +40,7 @@ export interface SearchQuery {
 
 export type { SearchRecord };
 /** A result row as the search reads it; the catalog's card queries answer the same shape. */
-export type { SearchRow };
+export type { SearchHit };
 /** A vehicle part category with its count, as vehicleCategories answers it. */
 export type { VehicleCategory };
 
@@ -186,7 +181,7 @@ export function lastWordPrefixes(keyword: string): { head: string; prefixes: str
 
 const toRecord =
   (currency: Currency) =>
-  (row: SearchRow): SearchRecord => ({
+  (row: SearchHit): SearchRecord => ({
     itemId: row.itemId,
     title: row.title,
     urlHandle: row.urlHandle,
@@ -229,7 +224,7 @@ function listedInCategory(db: D1Database, criteria: SearchCriteria): Promise<num
  * only that category's): the same for every vehicle, so counted apart and cached like the listed counts. Null (the
  * search counts them itself) for other searches and under a brand or price filter.
  */
-function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<FacetRow[]> | null {
+function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<FacetRecord[]> | null {
   const { market, soldOut } = criteria;
   if (!universalOfOneCategory(criteria)) return null;
   if (criteria.brandIds.length > 0 || criteria.minPrice !== null || criteria.maxPrice !== null) return null;
@@ -241,7 +236,7 @@ function universalByCategory(db: D1Database, criteria: SearchCriteria): Promise<
  * ten minutes per isolate (a sixth of a large catalog, too many to count on every page). A vehicle's category counts
  * add them to its own parts.
  */
-function universalCounts(db: D1Database, market: MarketId, soldOut = false): Promise<FacetRow[]> {
+function universalCounts(db: D1Database, market: MarketId, soldOut = false): Promise<FacetRecord[]> {
   return listedCounts.get(`universal:${market}:${soldOut}`, systemClock, () =>
     searchRepository(db).universalByCategory(market, soldOut),
   );

@@ -1,14 +1,9 @@
 import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { statusColumn } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
+import type { Suggestion } from './records.ts';
 
 /** Typeahead queries: titles, part numbers and categories that start like the shopper's words. */
-
-export interface Suggestion {
-  kind: 'item' | 'category' | 'partNumber';
-  text: string;
-  href: string;
-}
 
 interface SuggestionRow {
   kind: Suggestion['kind'];

@@ -2,15 +2,7 @@ import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
 import { statusColumn } from '../../shared/market-columns.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { vehicleFitCtes } from './candidates-repository.ts';
-
-/** A part category with the count of a vehicle's parts in it, as a vehicle's parts page and a make page list them. */
-export interface VehicleCategory {
-  id: number;
-  name: string;
-  handle: string;
-  parentName: string;
-  items: number;
-}
+import type { VehicleCategory } from './records.ts';
 
 /** A vehicle's part categories: its only SQL. */
 export function vehicleCategoriesRepository(db: D1Database) {

@@ -1,13 +1,7 @@
 import { systemClock } from '../platform/clock.ts';
 import { caches } from '../platform/caches.ts';
-import {
-  searchRepository,
-  type FacetRow,
-  type SearchCriteria,
-  type SearchOrder,
-  type SearchResult,
-  type SearchRow,
-} from './repository.ts';
+import { searchRepository, type SearchCriteria, type SearchOrder, type SearchResult } from './repository.ts';
+import type { FacetRecord, SearchHit } from './records.ts';
 
 /**
  * A vehicle's fitting parts without a keyword or category: its own parts and every universal part, which at a large
@@ -35,7 +29,7 @@ export function isVehicleListing(criteria: SearchCriteria): boolean {
   );
 }
 
-type Key = (row: SearchRow) => number | null;
+type Key = (row: SearchHit) => number | null;
 const sales: Key = (row) => row.sales ?? 0;
 const price: Key = (row) => row.discountPrice;
 const rating: Key = (row) => row.reviewRating;
@@ -62,7 +56,7 @@ const SORT_KEYS: Record<SearchOrder, [Key, 'asc' | 'desc'][]> = {
 
 function compareRows(order: SearchOrder) {
   const keys = [...SORT_KEYS[order], [sales, 'desc'] as [Key, 'desc']];
-  return (a: SearchRow, b: SearchRow): number => {
+  return (a: SearchHit, b: SearchHit): number => {
     for (const [key, direction] of keys) {
       const x = key(a);
       const y = key(b);
@@ -76,7 +70,7 @@ function compareRows(order: SearchOrder) {
 }
 
 /** Two facets added up, most items first, then by name (as the search orders a facet). */
-export function addedUp(own: readonly FacetRow[], universal: readonly FacetRow[]): FacetRow[] {
+export function addedUp(own: readonly FacetRecord[], universal: readonly FacetRecord[]): FacetRecord[] {
   const sum = new Map(own.map((row) => [row.id, { ...row }]));
   for (const row of universal) {
     const entry = sum.get(row.id);

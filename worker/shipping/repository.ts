@@ -3,21 +3,13 @@
 import type { MarketId } from '../../shared/markets.ts';
 import { regionsFor } from '../../shared/regions.ts';
 import { AREA_LEVEL, COUNTRY_AREA, stateAreaId } from '../../shared/shipping.ts';
+import type { AreaRecord } from './records.ts';
 
 /** A known postal code: a US ZIP code or a Canadian FSA. */
 export interface PostalCodeRow {
   postCode: string;
   city: string;
   stateCode: string;
-}
-
-/** An entry of the area dictionary. */
-export interface AreaRow {
-  id: number;
-  parentId: number | null;
-  level: number;
-  name: string;
-  code: string | null;
 }
 
 /** A city of a market, with one of its postal codes (the lowest) for the type-ahead. */
@@ -70,17 +62,17 @@ export function postalRepository(db: D1Database) {
     },
 
     /** One area by id, or null. */
-    area: (id: number) => db.prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE id = ?`).bind(id).first<AreaRow>(),
+    area: (id: number) => db.prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE id = ?`).bind(id).first<AreaRecord>(),
 
     /**
      * The areas under one area (the countries under 0), in id order: the region list order for
      * states, name order for cities.
      */
-    async children(id: number): Promise<AreaRow[]> {
+    async children(id: number): Promise<AreaRecord[]> {
       const { results } = await db
         .prepare(`SELECT ${AREA_COLUMNS} FROM area WHERE parent_id IS ? ORDER BY id`)
         .bind(id === 0 ? null : id)
-        .all<AreaRow>();
+        .all<AreaRecord>();
       return results;
     },
   };

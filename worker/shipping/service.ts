@@ -23,7 +23,8 @@ import {
 import { shippingOptionsFor } from '../../shared/shipping-options.ts';
 import { normalizePostalCode, postalCodeProblem, trimInput } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { postalRepository, type AreaRow } from './repository.ts';
+import { postalRepository } from './repository.ts';
+import type { AreaRecord } from './records.ts';
 
 /** The §3 postal code, plus the state's code for address forms. */
 export interface PostalCodeInfo {
@@ -114,7 +115,7 @@ export async function lookupPostalCode(db: D1Database, market: MarketId, code: s
 }
 
 /** The areas under an area (the countries under 0); null when there is no such area. */
-export async function areaChildren(db: D1Database, id: number): Promise<AreaRow[] | null> {
+export async function areaChildren(db: D1Database, id: number): Promise<AreaRecord[] | null> {
   const repository = postalRepository(db);
   if (id !== 0 && !(await repository.area(id))) return null;
   return repository.children(id);

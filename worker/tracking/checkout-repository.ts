@@ -1,19 +1,4 @@
-/** What the shop keeps of a visitor's tracking ids at checkout, for the server's paid-order events. */
-export interface CheckoutVisitor {
-  visitorKey: string;
-  clientId: string;
-  sessionId: string;
-  albGroup: string;
-  abTestGroup: string;
-  ip: string;
-  network: string;
-  downlinkSpeed: string;
-  pageUrl: string;
-  referrer: string;
-  clickId: string | null;
-  marketingAllowed: boolean;
-  updatedAt: number;
-}
+import type { CheckoutVisitor } from './records.ts';
 
 const COLUMNS = `visitor_key AS visitorKey, client_id AS clientId, session_id AS sessionId, alb_group AS albGroup,
   ab_test_group AS abTestGroup, ip, network, downlink_speed AS downlinkSpeed, page_url AS pageUrl, referrer,

@@ -1,5 +1,6 @@
 import { TRACK_EVENT } from '../../shared/tracking.ts';
-import type { DashboardReader, FitmentRow, FunnelRow, SearchRow } from './dashboard-repository.ts';
+import type { DashboardReader, FitmentRow } from './dashboard-repository.ts';
+import type { FunnelRecord, SearchTermRecord } from './records.ts';
 import { SERVER_SOURCE } from './paid-orders.ts';
 
 /** The settings of the Analytics Engine SQL API reader; the account id and token together turn it on. */
@@ -85,11 +86,11 @@ GROUP BY day, market, grp`),
   blob14 AS market, blob9 AS grp, blob1 AS id, max(double3) AS total FROM ${dataset} WHERE ${range} AND ${paid}
   GROUP BY day, market, grp, id) GROUP BY day, market, grp`),
       ]);
-      const rows = new Map<string, FunnelRow>();
-      const rowOf = (row: Record<string, unknown>): FunnelRow => {
+      const rows = new Map<string, FunnelRecord>();
+      const rowOf = (row: Record<string, unknown>): FunnelRecord => {
         const found = rows.get(key(row));
         if (found) return found;
-        const fresh: FunnelRow = {
+        const fresh: FunnelRecord = {
           day: text(row.day),
           market: text(row.market),
           group: text(row.grp),
@@ -119,7 +120,7 @@ GROUP BY day, market, grp`),
       );
     },
 
-    async topSearches(from, to, market, limit): Promise<SearchRow[]> {
+    async topSearches(from, to, market, limit): Promise<SearchTermRecord[]> {
       if (market !== 'us' && market !== 'ca') return [];
       const rows = await query(`SELECT blob18 AS keyword, sum(_sample_interval) AS searches,
   sum(if(double5 = 0, _sample_interval, 0)) AS zero

@@ -1,26 +1,6 @@
 import { TRACK_EVENT } from '../../shared/tracking.ts';
 import { SERVER_SOURCE } from './paid-orders.ts';
-
-/** One day, market and A/B group of the funnel. */
-export interface FunnelRow {
-  day: string;
-  market: string;
-  group: string;
-  sessions: number;
-  productViews: number;
-  addToCart: number;
-  checkoutStarted: number;
-  paidOrders: number;
-  revenueCent: number;
-  exposedItems: number;
-}
-
-/** A searched phrase and how often; `zero` counts the searches that found nothing. */
-export interface SearchRow {
-  keyword: string;
-  searches: number;
-  zero: number;
-}
+import type { FunnelRecord, SearchTermRecord } from './records.ts';
 
 /** A universal-fit outcome and how often a market saw it. */
 export interface FitmentRow {
@@ -35,8 +15,8 @@ export interface FitmentRow {
  * server's order_paid events, never a browser's.
  */
 export interface DashboardReader {
-  funnel(from: string, to: string): Promise<FunnelRow[]>;
-  topSearches(from: string, to: string, market: string, limit: number): Promise<SearchRow[]>;
+  funnel(from: string, to: string): Promise<FunnelRecord[]>;
+  topSearches(from: string, to: string, market: string, limit: number): Promise<SearchTermRecord[]>;
   fitmentOutcomes(from: string, to: string): Promise<FitmentRow[]>;
 }
 
@@ -46,7 +26,7 @@ const E = TRACK_EVENT;
 export function dashboardRepository(db: D1Database): DashboardReader {
   return {
     /** Sessions and funnel steps per day, market and group. */
-    async funnel(from: string, to: string): Promise<FunnelRow[]> {
+    async funnel(from: string, to: string): Promise<FunnelRecord[]> {
       const { results } = await db
         .prepare(
           `SELECT day, market, ab_test_group AS "group",
@@ -62,12 +42,12 @@ export function dashboardRepository(db: D1Database): DashboardReader {
            GROUP BY day, market, ab_test_group ORDER BY day DESC, market, ab_test_group`,
         )
         .bind(from, to, E.pageView, E.addToCart, E.checkoutStarted, E.orderPaid, E.exposure, SERVER_SOURCE)
-        .all<FunnelRow>();
+        .all<FunnelRecord>();
       return results;
     },
 
     /** The most searched phrases in a market, with how many found nothing. */
-    async topSearches(from: string, to: string, market: string, limit: number): Promise<SearchRow[]> {
+    async topSearches(from: string, to: string, market: string, limit: number): Promise<SearchTermRecord[]> {
       const { results } = await db
         .prepare(
           `SELECT lower(trim(json_extract(data, '$.keyword'))) AS keyword, COUNT(*) AS searches,
@@ -78,7 +58,7 @@ export function dashboardRepository(db: D1Database): DashboardReader {
            GROUP BY 1 ORDER BY searches DESC, keyword LIMIT ?5`,
         )
         .bind(from, to, market, E.pageView, limit)
-        .all<SearchRow>();
+        .all<SearchTermRecord>();
       return results;
     },
 

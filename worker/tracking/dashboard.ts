@@ -1,14 +1,9 @@
 import { sampleRatioMismatch, type SplitGroup, wilsonInterval } from '../../shared/tracking-stats.ts';
 import { type AnalyticsSqlConfig, analyticsEngineReader, analyticsSqlConfigured } from './dashboard-ae-repository.ts';
-import {
-  type DashboardReader,
-  dashboardRepository,
-  type FitmentRow,
-  type FunnelRow,
-  type SearchRow,
-} from './dashboard-repository.ts';
+import { type DashboardReader, dashboardRepository, type FitmentRow } from './dashboard-repository.ts';
+import type { FunnelRecord, SearchTermRecord } from './records.ts';
 
-export type { FunnelRow, SearchRow } from './dashboard-repository.ts';
+export type { FunnelRecord, SearchTermRecord } from './records.ts';
 
 const TOP_SEARCHES = 10;
 const GROUPS: readonly SplitGroup[] = ['A1', 'A2', 'B'];
@@ -27,15 +22,15 @@ export interface GroupConversion {
 export interface AnalyticsReport {
   from: string;
   to: string;
-  funnel: FunnelRow[];
+  funnel: FunnelRecord[];
   groups: GroupConversion[];
   srm: { p: number; mismatch: boolean };
-  searches: Record<'us' | 'ca', SearchRow[]>;
+  searches: Record<'us' | 'ca', SearchTermRecord[]>;
   exposure: { exposedItems: number; productViews: number; clickThrough: number };
   fitment: { market: string; status: string; count: number; share: number }[];
 }
 
-function groupConversions(funnel: FunnelRow[]): GroupConversion[] {
+function groupConversions(funnel: FunnelRecord[]): GroupConversion[] {
   return GROUPS.map((group) => {
     const rows = funnel.filter((row) => row.group === group);
     const sessions = rows.reduce((sum, row) => sum + row.sessions, 0);

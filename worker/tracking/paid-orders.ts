@@ -2,7 +2,8 @@ import type { ShopEvent } from '../env.ts';
 import { TRACK_EVENT } from '../../shared/tracking.ts';
 import { log } from '../platform/log.ts';
 import { abTestGroupFor } from './abtest.ts';
-import { type CheckoutVisitor, checkoutVisitorRepository } from './checkout-repository.ts';
+import { checkoutVisitorRepository } from './checkout-repository.ts';
+import type { CheckoutVisitor } from './records.ts';
 import type { TrackMessage } from './events.ts';
 
 /** A paid order as the orders domain hands it over: the figures the dashboard counts, and whose it was. */

@@ -1,4 +1,5 @@
 import { dayOf, type StoredEvent } from './events.ts';
+import type { TrackingEventRecord } from './records.ts';
 
 /** D1's limit on bound values per statement keeps each insert to a few rows; a batch holds them all. */
 const ROWS_PER_STATEMENT = 5;
@@ -44,27 +45,6 @@ function rowValues(event: StoredEvent): unknown[] {
   ];
 }
 
-/** One stored tracking event as a row reads back (tests, the dashboard's drill-downs). */
-export interface TrackingEventRow {
-  id: string;
-  event: string;
-  data: string;
-  page_url: string;
-  referrer: string;
-  ts: number;
-  client_id: string;
-  session_id: string;
-  alb_group: string;
-  ab_test_group: string;
-  ip: string;
-  network: string;
-  downlink_speed: string;
-  visitor_key: string;
-  market: string;
-  received_at: number;
-  day: string;
-}
-
 /** The tracking sink's table in D1. */
 export function trackingRepository(db: D1Database) {
   return {
@@ -94,21 +74,21 @@ export function trackingRepository(db: D1Database) {
     },
 
     /** The events with these ids, as stored. */
-    async eventsByIds(ids: readonly string[]): Promise<TrackingEventRow[]> {
+    async eventsByIds(ids: readonly string[]): Promise<TrackingEventRecord[]> {
       if (ids.length === 0) return [];
       const { results } = await db
         .prepare(`SELECT * FROM tracking_event WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY received_at`)
         .bind(...ids)
-        .all<TrackingEventRow>();
+        .all<TrackingEventRecord>();
       return results;
     },
 
     /** The events of one name for one visitor key, oldest first. */
-    async eventsOfVisitor(visitorKey: string, event: string): Promise<TrackingEventRow[]> {
+    async eventsOfVisitor(visitorKey: string, event: string): Promise<TrackingEventRecord[]> {
       const { results } = await db
         .prepare('SELECT * FROM tracking_event WHERE visitor_key = ?1 AND event = ?2 ORDER BY received_at, id')
         .bind(visitorKey, event)
-        .all<TrackingEventRow>();
+        .all<TrackingEventRecord>();
       return results;
     },
 

@@ -6,13 +6,14 @@ import { type ConsumeResult, consumeEventBatch } from './consumer.ts';
 import type { TrackMessage } from './events.ts';
 import type { AffiliateConfig } from './affiliate.ts';
 import type { SinkBindings } from './sink.ts';
-import { type CheckoutVisitor, checkoutVisitorRepository } from './checkout-repository.ts';
+import { checkoutVisitorRepository } from './checkout-repository.ts';
+import type { CheckoutVisitor } from './records.ts';
 import { type PaidOrder, recordPaidOrder as recordPaid } from './paid-orders.ts';
 
 export type { AbTestGroup } from './abtest.ts';
 export type { TrackMessage } from './events.ts';
 export type { PaidOrder } from './paid-orders.ts';
-export { type AnalyticsReport, type FunnelRow, analyticsReport } from './dashboard.ts';
+export { type AnalyticsReport, type FunnelRecord, analyticsReport } from './dashboard.ts';
 
 /** The visitor's A/B group (§9): the one their cookie remembers, else the one their visitor key gives. */
 export function visitorAbTestGroup(stored: string | undefined, visitorKey: string): AbTestGroup {

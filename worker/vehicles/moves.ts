@@ -1,4 +1,5 @@
-import { vehicleRepository, type VehicleNodeRow } from './repository.ts';
+import { vehicleRepository } from './repository.ts';
+import type { VehicleNodeRecord } from './records.ts';
 
 /**
  * Saved vehicle ids the vehicle base no longer has. A re-derivation of the base moves a removed
@@ -15,7 +16,10 @@ export function successorsOf(db: D1Database, nodeIds: readonly number[]): Promis
  * A node's path, year first, and the node it ends at: the node itself, or the successor of an id
  * gone from the vehicle base. An unknown id has an empty path.
  */
-export async function currentPath(db: D1Database, nodeId: number): Promise<{ nodeId: number; path: VehicleNodeRow[] }> {
+export async function currentPath(
+  db: D1Database,
+  nodeId: number,
+): Promise<{ nodeId: number; path: VehicleNodeRecord[] }> {
   const repo = vehicleRepository(db);
   const path = await repo.path(nodeId);
   if (path.length > 0) return { nodeId, path };

@@ -1,16 +1,5 @@
+import type { VehicleNodeRecord } from './records.ts';
 /** Vehicle queries: the selector's tree, node paths and makes. The only place with their SQL. */
-
-export interface VehicleNodeRow {
-  id: number;
-  level: number;
-  parentId: number | null;
-  value: string;
-  text: string;
-  year: number;
-  makeId: number | null;
-  modelId: number | null;
-  modelNodeId: number | null;
-}
 
 const NODE_COLUMNS =
   'id, level, parent_id AS parentId, value, text, year, make_id AS makeId, model_id AS modelId, model_node_id AS ' +
@@ -19,24 +8,24 @@ const NODE_COLUMNS =
 export function vehicleRepository(db: D1Database) {
   return {
     /** The model years (level 1), newest first. */
-    async years(): Promise<VehicleNodeRow[]> {
+    async years(): Promise<VehicleNodeRecord[]> {
       const { results } = await db
         .prepare(`SELECT ${NODE_COLUMNS} FROM vehicle_node WHERE level = 1 ORDER BY year DESC`)
-        .all<VehicleNodeRow>();
+        .all<VehicleNodeRecord>();
       return results;
     },
 
     /** The children of one node, in display order. */
-    async children(parentId: number): Promise<VehicleNodeRow[]> {
+    async children(parentId: number): Promise<VehicleNodeRecord[]> {
       const { results } = await db
         .prepare(`SELECT ${NODE_COLUMNS} FROM vehicle_node WHERE parent_id = ? ORDER BY level, text`)
         .bind(parentId)
-        .all<VehicleNodeRow>();
+        .all<VehicleNodeRecord>();
       return results;
     },
 
     /** A node and its ancestors, root (year) first: the vehicle a saved attributeValueId stands for. */
-    async path(nodeId: number): Promise<VehicleNodeRow[]> {
+    async path(nodeId: number): Promise<VehicleNodeRecord[]> {
       const { results } = await db
         .prepare(
           `WITH RECURSIVE up(id) AS (SELECT ?1 UNION ALL SELECT n.parent_id FROM vehicle_node n JOIN up ON n.id = up.id
@@ -44,7 +33,7 @@ export function vehicleRepository(db: D1Database) {
          SELECT ${NODE_COLUMNS} FROM vehicle_node WHERE id IN (SELECT id FROM up) ORDER BY level`,
         )
         .bind(nodeId)
-        .all<VehicleNodeRow>();
+        .all<VehicleNodeRecord>();
       return results;
     },
 

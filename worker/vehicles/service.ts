@@ -2,9 +2,10 @@ import { vehicleAttribute, vehicleOfPath } from '../../shared/garage-rules.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { vehicleCatalogRepository, type MakeModelYears } from './vehicle-catalog-repository.ts';
+import { vehicleCatalogRepository } from './vehicle-catalog-repository.ts';
+import type { MakeModelYears, VinModelMatch } from './records.ts';
 import { vehicleRepository } from './repository.ts';
-import { vinRepository, type VinModelMatch } from './vin-repository.ts';
+import { vinRepository } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
 import { listGarage } from './garage.ts';
 import { VEHICLE_NOT_FOUND } from './path.ts';
@@ -21,7 +22,7 @@ export {
   type VehicleChoice,
   type VehiclePath,
 } from './path.ts';
-export type { MakeModelYears } from './vehicle-catalog-repository.ts';
+export type { MakeModelYears } from './records.ts';
 
 /**
  * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the

@@ -1,12 +1,5 @@
+import type { MakeModelYears } from './records.ts';
 /** Queries that join vehicles with the catalog: shop-by-vehicle and shop-by-make. The only place with their SQL. */
-
-export interface MakeModelYears {
-  modelId: number;
-  model: string;
-  slug: string;
-  yearFrom: number;
-  yearTo: number;
-}
 
 export function vehicleCatalogRepository(db: D1Database) {
   return {

@@ -1,11 +1,5 @@
+import type { VinModelMatch } from './records.ts';
 /** VIN pattern queries: which vPIC model patterns a VIN matches (migration 0009). The only place with their SQL. */
-
-/** One model pattern a VIN matches: the make and model it names and how broad it is (smaller = more specific). */
-export interface VinModelMatch {
-  make: string;
-  model: string;
-  breadth: number;
-}
 
 /** The VIN pattern queries over one D1 database. */
 export function vinRepository(db: D1Database) {

@@ -1,11 +1,11 @@
 import { staffMay } from '../../../shared/staff-permissions.ts';
 import { POINTS_REASON_MAX } from '../customers.ts';
-import type { CustomerRow } from '../../accounts/staff.ts';
+import type { CustomerRecord } from '../../accounts/staff.ts';
 import type { StaffMember } from '../service.ts';
 import { CsrfField } from './CsrfField.tsx';
 
 /** Resend the confirmation email and block or unblock: each shown to the roles that may. */
-export function CustomerActions(props: { account: CustomerRow; staff: StaffMember; csrf: string }) {
+export function CustomerActions(props: { account: CustomerRecord; staff: StaffMember; csrf: string }) {
   const { account, staff } = props;
   const path = `/admin/customers/${account.id}`;
   const blocked = account.blockedAt !== null;

@@ -1,4 +1,4 @@
-import { type QueueRow, REJECT_NOTE_MAX, REJECT_REASONS, REVIEW_FLAGS } from '../../reviews/staff.ts';
+import { type QueuedReview, REJECT_NOTE_MAX, REJECT_REASONS, REVIEW_FLAGS } from '../../reviews/staff.ts';
 import { CsrfField } from './CsrfField.tsx';
 
 /** The forms each review carries. */
@@ -25,7 +25,7 @@ function FormBase({ csrf, view }: { csrf: string; view: View }) {
   );
 }
 
-function RejectForm(props: { review: QueueRow; csrf: string; view: View; problem?: QueueProblem }) {
+function RejectForm(props: { review: QueuedReview; csrf: string; view: View; problem?: QueueProblem }) {
   const { review, problem } = props;
   const errorId = `reject-error-${review.id}`;
   const field = problem?.field?.form === 'reject' ? problem.field : null;
@@ -74,7 +74,7 @@ function RejectForm(props: { review: QueueRow; csrf: string; view: View; problem
   );
 }
 
-function FlagForm(props: { review: QueueRow; csrf: string; view: View; problem?: QueueProblem }) {
+function FlagForm(props: { review: QueuedReview; csrf: string; view: View; problem?: QueueProblem }) {
   const { review, problem } = props;
   return (
     <form method="post" action={`/admin/reviews/${review.id}/flag`} className="inline" aria-label="Flag">
@@ -101,7 +101,7 @@ function FlagForm(props: { review: QueueRow; csrf: string; view: View; problem?:
 }
 
 /** Publish and reject (a pending review only) and the staff flag (any review). */
-export function ReviewActions(props: { review: QueueRow; csrf: string; view: View; problem?: QueueProblem }) {
+export function ReviewActions(props: { review: QueuedReview; csrf: string; view: View; problem?: QueueProblem }) {
   const { review } = props;
   return (
     <div className="review-actions">

@@ -1,11 +1,11 @@
-import type { QueueRow } from '../../reviews/staff.ts';
+import type { QueuedReview } from '../../reviews/staff.ts';
 import { type QueueProblem, ReviewActions } from './ReviewActions.tsx';
 
 /** Unix seconds as "YYYY-MM-DD HH:MM UTC". */
 const when = (seconds: number) => `${new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
 
-function Product({ review }: { review: QueueRow }) {
+function Product({ review }: { review: QueuedReview }) {
   return (
     <p className="review-product">
       {review.urlHandle ? (
@@ -20,7 +20,7 @@ function Product({ review }: { review: QueueRow }) {
   );
 }
 
-function Decision({ review }: { review: QueueRow }) {
+function Decision({ review }: { review: QueuedReview }) {
   if (review.status === 'PENDING') return null;
   const by = review.moderatedBy ? ` by ${review.moderatedBy}` : '';
   const at = review.moderatedAt ? ` on ${when(review.moderatedAt)}` : '';
@@ -34,7 +34,7 @@ function Decision({ review }: { review: QueueRow }) {
 
 /** One review in the queue: its product, rating, words, photos and flags, and what staff can do with it. */
 export function ReviewCard(props: {
-  review: QueueRow;
+  review: QueuedReview;
   csrf: string;
   view: { status: string; page: number };
   problem?: QueueProblem;

@@ -10,14 +10,15 @@ import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants
 import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, percentOff } from '../../../shared/money.ts';
-import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow, SkuRow } from '../repository.ts';
+import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../repository.ts';
+import type { SkuRecord } from '../records.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
 import { staticAsset } from '../../platform/build-info.ts';
 
 export interface ProductView {
   item: ItemPageRow;
-  skus: SkuRow[];
+  skus: SkuRecord[];
   faqs: { question: string; answer: string }[];
   reviews: ReviewRow[];
   /** inKind, location and the installation videos. */
@@ -31,7 +32,7 @@ export interface ProductView {
 
 const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
 
-function Price({ sku, market }: { sku: SkuRow; market: Market }) {
+function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
   const off = percentOff(sku.originalPrice, sku.discountPrice);
   return (

@@ -3,7 +3,7 @@ import { PAYMENT_WINDOW_NAME } from '../../../shared/browser-keys.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { PAYMENT_METHOD_LABEL, isPaymentMethodId } from '../../../shared/payment-methods.ts';
 import { resultOf } from '../outcomes.ts';
-import type { PaymentRow } from '../service.ts';
+import type { PaymentRecord } from '../service.ts';
 import { SANDBOX_TEST_CARDS, sandboxWindowPath } from '../sandbox.ts';
 
 /**
@@ -71,7 +71,7 @@ export function Window({ title, head, children }: { title: string; head?: ReactN
   );
 }
 
-function Summary({ payment }: { payment: PaymentRow }) {
+function Summary({ payment }: { payment: PaymentRecord }) {
   const method = isPaymentMethodId(payment.method) ? PAYMENT_METHOD_LABEL[payment.method] : payment.method;
   return (
     <>
@@ -106,7 +106,7 @@ function TestCards() {
   );
 }
 
-function CardForm({ payment, error }: { payment: PaymentRow; error?: string }) {
+function CardForm({ payment, error }: { payment: PaymentRecord; error?: string }) {
   return (
     <form method="post" action={`${sandboxWindowPath(payment.id)}/submit`} autoComplete="off">
       {error && (
@@ -132,7 +132,7 @@ function CardForm({ payment, error }: { payment: PaymentRow; error?: string }) {
   );
 }
 
-function Challenge({ payment, error }: { payment: PaymentRow; error?: string }) {
+function Challenge({ payment, error }: { payment: PaymentRecord; error?: string }) {
   const action = `${sandboxWindowPath(payment.id)}/challenge`;
   return (
     <section>
@@ -157,7 +157,7 @@ function Challenge({ payment, error }: { payment: PaymentRow; error?: string }) 
   );
 }
 
-function Result({ payment, nonce }: { payment: PaymentRow; nonce: string }) {
+function Result({ payment, nonce }: { payment: PaymentRecord; nonce: string }) {
   const result = resultOf(payment);
   const succeeded = result.kind === 'Succeeded';
   const data = {
@@ -189,7 +189,7 @@ function Result({ payment, nonce }: { payment: PaymentRow; nonce: string }) {
  * The window for a payment in whatever state it is in; `error` is the last submission's problem,
  * `nonce` the response's CSP nonce (the result's inline script carries it).
  */
-export function windowFor(payment: PaymentRow, nonce: string, error?: string): ReactNode {
+export function windowFor(payment: PaymentRecord, nonce: string, error?: string): ReactNode {
   const title = 'Sandbox payment';
   const returnUrl = orderResultUrl(payment.orderId);
   switch (payment.status) {
