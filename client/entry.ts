@@ -1,6 +1,7 @@
 import type { LogsBody } from '../shared/api/tracking.ts';
 import { API } from '../shared/api-routes.ts';
 import { PAYMENT_WINDOW_NAME, STORAGE_KEY } from '../shared/browser-keys.ts';
+import { analyticsUrl } from '../shared/tracking-url.ts';
 import { hydrateIslands } from './hydrate.ts';
 import { retryFailedImages } from './image-retry.ts';
 import { watchNavigation } from './state/loading.ts';
@@ -101,7 +102,7 @@ function reportErrors(): void {
     const line: LogsBody = {
       level: 'error',
       message: String(event.message || 'window error').slice(0, 2000),
-      url: location.href,
+      url: analyticsUrl(location.href),
     };
     navigator.sendBeacon?.(API.logs.path, new Blob([JSON.stringify(line)], { type: 'application/json' }));
   });

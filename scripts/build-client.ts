@@ -4,6 +4,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { assetHeadersFile } from './lib/asset-headers.ts';
 
 const outdir = 'dist/client/assets';
 await rm('dist/client', { recursive: true, force: true });
@@ -161,10 +162,6 @@ const manifest = {
 await mkdir('worker/generated', { recursive: true });
 await writeFile('worker/generated/client-manifest.json', JSON.stringify(manifest, null, 2));
 await cp('client/static', 'dist/client/static', { recursive: true });
-// Hashed names never change content, so browsers may keep them for a year.
-await writeFile(
-  'dist/client/_headers',
-  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n' +
-    '/static/*\n  Cache-Control: public, max-age=86400\n',
-);
+// The files served before the Worker runs: security headers on all, hashed names cached for a year.
+await writeFile('dist/client/_headers', assetHeadersFile());
 console.log(`client built: ${Object.keys(islands).length} islands, entry ${manifest.entry}`);

@@ -42,6 +42,8 @@ export const COOKIE = {
   cartId: 'cartId',
   abTestGroup: 'ab_test_group',
   newsletterEmail: 'subscribe_email',
+  /** A review invitation's token, per item (`review_invitation_<itemId>`), moved out of the link's address. */
+  reviewInvitation: 'review_invitation',
 } as const;
 
 /** Sort options of §9, in display order. */

@@ -68,7 +68,12 @@ export const PROMOTION_MSG = {
   notApplicable: (noun: PromotionNoun) => `This ${noun} does not apply to any item in your cart.`,
   addMoreItems: (n: number, noun: PromotionNoun) => `Add ${items(n)} to use this ${noun}.`,
   spendMore: (amount: Money, noun: PromotionNoun) => `Spend ${formatMoney(amount)} more to use this ${noun}.`,
-  notBest: (noun: PromotionNoun) => `Only one ${noun} of this kind can be used per order; a better one is applied.`,
+  /** Another of the same kind holds the order's one place: the shopper is told which. */
+  notBest: (noun: PromotionNoun, applied: string) =>
+    `Only one ${noun} of this kind can be used per order, and “${applied}”, which saves you more, is applied.`,
+  /** A free-shipping code when the shipping is already free with another offer. */
+  shippingAlreadyFree: (noun: PromotionNoun, applied: string) =>
+    `Your shipping is already free with “${applied}”, so this ${noun} is not needed.`,
   noFurtherDiscount: (noun: PromotionNoun) => `This ${noun} gives no further discount on your cart.`,
   /** An automatic offer the cart almost qualifies for. */
   hintItems: (n: number, offer: string) => `Add ${items(n)} to get ${offer}.`,

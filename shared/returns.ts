@@ -110,6 +110,9 @@ export const RETURN_MSG = {
   partSize: 'Every part but the last must be at least 5 MB.',
   noParts: 'No part of this upload was received.',
   missingParts: 'Some parts of this upload are missing: send them, then complete it.',
+  partSizes: (bytes: number) =>
+    `Every part but the last must be the same size as the first (${bytes} bytes); only the last may be smaller.`,
+  notAssembled: 'The parts of this upload could not be put together. Please send the file again.',
 } as const;
 
 /** The shopper's page of a return: a member's in their account, a guest's with their order token. */

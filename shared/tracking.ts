@@ -72,6 +72,17 @@ export function marketingAllowed(signals: PrivacySignals): boolean {
   return !signals.gpc && !signals.optedOut;
 }
 
+/**
+ * Whether analytics may tell one browser from another (the tracking client and session ids, the visitor key, the
+ * network address), as the privacy policy says: "where required, we ask for your consent before setting analytics
+ * or advertising cookies". The Canadian site asks first (the consent banner): until the shopper allows it, the shop
+ * counts pages, searches and errors with nothing that identifies the browser. On the US site Global Privacy Control
+ * and the opt-out stop sharing for advertising (marketing, above); the shop's own analytics go on.
+ */
+export function analyticsIdentified(signals: Pick<PrivacySignals, 'market' | 'consent'>): boolean {
+  return signals.market !== 'ca' || signals.consent === 'granted';
+}
+
 /** Whether the Canadian consent banner should ask: Canada, and no answer yet. */
 export function asksConsent(signals: Pick<PrivacySignals, 'market' | 'consent'>): boolean {
   return signals.market === 'ca' && signals.consent !== 'granted' && signals.consent !== 'denied';

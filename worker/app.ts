@@ -19,6 +19,7 @@ import { openApiRoutes } from './platform/openapi.routes.ts';
 import { renderErrorPage } from './platform/render/render-page.tsx';
 import { installShopRenderer, renderer } from './storefront/layout.tsx';
 import { auth } from './middleware/auth.ts';
+import { releaseHoldsOnRead, STOCK_READING_PATHS } from './middleware/release-holds.ts';
 import { apiEndpoints, mounts } from './routes/index.ts';
 import { contentPreview } from './content/preview.routes.ts';
 
@@ -37,6 +38,7 @@ export function createApp() {
   app.use(reportFailedAnswers);
   app.use(requestId, requireConfig, securityHeaders, csrf, debug, market, visitor, referral, affiliate, auth, renderer);
   app.use(contentPreview);
+  for (const path of STOCK_READING_PATHS) app.use(path, releaseHoldsOnRead);
 
   app.route('/', openApiRoutes(apiEndpoints()));
   for (const mount of mounts()) app.route('/', mount.routes as Hono<AppEnv>);

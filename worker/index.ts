@@ -1,7 +1,8 @@
 import { createApp } from './app.ts';
 import type { Bindings, ShopEvent } from './env.ts';
-import { consumeEvents } from './tracking/service.ts';
+import { consumeEvents, forgetOldAnalytics } from './tracking/service.ts';
 import { releaseExpiredHolds } from './flows/cancel-order.ts';
+import { remindUnpaidOrders } from './flows/pay-link.ts';
 import { expireSandboxPayments } from './payments/service.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
 import { runDailyPoints } from './members/service.ts';
@@ -24,12 +25,24 @@ export default {
         if (count > 0) log.info('released the stock of unpaid orders', { count });
       }),
     );
+    // Unpaid orders whose hold ends soon: their shopper is reminded, with the link to pay (once per order).
+    ctx.waitUntil(
+      remindUnpaidOrders(env, controller.scheduledTime).then((count) => {
+        if (count > 0) log.info('reminded unpaid orders', { count });
+      }),
+    );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.
     ctx.waitUntil(expireSandboxPayments(env, controller.scheduledTime));
     // Return evidence never attached to a return, and multipart uploads left unfinished, are removed.
     ctx.waitUntil(
       cleanUpReturnUploads(env, controller.scheduledTime).then((count) => {
         if (count > 0) log.info('removed abandoned return uploads', { count });
+      }),
+    );
+    // Analytics past the privacy policy's retention (26 months; checkout ids 30 days) are deleted.
+    ctx.waitUntil(
+      forgetOldAnalytics(env.DB, controller.scheduledTime).then((done) => {
+        if (done.events + done.dropped + done.checkouts > 0) log.info('deleted analytics past their retention', done);
       }),
     );
     // Once a day (the first tick that claims the day): points past their expiry go, oldest first, and

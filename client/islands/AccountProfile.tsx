@@ -18,8 +18,8 @@ export interface AccountProfileProps {
   birthDay: number | null;
   subscribed: boolean;
   hasPassword: boolean;
-  /** The token of an emailed change-email link, when the member arrives from it. */
-  changeEmailToken: string | null;
+  /** Arrived from an emailed change-email link: its token waits in an HttpOnly cookie the finish call reads. */
+  changeEmailPending: boolean;
 }
 
 const nullable = (value: FormDataEntryValue | null) => (value ? String(value) : null);
@@ -47,13 +47,13 @@ function profileProblems(data: FormData): FieldErrors {
 export default function AccountProfile(props: AccountProfileProps) {
   const [subscribed, setSubscribed] = useState(props.subscribed);
   useEffect(() => {
-    if (!props.changeEmailToken) return;
+    if (!props.changeEmailPending) return;
     api
-      .call(API.emailChangeFinish, { token: props.changeEmailToken })
+      .call(API.emailChangeFinish, {})
       .then(storeSession)
       .then(() => location.assign('/myAccount'))
       .catch((failure: { msg?: string }) => notify(failure?.msg ?? 'This link could not be used.', 'error', 5000));
-  }, [props.changeEmailToken]);
+  }, [props.changeEmailPending]);
   const profile = useSubmit(
     async (data) => {
       await api.call(API.profileUpdate, {

@@ -4,19 +4,22 @@ import { api } from '../api.ts';
 import { storeSession } from '../state/session.ts';
 import { Field, FormError, emailFieldProblems, field, useSubmit } from './form-kit.tsx';
 
-/** Forgotten password: ask for a link; from the link, choose a new password and sign in. */
-export default function RetrievePassword({ token }: { token: string | null }) {
+/**
+ * Forgotten password: ask for a link; from the link, choose a new password and sign in. The link's token never
+ * reaches the page: the server took it out of the address into an HttpOnly cookie, which the reset call reads.
+ */
+export default function RetrievePassword({ linked }: { linked: boolean }) {
   const [sent, setSent] = useState('');
   const { busy, error, fieldErrors, formRef, onSubmit, onInput } = useSubmit(
     async (data) => {
-      if (token) {
-        await storeSession(await api.call(API.forgotPasswordReset, { token, password: field(data, 'password') }));
+      if (linked) {
+        await storeSession(await api.call(API.forgotPasswordReset, { password: field(data, 'password') }));
         location.assign('/myAccount');
         return;
       }
       setSent((await api.call(API.forgotPasswordInit, { email: field(data, 'email') })).message);
     },
-    { validate: token ? undefined : emailFieldProblems, atFields: true },
+    { validate: linked ? undefined : emailFieldProblems, atFields: true },
   );
   if (sent)
     return (
@@ -33,7 +36,7 @@ export default function RetrievePassword({ token }: { token: string | null }) {
       noValidate
       data-form="retrieve-password"
     >
-      {token ? (
+      {linked ? (
         <Field
           label="New password (8 to 128 characters)"
           name="password"
@@ -46,7 +49,7 @@ export default function RetrievePassword({ token }: { token: string | null }) {
       )}
       <FormError text={error} />
       <button className="button" type="submit" disabled={busy}>
-        {token ? 'Save new password' : 'Email me a link'}
+        {linked ? 'Save new password' : 'Email me a link'}
       </button>
     </form>
   );

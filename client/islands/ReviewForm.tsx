@@ -4,8 +4,11 @@ import { API } from '../../shared/api-routes.ts';
 import { api } from '../api.ts';
 import { Field, FormError, field, useSubmit } from './form-kit.tsx';
 
-/** The shop's invitation in the address (§7 review invitation): the review is then a verified purchase. */
-const invitationInUrl = () => new URLSearchParams(location.search).get('invitation') || undefined;
+/**
+ * Arriving from the shop's invitation (§7 review invitation): its link ends in #write-review. Its token never
+ * reaches the page: the server kept it in an HttpOnly cookie, which the review call sends (issue 35).
+ */
+const invitedHere = () => location.hash === '#write-review';
 
 /** Write a review; it shows after moderation. Emails and links are refused before sending (§5). */
 export default function ReviewForm({ itemId }: { itemId: number }) {
@@ -13,7 +16,7 @@ export default function ReviewForm({ itemId }: { itemId: number }) {
   // Arriving from the invitation email: the form is opened, ready to write.
   useEffect(() => {
     const details = document.getElementById('write-review');
-    if (invitationInUrl() && details instanceof HTMLDetailsElement) details.open = true;
+    if (invitedHere() && details instanceof HTMLDetailsElement) details.open = true;
   }, []);
   const { busy, error, setError, onSubmit } = useSubmit(async (data) => {
     const title = String(data.get('title') ?? '');
@@ -27,7 +30,6 @@ export default function ReviewForm({ itemId }: { itemId: number }) {
       content,
       name: field(data, 'name'),
       vehicle: field(data, 'vehicle') || undefined,
-      invitation: invitationInUrl(),
     });
     setSent(true);
   });

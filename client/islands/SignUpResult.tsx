@@ -5,27 +5,28 @@ import { storeSession } from '../state/session.ts';
 import { failureText } from './form-kit.tsx';
 
 export interface SignUpResultProps {
-  token: string | null;
+  /** Opened from the emailed link: its token waits in an HttpOnly cookie the confirm call reads. */
+  linked: boolean;
   message: string | null;
 }
 
 /** After registering: 'check your inbox'; from the emailed link: confirms and signs in. */
-export default function SignUpResult({ token, message }: SignUpResultProps) {
+export default function SignUpResult({ linked, message }: SignUpResultProps) {
   const [state, setState] = useState<'waiting' | 'confirming' | 'confirmed' | 'failed'>(
-    token ? 'confirming' : 'waiting',
+    linked ? 'confirming' : 'waiting',
   );
   const [error, setError] = useState('');
   useEffect(() => {
-    if (!token) return;
+    if (!linked) return;
     api
-      .call(API.emailVerify, { token })
+      .call(API.emailVerify, {})
       .then(storeSession)
       .then(() => setState('confirmed'))
       .catch((failure) => {
         setError(failureText(failure, 'This link could not be used.'));
         setState('failed');
       });
-  }, [token]);
+  }, [linked]);
   if (state === 'confirming') return <p data-signup-state="confirming">Confirming your email…</p>;
   if (state === 'confirmed')
     return (

@@ -75,9 +75,15 @@ export function Summary({ pricing }: { pricing: CartPricing }) {
   );
 }
 
-/** Offers the cart is close to, add-on offers (§9 promo text on the page) and gifts. */
+/**
+ * Offers the cart is close to, add-on offers and gifts. An add-on offer is said here only while the
+ * cart is short of it and the add-on section does not list its parts (there it is said once, above
+ * them); one the cart qualifies for is the add-on section itself.
+ */
 export function Offers({ pricing }: { pricing: CartPricing }) {
-  if (pricing.hints.length + pricing.exchangeOffers.length + pricing.giveaways.length === 0) return null;
+  const listed = new Set(pricing.addOnItems.filter((item) => !item.inCart).map((item) => item.promotionId));
+  const exchangeOffers = pricing.exchangeOffers.filter((offer) => !offer.qualifies && !listed.has(offer.promotionId));
+  if (pricing.hints.length + exchangeOffers.length + pricing.giveaways.length === 0) return null;
   return (
     <section className="cart-offers" aria-label="Offers">
       {pricing.hints.map((hint) => (
@@ -85,7 +91,7 @@ export function Offers({ pricing }: { pricing: CartPricing }) {
           {hint}
         </p>
       ))}
-      {pricing.exchangeOffers.map((offer) => (
+      {exchangeOffers.map((offer) => (
         <p key={offer.promotionId} data-exchange-offer={offer.qualifies ? 'qualifies' : 'not-yet'}>
           <strong>{offer.name}</strong> {offer.reason}
         </p>
@@ -132,25 +138,48 @@ export function ShippingEstimate({
         Estimate
       </button>
       <ul>
-        {pricing.shippingOptions.map((option) => (
-          <li key={option.name} data-chosen={option.name === pricing.shippingName ? 'true' : undefined}>
-            {option.name}: {money(option.cost)}
-          </li>
-        ))}
+        {pricing.shippingOptions.map((option) => {
+          const chosen = option.name === pricing.shippingName;
+          // The chosen option costs what the summary charges: struck through and Free when an offer takes it off.
+          const free = chosen && pricing.shipping > 0 && pricing.shippingDiscount >= pricing.shipping;
+          return (
+            <li key={option.name} data-chosen={chosen ? 'true' : undefined}>
+              {option.name}:{' '}
+              {free ? (
+                <>
+                  <s>{money(option.cost)}</s> <strong data-free-shipping="">Free</strong>
+                </>
+              ) : (
+                money(chosen ? option.cost - pricing.shippingDiscount : option.cost)
+              )}
+            </li>
+          );
+        })}
       </ul>
     </form>
   );
 }
 
-/** The add-on section: parts offered at their add-on price once the cart qualifies (§9 promo text). */
+/**
+ * The add-on section: parts offered at their add-on price (§9 promo text), each once. While the cart
+ * is short of an offer, the offer says what is missing, once, above its parts.
+ */
 export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boolean; add: (skuId: number) => void }) {
   const offered = pricing.addOnItems.filter((item) => !item.inCart);
   if (offered.length === 0) return null;
   const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
+  const locked = pricing.exchangeOffers.filter(
+    (offer) => !offer.qualifies && offered.some((item) => item.promotionId === offer.promotionId),
+  );
   return (
     <section className="cart-addons" aria-label="Add-on items" data-addons="">
       <h2>Add-on items</h2>
       <p className="cart-group__note">{PROMO_TEXT}</p>
+      {locked.map((offer) => (
+        <p key={offer.promotionId} className="cart-addons__locked" data-addons-locked={offer.promotionId}>
+          {offer.reason}
+        </p>
+      ))}
       <ul>
         {offered.map((item) => (
           <li key={`${item.promotionId}:${item.skuId}`} className="cart-addons__item" data-addon={item.skuId}>
@@ -175,7 +204,6 @@ export function AddOns({ pricing, busy, add }: { pricing: CartPricing; busy: boo
             <button type="button" className="button" disabled={busy} onClick={() => add(item.skuId)}>
               Add
             </button>
-            {!item.qualifies && <span className="cart-addons__note">The price unlocks with a qualifying part.</span>}
           </li>
         ))}
       </ul>

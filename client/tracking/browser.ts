@@ -1,6 +1,7 @@
 import { API } from '../../shared/api-routes.ts';
 import { COOKIE } from '../../shared/constants.ts';
-import { TRACK_CLIENT_ID_MS, TRACK_STORAGE } from '../../shared/tracking.ts';
+import { analyticsIdentified, PRIVACY_COOKIE, TRACK_CLIENT_ID_MS, TRACK_STORAGE } from '../../shared/tracking.ts';
+import { analyticsUrl } from '../../shared/tracking-url.ts';
 import { createTracker, type TrackIds, type Track } from './sender.ts';
 
 /** A cookie the browser scripts may read. */
@@ -22,12 +23,30 @@ function storedId(storage: () => Storage, key: string, lifetimeMs?: number): str
   }
 }
 
+/**
+ * Whether analytics may keep ids in this browser (shared/tracking.ts): not on the Canadian site until the shopper
+ * allows it, and then ids stored before go too.
+ */
+function identified(): boolean {
+  const market = document.documentElement.dataset.market === 'ca' ? 'ca' : 'us';
+  if (analyticsIdentified({ market, consent: cookieOf(PRIVACY_COOKIE.consent) || undefined })) return true;
+  try {
+    localStorage.removeItem(TRACK_STORAGE.clientId);
+    sessionStorage.removeItem(TRACK_STORAGE.sessionId);
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
+  return false;
+}
+
 /** The ids of §7: the client id (a week), the tab's session id, the A/B group, the connection. */
 export function browserIds(): TrackIds {
   const connection = (navigator as { connection?: { effectiveType?: string; downlink?: number } }).connection;
+  const keepsIds = identified();
   return {
-    clientId: storedId(() => localStorage, TRACK_STORAGE.clientId, TRACK_CLIENT_ID_MS),
-    sessionId: storedId(() => sessionStorage, TRACK_STORAGE.sessionId),
+    anonymous: !keepsIds,
+    clientId: keepsIds ? storedId(() => localStorage, TRACK_STORAGE.clientId, TRACK_CLIENT_ID_MS) : '',
+    sessionId: keepsIds ? storedId(() => sessionStorage, TRACK_STORAGE.sessionId) : '',
     abTestGroup: cookieOf(COOKIE.abTestGroup),
     albGroup: cookieOf('alb_group'),
     netWork: connection?.effectiveType ?? '',
@@ -35,7 +54,10 @@ export function browserIds(): TrackIds {
   };
 }
 
-/** Posts JSON with keepalive, so a page exit does not lose it; a beacon where fetch is missing. */
+/**
+ * Posts JSON with keepalive, so a page exit does not lose it; a beacon where fetch is missing. A 429 counts as
+ * taken: the shop said enough, and a retry or a failure report would only add to it.
+ */
 export async function postJson(path: string, body: string): Promise<boolean> {
   if (typeof fetch !== 'function')
     return navigator.sendBeacon?.(path, new Blob([body], { type: 'application/json' })) ?? false;
@@ -46,7 +68,7 @@ export async function postJson(path: string, body: string): Promise<boolean> {
     keepalive: true,
     credentials: 'same-origin',
   });
-  return answer.ok;
+  return answer.ok || answer.status === 429;
 }
 
 let tracker: (Track & { flush(): void }) | null = null;
@@ -62,7 +84,8 @@ export const track: Track = (event, data) => {
     random: Math.random,
     newId: () => crypto.randomUUID(),
     now: Date.now,
-    page: () => ({ url: location.href, referrer: document.referrer }),
+    // Addresses without their query (credentials of emailed links, an email on tracking): shared/tracking-url.ts.
+    page: () => ({ url: analyticsUrl(location.href), referrer: analyticsUrl(document.referrer) }),
   });
   if (!flushing) addEventListener('pagehide', () => tracker?.flush());
   flushing = true;

@@ -2,6 +2,7 @@ import { API } from '../../shared/api-routes.ts';
 import type { MarketingBody } from '../../shared/api/tracking.ts';
 import { COOKIE } from '../../shared/constants.ts';
 import { TRACK_STORAGE } from '../../shared/tracking.ts';
+import { analyticsUrl } from '../../shared/tracking-url.ts';
 import { browserIds, cookieOf, postJson } from './browser.ts';
 import { marketingPermitted } from './privacy.ts';
 
@@ -10,9 +11,9 @@ function marketingBody(orderId?: string): MarketingBody {
   return {
     orderId,
     clickId: cookieOf(COOKIE.affiliateClickId) || undefined,
-    pageUrl: location.href,
+    pageUrl: analyticsUrl(location.href),
     eventDate: new Date().toISOString(),
-    referringUrl: document.referrer,
+    referringUrl: analyticsUrl(document.referrer),
     customProfileId: browserIds().clientId || undefined,
   };
 }

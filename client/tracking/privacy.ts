@@ -28,9 +28,9 @@ export function askConsent(onGranted: () => void): void {
   banner.action = PRIVACY_CHOICES_PATH;
   banner.className = 'consent-banner';
   banner.dataset.consentBanner = '';
-  banner.setAttribute('aria-label', 'Marketing cookies');
+  banner.setAttribute('aria-label', 'Analytics and marketing cookies');
   banner.innerHTML =
-    '<p>We use marketing cookies to measure our ads. Allow them? ' +
+    '<p>We use cookies to tell visits apart and to measure our ads. Allow them? ' +
     `<a href="${PRIVACY_CHOICES_PATH}">Your Privacy Choices</a></p>` +
     '<button type="submit" name="marketing" value="allow">Allow</button> ' +
     '<button type="submit" name="marketing" value="deny">Decline</button>';

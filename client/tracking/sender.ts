@@ -8,6 +8,8 @@ import {
 
 /** The ids every event carries (§7); empty strings when the browser does not have them yet. */
 export interface TrackIds {
+  /** Analytics may not keep ids in this browser (privacy choices): events go at once, without them. */
+  anonymous?: boolean;
   clientId: string;
   sessionId: string;
   abTestGroup: string;
@@ -31,7 +33,8 @@ export interface TrackerDeps {
 /** Sends one tracking event (§7), with the retries of §8. */
 export type Track = (event: string, data?: Record<string, unknown>) => void;
 
-const idsMissing = (ids: TrackIds) => !ids.clientId || !ids.sessionId || !ids.abTestGroup;
+const idsMissing = (ids: TrackIds) =>
+  ids.anonymous ? !ids.abTestGroup : !ids.clientId || !ids.sessionId || !ids.abTestGroup;
 
 /**
  * The tracker (§7, §8): an event whose ids are missing waits 2 to 2.5 s once and is then sent with what

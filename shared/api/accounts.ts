@@ -143,8 +143,11 @@ export const userDataSchema = z.object({
 });
 
 const clientType = z.enum(['WEB', 'MOBILE_WEB', 'APP']).default('WEB');
-/** An emailed link's token (confirm, reset, change email). */
-export const tokenBody = z.object({ token: z.string().min(10).max(4096) });
+/**
+ * An emailed link's token (confirm, reset, change email). The shop's own pages send none: the page the link
+ * opened took it out of the address into an HttpOnly cookie, which the call reads (issue 35).
+ */
+export const tokenBody = z.object({ token: z.string().min(10).max(4096).optional() });
 
 export const loginBody = z.object({ email: emailField, password: z.string().min(1).max(128) });
 export const registerBody = z.object({ email: emailField, password: passwordField, clientType });

@@ -55,3 +55,11 @@ export interface FreeShippingPromise {
   /** The option it takes off; null for any. */
   shippingOption: string | null;
 }
+
+/**
+ * A promotion's name in the cart's currency: a name written in bare dollars ("First order $5 off")
+ * for a promotion of both markets reads CA$ on the Canadian site, as every price there does (issue 36).
+ */
+export function nameIn(name: string, currency: Currency): string {
+  return currency === 'CAD' ? name.replace(/(^|[^A-Za-z$])\$(?=\d)/g, '$1CA$$') : name;
+}

@@ -243,10 +243,15 @@ export const STACKING: Example[] = [
     name: 'one code only: the better one applies, the other is told why',
     input: {
       enteredCodes: ['TEN', 'FIFTEEN'],
-      promotions: [code({ id: 1, code: 'TEN' }), code({ id: 2, code: 'FIFTEEN', discountValue: 15 })],
+      promotions: [code({ id: 1, code: 'TEN' }), code({ id: 2, code: 'FIFTEEN', name: '15% off', discountValue: 15 })],
     },
     discountCent: 1875,
-    rejected: [['NOT_BEST', 'Only one code of this kind can be used per order; a better one is applied.']],
+    rejected: [
+      [
+        'NOT_BEST',
+        'Only one code of this kind can be used per order, and “15% off”, which saves you more, is applied.',
+      ],
+    ],
   },
   {
     name: 'free shipping combines with an item discount code',

@@ -56,7 +56,7 @@ import {
   pointsInCents,
   type DiscountSource,
 } from '../promotion-words.ts';
-import { describePromotion, offerPhrase } from './describe.ts';
+import { describePromotion, nameIn, offerPhrase } from './describe.ts';
 import { cartProblem, eligibleLines, shortfall, type EligibilityContext, type Evaluation } from './eligibility.ts';
 import { exchangeOffers, giveaways, priceTradeIns } from './exchange.ts';
 import { prorate } from './prorate.ts';
@@ -204,7 +204,7 @@ function applyBestItemDiscount(ledger: Ledger, evaluations: readonly Evaluation[
     ledger.rejected.push(
       option.amount === 0
         ? rejectionOf(option.evaluation, 'NO_FURTHER_DISCOUNT', PROMOTION_MSG.noFurtherDiscount(noun))
-        : rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(noun)),
+        : rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(noun, best!.evaluation.promotion.name)),
     );
   }
 }
@@ -249,9 +249,15 @@ function applyFreeShipping(
       lines: [],
     });
   }
+  const applied = best.evaluation.promotion.name;
   for (const option of options.slice(1)) {
-    if (option.evaluation.requested)
-      ledger.rejected.push(rejectionOf(option.evaluation, 'NOT_BEST', PROMOTION_MSG.notBest(option.evaluation.noun)));
+    if (!option.evaluation.requested) continue;
+    const { noun } = option.evaluation;
+    const reason =
+      best.amount === shippingCent && shippingCent > 0
+        ? PROMOTION_MSG.shippingAlreadyFree(noun, applied)
+        : PROMOTION_MSG.notBest(noun, applied);
+    ledger.rejected.push(rejectionOf(option.evaluation, 'NOT_BEST', reason));
   }
   return best.amount;
 }
@@ -296,7 +302,8 @@ export function priceCart(input: PricingInput): CartPricing {
   };
   const evaluations: Evaluation[] = candidatesOf(input, ledger.rejected).map((candidate) => {
     const eligible = eligibleLines(candidate.promotion, lines);
-    return { ...candidate, eligible, problem: cartProblem(candidate.promotion, eligible, context, candidate.noun) };
+    const promotion = { ...candidate.promotion, name: nameIn(candidate.promotion.name, currency) };
+    return { ...candidate, promotion, eligible, problem: cartProblem(promotion, eligible, context, candidate.noun) };
   });
   for (const evaluation of evaluations) {
     if (evaluation.requested && evaluation.problem)

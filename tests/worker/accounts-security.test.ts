@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG } from '../../worker/accounts/service.ts';
 import { signLink } from '../../worker/platform/tokens.ts';
-import { US_HOST, api, page } from './helpers.ts';
+import { US_HOST, api, arrive, page } from './helpers.ts';
 import { bearer, json, linkToken, member } from './account-helpers.ts';
 
 const url = (path: string) => `${US_HOST}${path}`;
@@ -94,13 +94,15 @@ describe('changing the login email', () => {
     const finished = await changeFinish(session, await linkToken('moved@example.com', 'change-email'));
     expect(finished.body.data.email).toBe('moved@example.com');
     const undo = await linkToken('owner@example.com', 'email-changed');
-    const form = await page(url(`/changeEmailUndo?token=${encodeURIComponent(undo)}`));
+    const form = await arrive(url(`/changeEmailUndo?token=${encodeURIComponent(undo)}`));
+    expect(form.landed).toBe(url('/changeEmailUndo'));
     expect(form.html).toContain('action="/changeEmailUndo"');
+    expect(form.html).not.toContain(undo);
     expect(await emailOfAccount(id)).toBe('moved@example.com');
     const undone = await page(url('/changeEmailUndo'), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: undo }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie },
+      body: '',
     });
     expect(undone.html).toContain(ACCOUNT_MSG.emailRestored);
     expect(await emailOfAccount(id)).toBe('owner@example.com');
@@ -108,12 +110,13 @@ describe('changing the login email', () => {
     expect(me.status).toBe(401);
     expect(await linkToken('owner@example.com', 'reset-password')).toBeTruthy();
     expect((await login('owner@example.com')).body.success).toBe(true);
-    const again = await page(url('/changeEmailUndo'), {
+    const again = await arrive(url(`/changeEmailUndo?token=${encodeURIComponent(undo)}`));
+    const refused = await page(url('/changeEmailUndo'), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: undo }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: again.cookie },
+      body: '',
     });
-    expect(again.html).toContain(ACCOUNT_MSG.linkUsed);
+    expect(refused.html).toContain(ACCOUNT_MSG.linkUsed);
   });
 });
 

@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 
 describe('shipping an order from the back office', () => {
-  it('ships part then the rest: PARTIAL_SHIPMENT, SHIPPED, a tracking email and a review invitation', async () => {
+  it('ships part then the rest: tracking emails, then one review invitation after the last delivery', async () => {
     const order = await paidMemberOrder([
       { skuId: skuIds[0]!, quantity: 2 },
       { skuId: skuIds[1]!, quantity: 1 },
@@ -69,9 +69,28 @@ describe('shipping an order from the back office', () => {
     const shipped = mail.find((message) => message.subject === `Your order ${order.orderId} has shipped`)!;
     expect(shipped.text).toContain('part of your order');
     expect(shipped.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
-    const invitation = mail.find((message) => message.subject.startsWith('How are the parts'))!;
+    const invitations = async () =>
+      (await mailTo(order.email)).filter((message) => message.subject.startsWith('How are the parts'));
+    // Not at shipping time: the parts have not arrived.
+    expect(await invitations()).toEqual([]);
+
+    expect((await ship(fulfilment, order.orderId, { 1: 1, 2: 1 })).status).toBe(303);
+    expect(await orderStatus(order.orderId)).toBe('SHIPPED');
+    expect(await invitations()).toEqual([]);
+    const parcels = await env.DB.prepare('SELECT id FROM shipment WHERE order_id = ? ORDER BY id')
+      .bind(order.orderId)
+      .all<{ id: number }>();
+    const [parcel1, parcel2] = parcels.results.map((row) => row.id);
+    expect((await act(fulfilment, `${order.orderId}/shipments/${parcel1}/delivered`, {})).status).toBe(303);
+    expect(await invitations()).toEqual([]);
+    expect((await act(fulfilment, `${order.orderId}/shipments/${parcel2}/delivered`, {})).status).toBe(303);
+    // Once, after the last parcel is delivered, for every part of the order.
+    const [invitation, ...more] = await invitations();
+    expect(more).toEqual([]);
+    expect(invitation!.text).toContain('have arrived');
+    expect(invitation!.text.match(/invitation=/g)).toHaveLength(2);
     // Links start with the configured origin (here with its port), never the request's Host (none).
-    const link = invitation.text.match(/: (\S+\/product\/[^?\s]+\?invitation=[\w.-]+#write-review)/)?.[1];
+    const link = invitation!.text.match(/: (\S+\/product\/[^?\s]+\?invitation=[\w.-]+#write-review)/)?.[1];
     expect(link?.startsWith(`${env.US_ORIGIN}/product/`)).toBe(true);
     // The invitation makes the shopper's review a verified purchase.
     const token = new URL(link!).searchParams.get('invitation')!;
@@ -105,8 +124,6 @@ describe('shipping an order from the back office', () => {
       .first<{ n: number }>();
     expect(told!.n).toBe(1);
 
-    expect((await ship(fulfilment, order.orderId, { 1: 1, 2: 1 })).status).toBe(303);
-    expect(await orderStatus(order.orderId)).toBe('SHIPPED');
     const last = (await mailTo(order.email)).filter((message) => message.subject.endsWith('has shipped')).at(-1)!;
     expect(last.text).toContain('Good news');
     expect(last.text).not.toContain('part of your order');
@@ -191,6 +208,26 @@ describe('shipping an order from the back office', () => {
       .bind(order.orderId)
       .all<{ action: string }>();
     expect(audited.results.map((row) => row.action)).toEqual(['orders.ship', 'orders.delivered']);
+  });
+
+  it('invites a review once when two staff mark the last two parcels delivered at once', async () => {
+    const order = await paidMemberOrder([
+      { skuId: skuIds[0]!, quantity: 1 },
+      { skuId: skuIds[1]!, quantity: 1 },
+    ]);
+    await ship(fulfilment, order.orderId, { 1: 1 });
+    await ship(owner, order.orderId, { 2: 1 });
+    const parcels = await env.DB.prepare('SELECT id FROM shipment WHERE order_id = ?')
+      .bind(order.orderId)
+      .all<{ id: number }>();
+    const marked = await Promise.all(
+      parcels.results.flatMap(({ id }) =>
+        [fulfilment, owner].map((staff) => act(staff, `${order.orderId}/shipments/${id}/delivered`, {})),
+      ),
+    );
+    expect(marked.map((answer) => answer.status).sort()).toEqual([303, 303, 409, 409]);
+    const invited = (await mailTo(order.email)).filter((message) => message.subject.startsWith('How are the parts'));
+    expect(invited).toHaveLength(1);
   });
 });
 

@@ -4,7 +4,7 @@ import type { StartChatAnswer, TicketAnswer } from '../../shared/api/chat.ts';
 import { outboxMessages } from '../../worker/platform/email.ts';
 import { json } from './account-helpers.ts';
 import { postForm, staffSession } from './admin-helpers.ts';
-import { api, page, shop, US_HOST } from './helpers.ts';
+import { api, arrive, page, shop, US_HOST } from './helpers.ts';
 import { CHAT, PNG, socket } from './chat-helpers.ts';
 
 type Session = Awaited<ReturnType<typeof staffSession>>;
@@ -195,19 +195,23 @@ describe('the agents inbox', () => {
     const link = mail?.text_body.match(/http:\/\/us\.shop\.localhost:8787(\/help\/ticket\/\d+\?token=[0-9a-f]+)/)?.[1];
     expect(link).toBeDefined();
 
-    const thread = await page(`${US_HOST}${link}`);
+    // The link's token leaves the address for the ticket's cookie (issue 35); the form posts without it.
+    const thread = await arrive(`${US_HOST}${link}`);
+    expect(thread.landed).toBe(`${US_HOST}/help/ticket/${id}`);
+    expect(thread.html).not.toContain(link!.split('token=')[1]!);
+    expect(thread.html).toContain(`action="/help/ticket/${id}"`);
     expect(thread.status).toBe(200);
     expect(thread.html).toContain('It ships tomorrow.');
-    const reply = await shop(`${US_HOST}${link}`, {
+    const reply = await shop(`${US_HOST}/help/ticket/${id}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: thread.cookie },
       body: new URLSearchParams({ message: 'Great, thank you.' }),
     });
     expect(reply.status).toBe(200);
     const ticket = await page(`${US_HOST}/admin/chat/tickets/${id}`, { headers: agent.headers });
     expect(ticket.html).toContain('Great, thank you.');
     expect(ticket.html).toContain(' · OPEN');
-    expect((await page(`${US_HOST}/help/ticket/${id}?token=${'0'.repeat(64)}`)).status).toBe(404);
+    expect((await arrive(`${US_HOST}/help/ticket/${id}?token=${'0'.repeat(64)}`)).status).toBe(404);
   });
 
   it('every answer email’s link threads into the same ticket, the first one too, and no other ticket', async () => {
@@ -232,10 +236,10 @@ describe('the agents inbox', () => {
       body: new URLSearchParams({ message: 'Replying from the first email.' }),
     });
     expect(reply.status).toBe(200);
-    expect((await page(`${US_HOST}${secondLink}`)).status).toBe(200);
+    expect((await arrive(`${US_HOST}${secondLink}`)).status).toBe(200);
     const ticket = await page(`${US_HOST}/admin/chat/tickets/${id}`, { headers: agent.headers });
     expect(ticket.html).toContain('Replying from the first email.');
     const token = firstLink.split('token=')[1];
-    expect((await page(`${US_HOST}/help/ticket/${otherId}?token=${token}`)).status).toBe(404);
+    expect((await arrive(`${US_HOST}/help/ticket/${otherId}?token=${token}`)).status).toBe(404);
   });
 });

@@ -33,3 +33,31 @@ export function cookiesOf(response: Response): Record<string, string> {
   }
   return cookies;
 }
+
+/** The cookies of a Cookie header and of a response's Set-Cookie lines, as one Cookie header (the latter win). */
+export function withCookies(cookieHeader: string | undefined, response: Response): string {
+  const jar = new Map<string, string>();
+  for (const pair of (cookieHeader ?? '').split(/;\s*/).filter(Boolean)) jar.set(pair.split('=')[0]!, pair);
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    jar.set(pair.split('=')[0]!, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/**
+ * Opens an emailed link as a browser does (issue 35): the page answers a 303 to itself without the link's
+ * credential, which it set in an HttpOnly cookie; the redirect is followed with that cookie. Throws when the page
+ * kept the credential in its address.
+ */
+export async function arrive(url: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  const first = await shop(url, { ...init, headers, redirect: 'manual' });
+  const location = first.headers.get('location');
+  if (first.status !== 303 || !location) throw new Error(`${url} answered ${first.status}, not the exchange`);
+  const cookie = withCookies(headers.get('cookie') ?? undefined, first);
+  headers.set('cookie', cookie);
+  const landed = new URL(location, url).href;
+  const next = await page(landed, { ...init, headers, redirect: 'manual' });
+  return { ...next, cookie, landed, exchange: first };
+}

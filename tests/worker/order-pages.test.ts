@@ -8,7 +8,7 @@ import type { NewAdjustment, NewTax } from '../../worker/orders/records.ts';
 import { ORDER_MSG } from '../../worker/orders/schemas.ts';
 import { queueOrderConfirmation } from '../../worker/orders/email.ts';
 import { freshIp, member } from './account-helpers.ts';
-import { CA_HOST, US_HOST, shop } from './helpers.ts';
+import { CA_HOST, US_HOST, arrive, shop } from './helpers.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -319,7 +319,9 @@ describe('/printInvoice', () => {
     const withEmail = await html(`${US_HOST}/printInvoice?orderId=CA-M1&email=PAGES-MIA%40example.com`);
     expect(withEmail.status).toBe(302);
     expect(withEmail.location).toContain('/login?callBackPath=%2FprintInvoice');
-    const forged = await html(`${US_HOST}/printInvoice?orderId=CA-M1&token=9999999999.${'A'.repeat(43)}`);
+    const forged = await arrive(`${US_HOST}/printInvoice?orderId=CA-M1&token=9999999999.${'A'.repeat(43)}`, {
+      headers: { 'cf-connecting-ip': freshIp() },
+    });
     expect(forged.status).toBe(404);
     expect(forged.html).not.toContain('CA$244.13');
     const bare = await html(`${US_HOST}/printInvoice?orderId=CA-M1`);

@@ -111,7 +111,11 @@ describe('paying for an order', () => {
     const mail = await env.DB.prepare(`SELECT subject FROM email_outbox WHERE to_address = ?`)
       .bind(email)
       .all<{ subject: string }>();
-    expect(mail.results.map((row) => row.subject)).toEqual([`Your order ${orderId} is confirmed`]);
+    // The link to pay went when it was placed (issue 36); the confirmation once it was paid.
+    expect(mail.results.map((row) => row.subject).sort()).toEqual([
+      `Your order ${orderId} is confirmed`,
+      `Your order ${orderId} is waiting for its payment`,
+    ]);
     const again = await buyer.call('POST', '/order/public/payment/', {
       orderId,
       email,

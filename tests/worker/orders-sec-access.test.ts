@@ -4,7 +4,7 @@ import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { signOrderToken, verifyOrderToken } from '../../worker/orders/access-token.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
-import { US_HOST, shop } from './helpers.ts';
+import { US_HOST, arrive, shop } from './helpers.ts';
 
 /** Who may act on a placed order: its member's session or its guest's order token, never its number and email. */
 
@@ -99,9 +99,10 @@ describe('acting on an order', () => {
     const url = `${US_HOST}/printInvoice?orderId=${placed.order.orderId}`;
     const byEmail = await shop(`${url}&email=sec-invoice%40example.com`, { redirect: 'manual' });
     expect(await byEmail.text()).not.toContain(NEW_YORK.phone);
-    const byToken = await shop(`${url}&token=${placed.orderToken}`, { headers: { 'cf-connecting-ip': freshIp() } });
+    const byToken = await arrive(`${url}&token=${placed.orderToken}`, { headers: { 'cf-connecting-ip': freshIp() } });
+    expect(byToken.landed).toBe(url);
     expect(byToken.status).toBe(200);
-    expect(await byToken.text()).toContain(NEW_YORK.addressLine1);
+    expect(byToken.html).toContain(NEW_YORK.addressLine1);
   });
 
   it('signs tokens that open one order until they expire, 30 days on', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, member } from './account-helpers.ts';
 import { checkoutFixture } from './checkout-helpers.ts';
 import { mailTo, paidMemberOrder } from './fulfilment-helpers.ts';
-import { US_HOST, page, shop } from './helpers.ts';
+import { US_HOST, arrive, page, shop } from './helpers.ts';
 import { askReturn, fileOf, shipAll, shippedGuestOrder, uploadIds } from './returns-helpers.ts';
 
 /** The shopper's ways into a return (issue 20): the form page, order detail, and tracking's emailed link. */
@@ -39,12 +39,15 @@ const askLink = (orderNo: string, email: string, ip = '198.51.100.7') =>
 describe('the return form page', () => {
   it("opens for a guest's token with the shipped lines and the eight reasons, not indexed", async () => {
     const order = await shippedGuestOrder([{ skuId: skuIds[0]!, quantity: 2 }]);
-    const { status, html } = await page(formUrl(order.orderId, order.orderToken));
+    const { status, html, landed } = await arrive(formUrl(order.orderId, order.orderToken));
+    expect(landed).toBe(formUrl(order.orderId));
     expect(status).toBe(200);
     expect(html).toContain(`Return items from order ${order.orderId}`);
     expect(html).toContain('<meta name="robots" content="noindex"');
     const props = formProps(html)!;
-    expect(props.orderToken).toBe(order.orderToken);
+    // The token stays in its HttpOnly cookie: the page and its island never hold it.
+    expect(props.orderToken).toBeNull();
+    expect(html).not.toContain(order.orderToken);
     expect(props.options.lines).toMatchObject([{ lineNo: 1, returnable: 2 }]);
     expect(html).toMatch(/Returnable until \w{3} \d{1,2}, \d{4}/);
     for (const reason of ['Part no longer needed', 'Part doesn&#x27;t fit', 'Part was damaged', 'Other'])
@@ -64,7 +67,7 @@ describe('the return form page', () => {
     expect(other.html).toContain('This order could not be found.');
     expect(other.html).not.toContain('data-island="ReturnForm"');
     const guest = await shippedGuestOrder([{ skuId: skuIds[1]!, quantity: 1 }]);
-    const forged = await page(formUrl(guest.orderId, '1.forged-token-that-is-long-enough'));
+    const forged = await arrive(formUrl(guest.orderId, '1.forged-token-that-is-long-enough'));
     expect(forged.status).toBe(404);
   });
 
@@ -121,7 +124,7 @@ describe('tracking: "Return items"', () => {
     const [mail] = (await mailTo(order.email)).filter((message) => message.subject.includes('Start your return'));
     const link = mail!.text.match(/Start your return: (\S+)/)![1]!;
     expect(link.startsWith(`${env.US_ORIGIN}/order/returns/new?`)).toBe(true);
-    const opened = await page(`${US_HOST}${link.slice(env.US_ORIGIN.length)}`);
+    const opened = await arrive(`${US_HOST}${link.slice(env.US_ORIGIN.length)}`);
     expect(opened.status).toBe(200);
     expect(formProps(opened.html)?.options.lines).toHaveLength(1);
   });
@@ -160,7 +163,7 @@ describe("a return's page as the shop moves it", () => {
       env.DB.prepare(sql.replace('{id}', '(SELECT id FROM order_return WHERE rma = ?)'))
         .bind(...values, rma)
         .run();
-    expect((await page(url)).html).not.toContain('data-island="ReturnEvidence"');
+    expect((await arrive(url)).html).not.toContain('data-island="ReturnEvidence"');
 
     await moved(`UPDATE order_return SET status = 'NEEDS_EVIDENCE' WHERE id = {id}`);
     await env.DB.prepare(
@@ -169,7 +172,7 @@ describe("a return's page as the shop moves it", () => {
     )
       .bind('Please add a photo of the shipping label.', Date.now(), rma)
       .run();
-    const asked = (await page(url)).html;
+    const asked = (await arrive(url)).html;
     expect(asked).toContain('data-island="ReturnEvidence"');
     expect(asked).toContain('We need more from you');
     expect(asked).toContain('Please add a photo of the shipping label.');
@@ -179,13 +182,13 @@ describe("a return's page as the shop moves it", () => {
       'Send the part to 1 Depot Rd, Newark NJ.',
       '1Z999AA10123456785',
     );
-    const approved = (await page(url)).html;
+    const approved = (await arrive(url)).html;
     expect(approved).not.toContain('data-island="ReturnEvidence"');
     expect(approved).toContain('Send the part to 1 Depot Rd, Newark NJ.');
     expect(approved).toContain('<strong data-label-number="">1Z999AA10123456785</strong>');
 
     await moved(`UPDATE order_return SET status = 'REFUNDED', refund_cent = 2599, fee_cent = 300 WHERE id = {id}`);
-    const refunded = (await page(url)).html;
+    const refunded = (await arrive(url)).html;
     expect(refunded).toContain('$25.99');
     expect(refunded).toContain('Restocking fee: $3.00');
   });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutFixture } from './checkout-helpers.ts';
 import { mailTo } from './fulfilment-helpers.ts';
-import { US_HOST, shop } from './helpers.ts';
+import { US_HOST, arrive, shop } from './helpers.ts';
 import { askReturn, fileOf, shippedGuestOrder, uploadIds } from './returns-helpers.ts';
 
 let skuIds: number[];
@@ -20,9 +20,10 @@ describe("a return's status page", () => {
     ).body.data;
     const [mail] = (await mailTo(order.email)).filter((message) => message.subject.includes(made.rma));
     const link = mail!.text.match(new RegExp(`${env.US_ORIGIN}(/order/returns/\\S+)`))![1]!;
-    const page = await shop(`${US_HOST}${link}`);
+    const page = await arrive(`${US_HOST}${link}`);
+    expect(page.landed).toBe(`${US_HOST}/order/returns/${made.rma}`);
     expect(page.status).toBe(200);
-    const html = await page.text();
+    const html = page.html;
     expect(html).toContain(`Return ${made.rma}`);
     expect(html).toContain('data-return-status="REQUESTED"');
     expect(html).toContain('Part was damaged');
@@ -39,9 +40,9 @@ describe("a return's status page", () => {
     const bare = await shop(`${US_HOST}/order/returns/${made.rma}`, { redirect: 'manual' });
     expect(bare.status).toBe(302);
     expect(bare.headers.get('location')).toContain('/login');
-    const forged = await shop(`${US_HOST}/order/returns/${made.rma}?orderToken=1.forged-token-that-is-long-enough`);
+    const forged = await arrive(`${US_HOST}/order/returns/${made.rma}?orderToken=1.forged-token-that-is-long-enough`);
     expect(forged.status).toBe(404);
-    expect(await forged.text()).toContain('This return could not be found.');
+    expect(forged.html).toContain('This return could not be found.');
   });
 
   it('never serves return evidence through the public media path', async () => {

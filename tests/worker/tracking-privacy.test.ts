@@ -37,7 +37,7 @@ describe('marketing calls and privacy choices (issue 25)', () => {
     expect(queued[0]).toMatchObject({
       kind: 'track',
       event: 'marketing_page_load',
-      pageUrl: `${US_HOST}/?irclickid=abc`,
+      pageUrl: `${US_HOST}/`,
       referrer: 'https://partner.example/',
       market: 'us',
       data: { clickId: 'click-42', eventDate: 'now' },

@@ -9,6 +9,7 @@ import { API } from '../../shared/api-routes.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { accountDeps, endSession, rememberDevice, signInSource, startSession } from './route-support.ts';
 import { sessionTokenOf } from '../platform/session.ts';
+import { forgetLinkToken, linkTokenOf } from './http.ts';
 import {
   emailBody,
   loginBody,
@@ -45,7 +46,9 @@ const registerNoPassword = endpoint({
 const verify = endpoint({
   ...API.emailVerify,
   tag: 'account',
-  summary: 'Confirm an email from its emailed link (single use) and sign in',
+  summary:
+    "Confirm an email from its emailed link (single use) and sign in; without token, the one the link's page " +
+    'left in its HttpOnly cookie',
   body: tokenBody,
   response: sessionSchema,
 });
@@ -59,7 +62,9 @@ const forgotInit = endpoint({
 const forgotReset = endpoint({
   ...API.forgotPasswordReset,
   tag: 'account',
-  summary: 'Set a new password from a reset link (single use, 1 hour); signs out other sessions',
+  summary:
+    'Set a new password from a reset link (single use, 1 hour); signs out other sessions. Without token, the ' +
+    "one the link's page left in its HttpOnly cookie",
   body: resetPasswordBody,
   response: sessionSchema,
 });
@@ -108,8 +113,10 @@ export const accountAuth = new Hono<AppEnv>()
     return c.json(ok({ message }));
   })
   .post(verify.path, async (c) => {
-    const { token } = await readBody(c, verify);
-    return c.json(ok(startSession(c, await accounts.confirmEmail(await accountDeps(c), token))));
+    const token = linkTokenOf(c, 'verify-email', (await readBody(c, verify)).token);
+    const session = await accounts.confirmEmail(await accountDeps(c), token);
+    forgetLinkToken(c, 'verify-email');
+    return c.json(ok(startSession(c, session)));
   })
   .put(forgotInit.path, async (c) => {
     const { email } = await readBody(c, forgotInit);
@@ -120,9 +127,12 @@ export const accountAuth = new Hono<AppEnv>()
     return c.json(ok({ message: await accounts.startPasswordReset(await accountDeps(c), email) }));
   })
   .put(forgotReset.path, async (c) => {
-    const { token, password } = await readBody(c, forgotReset);
+    const body = await readBody(c, forgotReset);
+    const token = linkTokenOf(c, 'reset-password', body.token);
     await enforce(c.env.RATE_LIMITER, [{ key: `reset:ip:${clientIp(c)}`, rule: RULES.resetPerIp }]);
-    return c.json(ok(startSession(c, await accounts.resetPassword(await accountDeps(c), token, password))));
+    const session = await accounts.resetPassword(await accountDeps(c), token, body.password);
+    forgetLinkToken(c, 'reset-password');
+    return c.json(ok(startSession(c, session)));
   })
   .post(logout.path, async (c) => {
     const body = c.req.header('content-type')?.includes('json') ? await readBody(c, logout) : { clearCart: false };

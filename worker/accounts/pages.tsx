@@ -3,6 +3,8 @@ import { loginDestination } from '../../shared/login-flow.ts';
 import { ACCOUNT_MSG } from './service.ts';
 import { undoEmailChange } from './email-change.ts';
 import { accountDeps, requestMarketOrigin } from './route-support.ts';
+import { exchangeLinkToken, forgetLinkToken, holdsLinkToken, LINK_COOKIE } from './http.ts';
+import { credentialCookie } from '../platform/link-exchange.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import {
@@ -12,9 +14,6 @@ import {
   RetrievePasswordPage,
   SignUpResultPage,
 } from './views/AccountPages.tsx';
-import { readableForm } from '../platform/form-body.ts';
-
-const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
 /** The messages /signUpResult may show: the shop's own, never text from the address bar. */
 const SIGN_UP_MESSAGES: readonly string[] = [ACCOUNT_MSG.registered];
@@ -33,7 +32,8 @@ async function undoMessage(deps: Parameters<typeof undoEmailChange>[0], token: s
 
 /**
  * Account entry pages (§2): sign-in, sign-up, confirmations, password and email changes
- * (the account area lives in storefront).
+ * (the account area lives in storefront). A page an emailed link opens first takes the link's token out of
+ * the address (accounts/http.ts): the page and its calls read it from an HttpOnly cookie.
  */
 export const accountPages = new Hono<AppEnv>()
   .get('/login', (c) => {
@@ -42,21 +42,30 @@ export const accountPages = new Hono<AppEnv>()
     return c.render(<LoginPage />, { robots: 'noindex' });
   })
   .get('/createAccount', (c) => c.render(<CreateAccountPage />))
-  .get('/signUpResult', (c) =>
-    c.render(
-      <SignUpResultPage token={tokenOf(c.req.query('token'))} message={knownMessage(c.req.query('message'))} />,
-      { robots: 'noindex' },
-    ),
-  )
-  .get('/changeEmailUndo', (c) =>
-    c.render(<ChangeEmailUndoPage token={tokenOf(c.req.query('token'))} message={null} />, { robots: 'noindex' }),
-  )
-  .post('/changeEmailUndo', readableForm, async (c) => {
-    const form = await c.req.parseBody();
-    const token = typeof form.token === 'string' ? tokenOf(form.token) : null;
-    const message = await undoMessage(await accountDeps(c), token);
-    return c.render(<ChangeEmailUndoPage token={null} message={message} />, { robots: 'noindex' });
+  .get('/signUpResult', (c) => {
+    const linked = holdsLinkToken(c, 'verify-email');
+    const message = knownMessage(c.req.query('message'));
+    return (
+      exchangeLinkToken(c, 'verify-email') ??
+      c.render(<SignUpResultPage linked={linked} message={message} />, { robots: 'noindex' })
+    );
   })
-  .get('/retrievePassword', (c) =>
-    c.render(<RetrievePasswordPage token={tokenOf(c.req.query('token'))} />, { robots: 'noindex' }),
-  );
+  .get('/changeEmailUndo', (c) => {
+    const linked = holdsLinkToken(c, 'undo-email-change');
+    return (
+      exchangeLinkToken(c, 'undo-email-change') ??
+      c.render(<ChangeEmailUndoPage linked={linked} message={null} />, { robots: 'noindex' })
+    );
+  })
+  .post('/changeEmailUndo', async (c) => {
+    const message = await undoMessage(await accountDeps(c), credentialCookie(c, LINK_COOKIE['undo-email-change']));
+    if (message === ACCOUNT_MSG.emailRestored) forgetLinkToken(c, 'undo-email-change');
+    return c.render(<ChangeEmailUndoPage linked={false} message={message} />, { robots: 'noindex' });
+  })
+  .get('/retrievePassword', (c) => {
+    const linked = holdsLinkToken(c, 'reset-password');
+    return (
+      exchangeLinkToken(c, 'reset-password') ??
+      c.render(<RetrievePasswordPage linked={linked} />, { robots: 'noindex' })
+    );
+  });

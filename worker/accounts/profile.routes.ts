@@ -11,6 +11,7 @@ import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
 import { accountDeps, startSession } from './route-support.ts';
+import { forgetLinkToken, linkTokenOf } from './http.ts';
 import {
   addressBody,
   addressIdQuery,
@@ -165,8 +166,10 @@ export const accountProfile = new Hono<AppEnv>()
     return c.json(ok({ message: await accounts.resendVerification(await accountDeps(c), accountId) }));
   })
   .put(verifyFinish.path, async (c) => {
-    const { token } = await readBody(c, verifyFinish);
-    return c.json(ok(startSession(c, await accounts.confirmEmail(await accountDeps(c), token))));
+    const token = linkTokenOf(c, 'verify-email', (await readBody(c, verifyFinish)).token);
+    const session = await accounts.confirmEmail(await accountDeps(c), token);
+    forgetLinkToken(c, 'verify-email');
+    return c.json(ok(startSession(c, session)));
   })
   .put(changeInit.path, async (c) => {
     const { newEmail, password: current } = await readBody(c, changeInit);
@@ -178,8 +181,11 @@ export const accountProfile = new Hono<AppEnv>()
     return c.json(ok({ message: await startEmailChange(await accountDeps(c), accountId, newEmail, current) }));
   })
   .put(changeFinish.path, async (c) => {
-    const { token } = await readBody(c, changeFinish);
-    return c.json(ok(startSession(c, await finishEmailChange(await accountDeps(c), c.var.member!.accountId, token))));
+    const token = linkTokenOf(c, 'change-email', (await readBody(c, changeFinish)).token);
+    // Tried once from the page: used, or refused for good (another account, expired), it is not tried again.
+    forgetLinkToken(c, 'change-email');
+    const session = await finishEmailChange(await accountDeps(c), c.var.member!.accountId, token);
+    return c.json(ok(startSession(c, session)));
   })
   .get(addressList.path, async (c) => c.json(ok(await profile.addressBook(c.env.DB, c.var.member!.accountId))))
   .post(addressAdd.path, async (c) => {

@@ -72,12 +72,11 @@ export async function addressBook(db: D1Database, accountId: number) {
   return (await accountRepository(db).addresses(accountId)).map(savedAddress);
 }
 
-/** Adds an address to the book, up to its limit; answers its id. */
+/** Adds an address to the book, up to its limit (held by the insert itself); answers its id. */
 export async function addAddress(db: D1Database, accountId: number, address: AddressInput): Promise<number> {
-  const repo = accountRepository(db);
-  if ((await repo.countAddresses(accountId)) >= MAX_ADDRESSES)
-    throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
-  return repo.addAddress(accountId, address);
+  const id = await accountRepository(db).addAddress(accountId, address, MAX_ADDRESSES);
+  if (id === null) throw ApiError.badRequest(`You can keep up to ${MAX_ADDRESSES} addresses.`);
+  return id;
 }
 
 /** Updates one of the member's addresses; someone else's is not found. */

@@ -163,22 +163,23 @@ export function accountRepository(db: D1Database) {
           .bind(accountId)
           .all<AddressRow>()
       ).results,
-    countAddresses: async (accountId: number) =>
-      (await db
-        .prepare('SELECT count(*) AS n FROM address WHERE account_id = ?')
-        .bind(accountId)
-        .first<{ n: number }>())!.n,
 
-    /** Adds an address; a default one takes the default from the others in the same batch. */
-    async addAddress(accountId: number, input: AddressInput): Promise<number> {
+    /**
+     * Adds an address while the member has fewer than `max`; answers its id, or null when the book is
+     * full. The count is part of the insert (and of the default's move), so additions at once never
+     * store more than `max`. A default one takes the default from the others in the same batch.
+     */
+    async addAddress(accountId: number, input: AddressInput, max: number): Promise<number | null> {
+      const room = `(SELECT count(*) FROM address WHERE account_id = ?1) < ?2`;
       const insert = db
         .prepare(
           `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, address_line2, city,
            region_code, postal_code, is_default)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         SELECT ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE ${room} RETURNING id`,
         )
         .bind(
           accountId,
+          max,
           input.market,
           input.firstName,
           input.lastName,
@@ -191,10 +192,13 @@ export function accountRepository(db: D1Database) {
           input.isDefault ? 1 : 0,
         );
       const statements = input.isDefault
-        ? [db.prepare('UPDATE address SET is_default = 0 WHERE account_id = ?').bind(accountId), insert]
+        ? [
+            db.prepare(`UPDATE address SET is_default = 0 WHERE account_id = ?1 AND ${room}`).bind(accountId, max),
+            insert,
+          ]
         : [insert];
       const results = await db.batch<{ id: number }>(statements);
-      return results.at(-1)!.results[0]!.id;
+      return results.at(-1)!.results[0]?.id ?? null;
     },
 
     /** Updates one of the member's own addresses; false when it is not theirs. */

@@ -70,7 +70,7 @@ export async function deliveredFromForm(env: Bindings, staff: StaffMember, order
     before: null,
     after: { shipmentId, delivered: true },
   });
-  return markDelivered(env.DB, orderId, shipmentId, audit, Date.now());
+  return markDelivered(env, orderId, shipmentId, audit, Date.now());
 }
 
 export async function cancelFromForm(env: Bindings, staff: StaffMember, orderId: string) {

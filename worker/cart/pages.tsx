@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import CartPage from '../../client/islands/CartPage.tsx';
-import NewsletterForm from '../../client/islands/NewsletterForm.tsx';
 import { COOKIE } from '../../shared/constants.ts';
 import type { CartAnswer } from '../../shared/cart.ts';
 import type { AppEnv } from '../env.ts';
@@ -18,21 +17,16 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
   return cartForPage(c.env.DB, credentials, c.var.market, Date.now());
 }
 
-/** /shopCart (§2): rendered with the cart at once, then kept current by the cart island. */
+/**
+ * /shopCart (§2): rendered with the cart at once, then kept current by the cart island. Its newsletter
+ * sign-up is the footer's, one per page (issue 36: two stacked in the cart confused).
+ */
 export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
   return c.render(
     (_shell, initial) => (
       <section className="cart">
         <h1>Shopping cart</h1>
         <Island name="CartPage" component={CartPage} props={{ initial }} />
-        <aside className="cart-newsletter" aria-label="Newsletter">
-          <h2>Get deals on parts for your vehicle</h2>
-          <Island
-            name="NewsletterForm"
-            component={NewsletterForm}
-            props={{ variant: 'desktop', position: 'cart', inputId: 'newsletter-cart' }}
-          />
-        </aside>
       </section>
     ),
     { pageType: 'shopping cart', robots: 'noindex', data: serverCart(c) },

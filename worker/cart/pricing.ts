@@ -135,7 +135,11 @@ function pricingView(
   };
 }
 
-/** The add-on parts the cart's exchange offers show, each at its add-on price in this market. */
+/**
+ * The add-on parts the cart's exchange offers show, each at its add-on price in this market: a part
+ * once, at the best price an offer gives it (issue 36: never the same part at two prices), marked in
+ * the cart when any line holds it, and left out while a giveaway the cart earned brings it free.
+ */
 async function addOnItems(
   db: D1Database,
   market: Market,
@@ -149,10 +153,11 @@ async function addOnItems(
     .flatMap((offer) => offer.addOns.map((addOn) => ({ offer, addOn })));
   if (offers.length === 0) return [];
   const facts = await cartRepository(db).skuFacts([...new Set(offers.map(({ addOn }) => addOn.skuId))], market.id);
-  const inCart = new Set(lines.items.filter((item) => item.itemType === 'TRADE_IN').map((item) => item.skuId));
-  return offers.flatMap(({ offer, addOn }) => {
+  const inCart = new Set(lines.items.map((item) => item.skuId));
+  const gifts = new Set(priced.giveaways.map((gift) => gift.skuId));
+  const items = offers.flatMap(({ offer, addOn }) => {
     const sku = facts.get(addOn.skuId);
-    if (!sku || sku.discountPrice === null || availabilityProblem(sku)) return [];
+    if (!sku || sku.discountPrice === null || availabilityProblem(sku) || gifts.has(sku.skuId)) return [];
     return [
       {
         promotionId: offer.promotionId,
@@ -167,6 +172,9 @@ async function addOnItems(
       },
     ];
   });
+  // The best price first (a qualifying offer before one the cart is short of), then one entry per part.
+  items.sort((a, b) => Number(b.qualifies) - Number(a.qualifies) || a.price - b.price || a.promotionId - b.promotionId);
+  return items.filter((item, index) => items.findIndex((other) => other.skuId === item.skuId) === index);
 }
 
 /**

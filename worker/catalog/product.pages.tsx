@@ -3,6 +3,11 @@ import type { AppEnv } from '../env.ts';
 import { shownProductData, soldIn } from './product-data.ts';
 import { ProductPage } from './views/ProductPage.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
+import { exchangeOnArrival } from '../platform/link-exchange.ts';
+import { COOKIE } from '../../shared/constants.ts';
+
+/** A review invitation lasts 30 days; its cookie a day (opening the email again brings it back). */
+const INVITATION_COOKIE_SECONDS = 86_400;
 
 /** /product/{handle}: an old or inactive handle redirects (301) to the primary one. */
 export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) => {
@@ -11,6 +16,13 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   const data = await shownProductData(c.env.DB, c.var.market.id, handle);
   if (!data) return renderErrorPage(c, 404);
   const { item, skus, fitment, faqs, reviews, media } = data;
+  // The emailed invitation's signed token (it names the reviewer's email) leaves the address before the page
+  // renders: the item's HttpOnly cookie keeps it for the review call (issue 35); the #write-review fragment stays.
+  const exchanged = exchangeOnArrival(c, 'invitation', {
+    cookie: `${COOKIE.reviewInvitation}_${item.id}`,
+    maxAgeSeconds: INVITATION_COOKIE_SECONDS,
+  });
+  if (exchanged) return exchanged;
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
     return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { ticketBody } from '../../shared/api/chat.ts';
+import { credentialCookie, credentialInQuery, exchangeOnArrival } from '../platform/link-exchange.ts';
 import { getShopSettings, infoPage } from '../content/service.ts';
 import { InfoPage } from '../content/views/InfoPage.tsx';
 import type { AppEnv } from '../env.ts';
@@ -97,15 +98,22 @@ async function sendFeedback(c: PageContext) {
 
 const ticketIdOf = (c: PageContext) => Number(c.req.param('id'));
 
+/**
+ * A ticket's emailed link carries its token: the page takes it out of the address into the ticket's HttpOnly cookie
+ * on arrival (issue 35), and the thread and its reply form read it there.
+ */
+const ticketCookie = (c: PageContext) => `ticket_${ticketIdOf(c)}`;
+const TICKET_COOKIE_SECONDS = 86_400;
+const ticketTokenOf = (c: PageContext) => credentialInQuery(c, 'token') ?? credentialCookie(c, ticketCookie(c)) ?? '';
+
 async function ticketThread(c: PageContext, notice: string | null, problem: string | null, status = 200) {
-  const token = c.req.query('token') ?? '';
+  const token = ticketTokenOf(c);
   const found = await shopperTicket(await chatDeps(c.env, c.var.market.id), ticketIdOf(c), token);
   if (!found) return renderErrorPage(c, 404);
   c.status(status as 200);
   const page = (
     <TicketReplyPage
       ticketId={found.ticket.id}
-      token={token}
       topic={found.ticket.topic}
       thread={found.thread}
       notice={notice}
@@ -125,11 +133,16 @@ export const helpDeskPages = new Hono<AppEnv>()
     }),
   )
   .post('/help/feedback', readableForm, sendFeedback)
-  .get('/help/ticket/:id{[0-9]{1,9}}', (c) => ticketThread(c, null, null))
+  .get(
+    '/help/ticket/:id{[0-9]{1,9}}',
+    (c) =>
+      exchangeOnArrival(c, 'token', { cookie: ticketCookie(c), maxAgeSeconds: TICKET_COOKIE_SECONDS }) ??
+      ticketThread(c, null, null),
+  )
   .post('/help/ticket/:id{[0-9]{1,9}}', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const deps = await chatDeps(c.env, c.var.market.id);
-    const result = await shopperTicketReply(deps, ticketIdOf(c), c.req.query('token') ?? '', field(form.message));
+    const result = await shopperTicketReply(deps, ticketIdOf(c), ticketTokenOf(c), field(form.message));
     if (result.ok) return ticketThread(c, 'Thanks. Your reply has been added to your message.', null);
     return ticketThread(c, null, result.message, 400);
   });

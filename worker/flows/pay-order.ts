@@ -15,6 +15,7 @@ import {
   type PaymentResult,
   type ProviderRuntime,
 } from '../payments/service.ts';
+import { tellPaymentDeclined } from './pay-link.ts';
 import { settleCapturedPayment } from './settle-payment.ts';
 
 /**
@@ -57,6 +58,8 @@ export async function startPayment(
     returnUrl: `${origin}${resultPath(order.id)}`,
   });
   if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
+  // Declined at once (no window): the shopper is emailed the link to pay another way, as a provider's event would.
+  if (result.kind === 'Declined') await tellPaymentDeclined(env, result.paymentId, Date.now());
   return result;
 }
 

@@ -1,18 +1,21 @@
 import type { AddressFields } from '../../shared/address.ts';
 import type { Market } from '../../shared/markets.ts';
-import { STOCK_HOLD_MINUTES, type OrderView } from '../../shared/orders.ts';
+import { HOLD_MSG } from '../../shared/holds.ts';
+import type { OrderView } from '../../shared/orders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { unitOfWork, type UnitOfWork } from '../platform/unit-of-work.ts';
 import type { CartRecord } from '../cart/service.ts';
 import { removeBoughtLinesInto } from '../cart/writers.ts';
 import { skuFacts } from '../catalog/service.ts';
-import { STOCK_GUARD, takeGiftStockInto, takeStockInto, unitsBySku } from '../catalog/writers.ts';
+import { STOCK_GUARD, takeGiftStockInto, takeStockInto } from '../catalog/writers.ts';
 import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from '../checkout/service.ts';
 import { POINTS_GUARD, spendPointsInto } from '../members/writers.ts';
 import { guestOrderToken, orderView } from '../orders/service.ts';
 import {
   giftLineInto,
+  HELD_CEILING_GUARD,
+  heldCeilingInto,
   holdsTooManyUnpaid,
   newAccessKey,
   newOrderInto,
@@ -24,16 +27,20 @@ import {
   unpaidLimitInto,
 } from '../orders/writers.ts';
 import { PROMOTION_GUARD, promotionUsesInto } from '../promotions/writers.ts';
+import { releaseExpiredHolds } from './cancel-order.ts';
 import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
+import { assertHoldable, holdExpiry, titleOf, unitsOf } from './placement-holds.ts';
 
 /**
  * Placing an order (issue 8 §3): one unit of work writes the order with the prices, discounts and
  * tax it was priced with, takes the stock (sku.available_total's CHECK makes an oversell fail the
- * whole batch), spends the points (a guard fails the batch if the balance would go negative),
- * records each promotion use (guarded the same way), and empties the cart lines it bought when it
- * is paid in full. The client's idempotency key makes a double click or a retried request one
- * order. A failed batch is explained by the guard that no longer holds, read afterwards, never by
- * the database's message; an order number another order took first is retried with a new one.
+ * whole batch) and, unpaid, holds it only within the caps of shared/holds.ts (a part's share held
+ * by unpaid orders is guarded inside the batch), spends the points (a guard fails the batch if
+ * the balance would go negative), records each promotion use (guarded the same way), and
+ * empties the cart lines it bought when it is paid in full. The client's idempotency key makes a
+ * double click or a retried request one order. A failed batch is explained by the guard that no
+ * longer holds, read afterwards, never by the database's message; an order number another order
+ * took first is retried with a new one.
  */
 
 export interface PlaceOrderInput {
@@ -84,6 +91,8 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
   const key = scopedKey(input);
   const earlier = await orderPlacedWith(db, key);
   if (earlier) return answer(db, earlier, false, input);
+  // Stock held by orders whose time ran out goes back first, whether or not the cron has run.
+  await releaseExpiredHolds(db, input.now);
   await checkAddress(db, input.market, input.address);
   const quote = await quoteCheckout(db, {
     cart: input.cart,
@@ -98,6 +107,7 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     now: input.now,
   });
   assertOrderable(quote.lines);
+  if (quote.total > 0) assertHoldable(quote, input.market);
   if (quote.total !== input.expectedTotal) throw new ApiError(409, 409, CHECKOUT_MSG.changed, { total: quote.total });
   const placer = { ip: input.placer.ip, visitorKey: input.placer.visitorKey, email: input.email };
   if (quote.total > 0 && (await holdsTooManyUnpaid(db, placer)))
@@ -106,10 +116,12 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
   for (let attempt = 1; ; attempt++) {
     const id = numbers(input.market, input.now);
     let soldOut = '';
+    let overHeld = '';
     const work = unitOfWork(db)
       .explain(PLACED_ALONGSIDE, async () => (await orderPlacedWith(db, key)) === null)
       .explain(NUMBER_TAKEN, async () => (await orderNumberTakenBy(db, id)) === null);
-    await placementInto(work, { id, key, input, quote, placer }, (title) => (soldOut = title));
+    const refused = { soldOut: (title: string) => (soldOut = title), overHeld: (title: string) => (overHeld = title) };
+    await placementInto(work, { id, key, input, quote, placer }, refused);
     const done = await work.commit();
     if (done.ok) {
       catalogChanged(); // stock was taken
@@ -117,13 +129,14 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     }
     if (done.guard === PLACED_ALONGSIDE) return answer(db, (await orderPlacedWith(db, key))!, false, input);
     if (done.guard === NUMBER_TAKEN && attempt < NUMBER_TRIES) continue;
-    throw refusal(done.guard, soldOut, done.cause);
+    throw refusal(done.guard, done.guard === HELD_CEILING_GUARD ? overHeld : soldOut, done.cause);
   }
 }
 
-/** What the shopper is told when a guard stopped the order; an unexplained failure is thrown as it came. */
-function refusal(guard: string, soldOut: string, cause: unknown): Error {
-  if (guard === STOCK_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.soldOut(soldOut));
+/** What the shopper is told when a guard stopped the order (naming the part); other failures are thrown as is. */
+function refusal(guard: string, part: string, cause: unknown): Error {
+  if (guard === STOCK_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.soldOut(part));
+  if (guard === HELD_CEILING_GUARD) return new ApiError(409, 409, HOLD_MSG.heldByOthers(part));
   if (guard === POINTS_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.pointsChanged);
   if (guard === UNPAID_GUARD) return new ApiError(429, 429, CHECKOUT_MSG.tooManyUnpaid);
   if (guard === PROMOTION_GUARD) return new ApiError(409, 409, CHECKOUT_MSG.promotionUsedUp);
@@ -145,10 +158,14 @@ interface Placement {
 
 /**
  * Everything the order's one batch writes, for one order number. The guards come in the order a
- * shopper is told about them: a part sold out, the points balance, too many unpaid orders, a
- * promotion used up.
+ * shopper is told about them: a part sold out, too much of it held by unpaid orders, the points
+ * balance, too many unpaid orders, a promotion used up.
  */
-async function placementInto(work: UnitOfWork, placement: Placement, soldOut: (title: string) => void) {
+async function placementInto(
+  work: UnitOfWork,
+  placement: Placement,
+  refused: { soldOut: (title: string) => void; overHeld: (title: string) => void },
+) {
   const { id, key, input, quote, placer } = placement;
   const paidInFull = quote.total === 0;
   newOrderInto(
@@ -173,7 +190,7 @@ async function placementInto(work: UnitOfWork, placement: Placement, soldOut: (t
       address: JSON.stringify(input.address),
       paymentMethod: paidInFull ? 'POINTS' : input.paymentMethod,
       cartUuid: input.cart.uuid,
-      holdExpiresAt: paidInFull ? null : input.now + STOCK_HOLD_MINUTES * 60_000,
+      holdExpiresAt: paidInFull ? null : holdExpiry(quote, input.market, input.accountId === null, input.now),
       createdAt: input.now,
       accessKey: newAccessKey(),
       placedIp: placer.ip,
@@ -187,8 +204,9 @@ async function placementInto(work: UnitOfWork, placement: Placement, soldOut: (t
       taxes: quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent })),
     },
   );
-  const bought = quote.lines.items.map((item) => ({ skuId: item.skuId, quantity: item.itemCount }));
-  takeStockInto(work, unitsBySku(bought), input.market.id, soldOut);
+  const units = unitsOf(quote);
+  takeStockInto(work, units, input.market.id, refused.soldOut);
+  if (!paidInFull) heldCeilingInto(work, units, (skuId) => refused.overHeld(titleOf(quote, skuId)));
   if (quote.pricing.pointsUsed > 0 && input.accountId !== null)
     spendPointsInto(work, {
       accountId: input.accountId,

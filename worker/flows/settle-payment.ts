@@ -19,6 +19,7 @@ import {
   type WebhookEvent,
 } from '../payments/service.ts';
 import { recordPaidOrder } from '../tracking/service.ts';
+import { tellPaymentDeclined } from './pay-link.ts';
 
 /**
  * A payment that succeeded (issue 8 §4): only one capture stands per order; the first to claim it
@@ -73,9 +74,15 @@ export async function settleCapturedPayment(
     await giveBackPayment(env, payment.id, 'order_cancelled');
 }
 
-/** What a verified payment event does to orders: a success settles its payment; other outcomes change no order. */
+/**
+ * What a verified payment event does to orders: a success settles its payment; a decline (or a failed card check)
+ * changes no order but emails its shopper the link to pay another way (once per order); others change nothing.
+ */
 export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Promise<void> {
-  if (event.status !== 'SUCCEEDED' || !event.paymentId) return;
+  if (!event.paymentId) return;
+  if (event.status === 'DECLINED' || event.status === 'FAILED')
+    await tellPaymentDeclined(env, event.paymentId, Date.now());
+  if (event.status !== 'SUCCEEDED') return;
   await settleCapturedPayment(env, event.paymentId, event);
 }
 

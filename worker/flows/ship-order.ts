@@ -10,7 +10,6 @@ import {
   orderNoteInto,
   orderShippedEmail,
   refreshStatusInto,
-  reviewInvitationEmail,
   shipmentByKey,
   shipmentInto,
   shipmentProblem,
@@ -20,7 +19,7 @@ import { orderRecord, orderView } from '../orders/service.ts';
 /**
  * Sending an order (issue 19, Orders and fulfilment): a shipment of some units of some lines with
  * a carrier and tracking number moves the order to PARTIAL_SHIPMENT or SHIPPED and emails the
- * shopper the tracking link and the review invitations, with the staff member's audit entry in the
+ * shopper the tracking link (the review invitation follows delivery), with the staff member's audit entry in the
  * shipment's batch. Refused when the order is not shippable or a line would send more than is left,
  * checked again inside the batch, so two staff shipping at once cannot send a unit twice; a repeated
  * form is answered with the shipment it made.
@@ -70,7 +69,7 @@ async function stillShippable(db: D1Database, orderId: string, lines: { lineNo: 
   return lines.every((line) => (left.get(line.lineNo) ?? 0) >= line.quantity);
 }
 
-/** The shipping email with the carrier's tracking link, and the review invitations for what shipped. */
+/** The shipping email with the carrier's tracking link (the review invitation waits for delivery). */
 async function tellShopperShipped(env: Bindings, orderId: string, shipmentId: number): Promise<void> {
   const order = await orderView(env.DB, orderId);
   const shipment = order?.shipments.find((candidate) => candidate.id === shipmentId);
@@ -78,6 +77,4 @@ async function tellShopperShipped(env: Bindings, orderId: string, shipmentId: nu
   const { shop, orderUrl } = await orderEmailContext(env, orderId, order.market);
   const mailer = await mailerFor(env);
   await mailer.send(orderShippedEmail(order, shipment, shop, orderUrl));
-  const invitation = await reviewInvitationEmail(order, shipment, shop, env.AUTH_SECRET);
-  if (invitation) await mailer.send(invitation);
 }

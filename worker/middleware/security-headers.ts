@@ -59,7 +59,13 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = randomNonce();
   c.set('cspNonce', nonce);
   const https = new URL(c.req.url).protocol === 'https:';
-  await (https ? overHttps : overHttp)(c, next);
+  // A stricter policy a route chose (an emailed link's exchange: no-referrer) stays over the shop-wide one.
+  let ownReferrerPolicy: string | null = null;
+  await (https ? overHttps : overHttp)(c, async () => {
+    await next();
+    ownReferrerPolicy = c.res.headers.get('Referrer-Policy');
+  });
+  if (ownReferrerPolicy) c.res.headers.set('Referrer-Policy', ownReferrerPolicy);
   if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
   const others = await getShopSettings(c.env.SETTINGS, systemClock)
     .then(thirdPartyOrigins)

@@ -23,6 +23,23 @@ const UNPAID_COUNTS = `SELECT
   (SELECT count(*) FROM orders WHERE status IN (${HOLDING}) AND visitor_key = ?2) AS visitor,
   (SELECT count(*) FROM orders WHERE status IN (${HOLDING}) AND lower(email) = lower(?3)) AS email`;
 
+/**
+ * Per SKU (a JSON array of ids): its units on the shelf, and those unpaid orders hold. The sku table is the
+ * catalog's; it is read here, inside the placing batch, because the share unpaid orders may hold is a rule
+ * about holds (shared/holds.ts) that must see the stock the same batch just took.
+ */
+const HELD_BY_SKU = `SELECT s.id AS skuId, s.available_total AS available,
+    (SELECT coalesce(sum(l.quantity), 0) FROM orders o JOIN order_line l ON l.order_id = o.id
+      WHERE o.status IN (${HOLDING}) AND l.sku_id = s.id) AS held
+  FROM sku s WHERE s.id IN (SELECT value FROM json_each(?1))`;
+
+/** A SKU's units on the shelf and held by unpaid orders. */
+export interface HeldStock {
+  skuId: number;
+  available: number;
+  held: number;
+}
+
 export function accessRepository(db: D1Database) {
   return {
     /** The key an order's guest tokens are signed with; null for an unknown order or one placed before keys. */
@@ -52,6 +69,27 @@ export function accessRepository(db: D1Database) {
           .prepare(`INSERT INTO batch_guard (ok) SELECT ip <= ?4 AND visitor <= ?5 AND email <= ?6
             FROM (${UNPAID_COUNTS})`)
           .bind(placer.ip, placer.visitorKey, placer.email, limits.perIp, limits.perVisitor, limits.perEmail),
+        db.prepare(`DELETE FROM batch_guard`),
+      ];
+    },
+
+    /** Per SKU, the units on the shelf and those unpaid orders hold now. */
+    async heldStock(skuIds: readonly number[]): Promise<HeldStock[]> {
+      const { results } = await db.prepare(HELD_BY_SKU).bind(JSON.stringify(skuIds)).all<HeldStock>();
+      return results;
+    },
+
+    /**
+     * Fails the batch (batch_guard's CHECK) when, with the order just written and its stock taken, unpaid
+     * orders hold more of one of these SKUs than its ceiling: the larger of `floor` and `share` of its stock
+     * on hand (on the shelf plus held). Parallel placements are serialised by the batch, so none slips past.
+     */
+    heldCeilingGuardStatements(skuIds: readonly number[], ceiling: { floor: number; share: number }) {
+      return [
+        db
+          .prepare(`INSERT INTO batch_guard (ok)
+            SELECT coalesce(min(held <= max(?2, CAST((held + available) * ?3 AS INTEGER))), 1) FROM (${HELD_BY_SKU})`)
+          .bind(JSON.stringify(skuIds), ceiling.floor, ceiling.share),
         db.prepare(`DELETE FROM batch_guard`),
       ];
     },

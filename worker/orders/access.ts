@@ -35,6 +35,8 @@ export interface OrderAccess {
   ip: string;
   accountId: number | null;
   token?: string | null;
+  /** The token the order's emailed link left in the browser's cookie, tried when `token` does not open it. */
+  keptToken?: string | null;
 }
 
 type Env = Pick<Bindings, 'DB' | 'RATE_LIMITER'>;
@@ -50,9 +52,12 @@ function countLookup(env: Env, prefix: string, rules: typeof ORDER_ACCESS_RULES,
 /** Whether the session or token opens the order: a member's order only its member's, a guest's only its token. */
 async function opens(db: D1Database, order: OrderRecord, access: OrderAccess, now: number): Promise<boolean> {
   if (order.accountId !== null) return access.accountId === order.accountId;
-  if (!access.token) return false;
+  const tokens = [access.token, access.keptToken].filter((token): token is string => Boolean(token));
+  if (tokens.length === 0) return false;
   const key = await accessRepository(db).accessKey(order.id);
-  return key !== null && verifyOrderToken(key, order.id, access.token, now);
+  if (key === null) return false;
+  for (const token of tokens) if (await verifyOrderToken(key, order.id, token, now)) return true;
+  return false;
 }
 
 /** The order this caller may act on, after counting the lookup; anything else is the same 404 as an unknown order. */

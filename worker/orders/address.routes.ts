@@ -1,10 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { AppEnv } from '../env.ts';
 import { expressShippingOptions } from './address.ts';
 import { orderTokenField } from './schemas.ts';
-import { clientIp } from '../platform/client-ip.ts';
+import { orderAccessOf } from './http.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 
 const orderId = z.string().min(1, 'must not be empty').max(40, 'is too long');
@@ -28,13 +28,8 @@ const quickOptions = endpoint({
   }),
 });
 
-/** A member by their session; a guest by the order-access token from placement (the email opens nothing). */
-const accessOf = (c: Context<AppEnv>, body: { orderId: string; orderToken?: string }) => ({
-  orderId: body.orderId,
-  ip: clientIp(c),
-  accountId: c.var.member?.accountId ?? null,
-  token: body.orderToken ?? null,
-});
+/** A member by their session; a guest by the order-access token (given, or left by the order's link). */
+const accessOf = orderAccessOf;
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
 export const orderAddressEndpoints: readonly Endpoint[] = [quickOptions];

@@ -7,7 +7,7 @@ import type { ShopIdentity } from './email.ts';
 
 /**
  * The emails of an order after it is paid (issue 19): shipped (with the carrier's tracking link),
- * the review invitation for what shipped, refunded, cancelled by the shop. Every link starts with
+ * the review invitation once it is delivered, refunded, cancelled by the shop. Every link starts with
  * the market's configured origin, never a request's Host.
  */
 
@@ -52,20 +52,16 @@ export function orderShippedEmail(
 }
 
 /**
- * The review invitation for the parts a shipment sent (§7 review invitation): one signed link per
- * part to its product page, where the review is marked a verified purchase. Null when none of
- * the parts has a product page any more.
+ * The review invitation (§7 review invitation), once per order after its parts are delivered (issue
+ * 36: not at shipping time, not once per parcel): one signed link per part to its product page,
+ * where the review is marked a verified purchase. Null when none of the parts has a product page.
  */
 export async function reviewInvitationEmail(
   order: OrderView,
-  shipment: OrderShipment,
   shop: ShopIdentity,
   secret: string,
 ): Promise<EmailMessage | null> {
-  const shipped = order.lines.filter(
-    (line) => line.urlHandle && shipment.lines.some((sent) => sent.lineNo === line.lineNo),
-  );
-  const byItem = [...new Map(shipped.map((line) => [line.itemId, line])).values()];
+  const byItem = [...new Map(order.lines.filter((line) => line.urlHandle).map((line) => [line.itemId, line])).values()];
   if (byItem.length === 0) return null;
   const links = await Promise.all(
     byItem.map(async (line) => {
@@ -79,7 +75,7 @@ export async function reviewInvitationEmail(
     }),
   );
   const paragraphs = [
-    `Thank you for shopping at ${shop.name}. Your parts from order ${order.orderId} are on their way.`,
+    `Thank you for shopping at ${shop.name}. Your parts from order ${order.orderId} have arrived.`,
     'Once they are fitted, tell other drivers how they did: your review will show as a verified purchase.',
   ];
   return email('review-invitation', order.email, `How are the parts from order ${order.orderId}?`, paragraphs, links);

@@ -4,6 +4,11 @@ import { sqlStatusList } from '../../shared/status-machine.ts';
 
 /** Shipments and the shop's refunds of an order: their SQL (issue 19, Orders and fulfilment). */
 
+/** The timeline's line that says the review invitation went out (once per order). */
+export const REVIEW_INVITATION_NOTE = 'Review invitation sent';
+/** Where an order whose shipments are all delivered is invited to review: all sent, not all refunded. */
+const INVITED_STATUSES = ['SHIPPED', 'PARTIAL_REFUND', 'RETURNING'];
+
 export interface ShipmentRow {
   id: number;
   carrier: string;
@@ -254,6 +259,25 @@ export function fulfilmentRepository(db: D1Database) {
       return db
         .prepare(`UPDATE shipment SET delivered_at = ? WHERE id = ? AND order_id = ? AND delivered_at IS NULL`)
         .bind(now, shipmentId, orderId);
+    },
+
+    /**
+     * Claims the order's one review invitation, in one statement (so two deliveries marked at once
+     * claim it once): when everything is sent, every shipment is delivered, and it was not sent yet.
+     * It stays in the order's timeline. Answers whether this call claimed it.
+     */
+    async claimReviewInvitation(orderId: string, now: number): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT INTO order_event (order_id, status, note, created_at)
+          SELECT id, status, ?3, ?2 FROM orders WHERE id = ?1 AND status IN (SELECT value FROM json_each(?4))
+            AND EXISTS (SELECT 1 FROM shipment WHERE order_id = ?1)
+            AND NOT EXISTS (SELECT 1 FROM shipment WHERE order_id = ?1 AND delivered_at IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM order_event WHERE order_id = ?1 AND note = ?3)`,
+        )
+        .bind(orderId, now, REVIEW_INVITATION_NOTE, JSON.stringify(INVITED_STATUSES))
+        .run();
+      return result.meta.changes === 1;
     },
 
     async run(statements: D1PreparedStatement[]) {

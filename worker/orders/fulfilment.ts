@@ -9,6 +9,8 @@ import { orderLinkUrl } from './email.ts';
 import { orderRepository } from './repository.ts';
 import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
+import { mailerFor } from '../platform/email.ts';
+import { reviewInvitationEmail } from './fulfilment-email.ts';
 
 /**
  * Orders' side of sending an order (issue 19, Orders and fulfilment): the units left to send, what a
@@ -65,14 +67,19 @@ export async function orderEmailContext(env: Bindings, orderId: string, market: 
   return { shop: { name: SHOP_NAME, origin }, orderUrl: orderLinkUrl(origin, orderId, token) };
 }
 
-/** Marks one of the order's shipments delivered (once). */
+/**
+ * Marks one of the order's shipments delivered (once). When that was the last parcel of an order
+ * with nothing left to send, the shopper gets the review invitation, once (issue 36: after delivery,
+ * not at shipping time nor once per parcel).
+ */
 export async function markDelivered(
-  db: D1Database,
+  env: Bindings,
   orderId: string,
   shipmentId: number,
   audit: AuditEntry,
   now: number,
 ): Promise<FulfilResult> {
+  const db = env.DB;
   const fulfilment = fulfilmentRepository(db);
   const shipment = (await orderRepository(db).view(orderId))?.shipments.find((found) => found.id === shipmentId);
   if (!shipment) return refused(404, FULFIL_MSG.noSuchShipment);
@@ -82,5 +89,15 @@ export async function markDelivered(
     .guard('delivered', orderRepository(db).movedGuardStatements(), async () => false)
     .add(fulfilment.eventStatement(orderId, `Delivered (${shipment.carrierName} ${shipment.trackingNumber})`, now))
     .audit(audit);
-  return (await work.commit()).ok ? { ok: true } : refused(409, FULFIL_MSG.alreadyDelivered);
+  if (!(await work.commit()).ok) return refused(409, FULFIL_MSG.alreadyDelivered);
+  if (await fulfilment.claimReviewInvitation(orderId, now)) await inviteReview(env, orderId);
+  return { ok: true };
+}
+
+async function inviteReview(env: Bindings, orderId: string): Promise<void> {
+  const order = await orderRepository(env.DB).view(orderId);
+  if (!order) return;
+  const { shop } = await orderEmailContext(env, orderId, order.market);
+  const invitation = await reviewInvitationEmail(order, shop, env.AUTH_SECRET);
+  if (invitation) await (await mailerFor(env)).send(invitation);
 }

@@ -4,6 +4,7 @@ import { accessRepository } from './access-repository.ts';
 import type { Placer, NewOrder, NewAdjustment, NewOrderLine, NewTax } from './records.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { UNPAID_LIMITS, unpaidLimitReached } from './placement.ts';
+import { heldCeiling, UNPAID_ORDER_CAPS } from '../../shared/holds.ts';
 import { placementRepository } from './placement-repository.ts';
 import { orderRepository } from './repository.ts';
 
@@ -21,6 +22,8 @@ export type { Placer } from './records.ts';
 export const MOVED_GUARD = 'order moved';
 /** The guard named when one IP, visitor or email would hold too many unpaid orders. */
 export const UNPAID_GUARD = 'unpaid orders';
+/** The guard named when unpaid orders would hold more of a part than its ceiling (shared/holds.ts). */
+export const HELD_CEILING_GUARD = 'held ceiling';
 /** The guard named when a shipment or refund no longer fits what is left of the order. */
 export const FULFILMENT_GUARD = 'fulfilment';
 
@@ -44,6 +47,28 @@ export function unpaidLimitInto(work: UnitOfWork, placer: Placer): void {
     access.unpaidGuardStatements(placer, UNPAID_LIMITS),
     async () => !unpaidLimitReached(await access.unpaidCounts(placer)),
   );
+}
+
+/**
+ * Fails the batch when, with this order's units (by SKU) just taken, unpaid orders together hold more of a
+ * part than its ceiling (shared/holds.ts heldCeiling); `overHeld` learns afterwards which part it was.
+ */
+export function heldCeilingInto(
+  work: UnitOfWork,
+  units: ReadonlyMap<number, number>,
+  overHeld: (skuId: number) => void,
+): void {
+  const access = accessRepository(work.db);
+  const skuIds = [...units.keys()];
+  const ceiling = { floor: UNPAID_ORDER_CAPS.unitsPerSku, share: UNPAID_ORDER_CAPS.heldShare };
+  work.guard(HELD_CEILING_GUARD, access.heldCeilingGuardStatements(skuIds, ceiling), async () => {
+    // Read after the failed batch wrote nothing: this order's units would come on top of what is held.
+    const over = (await access.heldStock(skuIds)).find(
+      (sku) => sku.held + (units.get(sku.skuId) ?? 0) > heldCeiling(sku.held + sku.available),
+    );
+    if (over) overHeld(over.skuId);
+    return !over;
+  });
 }
 
 /** A gift line, written only when the stock taken just before it (catalog's takeGiftStockInto) was there. */
@@ -161,12 +186,8 @@ export {
   orderPlacedWith,
 } from './placement.ts';
 export { queueOrderConfirmation } from './email.ts';
-export {
-  orderCancelledEmail,
-  orderRefundedEmail,
-  orderShippedEmail,
-  reviewInvitationEmail,
-} from './fulfilment-email.ts';
+export { ordersToRemind, sendPayLinkAsked, sendPayNoticeOnce, type OrderNoticeKind } from './pay-notices.ts';
+export { orderCancelledEmail, orderRefundedEmail, orderShippedEmail } from './fulfilment-email.ts';
 export { orderEmailContext, shipmentProblem } from './fulfilment.ts';
 export { refundByKey, refundFigures } from './refunds.ts';
 

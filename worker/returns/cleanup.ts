@@ -1,6 +1,6 @@
 import { RETURN_LIMITS } from '../../shared/returns.ts';
 import type { Bindings } from '../env.ts';
-import { returnRepository } from './repository.ts';
+import { uploadRepository } from './upload-repository.ts';
 
 const HOUR = 3_600_000;
 
@@ -15,11 +15,11 @@ export async function cleanUpReturnUploads(
   now: number,
   batch = 100,
 ): Promise<number> {
-  const returns = returnRepository(env.DB);
-  const stale = await returns.unattachedBefore(now - RETURN_LIMITS.unattachedHours * HOUR, batch);
+  const uploads = uploadRepository(env.DB);
+  const stale = await uploads.unattachedBefore(now - RETURN_LIMITS.unattachedHours * HOUR, batch);
   let removed = 0;
   for (const upload of stale) {
-    if (!(await returns.forgetUnattached(upload.id))) continue;
+    if (!(await uploads.forgetUnattached(upload.id))) continue;
     if (upload.multipartId) {
       await env.MEDIA.resumeMultipartUpload(upload.objectKey, upload.multipartId)
         .abort()

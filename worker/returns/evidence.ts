@@ -5,7 +5,8 @@ import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { accessibleOrder, type OrderAccess } from '../orders/service.ts';
 import { returnAnswerOf } from './read.ts';
-import { returnRepository, type UploadRow } from './repository.ts';
+import { returnRepository } from './repository.ts';
+import { uploadRepository, type UploadRow } from './upload-repository.ts';
 
 /**
  * More evidence for a return (issue 20): when the shop asks for it (NEEDS_EVIDENCE), the shopper
@@ -49,7 +50,7 @@ export async function addReturnEvidence(
     throw error;
   }
   const uploadIds = [...new Set(input.uploadIds)];
-  const uploads = await returns.uploads(row.orderId, uploadIds);
+  const uploads = await uploadRepository(env.DB).uploads(row.orderId, uploadIds);
   // A retry of a send that went through: every file is already this return's.
   if (uploads.length === uploadIds.length && uploads.every((upload) => upload.returnId === row.id))
     return returnAnswerOf(env, row, now);
@@ -63,7 +64,7 @@ export async function addReturnEvidence(
     await returns.run(returns.moreEvidenceStatements(row.id, row.orderId, uploadIds, note, now));
   } catch (error) {
     const again = await returns.returnByRma(rma);
-    const settled = await returns.uploads(row.orderId, uploadIds);
+    const settled = await uploadRepository(env.DB).uploads(row.orderId, uploadIds);
     if (again && settled.every((upload) => upload.returnId === row.id)) return returnAnswerOf(env, again, now);
     if (again?.status !== 'NEEDS_EVIDENCE') throw new ApiError(409, 409, MORE_EVIDENCE_MSG.notWaiting);
     if (/batch_guard|CHECK constraint|UNIQUE/i.test(String(error)))

@@ -64,7 +64,6 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
       : open.length === 0
         ? RETURN_MSG.windowClosed(windowDays)
         : null;
-  const guestToken = order.accountId === null ? (access.token ?? null) : null;
   return {
     orderId: order.id,
     refusal,
@@ -74,7 +73,8 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
       rma: row.rma,
       status: row.status,
       statusLabel: RETURN_STATUS_LABEL[row.status],
-      url: returnPagePath(row.rma, guestToken),
+      // The page's address carries no token: a guest's browser holds it in the order's cookie (orders/http.ts).
+      url: returnPagePath(row.rma, null),
     })),
   };
 }

@@ -6,7 +6,8 @@ import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { ORDER_MSG } from '../orders/schemas.ts';
 import { emailReturnLink } from './link.ts';
-import { returnOptions, shopperReturn } from './service.ts';
+import { orderOfReturn, returnOptions, shopperReturn } from './service.ts';
+import { exchangeOrderToken, orderAccessOf } from '../orders/http.ts';
 import { ReturnFormPage, ReturnLinkPage } from './views/ReturnFormPage.tsx';
 import { ReturnPage } from './views/ReturnPage.tsx';
 import { readableForm } from '../platform/form-body.ts';
@@ -34,27 +35,24 @@ function missing(c: Context<AppEnv>, error: unknown, title: string, message: str
   );
 }
 
-const accessOf = (c: Context<AppEnv>, token: string | null) => ({
-  ip: clientIp(c),
-  accountId: c.var.member?.accountId ?? null,
-  token,
-});
-
 /**
  * A shopper's returns as pages (issue 20): the return form of an order (a member's session or a
  * guest's order token), a return's status page (the link in the return emails), and the
  * tracking page's "Return items", which emails the order's address a link to the form. Another
- * shopper's order or return reads as not found.
+ * shopper's order or return reads as not found. An emailed link's order token leaves the address on
+ * arrival for the order's HttpOnly cookie (orders/http.ts): the pages and their calls read it there.
  */
 export const returnPages = new Hono<AppEnv>()
   .get('/order/returns/new', async (c) => {
-    const token = c.req.query('orderToken') || null;
-    if (!token && !c.var.member) return toLogin(c);
     const orderId = (c.req.query('orderId') ?? '').trim().toUpperCase();
+    const exchanged = exchangeOrderToken(c, 'orderToken', orderId);
+    if (exchanged) return exchanged;
+    const access = orderAccessOf(c, { orderId });
+    if (!access.keptToken && !c.var.member) return toLogin(c);
     const now = Date.now();
     try {
-      const options = await returnOptions(c.env, { orderId, ...accessOf(c, token) }, now);
-      return c.render(<ReturnFormPage options={options} orderToken={token} now={now} />, PRIVATE);
+      const options = await returnOptions(c.env, access, now);
+      return c.render(<ReturnFormPage options={options} orderToken={null} now={now} />, PRIVATE);
     } catch (error) {
       return missing(c, error, 'Order not found', ORDER_MSG.notFound);
     }
@@ -85,11 +83,15 @@ export const returnPages = new Hono<AppEnv>()
     }
   })
   .get('/order/returns/:rma', async (c) => {
-    const token = c.req.query('orderToken') || null;
-    if (!token && !c.var.member) return toLogin(c);
+    const rma = c.req.param('rma').toUpperCase();
+    const orderId = (await orderOfReturn(c.env.DB, rma)) ?? '';
+    const exchanged = exchangeOrderToken(c, 'orderToken', orderId);
+    if (exchanged) return exchanged;
+    const caller = orderAccessOf(c, { orderId });
+    if (!caller.keptToken && !c.var.member) return toLogin(c);
     try {
-      const answer = await shopperReturn(c.env, c.req.param('rma').toUpperCase(), accessOf(c, token), Date.now());
-      return c.render(<ReturnPage answer={answer} orderToken={token} />, PRIVATE);
+      const answer = await shopperReturn(c.env, rma, caller, Date.now());
+      return c.render(<ReturnPage answer={answer} orderToken={null} />, PRIVATE);
     } catch (error) {
       return missing(c, error, 'Return not found', RETURN_MSG.notFound);
     }

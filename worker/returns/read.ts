@@ -6,6 +6,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, orderAccountOf, orderView, type OrderAccess } from '../orders/service.ts';
 import { returnRepository } from './repository.ts';
 import type { ReturnRecord } from './records.ts';
+import { uploadRepository } from './upload-repository.ts';
 import { signedEvidencePath, verifyEvidenceLink } from './signing.ts';
 import { uploadAnswerOf } from './uploads.ts';
 
@@ -55,6 +56,14 @@ export async function returnAnswerOf(env: Env, row: ReturnRecord, now: number): 
   };
 }
 
+/** The order a return was asked for (by its RMA number), or null: where a guest's order token is looked for. */
+export async function orderOfReturn(db: D1Database, rma: string): Promise<string | null> {
+  const upper = rma.toUpperCase();
+  return /^RMA-[0-9A-Z-]{6,30}$/.test(upper)
+    ? ((await returnRepository(db).returnByRma(upper))?.orderId ?? null)
+    : null;
+}
+
 /** A return by its RMA number, for a caller who may act on its order; anything else is the same 404. */
 export async function shopperReturn(
   env: Env,
@@ -85,7 +94,7 @@ export async function evidenceObject(
 ) {
   const forbidden = new ApiError(403, 403, RETURN_MSG.linkExpired);
   if (!(await verifyEvidenceLink(env.AUTH_SECRET, uploadId, link, now))) throw forbidden;
-  const upload = await returnRepository(env.DB).upload(uploadId);
+  const upload = await uploadRepository(env.DB).upload(uploadId);
   if (!upload || upload.returnId === null) throw forbidden;
   const ownerId = await orderAccountOf(env.DB, upload.orderId);
   if (ownerId !== null && ownerId !== link.accountId) throw forbidden;

@@ -1,27 +1,8 @@
-import type { EvidenceKind } from '../../shared/returns.ts';
+import { UPLOAD_COLUMNS, type UploadRow } from './upload-repository.ts';
 import { RETURN_HOLDING_STATUSES, type ReturnStatus } from '../../shared/return-status.ts';
 import type { NewReturn, ReturnRecord } from './records.ts';
 
-/** Returns' SQL (issue 20): evidence uploads, returns with their lines, evidence and history. */
-
-export interface UploadRow {
-  id: string;
-  orderId: string;
-  objectKey: string;
-  name: string;
-  contentType: string | null;
-  kind: EvidenceKind | null;
-  size: number;
-  status: 'UPLOADING' | 'STORED';
-  multipartId: string | null;
-  createdAt: number;
-  /** The return it is evidence of, or null while it is not attached. */
-  returnId: number | null;
-}
-
-const UPLOAD_COLUMNS = `u.id, u.order_id AS orderId, u.object_key AS objectKey, u.name, u.content_type AS contentType,
-  u.kind, u.size, u.status, u.multipart_id AS multipartId, u.created_at AS createdAt,
-  (SELECT e.return_id FROM return_evidence e WHERE e.upload_id = u.id) AS returnId`;
+/** Returns' SQL (issue 20): returns with their lines, evidence and history (uploads: upload-repository.ts). */
 
 const RETURN_COLUMNS = `id, rma, order_id AS orderId, reason, text, vehicle, status, created_at AS createdAt,
   instructions, label_number AS labelNumber, refund_key AS refundKey, refund_cent AS refundCent, fee_cent AS feeCent,
@@ -41,122 +22,6 @@ export function returnRepository(db: D1Database) {
     db.prepare(`DELETE FROM batch_guard`),
   ];
   return {
-    async addUpload(upload: Omit<UploadRow, 'returnId'>) {
-      await db
-        .prepare(
-          `INSERT INTO return_upload (id, order_id, object_key, name, content_type, kind, size, status, multipart_id,
-            created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          upload.id,
-          upload.orderId,
-          upload.objectKey,
-          upload.name,
-          upload.contentType,
-          upload.kind,
-          upload.size,
-          upload.status,
-          upload.multipartId,
-          upload.createdAt,
-        )
-        .run();
-    },
-
-    async upload(uploadId: string): Promise<UploadRow | null> {
-      return db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM return_upload u WHERE u.id = ?`).bind(uploadId).first();
-    },
-
-    async uploads(orderId: string, uploadIds: readonly string[]): Promise<UploadRow[]> {
-      const { results } = await db
-        .prepare(
-          `SELECT ${UPLOAD_COLUMNS} FROM return_upload u
-          WHERE u.order_id = ? AND u.id IN (SELECT value FROM json_each(?))`,
-        )
-        .bind(orderId, JSON.stringify(uploadIds))
-        .all<UploadRow>();
-      return results;
-    },
-
-    /** Uploads for the order since a time: a shopper cannot fill the bucket. */
-    async uploadsSince(orderId: string, since: number): Promise<number> {
-      const row = await db
-        .prepare(`SELECT count(*) AS count FROM return_upload WHERE order_id = ? AND created_at >= ?`)
-        .bind(orderId, since)
-        .first<{ count: number }>();
-      return row?.count ?? 0;
-    },
-
-    /** A multipart upload's type, known from its first part. */
-    async setUploadType(uploadId: string, contentType: string, kind: EvidenceKind) {
-      await db
-        .prepare(`UPDATE return_upload SET content_type = ?, kind = ? WHERE id = ? AND status = 'UPLOADING'`)
-        .bind(contentType, kind, uploadId)
-        .run();
-    },
-
-    async addPart(uploadId: string, part: { partNumber: number; etag: string; size: number }) {
-      await db
-        .prepare(
-          `INSERT INTO return_upload_part (upload_id, part_number, etag, size) VALUES (?, ?, ?, ?)
-          ON CONFLICT (upload_id, part_number) DO UPDATE SET etag = excluded.etag, size = excluded.size`,
-        )
-        .bind(uploadId, part.partNumber, part.etag, part.size)
-        .run();
-    },
-
-    async parts(uploadId: string) {
-      const { results } = await db
-        .prepare(
-          `SELECT part_number AS partNumber, etag, size FROM return_upload_part WHERE upload_id = ?
-          ORDER BY part_number`,
-        )
-        .bind(uploadId)
-        .all<{ partNumber: number; etag: string; size: number }>();
-      return results;
-    },
-
-    /** A finished multipart upload: stored with its size, its parts forgotten. */
-    async markStored(uploadId: string, size: number) {
-      await db.batch([
-        db
-          .prepare(`UPDATE return_upload SET status = 'STORED', size = ?, multipart_id = NULL WHERE id = ?`)
-          .bind(size, uploadId),
-        db.prepare(`DELETE FROM return_upload_part WHERE upload_id = ?`).bind(uploadId),
-      ]);
-    },
-
-    /** Uploads older than `before` that no return uses, oldest first. */
-    async unattachedBefore(before: number, limit: number): Promise<UploadRow[]> {
-      const { results } = await db
-        .prepare(
-          `SELECT ${UPLOAD_COLUMNS} FROM return_upload u
-          WHERE u.created_at < ? AND NOT EXISTS (SELECT 1 FROM return_evidence e WHERE e.upload_id = u.id)
-          ORDER BY u.created_at LIMIT ?`,
-        )
-        .bind(before, limit)
-        .all<UploadRow>();
-      return results;
-    },
-
-    /** Forgets an upload no return uses; answers whether it did (a return may have taken it meanwhile). */
-    async forgetUnattached(uploadId: string): Promise<boolean> {
-      const [, upload] = await db.batch([
-        db
-          .prepare(
-            `DELETE FROM return_upload_part WHERE upload_id = ?1
-            AND NOT EXISTS (SELECT 1 FROM return_evidence WHERE upload_id = ?1)`,
-          )
-          .bind(uploadId),
-        db
-          .prepare(
-            `DELETE FROM return_upload WHERE id = ?1
-            AND NOT EXISTS (SELECT 1 FROM return_evidence WHERE upload_id = ?1)`,
-          )
-          .bind(uploadId),
-      ]);
-      return upload!.meta.changes === 1;
-    },
-
     /** Units of each of the order's lines held by returns that are not rejected. */
     async heldUnits(orderId: string): Promise<Map<number, number>> {
       const { results } = await db

@@ -10,6 +10,7 @@ import { returnRequestedEmail } from './email.ts';
 import { returnAnswerOf } from './read.ts';
 import { returnRepository } from './repository.ts';
 import type { ReturnRecord } from './records.ts';
+import { uploadRepository } from './upload-repository.ts';
 import { evidenceProblem, keptVehicle, linesProblem, mergedLines, type Problem } from './rules.ts';
 
 /**
@@ -46,7 +47,7 @@ export async function checkReturnRequest(env: Bindings, order: OrderView, reques
   const uploadIds = [...new Set(request.uploadIds)];
   const [held, uploads] = await Promise.all([
     returns.heldUnits(order.orderId),
-    returns.uploads(order.orderId, uploadIds),
+    uploadRepository(env.DB).uploads(order.orderId, uploadIds),
   ]);
   const text = request.text?.trim() ?? '';
   const problem =

@@ -17,7 +17,7 @@ import { failure, ok } from '../../shared/envelope.ts';
 
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { clientIp } from '../platform/client-ip.ts';
+import { orderAccessOf } from '../orders/http.ts';
 import { endpoint, type Endpoint, invalidFields, readBody, readQuery } from '../platform/contract.ts';
 import { evidenceFileResponse } from './evidence-response.ts';
 import {
@@ -27,6 +27,7 @@ import {
   evidenceObject,
   multipartState,
   openMultipart,
+  orderOfReturn,
   returnOptions,
   shopperReturn,
   storeEvidence,
@@ -110,16 +111,15 @@ export const returnsEndpoints: readonly Endpoint[] = [
   multipartAbort,
 ];
 
-/** Who is asking: the IP, a member's session, a guest's token. */
-const callerOf = (c: Context<AppEnv>, token: string | undefined) => ({
-  ip: clientIp(c),
-  accountId: c.var.member?.accountId ?? null,
-  token: token ?? null,
-});
-const accessOf = (c: Context<AppEnv>, orderId: string, token: string | undefined) => ({
-  orderId,
-  ...callerOf(c, token),
-});
+/** Who is asking about an order: the IP, a member's session, a guest's token (given, or left by the order's link). */
+const accessOf = (c: Context<AppEnv>, orderId: string, token: string | undefined) =>
+  orderAccessOf(c, { orderId, orderToken: token });
+/** Who is asking about a return: as for its order, whose token the link left is looked for by the RMA number. */
+async function callerOf(c: Context<AppEnv>, token: string | undefined, rma: string) {
+  const orderId = c.var.member ? '' : ((await orderOfReturn(c.env.DB, rma)) ?? '');
+  const access = orderAccessOf(c, { orderId, orderToken: token });
+  return { ip: access.ip, accountId: access.accountId, token: access.token, keptToken: access.keptToken };
+}
 
 /** The byte paths are not API paths, so they answer their refusals in the §7 envelope themselves. */
 async function enveloped(c: Context<AppEnv>, answer: () => Promise<Response>): Promise<Response> {
@@ -148,12 +148,12 @@ export const returnsApi = new Hono<AppEnv>()
   .post(moreEvidence.path, async (c) => {
     const body = await readBody(c, moreEvidence);
     const rma = (c.req.param('rma') ?? '').toUpperCase();
-    return c.json(ok(await addReturnEvidence(c.env, rma, callerOf(c, body.orderToken), body, Date.now())));
+    return c.json(ok(await addReturnEvidence(c.env, rma, await callerOf(c, body.orderToken, rma), body, Date.now())));
   })
   .get(read.path, async (c) => {
     const { orderToken } = readQuery(c, read);
     const rma = c.req.param('rma') ?? '';
-    return c.json(ok(await shopperReturn(c.env, rma, callerOf(c, orderToken), Date.now())));
+    return c.json(ok(await shopperReturn(c.env, rma, await callerOf(c, orderToken, rma), Date.now())));
   })
   .post(multipartOpen.path, async (c) => {
     const body = await readBody(c, multipartOpen);

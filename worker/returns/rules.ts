@@ -2,7 +2,7 @@ import type { ReturnVehicle } from '../../shared/api/returns.ts';
 import { RETURN_LIMITS, RETURN_MSG, RETURN_REASONS, type ReturnReason } from '../../shared/returns.ts';
 import { normalizeVin, vinProblem } from '../../shared/vin.ts';
 import type { ReturnableLine } from '../orders/service.ts';
-import type { UploadRow } from './repository.ts';
+import type { UploadRow } from './upload-repository.ts';
 
 /**
  * The rules of a return request (issue 20), with no I/O: which units can go back, whether the

@@ -16,7 +16,7 @@ export {
   tellShopperReturnRequested,
   type ReturnRequest,
 } from './request.ts';
-export { evidenceObject, shopperReturn } from './read.ts';
+export { evidenceObject, orderOfReturn, shopperReturn } from './read.ts';
 export { cleanUpReturnUploads } from './cleanup.ts';
 export { addReturnEvidence, MORE_EVIDENCE_MSG } from './evidence.ts';
 export { returnOptions } from './options.ts';

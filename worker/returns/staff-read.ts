@@ -8,6 +8,7 @@ import {
 import type { Bindings } from '../env.ts';
 import { orderView } from '../orders/service.ts';
 import { returnRepository } from './repository.ts';
+import { uploadRepository } from './upload-repository.ts';
 import { staffReturnRepository } from './staff-repository.ts';
 import { returnOfRma } from './staff-rules.ts';
 import type { ReturnQueuePage, ReturnQueueStatus, StaffReturnView } from './staff-types.ts';
@@ -133,7 +134,7 @@ export async function staffEvidenceObject(
   range: Headers | undefined,
 ): Promise<{ object: R2ObjectBody; contentType: string } | null> {
   if (typeof uploadId !== 'string' || !/^[0-9a-f]{32}$/.test(uploadId)) return null;
-  const upload = await returnRepository(env.DB).upload(uploadId);
+  const upload = await uploadRepository(env.DB).upload(uploadId);
   if (!upload || upload.returnId === null) return null;
   const object = await env.MEDIA.get(upload.objectKey, { range });
   if (!object) return null;

@@ -4,7 +4,7 @@ import { maxBytesOf, RETURN_LIMITS, RETURN_MSG, type EvidenceType } from '../../
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, type OrderAccess } from '../orders/service.ts';
-import { returnRepository, type UploadRow } from './repository.ts';
+import { uploadRepository, type UploadRow } from './upload-repository.ts';
 import { declaredLength, pipeTo, sniffBody, withinKindLimit } from './stream.ts';
 import { randomHex } from '../platform/signing.ts';
 
@@ -12,7 +12,8 @@ import { randomHex } from '../platform/signing.ts';
  * Evidence uploads (issue 20): a file for an order the caller may act on, its type sniffed from
  * its bytes, its size held to its kind's limit while it streams, kept privately in R2 under a key
  * nobody outside the Worker sees. Its row is written before its bytes, so the cron can always
- * find and delete what a failed or abandoned upload left.
+ * find and delete what a failed or abandoned upload left, and the row's insert holds the order's
+ * uploads per day (issue 35 finding 3).
  */
 
 const HOUR = 3_600_000;
@@ -22,13 +23,28 @@ type Env = Pick<Bindings, 'DB' | 'MEDIA' | 'RATE_LIMITER'>;
 /** 128 random bits as hex: upload ids and object keys are not guessable. */
 export const randomId = () => randomHex(16);
 
-/** The order the caller may add evidence to: theirs (else 404), shipped; and not past the day's upload limit. */
+/**
+ * The order the caller may add evidence to: theirs (else 404), shipped; and not past the day's upload
+ * limit (a quick refusal before any byte is read; the limit itself is held by the insert, addUpload).
+ */
 export async function orderForEvidence(env: Env, access: OrderAccess, now: number) {
   const order = await accessibleOrder(env, access, now);
   if (!RETURNABLE_ORDER_STATUSES.includes(order.status)) throw ApiError.badRequest(RETURN_MSG.notReturnable);
-  const recent = await returnRepository(env.DB).uploadsSince(order.id, now - RETURN_LIMITS.unattachedHours * HOUR);
-  if (recent >= RETURN_LIMITS.uploadsPerOrderPerDay) throw new ApiError(429, 429, RETURN_MSG.uploadLimit);
+  const recent = await uploadRepository(env.DB).uploadsSince(order.id, uploadDay(now));
+  if (recent >= RETURN_LIMITS.uploadsPerOrderPerDay) throw uploadLimit();
   return order;
+}
+
+const uploadDay = (now: number) => now - RETURN_LIMITS.unattachedHours * HOUR;
+const uploadLimit = () => new ApiError(429, 429, RETURN_MSG.uploadLimit);
+
+/**
+ * Writes a new upload's row unless the order has had its day's uploads: the count and the insert are
+ * one statement, so a hundred uploads at once store no more than the limit. Refused: 429.
+ */
+export async function addUpload(db: D1Database, upload: Omit<UploadRow, 'returnId'>, now: number): Promise<void> {
+  const limit = { since: uploadDay(now), cap: RETURN_LIMITS.uploadsPerOrderPerDay };
+  if (!(await uploadRepository(db).addUploadWithin(upload, limit))) throw uploadLimit();
 }
 
 /** A new upload's row, before any of its bytes are stored. */
@@ -74,8 +90,11 @@ export async function storeEvidence(
   const body = await sniffBody(file.body, length);
   await withinKindLimit(body, length, maxBytesOf(body.kind));
   const upload = newUpload(order.id, file.name, now, body);
-  const returns = returnRepository(env.DB);
-  await returns.addUpload(upload);
+  const uploads = uploadRepository(env.DB);
+  await addUpload(env.DB, upload, now).catch(async (error) => {
+    await body.cancel();
+    throw error;
+  });
   try {
     await pipeTo(body, (stream) =>
       env.MEDIA.put(upload.objectKey, stream, {
@@ -85,9 +104,9 @@ export async function storeEvidence(
     );
   } catch {
     await env.MEDIA.delete(upload.objectKey);
-    await returns.forgetUnattached(upload.id);
+    await uploads.forgetUnattached(upload.id);
     throw ApiError.badRequest(RETURN_MSG.incomplete);
   }
-  await returns.markStored(upload.id, length);
+  await uploads.markStored(upload.id, length);
   return uploadAnswerOf({ ...upload, size: length, status: 'STORED' });
 }

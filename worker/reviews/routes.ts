@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
+import { credentialCookie, forgetCredential } from '../platform/link-exchange.ts';
+import { COOKIE } from '../../shared/constants.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import {
@@ -176,9 +178,14 @@ const recent = endpoint({
 
 const limited = (c: Context<AppEnv>) =>
   enforce(c.env.RATE_LIMITER, [{ key: `review:ip:${clientIp(c)}`, rule: REVIEW_RULE }]);
+/** A review's invitation: the one in its body (an app's), else the one the invitation link left in its cookie. */
 const addHandler = async (c: Context<AppEnv>) => {
   await limited(c);
-  return c.json(ok(await createReview(c.env.DB, c.env.AUTH_SECRET, await readBody(c, add))));
+  const body = await readBody(c, add);
+  const kept = credentialCookie(c, `${COOKIE.reviewInvitation}_${body.itemId}`);
+  const review = await createReview(c.env.DB, c.env.AUTH_SECRET, { ...body, invitation: body.invitation ?? kept });
+  if (kept) forgetCredential(c, `${COOKIE.reviewInvitation}_${body.itemId}`);
+  return c.json(ok(review));
 };
 
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */

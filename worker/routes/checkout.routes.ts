@@ -5,6 +5,7 @@ import { ok } from '../../shared/envelope.ts';
 import { checkoutCart } from '../checkout/http.ts';
 import { assertOrderContact } from '../checkout/service.ts';
 import type { AppEnv } from '../env.ts';
+import { tellOrderPlaced } from '../flows/pay-link.ts';
 import { placeOrder } from '../flows/place-order.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
@@ -19,7 +20,8 @@ const place = endpoint({
     'priced with. idempotencyKey (chosen by the client, 16-100 characters) makes a retried or double-clicked ' +
     'request one order (keys are per cart or account); expectedTotal must be the total the shopper saw, else 409 ' +
     'with the new total. A guest gets orderToken, the only way to pay, cancel, move or print the order later; one ' +
-    'IP, visitor or email may hold only a few unpaid orders at a time (429)',
+    'IP, visitor or email may hold only a few unpaid orders at a time (429). An unpaid order is emailed a link to ' +
+    'pay it at once',
   body: placeOrderBody,
   response: placedAnswer,
 });
@@ -48,5 +50,7 @@ export const placeOrderApi = new Hono<AppEnv>().post(place.path, async (c) => {
     placer: { ip: clientIp(c), visitorKey: c.var.visitorKey },
     now: Date.now(),
   });
+  // An order waiting for its payment gets the link to pay it by email at once (once, whatever a retry does).
+  if (placed.created) await tellOrderPlaced(c.env, placed.order, Date.now());
   return c.json(ok(placed));
 });

@@ -31,6 +31,7 @@ import { newsletter, newsletterEndpoints } from '../newsletter/routes.ts';
 import { orderAddressApi, orderAddressEndpoints } from '../orders/address.routes.ts';
 import { ordersApi, ordersEndpoints } from '../orders/orders.routes.ts';
 import { orderPages } from '../storefront/order.pages.tsx';
+import { orderPayPages } from '../storefront/order-pay.pages.tsx';
 import { orderPaymentApi, orderPaymentEndpoints } from '../orders/payment.routes.ts';
 import { paymentsHostedApi, paymentsHostedEndpoints } from '../payments/hosted.routes.ts';
 import { paymentSandboxPages } from '../payments/sandbox.pages.tsx';
@@ -81,7 +82,8 @@ export const ROUTE_TABLE: Record<string, readonly Mount[]> = {
   backOffice: pages(admin as unknown as Routes),
   storefront: [
     api(infra, infraEndpoints),
-    ...pages(homePage, infoPages, campaignPages, accountAreaPages, memberPages, orderPages, makePages, partsPages),
+    ...pages(homePage, infoPages, campaignPages, accountAreaPages, memberPages, orderPages, orderPayPages),
+    ...pages(makePages, partsPages),
   ],
   content: pages(blogPages, videoPages, seoRoutes, media),
   accounts: [

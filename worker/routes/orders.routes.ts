@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod';
 import { API } from '../../shared/api-routes.ts';
 import { shipToAddress } from '../../shared/api/accounts.ts';
@@ -12,7 +12,7 @@ import { moveOrder } from '../flows/change-address.ts';
 import { requestReturn } from '../flows/request-return.ts';
 import { orderTokenField } from '../orders/schemas.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { clientIp } from '../platform/client-ip.ts';
+import { orderAccessOf } from '../orders/http.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { requireMember } from '../platform/session.ts';
 
@@ -72,13 +72,8 @@ const create = endpoint({
   response: returnAnswer,
 });
 
-/** A member by their session; a guest by the order-access token from placement (the email opens nothing). */
-const accessOf = (c: Context<AppEnv>, body: { orderId: string; orderToken?: string }) => ({
-  orderId: body.orderId,
-  ip: clientIp(c),
-  accountId: c.var.member?.accountId ?? null,
-  token: body.orderToken ?? null,
-});
+/** A member by their session; a guest by the order-access token (given, or left by the order's link). */
+const accessOf = orderAccessOf;
 
 /** The calls this module mounts, as /openapi.json documents them. */
 export const orderFlowEndpoints: readonly Endpoint[] = [cancel, memberAddress, quickOrder, create];

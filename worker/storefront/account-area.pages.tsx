@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
+import { exchangeLinkToken, holdsLinkToken } from '../accounts/http.ts';
 import { myAccount } from '../accounts/service.ts';
 import { MyAccountPage } from '../accounts/views/AccountPages.tsx';
 import type { AppEnv } from '../env.ts';
@@ -13,8 +14,6 @@ import { couponsFor, firstDiscountStanding, firstOrderOffer } from '../promotion
  * The account area (§2 /myAccount, /sign-up-discount): the member's profile and addresses with their
  * orders, points, level and coupons, and where they stand with the first-order offer.
  */
-
-const tokenOf = (value: string | undefined) => (value && value.length <= 4096 ? value : null);
 
 /** What My points (/myAccount?type=member) shows: balance, level, the latest log entries, coupons. */
 async function memberOverview(c: Context<AppEnv>, accountId: number, now: number): Promise<MemberOverviewData> {
@@ -39,6 +38,9 @@ export const accountAreaPages = new Hono<AppEnv>()
     return c.render(<SignUpDiscountPage offer={offer} standing={standing} />);
   })
   .get('/myAccount', async (c) => {
+    // The change-email link's token leaves the address first, before a sign-in could carry it along.
+    const exchanged = exchangeLinkToken(c, 'change-email');
+    if (exchanged) return exchanged;
     const url = new URL(c.req.url);
     if (!c.var.member) return c.redirect(loginUrlFor(url.pathname, url.searchParams), 302);
     if (c.req.query('type') === 'member') {
@@ -52,10 +54,10 @@ export const accountAreaPages = new Hono<AppEnv>()
         ? loadOrderHistory(c.env.DB, c.var.member.accountId, c.req.query(), Date.now())
         : null,
     ]);
-    const changeEmailToken = tokenOf(c.req.query('token'));
+    const changeEmailPending = holdsLinkToken(c, 'change-email');
     return c.render(
       <MyAccountPage
-        profile={{ ...profile, changeEmailToken }}
+        profile={{ ...profile, changeEmailPending }}
         addresses={addresses}
         market={c.var.market}
         type={c.req.query('type') ?? null}

@@ -14,7 +14,7 @@ import {
   OrderMissing,
   TrackOrderPage,
 } from '../orders/views/OrderPages.tsx';
-import { offeredMethods } from '../payments/service.ts';
+import { payMethodsOf } from '../payments/http.ts';
 import {
   guestOrderToken,
   memberOrder,
@@ -24,6 +24,7 @@ import {
   trackingOf,
 } from '../orders/service.ts';
 import { ORDER_MSG, trackQuery } from '../orders/schemas.ts';
+import { exchangeOrderToken, keptOrderToken } from '../orders/http.ts';
 import { returnOptions } from '../returns/service.ts';
 import { OrderReturns, returnFormHref, type ReturnEntry } from '../returns/views/OrderReturns.tsx';
 
@@ -93,7 +94,8 @@ async function returnEntry(
     const access = { orderId: order.orderId, ip: clientIp(c), accountId, token: ownerToken };
     const options = await returnOptions(c.env, access, now);
     const own = accountId !== null ? viewer.accountId === accountId : viewer.token !== null;
-    const formHref = own ? returnFormHref(order.orderId, accountId === null ? viewer.token : null) : null;
+    // A guest's form needs no token in its address: the order's cookie carries it (orders/http.ts).
+    const formHref = own ? returnFormHref(order.orderId, null) : null;
     const returns = options.returns.map((made) => ({ ...made, url: own ? made.url : '' }));
     return { formHref, returns, open: options.refusal === null && RETURNABLE_ORDER_STATUSES.includes(order.status) };
   } catch (error) {
@@ -103,8 +105,7 @@ async function returnEntry(
 }
 
 /** The methods an unpaid order can be paid with here (the configured providers'). */
-const payMethods = (c: Context<AppEnv>) =>
-  offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
+const payMethods = payMethodsOf;
 
 /** Order detail (no standard layout, §2), the printable invoice and public tracking. */
 export const orderPages = new Hono<AppEnv>()
@@ -121,7 +122,9 @@ export const orderPages = new Hono<AppEnv>()
   })
   .get('/printInvoice', async (c) => {
     const orderId = c.req.query('orderId') ?? '';
-    const token = c.req.query('token') ?? null;
+    const exchanged = exchangeOrderToken(c, 'token', orderId);
+    if (exchanged) return exchanged;
+    const token = orderId ? keptOrderToken(c, orderId) : null;
     const signedIn = c.var.member !== null;
     const lookupPage = (error: string | null, status: 200 | 400 | 404 | 429 = 200) => {
       c.status(status);
@@ -142,20 +145,31 @@ export const orderPages = new Hono<AppEnv>()
   })
   .get('/order/track', async (c) => {
     const orderNo = c.req.query('orderNo') ?? '';
+    const exchanged = exchangeOrderToken(c, 'token', orderNo);
+    if (exchanged) return exchanged;
     const email = c.req.query('email') ?? '';
-    const token = c.req.query('token');
+    // The emailed link's token, kept in the order's cookie on arrival; a number and an email are the other way in.
+    const token = orderNo ? keptOrderToken(c, orderNo) : null;
     if (!orderNo && !email) return c.render(<TrackOrderPage orderNo="" email="" tracked={null} error={null} />);
-    const found = token
+    const viaLink = token
       ? await opened(c, orderNo, token).then((result) =>
           'order' in result ? { order: trackingOf(result.order) } : result,
         )
-      : await lookUp(c, orderNo, email);
+      : null;
+    const found = viaLink && ('order' in viaLink || !email) ? viaLink : await lookUp(c, orderNo, email);
     const tracked = 'order' in found ? found.order : null;
     const error = 'error' in found ? found.error : null;
     c.status('status' in found ? found.status : 200);
-    // Only the emailed link (its token) pays from here: a number and an email show where the order is, nothing more.
-    const pay = { methods: payMethods(c), token: token ?? null, allowed: Boolean(token), now: Date.now() };
-    const viewer = { accountId: c.var.member?.accountId ?? null, token: token ?? null };
+    // The emailed link (its token) pays from here; a number and an email may have the link to pay emailed.
+    const linked = found === viaLink;
+    const pay = {
+      methods: payMethods(c),
+      token: null,
+      allowed: linked,
+      now: Date.now(),
+      askLink: linked ? null : { orderNo: tracked?.orderId ?? orderNo, email },
+    };
+    const viewer = { accountId: c.var.member?.accountId ?? null, token: linked ? token : null };
     const returns = tracked ? await returnEntry(c, tracked, viewer) : null;
     return c.render(
       <TrackOrderPage

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { analyticsUrl } from '../../shared/tracking-url.ts';
 import type { ShopEvent } from '../env.ts';
+import { truncatedIp, withAnalyticsUrls } from './intake.ts';
 
 /**
  * One tracking event as the sink stores it: the §7 payload (event, data, page_url, referrer, ts,
@@ -45,13 +47,24 @@ const withDefaults = storedEvent.extend({
   downlinkSpeed: storedEvent.shape.downlinkSpeed.default(''),
 });
 
-/** The stored event a queue message carries, or null when it is malformed (counted and dropped). */
+/**
+ * The stored event a queue message carries, or null when it is malformed (counted and dropped). What analytics
+ * keep is cut here once more (addresses without their query, the network instead of the address), so a message
+ * queued by an older Worker or by the shop's own server events stores no more than the intake lets through.
+ */
 export function storedEventOf(message: unknown, fallbackId: string): StoredEvent | null {
   if (!message || typeof message !== 'object') return null;
   const candidate = message as Record<string, unknown>;
   const parsed = withDefaults.safeParse({ ...candidate, id: candidate.id || fallbackId });
-  if (!parsed.success) return null;
-  return JSON.stringify(parsed.data.data).length <= 8000 ? parsed.data : null;
+  if (!parsed.success || JSON.stringify(parsed.data.data).length > 8000) return null;
+  const event = parsed.data;
+  return {
+    ...event,
+    data: withAnalyticsUrls(event.data),
+    pageUrl: analyticsUrl(event.pageUrl),
+    referrer: analyticsUrl(event.referrer),
+    ip: truncatedIp(event.ip),
+  };
 }
 
 /** The UTC day (YYYY-MM-DD) an event counts for in the dashboard: the day the shop received it. */

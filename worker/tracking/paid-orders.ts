@@ -31,7 +31,10 @@ type Queued = Omit<TrackMessage, 'kind' | 'at'>;
 
 /** The order_paid event, and the marketing conversion where the shopper's privacy choices allowed marketing. */
 export function paidOrderEvents(order: PaidOrder, visitor: CheckoutVisitor | null): Queued[] {
-  const visitorKey = order.visitorKey ?? '';
+  // A Canadian shopper who has not allowed analytics is counted without their visitor key, like their events;
+  // without a checkout row to say what they chose, a Canadian order is counted that way too.
+  const identified = visitor ? visitor.identified : order.market !== 'ca';
+  const visitorKey = identified ? (order.visitorKey ?? '') : '';
   const base = {
     pageUrl: visitor?.pageUrl ?? '',
     referrer: visitor?.referrer ?? '',
@@ -39,7 +42,7 @@ export function paidOrderEvents(order: PaidOrder, visitor: CheckoutVisitor | nul
     clientId: visitor?.clientId ?? '',
     sessionId: visitor?.sessionId ?? '',
     albGroup: visitor?.albGroup ?? '',
-    abTestGroup: visitor?.abTestGroup || (visitorKey ? abTestGroupFor(visitorKey) : ''),
+    abTestGroup: visitor?.abTestGroup || (order.visitorKey ? abTestGroupFor(order.visitorKey) : ''),
     ip: visitor?.ip ?? '',
     network: visitor?.network ?? '',
     downlinkSpeed: visitor?.downlinkSpeed ?? '',

@@ -17,6 +17,8 @@ export interface CheckoutVisitor {
   referrer: string;
   clickId: string | null;
   marketingAllowed: boolean;
+  /** Whether the shopper's privacy choices let analytics identify the browser (shared/tracking.ts). */
+  identified: boolean;
   updatedAt: number;
 }
 

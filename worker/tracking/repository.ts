@@ -73,6 +73,20 @@ export function trackingRepository(db: D1Database) {
         .run();
     },
 
+    /** Deletes up to `limit` events the shop received before `day` (YYYY-MM-DD, by the day index); how many went. */
+    async deleteEventsBefore(day: string, limit: number): Promise<number> {
+      const done = await db
+        .prepare('DELETE FROM tracking_event WHERE rowid IN (SELECT rowid FROM tracking_event WHERE day < ?1 LIMIT ?2)')
+        .bind(day, limit)
+        .run();
+      return done.meta.changes;
+    },
+
+    /** Deletes the dropped-message counts of days before `day`. */
+    async deleteDroppedBefore(day: string): Promise<number> {
+      return (await db.prepare('DELETE FROM tracking_dropped WHERE day < ?1').bind(day).run()).meta.changes;
+    },
+
     /** The events with these ids, as stored. */
     async eventsByIds(ids: readonly string[]): Promise<TrackingEventRecord[]> {
       if (ids.length === 0) return [];

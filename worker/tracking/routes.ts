@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { COOKIE } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
-import { TRACK_EVENT } from '../../shared/tracking.ts';
+import { analyticsIdentified, TRACK_EVENT } from '../../shared/tracking.ts';
 import { privacySignalsOf } from './http.ts';
 import type { AppEnv } from '../env.ts';
 import { readCookie } from '../platform/cookies.ts';
@@ -10,6 +10,8 @@ import { API } from '../../shared/api-routes.ts';
 import { marketingAllowedFor, queueTrackEvent, rememberCheckoutVisitor, visitorAbTestGroup } from './service.ts';
 import { acceptedAnswer, marketingBody, trackBody } from '../../shared/api/tracking.ts';
 import { conversionEventId } from './paid-orders.ts';
+import { analyticsUrl } from '../../shared/tracking-url.ts';
+import { boundedTs, countTrackingCall, truncatedIp, withAnalyticsUrls } from './intake.ts';
 
 const track = endpoint({
   ...API.track,
@@ -38,11 +40,21 @@ const conversion = endpoint({
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
 export const trackingEndpoints: readonly Endpoint[] = [track, pageLoad, conversion];
 
-/** What every event gets from the request, whatever the browser said: the address, visitor, group, market. */
-function fromRequest(c: Context<AppEnv>) {
+/**
+ * What every event gets from the request, whatever the browser said (issue 35): the call is counted per visitor
+ * and per address (429 past either), the address is cut to its network, and a Canadian shopper who has not
+ * allowed analytics is counted without anything that tells their browser apart (no ids, visitor key or address).
+ */
+async function fromRequest(c: Context<AppEnv>) {
+  const ip = c.req.header('cf-connecting-ip') ?? '';
+  await countTrackingCall(c.env.RATE_LIMITER, { ip, visitorKey: c.var.visitorKey });
+  const signals = privacySignalsOf(c);
+  const identified = analyticsIdentified(signals);
   return {
-    ip: c.req.header('cf-connecting-ip') ?? '',
-    visitorKey: c.var.visitorKey,
+    identified,
+    marketingAllowed: marketingAllowedFor(signals),
+    ip: identified ? truncatedIp(ip) : '',
+    visitorKey: identified ? c.var.visitorKey : '',
     market: c.var.market.id,
     storedGroup: readCookie(c, COOKIE.abTestGroup),
   };
@@ -58,22 +70,27 @@ const SERVER_ONLY_EVENTS: ReadonlySet<string> = new Set([
   TRACK_EVENT.marketingPageLoad,
 ]);
 
-/** Tracking events from the browser: validated, then queued. The queue failing never fails the answer. */
+/**
+ * Tracking events from the browser: counted, cut to what analytics keep (addresses without their query, a time
+ * near the shop's clock), then queued. The queue failing never fails the answer.
+ */
 export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   const body = await readBody(c, track);
+  const request = await fromRequest(c);
   if (SERVER_ONLY_EVENTS.has(body.event)) return c.json(ok({ accepted: false }));
-  const request = fromRequest(c);
+  const now = Date.now();
+  const own = (value: string | undefined) => (request.identified ? (value ?? '') : '');
   const event = {
     id: body.id || crypto.randomUUID(),
     event: body.event,
-    data: body.data,
-    pageUrl: body.page_url,
-    referrer: body.referrer,
-    ts: body.ts ?? Date.now(),
-    clientId: body.client_id ?? '',
-    sessionId: body.session_id ?? '',
+    data: withAnalyticsUrls(body.data),
+    pageUrl: analyticsUrl(body.page_url),
+    referrer: analyticsUrl(body.referrer),
+    ts: boundedTs(body.ts, now),
+    clientId: own(body.client_id),
+    sessionId: own(body.session_id),
     albGroup: body.alb_group ?? '',
-    abTestGroup: body.ab_test_group || visitorAbTestGroup(request.storedGroup, request.visitorKey),
+    abTestGroup: body.ab_test_group || visitorAbTestGroup(request.storedGroup, c.var.visitorKey),
     ip: request.ip,
     network: body.netWork ?? '',
     downlinkSpeed: body.downlinkSpeed === undefined ? '' : String(body.downlinkSpeed),
@@ -84,9 +101,11 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
   if (event.event === TRACK_EVENT.checkoutStarted)
     await rememberCheckoutVisitor(c.env.DB, {
       ...event,
-      clickId: readCookie(c, COOKIE.affiliateClickId) || null,
-      marketingAllowed: marketingAllowedFor(privacySignalsOf(c)),
-      updatedAt: Date.now(),
+      visitorKey: c.var.visitorKey,
+      clickId: request.marketingAllowed ? readCookie(c, COOKIE.affiliateClickId) || null : null,
+      marketingAllowed: request.marketingAllowed,
+      identified: request.identified,
+      updatedAt: now,
     });
   return c.json(ok({ accepted: await queueTrackEvent(c.env.EVENTS, event) }));
 });
@@ -94,8 +113,8 @@ export const trackingApi = new Hono<AppEnv>().post(track.path, async (c) => {
 for (const spec of [pageLoad, conversion]) {
   trackingApi.post(spec.path, async (c) => {
     const body = await readBody(c, spec);
-    if (!marketingAllowedFor(privacySignalsOf(c))) return c.json(ok({ accepted: false }));
-    const request = fromRequest(c);
+    const request = await fromRequest(c);
+    if (!request.marketingAllowed) return c.json(ok({ accepted: false }));
     const isConversion = spec === conversion;
     // One conversion per order: its id is the order's, so a second report of it is ignored by the sink. The
     // shop reports the conversion itself when the payment succeeds; only that one goes to the affiliate network.
@@ -103,14 +122,14 @@ for (const spec of [pageLoad, conversion]) {
     const accepted = await queueTrackEvent(c.env.EVENTS, {
       id,
       event: isConversion ? TRACK_EVENT.marketingConversion : TRACK_EVENT.marketingPageLoad,
-      data: { ...body, clickId: body.clickId || readCookie(c, COOKIE.affiliateClickId) || null },
-      pageUrl: body.pageUrl,
-      referrer: body.referringUrl,
+      data: withAnalyticsUrls({ ...body, clickId: body.clickId || readCookie(c, COOKIE.affiliateClickId) || null }),
+      pageUrl: analyticsUrl(body.pageUrl),
+      referrer: analyticsUrl(body.referringUrl),
       ts: Date.now(),
       clientId: body.customProfileId ?? '',
       sessionId: '',
       albGroup: '',
-      abTestGroup: visitorAbTestGroup(request.storedGroup, request.visitorKey),
+      abTestGroup: visitorAbTestGroup(request.storedGroup, c.var.visitorKey),
       ip: request.ip,
       network: '',
       downlinkSpeed: '',

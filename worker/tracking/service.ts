@@ -1,5 +1,6 @@
 import type { ShopEvent } from '../env.ts';
 import { marketingAllowed, type PrivacySignals } from '../../shared/tracking.ts';
+import { analyticsUrl } from '../../shared/tracking-url.ts';
 import { log } from '../platform/log.ts';
 import { abTestGroupFor, isAbTestGroup, type AbTestGroup } from './abtest.ts';
 import { type ConsumeResult, consumeEventBatch } from './consumer.ts';
@@ -14,6 +15,7 @@ export type { AbTestGroup } from './abtest.ts';
 export type { TrackMessage } from './events.ts';
 export type { PaidOrder } from './paid-orders.ts';
 export { type AnalyticsReport, type FunnelRecord, analyticsReport } from './dashboard.ts';
+export { forgetOldAnalytics } from './retention.ts';
 
 /** The visitor's A/B group (§9): the one their cookie remembers, else the one their visitor key gives. */
 export function visitorAbTestGroup(stored: string | undefined, visitorKey: string): AbTestGroup {
@@ -78,14 +80,21 @@ export async function rememberCheckoutVisitor(db: D1Database, visitor: CheckoutV
   }
 }
 
-/** Queues browser log lines; the queue consumer writes them to the Worker's log stream. */
+/**
+ * Queues browser log lines; the queue consumer writes them to the Worker's log stream. Their page address loses
+ * its query as analytics' do (shared/tracking-url.ts): logs are kept too.
+ */
 export async function recordClientLogs(
   queue: Queue<ShopEvent>,
   entries: ClientLog[],
   visitorKey: string,
 ): Promise<number> {
   const at = Date.now();
-  await queue.sendBatch(entries.map((entry) => ({ body: { kind: 'client-log', ...entry, visitorKey, at } as const })));
+  const lines = entries.map((entry) => ({
+    ...entry,
+    url: entry.url === undefined ? undefined : analyticsUrl(entry.url),
+  }));
+  await queue.sendBatch(lines.map((entry) => ({ body: { kind: 'client-log', ...entry, visitorKey, at } as const })));
   return entries.length;
 }
 

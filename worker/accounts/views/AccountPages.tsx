@@ -56,23 +56,26 @@ export const CreateAccountPage = () => (
   </Entry>
 );
 
-export const SignUpResultPage = ({ token, message }: { token: string | null; message: string | null }) => (
+/** After registering, or from the emailed link (`linked`: its token waits in an HttpOnly cookie). */
+export const SignUpResultPage = ({ linked, message }: { linked: boolean; message: string | null }) => (
   <Entry heading="Welcome" links={[{ label: 'Continue shopping', href: '/' }]}>
-    <Island name="SignUpResult" component={SignUpResult} props={{ token, message }} />
+    <Island name="SignUpResult" component={SignUpResult} props={{ linked, message }} />
   </Entry>
 );
 
-/** The page the old address's undo link opens: a button, so a mail scanner's visit changes nothing. */
-export const ChangeEmailUndoPage = ({ token, message }: { token: string | null; message: string | null }) => (
+/**
+ * The page the old address's undo link opens: a button, so a mail scanner's visit changes nothing. The link's
+ * token waits in an HttpOnly cookie (`linked`), which the form's post reads.
+ */
+export const ChangeEmailUndoPage = ({ linked, message }: { linked: boolean; message: string | null }) => (
   <Entry heading="Undo the email change" links={[{ label: 'Back to sign in', href: '/login' }]}>
-    {message ? (
+    {message || !linked ? (
       <p data-undo-result role="status">
-        {message}
+        {message ?? 'Open the link in the email we sent to your old address to undo the change.'}
       </p>
     ) : (
       <form method="post" action="/changeEmailUndo" className="account-form">
         <p>Make this address the login of your account again and sign out every device.</p>
-        <input type="hidden" name="token" value={token ?? ''} />
         <button className="button" type="submit">
           Undo the change
         </button>
@@ -81,12 +84,13 @@ export const ChangeEmailUndoPage = ({ token, message }: { token: string | null; 
   </Entry>
 );
 
-export const RetrievePasswordPage = ({ token }: { token: string | null }) => (
+/** Asking for a reset link, or choosing the new password from it (`linked`: its token is in a cookie). */
+export const RetrievePasswordPage = ({ linked }: { linked: boolean }) => (
   <Entry
-    heading={token ? 'Choose a new password' : 'Reset your password'}
+    heading={linked ? 'Choose a new password' : 'Reset your password'}
     links={[{ label: 'Back to sign in', href: '/login' }]}
   >
-    <Island name="RetrievePassword" component={RetrievePassword} props={{ token }} />
+    <Island name="RetrievePassword" component={RetrievePassword} props={{ linked }} />
   </Entry>
 );
 

@@ -104,10 +104,9 @@ interface ThreadLine {
   createdAt: number;
 }
 
-/** A ticket's thread as the shopper's emailed link opens it, with the reply form. */
+/** A ticket's thread as the shopper's emailed link opens it, with the reply form (its token is in a cookie). */
 export function TicketReplyPage(props: {
   ticketId: number;
-  token: string;
   topic: string;
   thread: ThreadLine[];
   notice: string | null;
@@ -126,7 +125,7 @@ export function TicketReplyPage(props: {
       </ol>
       {props.notice && <p role="status">{props.notice}</p>}
       {props.problem && <p role="alert">{props.problem}</p>}
-      <form method="post" action={`/help/ticket/${props.ticketId}?token=${props.token}`} data-form="ticket-reply">
+      <form method="post" action={`/help/ticket/${props.ticketId}`} data-form="ticket-reply">
         <label>
           Your reply <textarea name="message" required maxLength={5000} rows={5} />
         </label>

@@ -8,6 +8,26 @@ export interface PayOptions {
   /** Whether the viewer may pay (a member's own order, or a guest with the order's token). */
   allowed: boolean;
   now: number;
+  /** Tracking by number and email: the pair the "Pay for this order" button asks a link to pay with. */
+  askLink?: { orderNo: string; email: string } | null;
+}
+
+/** Where the tracking page's "Pay for this order" posts: the order's address is emailed the link to pay. */
+export const PAY_LINK_PATH = '/order/track/pay-link';
+
+/** "Pay for this order" for a shopper who tracks by number and email: the link to pay goes to the order's email. */
+function AskPayLink({ pair }: { pair: { orderNo: string; email: string } }) {
+  return (
+    <form className="order-unpaid pay-link" method="post" action={PAY_LINK_PATH} data-unpaid="ask-link">
+      <p>This order is waiting for its payment.</p>
+      <input type="hidden" name="orderNo" value={pair.orderNo} />
+      <input type="hidden" name="email" value={pair.email} />
+      <button className="button button--primary" type="submit" data-pay-link="">
+        Pay for this order
+      </button>{' '}
+      <small>We email a secure link to pay it to the address on this order.</small>
+    </form>
+  );
 }
 
 /**
@@ -28,10 +48,11 @@ export function PayForOrder({
         This order was not paid in time: the hold on its parts has ended. Order them again from your cart.
       </p>
     );
+  if (!pay.allowed && pay.askLink?.email) return <AskPayLink pair={pay.askLink} />;
   if (!pay.allowed)
     return (
       <p className="order-unpaid" data-unpaid="link">
-        This order is awaiting payment. Open the link in your order confirmation email to pay for it.
+        This order is waiting for its payment. Open the link we emailed you to pay for it.
       </p>
     );
   return (

@@ -20,6 +20,12 @@ export function PrivacyChoicesPage({ view }: { view: PrivacyChoicesView }) {
         We measure how the shop is used (pages seen, searches, errors) to run it. Marketing tracking (our advertising
         and affiliate partners) is separate, and you decide about it here.
       </p>
+      {view.market === 'ca' && (
+        <p data-privacy-analytics="">
+          Until you allow it, we count your visits without anything that tells your browser apart: no analytics id is
+          stored, and neither your network address nor your visitor key is kept with them.
+        </p>
+      )}
       {view.gpc && (
         <p data-privacy-gpc="">
           Your browser sends the Global Privacy Control signal, so marketing tracking is off on this browser.
