@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_MEMBER_LEVELS, MEMBER_POINTS } from './members.ts';
 import { liveChatSettingsSchema } from './api/chat.ts';
+import { taxRegistrationsSchema } from './tax-registrations.ts';
 
 /** Shop settings (§3) as read from KV; every field has a safe default so a bad value never breaks a page. */
 export const shopSettingsSchema = z.object({
@@ -41,6 +42,8 @@ export const shopSettingsSchema = z.object({
    */
   GST_HST_REGISTRATION_NUMBER: z.string().catch(''),
   QST_REGISTRATION_NUMBER: z.string().catch(''),
+  /** Where the shop collects sales tax (issue 39, shared/tax-registrations.ts); none where it is not registered. */
+  TAX_REGISTRATIONS: taxRegistrationsSchema,
   /** Days a shopper has to ask for a return, from delivery (or shipping when no delivery is known); pages quote it. */
   RETURN_WINDOW_DAYS: z.number().int().min(1).max(365).catch(30),
   /** Earned points expire this many months after they were earned (oldest first). */

@@ -27,13 +27,29 @@ export interface TaxRate {
   onShipping: boolean;
 }
 
-/** One tax line of an order, shown on its own. */
+/** How far a taxing jurisdiction reaches: Canada's GST/HST, a state or province, or a local one. */
+export type JurisdictionLevel = 'country' | 'state' | 'county' | 'city' | 'district';
+
+/**
+ * One tax line of an order, shown on its own: Canada's GST, HST, PST and QST by their names; a US
+ * jurisdiction (state, county, city, special district) by its name ("Ohio state tax").
+ */
 export interface TaxLine {
-  name: TaxRate['name'];
+  name: string;
   /** The rate as shown: '5%', '9.975%'. */
   rateLabel: string;
   rate: number;
   amountCent: number;
+  /** Who levies it (the filing report's key): 'US-OH', a service's code for a county or district, 'CA-QC'. */
+  jurisdiction?: { code: string; level: JurisdictionLevel };
+}
+
+/** How a US jurisdiction's line is named on a quote, an order, an invoice and an email. */
+export function jurisdictionLabel(name: string, level: JurisdictionLevel): string {
+  if (level === 'state') return `${name} state tax`;
+  if (level === 'county' && !/\b(county|parish|borough)\b/i.test(name)) return `${name} County tax`;
+  if (level === 'city' && !/\b(city|town|village)\b/i.test(name)) return `${name} city tax`;
+  return `${name} tax`;
 }
 
 /**

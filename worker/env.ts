@@ -1,4 +1,5 @@
 import type { Market } from '../shared/markets.ts';
+import type { TaxJob } from './tax/service.ts';
 
 /**
  * What `wrangler types` derives from wrangler.toml (worker/generated/wrangler-env.d.ts, written by
@@ -33,6 +34,19 @@ export interface Bindings extends Configured {
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
+  /**
+   * Sales tax (issue 39, tax/registry.ts): the service per market ('stripe', 'avalara' or 'offline', the
+   * default), its credentials, and the queue that commits paid sales and sends reversals.
+   */
+  TAX_JOBS?: Queue<TaxJob>;
+  TAX_PROVIDER_US?: string;
+  TAX_PROVIDER_CA?: string;
+  STRIPE_TAX_SECRET_KEY?: string;
+  STRIPE_TAX_API_BASE?: string;
+  AVATAX_ACCOUNT_ID?: string;
+  AVATAX_LICENSE_KEY?: string;
+  AVATAX_COMPANY_CODE?: string;
+  AVATAX_API_BASE?: string;
   /** Tracking events' sink in production (tracking/sink.ts); D1 when absent. */
   ANALYTICS?: AnalyticsEngineDataset;
   /**

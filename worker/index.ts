@@ -6,6 +6,8 @@ import { remindUnpaidOrders } from './flows/pay-link.ts';
 import { expireSandboxPayments } from './payments/service.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
 import { runDailyPoints } from './members/service.ts';
+import { catchUpTax, consumeTaxJobs } from './flows/commit-tax.ts';
+import type { TaxJob } from './tax/service.ts';
 import { log } from './platform/log.ts';
 
 export { RateLimiter } from './platform/rate-limiter.ts';
@@ -15,14 +17,22 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async queue(batch: MessageBatch<ShopEvent>, env): Promise<void> {
-    await consumeEvents(batch, env);
+  async queue(batch: MessageBatch<ShopEvent | TaxJob>, env): Promise<void> {
+    // Sales tax commits and reversals have their own queue (autohaven-tax…); tracking has the other.
+    if (batch.queue.startsWith('autohaven-tax')) await consumeTaxJobs(batch as MessageBatch<TaxJob>, env);
+    else await consumeEvents(batch as MessageBatch<ShopEvent>, env);
   },
   /** Every five minutes: stock held for orders that were not paid in time goes back on the shelf. */
   async scheduled(controller, env, ctx): Promise<void> {
     ctx.waitUntil(
       releaseExpiredHolds(env.DB, controller.scheduledTime).then((count) => {
         if (count > 0) log.info('released the stock of unpaid orders', { count });
+      }),
+    );
+    // Sales the tax service has not recorded yet (the queue lost them, or the service was down) are caught up.
+    ctx.waitUntil(
+      catchUpTax(env, controller.scheduledTime).then((done) => {
+        if (done.committed + done.sent > 0) log.info('caught up with the tax service', done);
       }),
     );
     // Unpaid orders whose hold ends soon: their shopper is reminded, with the link to pay (once per order).
@@ -53,4 +63,4 @@ export default {
       }),
     );
   },
-} satisfies ExportedHandler<Bindings, ShopEvent>;
+} satisfies ExportedHandler<Bindings, ShopEvent | TaxJob>;

@@ -11,6 +11,7 @@ import { AddressInputs, addressFormProblems, addressFromForm } from './address-f
 import { Field, type FieldErrors } from './form-kit.tsx';
 import { checkoutReceipt, receiptRows } from '../../shared/receipt.ts';
 import { ReceiptList } from './receipt-list.tsx';
+import { CheckoutTaxNote } from './checkout-tax.tsx';
 
 /**
  * The ship-to address form with the market's labels (§3 Country config): each field's problem is
@@ -141,6 +142,7 @@ export function CheckoutSummary({ quote }: { quote: CheckoutQuote }) {
     <>
       <CheckoutLines quote={quote} money={money} />
       <CheckoutTotals quote={quote} />
+      <CheckoutTaxNote quote={quote} />
     </>
   );
 }

@@ -41,6 +41,7 @@ export const DOMAIN_ORDER = [
   'catalog',
   'search',
   'shipping',
+  'tax',
   'reviews',
   'payments',
   'orders',

@@ -55,8 +55,18 @@ export const quoteAnswer = z.object({
     }),
   ),
   pricing: z.record(z.string(), z.unknown()),
+  /** One line per tax and jurisdiction: Canada's GST/HST, PST, QST; a US state, county, city or district. */
   taxes: z.array(z.object({ name: z.string(), rateLabel: z.string(), amountCent: money })),
   tax: money,
+  /** Why no tax is charged where the shopper should know it (a state the shop does not collect in). */
+  taxNote: z.string().nullable(),
+  /** The address's combined rate on parts, whether parts and shipping are taxed there, whether it is an estimate. */
+  taxSummary: z.object({
+    combinedRateLabel: z.string().nullable(),
+    partsTaxed: z.boolean(),
+    shippingTaxed: z.boolean(),
+    estimated: z.boolean(),
+  }),
   total: money,
   pointsBalance: z.number(),
   pointsLocked: z.number(),

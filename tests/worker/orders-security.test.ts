@@ -70,7 +70,7 @@ describe('placing orders under load', () => {
     // Straight to placement, all at once, so every one is priced before any of them writes.
     const results = await Promise.allSettled(
       checkouts.map(({ buyNow, total }) =>
-        placeOrder(env.DB, {
+        placeOrder(env, {
           idempotencyKey: key(),
           cart: { ...cartOf(buyNow.cartUUID), accountId, kind: 'BUY_NOW', pointsLocked: 300 },
           market: US,
@@ -110,7 +110,7 @@ describe('placing orders under load', () => {
     const second = shopper(US_ORIGIN, { 'cf-connecting-ip': freshIp() });
     const cartUUID = (await second.add(skuIds[1]!, 1)).body.data.cartUUID!;
     const numbers: string[] = [];
-    const placed = await placeOrder(env.DB, {
+    const placed = await placeOrder(env, {
       idempotencyKey: key(),
       cart: cartOf(cartUUID),
       market: US,

@@ -154,7 +154,7 @@ export async function addressFromForm(
     before: order.address,
     after: parsed.data,
   });
-  const refused = await changeAddressForShop(env.DB, orderId, parsed.data, audit, Date.now());
+  const refused = await changeAddressForShop(env, orderId, parsed.data, audit, Date.now());
   return refused ? { ok: false as const, ...refused } : { ok: true as const };
 }
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { returnQueue } from '../returns/staff.ts';
+import { orderTaxForStaff } from '../tax/staff.ts';
 import type { FulfilResult } from '../orders/staff.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { staffForm, staffFormBase } from './form.ts';
@@ -49,8 +50,17 @@ async function orderPage(c: AdminContext, orderId: string, extra: { error?: stri
   const returns = mayDo(staff, 'returns.view')
     ? (await returnQueue(c.env.DB, { status: 'ALL', q: orderId })).rows.filter((row) => row.orderId === orderId)
     : [];
+  const tax = await orderTaxForStaff(c.env.DB, orderId);
   const body = (
-    <OrderPage loaded={loaded} csrf={c.var.csrf} may={may} notice={notice} error={extra.error} returns={returns} />
+    <OrderPage
+      loaded={loaded}
+      csrf={c.var.csrf}
+      may={may}
+      notice={notice}
+      error={extra.error}
+      returns={returns}
+      tax={tax}
+    />
   );
   return renderAdmin(c, { title: `Order ${loaded.order.orderId}`, status: extra.status, body });
 }

@@ -1,13 +1,14 @@
 import type { AddressFields } from '../../shared/address.ts';
 import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
 import type { Market } from '../../shared/markets.ts';
-import { orderTaxLines, taxTotal, type TaxLine } from '../../shared/tax.ts';
+import type { TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
 import { pointsEarned } from '../../shared/orders.ts';
 import { pricedCart, type CartRecord } from '../cart/service.ts';
 import { verifyAddress } from '../shipping/service.ts';
+import { quoteTax, type TaxDraft, type TaxEnv } from '../tax/service.ts';
 
 /** What checkout shows and an order is placed with: the cart priced for an address, with its tax lines. */
 
@@ -30,6 +31,12 @@ export interface CheckoutQuote {
   pricing: CartPricing;
   taxes: TaxLine[];
   tax: number;
+  /** Why no tax is charged, where the shopper should know (a state the shop does not collect in). */
+  taxNote: string | null;
+  /** The combined rate on parts, whether parts and shipping are taxed, whether the tax is an estimate. */
+  taxSummary: { combinedRateLabel: string | null; partsTaxed: boolean; shippingTaxed: boolean; estimated: boolean };
+  /** How the tax was figured, line by line: what placing the order records (never shown). */
+  taxDraft: TaxDraft | null;
   /** What the shopper pays: the cart's total plus tax. */
   total: number;
   pointsBalance: number;
@@ -66,11 +73,14 @@ export async function checkAddress(db: D1Database, market: Market, address: Addr
     throw fieldError('address.postalCode', verification.message ?? 'Please check the postal code.');
 }
 
+const NO_TAX = { combinedRateLabel: null, partsTaxed: false, shippingTaxed: false, estimated: false };
+
 /**
- * Prices the cart for checkout: promotions, the chosen shipping to the address, points, and tax
- * by ship-to state or province.
+ * Prices the cart for checkout: promotions, the chosen shipping to the address, points, and the
+ * tax of the ship-to address from the market's tax service (tax/service.ts).
  */
-export async function quoteCheckout(db: D1Database, request: CheckoutRequest): Promise<CheckoutQuote> {
+export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Promise<CheckoutQuote> {
+  const db = env.DB;
   const { cart, market, accountId, address } = request;
   const balance = accountId !== null ? pointsBalance(db, accountId) : Promise.resolve(0);
   const level = levelBenefitsFor(db, accountId, request.now);
@@ -88,8 +98,23 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
   const held = await balance;
   if (request.shippingName && pricing.shippingName !== request.shippingName)
     throw ApiError.badRequest(CHECKOUT_MSG.shipping);
-  const taxes = address ? orderTaxLines(market.id, address.regionCode, pricing) : [];
-  const tax = taxTotal(taxes);
+  const shares = new Map(pricing.lineDiscounts.map((line) => [line.key, line.total]));
+  const checkoutTax = address
+    ? await quoteTax(env, {
+        market,
+        address,
+        accountId,
+        email: request.email ?? null,
+        lines: lines.items.map((item) => ({
+          amountCent: shares.get(item.key) ?? item.lineTotal,
+          quantity: item.itemCount,
+        })),
+        goodsCent: pricing.subtotal - pricing.discount - pricing.points,
+        shippingCent: pricing.shipping - pricing.shippingDiscount,
+        now: request.now,
+      })
+    : null;
+  const tax = checkoutTax?.tax ?? 0;
   const rate = (await level)?.benefits.earnRate ?? 0;
   const toEarn = pointsEarned(
     { accountId, subtotalCent: pricing.subtotal, discountCent: pricing.discount, pointsCent: pricing.points },
@@ -98,8 +123,11 @@ export async function quoteCheckout(db: D1Database, request: CheckoutRequest): P
   return {
     lines,
     pricing,
-    taxes,
+    taxes: checkoutTax?.taxes ?? [],
     tax,
+    taxNote: checkoutTax?.note ?? null,
+    taxSummary: checkoutTax?.summary ?? NO_TAX,
+    taxDraft: checkoutTax?.draft ?? null,
     total: pricing.total + tax,
     pointsBalance: held,
     pointsToEarn: toEarn,

@@ -50,16 +50,16 @@ export const checkoutApi = new Hono<AppEnv>()
   .post(quote.path, async (c) => {
     const body = await readBody(c, quote);
     const cart = await checkoutCart(c, body);
-    return c.json(ok(await checkoutQuote(c.env.DB, shopperOf(c), cart, body, Date.now())));
+    return c.json(ok(await checkoutQuote(c.env, shopperOf(c), cart, body, Date.now())));
   })
   .post(lock.path, async (c) => {
     const body = await readBody(c, lock);
     const cart = await checkoutCart(c, body);
     const vehicle = body.attributeValueId ?? null;
-    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, body.points, Date.now(), vehicle)));
+    return c.json(ok(await setAsidePoints(c.env, shopperOf(c), cart, body.points, Date.now(), vehicle)));
   })
   .post(unlock.path, async (c) => {
     const body = await readBody(c, unlock);
     const cart = await checkoutCart(c, body);
-    return c.json(ok(await setAsidePoints(c.env.DB, shopperOf(c), cart, 0, Date.now(), body.attributeValueId ?? null)));
+    return c.json(ok(await setAsidePoints(c.env, shopperOf(c), cart, 0, Date.now(), body.attributeValueId ?? null)));
   });

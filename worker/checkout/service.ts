@@ -4,6 +4,7 @@ import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts'
 import { emailProblem } from '../../shared/validation.ts';
 import { fieldError } from '../platform/contract.ts';
 import { lockCartPoints, type CartRecord } from '../cart/service.ts';
+import type { TaxEnv } from '../tax/service.ts';
 import { checkAddress, quoteCheckout } from './quote.ts';
 
 /**
@@ -28,7 +29,7 @@ export interface Shopper {
 
 /** What checkout shows: every discount, the shipping, the points set aside, each tax line and the total. */
 export async function checkoutQuote(
-  db: D1Database,
+  env: TaxEnv,
   shopper: Shopper,
   cart: CartRecord,
   choice: {
@@ -40,8 +41,8 @@ export async function checkoutQuote(
   },
   now: number,
 ) {
-  if (choice.address) await checkAddress(db, shopper.market, choice.address);
-  const result = await quoteCheckout(db, {
+  if (choice.address) await checkAddress(env.DB, shopper.market, choice.address);
+  const result = await quoteCheckout(env, {
     cart,
     market: shopper.market,
     accountId: shopper.accountId,
@@ -66,6 +67,8 @@ export async function checkoutQuote(
     pricing: result.pricing,
     taxes: result.taxes,
     tax: result.tax,
+    taxNote: result.taxNote,
+    taxSummary: result.taxSummary,
     total: result.total,
     pointsBalance: result.pointsBalance,
     pointsLocked: result.pricing.pointsUsed,
@@ -79,15 +82,15 @@ export async function checkoutQuote(
 
 /** Sets aside points for this checkout (0 releases them) and answers the new quote. */
 export async function setAsidePoints(
-  db: D1Database,
+  env: TaxEnv,
   shopper: Shopper,
   cart: CartRecord,
   points: number,
   now: number,
   attributeValueId: number | null = null,
 ) {
-  await lockCartPoints(db, cart, points, now);
-  return checkoutQuote(db, shopper, { ...cart, pointsLocked: points }, { attributeValueId }, now);
+  await lockCartPoints(env.DB, cart, points, now);
+  return checkoutQuote(env, shopper, { ...cart, pointsLocked: points }, { attributeValueId }, now);
 }
 
 /** Refuses an order without a valid email, or paid with a method the market does not offer. */

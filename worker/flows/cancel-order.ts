@@ -27,6 +27,9 @@ import {
 import type { FulfilResult } from '../orders/staff.ts';
 import { refundOrderPayments, voidOpenPayments } from '../payments/service.ts';
 import { releasePromotionUsesInto } from '../promotions/writers.ts';
+import { planReversal, reversalByReference, type TaxEnv } from '../tax/service.ts';
+import { taxReversalInto, voidOrderTaxInto } from '../tax/writers.ts';
+import { queueTaxJob } from './commit-tax.ts';
 
 /**
  * Cancelling an order before it ships: by its shopper, by the shop, or by the cron when an unpaid
@@ -36,6 +39,15 @@ import { releasePromotionUsesInto } from '../promotions/writers.ts';
  */
 
 const SHOP_MSG = { notCancellable: 'Only an order that has not shipped can be cancelled.' } as const;
+
+/** The tax reversal of an order's cancellation (one per order: it is cancelled once). */
+const cancelReference = (orderId: string) => `cancel-${orderId}`;
+
+/** Sends the tax a paid order's cancellation gave back to the tax service (queued). */
+async function queueCancelReversal(env: Pick<TaxEnv, 'DB' | 'TAX_JOBS'>, orderId: string): Promise<void> {
+  const reversal = await reversalByReference(env.DB, cancelReference(orderId));
+  if (reversal) await queueTaxJob(env, { kind: 'reverse', reversalId: reversal.id });
+}
 
 /**
  * Moves the order to CANCELLED and gives back what it took, in one batch (with the staff member's
@@ -64,6 +76,12 @@ async function cancelled(
     pointsEntryInto(work, { ...reversal, points: -order.pointsEarned });
   }
   releasePromotionUsesInto(work, order.id);
+  // A paid order gives back all the tax it was charged; an unpaid one sold nothing: its tax is never committed.
+  if (order.paidAt !== null) {
+    const ask = { reference: cancelReference(order.id), lines: [], shipping: true, all: true };
+    const plan = await planReversal(db, order.id, ask);
+    if (plan && plan.lines.length > 0) taxReversalInto(work, plan, now);
+  } else voidOrderTaxInto(work, order.id);
   if (how.audit) work.audit(how.audit);
   if (!(await work.commit()).ok) return false;
   catalogChanged(); // stock went back on the shelf
@@ -84,6 +102,7 @@ export async function cancelAndRefund(env: Bindings, orderId: string, owner: Ord
   // A window still open could take money for an order that no longer exists: it closes first.
   await voidOpenPayments(env, {}, order.id);
   const refunded = order.paidAt !== null ? await refundOrderPayments(env, order.id) : false;
+  if (order.paidAt !== null) await queueCancelReversal(env, order.id);
   return { orderId: order.id, status: 'CANCELLED' as const, refunded };
 }
 
@@ -110,6 +129,7 @@ export async function cancelForShop(
   if (!(await cancelled(env.DB, order, how))) return refused;
   await voidOpenPayments(env, {}, orderId);
   const refunded = order.paidAt !== null ? await refundOrderPayments(env, orderId) : false;
+  if (order.paidAt !== null) await queueCancelReversal(env, orderId);
   const view = await orderView(env.DB, orderId);
   if (view) {
     const { shop, orderUrl } = await orderEmailContext(env, orderId, view.market);

@@ -19,6 +19,8 @@ import {
 } from '../orders/service.ts';
 import { addressChangeInto } from '../orders/writers.ts';
 import { paymentUnderWay } from '../payments/service.ts';
+import { retaxOrder, type TaxEnv } from '../tax/service.ts';
+import { replaceOrderTaxInto } from '../tax/writers.ts';
 
 /**
  * Changing where an order ships (§7 auth/order/address, the express-checkout order update, the back
@@ -29,12 +31,13 @@ import { paymentUnderWay } from '../payments/service.ts';
 
 /** Moves an order to another address in its market, with the staff member's audit entry when the shop does it. */
 async function changeOrderAddress(
-  db: D1Database,
+  env: TaxEnv,
   order: OrderRecord,
   address: AddressFields,
   now: number,
   audit?: AuditEntry,
 ): Promise<void> {
+  const db = env.DB;
   if (!ADDRESS_CHANGEABLE_STATUSES.includes(order.status)) throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
   const market = marketById(order.market);
   await checkAddress(db, market, address);
@@ -42,14 +45,19 @@ async function changeOrderAddress(
   if (isRemotePostalCode(market.id, before.postalCode) !== isRemotePostalCode(market.id, address.postalCode)) {
     throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.shippingChanges);
   }
-  const taxes = orderTaxLines(market.id, address.regionCode, {
-    subtotal: order.subtotalCent,
-    discount: order.discountCent,
-    points: order.pointsCent,
-    shipping: order.shippingCent,
-    shippingDiscount: order.shippingDiscountCent,
-  });
-  const tax = taxTotal(taxes);
+  // Figured as checkout figures it (the tax service for the new address); an order placed before the
+  // tax ledger by the offline table, as it was then.
+  const retaxed = await retaxOrder(env, order.id, market, address, now);
+  const taxes = retaxed
+    ? retaxed.taxes
+    : orderTaxLines(market.id, address.regionCode, {
+        subtotal: order.subtotalCent,
+        discount: order.discountCent,
+        points: order.pointsCent,
+        shipping: order.shippingCent,
+        shippingDiscount: order.shippingDiscountCent,
+      });
+  const tax = retaxed ? retaxed.tax : taxTotal(taxes);
   const paid = order.paidAt !== null;
   if (paid && tax !== order.taxCent) throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.taxChanges);
   const open = (await paymentUnderWay(db, order.id)) !== undefined;
@@ -62,6 +70,8 @@ async function changeOrderAddress(
     taxes,
   };
   addressChangeInto(work, order, change, now, `Shipping address changed to ${address.city}, ${address.regionCode}`);
+  // The ledger follows the address until the sale is committed; a committed sale keeps what the service holds.
+  if (retaxed && !retaxed.committed) replaceOrderTaxInto(work, order.id, retaxed.draft, now);
   if (audit) work.audit(audit);
   const committed = await work.commit();
   // Another request moved the order first (it shipped or was cancelled): nothing was written.
@@ -73,16 +83,16 @@ async function changeOrderAddress(
  * rules as the shopper's change apply. Answers null when done, else the status and message of the refusal.
  */
 export async function changeAddressForShop(
-  db: D1Database,
+  env: TaxEnv,
   orderId: string,
   address: AddressFields,
   audit: AuditEntry,
   now: number,
 ): Promise<{ status: 400 | 404 | 409; message: string } | null> {
-  const order = await orderRecord(db, orderId);
+  const order = await orderRecord(env.DB, orderId);
   if (!order) return { status: 404, message: 'This order could not be found.' };
   try {
-    await changeOrderAddress(db, order, address, now, audit);
+    await changeOrderAddress(env, order, address, now, audit);
     return null;
   } catch (error) {
     if (error instanceof ApiError) return { status: error.httpCode === 409 ? 409 : 400, message: error.message };
@@ -92,12 +102,12 @@ export async function changeAddressForShop(
 
 /** Moves the order this session or token opens to another address; answers the order. */
 export async function moveOrder(
-  env: Pick<Bindings, 'DB' | 'RATE_LIMITER'>,
+  env: TaxEnv & Pick<Bindings, 'RATE_LIMITER'>,
   access: OrderAccess,
   address: AddressFields,
   now: number,
 ): Promise<OrderView> {
   const order = await accessibleOrder(env, access, now);
-  await changeOrderAddress(env.DB, order, address, now);
+  await changeOrderAddress(env, order, address, now);
   return (await orderView(env.DB, order.id))!;
 }

@@ -27,7 +27,10 @@ import {
   unpaidLimitInto,
 } from '../orders/writers.ts';
 import { PROMOTION_GUARD, promotionUsesInto } from '../promotions/writers.ts';
+import type { TaxEnv } from '../tax/service.ts';
+import { orderTaxInto } from '../tax/writers.ts';
 import { releaseExpiredHolds } from './cancel-order.ts';
+import { queueTaxJob } from './commit-tax.ts';
 import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
 import { assertHoldable, holdExpiry, titleOf, unitsOf } from './placement-holds.ts';
 
@@ -87,14 +90,15 @@ function scopedKey(input: PlaceOrderInput): string {
 }
 
 /** Places the order, or answers the one this idempotency key placed before for this shopper. */
-export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+export async function placeOrder(env: TaxEnv, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const db = env.DB;
   const key = scopedKey(input);
   const earlier = await orderPlacedWith(db, key);
   if (earlier) return answer(db, earlier, false, input);
   // Stock held by orders whose time ran out goes back first, whether or not the cron has run.
   await releaseExpiredHolds(db, input.now);
   await checkAddress(db, input.market, input.address);
-  const quote = await quoteCheckout(db, {
+  const quote = await quoteCheckout(env, {
     cart: input.cart,
     market: input.market,
     accountId: input.accountId,
@@ -125,6 +129,8 @@ export async function placeOrder(db: D1Database, input: PlaceOrderInput): Promis
     const done = await work.commit();
     if (done.ok) {
       catalogChanged(); // stock was taken
+      // The sale is committed to the tax service once paid: at once for one paid in full with points.
+      await queueTaxJob(env, { kind: 'commit', orderId: id });
       return answer(db, (await orderView(db, id))!, true, input);
     }
     if (done.guard === PLACED_ALONGSIDE) return answer(db, (await orderPlacedWith(db, key))!, false, input);
@@ -204,6 +210,8 @@ async function placementInto(
       taxes: quote.taxes.map((tax) => ({ name: tax.name, rateLabel: tax.rateLabel, amountCent: tax.amountCent })),
     },
   );
+  // The tax by line and jurisdiction: what a commit records with the tax service once it is paid.
+  if (quote.taxDraft) orderTaxInto(work, id, quote.taxDraft, input.now);
   const units = unitsOf(quote);
   takeStockInto(work, units, input.market.id, refused.soldOut);
   if (!paidInFull) heldCeilingInto(work, units, (skuId) => refused.overHeld(titleOf(quote, skuId)));

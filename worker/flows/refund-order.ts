@@ -18,6 +18,9 @@ import {
   settleRefundInto,
 } from '../orders/writers.ts';
 import { refundOrderAmount } from '../payments/service.ts';
+import { reversalByReference } from '../tax/service.ts';
+import { taxReversalInto, voidTaxReversalInto } from '../tax/writers.ts';
+import { queueTaxJob } from './commit-tax.ts';
 
 /**
  * The shop's refunds (issue 19): by line and quantity (with their share of discounts, tax and
@@ -90,6 +93,8 @@ export async function refundOrderByShop(
     pointsEntryInto(record, { ...reversal, points: -refund.pointsTaken });
     pointsEntryInto(record, { ...reversal, points: refund.pointsReturned });
   }
+  // The tax it gives back, line by line and jurisdiction by jurisdiction, under the refund's key.
+  if (figures.taxPlan && figures.taxPlan.lines.length > 0) taxReversalInto(record, figures.taxPlan, now);
   refreshStatusInto(record, order.id, now);
   record.audit(actor.audit);
   const recorded = await record.commit();
@@ -104,10 +109,13 @@ export async function refundOrderByShop(
   settleRefundInto(settle, input.key, { status: outcome, amountCent: back });
   if (outcome === 'FAILED' && member !== null)
     undoReversalsInto(settle, { accountId: member, reference: order.id, note: input.key, now });
+  if (outcome === 'FAILED') voidTaxReversalInto(settle, input.key);
   refreshStatusInto(settle, order.id, now);
   orderNoteInto(settle, order.id, outcome === 'DONE' ? `Refunded ${money}: ${reason}` : 'Refund refused', now);
   await settle.run();
   if (outcome === 'FAILED') return refused(409, REFUND_MSG.providerRefused);
+  const reversal = await reversalByReference(env.DB, input.key);
+  if (reversal) await queueTaxJob(env, { kind: 'reverse', reversalId: reversal.id });
   await tellShopperRefunded(env, order.id, input.key);
   return { ok: true, amountCent: back, repeated: false };
 }

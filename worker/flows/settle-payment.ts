@@ -19,6 +19,7 @@ import {
   type WebhookEvent,
 } from '../payments/service.ts';
 import { recordPaidOrder } from '../tracking/service.ts';
+import { queueTaxJob } from './commit-tax.ts';
 import { tellPaymentDeclined } from './pay-link.ts';
 
 /**
@@ -90,6 +91,7 @@ export async function applyPaymentEvent(event: WebhookEvent, env: Bindings): Pro
 async function settlePaidOrder(env: Bindings, orderId: string): Promise<boolean> {
   const paidAt = Date.now();
   if (!(await markOrderPaid(env.DB, orderId, paidAt))) return false;
+  await queueTaxJob(env, { kind: 'commit', orderId });
   const paid = await orderRecord(env.DB, orderId);
   if (paid)
     await recordPaidOrder(env, {

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../shared/money.ts';
+import { planReversal, type ReversalPlan } from '../tax/service.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
 import { orderRepository } from './repository.ts';
 import type { OrderRecord } from './records.ts';
@@ -45,7 +46,26 @@ export function refundByKey(db: D1Database, key: string) {
 const chargedBeforeTax = (order: OrderRecord) =>
   order.subtotalCent - order.discountCent - order.pointsCent + order.shippingCent - order.shippingDiscountCent;
 
-/** The amount, shipping part and points a refund comes to, or why it cannot be given. */
+/**
+ * What a refund by lines gives back: each unit's price after discounts and points with exactly the
+ * tax charged on it (the order's tax ledger, tax/service.ts), and the shipping with its own tax when
+ * chosen. An order without a ledger (placed before it) shares the tax over what was paid, as before.
+ */
+async function byLines(db: D1Database, order: OrderRecord, input: RefundInput, goods: number, shipping: number) {
+  const ask = { reference: input.key, lines: input.lines, shipping: shipping > 0 };
+  const plan = await planReversal(db, order.id, ask);
+  if (plan) {
+    const shippingLine = plan.lines.find((line) => line.lineNo === 0);
+    const money = plan.lines.reduce((sum, line) => sum + line.amountCent + line.taxCent, 0);
+    const shippingNet = shippingLine?.amountCent ?? 0;
+    return { money, shippingNet, shippingMoney: shippingNet + (shippingLine?.taxCent ?? 0), plan };
+  }
+  const base = chargedBeforeTax(order);
+  const withTax = (cent: number) => (base > 0 ? Math.round((cent * order.totalCent) / base) : 0);
+  return { money: withTax(goods + shipping), shippingNet: withTax(shipping), shippingMoney: withTax(shipping), plan };
+}
+
+/** The amount, shipping part, points and tax given back a refund comes to, or why it cannot be given. */
 export async function refundFigures(db: D1Database, order: OrderRecord, input: RefundInput) {
   const fulfilment = fulfilmentRepository(db);
   const [counts, done] = await Promise.all([fulfilment.lineCounts(order.id), fulfilment.refundedTotals(order.id)]);
@@ -67,32 +87,45 @@ export async function refundFigures(db: D1Database, order: OrderRecord, input: R
   const base = chargedBeforeTax(order);
   let amount: number;
   let fee = 0;
+  let shippingNet = 0;
+  let shippingMoney = 0;
+  let taxPlan: ReversalPlan | null;
   if (input.amountCent !== null) {
     if (input.amountCent > left) return { problem: refused(409, REFUND_MSG.tooMuch(money(left))) };
     amount = input.amountCent;
+    taxPlan = await planReversal(db, order.id, {
+      reference: input.key,
+      lines: [],
+      shipping: false,
+      amountCent: amount,
+    });
   } else {
     if (goods + shipping === 0) return { problem: refused(400, REFUND_MSG.nothingChosen) };
-    // Each unit's share of what was paid: its price after discounts, with its part of tax and points.
-    amount = Math.min(left, base > 0 ? Math.round(((goods + shipping) * order.totalCent) / base) : 0);
+    const given = await byLines(db, order, { ...input, lines }, goods, shipping);
+    amount = Math.min(left, given.money);
     if (amount <= 0) return { problem: refused(409, REFUND_MSG.tooMuch(money(left))) };
     fee = input.feeCent ?? 0;
     if (!Number.isInteger(fee) || fee < 0 || fee >= amount) return { problem: refused(400, REFUND_MSG.fee) };
     amount -= fee;
+    shippingNet = Math.min(amount, given.shippingNet);
+    shippingMoney = Math.min(amount, given.shippingMoney);
+    taxPlan = given.plan;
   }
-  const shippingPart = Math.min(amount, base > 0 ? Math.round((shipping * order.totalCent) / base) : 0);
   // The goods' share of what was paid (their tax included): points were earned and spent on goods only.
   const shippingPaid = order.shippingCent - order.shippingDiscountCent;
   const goodsTotal = order.totalCent - (base > 0 ? Math.round((shippingPaid * order.totalCent) / base) : 0);
-  const goodsShare = goodsTotal > 0 ? Math.min(1, (amount + fee - shippingPart) / goodsTotal) : 0;
+  const goodsShare = goodsTotal > 0 ? Math.min(1, (amount + fee - shippingMoney) / goodsTotal) : 0;
   // The refund of everything left settles the points too, whatever rounding left over.
   const last = amount + fee >= left;
   const share = (points: number, left: number) =>
     Math.max(0, last ? left : Math.min(left, Math.floor(points * goodsShare)));
   return {
     amount,
-    shipping: shippingPart,
+    shipping: shippingNet,
     points: share(order.pointsEarned, order.pointsEarned - done.pointsTaken),
     pointsBack: share(order.pointsUsed, order.pointsUsed - done.pointsReturned),
     lines,
+    /** The tax it gives back, line by line and jurisdiction by jurisdiction (null: the order has no tax ledger). */
+    taxPlan,
   };
 }

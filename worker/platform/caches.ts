@@ -33,6 +33,8 @@ export const caches = {
   brands: new TtlCache(FIVE_MINUTES, 4),
   /** The makes with the most parts, 5 minutes (vehicles/service.ts). */
   topMakes: new TtlCache(FIVE_MINUTES, 2),
+  /** A tax service's calculation per identical request, 5 minutes: checkout quotes often (tax/quote.ts). */
+  taxCalculations: new TtlCache(FIVE_MINUTES, 200),
   /** Identical product lookups in a rush share one answer (recent-reads.ts, catalog/product-data.ts). */
   recentProducts: recentReads(200),
   /** The home page's product rows and free-shipping promise in a rush share one answer (content/home-content.ts). */

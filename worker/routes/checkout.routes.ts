@@ -35,7 +35,7 @@ export const placeOrderApi = new Hono<AppEnv>().post(place.path, async (c) => {
   const email = member?.email ?? body.email ?? '';
   assertOrderContact(c.var.market, email, body.paymentMethod);
   const cart = await checkoutCart(c, body);
-  const placed = await placeOrder(c.env.DB, {
+  const placed = await placeOrder(c.env, {
     idempotencyKey: body.idempotencyKey,
     cart,
     market: c.var.market,

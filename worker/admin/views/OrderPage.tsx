@@ -4,6 +4,8 @@ import { CsrfField } from './CsrfField.tsx';
 import { AddressForm, CancelForm, type LoadedOrder, OrderNotes, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';
 import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
+import { OrderTax } from './OrderTax.tsx';
+import type { OrderTaxForStaff } from '../../tax/staff.ts';
 
 type Loaded = LoadedOrder;
 
@@ -137,6 +139,7 @@ export function OrderPage({
   notice,
   error,
   returns = [],
+  tax = null,
 }: {
   loaded: Loaded;
   csrf: string;
@@ -145,6 +148,8 @@ export function OrderPage({
   error?: string;
   /** The order's returns, for staff who may see them. */
   returns?: readonly { rma: string; statusLabel: string; reason: string }[];
+  /** The order's sales tax with the tax service (null: placed before the tax ledger). */
+  tax?: OrderTaxForStaff | null;
 }) {
   const { order } = loaded;
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
@@ -213,6 +218,7 @@ export function OrderPage({
       )}
       <h2>Amounts</h2>
       <Amounts order={order} />
+      <OrderTax tax={tax} currency={order.currency} />
       <h2>Payments</h2>
       <Payments loaded={loaded} />
       <Refunds order={order} />

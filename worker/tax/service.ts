@@ -1,0 +1,13 @@
+/**
+ * The tax domain's door (issue 39): the tax of a checkout from the market's tax service (Stripe
+ * Tax, Avalara AvaTax, or the offline table), what a refund or cancellation gives back of it,
+ * committing sales and sending reversals to the service, and the configuration that chooses it.
+ * Writing an order's tax is tax/writers.ts (the flows'); the back office's pages are tax/staff.ts.
+ */
+
+export { quoteTax, type CheckoutTax, type TaxDraft, type TaxQuoteInput } from './quote.ts';
+export { retaxOrder } from './retax.ts';
+export { planReversal, type ReversalAsk, type ReversalPlan } from './reversal.ts';
+export { commitSale, pendingTaxWork, postponeSale, reversalByReference, sendReversal } from './commit.ts';
+export { configuredProvider, type TaxEnv, type TaxJob } from './registry.ts';
+export { TaxServiceError, type TaxProviderId } from './model.ts';
