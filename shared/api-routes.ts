@@ -179,6 +179,8 @@ export const API = {
   pointsUnlock: call<UnlockPointsBody, CheckoutQuote>('post', '/order/public/buyer/unlock/integral'),
   orderPlace: call<PlaceOrderBody, PlacedOrder>('post', '/order/public/buyer/order/place'),
   pay: call<PayBody, PaymentResult>('post', '/order/public/payment/'),
+  /** Back from the wallet's approval window: the approved payment is captured (once). */
+  payReturn: call<OrderOwnerQuery, PaymentResult | null>('post', '/order/public/payment/return'),
   paidResult: call<QueryOf<OrderOwnerQuery>, PaidResult>('get', '/order/public/buyer/order/paid/result'),
   orderCancel: call<CancelOrderBody, CancelledOrder>('post', '/order/public/requisition/order/cancel'),
   orderRemove: call<undefined, null>('delete', '/order/signed/order/:orderId'),

@@ -1,4 +1,5 @@
 import type { Market, MarketId, PaymentIcon } from './markets.ts';
+import type { AmountRange, BnplOption } from './payment-offers.ts';
 
 /**
  * The seven payment method identifiers of spec §3, and what the shopper is told when a payment
@@ -76,6 +77,10 @@ export interface OfferedPaymentMethod {
   icons: PaymentIcon[];
   /** Who takes the payment, as the shopper is told (set where the shop knows its providers). */
   provider?: string;
+  /** The provider's amount limits in the market's currency: offered only for a total inside them. */
+  range?: AmountRange;
+  /** BNPL: the providers the shopper picks from, each with its own limits. */
+  options?: BnplOption[];
 }
 
 /** The payment methods checkout shows in a market, each with the icons to draw beside it. */
@@ -133,6 +138,8 @@ export const PAYMENT_MSG = {
   issuerDecline:
     'Your card issuer declined this payment. Please use another card or payment method, or call your bank.',
   cardDeclined: 'Your card was declined. Please check the card details, or use another card or payment method.',
+  walletDeclined:
+    'PayPal could not take this payment. Please choose another way to pay in PayPal, or another payment method.',
   challengeFailed:
     'We could not confirm this payment with your card issuer. Please try again or use another payment method.',
   timeout: 'Your payment did not complete in time and was not charged. Please try again or use another payment method.',
@@ -158,9 +165,24 @@ const FAILURE_MESSAGE: Record<PaymentFailureReason, string> = {
   invalid_request: PAYMENT_MSG.invalidRequest,
 };
 
-/** The message for a declined card: §8's issuer declines get the issuer message, others the card one. */
+/** The online wallet's refusals (PayPal's issue names): the payer chooses another funding source there. */
+export const WALLET_DECLINE_CODES = [
+  'INSTRUMENT_DECLINED',
+  'PAYER_CANNOT_PAY',
+  'TRANSACTION_REFUSED',
+  'PAYER_ACCOUNT_RESTRICTED',
+  'PAYER_ACCOUNT_LOCKED_OR_CLOSED',
+  'TRANSACTION_LIMIT_EXCEEDED',
+  'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+  'CAPTURE_DENIED',
+] as const;
+
+/** A decline's message: §8's issuer declines get the issuer message, the wallet's its own, others the card one. */
 export function declineMessage(code: string | null | undefined): string {
-  return isIssuerDecline(code) ? PAYMENT_MSG.issuerDecline : PAYMENT_MSG.cardDeclined;
+  if (isIssuerDecline(code)) return PAYMENT_MSG.issuerDecline;
+  if ((WALLET_DECLINE_CODES as readonly string[]).includes(code ?? '')) return PAYMENT_MSG.walletDeclined;
+  return PAYMENT_MSG.cardDeclined;
 }
 
 /** The message for a payment that failed without a decline. */

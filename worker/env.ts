@@ -30,12 +30,25 @@ export interface Bindings extends Configured {
   CA_ORIGIN: string;
   /** 'true' turns on the developer pages (/dev/outbox, the test identity provider, the payment sandbox). */
   DEV_TOOLS?: string;
-  /** Payments: the card provider's API base, secret key and webhook secret. */
+  /** Payments (worker/payments/provider.ts PaymentEnv says what each is): the card provider (Stripe)… */
   CARD_PROVIDER_API_BASE?: string;
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
+  CARD_PROVIDER_PUBLISHABLE_KEY?: string;
+  CARD_PROVIDER_JS_URL?: string;
+  APPLE_PAY_DOMAIN_ASSOCIATION?: string;
+  BNPL_PROVIDERS?: string;
+  BNPL_LIMITS?: string;
+  /** …the online wallet (PayPal)… */
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_WEBHOOK_ID?: string;
+  PAYPAL_API_BASE?: string;
+  PAYPAL_SDK_URL?: string;
+  /** …and the methods the owner switched off. */
+  PAYMENT_METHODS_OFF?: string;
   /**
-   * Sales tax (issue 39, tax/registry.ts): the service per market ('stripe', 'avalara' or 'offline', the
+   * Sales tax (tax/registry.ts): the service per market ('stripe', 'avalara' or 'offline', the
    * default), its credentials, and the queue that commits paid sales and sends reversals.
    */
   TAX_JOBS?: Queue<TaxJob>;

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
-import { PAYMENT_ICON_LABEL, type MarketId } from '../../shared/markets.ts';
+import { marketById, type MarketId } from '../../shared/markets.ts';
+import { bnplOptionsFor } from '../../shared/payment-offers.ts';
 import { emailProblem } from '../../shared/validation.ts';
 import { api } from '../api.ts';
 import {
@@ -24,6 +25,7 @@ const currentVehicleId = () => (garage.current.value ? attributeValueIdOf(garage
 import { AddressForm, CheckoutSummary, ContactSection, PointsSection } from './checkout-parts.tsx';
 import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './form-kit.tsx';
 import { ShippingOptionLabel } from './shipping-option-label.tsx';
+import { methodsFor, PaymentSection } from './checkout-payment.tsx';
 import { trackCheckoutStarted } from '../tracking/api.ts';
 
 export interface CheckoutPageProps {
@@ -55,6 +57,13 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
   const [saved, setSaved] = useState<(AddressFields & { id: number; isDefault: boolean })[]>([]);
   const [shippingName, setShippingName] = useState<string | null>(null);
   const [method, setMethod] = useState<string>(methods[0]?.id ?? '');
+  const [bnplProvider, setBnplProvider] = useState('');
+  // What the shopper can pay with at this total: a method outside its provider's limits falls back to the first.
+  const shown = quote ? methodsFor(methods, quote.total) : methods;
+  const payable = shown.some((offered) => offered.id === method) ? method : (shown[0]?.id ?? '');
+  const bnplOffer = shown.find((offered) => offered.id === 'BNPL');
+  const bnplChoices = quote && bnplOffer ? bnplOptionsFor(bnplOffer, quote.total) : [];
+  const provider = bnplChoices.some((option) => option.id === bnplProvider) ? bnplProvider : (bnplChoices[0]?.id ?? '');
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -134,7 +143,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         email: signedIn ? undefined : email,
         address,
         shippingName,
-        paymentMethod: method,
+        paymentMethod: payable,
         expectedTotal: quote.total,
       }),
     );
@@ -153,7 +162,8 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     const orderId = placed.order.orderId;
     if (placed.order.status !== 'PAYMENT_PENDING')
       return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
-    const refused = await run(() => payForOrder(api, orderId, method, orderToken, go));
+    const choice = payable === 'BNPL' ? { bnplProvider: provider } : {};
+    const refused = await run(() => payForOrder(api, orderId, payable, orderToken, go, choice));
     // The order is placed either way: a refused payment is retried from the result page.
     if (refused) go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
   }
@@ -170,7 +180,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         Your cart is empty. <a href="/shopCart">Back to cart</a>
       </p>
     );
-  const blocker = placeOrderBlocker({ address, shippingName, paymentMethod: method });
+  const blocker = placeOrderBlocker({ address, shippingName, paymentMethod: payable });
   return (
     <div className="checkout" data-checkout="" aria-busy={busy} ref={fields.scope}>
       <div className="checkout__steps">
@@ -250,43 +260,15 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
             onRemove={() => void changePoints(() => calls!.unlockPoints())}
           />
         )}
-        <section aria-label="Payment">
-          <h2>Payment</h2>
-          <ul className="checkout__methods">
-            {methods.map((offered) => (
-              <li key={offered.id}>
-                <label>
-                  <input
-                    type="radio"
-                    name="payment"
-                    value={offered.id}
-                    checked={method === offered.id}
-                    onChange={() => setMethod(offered.id)}
-                  />{' '}
-                  {offered.label}
-                  {offered.provider && <small className="checkout__provider">{` · ${offered.provider}`}</small>}
-                  <span className="checkout__icons">
-                    {offered.icons.map((icon) => (
-                      <svg
-                        key={icon}
-                        viewBox="0 0 48 30"
-                        width="36"
-                        height="22"
-                        role="img"
-                        aria-label={PAYMENT_ICON_LABEL[icon]}
-                      >
-                        <rect width="48" height="30" rx="4" className={`pay pay--${icon}`} />
-                        <text x="24" y="19" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff">
-                          {PAYMENT_ICON_LABEL[icon].split(' ')[0]}
-                        </text>
-                      </svg>
-                    ))}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <PaymentSection
+          methods={methods}
+          totalCent={quote.total}
+          currency={marketById(market).currency}
+          method={payable}
+          bnplProvider={provider}
+          onMethod={setMethod}
+          onBnplProvider={setBnplProvider}
+        />
       </div>
       <aside className="checkout__summary">
         <CheckoutSummary quote={quote} />

@@ -55,7 +55,10 @@ export default function OrderResult({
         setError((failure as { msg?: string }).msg ?? 'We could not load this order.');
       }
     };
-    void poll();
+    // Back from PayPal's approval (?token=…&PayerID=…): the shop captures the approved order, then reads it.
+    const approved = new URLSearchParams(location.search).has('PayerID');
+    const back = approved ? api.call(API.payReturn, { orderId, orderToken }).catch(() => null) : Promise.resolve();
+    void back.then(poll);
     return () => clearTimeout(timer);
   }, [hydrated, orderId]);
 

@@ -95,8 +95,9 @@ export async function payForOrder(
   method: string,
   orderToken: string | undefined,
   go: (url: string) => void,
+  choice: { bnplProvider?: string } = {},
 ): Promise<string | null> {
-  const answer = await api.call(API.pay, { orderId, paymentType: method, orderToken });
+  const answer = await api.call(API.pay, { orderId, paymentType: method, orderToken, ...choice });
   if (answer.kind === 'RequiresAction' && answer.url) {
     go(answer.url);
     return null;

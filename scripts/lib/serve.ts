@@ -47,10 +47,12 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
  * Seeds a temporary state directory and serves the built shop on a free port (production React). Given `stateDir`,
  * serves that loaded state as it is instead (bench:catalog's large catalog), and leaves it in place on stop.
  */
-export async function serveShop(options: { stateDir?: string } = {}): Promise<RunningShop> {
+export async function serveShop(
+  options: { stateDir?: string; vars?: Record<string, string> } = {},
+): Promise<RunningShop> {
   const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'autohaven-state-')));
   if (!options.stateDir) await seedTestState(stateDir);
-  return startShop(stateDir, !options.stateDir);
+  return startShop(stateDir, !options.stateDir, options.vars ?? {});
 }
 
 /** The seed, the small fixed catalog, the postal codes and the promotions the e2e tests and benches shop with. */
@@ -93,7 +95,8 @@ async function seedTestState(stateDir: string): Promise<void> {
   ]);
 }
 
-async function startShop(stateDir: string, temporary: boolean): Promise<RunningShop> {
+/** `vars` adds or overrides the Worker's variables (e2e: payment providers pointed at local fakes). */
+async function startShop(stateDir: string, temporary: boolean, vars: Record<string, string>): Promise<RunningShop> {
   const port = await freePort();
   const inspectorPort = await freePort();
   const us = `http://us.shop.localhost:${port}`;
@@ -116,7 +119,7 @@ async function startShop(stateDir: string, temporary: boolean): Promise<RunningS
       `US_ORIGIN:${us}`,
       '--var',
       `CA_ORIGIN:${ca}`,
-      ...Object.entries(TEST_SECRETS).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ...Object.entries({ ...TEST_SECRETS, ...vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       '--minify',
       '--log-level',
       'warn',

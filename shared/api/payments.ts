@@ -13,6 +13,8 @@ export const payBody = z.object({
   ...orderOwner,
   paymentType: z.string().min(1).max(40),
   paymentMethodToken: z.string().max(200).optional(),
+  /** BNPL: the provider the shopper picked (affirm, afterpay_clearpay, klarna). */
+  bnplProvider: z.string().max(40).optional(),
 });
 /** What happens next with a payment: Succeeded, RequiresAction (open url), Pending, Declined or Failed. */
 export const paymentResult = z

@@ -96,23 +96,31 @@ describe('an unpaid order can be paid again while its parts are held', () => {
 });
 
 describe('the payment methods checkout offers', () => {
-  it('offers only what a configured provider takes, one card method, each naming its provider', () => {
+  it('offers only what a configured provider takes, each method naming its provider', () => {
     expect(offeredMethods({ DB: env.DB }, US)).toEqual([]);
-    const cardOnly = offeredMethods({ DB: env.DB, CARD_PROVIDER_SECRET_KEY: 'sk_test_x' }, US);
-    expect(cardOnly.map((method) => [method.id, method.label, method.provider])).toEqual([
-      ['CARD', 'Credit or debit card', CARD_PROVIDER_NAME],
-    ]);
+    const secretOnly = offeredMethods({ DB: env.DB, CARD_PROVIDER_SECRET_KEY: 'sk_test_x' }, US);
+    expect(secretOnly.map((method) => method.id)).toContain('HOSTED_CARD');
+    // The card form needs the provider's browser key as well as its secret one.
+    expect(secretOnly.map((method) => method.id)).not.toContain('CARD');
+    expect(secretOnly.every((method) => method.provider === CARD_PROVIDER_NAME)).toBe(true);
+    const stripe = offeredMethods(
+      { DB: env.DB, CARD_PROVIDER_SECRET_KEY: 'sk_test_x', CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_x' },
+      US,
+    );
+    expect(stripe.find((method) => method.id === 'CARD')).toMatchObject({
+      label: 'Credit or debit card',
+      provider: CARD_PROVIDER_NAME,
+    });
     const sandbox = offeredMethods({ DB: env.DB, DEV_TOOLS: 'true' }, US);
-    expect(sandbox.filter((method) => method.label.includes('card'))).toHaveLength(1);
     expect(sandbox.every((method) => method.provider === SANDBOX_PROVIDER_NAME)).toBe(true);
     expect(sandbox.find((method) => method.id === 'BNPL')?.provider).toBe(SANDBOX_PROVIDER_NAME);
   });
 
-  it('shows the checkout page one card method with its provider', async () => {
+  it('shows the checkout page the card form and the hosted card page once each', async () => {
     const { html } = await page(`${US_HOST}/checkout`);
     const props = /data-island="CheckoutPage"[^>]*data-props="([^"]*)"/.exec(html)?.[1] ?? html;
-    expect(props.split('Credit or debit card').length - 1).toBe(1);
-    expect(props).not.toContain('hosted page');
+    expect(props.split('Credit or debit card (hosted page)').length - 1).toBe(1);
+    expect(props.split('Credit or debit card').length - 1).toBe(2);
   });
 });
 

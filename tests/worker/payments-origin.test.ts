@@ -5,6 +5,7 @@ import { startPayment } from '../../worker/flows/pay-order.ts';
 import { json } from './account-helpers.ts';
 import { checkoutFixture, placedMemberOrder } from './checkout-helpers.ts';
 import { api } from './helpers.ts';
+import { fakeStripe } from '../fakes/stripe.ts';
 
 /** Links a payment hands out are on the market's configured origin, never on the request's Host. */
 
@@ -34,17 +35,12 @@ describe("a payment's links under a forged Host", () => {
 
   it("sends the card provider a return URL on the order market's configured origin, not the request's", async () => {
     const order = await placedOrder(skuIds[1]!);
-    const forms: URLSearchParams[] = [];
-    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      forms.push(new URLSearchParams(String(init?.body ?? '')));
-      const intent = { id: `pi_${order.orderId}`, object: 'payment_intent', status: 'succeeded' };
-      return Response.json({ ...intent, amount: order.total, amount_received: order.total, currency: 'usd' });
-    }) as typeof globalThis.fetch;
+    const stripe = fakeStripe({ webhookSecret: 'whsec_test' });
     const cardEnv = { ...env, CARD_PROVIDER_SECRET_KEY: 'sk_test_fake', CARD_PROVIDER_API_BASE: 'http://stripe.fake' };
     const row = (await orderRepository(env.DB).byId(order.orderId))!;
-    const result = await startPayment(cardEnv, { origin: EVIL, fetch }, row, 'CARD', 'pm_card_visa');
+    const result = await startPayment(cardEnv, { origin: EVIL, fetch: stripe.fetch }, row, 'CARD', 'pm_card_visa');
     expect(result.kind).toBe('Succeeded');
-    expect(forms[0]!.get('return_url')).toBe(
+    expect(stripe.calls[0]!.params.return_url).toBe(
       `${env.US_ORIGIN}/checkout/orderResult?orderId=${encodeURIComponent(order.orderId)}`,
     );
     expect((await orderRepository(env.DB).byId(order.orderId))!.status).toBe('PROCESSING');

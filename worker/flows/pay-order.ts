@@ -1,5 +1,6 @@
+import type { AddressFields } from '../../shared/address.ts';
 import { marketById } from '../../shared/markets.ts';
-import { isOfferedIn, isPaymentMethodId } from '../../shared/payment-methods.ts';
+import { isOfferedIn, isPaymentMethodId, type PaymentMethodId } from '../../shared/payment-methods.ts';
 import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -40,6 +41,7 @@ export async function startPayment(
   order: OrderRecord,
   method: string,
   token?: string,
+  bnplProvider?: string,
 ): Promise<PaymentResult> {
   if (order.status === 'CANCELLED') throw ApiError.badRequest(PAY_MSG.cancelled);
   if (!HOLDING_STATUSES.includes(order.status)) throw ApiError.badRequest(PAY_MSG.alreadyPaid);
@@ -56,6 +58,8 @@ export async function startPayment(
     amount: { cent: order.totalCent, currency: order.currency },
     paymentMethodToken: token,
     returnUrl: `${origin}${resultPath(order.id)}`,
+    bnplProvider,
+    buyer: buyerOf(order),
   });
   if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
   // Declined at once (no window): the shopper is emailed the link to pay another way, as a provider's event would.
@@ -63,14 +67,52 @@ export async function startPayment(
   return result;
 }
 
-/** Pays for the order these credentials own with a §3 method (a token for the card provider). */
+/** Who pays and where the parts go, as BNPL providers and the hosted page ask for them (never card data). */
+function buyerOf(order: OrderRecord) {
+  const address = JSON.parse(order.address) as AddressFields;
+  return {
+    email: order.email,
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    address: {
+      line1: address.addressLine1,
+      line2: address.addressLine2 ?? undefined,
+      city: address.city,
+      state: address.regionCode,
+      postalCode: address.postalCode,
+      country: order.market === 'ca' ? ('CA' as const) : ('US' as const),
+    },
+  };
+}
+
+/** Pays for the order these credentials own with a §3 method (a token for the card provider, a BNPL provider). */
 export async function payOrder(
   env: Bindings,
   runtime: ProviderRuntime,
-  request: { orderId: string; owner: OrderOwner; method: string; token?: string },
+  request: { orderId: string; owner: OrderOwner; method: string; token?: string; bnplProvider?: string },
 ): Promise<PaymentResult> {
   const order = await ownedOrder(env.DB, request.orderId, request.owner);
-  return startPayment(env, runtime, order, request.method, request.token);
+  return startPayment(env, runtime, order, request.method, request.token, request.bnplProvider);
+}
+
+/**
+ * The shopper is back from the online wallet's approval window: its approved order is captured (or
+ * authorized) once, by the payment's own provider, and a capture settles the order. Card payments
+ * are settled by their webhooks, never by a shopper's return; null when nothing is under way.
+ */
+export async function confirmReturnedPayment(
+  env: Bindings,
+  runtime: ProviderRuntime,
+  orderId: string,
+  owner: OrderOwner,
+): Promise<PaymentResult | null> {
+  const order = await ownedOrder(env.DB, orderId, owner);
+  const open = await paymentUnderWay(env.DB, order.id);
+  if (open?.provider !== 'paypal') return open ? paymentResult(open) : null;
+  const provider = providerFor(open.method as PaymentMethodId, env, runtime);
+  if (provider.id !== open.provider) return paymentResult(open);
+  const result = await provider.confirm(open.id);
+  if (result.kind === 'Succeeded') await settleCapturedPayment(env, result.paymentId);
+  return result;
 }
 
 /**

@@ -41,6 +41,7 @@ export async function recordPaymentEvent(env: PaymentEnv, event: WebhookEvent, n
       status: event.status,
       ...(event.declineCode ? { declineCode: event.declineCode } : {}),
       ...(event.capturedCent ? { capturedCent: event.capturedCent } : {}),
+      ...(event.providerTxnRef ? { providerTxnRef: event.providerTxnRef } : {}),
     };
     await payments.transition(payment.id, paymentStatusesBefore(event.status), change, now);
   }

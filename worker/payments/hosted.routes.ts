@@ -30,7 +30,17 @@ const check = endpoint({
 /** The calls this module mounts, as /openapi.json documents them (app.ts hands every module's list over). */
 export const paymentsHostedEndpoints: readonly Endpoint[] = [check];
 
-export const paymentsHostedApi = new Hono<AppEnv>().get(check.path, async (c) => {
-  const query = readQuery(c, check);
-  return c.json(ok(await checkHostedPayment(c.env, query, Date.now())));
-});
+/** Where Apple looks for the merchant's domain-association file before Apple Pay runs on the shop's domain. */
+export const APPLE_PAY_ASSOCIATION_PATH = '/.well-known/apple-developer-merchantid-domain-association';
+
+export const paymentsHostedApi = new Hono<AppEnv>()
+  .get(check.path, async (c) => {
+    const query = readQuery(c, check);
+    return c.json(ok(await checkHostedPayment(c.env, query, Date.now())));
+  })
+  // The file as Stripe's Dashboard hands it over (APPLE_PAY_DOMAIN_ASSOCIATION), byte for byte, never redirected.
+  .get(APPLE_PAY_ASSOCIATION_PATH, (c) => {
+    const file = c.env.APPLE_PAY_DOMAIN_ASSOCIATION;
+    if (!file) return c.text('Not found', 404);
+    return c.body(file, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
+  });

@@ -9,8 +9,8 @@ import type { PaymentStatus } from '../../shared/payment-status.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { RefundReason } from './repository.ts';
 
-export type ProviderId = 'sandbox' | 'card';
-export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'card'];
+export type ProviderId = 'sandbox' | 'card' | 'paypal';
+export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'card', 'paypal'];
 
 /** The bindings payments read; the Worker's env satisfies it. Secrets come from `wrangler secret put` in production. */
 export interface PaymentEnv {
@@ -23,6 +23,21 @@ export interface PaymentEnv {
   CARD_PROVIDER_SECRET_KEY?: string;
   /** Verifies the card provider's `Stripe-Signature` webhooks. */
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
+  /** Stripe.js's publishable key (public): the card form and the wallets' payment sheet in the browser. */
+  CARD_PROVIDER_PUBLISHABLE_KEY?: string;
+  /** Apple's domain-association file for Apple Pay (served at /.well-known/…); Apple Pay is offered with it. */
+  APPLE_PAY_DOMAIN_ASSOCIATION?: string;
+  /** The BNPL providers offered (comma separated; default all with limits) and the owner's own limits (JSON). */
+  BNPL_PROVIDERS?: string;
+  BNPL_LIMITS?: string;
+  /** §3 methods the owner switched off, comma separated (docs/payments.md). */
+  PAYMENT_METHODS_OFF?: string;
+  /** The online wallet's REST app (client id and secret), its API base (default https://api-m.paypal.com). */
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_API_BASE?: string;
+  /** The id PayPal gave the shop's webhook: it is part of what each delivery's signature covers. */
+  PAYPAL_WEBHOOK_ID?: string;
   /** The sandbox takes payments only where developer tools are on, or where it is switched on by name. */
   DEV_TOOLS?: string;
 }
@@ -50,6 +65,27 @@ export interface CreatePaymentInput {
   capture?: 'automatic' | 'manual';
   /** Where a redirect step sends the shopper back to. */
   returnUrl?: string;
+  /** Where the shopper lands after giving up at the provider (default: returnUrl). */
+  cancelUrl?: string;
+  /** BNPL: the provider the shopper picked (Affirm, Afterpay, Klarna). */
+  bnplProvider?: string;
+  /** Who pays and where it ships: BNPL providers ask for them (no card data). */
+  buyer?: BuyerDetails;
+}
+
+export interface BuyerDetails {
+  email: string;
+  name: string;
+  address: BuyerAddress;
+}
+
+export interface BuyerAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: 'US' | 'CA';
 }
 
 interface ResultBase {
@@ -70,6 +106,8 @@ export interface RequiresAction extends ResultBase {
   action: 'redirect' | 'challenge' | 'confirm';
   url: string | null;
   clientSecret?: string;
+  /** The provider's own id the browser SDK continues with (PayPal's order id for its buttons). */
+  providerRef?: string;
 }
 /** The provider is still working on it; a webhook settles it. */
 export interface Pending extends ResultBase {
@@ -113,6 +151,8 @@ export interface WebhookEvent {
   declineCode: string | null;
   /** Set on a capture or success that moved money. */
   capturedCent: number | null;
+  /** The provider's object that moved the money, when the event names it (a hosted page's PaymentIntent). */
+  providerTxnRef?: string | null;
   /** The amount and currency the provider reports the payment for, when the event carries them. */
   amountCent?: number | null;
   currency?: string | null;

@@ -13,6 +13,8 @@ export interface PaymentRecord {
   method: string;
   provider: string;
   providerRef: string | null;
+  /** The provider's money-moving transaction (PayPal's capture or authorization), where it has its own id. */
+  providerTxnRef: string | null;
   amountCent: number;
   currency: Currency;
   status: PaymentStatus;

@@ -1,4 +1,5 @@
 import type { Market } from '../../shared/markets.ts';
+import { PAY_LATER_LIMITS } from '../../shared/payment-offers.ts';
 import {
   PAYMENT_MSG,
   paymentMethodsFor,
@@ -6,35 +7,69 @@ import {
   type PaymentMethodId,
 } from '../../shared/payment-methods.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { bnplOptions } from './bnpl.ts';
 import { CardProvider } from './card-provider.ts';
+import { PaypalProvider } from './paypal-provider.ts';
 import type { PaymentEnv, PaymentProvider, ProviderId, ProviderRuntime } from './provider.ts';
 import { paymentRepository } from './repository.ts';
 import { SandboxProvider } from './sandbox.ts';
 
 /**
- * Which provider serves a payment: the card provider where its key is set, the built-in sandbox
- * where it is switched on. The providers never import this module, so none of them imports another.
+ * Which provider serves a payment: each §3 method goes to the production provider configured for it
+ * (Stripe takes the card methods, the wallets and BNPL; PayPal its wallet and Pay Later), and to the
+ * built-in sandbox only where developer tools are on. The providers never import this module, so none
+ * of them imports another.
  */
 
 /** Whether the built-in sandbox may take payments here (never in production, which has no DEV_TOOLS). */
 export function sandboxEnabled(env: PaymentEnv): boolean {
   return env.DEV_TOOLS === 'true';
 }
+/** Stripe's secret key: the server side of every card-provider method. */
+export const stripeReady = (env: PaymentEnv) => Boolean(env.CARD_PROVIDER_SECRET_KEY);
+/** Stripe.js in the browser too (the card form, the wallets' payment sheet): its publishable key. */
+export const stripeBrowserReady = (env: PaymentEnv) => stripeReady(env) && Boolean(env.CARD_PROVIDER_PUBLISHABLE_KEY);
+/** PayPal's REST app and its webhook: without the webhook id no event could be verified. */
+export const paypalReady = (env: PaymentEnv) =>
+  Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID);
+
+/** The methods the owner switched off (PAYMENT_METHODS_OFF, comma separated: docs/payments.md). */
+function switchedOff(env: PaymentEnv, method: PaymentMethodId): boolean {
+  return (env.PAYMENT_METHODS_OFF ?? '')
+    .split(',')
+    .map((name) => name.trim().toUpperCase())
+    .includes(method);
+}
+
+/** The production provider configured for a method here, or null. */
+export function productionProviderOf(method: PaymentMethodId, env: PaymentEnv): 'card' | 'paypal' | null {
+  switch (method) {
+    case 'PAYPAL':
+    case 'PAY_LATER':
+      return paypalReady(env) ? 'paypal' : null;
+    case 'CARD':
+    case 'GOOGLE_PAY':
+      return stripeBrowserReady(env) ? 'card' : null;
+    case 'APPLE_PAY':
+      return stripeBrowserReady(env) && env.APPLE_PAY_DOMAIN_ASSOCIATION ? 'card' : null;
+    case 'HOSTED_CARD':
+    case 'BNPL':
+      return stripeReady(env) ? 'card' : null;
+  }
+}
 
 /** The provider with this name; a 400 when it is not set up here. */
 export function providerNamed(name: ProviderId, env: PaymentEnv, runtime: ProviderRuntime = {}): PaymentProvider {
-  if (name === 'card' && env.CARD_PROVIDER_SECRET_KEY) return new CardProvider(env, runtime);
+  if (name === 'card' && stripeReady(env)) return new CardProvider(env, runtime);
+  if (name === 'paypal' && paypalReady(env)) return new PaypalProvider(env, runtime);
   if (name === 'sandbox' && sandboxEnabled(env)) return new SandboxProvider(env, runtime);
   throw ApiError.badRequest(PAYMENT_MSG.methodUnavailable);
 }
 
-/**
- * The provider that takes a §3 method. CARD goes to the card provider when its key is set; the
- * methods with no real adapter yet, and CARD without a key, run in the sandbox where it is on.
- */
+/** The provider that takes a §3 method: its production provider, else the sandbox where it is on; a 400 otherwise. */
 export function providerFor(method: PaymentMethodId, env: PaymentEnv, runtime: ProviderRuntime = {}): PaymentProvider {
-  if (method === 'CARD' && env.CARD_PROVIDER_SECRET_KEY) return new CardProvider(env, runtime);
-  return providerNamed('sandbox', env, runtime);
+  if (switchedOff(env, method)) throw ApiError.badRequest(PAYMENT_MSG.methodUnavailable);
+  return providerNamed(productionProviderOf(method, env) ?? 'sandbox', env, runtime);
 }
 
 /** The provider that runs an existing payment (capture and refund go back to it). */
@@ -50,20 +85,24 @@ export async function providerForPayment(
 
 /** How the built-in sandbox is named to shoppers: it moves no money, and says so. */
 export const SANDBOX_PROVIDER_NAME = 'Test payments: no money moves';
-/** The card provider's name, as its checkout badge says it. */
+/** The production providers' names, as their checkout badges say them. */
 export const CARD_PROVIDER_NAME = 'Stripe';
+export const PAYPAL_PROVIDER_NAME = 'PayPal';
 
 /**
- * The methods checkout offers here: only those a configured provider can take, each with that provider's name. One
- * card method (the card provider's, or the sandbox's card window); the wallets and instalments have no real adapter
- * yet, so they are offered only where the sandbox is on.
+ * The methods checkout offers here: exactly those a configured provider can take in this market, each
+ * with that provider's name and the amount limits checkout applies to the total. The sandbox stands in
+ * for a missing provider only where developer tools are on.
  */
 export function offeredMethods(env: PaymentEnv, market: Market): OfferedPaymentMethod[] {
-  const card = Boolean(env.CARD_PROVIDER_SECRET_KEY);
-  const sandbox = sandboxEnabled(env);
-  return paymentMethodsFor(market).flatMap((method) => {
-    if (method.id === 'HOSTED_CARD') return [];
-    if (method.id === 'CARD' && card) return [{ ...method, provider: CARD_PROVIDER_NAME }];
-    return sandbox ? [{ ...method, provider: SANDBOX_PROVIDER_NAME }] : [];
+  return paymentMethodsFor(market).flatMap((method): OfferedPaymentMethod[] => {
+    if (switchedOff(env, method.id)) return [];
+    const provider = productionProviderOf(method.id, env);
+    if (!provider) return sandboxEnabled(env) ? [{ ...method, provider: SANDBOX_PROVIDER_NAME }] : [];
+    const name = provider === 'paypal' ? PAYPAL_PROVIDER_NAME : CARD_PROVIDER_NAME;
+    if (method.id === 'PAY_LATER') return [{ ...method, provider: name, range: PAY_LATER_LIMITS[market.currency] }];
+    if (method.id !== 'BNPL') return [{ ...method, provider: name }];
+    const options = bnplOptions(env, market);
+    return options.length ? [{ ...method, provider: name, options }] : [];
   });
 }

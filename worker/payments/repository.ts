@@ -5,7 +5,7 @@ import type { PaymentRecord } from './records.ts';
 
 export type NewPayment = Omit<
   PaymentRecord,
-  'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef'
+  'updatedAt' | 'declineCode' | 'cardLast4' | 'cardBrand' | 'capturedCent' | 'providerRef' | 'providerTxnRef'
 > & { providerRef?: string | null };
 
 /** What a status change may also set; fields left out keep their value. */
@@ -15,6 +15,7 @@ export interface PaymentChange {
   cardLast4?: string | null;
   cardBrand?: string | null;
   providerRef?: string | null;
+  providerTxnRef?: string | null;
   capturedCent?: number;
 }
 
@@ -39,7 +40,8 @@ export interface PaymentEventRecord {
   receivedAt: number;
 }
 
-const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS providerRef, amount_cent AS amountCent,
+const COLUMNS = `id, order_id AS orderId, method, provider, provider_ref AS providerRef,
+  provider_txn_ref AS providerTxnRef, amount_cent AS amountCent,
   currency, status,
   decline_code AS declineCode, card_last4 AS cardLast4, card_brand AS cardBrand, capture_method AS captureMethod,
   captured_cent AS capturedCent, created_at AS createdAt, updated_at AS updatedAt, expires_at AS expiresAt`;
@@ -65,6 +67,7 @@ export function paymentRepository(db: D1Database) {
       ['cardLast4', 'card_last4'],
       ['cardBrand', 'card_brand'],
       ['providerRef', 'provider_ref'],
+      ['providerTxnRef', 'provider_txn_ref'],
       ['capturedCent', 'captured_cent'],
     ];
     for (const [field, column] of optional) {
@@ -147,6 +150,14 @@ export function paymentRepository(db: D1Database) {
       return db
         .prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_ref = ?`)
         .bind(provider, providerRef)
+        .first<PaymentRecord>();
+    },
+
+    /** The payment a provider's money-moving transaction (a PayPal capture or authorization) belongs to. */
+    findByTxnRef(provider: string, txnRef: string): Promise<PaymentRecord | null> {
+      return db
+        .prepare(`SELECT ${COLUMNS} FROM payment WHERE provider = ? AND provider_txn_ref = ?`)
+        .bind(provider, txnRef)
         .first<PaymentRecord>();
     },
 

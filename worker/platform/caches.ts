@@ -50,6 +50,10 @@ export const caches = {
    * called only when its keys are stale or a token names an unknown key id (oidc.ts).
    */
   oidcKeySets: new Map<string, JWTVerifyGetKey>(),
+  /** The online wallet's OAuth access token per app, until a minute before it expires (payments/paypal-api.ts). */
+  paypalTokens: new Map<string, { token: string; expires: number }>(),
+  /** The online wallet's webhook signing keys by certificate URL, an hour (payments/paypal-webhook.ts). */
+  paypalCerts: new Map<string, { key: CryptoKey; expires: number }>(),
   /** Rendered header and footer per variant (views/layout/Chrome.tsx). */
   chromeMarkup: new Map<string, ChromeMarkup>(),
 };

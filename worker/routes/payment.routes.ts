@@ -5,7 +5,7 @@ import { orderOwner, payBody, paymentResult } from '../../shared/api/payments.ts
 import { ok } from '../../shared/envelope.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import type { AppEnv } from '../env.ts';
-import { giveUpPayment, payOrder, startHostedPayment } from '../flows/pay-order.ts';
+import { confirmReturnedPayment, giveUpPayment, payOrder, startHostedPayment } from '../flows/pay-order.ts';
 import { applyPaymentEvent } from '../flows/settle-payment.ts';
 import { orderOwnerOf } from '../orders/http.ts';
 import { paymentRuntime } from '../payments/http.ts';
@@ -46,6 +46,15 @@ const unlock = endpoint({
     'the order still awaits payment',
   body: z.object(orderOwner),
   response: z.object({ orderId: z.string(), released: z.number() }),
+});
+const back = endpoint({
+  ...API.payReturn,
+  tag: 'payment',
+  summary:
+    "Back from the online wallet's approval window: the approved PayPal order is captured once (a retry answers " +
+    'the same capture) and settles the order; card payments settle by their webhooks. Null when nothing is under way',
+  body: z.object(orderOwner),
+  response: paymentResult.nullable(),
 });
 const sign = endpoint({
   method: 'post',
@@ -95,7 +104,7 @@ const webhook = endpoint({
 });
 
 /** The calls this module mounts, as /openapi.json documents them. */
-export const payOrderEndpoints: readonly Endpoint[] = [pay, unlock, sign, cardSubmit, walletSubmit, webhook];
+export const payOrderEndpoints: readonly Endpoint[] = [pay, back, unlock, sign, cardSubmit, walletSubmit, webhook];
 
 export const payOrderApi = new Hono<AppEnv>()
   .post(pay.path, async (c) => {
@@ -105,8 +114,14 @@ export const payOrderApi = new Hono<AppEnv>()
       owner: await orderOwnerOf(c, body),
       method: body.paymentType,
       token: body.paymentMethodToken,
+      bnplProvider: body.bnplProvider,
     };
     return c.json(ok(await payOrder(c.env, paymentRuntime(c), request)));
+  })
+  .post(back.path, async (c) => {
+    const body = await readBody(c, back);
+    const owner = await orderOwnerOf(c, body);
+    return c.json(ok(await confirmReturnedPayment(c.env, paymentRuntime(c), body.orderId, owner)));
   })
   .put(unlock.path, async (c) => {
     const body = await readBody(c, unlock);

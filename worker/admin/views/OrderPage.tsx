@@ -88,6 +88,12 @@ function Payments({ loaded }: { loaded: Loaded }) {
           {`${placedAt(payment.createdAt)} UTC · ${payment.method} via ${payment.provider} · ${payment.status} · ` +
             `${money(payment.amountCent)} (captured ${money(payment.capturedCent)})` +
             `${payment.cardLast4 ? ` · card ending ${payment.cardLast4}` : ''}`}
+          {/* What to look the payment up by in the provider's own dashboard. */}
+          {(payment.providerTxnRef ?? payment.providerRef) && (
+            <small data-provider-ref="">
+              {` · at ${payment.provider}: ${payment.providerTxnRef ?? payment.providerRef}`}
+            </small>
+          )}
           {payment.refunds.length > 0 && (
             <ul>
               {payment.refunds.map((refund) => (

@@ -1,0 +1,231 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveShop, type RunningShop } from '../../scripts/lib/serve.ts';
+import { fakePaypal, type FakePaypal } from '../fakes/paypal.ts';
+import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
+import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { fillAddress } from './checkout-steps.ts';
+import { shopQuery } from './shop-db.ts';
+
+/**
+ * Checkout in Chromium with every payment method on its production provider, the providers being
+ * local fakes served over HTTP (Stripe's API, Checkout page and BNPL redirect; PayPal's Orders API and
+ * approval page): the shop is started with their keys, so it offers what they take, and each method
+ * the browser can finish without the providers' own scripts is paid through to the result page.
+ * Screenshots at 390 and 1280 px go to /tmp/shots-pay/.
+ */
+
+const SHOTS = '/tmp/shots-pay';
+const WEBHOOK_SECRET = 'whsec_e2e_methods';
+const PAYPAL = { clientId: 'AfakeClientId', clientSecret: 'fake-secret', webhookId: '1JE4291016473214C' };
+
+/** Serves a `(Request) => Response` fake on a free local port. */
+async function serveFake(handle: (request: Request) => Promise<Response>): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    try {
+      const answer = await handle(
+        new Request(`http://127.0.0.1${req.url}`, {
+          method: req.method,
+          headers,
+          body: hasBody ? Buffer.concat(chunks) : undefined,
+        }),
+      );
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch {
+      res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+let browser: Browser;
+let shop: RunningShop;
+let stripe: FakeStripe;
+let paypal: FakePaypal;
+const servers: Server[] = [];
+let handle = '';
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  let shopPort = 0;
+  let stripeFake: FakeStripe | null = null;
+  const stripeServer = await serveFake((request) => stripeFake!.handle(request));
+  stripe = fakeStripe({
+    webhookSecret: WEBHOOK_SECRET,
+    origin: stripeServer.url,
+    // Stripe's events reach the shop's webhook endpoint as Stripe would send them.
+    deliver: async (request) =>
+      fetch(`http://127.0.0.1:${shopPort}${new URL(request.url).pathname}`, {
+        method: 'POST',
+        headers: request.headers,
+        body: await request.text(),
+      }),
+  });
+  stripeFake = stripe;
+  let paypalFake: FakePaypal | null = null;
+  const paypalServer = await serveFake((request) => paypalFake!.handle(request));
+  paypal = await fakePaypal({ ...PAYPAL, origin: paypalServer.url });
+  paypalFake = paypal;
+  servers.push(stripeServer.server, paypalServer.server);
+  shop = await serveShop({
+    vars: {
+      CARD_PROVIDER_SECRET_KEY: 'sk_test_e2e',
+      CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_e2e',
+      CARD_PROVIDER_API_BASE: stripeServer.url,
+      CARD_PROVIDER_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      APPLE_PAY_DOMAIN_ASSOCIATION: 'e2e-apple-association',
+      PAYPAL_CLIENT_ID: PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
+      PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
+      PAYPAL_API_BASE: paypalServer.url,
+    },
+  });
+  shopPort = shop.port;
+  browser = await launchBrowser();
+  // A part of 60 to 150 dollars: every method takes it (Affirm from 50, Pay in 4 up to 1,500).
+  const [row] = await shopQuery<{ handle: string }>(
+    `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s
+      ON s.item_id = i.id AND s.sort = 0 JOIN sku_price p ON p.sku_id = s.id AND p.currency = 'USD'
+     WHERE o.type = 'ITEM' AND o.is_primary = 1 AND o.active = 1 AND i.us_status = 'ON_SHELVES'
+       AND s.available_total >= 20 AND p.discount_price BETWEEN 6000 AND 15000
+     ORDER BY i.id LIMIT 1`,
+  );
+  handle = row!.handle;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  for (const server of servers) server.close();
+});
+
+/** A visitor's cart of one part, at checkout with a New York address confirmed. */
+async function atCheckout(page: Page, email: string) {
+  const us = shop.us;
+  await page.goto(`${us}/product/${handle}`);
+  await hydrated(page);
+  await page.locator('.add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+  await expect
+    .poll(() => page.locator('[data-header="desktop"] [data-cart-count]').getAttribute('data-cart-count'))
+    .toBe('1');
+  await page.goto(`${us}/checkout`);
+  await hydrated(page);
+  await page.locator('[data-checkout]').getByLabel('Email', { exact: true }).fill(email);
+  await fillAddress(page, {
+    first: 'Jane',
+    line1: '350 5th Ave',
+    city: 'New York',
+    region: 'NY',
+    regionLabel: 'State',
+    postal: '10001',
+    postalLabel: 'ZIP code',
+  });
+}
+
+const methodRadio = (page: Page, label: string) =>
+  page.locator('[data-checkout] section[aria-label="Payment"]').getByRole('radio', { name: label, exact: false });
+
+async function paidResult(page: Page) {
+  await page.waitForURL(/\/checkout\/orderResult\?orderId=/, { timeout: 30_000 });
+  await page.locator('[data-order-result="SUCCEEDED"]').waitFor({ timeout: 30_000 });
+  return (await page.locator('[data-order-id]').textContent())!;
+}
+
+describe('checkout with every payment method on its production provider', () => {
+  it('offers all seven methods with their providers and instalment messages, at 390 and 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      const { context, page, errors } = await openPage(browser, width);
+      await atCheckout(page, `methods-${width}@example.com`);
+      const payment = page.locator('[data-checkout] section[aria-label="Payment"]');
+      const labels = await payment.locator('.checkout__methods label').allTextContents();
+      expect(labels.map((text) => text.split(' · ')[0]!.trim())).toEqual([
+        'Credit or debit card',
+        'Credit or debit card (hosted page)',
+        'PayPal',
+        'PayPal Pay Later',
+        'Apple Pay',
+        'Google Pay',
+        'Pay in 4 installments',
+      ]);
+      expect(await payment.locator('[data-instalments="BNPL"]').textContent()).toMatch(
+        /^4 interest-free payments of \$\d+\.\d\d$/,
+      );
+      await methodRadio(page, 'Pay in 4 installments').check();
+      const providers = page.locator('[data-bnpl-providers] label');
+      expect(await providers.allTextContents()).toEqual(['Affirm', 'Afterpay']);
+      await payment.screenshot({ path: `${SHOTS}/checkout-methods-bnpl-${width}.png` });
+      await methodRadio(page, 'Credit or debit card (hosted page)').check();
+      await page.screenshot({ path: `${SHOTS}/checkout-hosted-${width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("HOSTED_CARD: pays on the provider's hosted page and comes back to a paid result page", async () => {
+    const { context, page } = await openPage(browser, 390);
+    await atCheckout(page, 'hosted-card@example.com');
+    await methodRadio(page, 'Credit or debit card (hosted page)').check();
+    await page.locator('[data-place-order]').click();
+    await page.waitForURL(/\/fake\/checkout\/cs_test_/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const orderId = await paidResult(page);
+    expect(orderId).toMatch(/^US/);
+    await page.screenshot({ path: `${SHOTS}/result-hosted-390.png`, fullPage: true });
+    expect(stripe.events.map((event) => event.type)).toContain('checkout.session.completed');
+    await context.close();
+  });
+
+  it('BNPL: the shopper picks Afterpay, authorizes on its page and comes back to a paid order', async () => {
+    const { context, page } = await openPage(browser, 1280);
+    await atCheckout(page, 'bnpl-afterpay@example.com');
+    await methodRadio(page, 'Pay in 4 installments').check();
+    await page.locator('[data-bnpl-providers]').getByRole('radio', { name: 'Afterpay' }).check();
+    await page.locator('[data-place-order]').click();
+    await page.waitForURL(/\/fake\/redirect\/pi_/);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await paidResult(page);
+    await page.screenshot({ path: `${SHOTS}/result-bnpl-1280.png`, fullPage: true });
+    const intent = [...stripe.intents.values()].at(-1)!;
+    expect(intent.payment_method_types).toEqual(['afterpay_clearpay']);
+    await context.close();
+  });
+
+  for (const label of ['PayPal', 'PayPal Pay Later']) {
+    it(`${label}: approves in PayPal's window and the shop captures on return`, async () => {
+      const { context, page } = await openPage(browser, 390);
+      await atCheckout(page, `${label.replaceAll(' ', '-').toLowerCase()}@example.com`);
+      await methodRadio(page, label).check();
+      const captures = paypal.captures.size;
+      await page.locator('[data-place-order]').click();
+      await page.waitForURL(/\/fake\/approve\//);
+      await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+      await paidResult(page);
+      expect(paypal.captures.size).toBe(captures + 1);
+      await context.close();
+    });
+  }
+
+  it('a shopper who leaves the hosted page comes back to an order they can still pay', async () => {
+    const { context, page } = await openPage(browser, 390);
+    await atCheckout(page, 'hosted-cancel@example.com');
+    await methodRadio(page, 'Credit or debit card (hosted page)').check();
+    await page.locator('[data-place-order]').click();
+    await page.waitForURL(/\/fake\/checkout\/cs_test_/);
+    await page.getByRole('link', { name: 'Back to the shop' }).click();
+    await page.waitForURL(/\/checkout\/orderResult\?orderId=/);
+    await page.locator('[data-order-result]').first().waitFor();
+    expect(await page.locator('[data-order-result="SUCCEEDED"]').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/result-hosted-left-390.png`, fullPage: true });
+    await context.close();
+  });
+});
