@@ -1,14 +1,16 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
+import { orderReceipt, receiptRows } from '../../shared/receipt.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
+import { composeEmail, type EmailRow } from '../platform/email-layout.ts';
 import { guestOrderToken } from './access.ts';
 import { orderRepository } from './repository.ts';
 
 /**
- * The order confirmation email (issue 8): what was bought, every discount with its reason,
- * shipping, each tax line and the total, and a link to the order: a guest's carries their
- * order-access token (the order number and email alone open nothing), a member's leads to their
- * order history, where they sign in.
+ * The order confirmation email (issue 8): what was bought, then its receipt (shared/receipt.ts:
+ * every discount with its reason, shipping, each tax line and the total), and a link to the
+ * order: a guest's carries their order-access token (the order number and email alone open
+ * nothing), a member's leads to their order history, where they sign in.
  */
 
 export type OrderEmailMessage = EmailMessage & { kind: 'order-confirmation' };
@@ -22,7 +24,6 @@ export interface ShopIdentity {
   origin: string;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const orderDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -32,28 +33,6 @@ export function orderLinkUrl(origin: string, orderId: string, guestToken: string
   return `${origin}/order/track?${new URLSearchParams({ orderNo: orderId, token: guestToken })}`;
 }
 
-/**
- * The money rows under the lines, in the order a receipt reads: label, reason, signed amount. The parts' discounts
- * follow the subtotal they come off, a free-shipping discount the shipping it discounts.
- */
-export function orderTotals(order: OrderView): { label: string; reason: string | null; cent: number; total?: true }[] {
-  // Points are their own row below, from the order's own fields.
-  const discounts = order.adjustments.filter((adjustment) => adjustment.kind !== 'POINTS');
-  const rows = (kept: typeof discounts) =>
-    kept.map((adjustment) => ({ label: adjustment.name, reason: adjustment.reason, cent: -adjustment.amount }));
-  return [
-    { label: 'Subtotal', reason: null, cent: order.subtotal },
-    ...rows(discounts.filter((adjustment) => adjustment.kind !== 'FREE_SHIPPING')),
-    { label: `Shipping${order.shippingName ? ` (${order.shippingName})` : ''}`, reason: null, cent: order.shipping },
-    ...rows(discounts.filter((adjustment) => adjustment.kind === 'FREE_SHIPPING')),
-    ...order.taxes.map((tax) => ({ label: `${tax.name} (${tax.rateLabel})`, reason: null, cent: tax.amount })),
-    ...(order.points > 0
-      ? [{ label: 'Points', reason: `${order.pointsUsed} points redeemed`, cent: -order.points }]
-      : []),
-    { label: 'Total', reason: null, cent: order.total, total: true as const },
-  ];
-}
-
 /** Builds the confirmation email of a paid order, in the shop's name, linking to `url` (orderLinkUrl). */
 export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url: string): OrderEmailMessage {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
@@ -61,48 +40,36 @@ export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url
     `Thank you for your order from ${shop.name}.`,
     `Order ${order.orderId}, placed ${orderDate(order.createdAt)}, is confirmed and being prepared.`,
   ];
-  const lines = order.lines.map((line) => ({
-    text: `${line.quantity} x ${line.title} (${line.partNumber})`,
-    unit: money(line.unitPrice),
-    total: money(line.total),
-  }));
-  const totals = orderTotals(order).map((row) => ({
-    ...row,
-    text: `${row.label}${row.reason ? ` - ${row.reason}` : ''}`,
-    amount: money(row.cent),
-  }));
-  const text = [
-    ...intro,
-    '',
-    ...lines.map((line) => `${line.text} at ${line.unit}: ${line.total}`),
-    '',
-    ...totals.map((row) => `${row.text}: ${row.amount}`),
-    '',
-    `Track your order: ${url}`,
-  ].join('\n');
-  const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb';
-  const td = (text: string, style = '', attributes = '') =>
-    `<td${attributes} style="${cell}${style}">${escape(text)}</td>`;
-  const right = ';text-align:right';
-  const lineRows = lines.map((line) => `<tr>${td(line.text)}${td(line.unit, right)}${td(line.total, right)}</tr>`);
-  const totalRows = totals.map((row) => {
-    const bold = row.total ? ';font-weight:700' : '';
-    return `<tr>${td(row.text, bold, ' colspan="2"')}${td(row.amount, `${right}${bold}`)}</tr>`;
+  const lines = order.lines.map((line): EmailRow => {
+    const text = `${line.quantity} x ${line.title} (${line.partNumber})`;
+    const [unit, total] = [money(line.unitPrice), money(line.total)];
+    return {
+      cells: [{ text }, { text: unit, align: 'right' }, { text: total, align: 'right' }],
+      text: `${text} at ${unit}: ${total}`,
+    };
   });
-  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
-    intro.map((line) => `<p>${escape(line)}</p>`).join('') +
-    '<table style="border-collapse:collapse;width:100%;max-width:640px">' +
-    `${lineRows.join('')}${totalRows.join('')}</table>` +
-    `<p><a href="${escape(url)}" style="${button}">Track your order</a></p>` +
-    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
+  const totals = receiptRows(orderReceipt(order)).map((row): EmailRow => {
+    const [text, amount, bold] = [
+      `${row.label}${row.detail ? ` - ${row.detail}` : ''}`,
+      money(row.amount),
+      row.kind === 'total',
+    ];
+    return {
+      cells: [
+        { text, span: 2, bold },
+        { text: amount, align: 'right', bold },
+      ],
+      text: `${text}: ${amount}`,
+    };
+  });
+  const content = {
+    paragraphs: intro,
+    table: [lines, totals],
+    links: [{ label: 'Track your order', url, printed: true }],
+  };
   return {
+    ...composeEmail('order-confirmation', order.email, `Your order ${order.orderId} is confirmed`, content),
     kind: 'order-confirmation',
-    to: order.email,
-    subject: `Your order ${order.orderId} is confirmed`,
-    text,
-    html,
   };
 }
 

@@ -18,6 +18,7 @@ import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { asksConsent, PRIVACY_COOKIE } from '../../shared/tracking.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell, ShellOptions } from '../platform/render/shell.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 const MAX_CANONICAL_QUERY = 512;
 
@@ -76,9 +77,9 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     alternates:
       path === '/'
         ? [
-            { hreflang: 'x-default', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-us', href: `${c.env.US_ORIGIN}/` },
-            { hreflang: 'en-ca', href: `${c.env.CA_ORIGIN}/` },
+            { hreflang: 'x-default', href: `${marketOrigin(c.env, 'us')}/` },
+            { hreflang: 'en-us', href: `${marketOrigin(c.env, 'us')}/` },
+            { hreflang: 'en-ca', href: `${marketOrigin(c.env, 'ca')}/` },
           ]
         : [],
     layout: !hasNoLayout(path),
