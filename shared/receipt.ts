@@ -40,7 +40,7 @@ export interface Receipt {
   /** The shipping row: the option's name (or none yet) and the cents it adds. */
   shipping: { name: string | null; amount: number };
   /** A shipping discount shown as a row of its own under shipping (checkout), when there is one. */
-  shippingDiscount?: { name: string; amount: number } | null;
+  shippingDiscount?: { name: string; amount: number; reason?: string | null } | null;
   taxes: readonly { name: string; rateLabel: string; amount: number }[];
   /** Cents paid with points and how many points that took. */
   points: { cents: number; used: number };
@@ -81,7 +81,7 @@ export function receiptRows(receipt: Receipt, wording: ReceiptWording = {}): Rec
     ),
     row('shipping', shippingLabel, shipping.amount),
     ...(shippingDiscount && shippingDiscount.amount > 0
-      ? [row('shipping-discount', shippingDiscount.name, -shippingDiscount.amount)]
+      ? [row('shipping-discount', shippingDiscount.name, -shippingDiscount.amount, shippingDiscount.reason || null)]
       : []),
     ...receipt.taxes.map((tax) => row('tax', `${tax.name} (${tax.rateLabel})`, tax.amount, null, tax.name)),
     ...(points.cents > 0 ? [pointsRow] : []),
@@ -98,7 +98,9 @@ export function orderReceipt(order: OrderView): Receipt {
     subtotal: order.subtotal,
     discounts: discounts.filter((adjustment) => adjustment.kind !== 'FREE_SHIPPING'),
     shipping: { name: order.shippingName, amount: order.shipping },
-    shippingDiscount: freeShipping ? { name: freeShipping.name, amount: freeShipping.amount } : null,
+    shippingDiscount: freeShipping
+      ? { name: freeShipping.name, amount: freeShipping.amount, reason: freeShipping.reason }
+      : null,
     taxes: order.taxes,
     points: { cents: order.points, used: order.pointsUsed },
     total: order.total,
