@@ -50,13 +50,13 @@ const cart = {
 } as unknown as CartPricing;
 
 describe("an order's receipt", () => {
-  it('reads subtotal, discounts with reasons, shipping as charged, taxes, points and total, in that order', () => {
+  it('reads subtotal, discounts with reasons, shipping as charged with its free shipping under it, taxes, points and total', () => {
     const rows = receiptRows(orderReceipt(order));
     expect(words(rows)).toEqual([
       ['subtotal', 'Subtotal', null, 22_997],
       ['discount', 'BRAKES10', '10% off', -1000],
-      ['discount', 'Free shipping', 'On us', -1299],
       ['shipping', 'Shipping (Standard Shipping)', null, 1299],
+      ['shipping-discount', 'Free shipping', 'On us', -1299],
       ['tax', 'GST (5%)', null, 1090],
       ['tax', 'PST (7%)', null, 1526],
       ['points', 'Points', '200 points redeemed', -200],

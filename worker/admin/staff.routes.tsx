@@ -61,12 +61,18 @@ export const adminStaff = new Hono<AdminEnv>()
       return c.redirect('/admin/staff', 303);
     },
   )
-  .post('/admin/staff/:id{[0-9]{1,9}}/unlock', staffSession, requirePermission('staff.manage'), async (c) => {
-    const now = Math.floor(Date.now() / 1000);
-    const unlocked = await unlockStaff(c.env.DB, c.var.staff, Number(c.req.param('id')), now);
-    if (!unlocked) return staffPage(c, { error: ADMIN_MSG.notLocked }, 409);
-    return c.redirect('/admin/staff', 303);
-  })
+  .post(
+    '/admin/staff/:id{[0-9]{1,9}}/unlock',
+    staffSession,
+    requirePermission('staff.manage'),
+    ...staffForm(staffFormBase),
+    async (c) => {
+      const now = Math.floor(Date.now() / 1000);
+      const unlocked = await unlockStaff(c.env.DB, c.var.staff, Number(c.req.param('id')), now);
+      if (!unlocked) return staffPage(c, { error: ADMIN_MSG.notLocked }, 409);
+      return c.redirect('/admin/staff', 303);
+    },
+  )
   .get('/admin/audit', staffSession, requirePermission('audit.view'), async (c) => {
     const page = Math.min(Math.max(Number.parseInt(c.req.query('page') ?? '1', 10) || 1, 1), 100_000);
     return renderAdmin(c, { title: 'Audit log', body: <AuditPage log={await auditLog(adminDeps(c), page)} /> });
