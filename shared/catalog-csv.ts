@@ -1,3 +1,4 @@
+import { dollarsToCents } from './money.ts';
 /**
  * The back office's price and stock CSV (issue 22): the columns, the limits, reading a file into
  * rows (or the reason each row is refused) and writing the same columns back. Pure: the worker
@@ -109,12 +110,8 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] |
   return records.filter((record) => record.fields.some((value) => value.trim() !== ''));
 }
 
-/** Dollars and cents ("129.99", "129.9", "129") as cents; null when the text is no such amount. */
-export function priceCents(text: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
+/** A price as the CSV and the editor take it ("129.99", "129.9", "129"), in cents; null when it is none. */
+export const priceCents = (text: string): number | null => dollarsToCents(text, { maxWholeDigits: 9 });
 
 /** Cents as the CSV and the editor write them: "129.99". */
 export const centsText = (cents: number) => (cents / 100).toFixed(2);

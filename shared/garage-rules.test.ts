@@ -6,6 +6,7 @@ import {
   isGarageFull,
   isSameGarageVehicle,
   vehicleChainKind,
+  vehicleOfPath,
   vehiclePathKind,
 } from './garage-rules.ts';
 
@@ -51,5 +52,37 @@ describe('garage rules', () => {
     expect(vehiclePathKind(path.slice(0, 2), 20)).toBe('above-model');
     expect(vehiclePathKind([path[0]!, path[1]!, { ...path[2]!, parentId: 10 }], 30)).toBe('invalid');
     expect(vehiclePathKind([], 30)).toBe('invalid');
+  });
+});
+
+describe('the vehicle a node path stands for', () => {
+  const node = (id: number, level: number, text: string) => ({ id, level, value: String(id), text });
+  const year = node(1, 1, '2016');
+  const make = node(2, 2, 'Chevrolet');
+  const model = node(3, 3, 'Malibu');
+  const trim = node(4, 4, 'LT');
+  const engine = node(5, 5, '2.5L L4');
+  const shown = ({ id, value, text }: { id: number; value: string; text: string }) => ({ id, value, text });
+
+  it('names year, make and model, and the trim and engine when the path has them', () => {
+    expect(vehicleOfPath([year, make, model])).toEqual({
+      year: shown(year),
+      make: shown(make),
+      model: shown(model),
+      trim: null,
+      engine: null,
+    });
+    expect(vehicleOfPath([year, make, model, trim, engine])).toMatchObject({
+      trim: shown(trim),
+      engine: shown(engine),
+    });
+    expect(vehicleOfPath([year, make, model, engine])).toMatchObject({ trim: null, engine: shown(engine) });
+  });
+
+  it('is no vehicle above the model or with levels out of order', () => {
+    expect(vehicleOfPath([year, make])).toBeNull();
+    expect(vehicleOfPath([])).toBeNull();
+    expect(vehicleOfPath([make, year, model])).toBeNull();
+    expect(vehicleOfPath([year, make, model, engine, trim])).toBeNull();
   });
 });

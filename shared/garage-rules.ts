@@ -2,6 +2,7 @@
  * The garage rules of §4, written once: the browser's store and the server's garage both import
  * them. Pure, no I/O.
  */
+import type { Vehicle, VehicleAttribute } from './vehicle.ts';
 
 /** A garage holds at most this many vehicles. */
 export const MAX_GARAGE_VEHICLES = 30;
@@ -61,4 +62,39 @@ export function vehiclePathKind(
 ): 'vehicle' | 'above-model' | 'invalid' {
   if (!isLinkedPath(nodes) || nodes.at(-1)?.id !== endId) return 'invalid';
   return vehicleChainKind(nodes.map((node) => node.level));
+}
+
+/** A node of a path with what it shows: the vehicle's attribute at its level. */
+export interface NamedVehicleNode {
+  id: number;
+  level: number;
+  value: string;
+  text: string;
+}
+
+/** A node as the vehicle attribute it shows. */
+export const vehicleAttribute = (node: Omit<NamedVehicleNode, 'level'>): VehicleAttribute => ({
+  id: node.id,
+  value: node.value,
+  text: node.text,
+});
+
+/**
+ * The vehicle a node path (year first) stands for; null unless its levels run
+ * Year -> Make -> Model (-> Trim) (-> Engine). Whether the nodes hang from each other is
+ * vehiclePathKind's question, asked first where the path comes from a request.
+ */
+export function vehicleOfPath(path: readonly NamedVehicleNode[]): Vehicle | null {
+  if (vehicleChainKind(path.map((node) => node.level)) !== 'vehicle') return null;
+  type Chain = readonly [NamedVehicleNode, NamedVehicleNode, NamedVehicleNode, ...NamedVehicleNode[]];
+  const [year, make, model, ...rest] = path as Chain;
+  const trim = rest.find((node) => node.level === 4);
+  const engine = rest.find((node) => node.level === 5);
+  return {
+    year: vehicleAttribute(year),
+    make: vehicleAttribute(make),
+    model: vehicleAttribute(model),
+    trim: trim ? vehicleAttribute(trim) : null,
+    engine: engine ? vehicleAttribute(engine) : null,
+  };
 }

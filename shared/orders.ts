@@ -124,8 +124,12 @@ export interface OrderRefund {
   lines: { lineNo: number; quantity: number }[];
 }
 
+/** What the order calls and pages tell a shopper when an order cannot be found, shown, cancelled or removed. */
 export const ORDER_MSG = {
   notFound: 'This order could not be found.',
+  trackNotFound: 'We could not find an order with that number and email.',
+  notRemovable: 'Only cancelled or refunded orders can be removed from your order history.',
+  orderNumber: 'must be an order number',
   notCancellable:
     'This order can no longer be cancelled: it has already shipped. You can return parts once they arrive.',
 } as const;

@@ -1,5 +1,4 @@
 import type { Currency } from './markets.ts';
-import type { PaymentMethodId } from './payment-methods.ts';
 
 /**
  * Which payment methods an amount can use: the providers' own limits per currency (the buy-now-pay-later
@@ -59,7 +58,8 @@ export interface BnplOption {
 
 /** The method limits checkout applies to the quote's total: a method with a range is offered only inside it. */
 export interface MethodOffer {
-  id: PaymentMethodId;
+  /** The method's id (shared/payment-methods.ts names them). */
+  id: string;
   range?: AmountRange;
   /** BNPL: the providers, each with its own range; the method is offered while one of them takes the amount. */
   options?: BnplOption[];

@@ -46,6 +46,8 @@ export type RejectionProblem = (typeof REJECTION_PROBLEMS)[number];
 
 /** Points pay for items at 100 points to the dollar: one point is one cent. */
 export const POINTS_PER_DOLLAR = 100;
+/** What whole points pay for, in cents (rounded down). */
+export const pointsInCents = (points: number) => Math.floor((points * 100) / POINTS_PER_DOLLAR);
 /** An add-on (exchange purchase) never saves more than this share of its own price (§9 PROMO_TEXT). */
 export const MAX_ADD_ON_SAVING_PERCENT = 60;
 

@@ -6,6 +6,8 @@ import { marketByCurrency } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { CartDelivery } from './cart-delivery.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
+import { cartReceipt, receiptRows } from '../../shared/receipt.ts';
+import { ReceiptList } from './receipt-list.tsx';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
 
@@ -60,48 +62,17 @@ export function CouponForm({
   );
 }
 
+/** The cart's receipt: shipping net of its discount ("Free" when a chosen option costs nothing), then delivery. */
 export function Summary({ pricing }: { pricing: CartPricing }) {
-  const money = (cent: number) => formatMoney({ cent, currency: pricing.currency });
+  const free = pricing.shipping - pricing.shippingDiscount === 0 && pricing.shippingName;
   return (
     <dl className="cart-summary" data-cart-summary="">
-      <div>
-        <dt>{m.subtotal()}</dt>
-        <dd data-subtotal={pricing.subtotal}>{money(pricing.subtotal)}</dd>
-      </div>
-      {pricing.discounts.map((discount) => (
-        <div
-          key={`${discount.source}:${discount.name}`}
-          className="cart-summary__discount"
-          data-discount={discount.source}
-        >
-          <dt>
-            {discount.name}
-            <small>{discount.reason}</small>
-          </dt>
-          <dd>-{money(discount.amount)}</dd>
-        </div>
-      ))}
-      <div>
-        <dt>
-          {pricing.shippingName ? m.shipping_named({ name: shippingOptionName(pricing.shippingName) }) : m.shipping()}
-        </dt>
-        <dd>
-          {pricing.shipping - pricing.shippingDiscount === 0 && pricing.shippingName
-            ? m.free()
-            : money(pricing.shipping - pricing.shippingDiscount)}
-        </dd>
-      </div>
-      <CartDelivery pricing={pricing} />
-      {pricing.points > 0 && (
-        <div>
-          <dt>{m.points()}</dt>
-          <dd>-{money(pricing.points)}</dd>
-        </div>
-      )}
-      <div className="cart-summary__total">
-        <dt>{m.total()}</dt>
-        <dd data-total={pricing.total}>{money(pricing.total)}</dd>
-      </div>
+      <ReceiptList
+        rows={receiptRows(cartReceipt(pricing))}
+        currency={pricing.currency}
+        shippingText={free ? m.free() : undefined}
+        after={{ shipping: <CartDelivery pricing={pricing} /> }}
+      />
     </dl>
   );
 }

@@ -5,12 +5,12 @@ import { API } from '../../shared/api-routes.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { Region } from '../../shared/regions.ts';
 import { formatMoney } from '../../shared/money.ts';
-import { shippingOptionName } from '../../shared/shipping.ts';
-import { localRate, taxName } from '../../shared/tax-words.ts';
-import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
+import { POINTS_PER_DOLLAR, pointsInCents } from '../../shared/promotion-words.ts';
 import type { CheckoutQuote } from '../state/checkout.ts';
 import { AddressInputs, addressFormProblems, addressFromForm } from './address-fields.tsx';
 import { Field, type FieldErrors } from './form-kit.tsx';
+import { checkoutReceipt, receiptRows } from '../../shared/receipt.ts';
+import { ReceiptList } from './receipt-list.tsx';
 import { CheckoutTaxNote } from './checkout-tax.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
@@ -142,63 +142,18 @@ export function CheckoutSummary({ quote }: { quote: CheckoutQuote }) {
   return (
     <>
       <CheckoutLines quote={quote} money={money} />
-      <CheckoutTotals quote={quote} money={money} />
+      <CheckoutTotals quote={quote} />
       <CheckoutTaxNote quote={quote} />
     </>
   );
 }
 
-function CheckoutTotals({ quote, money }: { quote: CheckoutQuote; money: (cent: number) => string }) {
-  const { pricing } = quote;
+/** The checkout's receipt: the parts counted, shipping with its discount under it, taxes, points counted. */
+function CheckoutTotals({ quote }: { quote: CheckoutQuote }) {
+  const wording = { subtotal: m.items_count({ count: quote.itemCount }), pointsInLabel: true };
   return (
     <dl className="cart-summary checkout-summary" data-checkout-summary="">
-      <div>
-        <dt>{m.items_count({ count: quote.itemCount })}</dt>
-        <dd>{money(pricing.subtotal)}</dd>
-      </div>
-      {pricing.discounts.map((discount) => (
-        <div
-          key={`${discount.source}:${discount.name}`}
-          className="cart-summary__discount"
-          data-discount={discount.source}
-        >
-          <dt>
-            {discount.name}
-            <small>{discount.reason}</small>
-          </dt>
-          <dd>-{money(discount.amount)}</dd>
-        </div>
-      ))}
-      <div>
-        <dt>
-          {pricing.shippingName ? m.shipping_named({ name: shippingOptionName(pricing.shippingName) }) : m.shipping()}
-        </dt>
-        <dd>{money(pricing.shipping)}</dd>
-      </div>
-      {pricing.shippingDiscount > 0 && (
-        <div className="cart-summary__discount">
-          <dt>{pricing.shippingDiscountName ?? m.free_shipping()}</dt>
-          <dd>-{money(pricing.shippingDiscount)}</dd>
-        </div>
-      )}
-      {quote.taxes.map((tax) => (
-        <div key={tax.name} data-tax={tax.name}>
-          <dt>
-            {taxName(tax.name)} ({localRate(tax.rateLabel)})
-          </dt>
-          <dd>{money(tax.amountCent)}</dd>
-        </div>
-      ))}
-      {pricing.points > 0 && (
-        <div>
-          <dt>{m.points_count({ count: pricing.pointsUsed })}</dt>
-          <dd>-{money(pricing.points)}</dd>
-        </div>
-      )}
-      <div className="cart-summary__total">
-        <dt>{m.total()}</dt>
-        <dd data-total={quote.total}>{money(quote.total)}</dd>
-      </div>
+      <ReceiptList rows={receiptRows(checkoutReceipt(quote), wording)} currency={quote.pricing.currency} />
     </dl>
   );
 }
@@ -227,7 +182,7 @@ export function PointsSection({
   const [points, setPoints] = useState('');
   const money = (cent: number) => formatMoney({ cent, currency: quote.pricing.currency });
   const usable = usablePoints(quote);
-  const worth = (n: number) => money(Math.floor((n * 100) / POINTS_PER_DOLLAR));
+  const worth = (n: number) => money(pointsInCents(n));
   return (
     <section aria-label={m.points()} className="checkout-points" data-checkout-points>
       <h2>{m.points()}</h2>

@@ -2,8 +2,8 @@ import type { PointsLogEntry } from '../../shared/api/members.ts';
 import type { Currency } from '../../shared/markets.ts';
 import { POINTS_LOG_KIND_LABEL, POINTS_REASON_KIND } from '../../shared/members.ts';
 import { formatMoney } from '../../shared/money.ts';
-import { POINTS_PER_DOLLAR } from '../../shared/promotion-words.ts';
 import { formatDay } from '../../shared/i18n/format.ts';
+import { pointsInCents } from '../../shared/promotion-words.ts';
 
 /** Pieces the member pages (server views) and their islands both render. */
 
@@ -26,7 +26,7 @@ export function memberDate(ms: number): string {
 
 /** What points are worth at checkout (100 points = $1). */
 export const pointsWorth = (points: number, currency: Currency) =>
-  formatMoney({ cent: Math.floor((points * 100) / POINTS_PER_DOLLAR), currency });
+  formatMoney({ cent: pointsInCents(points), currency });
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
 

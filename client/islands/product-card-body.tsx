@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PERCENT_OFF_BADGE_MIN } from '../../shared/constants.ts';
 import { stockLabel } from '../../shared/item-status.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney, percentOff } from '../../shared/money.ts';
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
@@ -16,10 +16,7 @@ const ratingLabel = (product: { reviewRating?: number | null; reviewCount: numbe
 
 export function ProductCardBody({ product, fitment }: { product: SearchRecord; fitment: ReactNode }) {
   const href = product.urlHandle ? `/product/${product.urlHandle}` : '#';
-  const off =
-    product.originalPrice && product.discountPrice !== null && product.originalPrice > 0
-      ? Math.floor(((product.originalPrice - product.discountPrice) / product.originalPrice) * 100)
-      : 0;
+  const off = percentOff(product.originalPrice, product.discountPrice);
   return (
     <>
       <a href={href}>

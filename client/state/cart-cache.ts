@@ -1,5 +1,6 @@
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import type { CartAnswer } from '../../shared/cart.ts';
+import { fromBase64, toBase64 } from '../../shared/base64.ts';
 
 /**
  * The browser's encrypted copy of the cart (§4 Cart), so a reload shows it at once. AES-GCM
@@ -40,8 +41,12 @@ function cartKey(): Promise<CryptoKey> {
   return keyPromise;
 }
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+/** A stored part as bytes; a part that is no base64 fails the read like a forged one. */
+const storedBytes = (text: string) => {
+  const bytes = fromBase64(text);
+  if (!bytes) throw new Error('not base64');
+  return bytes;
+};
 
 /** Keeps an encrypted copy of the cart; with no cart (reset, signed out) nothing is kept. */
 export async function saveCartCopy(cart: CartAnswer): Promise<void> {
@@ -67,9 +72,9 @@ export async function readCartCopy(): Promise<CartAnswer | null> {
   try {
     const [iv, sealed] = stored.split('.') as [string, string];
     const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(iv) },
+      { name: 'AES-GCM', iv: storedBytes(iv) },
       await cartKey(),
-      fromBase64(sealed),
+      storedBytes(sealed),
     );
     return JSON.parse(new TextDecoder().decode(plain)) as CartAnswer;
   } catch {

@@ -49,7 +49,13 @@
  * is exact. The work is O(lines x promotions).
  */
 import { marketById, type Currency } from '../markets.ts';
-import { DISCOUNT_SOURCES, POINTS_PER_DOLLAR, PROMOTION_MSG, type DiscountSource } from '../promotion-words.ts';
+import {
+  DISCOUNT_SOURCES,
+  POINTS_PER_DOLLAR,
+  PROMOTION_MSG,
+  pointsInCents,
+  type DiscountSource,
+} from '../promotion-words.ts';
 import { describePromotion, nameIn, offerPhrase } from './describe.ts';
 import { cartProblem, eligibleLines, shortfall, type EligibilityContext, type Evaluation } from './eligibility.ts';
 import { exchangeOffers, giveaways, priceTradeIns } from './exchange.ts';
@@ -264,7 +270,7 @@ function applyPoints(
   pointsBalance: number,
 ): { points: number; cent: number } {
   const usable = Math.min(whole(pointsToRedeem), whole(pointsBalance));
-  const cent = Math.min(Math.floor((usable * 100) / POINTS_PER_DOLLAR), worth(ledger, lines));
+  const cent = Math.min(pointsInCents(usable), worth(ledger, lines));
   if (cent <= 0) return { points: 0, cent: 0 };
   const points = Math.ceil((cent * POINTS_PER_DOLLAR) / 100);
   const reason = PROMOTION_MSG.pointsApplied(points);

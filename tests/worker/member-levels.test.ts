@@ -7,7 +7,7 @@ import { forgetShopSettings } from '../../worker/content/service.ts';
 import { memberLevelFor } from '../../worker/members/service.ts';
 import { markOrderPaid } from '../../worker/flows/settle-payment.ts';
 import { claimCoupon } from '../../worker/promotions/service.ts';
-import { insertPromotion } from '../../worker/promotions/setup-repository.ts';
+import { insertPromotion } from './promotion-helpers.ts';
 import { bearer, member } from './account-helpers.ts';
 import { NEW_YORK, checkoutFixture, shopper } from './checkout-helpers.ts';
 import { US_HOST, api } from './helpers.ts';

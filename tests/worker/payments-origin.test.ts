@@ -36,7 +36,13 @@ describe("a payment's links under a forged Host", () => {
   it("sends the card provider a return URL on the order market's configured origin, not the request's", async () => {
     const order = await placedOrder(skuIds[1]!);
     const stripe = fakeStripe({ webhookSecret: 'whsec_test' });
-    const cardEnv = { ...env, CARD_PROVIDER_SECRET_KEY: 'sk_test_fake', CARD_PROVIDER_API_BASE: 'http://stripe.fake' };
+    // The card form is offered with both of the provider's keys, the secret and the browser one.
+    const cardEnv = {
+      ...env,
+      CARD_PROVIDER_SECRET_KEY: 'sk_test_fake',
+      CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_fake',
+      CARD_PROVIDER_API_BASE: 'http://stripe.fake',
+    };
     const row = (await orderRepository(env.DB).byId(order.orderId))!;
     const result = await startPayment(cardEnv, { origin: EVIL, fetch: stripe.fetch }, row, 'CARD', 'pm_card_visa');
     expect(result.kind).toBe('Succeeded');

@@ -11,7 +11,7 @@ import {
   loadPromotionContext,
   redeemCouponWithPoints,
 } from '../../worker/promotions/service.ts';
-import { insertPromotion } from '../../worker/promotions/setup-repository.ts';
+import { insertPromotion } from './promotion-helpers.ts';
 import { walletRepository } from '../../worker/promotions/wallet-repository.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { loginDestination } from '../../shared/login-flow.ts';
 import { ACCOUNT_MSG } from './service.ts';
 import { undoEmailChange } from './email-change.ts';
-import { accountDeps, marketOrigin } from './route-support.ts';
+import { accountDeps, requestMarketOrigin } from './route-support.ts';
 import { exchangeLinkToken, forgetLinkToken, holdsLinkToken, LINK_COOKIE } from './http.ts';
 import { credentialCookie } from '../platform/link-exchange.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -39,7 +39,7 @@ async function undoMessage(deps: Parameters<typeof undoEmailChange>[0], token: s
 export const accountPages = new Hono<AppEnv>()
   .get('/login', (c) => {
     const search = new URL(c.req.url).searchParams;
-    if (c.var.member) return c.redirect(loginDestination(search, marketOrigin(c)), 302);
+    if (c.var.member) return c.redirect(loginDestination(search, requestMarketOrigin(c)), 302);
     return c.render(<LoginPage />, { robots: 'noindex' });
   })
   .get('/createAccount', (c) => c.render(<CreateAccountPage />))

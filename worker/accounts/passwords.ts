@@ -1,3 +1,5 @@
+import { fromBase64Url, toBase64Url } from '../../shared/base64.ts';
+import { hmacBytes } from '../platform/signing.ts';
 /**
  * Password storage (OWASP Password Storage Cheat Sheet). Workers allow at most 100,000 PBKDF2
  * iterations per call, below OWASP's 600,000 for PBKDF2-HMAC-SHA256, so the password is first
@@ -8,22 +10,11 @@
  */
 
 const ITERATIONS = 100_000;
-const encoder = new TextEncoder();
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (text: string) =>
-  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+/** The longest salt or hash read from a stored password (they are 22 and 43 characters). */
+const STORED_PART_MAX = 100;
 
-async function peppered(password: string, pepper: string): Promise<ArrayBuffer> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(pepper), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  return crypto.subtle.sign('HMAC', key, encoder.encode(password.normalize('NFKC')));
-}
+const peppered = (password: string, pepper: string) => hmacBytes(pepper, password.normalize('NFKC'));
 
 async function derive(
   password: string,
@@ -50,8 +41,10 @@ export async function hashPassword(password: string, pepper: string): Promise<st
 export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {
   const [scheme, iterations, salt, expected] = stored.split('$');
   if (scheme !== 'pbkdf2-sha256' || !iterations || !salt || !expected) return false;
-  const actual = await derive(password, pepper, fromBase64Url(salt), Number(iterations));
-  const wanted = fromBase64Url(expected);
+  const saltBytes = fromBase64Url(salt, STORED_PART_MAX);
+  const wanted = fromBase64Url(expected, STORED_PART_MAX);
+  if (!saltBytes || !wanted) return false;
+  const actual = await derive(password, pepper, saltBytes, Number(iterations));
   if (actual.length !== wanted.length) return false;
   let difference = 0;
   for (let i = 0; i < actual.length; i++) difference |= actual[i]! ^ wanted[i]!;

@@ -8,6 +8,7 @@ import type { AccountDeps, Session } from './service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { getShopSettings } from '../content/service.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 /** What the account routes share: the account flows' dependencies and the session cookies. */
 
@@ -15,7 +16,7 @@ import { getShopSettings } from '../content/service.ts';
 export const DEVICE_COOKIE = 'device';
 
 /** The market's configured origin: links in emails never follow the request's Host header. */
-export const marketOrigin = (c: Context<AppEnv>) => (c.var.market.id === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN);
+export const requestMarketOrigin = (c: Context<AppEnv>) => marketOrigin(c.env, c.var.market.id);
 
 /** The account flows' dependencies for this request. */
 export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
@@ -26,7 +27,7 @@ export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
     pepper: c.env.PASSWORD_PEPPER,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: marketOrigin(c),
+    origin: requestMarketOrigin(c),
   };
 }
 

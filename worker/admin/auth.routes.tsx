@@ -11,11 +11,10 @@ import { renderAdmin } from './render.tsx';
 import { sessionStaff, signInWithPassword, signOut } from './service.ts';
 import { clearSession, newSession, sessionOf, writeSession } from './session.ts';
 import { SignInPage } from './views/SignInPage.tsx';
+import { staffForm, staffFormBase, trimmed } from './form.ts';
 
-const field = (body: Record<string, unknown>, name: string, max: number) => {
-  const value = body[name];
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-};
+/** The sign-in form: email, password and the authenticator's code. */
+const signInForm = staffFormBase.extend({ email: trimmed(254), password: trimmed(1024), code: trimmed(12) });
 
 const signInPage = (c: AdminContext, status: number, email?: string, error?: string) =>
   renderAdmin(c, { title: 'Sign in', status, body: <SignInPage email={email} error={error} /> });
@@ -58,16 +57,16 @@ export const adminAuth = new Hono<AdminEnv>()
       return c.redirect('/admin', 302);
     return signInPage(c, 200);
   })
-  .post(SIGN_IN_PATH, async (c) => {
+  .post(SIGN_IN_PATH, ...staffForm(signInForm), async (c) => {
     if (usesAccess(c)) return c.redirect('/admin', 303);
-    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const email = field(body, 'email', 254).toLowerCase();
+    const form = c.req.valid('form');
+    const email = form.email.toLowerCase();
     const limited = await limitAttempts(c, email);
     if (limited) return signInPage(c, 429, email, limited);
     const result = await signInWithPassword(await signInDeps(c), {
       email,
-      password: field(body, 'password', 1024),
-      code: field(body, 'code', 12),
+      password: form.password,
+      code: form.code,
       ip: clientIp(c),
     });
     if (!result.ok) return signInPage(c, 401, email, result.message);
@@ -75,7 +74,7 @@ export const adminAuth = new Hono<AdminEnv>()
     await writeSession(c, newSession(result.staff.id, result.staff.sessionVersion), c.env.AUTH_SECRET);
     return c.redirect('/admin', 303);
   })
-  .post('/admin/sign-out', staffSession, async (c) => {
+  .post('/admin/sign-out', staffSession, ...staffForm(staffFormBase), async (c) => {
     await signOut(adminDeps(c), c.var.staff);
     clearSession(c);
     return c.redirect(usesAccess(c) ? '/cdn-cgi/access/logout' : SIGN_IN_PATH, 303);

@@ -11,6 +11,7 @@ import { auditedBy } from './service.ts';
 import { AdminDocument } from './views/AdminDocument.tsx';
 import { ApplyStep, CatalogImportReport, CatalogImportUpload } from './views/CatalogImportPage.tsx';
 import { CatalogStyles } from './views/CatalogStyles.tsx';
+import { file, staffForm, staffFormBase } from './form.ts';
 
 const IMPORT = '/admin/catalog/import/:token{[0-9a-f]{48}}';
 const editPrices = [staffSession, requirePermission('catalog.editPrices')] as const;
@@ -20,6 +21,9 @@ const NOT_FOUND = 'There is no such import. Upload the file again.';
 const PROGRESS_SLOT = 'catalog-import-progress-slot';
 
 /** Refuses an upload larger than the limit before anything reads it. */
+/** The import form: one CSV file. */
+const importForm = staffFormBase.extend({ file });
+
 const uploadLimit = createMiddleware<AdminEnv>(async (c, next) => {
   if (Number(c.req.header('content-length') ?? 0) > IMPORT_MAX_BYTES + UPLOAD_OVERHEAD)
     return renderNotice(c, 413, 'File too large', CSV_MSG.tooLarge);
@@ -82,9 +86,8 @@ function streamApply(c: AdminContext, token: string, title: string): Response {
 /** Prices and stock by CSV (issue 22): upload, the dry run's report, Apply with progress, and the export. */
 export const adminCatalogImport = new Hono<AdminEnv>()
   .get('/admin/catalog/import', ...editPrices, (c) => uploadPage(c))
-  .post('/admin/catalog/import', uploadLimit, ...editPrices, async (c) => {
-    const body = await c.req.parseBody();
-    const file = body.file;
+  .post('/admin/catalog/import', uploadLimit, ...editPrices, ...staffForm(importForm), async (c) => {
+    const { file } = c.req.valid('form');
     if (!(file instanceof File) || (file.size === 0 && !file.name)) return uploadPage(c, CSV_MSG.noFile, 400);
     if (file.size > IMPORT_MAX_BYTES) return uploadPage(c, CSV_MSG.tooLarge, 413);
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -100,7 +103,7 @@ export const adminCatalogImport = new Hono<AdminEnv>()
       body: <CatalogImportReport report={report} csrf={c.var.csrf} />,
     });
   })
-  .post(`${IMPORT}/apply`, ...editPrices, async (c) => {
+  .post(`${IMPORT}/apply`, ...editPrices, ...staffForm(staffFormBase), async (c) => {
     const token = c.req.param('token');
     const report = await checkedImport(c.env.DB, token);
     if (!report) return renderNotice(c, 404, 'Not found', NOT_FOUND);

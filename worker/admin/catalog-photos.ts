@@ -5,7 +5,7 @@
  * the product refuses (too many images, a stale form) is removed from R2 again.
  */
 import { type AuditedChange, CATALOG_EDIT_MSG, editImages } from '../catalog/staff.ts';
-import { evidenceTypeOf } from '../returns/service.ts';
+import { imageTypeOf } from '../platform/file-type.ts';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
@@ -22,7 +22,7 @@ export async function uploadProductPhoto(
   if (file.size > PHOTO_MAX_BYTES)
     return { ok: false as const, problem: 'invalid' as const, errors: { image: CATALOG_EDIT_MSG.photoSize } };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = evidenceTypeOf(bytes.subarray(0, 16));
+  const type = imageTypeOf(bytes);
   const extension = type ? EXTENSION[type] : undefined;
   if (!type || !extension)
     return { ok: false as const, problem: 'invalid' as const, errors: { image: CATALOG_EDIT_MSG.photoType } };

@@ -6,6 +6,7 @@ import {
   editProduct,
   editSku,
   type ImageAction,
+  ITEM_CONTENT_MAX,
   type ProductFields,
   productForEdit,
   type SkuFields,
@@ -17,14 +18,22 @@ import { renderAdmin, renderNotice } from './render.tsx';
 import { auditedBy, mayDo } from './service.ts';
 import { CatalogListPage } from './views/CatalogListPage.tsx';
 import { CatalogProductPage, type ProductPageState } from './views/CatalogProductPage.tsx';
+import { field, file, ownFields, staffForm, staffFormBase, textFields } from './form.ts';
+import type * as z from 'zod';
 
 const PRODUCT = '/admin/catalog/:id{[0-9]{1,9}}';
 const edit = [staffSession, requirePermission('catalog.edit')] as const;
 const editPrices = [staffSession, requirePermission('catalog.editPrices')] as const;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const whole = (value: unknown) => (/^\d{1,9}$/.test(text(value)) ? Number(value) : -1);
-const PRODUCT_FIELDS: ProductFields[] = ['title', 'detailContent', 'status', 'usStatus', 'caStatus'];
-const SKU_FIELDS: SkuFields[] = ['priceUsd', 'originalUsd', 'priceCad', 'originalCad', 'stock'];
+const whole = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : -1);
+const PRODUCT_FIELDS = ['title', 'status', 'usStatus', 'caStatus'] as const satisfies ProductFields[];
+const SKU_FIELDS = ['priceUsd', 'originalUsd', 'priceCad', 'originalCad', 'stock'] as const satisfies SkuFields[];
+
+/** The catalog editor's forms; each carries the version of the product it was drawn from. */
+const versioned = staffFormBase.extend({ version: field(20) });
+const productForm = versioned.extend({ ...textFields(PRODUCT_FIELDS), detailContent: field(2 * ITEM_CONTENT_MAX) });
+const imageForm = versioned.extend({ action: field(20), index: field(20), url: field(2000) });
+const photoForm = versioned.extend({ photo: file });
+const skuForm = versioned.extend({ ...textFields(SKU_FIELDS), shownStock: field(20) });
 
 /** The notice a finished change leaves on the product's page (the redirect's `done`). */
 const DONE_NOTICE: Record<string, string> = {
@@ -52,10 +61,10 @@ const done = (c: AdminContext, id: number, what: keyof typeof DONE_NOTICE) =>
   c.redirect(`/admin/catalog/${id}?done=${what}`, 303);
 
 /** The image action a form sent. */
-function imageAction(form: Record<string, unknown>): ImageAction | null {
+function imageAction(form: z.output<typeof imageForm>): ImageAction | null {
   const index = whole(form.index);
-  const action = text(form.action);
-  if (action === 'add') return { add: text(form.url) };
+  const { action } = form;
+  if (action === 'add') return { add: form.url };
   if (index < 0) return null;
   if (action === 'remove') return { remove: index };
   if (action === 'up' || action === 'down') return { move: index, by: action === 'up' ? -1 : 1 };
@@ -72,17 +81,13 @@ const adminCatalogEditor = new Hono<AdminEnv>()
   .get(PRODUCT, ...edit, (c) =>
     productPage(c, productId(c), { notice: DONE_NOTICE[c.req.query('done') ?? ''] ?? null }),
   )
-  .post(PRODUCT, ...edit, async (c) => {
+  .post(PRODUCT, ...edit, ...staffForm(productForm), async (c) => {
     const id = productId(c);
-    const body = await c.req.parseBody();
-    const form = Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, text(body[field])])) as Record<
-      ProductFields,
-      string
-    >;
+    const { version, ...form } = ownFields(c.req.valid('form'));
     const result = await editProduct(
       c.env.DB,
       id,
-      { ...form, version: whole(body.version) },
+      { ...form, version: whole(version) },
       audited(c, 'catalog.editProduct', 'item', id),
     );
     if (result.ok) return done(c, id, 'product');
@@ -90,9 +95,9 @@ const adminCatalogEditor = new Hono<AdminEnv>()
     if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
     return productPage(c, id, { productForm: form, productErrors: result.errors }, 400);
   })
-  .post(`${PRODUCT}/images`, ...edit, async (c) => {
+  .post(`${PRODUCT}/images`, ...edit, ...staffForm(imageForm), async (c) => {
     const id = productId(c);
-    const body = await c.req.parseBody();
+    const body = c.req.valid('form');
     const action = imageAction(body);
     if (!action) return productPage(c, id, { problem: 'Choose what to do with the image.' }, 400);
     const audit = audited(c, 'catalog.editImages', 'item', id);
@@ -100,11 +105,11 @@ const adminCatalogEditor = new Hono<AdminEnv>()
     if (result.ok) return done(c, id, 'images');
     if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);
     if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
-    return productPage(c, id, { imageError: result.errors.image, imageUrl: text(body.url) }, 400);
+    return productPage(c, id, { imageError: result.errors.image, imageUrl: body.url }, 400);
   })
-  .post(`${PRODUCT}/photos`, ...edit, async (c) => {
+  .post(`${PRODUCT}/photos`, ...edit, ...staffForm(photoForm), async (c) => {
     const id = productId(c);
-    const body = await c.req.parseBody();
+    const body = c.req.valid('form');
     const audit = audited(c, 'catalog.uploadPhoto', 'item', id);
     const deps = { db: c.env.DB, media: c.env.MEDIA };
     const result = await uploadProductPhoto(deps, id, body.photo, whole(body.version), audit);
@@ -113,15 +118,11 @@ const adminCatalogEditor = new Hono<AdminEnv>()
     if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
     return productPage(c, id, { imageError: result.errors.image }, 400);
   })
-  .post(`${PRODUCT}/skus/:sku{[0-9]{1,9}}`, ...editPrices, async (c) => {
+  .post(`${PRODUCT}/skus/:sku{[0-9]{1,9}}`, ...editPrices, ...staffForm(skuForm), async (c) => {
     const id = productId(c);
     const skuId = Number(c.req.param('sku'));
-    const body = await c.req.parseBody();
-    const values = Object.fromEntries(SKU_FIELDS.map((field) => [field, text(body[field])])) as Record<
-      SkuFields,
-      string
-    >;
-    const form = { ...values, version: whole(body.version), shownStock: whole(body.shownStock) };
+    const { version, shownStock, ...values } = ownFields(c.req.valid('form'));
+    const form = { ...values, version: whole(version), shownStock: whole(shownStock) };
     const result = await editSku(c.env.DB, id, skuId, form, audited(c, 'catalog.editSku', 'sku', skuId));
     if (result.ok) return done(c, id, 'sku');
     if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);

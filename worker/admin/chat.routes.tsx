@@ -27,6 +27,8 @@ import { renderAdmin, renderNotice } from './render.tsx';
 import { auditOf } from './service.ts';
 import { ChatConversationPage, ChatInboxPage, ChatTicketPage } from './chat-views.tsx';
 import { AGENT_SCRIPT } from './chat-agent-script.ts';
+import { marketOriginList } from '../platform/origin.ts';
+import { field, file, staffForm, staffFormBase } from './form.ts';
 
 const CONVERSATION = '/admin/chat/:id{[0-9a-f]{32}}';
 const TICKET = '/admin/chat/tickets/:id{[0-9]{1,9}}';
@@ -39,7 +41,12 @@ const DONE: Record<string, string> = {
   image: 'The image was sent.',
   canned: 'The canned reply was added.',
 };
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The agents' forms: a canned reply, a reply, an image, a transfer, a ticket's answer. */
+const cannedForm = staffFormBase.extend({ title: field(), text: field() });
+const replyForm = staffFormBase.extend({ text: field(), canned: field(20) });
+const imageForm = staffFormBase.extend({ file });
+const transferForm = staffFormBase.extend({ to: field(20) });
+const answerForm = staffFormBase.extend({ text: field() });
 const notice = (c: AdminContext) => DONE[c.req.query('done') ?? ''] ?? null;
 const chat = [staffSession, requirePermission('support.chat')] as const;
 
@@ -55,7 +62,7 @@ const deps = (c: AdminContext) => chatDeps(c.env, 'us');
 function sameSite(c: AdminContext): boolean {
   const origin = c.req.header('origin');
   if (!origin) return true;
-  return [new URL(c.req.url).origin, c.env.US_ORIGIN, c.env.CA_ORIGIN].includes(origin);
+  return [new URL(c.req.url).origin, ...marketOriginList(c.env)].includes(origin);
 }
 
 async function socketOr(c: AdminContext, open: () => Promise<Response | null>) {
@@ -82,9 +89,9 @@ export const adminChat = new Hono<AdminEnv>()
       body: <ChatInboxPage found={found} notice={notice(c)} csrf={c.var.csrf} />,
     });
   })
-  .post('/admin/chat/canned', ...chat, async (c) => {
-    const form = await c.req.parseBody();
-    const result = await addCannedReply(await deps(c), text(form.title), text(form.text), agentOf(c));
+  .post('/admin/chat/canned', ...chat, ...staffForm(cannedForm), async (c) => {
+    const form = c.req.valid('form');
+    const result = await addCannedReply(await deps(c), form.title, form.text, agentOf(c));
     if (!result.ok) return renderNotice(c, 400, 'Canned reply', result.message);
     return c.redirect('/admin/chat?view=waiting&done=canned', 303);
   })
@@ -94,14 +101,14 @@ export const adminChat = new Hono<AdminEnv>()
     const body = <ChatConversationPage detail={detail} csrf={c.var.csrf} notice={notice(c)} />;
     return renderAdmin(c, { title: 'Live chat', body });
   })
-  .post(`${CONVERSATION}/reply`, ...chat, async (c) => {
-    const form = await c.req.parseBody();
-    const cannedId = /^\d{1,9}$/.test(text(form.canned)) ? Number(form.canned) : null;
-    const reply = { text: text(form.text), cannedId };
+  .post(`${CONVERSATION}/reply`, ...chat, ...staffForm(replyForm), async (c) => {
+    const form = c.req.valid('form');
+    const cannedId = /^\d{1,9}$/.test(form.canned) ? Number(form.canned) : null;
+    const reply = { text: form.text, cannedId };
     const result = await agentReply(await deps(c), c.req.param('id'), agentOf(c), reply);
     return result.ok ? backTo(c, 'sent') : renderNotice(c, 400, 'Not sent', result.message);
   })
-  .post(`${CONVERSATION}/images`, ...chat, async (c) => {
+  .post(`${CONVERSATION}/images`, ...chat, ...staffForm(imageForm), async (c) => {
     try {
       const image = await postedImage(c, ATTACHMENT_LIMITS.bytes);
       await agentPostImage(await deps(c), c.req.param('id'), agentOf(c), image);
@@ -115,9 +122,13 @@ export const adminChat = new Hono<AdminEnv>()
     const image = await agentImage(await deps(c), c.req.param('id'), Number(c.req.param('seq')));
     return image ? imageAnswer(image) : renderNotice(c, 404, 'Not found', 'There is no such image.');
   })
-  .post(`${CONVERSATION}/transfer`, ...chat, async (c) => {
-    const form = await c.req.parseBody();
-    const moved = await transferConversation(await deps(c), c.req.param('id'), Number(text(form.to)), agentOf(c));
+  .post(`${CONVERSATION}/transfer`, ...chat, ...staffForm(transferForm), async (c) => {
+    const moved = await transferConversation(
+      await deps(c),
+      c.req.param('id'),
+      Number(c.req.valid('form').to),
+      agentOf(c),
+    );
     return moved ? backTo(c, 'transferred') : renderNotice(c, 409, 'Not transferred', 'That agent is not connected.');
   })
   .get(TICKET, ...chat, async (c) => {
@@ -126,10 +137,9 @@ export const adminChat = new Hono<AdminEnv>()
     const body = <ChatTicketPage found={found} csrf={c.var.csrf} notice={notice(c)} />;
     return renderAdmin(c, { title: 'Ticket', body });
   })
-  .post(`${TICKET}/answer`, ...chat, async (c) => {
-    const form = await c.req.parseBody();
+  .post(`${TICKET}/answer`, ...chat, ...staffForm(answerForm), async (c) => {
     const id = Number(c.req.param('id'));
-    const result = await answerTicket(await deps(c), id, agentOf(c), text(form.text));
+    const result = await answerTicket(await deps(c), id, agentOf(c), c.req.valid('form').text);
     if (result.ok) return c.redirect(`/admin/chat/tickets/${id}?done=answered`, 303);
     const found = await ticketDetail(await deps(c), id);
     if (!found) return renderNotice(c, 404, 'Not found', 'There is no such ticket.');
@@ -142,11 +152,11 @@ export const adminChat = new Hono<AdminEnv>()
   .get(`${CONVERSATION}/socket`, ...chat, (c) =>
     socketOr(c, async () => agentSocket(await deps(c), c.req.raw, c.req.param('id'), agentOf(c), clientIp(c))),
   )
-  .post(`${CONVERSATION}/accept`, ...chat, async (c) => {
+  .post(`${CONVERSATION}/accept`, ...chat, ...staffForm(staffFormBase), async (c) => {
     const accepted = await acceptConversation(await deps(c), c.req.param('id'), agentOf(c));
     return accepted ? backTo(c, 'accepted') : renderNotice(c, 409, 'Closed', 'This chat has ended.');
   })
-  .post(`${CONVERSATION}/close`, ...chat, async (c) => {
+  .post(`${CONVERSATION}/close`, ...chat, ...staffForm(staffFormBase), async (c) => {
     const closed = await closeConversation(await deps(c), c.req.param('id'), agentOf(c));
     return closed ? backTo(c, 'closed') : renderNotice(c, 409, 'Closed', 'This chat has ended.');
   });

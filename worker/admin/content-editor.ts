@@ -17,6 +17,7 @@ import { loadPromotionContext } from '../promotions/service.ts';
 import { campaignPageEntry, type ContentEntry } from './content-entries.ts';
 import { errorsOf, type FormErrors, type FormState, formOf, valueOf } from './content-form.ts';
 import { recordAudit, type StaffMember } from './service.ts';
+import { sha256Hex } from '../platform/signing.ts';
 
 export const CONTENT_MSG = {
   stale: 'Someone published this entry after you opened it. The form now shows what is live; make your change again.',
@@ -37,8 +38,7 @@ export interface StoredEntry {
 /** A short fingerprint of the stored text ('' for nothing stored): a form saves only over what it was drawn from. */
 export async function versionOf(text: string | null): Promise<string> {
   if (text === null) return 'none';
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return (await sha256Hex(text)).slice(0, 24);
 }
 
 function parsedText(text: string | null): unknown {

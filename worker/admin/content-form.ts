@@ -20,7 +20,7 @@ export interface FormState {
 /** Messages by input name: `f.<field>`, `i.<index>.<field>`, or `_form` for the whole value. */
 export type FormErrors = Record<string, string>;
 
-export const FORM_MSG = {
+export const CONTENT_FIELD_MSG = {
   json: 'This is not valid JSON.',
   number: 'Enter a whole number.',
 } as const;
@@ -180,7 +180,7 @@ export function valueOf(entry: ContentEntry, form: FormState): { value: Record<s
       const part = read(field, form.fields[field.name]);
       if (part !== undefined) value[field.name] = part;
     } catch {
-      errors[`f.${field.name}`] = FORM_MSG.json;
+      errors[`f.${field.name}`] = CONTENT_FIELD_MSG.json;
     }
   }
   if (entry.list) {

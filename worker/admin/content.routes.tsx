@@ -11,31 +11,32 @@ import {
   storedEntry,
 } from './content-editor.ts';
 import { CONTENT_TYPES, type ContentEntry, entryById, RUNNING_CAMPAIGN } from './content-entries.ts';
-import { type FormState, formFromBody, formOf, type Inputs, movedItems } from './content-form.ts';
+import { type FormState, formFromBody, formOf, movedItems } from './content-form.ts';
 import { marketStates } from './content-states.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
 import { renderAdmin, renderNotice } from './render.tsx';
 import { ContentEditPage, type ContentEditView } from './views/ContentEditPage.tsx';
 import { ContentListPage, type ContentRow } from './views/ContentListPage.tsx';
+import { field, staffForm, staffFormBase, texts } from './form.ts';
 
 const ENTRY = '/admin/content/:id{[a-z0-9-]+(?:/[a-z0-9-]+)?}';
 const manage = [staffSession, requirePermission('content.manage')] as const;
 const NOT_FOUND = 'There is no content entry at this address.';
 const MOVED = 'Not published yet: Publish to save the list as it is now.';
 
-/** The posted form as texts (files and other values ignored), repeated names as lists. */
-async function postedInputs(c: AdminContext): Promise<Inputs> {
-  const body = await c.req.parseBody({ all: true });
-  const inputs: Inputs = {};
-  for (const [name, value] of Object.entries(body)) {
-    const texts = (Array.isArray(value) ? value : [value]).filter((part): part is string => typeof part === 'string');
-    inputs[name] = texts.length === 1 && !Array.isArray(value) ? texts[0]! : texts;
-  }
-  return inputs;
-}
+/**
+ * An editor's form: its version, what it asks (`op`) and how many items it has, then each item's
+ * fields (`i.<n>.<name>`), those of ticked boxes repeated once a box.
+ */
+const contentForm = staffFormBase.extend({ _version: field(200), op: field(40), count: field(10) }).catchall(texts());
 
-/** The storefront origin of a market, from the console's own host: a first label of `ca` is Canada. */
-function marketOrigin(url: URL, market: MarketId): string {
+/**
+ * The storefront of a market beside the console the staff member is using: its host with a first
+ * label of `ca` (Canada) or `us`. Not the configured marketOrigin: a preview is a redirect for this
+ * browser alone (never a link handed out), so following its own host is safe, and it keeps the
+ * preview on the host the console was opened on (a local or staging console included).
+ */
+function storefrontBesideConsole(url: URL, market: MarketId): string {
   const labels = url.hostname.split('.');
   const base = labels[0] === 'us' || labels[0] === 'ca' ? labels.slice(1) : labels;
   const host = market === 'ca' ? ['ca', ...base] : labels[0] === 'ca' ? ['us', ...base] : labels;
@@ -68,7 +69,7 @@ async function posted(c: AdminContext, entry: ContentEntry, op: string, form: Fo
   if (op === 'preview-us' || op === 'preview-ca') {
     const draft = await saveDraft({ ...deps, secret: c.env.AUTH_SECRET }, entry, form);
     if (!draft.ok) return editPage(c, { entry, form, version, errors: draft.errors }, 400);
-    const origin = marketOrigin(new URL(c.req.url), op === 'preview-ca' ? 'ca' : 'us');
+    const origin = storefrontBesideConsole(new URL(c.req.url), op === 'preview-ca' ? 'ca' : 'us');
     return c.redirect(`${origin}${entry.previewPath}?${PREVIEW_PARAM}=${encodeURIComponent(draft.token)}`, 303);
   }
   const result = await publishEntry(deps, entry, form, version);
@@ -102,10 +103,9 @@ export const adminContent = new Hono<AdminEnv>()
     const notice = done ? { kind: 'ok' as const, text: CONTENT_MSG.published(CACHE_TIME[entry.cache]) } : null;
     return editPage(c, { entry, form: formOf(entry, stored.value), version: stored.version, errors: {}, notice });
   })
-  .post(ENTRY, ...manage, async (c) => {
+  .post(ENTRY, ...manage, ...staffForm(contentForm), async (c) => {
     const entry = entryById(c.req.param('id'));
     if (!entry) return renderNotice(c, 404, 'Not found', NOT_FOUND);
-    const inputs = await postedInputs(c);
-    const text = (name: string) => (typeof inputs[name] === 'string' ? (inputs[name] as string) : '');
-    return posted(c, entry, text('op') || 'publish', formFromBody(entry, inputs), text('_version'));
+    const inputs = c.req.valid('form');
+    return posted(c, entry, inputs.op || 'publish', formFromBody(entry, inputs), inputs._version);
   });

@@ -6,6 +6,7 @@ import {
   customerDetail,
   customerQuery,
   findCustomer,
+  adjustmentForm,
   parseAdjustment,
   resendConfirmation,
   searchCustomers,
@@ -15,6 +16,7 @@ import { type AdminContext, type AdminEnv, requirePermission, staffSession } fro
 import { renderAdmin, renderNotice } from './render.tsx';
 import { CustomerPage } from './views/CustomerPage.tsx';
 import { CustomersPage } from './views/CustomersPage.tsx';
+import { staffForm, staffFormBase } from './form.ts';
 
 const CUSTOMER = '/admin/customers/:id{[0-9]{1,9}}';
 const idOf = (c: AdminContext) => Number(c.req.param('id'));
@@ -49,20 +51,27 @@ export const adminCustomers = new Hono<AdminEnv>()
     return renderAdmin(c, { title: 'Customers', body: <CustomersPage query={query} found={found} /> });
   })
   .get(CUSTOMER, staffSession, requirePermission('customers.view'), (c) => customerPage(c))
-  .post(`${CUSTOMER}/points`, staffSession, requirePermission('customers.adjustPoints'), async (c) => {
-    const parsed = parseAdjustment(await c.req.parseBody());
-    if (!parsed.adjustment) return customerPage(c, { error: parsed.error }, 400);
-    if (!(await findCustomer(c.env.DB, idOf(c)))) return notFound(c);
-    const result = await adjustCustomerPoints(c.env.DB, c.var.staff, idOf(c), parsed.adjustment);
-    if (result.outcome === 'belowZero') {
-      return customerPage(c, { error: CUSTOMER_MSG.belowZero(result.balance, parsed.adjustment.delta) }, 409);
-    }
-    return backTo(c, result.outcome === 'repeated' ? 'repeated' : 'points');
-  })
+  .post(
+    `${CUSTOMER}/points`,
+    staffSession,
+    requirePermission('customers.adjustPoints'),
+    ...staffForm(adjustmentForm),
+    async (c) => {
+      const parsed = parseAdjustment(c.req.valid('form'));
+      if (!parsed.adjustment) return customerPage(c, { error: parsed.error }, 400);
+      if (!(await findCustomer(c.env.DB, idOf(c)))) return notFound(c);
+      const result = await adjustCustomerPoints(c.env.DB, c.var.staff, idOf(c), parsed.adjustment);
+      if (result.outcome === 'belowZero') {
+        return customerPage(c, { error: CUSTOMER_MSG.belowZero(result.balance, parsed.adjustment.delta) }, 409);
+      }
+      return backTo(c, result.outcome === 'repeated' ? 'repeated' : 'points');
+    },
+  )
   .post(
     `${CUSTOMER}/resend-confirmation`,
     staffSession,
     requirePermission('customers.resendConfirmation'),
+    ...staffForm(staffFormBase),
     async (c) => {
       const account = await findCustomer(c.env.DB, idOf(c));
       const sent = account ? await resendConfirmation(c, account) : 'missing';
@@ -71,15 +80,27 @@ export const adminCustomers = new Hono<AdminEnv>()
       return backTo(c, 'confirmation');
     },
   )
-  .post(`${CUSTOMER}/block`, staffSession, requirePermission('customers.block'), async (c) => {
-    const result = await setBlocked(c.env.DB, c.var.staff, idOf(c), true);
-    if (result === 'missing') return notFound(c);
-    if (result === 'unchanged') return customerPage(c, { error: CUSTOMER_MSG.alreadyBlocked }, 409);
-    return backTo(c, 'blocked');
-  })
-  .post(`${CUSTOMER}/unblock`, staffSession, requirePermission('customers.block'), async (c) => {
-    const result = await setBlocked(c.env.DB, c.var.staff, idOf(c), false);
-    if (result === 'missing') return notFound(c);
-    if (result === 'unchanged') return customerPage(c, { error: CUSTOMER_MSG.notBlocked }, 409);
-    return backTo(c, 'unblocked');
-  });
+  .post(
+    `${CUSTOMER}/block`,
+    staffSession,
+    requirePermission('customers.block'),
+    ...staffForm(staffFormBase),
+    async (c) => {
+      const result = await setBlocked(c.env.DB, c.var.staff, idOf(c), true);
+      if (result === 'missing') return notFound(c);
+      if (result === 'unchanged') return customerPage(c, { error: CUSTOMER_MSG.alreadyBlocked }, 409);
+      return backTo(c, 'blocked');
+    },
+  )
+  .post(
+    `${CUSTOMER}/unblock`,
+    staffSession,
+    requirePermission('customers.block'),
+    ...staffForm(staffFormBase),
+    async (c) => {
+      const result = await setBlocked(c.env.DB, c.var.staff, idOf(c), false);
+      if (result === 'missing') return notFound(c);
+      if (result === 'unchanged') return customerPage(c, { error: CUSTOMER_MSG.notBlocked }, 409);
+      return backTo(c, 'unblocked');
+    },
+  );

@@ -15,6 +15,9 @@ import { memberGarage } from '../vehicles/service.ts';
 import type { AdminContext } from './guard.ts';
 import { auditOf, recordAudit, type StaffMember } from './service.ts';
 import type { AuditEntry } from '../platform/audit.ts';
+import { marketOrigin } from '../platform/origin.ts';
+import { staffFormBase, trimmed } from './form.ts';
+import type * as z from 'zod';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 /** The most a member page lists of their orders and ledger entries (the orders list has the rest). */
@@ -112,13 +115,17 @@ function customerAudit(
   return auditOf(actor, { action, recordType: 'customer', recordId: String(accountId), before, after });
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** The points form as posted. */
+export const adjustmentForm = staffFormBase.extend({
+  points: trimmed(40),
+  reason: trimmed(),
+  idempotencyKey: trimmed(100),
+});
 
 /** The points form: a signed whole number, a reason and the form's idempotency key; or what is wrong. */
-export function parseAdjustment(body: Record<string, unknown>) {
-  const points = text(body.points);
-  const reason = text(body.reason);
-  const key = text(body.idempotencyKey);
+export function parseAdjustment(form: z.output<typeof adjustmentForm>) {
+  const { points, reason } = form;
+  const key = form.idempotencyKey;
   const delta = /^[+-]?\d{1,7}$/.test(points) ? Number(points) : Number.NaN;
   if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > POINTS_MAX)
     return { error: CUSTOMER_MSG.pointsInvalid };
@@ -158,7 +165,7 @@ async function depsFor(c: AdminContext, market: string): Promise<AccountDeps> {
     pepper: c.env.PASSWORD_PEPPER,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origin: market === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN,
+    origin: marketOrigin(c.env, market),
   };
 }
 

@@ -12,34 +12,29 @@ import { shipOrder } from '../flows/ship-order.ts';
 import { orderView } from '../orders/service.ts';
 import { addOrderNote, type FulfilResult, markDelivered } from '../orders/staff.ts';
 import { auditOf, type StaffMember } from './service.ts';
+import { dollarsToCents } from '../../shared/money.ts';
+import type * as z from 'zod';
+import { field, lineQuantities, staffFormBase, trimmed } from './form.ts';
 
-type Form = Record<string, unknown>;
+/** A line's quantity field (`qty_3`, `rqty_3`): a few digits, read by lineQuantities. */
+const QUANTITY = field(20);
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** The ship form: carrier, tracking number and the units per line (`qty_<line>`). */
+export const shipForm = staffFormBase
+  .extend({ carrier: trimmed(100), trackingNumber: trimmed(200) })
+  .catchall(QUANTITY);
 
-/** The form's idempotency key (one per rendered form), or a fresh one when it is missing or malformed. */
-const formKey = (form: Form) => {
-  const key = text(form._key);
-  return /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : crypto.randomUUID();
-};
+/** The refund form: by lines (`rqty_<line>`, with or without the shipping) or by an amount, and why. */
+export const refundForm = staffFormBase
+  .extend({ mode: trimmed(20), amount: trimmed(40), withShipping: trimmed(10), reason: trimmed() })
+  .catchall(QUANTITY);
 
-/** The quantities a form names per line (`<prefix><lineNo>`), whole numbers only; others count as 0. */
-function quantities(form: Form, prefix: string): { lineNo: number; quantity: number }[] {
-  return Object.entries(form)
-    .filter(([name]) => new RegExp(`^${prefix}\\d{1,4}$`).test(name))
-    .map(([name, value]) => ({
-      lineNo: Number(name.slice(prefix.length)),
-      quantity: /^\d{1,5}$/.test(text(value)) ? Number(text(value)) : 0,
-    }))
-    .filter((line) => line.quantity > 0);
-}
+/** The note form. */
+export const noteForm = staffFormBase.extend({ body: trimmed() });
 
-/** "12.34" or "12" as cents; null when it is not an amount of money. */
-export function amountCents(value: string): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value.replace(/[$\s]/g, ''));
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
+/** An amount as staff type it ("12.34", "$12", "12,34") in cents; null when it is not an amount of money. */
+export const amountCents = (value: string): number | null =>
+  dollarsToCents(value, { maxWholeDigits: 7, ignoreSymbol: true, decimalComma: true });
 
 async function statusOf(db: D1Database, orderId: string) {
   return (await orderView(db, orderId))?.status ?? null;
@@ -49,13 +44,13 @@ export async function shipFromForm(
   env: Bindings,
   staff: StaffMember,
   orderId: string,
-  form: Form,
+  form: z.output<typeof shipForm>,
 ): Promise<FulfilResult> {
   const input = {
-    key: formKey(form),
-    carrier: text(form.carrier),
-    trackingNumber: text(form.trackingNumber),
-    lines: quantities(form, 'qty_'),
+    key: form._key,
+    carrier: form.carrier,
+    trackingNumber: form.trackingNumber,
+    lines: lineQuantities(form, 'qty_'),
   };
   const audit = auditOf(staff, {
     action: 'orders.ship',
@@ -89,16 +84,20 @@ export async function cancelFromForm(env: Bindings, staff: StaffMember, orderId:
   return cancelForShop(env, orderId, audit, Date.now());
 }
 
-export async function refundFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
-  const byAmount = text(form.mode) === 'amount';
-  const amountText = text(form.amount);
-  const amountCent = byAmount ? (amountCents(amountText) ?? 0) : null;
+export async function refundFromForm(
+  env: Bindings,
+  staff: StaffMember,
+  orderId: string,
+  form: z.output<typeof refundForm>,
+) {
+  const byAmount = form.mode === 'amount';
+  const amountCent = byAmount ? (amountCents(form.amount) ?? 0) : null;
   const input = {
-    key: formKey(form),
-    lines: byAmount ? [] : quantities(form, 'rqty_'),
+    key: form._key,
+    lines: byAmount ? [] : lineQuantities(form, 'rqty_'),
     amountCent,
-    withShipping: !byAmount && text(form.withShipping) === 'on',
-    reason: text(form.reason),
+    withShipping: !byAmount && form.withShipping === 'on',
+    reason: form.reason,
   };
   const audit = auditOf(staff, {
     action: 'orders.refund',
@@ -122,13 +121,26 @@ export const ADDRESS_LABEL = {
   postalCode: 'ZIP or postal code',
 } as const;
 
+/** The address form: its fields, as typed. */
+export const addressForm = staffFormBase.extend(
+  Object.fromEntries(Object.keys(ADDRESS_LABEL).map((name) => [name, trimmed(200)])) as Record<
+    keyof typeof ADDRESS_LABEL,
+    ReturnType<typeof trimmed>
+  >,
+);
+
 /** The ship-to address a form gives, checked by the market's rules (the checkout's), or its first problem. */
-export async function addressFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
+export async function addressFromForm(
+  env: Bindings,
+  staff: StaffMember,
+  orderId: string,
+  form: z.output<typeof addressForm>,
+) {
   const order = await orderView(env.DB, orderId);
   if (!order) return { ok: false as const, status: 404 as const, message: 'There is no order with this number.' };
   const parsed = shipToAddress.safeParse({
     market: order.market,
-    ...Object.fromEntries(Object.keys(ADDRESS_LABEL).map((name) => [name, text(form[name])])),
+    ...Object.fromEntries(Object.keys(ADDRESS_LABEL).map((name) => [name, form[name as keyof typeof ADDRESS_LABEL]])),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -146,8 +158,13 @@ export async function addressFromForm(env: Bindings, staff: StaffMember, orderId
   return refused ? { ok: false as const, ...refused } : { ok: true as const };
 }
 
-export async function noteFromForm(env: Bindings, staff: StaffMember, orderId: string, form: Form) {
-  const body = text(form.body);
+export async function noteFromForm(
+  env: Bindings,
+  staff: StaffMember,
+  orderId: string,
+  form: z.output<typeof noteForm>,
+) {
+  const { body } = form;
   const audit = auditOf(staff, {
     action: 'orders.note',
     recordType: 'order',

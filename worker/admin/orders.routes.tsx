@@ -3,12 +3,17 @@ import { returnQueue } from '../returns/staff.ts';
 import { orderTaxForStaff } from '../tax/staff.ts';
 import type { FulfilResult } from '../orders/staff.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
+import { staffForm, staffFormBase } from './form.ts';
 import {
+  addressForm,
   addressFromForm,
   cancelFromForm,
   deliveredFromForm,
+  noteForm,
   noteFromForm,
+  refundForm,
   refundFromForm,
+  shipForm,
   shipFromForm,
 } from './order-actions.ts';
 import { findOrders, orderForStaff, orderQuery } from './orders.ts';
@@ -76,14 +81,15 @@ export const adminOrders = new Hono<AdminEnv>()
     return renderAdmin(c, { title: 'Orders', body: <OrdersPage query={query} found={found} /> });
   })
   .get(ORDER, staffSession, requirePermission('orders.view'), (c) => orderPage(c, c.req.param('id')))
-  .post(`${ORDER}/ship`, staffSession, requirePermission('orders.ship'), async (c) => {
+  .post(`${ORDER}/ship`, staffSession, requirePermission('orders.ship'), ...staffForm(shipForm), async (c) => {
     const id = c.req.param('id');
-    return answer(c, id, await shipFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'shipped');
+    return answer(c, id, await shipFromForm(c.env, c.var.staff, id, c.req.valid('form')), 'shipped');
   })
   .post(
     `${ORDER}/shipments/:shipment{[0-9]{1,9}}/delivered`,
     staffSession,
     requirePermission('orders.ship'),
+    ...staffForm(staffFormBase),
     async (c) => {
       const id = c.req.param('id');
       return answer(
@@ -94,19 +100,25 @@ export const adminOrders = new Hono<AdminEnv>()
       );
     },
   )
-  .post(`${ORDER}/cancel`, staffSession, requirePermission('orders.cancel'), async (c) => {
+  .post(`${ORDER}/cancel`, staffSession, requirePermission('orders.cancel'), ...staffForm(staffFormBase), async (c) => {
     const id = c.req.param('id');
     return answer(c, id, await cancelFromForm(c.env, c.var.staff, id), 'cancelled');
   })
-  .post(`${ORDER}/address`, staffSession, requirePermission('orders.editAddress'), async (c) => {
+  .post(
+    `${ORDER}/address`,
+    staffSession,
+    requirePermission('orders.editAddress'),
+    ...staffForm(addressForm),
+    async (c) => {
+      const id = c.req.param('id');
+      return answer(c, id, await addressFromForm(c.env, c.var.staff, id, c.req.valid('form')), 'address');
+    },
+  )
+  .post(`${ORDER}/notes`, staffSession, requirePermission('orders.note'), ...staffForm(noteForm), async (c) => {
     const id = c.req.param('id');
-    return answer(c, id, await addressFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'address');
+    return answer(c, id, await noteFromForm(c.env, c.var.staff, id, c.req.valid('form')), 'noted');
   })
-  .post(`${ORDER}/notes`, staffSession, requirePermission('orders.note'), async (c) => {
+  .post(`${ORDER}/refund`, staffSession, requirePermission('orders.refund'), ...staffForm(refundForm), async (c) => {
     const id = c.req.param('id');
-    return answer(c, id, await noteFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'noted');
-  })
-  .post(`${ORDER}/refund`, staffSession, requirePermission('orders.refund'), async (c) => {
-    const id = c.req.param('id');
-    return answer(c, id, await refundFromForm(c.env, c.var.staff, id, await c.req.parseBody()), 'refunded');
+    return answer(c, id, await refundFromForm(c.env, c.var.staff, id, c.req.valid('form')), 'refunded');
   });

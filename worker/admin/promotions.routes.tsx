@@ -25,10 +25,14 @@ import { PromotionNewPage } from './views/PromotionNewPage.tsx';
 import { PromotionPage } from './views/PromotionPage.tsx';
 import type { PreviewQuery } from './views/PromotionPreview.tsx';
 import { PromotionsPage } from './views/PromotionsPage.tsx';
+import { field, ownFields, staffForm, staffFormBase, textFields } from './form.ts';
 
 const PROMOTION = '/admin/promotions/:id{[0-9]{1,9}}';
 const manage = [staffSession, requirePermission('promotions.manage')] as const;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The create, edit and single-use codes forms, field by field. */
+const createForm = staffFormBase.extend(textFields(CREATE_FIELDS));
+const basicsForm = staffFormBase.extend(textFields(BASICS_FIELDS));
+const codesForm = staffFormBase.extend({ count: field(40), prefix: field(100) });
 
 /** The notice a finished change leaves on the promotion's page (the redirect's `done`). */
 const DONE_NOTICE: Record<string, string> = {
@@ -45,12 +49,6 @@ const promotionId = (c: AdminContext) => Number(c.req.param('id'));
 /** The audit entry of one change to a promotion, written in the change's batch. */
 const audited = (c: AdminContext, action: string, id: number) =>
   auditedBy(c.var.staff, { action, recordType: 'promotion', recordId: String(id) });
-
-/** The create form's key (one per rendered form), or a fresh one when it is missing or malformed. */
-const formKey = (value: unknown) => {
-  const key = text(value);
-  return /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : crypto.randomUUID();
-};
 
 /** The preview form's query, when the page was asked for a preview. */
 function previewQuery(c: AdminContext): PreviewQuery | null {
@@ -75,10 +73,9 @@ export const adminPromotions = new Hono<AdminEnv>()
       body: <PromotionNewPage csrf={c.var.csrf} formKey={crypto.randomUUID()} />,
     }),
   )
-  .post('/admin/promotions/new', ...manage, async (c) => {
-    const body = await c.req.parseBody();
-    const form = Object.fromEntries(CREATE_FIELDS.map((field) => [field, text(body[field])])) as CreateForm;
-    const key = formKey(body._key);
+  .post('/admin/promotions/new', ...manage, ...staffForm(createForm), async (c) => {
+    const sent = c.req.valid('form');
+    const [key, form] = [sent._key, ownFields(sent) satisfies CreateForm];
     const result = await createPromotion(c.env.DB, form, key, (id) => audited(c, 'promotions.create', id));
     if (result.ok) return c.redirect(`/admin/promotions/${result.id}?done=created`, 303);
     const page = <PromotionNewPage csrf={c.var.csrf} formKey={key} values={form} errors={result.errors} />;
@@ -114,18 +111,16 @@ export const adminPromotions = new Hono<AdminEnv>()
     );
     return renderAdmin(c, { title: promotion.name, body });
   })
-  .post(PROMOTION, ...manage, async (c) => {
+  .post(PROMOTION, ...manage, ...staffForm(basicsForm), async (c) => {
     const id = promotionId(c);
-    const body = await c.req.parseBody();
-    const form = Object.fromEntries(BASICS_FIELDS.map((field) => [field, text(body[field])])) as BasicsForm;
+    const form = ownFields(c.req.valid('form')) satisfies BasicsForm;
     const result = await editPromotion(c.env.DB, id, form, audited(c, 'promotions.edit', id), systemClock.now());
     return answer(c, id, result, 'edited', form);
   })
-  .post(`${PROMOTION}/codes`, ...manage, async (c) => {
+  .post(`${PROMOTION}/codes`, ...manage, ...staffForm(codesForm), async (c) => {
     const id = promotionId(c);
-    const body = await c.req.parseBody();
-    const key = formKey(body._key);
-    const form = { count: text(body.count), prefix: text(body.prefix) };
+    const { _key: key, count, prefix } = c.req.valid('form');
+    const form = { count, prefix };
     const result = await generateCodeBatch(c.env.DB, id, form, key, audited(c, 'promotions.codes', id));
     if (result.ok) return c.redirect(`/admin/promotions/${id}?done=codes#batches-heading`, 303);
     const promotion = await promotionDetail(c.env.DB, id, systemClock.now());
@@ -143,12 +138,12 @@ export const adminPromotions = new Hono<AdminEnv>()
       'cache-control': 'no-store',
     });
   })
-  .post(`${PROMOTION}/pause`, ...manage, async (c) => {
+  .post(`${PROMOTION}/pause`, ...manage, ...staffForm(staffFormBase), async (c) => {
     const id = promotionId(c);
     const result = await setPromotionPaused(c.env.DB, id, true, audited(c, 'promotions.pause', id), systemClock.now());
     return answer(c, id, result, 'paused');
   })
-  .post(`${PROMOTION}/resume`, ...manage, async (c) => {
+  .post(`${PROMOTION}/resume`, ...manage, ...staffForm(staffFormBase), async (c) => {
     const id = promotionId(c);
     const result = await setPromotionPaused(
       c.env.DB,

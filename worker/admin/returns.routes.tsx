@@ -10,12 +10,14 @@ import {
   queueFilter,
   refundFromForm,
   RETURN_DONE,
+  RETURN_FORM_FIELDS,
   type ReturnForm,
   type ReturnProblem,
   typedInto,
 } from './returns.ts';
 import { ReturnPage } from './views/ReturnPage.tsx';
 import { ReturnsPage } from './views/ReturnsPage.tsx';
+import { staffForm } from './form.ts';
 
 const RETURN = '/admin/returns/:rma{[Rr][Mm][Aa]-[0-9A-Za-z-]{6,30}}';
 const rmaOf = (c: AdminContext) => (c.req.param('rma') ?? '').toUpperCase();
@@ -39,7 +41,7 @@ async function returnPage(c: AdminContext, rma: string, refused?: { problem: Ret
 }
 
 /** After a form: back to the return page with its notice, or the page again with the refusal at the form. */
-function answer(c: AdminContext, which: ReturnForm, form: Record<string, unknown>, result: StaffReturnResult) {
+function answer(c: AdminContext, which: ReturnForm, form: ReturnFormInput, result: StaffReturnResult) {
   const rma = rmaOf(c);
   if (result.ok) return c.redirect(`/admin/returns/${encodeURIComponent(rma)}?done=${which}`, 303);
   if (result.status === 404) return renderNotice(c, 404, 'Not found', result.message);
@@ -47,19 +49,21 @@ function answer(c: AdminContext, which: ReturnForm, form: Record<string, unknown
   return returnPage(c, rma, { problem, status: result.status });
 }
 
-/** The handler of one of the return page's forms: the form read, the service's answer. */
-const handle = (which: ReturnForm) => async (c: AdminContext) => {
-  const form = await c.req.parseBody();
+type ReturnFormInput = Record<string, string | undefined>;
+
+/** The handler of one of the return page's forms: the form as read, the service's answer. */
+async function handle(c: AdminContext, which: ReturnForm, form: ReturnFormInput) {
   const rma = rmaOf(c);
   const result =
     which === 'refund'
       ? await refundFromForm(c.env, c.var.staff, rma, form)
       : await decisionFromForm(c.env, c.var.staff, rma, which, form);
   return answer(c, which, form, result);
-};
+}
 
 /** A form's route: a staff session with the CSRF value, and the permission the form needs. */
 const guarded = (which: ReturnForm) => [staffSession, requirePermission(FORM_PERMISSION[which])] as const;
+const fields = RETURN_FORM_FIELDS;
 
 /** Returns in the back office (issue 20, the staff side): the queue, a return, its evidence, and the decisions. */
 export const adminReturns = new Hono<AdminEnv>()
@@ -80,8 +84,18 @@ export const adminReturns = new Hono<AdminEnv>()
     },
   )
   .get(RETURN, staffSession, requirePermission('returns.view'), (c) => returnPage(c, rmaOf(c)))
-  .post(`${RETURN}/approve`, ...guarded('approve'), handle('approve'))
-  .post(`${RETURN}/ask-evidence`, ...guarded('ask-evidence'), handle('ask-evidence'))
-  .post(`${RETURN}/reject`, ...guarded('reject'), handle('reject'))
-  .post(`${RETURN}/received`, ...guarded('received'), handle('received'))
-  .post(`${RETURN}/refund`, ...guarded('refund'), handle('refund'));
+  .post(`${RETURN}/approve`, ...guarded('approve'), ...staffForm(fields.approve), (c) =>
+    handle(c, 'approve', c.req.valid('form')),
+  )
+  .post(`${RETURN}/ask-evidence`, ...guarded('ask-evidence'), ...staffForm(fields['ask-evidence']), (c) =>
+    handle(c, 'ask-evidence', c.req.valid('form')),
+  )
+  .post(`${RETURN}/reject`, ...guarded('reject'), ...staffForm(fields.reject), (c) =>
+    handle(c, 'reject', c.req.valid('form')),
+  )
+  .post(`${RETURN}/received`, ...guarded('received'), ...staffForm(fields.received), (c) =>
+    handle(c, 'received', c.req.valid('form')),
+  )
+  .post(`${RETURN}/refund`, ...guarded('refund'), ...staffForm(fields.refund), (c) =>
+    handle(c, 'refund', c.req.valid('form')),
+  );

@@ -10,8 +10,11 @@ import { refundReturn } from '../flows/refund-return.ts';
 import { STAFF_RETURN_MSG, staffReturn, type ReturnActor, type StaffReturnResult } from '../returns/staff.ts';
 import { amountCents } from './order-actions.ts';
 import { auditOf, mayDo, type StaffMember } from './service.ts';
+import { field, lineQuantities, staffFormBase, trimmed } from './form.ts';
+import type * as z from 'zod';
 
-type Form = Record<string, unknown>;
+/** A return form as read (every field text). */
+type Form = Record<string, string | undefined>;
 
 /** The return page's forms, each posted to `/admin/returns/:rma/<form>`. */
 export const RETURN_FORMS = ['approve', 'ask-evidence', 'reject', 'received', 'refund'] as const;
@@ -35,7 +38,16 @@ export interface ReturnProblem {
   input: Record<string, string>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** What each of the return page's forms posts (the refund's units per line as `rqty_<line>`). */
+export const RETURN_FORM_FIELDS = {
+  approve: staffFormBase.extend({ instructions: trimmed(), labelNumber: trimmed(200) }),
+  reject: staffFormBase.extend({ reason: trimmed() }),
+  'ask-evidence': staffFormBase.extend({ message: trimmed() }),
+  received: staffFormBase.extend({ note: trimmed() }),
+  refund: staffFormBase.extend({ fee: trimmed(40), restock: trimmed(10) }).catchall(field(20)),
+} as const satisfies Record<ReturnForm, z.ZodType>;
+
+const text = (value: string | undefined) => value ?? '';
 
 /** What the form sent, as text, to put back in the form when it is refused (never the session's values). */
 export const typedInto = (form: Form): Record<string, string> =>
@@ -53,23 +65,6 @@ export function queueFilter(read: (name: string) => string | undefined) {
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
     q: (read('q') ?? '').trim().slice(0, 100) || undefined,
   };
-}
-
-/** The form's idempotency key (one per rendered form), or a fresh one when it is missing or malformed. */
-const formKey = (form: Form) => {
-  const key = text(form._key);
-  return /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : crypto.randomUUID();
-};
-
-/** The units the refund form names per returned line (`rqty_<lineNo>`), whole numbers; others count as 0. */
-function refundLines(form: Form): { lineNo: number; quantity: number }[] {
-  return Object.entries(form)
-    .filter(([name]) => /^rqty_\d{1,4}$/.test(name))
-    .map(([name, value]) => ({
-      lineNo: Number(name.slice('rqty_'.length)),
-      quantity: /^\d{1,5}$/.test(text(value)) ? Number(text(value)) : 0,
-    }))
-    .filter((line) => line.quantity > 0);
 }
 
 /** Runs one decision on a return as the staff member, audited with the status the return had before. */
@@ -134,7 +129,8 @@ export async function refundFromForm(
   const feeText = text(form.fee);
   const feeCent = feeText === '' ? 0 : amountCents(feeText);
   if (feeCent === null) return { ok: false, status: 400, message: STAFF_RETURN_MSG.fee, field: 'fee' };
-  const input = { key: formKey(form), lines: refundLines(form), feeCent, restock: text(form.restock) === 'on' };
+  const lines = lineQuantities(form, 'rqty_');
+  const input = { key: text(form._key), lines, feeCent, restock: text(form.restock) === 'on' };
   const change = { action: 'returns.refund', after: { lines: input.lines, feeCent, restock: input.restock } };
   return decide(env, staff, rma, change, (actor, now) => refundReturn(env, rma, input, actor, now));
 }

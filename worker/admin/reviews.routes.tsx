@@ -4,8 +4,15 @@ import { type AdminContext, type AdminEnv, requirePermission, staffSession } fro
 import { renderAdmin, renderNotice } from './render.tsx';
 import { auditedAs, DONE_NOTICE, moderationDeps, queuePage } from './reviews.ts';
 import { type QueueProblem, type ReviewForm, ReviewsPage } from './views/ReviewsPage.tsx';
+import { field, REDIRECT_VALUE_MAX, staffForm, staffFormBase } from './form.ts';
+import type * as z from 'zod';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** Every moderation form says which queue it came from (status and page), to go back to it. */
+const moderationForm = staffFormBase.extend({ view: field(REDIRECT_VALUE_MAX), page: field(REDIRECT_VALUE_MAX) });
+const rejectForm = moderationForm.extend({ reason: field(), note: field() });
+const flagForm = moderationForm.extend({ flag: field(100) });
+type ModerationForm = z.output<typeof moderationForm> & { reason?: string; note?: string };
+
 const REVIEW = '/admin/reviews/:id{[0-9]{1,9}}';
 const moderate = [staffSession, requirePermission('reviews.moderate')] as const;
 
@@ -21,9 +28,15 @@ async function queue(c: AdminContext, view: { status?: string; page?: string }, 
 }
 
 /** Back to the queue the form came from after a change; the queue with the reason when there was none. */
-async function answer(c: AdminContext, id: number, result: ModerationResult, done: string, which: ReviewForm) {
-  const form = await c.req.parseBody();
-  const view = { status: text(form.view), page: text(form.page) };
+async function answer(
+  c: AdminContext,
+  id: number,
+  result: ModerationResult,
+  done: string,
+  which: ReviewForm,
+  form: ModerationForm,
+) {
+  const view = { status: form.view, page: form.page };
   if (result.ok) {
     const query = new URLSearchParams({
       status: view.status || 'PENDING',
@@ -34,7 +47,7 @@ async function answer(c: AdminContext, id: number, result: ModerationResult, don
     return c.redirect(`/admin/reviews?${query}`, 303);
   }
   if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);
-  const input = { form: which, reason: text(form.reason), note: text(form.note) };
+  const input = { form: which, reason: form.reason ?? '', note: form.note ?? '' };
   const problem = { reviewId: id, message: result.message, field: result.problem === 'invalid' ? input : null };
   return queue(c, view, problem, result.problem === 'invalid' ? 400 : 409);
 }
@@ -44,22 +57,23 @@ const reviewId = (c: AdminContext) => Number(c.req.param('id'));
 /** Review moderation (issue 19, Reviews): the queue, publish, reject with a reason, and staff flags. */
 export const adminReviews = new Hono<AdminEnv>()
   .get('/admin/reviews', ...moderate, (c) => queue(c, { status: c.req.query('status'), page: c.req.query('page') }))
-  .post(`${REVIEW}/publish`, ...moderate, async (c) => {
+  .post(`${REVIEW}/publish`, ...moderate, ...staffForm(moderationForm), async (c) => {
     const id = reviewId(c);
     const audit = auditedAs(c.env.DB, c.var.staff, 'review.publish', id);
-    return answer(c, id, await publishReview(await moderationDeps(c), id, audit), 'published', 'publish');
+    const result = await publishReview(await moderationDeps(c), id, audit);
+    return answer(c, id, result, 'published', 'publish', c.req.valid('form'));
   })
-  .post(`${REVIEW}/reject`, ...moderate, async (c) => {
+  .post(`${REVIEW}/reject`, ...moderate, ...staffForm(rejectForm), async (c) => {
     const id = reviewId(c);
-    const form = await c.req.parseBody();
+    const form = c.req.valid('form');
     const audit = auditedAs(c.env.DB, c.var.staff, 'review.reject', id);
-    const choice = { choice: text(form.reason), note: text(form.note) };
+    const choice = { choice: form.reason, note: form.note };
     const result = await rejectReview(await moderationDeps(c), id, choice, audit);
-    return answer(c, id, result, result.ok && result.emailed ? 'rejected' : 'rejected-unsent', 'reject');
+    return answer(c, id, result, result.ok && result.emailed ? 'rejected' : 'rejected-unsent', 'reject', form);
   })
-  .post(`${REVIEW}/flag`, ...moderate, async (c) => {
+  .post(`${REVIEW}/flag`, ...moderate, ...staffForm(flagForm), async (c) => {
     const id = reviewId(c);
-    const form = await c.req.parseBody();
-    const result = await flagReview(c.env.DB, id, text(form.flag), auditedAs(c.env.DB, c.var.staff, 'review.flag', id));
-    return answer(c, id, result, 'flagged', 'flag');
+    const form = c.req.valid('form');
+    const result = await flagReview(c.env.DB, id, form.flag, auditedAs(c.env.DB, c.var.staff, 'review.flag', id));
+    return answer(c, id, result, 'flagged', 'flag', form);
   });

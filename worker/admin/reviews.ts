@@ -8,6 +8,7 @@ import { mailerFor } from '../platform/email.ts';
 import type { AlongWith, ModerationDeps } from '../reviews/staff.ts';
 import type { AdminContext } from './guard.ts';
 import { auditedBy, type StaffMember } from './service.ts';
+import { marketOrigins } from '../platform/origin.ts';
 
 /** The audit entry of one change to a review, written in the change's own batch. */
 export const auditedAs = (_db: D1Database, staff: StaffMember, action: string, reviewId: number): AlongWith =>
@@ -21,7 +22,7 @@ export async function moderationDeps(c: AdminContext): Promise<ModerationDeps> {
     moderator: c.var.staff.email,
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
-    origins: { us: c.env.US_ORIGIN, ca: c.env.CA_ORIGIN },
+    origins: marketOrigins(c.env),
   };
 }
 

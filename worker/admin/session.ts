@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { readCookie } from '../platform/cookies.ts';
+import { toBase64Url } from '../../shared/base64.ts';
 
 export const STAFF_COOKIE = 'staff_session';
 export const STAFF_COOKIE_PATH = '/admin';
@@ -32,7 +33,7 @@ export interface StaffSession {
 /** A new session's claims. */
 export function newSession(staffId: number, sessionVersion: number, nowMs = Date.now()): StaffSession {
   const now = Math.floor(nowMs / 1000);
-  const csrf = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24)))).replace(/[+/=]/g, '');
+  const csrf = toBase64Url(crypto.getRandomValues(new Uint8Array(24)));
   return { staffId, sessionVersion, startedAt: now, seenAt: now, csrf };
 }
 

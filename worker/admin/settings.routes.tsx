@@ -11,9 +11,11 @@ import {
   storedSettings,
 } from './settings-editor.ts';
 import { SettingsPage } from './views/SettingsPage.tsx';
+import { field, ownFields, staffForm, staffFormBase, textFields } from './form.ts';
 
 const manage = [staffSession, requirePermission('content.manage')] as const;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The settings form: its fields and the version it was drawn from. */
+const settingsForm = staffFormBase.extend({ ...textFields(SETTINGS_FIELDS), _version: field(200) });
 
 /** The storefront's merchandising settings (issue 22): the site notice, the header colour, Black Friday. */
 export const adminSettings = new Hono<AdminEnv>()
@@ -25,10 +27,8 @@ export const adminSettings = new Hono<AdminEnv>()
     );
     return renderAdmin(c, { title: 'Storefront settings', body });
   })
-  .post('/admin/settings', ...manage, async (c) => {
-    const body = await c.req.parseBody();
-    const form = Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, text(body[field])])) as SettingsForm;
-    const version = text(body._version);
+  .post('/admin/settings', ...manage, ...staffForm(settingsForm), async (c) => {
+    const { _version: version, ...form } = ownFields(c.req.valid('form')) satisfies SettingsForm;
     const deps = { db: c.env.DB, kv: c.env.SETTINGS, actor: c.var.staff, now: systemClock.now() };
     const result = await saveMerchandisingSettings(deps, form, version);
     if (result.ok) return c.redirect('/admin/settings?done=saved', 303);

@@ -9,8 +9,12 @@ import { ADMIN_MSG, addStaff, auditLog, changeStaff, listStaff, type NewStaff } 
 import { AuditPage } from './views/AuditPage.tsx';
 import { StaffPage } from './views/StaffPage.tsx';
 import { unlockStaff } from './staff-lock.ts';
+import { staffForm, staffFormBase, trimmed } from './form.ts';
+import type * as z from 'zod';
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** The form adding a staff member, and the one changing a member's role or standing. */
+const newStaffForm = staffFormBase.extend({ email: trimmed(), name: trimmed(), role: trimmed(40) });
+const staffChangeForm = staffFormBase.extend({ role: trimmed(40), active: trimmed(10) });
 
 async function staffPage(
   c: AdminContext,
@@ -23,10 +27,9 @@ async function staffPage(
 }
 
 /** The new staff member a form describes, or what is wrong with it. */
-function parseNewStaff(body: Record<string, unknown>) {
-  const email = text(body.email).toLowerCase();
-  const name = text(body.name);
-  const role = text(body.role);
+function parseNewStaff(form: z.output<typeof newStaffForm>) {
+  const email = form.email.toLowerCase();
+  const { name, role } = form;
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) return { error: ADMIN_MSG.emailInvalid, email, name };
   if (!name || name.length > 80) return { error: ADMIN_MSG.nameRequired, email, name };
   if (!isStaffRole(role)) return { error: ADMIN_MSG.roleInvalid, email, name };
@@ -36,29 +39,40 @@ function parseNewStaff(body: Record<string, unknown>) {
 /** The owners' staff management and the audit log. */
 export const adminStaff = new Hono<AdminEnv>()
   .get('/admin/staff', staffSession, requirePermission('staff.manage'), (c) => staffPage(c))
-  .post('/admin/staff', staffSession, requirePermission('staff.manage'), async (c) => {
-    const parsed = parseNewStaff(await c.req.parseBody());
+  .post('/admin/staff', staffSession, requirePermission('staff.manage'), ...staffForm(newStaffForm), async (c) => {
+    const parsed = parseNewStaff(c.req.valid('form'));
     if (!parsed.staff) return staffPage(c, { error: parsed.error, input: parsed }, 400);
     const settings = await getShopSettings(c.env.SETTINGS, systemClock);
     const result = await addStaff({ ...adminDeps(c), shopName: settings.SHOP_NAME }, c.var.staff, parsed.staff);
     if (!result.ok) return staffPage(c, { error: result.message, input: parsed.staff }, 409);
     return staffPage(c, { added: result.staff });
   })
-  .post('/admin/staff/:id{[0-9]{1,9}}', staffSession, requirePermission('staff.manage'), async (c) => {
-    const body = await c.req.parseBody();
-    const role = text(body.role);
-    if (!isStaffRole(role)) return staffPage(c, { error: ADMIN_MSG.roleInvalid }, 400);
-    const change = { role, active: text(body.active) !== 'false' };
-    const refused = await changeStaff(adminDeps(c), c.var.staff, Number(c.req.param('id')), change);
-    if (refused) return staffPage(c, { error: refused }, refused === ADMIN_MSG.noSuchStaff ? 404 : 400);
-    return c.redirect('/admin/staff', 303);
-  })
-  .post('/admin/staff/:id{[0-9]{1,9}}/unlock', staffSession, requirePermission('staff.manage'), async (c) => {
-    const now = Math.floor(Date.now() / 1000);
-    const unlocked = await unlockStaff(c.env.DB, c.var.staff, Number(c.req.param('id')), now);
-    if (!unlocked) return staffPage(c, { error: ADMIN_MSG.notLocked }, 409);
-    return c.redirect('/admin/staff', 303);
-  })
+  .post(
+    '/admin/staff/:id{[0-9]{1,9}}',
+    staffSession,
+    requirePermission('staff.manage'),
+    ...staffForm(staffChangeForm),
+    async (c) => {
+      const { role, active } = c.req.valid('form');
+      if (!isStaffRole(role)) return staffPage(c, { error: ADMIN_MSG.roleInvalid }, 400);
+      const change = { role, active: active !== 'false' };
+      const refused = await changeStaff(adminDeps(c), c.var.staff, Number(c.req.param('id')), change);
+      if (refused) return staffPage(c, { error: refused }, refused === ADMIN_MSG.noSuchStaff ? 404 : 400);
+      return c.redirect('/admin/staff', 303);
+    },
+  )
+  .post(
+    '/admin/staff/:id{[0-9]{1,9}}/unlock',
+    staffSession,
+    requirePermission('staff.manage'),
+    ...staffForm(staffFormBase),
+    async (c) => {
+      const now = Math.floor(Date.now() / 1000);
+      const unlocked = await unlockStaff(c.env.DB, c.var.staff, Number(c.req.param('id')), now);
+      if (!unlocked) return staffPage(c, { error: ADMIN_MSG.notLocked }, 409);
+      return c.redirect('/admin/staff', 303);
+    },
+  )
   .get('/admin/audit', staffSession, requirePermission('audit.view'), async (c) => {
     const page = Math.min(Math.max(Number.parseInt(c.req.query('page') ?? '1', 10) || 1, 1), 100_000);
     return renderAdmin(c, { title: 'Audit log', body: <AuditPage log={await auditLog(adminDeps(c), page)} /> });

@@ -4,6 +4,8 @@ import { ERROR_CODE } from '../../shared/messages.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { cartRepository } from './repository.ts';
 import type { CartRecord } from './records.ts';
+import { toBase64Url } from '../../shared/base64.ts';
+import { sha256Hex } from '../platform/signing.ts';
 
 /**
  * Who may reach which cart (§4 Cart): a visitor's cart by its id and secret token, a member's
@@ -31,17 +33,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a cart id is well formed (anything else is treated as no cart). */
 export const isCartUuid = (value: string | null | undefined): value is string => !!value && UUID.test(value);
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return toBase64Url(bytes);
 }
 
 export const notYours = () => new ApiError(ERROR_CODE.notFound, 404, CART_MSG.notFound);

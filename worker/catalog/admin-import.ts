@@ -17,6 +17,7 @@ import {
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { catalogImportRepository, type SkuChange } from './admin-import-repository.ts';
 import { type AdminSkuRow, catalogAdminRepository } from './admin-repository.ts';
+import { toHex } from '../../shared/base64.ts';
 
 /** The catalog's back-office statements with the import's own. */
 const repositories = (db: D1Database) => ({ ...catalogAdminRepository(db), ...catalogImportRepository(db) });
@@ -54,7 +55,6 @@ export interface CheckedImport extends ImportReport {
   staffId: number;
 }
 
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 const newToken = () => toHex(crypto.getRandomValues(new Uint8Array(24)).buffer);
 
 /** The file's text, or why it cannot be read. */

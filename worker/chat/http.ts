@@ -11,6 +11,7 @@ import { invalidFields } from '../platform/contract.ts';
 import type { ChatDeps } from './deps.ts';
 import type { ChatImageUpload } from './images.ts';
 import { ATTACHMENT_MSG } from './tickets.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 /** Live chat's dependencies for a request of a market (shopper routes and the back office's chat pages). */
 export async function chatDeps(env: Bindings, market: MarketId): Promise<ChatDeps> {
@@ -26,7 +27,7 @@ export async function chatDeps(env: Bindings, market: MarketId): Promise<ChatDep
     shopName: settings.SHOP_NAME,
     liveChat: settings.LIVE_CHAT,
     // Links in emails use the market's configured origin, never the request's Host header.
-    origin: market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN,
+    origin: marketOrigin(env, market),
     shopId: env.SHOP_ID,
     clock: systemClock,
   };
@@ -54,7 +55,9 @@ export async function postedImage(c: Context, limitBytes: number): Promise<ChatI
   }
   const type = c.req.header('content-type') ?? '';
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) return null;
-  const form = await c.req.parseBody();
+  const form = await c.req.parseBody().catch(() => {
+    throw ApiError.badRequest(ATTACHMENT_MSG.unreadable);
+  });
   const file = form.file;
   if (!(file instanceof File)) return null;
   return { name: file.name, size: file.size, bytes: await file.arrayBuffer() };

@@ -7,7 +7,8 @@ import { conversationForToken } from './conversations.ts';
 import { type ChatDeps, conversationObject } from './deps.ts';
 import type { Participant } from './participant.ts';
 import { chatRepository } from './repository.ts';
-import { ATTACHMENT_MSG, attachmentProblem, imageTypeOf } from './tickets.ts';
+import { ATTACHMENT_MSG, attachmentProblem } from './tickets.ts';
+import { imageTypeOf } from '../platform/file-type.ts';
 
 /** A file posted into a chat, as the route read it from the form. */
 export interface ChatImageUpload {

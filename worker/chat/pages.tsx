@@ -9,9 +9,11 @@ import { clientIp } from '../platform/client-ip.ts';
 import { systemClock } from '../platform/clock.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { chatDeps } from './http.ts';
-import { attachmentProblem, createTicket, imageTypeOf, type TicketAttachmentInput } from './service.ts';
+import { attachmentProblem, createTicket, type TicketAttachmentInput } from './service.ts';
 import { shopperTicket, shopperTicketReply } from './staff.ts';
 import { type FeedbackInput, FeedbackForm, type FeedbackProblems, TicketReplyPage } from './views/HelpDesk.tsx';
+import { imageTypeOf } from '../platform/file-type.ts';
+import { readableForm } from '../platform/form-body.ts';
 
 type PageContext = Context<AppEnv>;
 const PRIVATE = { robots: 'noindex' } as const;
@@ -131,14 +133,14 @@ export const helpDeskPages = new Hono<AppEnv>()
       sent: null,
     }),
   )
-  .post('/help/feedback', sendFeedback)
+  .post('/help/feedback', readableForm, sendFeedback)
   .get(
     '/help/ticket/:id{[0-9]{1,9}}',
     (c) =>
       exchangeOnArrival(c, 'token', { cookie: ticketCookie(c), maxAgeSeconds: TICKET_COOKIE_SECONDS }) ??
       ticketThread(c, null, null),
   )
-  .post('/help/ticket/:id{[0-9]{1,9}}', async (c) => {
+  .post('/help/ticket/:id{[0-9]{1,9}}', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const deps = await chatDeps(c.env, c.var.market.id);
     const result = await shopperTicketReply(deps, ticketIdOf(c), ticketTokenOf(c), field(form.message));

@@ -21,7 +21,6 @@ export {
   ATTACHMENT_MSG,
   attachmentProblem,
   createTicket,
-  imageTypeOf,
   type TicketAttachment as TicketAttachmentInput,
 } from './tickets.ts';
 export { ChatConversation } from './conversation-object.ts';

@@ -1,10 +1,11 @@
 import type { TicketAnswer } from '../../shared/api/chat.ts';
 import { CHAT_LIMITS, type TicketSource, ticketReceivedMessage } from '../../shared/chat.ts';
 import { enforce } from '../platform/rate-limit.ts';
-import { evidenceTypeOf } from '../returns/service.ts';
+import { imageTypeOf } from '../platform/file-type.ts';
 import type { ChatDeps } from './deps.ts';
 import { recipientOf, ticketReceivedEmail } from './email.ts';
 import { ticketRepository } from './ticket-repository.ts';
+import { randomHex, sha256Hex } from '../platform/signing.ts';
 
 export interface NewTicketInput {
   market: string;
@@ -35,6 +36,7 @@ export const ATTACHMENT_MSG = {
   tooMany: `Attach at most ${ATTACHMENT_LIMITS.files} images.`,
   tooLarge: 'Each image may be at most 5 MB.',
   notImage: 'Only images can be attached (JPEG, PNG, WebP or HEIC).',
+  unreadable: 'The image could not be read. Please choose it again.',
 } as const;
 
 /**
@@ -50,21 +52,12 @@ export function attachmentProblem(files: { size: number; head: Uint8Array }[]): 
   return null;
 }
 
-/** The image type of a file from its first bytes, or null. */
-export function imageTypeOf(head: Uint8Array): string | null {
-  const type = evidenceTypeOf(head.subarray(0, 16));
-  return type?.startsWith('image/') ? type : null;
-}
-
-const hex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** A new reply token: 256 random bits as hex, put in the emailed link and never stored. */
-export const newReplyToken = () => hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
+export const newReplyToken = () => randomHex(32);
 
 /** The SHA-256 of a reply token: only that is stored, so a database read cannot answer as the shopper. */
-export async function replyTokenHash(token: string): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+export function replyTokenHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /**

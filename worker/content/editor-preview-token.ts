@@ -1,9 +1,10 @@
-import { hmacSign, hmacVerify } from '../platform/signing.ts';
+import { expiresIn, readToken, signToken } from '../platform/signing.ts';
 
 /**
- * A content preview's token: `<KV key>.<expiry in seconds>.<HMAC-SHA256>`, signed with the shop's
- * secret (AUTH_SECRET) for one entry. The back office hands it out with a draft; the storefront's
- * preview middleware (preview.routes.ts) shows that entry's draft to whoever holds it, for PREVIEW_MINUTES.
+ * A content preview's token: `<KV key>.<expiry in seconds>.<HMAC-SHA256>` (platform/signing.ts),
+ * signed with the shop's secret (AUTH_SECRET) for one entry. The back office hands it out with a
+ * draft; the storefront's preview middleware (preview.routes.ts) shows that entry's draft to
+ * whoever holds it, for PREVIEW_MINUTES.
  */
 
 /** How long a preview link shows its draft. */
@@ -16,19 +17,14 @@ export const draftKey = (kvKey: string) => `content-draft:${kvKey}`;
 
 const KV_KEY_SHAPE = /^[a-z0-9:-]{1,120}$/;
 
-const signed = (kvKey: string, expires: number) => `content-preview:${kvKey}:${expires}`;
+const PURPOSE = 'content-preview';
 
 /** A token that shows the draft of the entry stored under `kvKey` until PREVIEW_MINUTES from now. */
 export async function signPreviewToken(secret: string, kvKey: string, now: number): Promise<string> {
-  const expires = Math.floor(now / 1000) + PREVIEW_MINUTES * 60;
-  return `${kvKey}.${expires}.${await hmacSign(secret, signed(kvKey, expires))}`;
+  return signToken(secret, { purpose: PURPOSE, subject: kvKey, expires: expiresIn(now, PREVIEW_MINUTES * 60) });
 }
 
 /** The KV key a token was signed for while it is unexpired and its signature holds; null for anything else. */
 export async function verifyPreviewToken(secret: string, token: string, now: number): Promise<string | null> {
-  const [kvKey = '', expiresText = '', signatureText = '', ...rest] = token.split('.');
-  if (rest.length > 0 || !KV_KEY_SHAPE.test(kvKey) || !/^\d{1,12}$/.test(expiresText)) return null;
-  const expires = Number(expiresText);
-  if (expires * 1000 <= now) return null;
-  return (await hmacVerify(secret, signed(kvKey, expires), signatureText)) ? kvKey : null;
+  return readToken(secret, PURPOSE, token, now, KV_KEY_SHAPE);
 }

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
-import type { MarketId } from '../../shared/markets.ts';
-import type { AppEnv, Bindings } from '../env.ts';
+import type { AppEnv } from '../env.ts';
 import { SITEMAP_LIMIT, sitemapXml } from './sitemap.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
+import { marketOrigin } from '../platform/origin.ts';
 
 /** Crawlers may cache these for a few minutes: the catalog changes, but not by the second. */
 const CACHEABLE = 'public, max-age=300';
@@ -28,13 +28,10 @@ const DISALLOWED = [
   '/openapi.json',
 ] as const;
 
-/** The market's configured origin: links handed to crawlers never come from the request's Host header. */
-const originOf = (env: Bindings, market: MarketId) => (market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN);
-
 /** /robots.txt and /sitemap.xml (with its /sitemap-{n}.xml parts) of the market the host names. */
 export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
-    const origin = originOf(c.env, c.var.market.id);
+    const origin = marketOrigin(c.env, c.var.market.id);
     const lines = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)];
     c.header('Cache-Control', CACHEABLE);
     return c.text(`${lines.join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`);
@@ -44,7 +41,7 @@ export const seoRoutes = new Hono<AppEnv>()
 
 async function sitemapAnswer(c: Context<AppEnv>, part: number | null) {
   const market = c.var.market;
-  const xml = await sitemapXml(c.env.DB, market, originOf(c.env, market.id), part, SITEMAP_LIMIT, c.env.SETTINGS);
+  const xml = await sitemapXml(c.env.DB, market, marketOrigin(c.env, market.id), part, SITEMAP_LIMIT, c.env.SETTINGS);
   if (xml === null) return renderErrorPage(c, 404);
   return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHEABLE });
 }

@@ -2,16 +2,16 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { outboxMessages } from '../platform/email.ts';
 import type { OutboxRow } from '../platform/email.ts';
+import { escapeHtml } from '../platform/html.ts';
 import { StyleguidePage } from './styleguide.tsx';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 function messageHtml(m: OutboxRow): string {
   const sent = new Date(m.created_at * 1000).toISOString();
   return (
-    `<article data-email-id="${m.id}" data-to="${escape(m.to_address)}" data-kind="${m.kind}">` +
-    `<h2>${escape(m.subject)}</h2><p>To ${escape(m.to_address)} · ${sent}</p>` +
+    `<article data-email-id="${m.id}" data-to="${escapeHtml(m.to_address)}" data-kind="${m.kind}">` +
+    `<h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to_address)} · ${sent}</p>` +
     `<pre>${linkify(m.text_body)}</pre></article>`
   );
 }

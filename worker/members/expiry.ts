@@ -8,6 +8,7 @@ import { creditedBefore, DAY_MS, dueExpiries, expiringBy, replayLedger, utcDay }
 import { giveBirthdayPoints } from './birthday.ts';
 import { pointsExpiryEmail } from './reminder-email.ts';
 import { pointsRepository } from './repository.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 /**
  * The daily points work (issue 21): earned points past their expiry are written off oldest first,
@@ -56,7 +57,7 @@ async function remindMember(env: Bindings, accountId: number, months: number, no
   const customer = await customerAccount(env.DB, accountId);
   if (!customer || customer.account.blockedAt !== null) return 0;
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, { now: () => now });
-  const origin = customer.account.market === 'ca' ? env.CA_ORIGIN : env.US_ORIGIN;
+  const origin = marketOrigin(env, customer.account.market);
   const mailer = await mailerFor(env);
   let sent = 0;
   for (const group of expiring) {

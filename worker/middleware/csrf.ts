@@ -3,6 +3,7 @@ import { failure } from '../../shared/envelope.ts';
 import { ERROR_CODE } from '../../shared/messages.ts';
 import type { AppEnv } from '../env.ts';
 import { isApiPath } from '../platform/api-error.ts';
+import { marketOriginList } from '../platform/origin.ts';
 
 const SAFE_METHOD = /^(?:GET|HEAD|OPTIONS)$/;
 /** Calls from payment providers' servers: signed, and no browser sends them. */
@@ -12,7 +13,7 @@ const FOREIGN_FETCH_SITES = new Set(['cross-site', 'same-site']);
 
 /** The origins a state-changing call may come from: the request's own and the market's configured one. */
 function allowedOrigins(url: URL, env: AppEnv['Bindings']): Set<string> {
-  return new Set([url.origin, env.US_ORIGIN, env.CA_ORIGIN].filter(Boolean));
+  return new Set([url.origin, ...marketOriginList(env)].filter(Boolean));
 }
 
 function hasBody(headers: Headers): boolean {

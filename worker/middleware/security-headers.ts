@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { toBase64 } from '../../shared/base64.ts';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import type { AppEnv } from '../env.ts';
@@ -22,8 +23,7 @@ const overHttps = secureHeaders({
 const overHttp = secureHeaders({ ...PROTECTIVE_HEADERS, strictTransportSecurity: false });
 
 function randomNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return toBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /**

@@ -24,6 +24,7 @@ import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { getShopSettings } from '../content/service.ts';
 import type { Context } from 'hono';
+import { marketOrigin } from '../platform/origin.ts';
 
 const ONE_YEAR = 31_536_000;
 /** HttpOnly proof that the shop itself remembered the visitor's email: a cookie typed by hand proves nothing. */
@@ -69,7 +70,7 @@ async function deps(c: Context<AppEnv>): Promise<NewsletterDeps> {
     mailer: await mailerFor(c.env),
     shopName: settings.SHOP_NAME,
     // Links in emails use the market's configured origin, never the request's Host header.
-    origin: c.var.market.id === 'ca' ? c.env.CA_ORIGIN : c.env.US_ORIGIN,
+    origin: marketOrigin(c.env, c.var.market.id),
     market: c.var.market.id,
   };
 }

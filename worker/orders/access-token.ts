@@ -1,8 +1,8 @@
-import { hmacSign, hmacVerify, randomHex } from '../platform/signing.ts';
+import { checkSeal, expiresIn, randomHex, signSeal } from '../platform/signing.ts';
 
 /**
- * A guest's order-access token: `<expiry in seconds>.<HMAC-SHA256 of the order number and the
- * expiry>`, signed with the order's own random key. It is issued at placement (the result page
+ * A guest's order-access token: a seal (platform/signing.ts, `<expiry in seconds>.<HMAC-SHA256>`)
+ * over the order number, signed with the order's own random key. It is issued at placement (the result page
  * keeps it) and in the confirmation email's link, and is the only thing besides a member's
  * session that lets anyone pay, cancel, move or print an order. The order number and email
  * are no longer enough.
@@ -11,7 +11,7 @@ import { hmacSign, hmacVerify, randomHex } from '../platform/signing.ts';
 /** How long an order-access token opens its order: long enough for the confirmation email's link to be useful. */
 export const ORDER_TOKEN_DAYS = 30;
 
-const signed = (orderId: string, expires: number) => `order-access:${orderId}:${expires}`;
+const PURPOSE = 'order-access';
 
 /** A new random key for an order's tokens (256 bits, hex). */
 export function newAccessKey(): string {
@@ -20,8 +20,11 @@ export function newAccessKey(): string {
 
 /** Signs a token that opens this order until ORDER_TOKEN_DAYS from now. */
 export async function signOrderToken(accessKey: string, orderId: string, now: number): Promise<string> {
-  const expires = Math.floor(now / 1000) + ORDER_TOKEN_DAYS * 86_400;
-  return `${expires}.${await hmacSign(accessKey, signed(orderId, expires))}`;
+  return signSeal(accessKey, {
+    purpose: PURPOSE,
+    subject: orderId,
+    expires: expiresIn(now, ORDER_TOKEN_DAYS * 86_400),
+  });
 }
 
 /** Whether the token was signed for this order with its key and has not expired (compared in constant time). */
@@ -31,8 +34,5 @@ export async function verifyOrderToken(
   token: string,
   now: number,
 ): Promise<boolean> {
-  const [expiresText = '', signatureText = ''] = token.split('.');
-  const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : 0;
-  if (expires * 1000 <= now) return false;
-  return hmacVerify(accessKey, signed(orderId, expires), signatureText);
+  return checkSeal(accessKey, PURPOSE, orderId, token, now);
 }

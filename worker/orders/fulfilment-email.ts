@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import type { OrderRefund, OrderShipment, OrderView } from '../../shared/orders.ts';
 import type { EmailMessage } from '../platform/email.ts';
+import { composeEmail, type EmailLink } from '../platform/email-layout.ts';
 import { signInvitation } from '../reviews/service.ts';
 import type { ShopIdentity } from './email.ts';
 
@@ -10,25 +11,14 @@ import type { ShopIdentity } from './email.ts';
  * the market's configured origin, never a request's Host.
  */
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A plain email: paragraphs, then links as buttons; the text part says the same with the addresses. */
-function email(
+/** A plain email: paragraphs, then its links as buttons (platform/email-layout.ts). */
+const email = (
   kind: EmailMessage['kind'],
   to: string,
   subject: string,
   paragraphs: string[],
-  links: { label: string; url: string }[],
-): EmailMessage {
-  const text = [...paragraphs, '', ...links.map((link) => `${link.label}: ${link.url}`)].join('\n');
-  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
-    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
-    links.map((link) => `<p><a href="${escape(link.url)}" style="${button}">${escape(link.label)}</a></p>`).join('') +
-    '</body></html>';
-  return { kind, to, subject, text, html };
-}
+  links: EmailLink[],
+): EmailMessage => composeEmail(kind, to, subject, { paragraphs, links });
 
 /** "2 x Brake Pad Set (PN-1)" for each line of a shipment or refund. */
 function unitsText(order: OrderView, lines: { lineNo: number; quantity: number }[]): string[] {

@@ -1,4 +1,4 @@
-import type { OrderView } from '../../shared/orders.ts';
+import { ORDER_MSG, type OrderView } from '../../shared/orders.ts';
 import {
   CANCELLABLE_STATUSES,
   ORDER_STATUSES,
@@ -10,7 +10,7 @@ import type { Bindings } from '../env.ts';
 import { enforce, type Rule } from '../platform/rate-limit.ts';
 import { orderRepository } from './repository.ts';
 import { accessibleOrder, type OrderAccess } from './access.ts';
-import { ORDER_MSG, ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schemas.ts';
+import { ORDER_NUMBER, type OrderHistoryData, type TrackedOrder } from './schemas.ts';
 import { imageAsset } from '../platform/build-info.ts';
 
 /** A member's order history and detail, and public tracking by order number and email. */

@@ -1,17 +1,12 @@
 import * as z from 'zod';
-import type { OrderView } from '../../shared/orders.ts';
+import { ORDER_MSG, type OrderView } from '../../shared/orders.ts';
 import { ORDER_STATUSES } from '../../shared/order-status.ts';
 import { emailField } from '../../shared/api/accounts.ts';
 
 /** The orders' contracts: the order number, the history and tracking queries, an order as answered. */
 
-/** What the order calls and pages tell a shopper when an order cannot be shown or removed. */
-export const ORDER_MSG = {
-  notFound: 'This order could not be found.',
-  trackNotFound: 'We could not find an order with that number and email.',
-  notRemovable: 'Only cancelled or refunded orders can be removed from your order history.',
-  orderNumber: 'must be an order number',
-} as const;
+/** The order messages (shared/orders.ts), beside the contracts that answer with them. */
+export { ORDER_MSG };
 
 /**
  * What the order calls accept as an order number: any number the shop ever issued, including

@@ -10,13 +10,13 @@ import { ApiError } from '../platform/api-error.ts';
 import type { Failed, PaymentEnv, PaymentResult, RefundResult } from './provider.ts';
 import { paymentRepository, type RefundReason } from './repository.ts';
 import type { PaymentRecord } from './records.ts';
+import { randomHex } from '../platform/signing.ts';
 
 /** What every provider shares: ids, amount checks, what a stored payment means, refunds and captures. */
 
 /** A random id with a readable prefix (pay_, evt_, re_). */
 export function newPaymentId(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `${prefix}_${randomHex(12)}`;
 }
 
 /** Refuses an amount that is not a positive whole number of cents (money is never a float). */

@@ -5,6 +5,7 @@ import { paymentRuntime } from './http.ts';
 import { sandboxEnabled } from './registry.ts';
 import { SandboxProvider, sandboxWindowPath } from './sandbox.ts';
 import { Window, windowFor } from './views/SandboxWindow.tsx';
+import { readableForm } from '../platform/form-body.ts';
 
 /**
  * The sandbox's hosted payment window (/payment/sandbox/:paymentId), with its own form endpoints;
@@ -35,7 +36,7 @@ export const paymentSandboxPages = new Hono<AppEnv>()
     const payment = await sandboxOf(c).load(c.req.param('paymentId'));
     return payment ? streamHtml(c, windowFor(payment, c.var.cspNonce)) : notFound(c);
   })
-  .post('/payment/sandbox/:paymentId/submit', async (c) => {
+  .post('/payment/sandbox/:paymentId/submit', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const submission = await sandboxOf(c).submitCard(c.req.param('paymentId'), {
       number: field(form, 'cardNumber'),
@@ -49,7 +50,7 @@ export const paymentSandboxPages = new Hono<AppEnv>()
     }
     return c.redirect(sandboxWindowPath(submission.payment.id), 303);
   })
-  .post('/payment/sandbox/:paymentId/challenge', async (c) => {
+  .post('/payment/sandbox/:paymentId/challenge', readableForm, async (c) => {
     const answer = field(await c.req.parseBody(), 'answer');
     const sandbox = sandboxOf(c);
     if (answer !== 'authenticate' && answer !== 'fail') {

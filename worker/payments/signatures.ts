@@ -1,4 +1,6 @@
+import { fromHex, toHex } from '../../shared/base64.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { hmacBytes, hmacMatches } from '../platform/signing.ts';
 
 /** Signed webhooks: the `t=...,v1=...` HMAC scheme both providers use, and reading a verified body. */
 
@@ -7,23 +9,10 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = 'valid' | 'bad-signature' | 'stale' | 'missing' | 'malformed';
 
-const hmacKey = (secret: string) =>
-  crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-const hex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** A `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` header, the scheme both providers' webhooks use. */
 export async function signatureHeader(secret: string, rawBody: string, nowMs: number): Promise<string> {
   const t = Math.floor(nowMs / 1000);
-  const signature = await crypto.subtle.sign(
-    'HMAC',
-    await hmacKey(secret),
-    new TextEncoder().encode(`${t}.${rawBody}`),
-  );
-  return `t=${t},v1=${hex(signature)}`;
+  return `t=${t},v1=${toHex(await hmacBytes(secret, `${t}.${rawBody}`))}`;
 }
 
 /**
@@ -44,12 +33,9 @@ export async function checkSignature(
     .filter(([key, value]) => key === 'v1' && value && /^[0-9a-f]{64}$/i.test(value))
     .map(([, value]) => value!);
   if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0) return 'malformed';
-  const key = await hmacKey(secret);
-  const signed = new TextEncoder().encode(`${t}.${rawBody}`);
   let matches = false;
   for (const signature of signatures) {
-    const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => parseInt(pair, 16)));
-    if (await crypto.subtle.verify('HMAC', key, bytes, signed)) matches = true;
+    if (await hmacMatches(secret, `${t}.${rawBody}`, fromHex(signature, 64)!)) matches = true;
   }
   if (!matches) return 'bad-signature';
   return Math.abs(nowMs / 1000 - Number(t)) > toleranceSeconds ? 'stale' : 'valid';

@@ -1,6 +1,7 @@
 /** Sending email: one interface, an outbox for local use and a production adapter. */
 
 import { outboxRepository, type OutboxRow } from './outbox-repository.ts';
+import { textToBase64 } from '../../shared/base64.ts';
 
 export type { OutboxRow };
 
@@ -65,8 +66,7 @@ interface SendEmailBinding {
 
 /** A minimal multipart/alternative MIME message for Cloudflare's send_email binding. */
 export function mimeMessage(from: string, message: EmailMessage, boundary = `b${crypto.randomUUID()}`): string {
-  const encode = (text: string) =>
-    btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/.{76}/g, '$&\r\n');
+  const encode = (text: string) => textToBase64(text).replace(/.{76}/g, '$&\r\n');
   return [
     `From: ${from}`,
     `To: ${message.to}`,

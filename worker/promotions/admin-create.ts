@@ -16,9 +16,10 @@ import {
   THRESHOLD_TYPES,
 } from '../../shared/promotion-words.ts';
 import { backCategoriesByHandle, skusByPartNumbers } from '../catalog/service.ts';
-import { BASICS_FIELDS, type AuditedChange, readBasics } from './admin.ts';
+import { BASICS_FIELDS, type AuditedChange, PROMOTION_DOLLARS, readBasics } from './admin.ts';
 import { type AdminPromotionRecord, promotionAdminRepository } from './admin-repository.ts';
 import type { NewPromotionRecord } from './records.ts';
+import { dollarsToCents } from '../../shared/money.ts';
 
 /** The create form's fields: the basics the edit form has, and what only a new promotion chooses. */
 export const CREATE_FIELDS = [
@@ -81,13 +82,12 @@ export const PROMOTION_CREATE_MSG = {
 export type CreateResult = { ok: true; id: number } | { ok: false; errors: Partial<Record<CreateField, string>> };
 
 const CODE = /^[A-Z0-9-]{3,20}$/;
-const CENTS = /^\d{1,7}(?:\.\d{1,2})?$/;
 const oneOf = <T extends string>(list: readonly T[], value: string): T | null =>
   (list as readonly string[]).includes(value) ? (value as T) : null;
 
 type NewPromotionBasics = Omit<NewPromotionRecord, 'scope' | 'addOns'>;
 
-const ADD_ON_LINE = /^(\S{1,64})\s+(?:(\d{1,2})%|\$?(\d{1,6}(?:\.\d{1,2})?))(?:\s+max\s+(\d{1,2}))?$/i;
+const ADD_ON_LINE = /^(\S{1,64})\s+(?:(\d{1,2})%|\$?([\d.]+))(?:\s+max\s+(\d{1,2}))?$/i;
 
 /** The add-on lines as typed, or null when any is not a part with a percent (1-60) or price. */
 export function readAddOns(text: string): AddOnLine[] | null {
@@ -101,7 +101,8 @@ export function readAddOns(text: string): AddOnLine[] | null {
     const match = ADD_ON_LINE.exec(row);
     if (!match) return null;
     const percentOff = match[2] ? Number(match[2]) : null;
-    const priceCent = match[3] ? Math.round(Number(match[3]) * 100) : null;
+    const priceCent = match[3] ? dollarsToCents(match[3], { maxWholeDigits: 6 }) : null;
+    if (match[3] && priceCent === null) return null;
     const maxQuantity = Number(match[4] ?? 1);
     if (percentOff !== null && (percentOff < 1 || percentOff > MAX_ADD_ON_SAVING_PERCENT)) return null;
     if (maxQuantity < 1) return null;
@@ -139,7 +140,7 @@ export function readNewPromotion(
   const code = form.code.trim().toUpperCase();
   if (source === 'PROMOTION_CODE' && !CODE.test(code)) errors.code = PROMOTION_CREATE_MSG.code;
   const maxText = form.maxDiscount.trim();
-  const maxDiscountCent = maxText === '' ? null : CENTS.test(maxText) ? Math.round(Number(maxText) * 100) : -1;
+  const maxDiscountCent = maxText === '' ? null : (dollarsToCents(maxText, PROMOTION_DOLLARS) ?? -1);
   if (maxDiscountCent === -1 || maxDiscountCent === 0) errors.maxDiscount = PROMOTION_CREATE_MSG.maxDiscount;
   const handles = handlesOf(form.categories);
   if (handles.length > SCOPE_CATEGORIES_MAX) errors.categories = PROMOTION_CREATE_MSG.tooManyCategories;

@@ -125,8 +125,9 @@ export function promotionAdminRepository(db: D1Database) {
     },
 
     /**
-     * The statements that create a promotion under a chosen id with its codes (one per market) and
-     * scope, keyed by the form's key: a taken id, code or key fails the whole batch.
+     * The statements that create a promotion under a chosen id with its codes (one per market),
+     * scope and add-ons, keyed by its maker's key: a taken id, code or key fails the whole batch.
+     * The one INSERT of a new promotion (single-use codes are copies of one: batch-repository.ts).
      */
     createStatements(id: number, promotion: NewPromotionRecord, key: string): D1PreparedStatement[] {
       const { scope, addOns, ...p } = promotion;
@@ -136,8 +137,10 @@ export function promotionAdminRepository(db: D1Database) {
           .prepare(
             `INSERT INTO promotion (id, name, code, source, promotion_type, discount_type, discount_value,
                threshold_type, threshold_value, applies_to, market, starts_at, ends_at, usage_limit,
-               per_customer_limit, member_only, max_discount_cent, create_key, gift_sku_id, gift_quantity)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)`,
+               per_customer_limit, member_only, max_discount_cent, create_key, gift_sku_id, gift_quantity,
+               integral_score, limit_scene, shipping_option, first_order_only)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,
+               ?21, ?22, ?23, ?24)`,
           )
           .bind(
             id,
@@ -160,6 +163,10 @@ export function promotionAdminRepository(db: D1Database) {
             key,
             p.giftSkuId,
             p.giftQuantity,
+            p.integralScore,
+            p.limitScene,
+            p.shippingOption ?? null,
+            p.firstOrderOnly ?? 0,
           ),
         ...(p.code
           ? markets.map((market) =>

@@ -9,6 +9,7 @@ import { currencyOf, MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import { describePromotion } from '../../shared/promotions/describe.ts';
 import { type AdminPromotionRecord, type PromotionBasics, promotionAdminRepository } from './admin-repository.ts';
 import { toPromotion, toSec } from './context.ts';
+import { type DollarsFormat, dollarsToCents } from '../../shared/money.ts';
 
 /** A promotion's state in the back office, in the order the list's filter offers them. */
 export const PROMOTION_STATUSES = ['Scheduled', 'Running', 'Ended', 'Paused'] as const;
@@ -115,16 +116,14 @@ const basicsOf = (row: AdminPromotionRecord): PromotionBasics => ({
   market: row.market,
 });
 
-const CENTS = /^\d{1,7}(?:\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
 
+/** How a promotion's amounts are typed: up to $9,999,999.99. */
+export const PROMOTION_DOLLARS: DollarsFormat = { maxWholeDigits: 7 };
+
 /** Dollars as typed ("20", "20.5", "20.00") in cents; null when not dollars and whole cents. */
-function cents(text: string): number | null {
-  if (!CENTS.test(text)) return null;
-  const [whole, fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+const cents = (text: string) => dollarsToCents(text, PROMOTION_DOLLARS);
 
 /** A datetime-local value read as UTC, in epoch seconds; null for empty, undefined when invalid. */
 function utcSeconds(text: string): number | null | undefined {

@@ -1,11 +1,10 @@
 import type { EmailMessage } from '../platform/email.ts';
+import { layoutEmail } from '../platform/email-layout.ts';
 
 /**
  * The email a shopper gets when they ask for a return (issue 20): its RMA number, the units, what
  * happens next and a link to the return's page on the market's configured origin.
  */
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface RequestedReturn {
   rma: string;
@@ -25,20 +24,10 @@ export function returnRequestedEmail(request: RequestedReturn, shopName: string,
       'We will email you when the return is approved, with how to send the parts back, or if we need more from you.',
     'Please do not send the parts before the return is approved, and quote your return number on the package.',
   ];
-  const text = [...paragraphs, '', `See your return: ${url}`].join('\n');
-  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
-    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
-    `<p><a href="${escape(url)}" style="${button}">See your return</a></p>` +
-    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
-  return {
-    kind: 'return-requested',
-    to: request.email,
-    subject: `Your return request ${request.rma}`,
-    text,
-    html,
-  };
+  return layoutEmail('return-requested', request.email, `Your return request ${request.rma}`, paragraphs, {
+    label: 'See your return',
+    url,
+  });
 }
 
 /** "Start your return": the link to the return form, asked for from the tracking page, sent to the order's address. */
@@ -52,18 +41,8 @@ export function returnLinkEmail(
     'Open the link below to choose the parts, tell us why and add photos. The link works for this order only.',
     'If you did not ask for this, you can ignore this email.',
   ];
-  const text = [...paragraphs, '', `Start your return: ${url}`].join('\n');
-  const button = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
-    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
-    `<p><a href="${escape(url)}" style="${button}">Start your return</a></p>` +
-    `<p style="font-size:12px;color:#6b7280">${escape(url)}</p></body></html>`;
-  return {
-    kind: 'return-link',
-    to: order.email,
-    subject: `Start your return for order ${order.orderId}`,
-    text,
-    html,
-  };
+  return layoutEmail('return-link', order.email, `Start your return for order ${order.orderId}`, paragraphs, {
+    label: 'Start your return',
+    url,
+  });
 }

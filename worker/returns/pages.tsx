@@ -10,6 +10,7 @@ import { orderOfReturn, returnOptions, shopperReturn } from './service.ts';
 import { exchangeOrderToken, orderAccessOf } from '../orders/http.ts';
 import { ReturnFormPage, ReturnLinkPage } from './views/ReturnFormPage.tsx';
 import { ReturnPage } from './views/ReturnPage.tsx';
+import { readableForm } from '../platform/form-body.ts';
 
 const PRIVATE = { robots: 'noindex' } as const;
 
@@ -56,7 +57,7 @@ export const returnPages = new Hono<AppEnv>()
       return missing(c, error, 'Order not found', ORDER_MSG.notFound);
     }
   })
-  .post('/order/track/return-link', async (c) => {
+  .post('/order/track/return-link', readableForm, async (c) => {
     const form = await c.req.parseBody();
     const orderNo = String(form.orderNo ?? '')
       .trim()

@@ -18,7 +18,6 @@ export {
 } from './request.ts';
 export { evidenceObject, orderOfReturn, shopperReturn } from './read.ts';
 export { cleanUpReturnUploads } from './cleanup.ts';
-export { evidenceTypeOf } from './sniff.ts';
 export { addReturnEvidence, MORE_EVIDENCE_MSG } from './evidence.ts';
 export { returnOptions } from './options.ts';
 export { evidenceFileResponse } from './evidence-response.ts';

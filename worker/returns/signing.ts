@@ -1,13 +1,13 @@
 import { RETURN_LIMITS } from '../../shared/returns.ts';
-import { hmacSign, hmacVerify } from '../platform/signing.ts';
+import { expiresIn, expiresOf, signClaim, verifyClaim } from '../platform/signing.ts';
 
 /**
  * Short-lived links to a return's evidence: `/return-evidence/{uploadId}?expires=..&signature=..`,
- * the signature an HMAC-SHA256 (with AUTH_SECRET) of the upload and the expiry. The files stay
- * private in R2; only the Worker serves them, and only with a link that has not expired.
+ * the signature that of a claim on the upload until the expiry (platform/signing.ts, AUTH_SECRET).
+ * The files stay private in R2; only the Worker serves them, and only with a link that has not expired.
  */
 
-const signed = (uploadId: string, expires: number) => `return-evidence:${uploadId}:${expires}`;
+const PURPOSE = 'return-evidence';
 
 /** The path of an evidence file's link, valid for RETURN_LIMITS.evidenceLinkMinutes; with when it expires (ms). */
 export async function signedEvidencePath(
@@ -15,8 +15,8 @@ export async function signedEvidencePath(
   uploadId: string,
   now: number,
 ): Promise<{ url: string; expiresAt: number }> {
-  const expires = Math.floor(now / 1000) + RETURN_LIMITS.evidenceLinkMinutes * 60;
-  const signature = await hmacSign(secret, signed(uploadId, expires));
+  const expires = expiresIn(now, RETURN_LIMITS.evidenceLinkMinutes * 60);
+  const signature = await signClaim(secret, { purpose: PURPOSE, subject: uploadId, expires });
   const query = new URLSearchParams({ expires: String(expires), signature });
   return { url: `/return-evidence/${encodeURIComponent(uploadId)}?${query}`, expiresAt: expires * 1000 };
 }
@@ -28,7 +28,6 @@ export async function verifyEvidenceLink(
   link: { expires?: string; signature?: string },
   now: number,
 ): Promise<boolean> {
-  const expires = /^\d{1,12}$/.test(link.expires ?? '') ? Number(link.expires) : 0;
-  if (expires * 1000 <= now) return false;
-  return hmacVerify(secret, signed(uploadId, expires), link.signature ?? '');
+  const expires = expiresOf(link.expires) ?? 0;
+  return verifyClaim(secret, { purpose: PURPOSE, subject: uploadId, expires }, link.signature ?? '', now);
 }

@@ -1,12 +1,10 @@
-import type { EmailMessage } from '../platform/email.ts';
+import { layoutEmail } from '../platform/email-layout.ts';
 
 /**
  * The emails a shopper gets when the shop decides on their return (issue 20): approved (how to
  * send the parts back), rejected (why), more evidence needed (what), received, refunded (how much,
  * any restocking fee). Each has a link to the return's page on the market's configured origin.
  */
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The return and who to tell: its number, its order, the shopper's email, the shop's name and the page's link. */
 export interface DecidedReturn {
@@ -24,16 +22,8 @@ type DecisionKind =
   | 'return-received'
   | 'return-refunded';
 
-function message(kind: DecisionKind, to: DecidedReturn, subject: string, paragraphs: string[], button: string) {
-  const text = [...paragraphs, '', `${button}: ${to.url}`].join('\n');
-  const style = 'background:#c62828;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">' +
-    paragraphs.map((line) => `<p>${escape(line)}</p>`).join('') +
-    `<p><a href="${escape(to.url)}" style="${style}">${escape(button)}</a></p>` +
-    `<p style="font-size:12px;color:#6b7280">${escape(to.url)}</p></body></html>`;
-  return { kind, to: to.email, subject, text, html } satisfies EmailMessage;
-}
+const message = (kind: DecisionKind, to: DecidedReturn, subject: string, paragraphs: string[], button: string) =>
+  layoutEmail(kind, to.email, subject, paragraphs, { label: button, url: to.url });
 
 /** Approved: how to send the parts back (instructions and/or a prepaid label's number), quoting the RMA. */
 export function returnApprovedEmail(

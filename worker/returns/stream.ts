@@ -1,6 +1,6 @@
 import { EVIDENCE_TYPES, RETURN_MSG, type EvidenceKind, type EvidenceType } from '../../shared/returns.ts';
 import { ApiError } from '../platform/api-error.ts';
-import { evidenceTypeOf, SNIFF_BYTES } from './sniff.ts';
+import { fileTypeOf, SNIFF_BYTES } from '../platform/file-type.ts';
 
 /**
  * An upload's body as it arrives: its first bytes are read to learn its type, then the whole of
@@ -48,7 +48,7 @@ export async function sniffBody(body: ReadableStream<Uint8Array> | null, length:
     joined.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  const contentType = evidenceTypeOf(joined);
+  const contentType: EvidenceType | null = fileTypeOf(joined);
   if (!contentType) {
     await reader.cancel();
     throw unsupportedType();

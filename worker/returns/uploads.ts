@@ -6,6 +6,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { accessibleOrder, type OrderAccess } from '../orders/service.ts';
 import { uploadRepository, type UploadRow } from './upload-repository.ts';
 import { declaredLength, pipeTo, sniffBody, withinKindLimit } from './stream.ts';
+import { randomHex } from '../platform/signing.ts';
 
 /**
  * Evidence uploads (issue 20): a file for an order the caller may act on, its type sniffed from
@@ -20,8 +21,7 @@ const HOUR = 3_600_000;
 type Env = Pick<Bindings, 'DB' | 'MEDIA' | 'RATE_LIMITER'>;
 
 /** 128 random bits as hex: upload ids and object keys are not guessable. */
-export const randomId = () =>
-  [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export const randomId = () => randomHex(16);
 
 /**
  * The order the caller may add evidence to: theirs (else 404), shipped; and not past the day's upload

@@ -5,15 +5,15 @@ import { ApiError } from '../platform/api-error.ts';
 import { reviewRepository } from './repository.ts';
 import type { Reviewer, ReviewSort, ReviewWrite } from './records.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
-import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 
-import { base64url, fromBase64url, hmacSign, hmacVerify } from '../platform/signing.ts';
+import { toBase64Url } from '../../shared/base64.ts';
+import { readInvitation, signInvitation } from './invitation.ts';
+import { sha256Hex } from '../platform/signing.ts';
 export type { Reviewer };
 
 /** Reviews per IP for writing calls (create, edit, delete, invitations). */
 export const REVIEW_RULE = { limit: 10, windowMs: 10 * 60_000 };
-/** How long a review invitation stays valid. */
-export const INVITATION_SECONDS = 30 * 24 * 3600;
+export { INVITATION_SECONDS, signInvitation } from './invitation.ts';
 /** The answer when an edit link does not match its review. */
 export const BAD_EDIT_LINK = 'This review link is not valid.';
 /** The answer for an item or review that does not exist (or is not published). */
@@ -54,7 +54,7 @@ export async function createReview(db: D1Database, secret: string, draft: Review
   const { itemId, rating, title, content, name, vehicle } = draft;
   const id = await reviewRepository(db).insert(
     { itemId, rating, title, content, name, vehicle },
-    await sha256(editLink),
+    await sha256Hex(editLink),
     verified,
     verified ? invited.reviewer : null,
   );
@@ -113,62 +113,20 @@ export async function listReviews(
   return { list: rows, total, page, size };
 }
 
-/**
- * Signs an invitation to review an item: base64url(payload).base64url(HMAC-SHA256), valid 30 days.
- * The shop's own invitation (after an order arrives) names the buyer, so a rejection can tell them why.
- */
-/** The longest invitation payload read: its claims as base64url (an email address at most 254 characters). */
-const INVITATION_PAYLOAD_MAX = 600;
-
-export async function signInvitation(itemId: number, secret: string, now = Date.now(), reviewer?: Reviewer) {
-  const expiresAt = Math.floor(now / 1000) + INVITATION_SECONDS;
-  const claims = { itemId, exp: expiresAt, ...(reviewer ? { email: reviewer.email, market: reviewer.market } : {}) };
-  const payload = base64url(new TextEncoder().encode(JSON.stringify(claims)));
-  return { token: `${payload}.${await hmacSign(secret, payload)}`, itemId, expiresAt };
-}
-
 /** The item id of a valid, unexpired invitation; null when tampered with, malformed or expired. */
 export async function verifyInvitation(token: string, secret: string, now = Date.now()): Promise<number | null> {
   return (await readInvitation(token, secret, now))?.itemId ?? null;
 }
 
-/** What a valid, unexpired invitation says: its item and, when the shop named them, the reviewer. */
-async function readInvitation(
-  token: string,
-  secret: string,
-  now: number,
-): Promise<{ itemId: number; reviewer: Reviewer | null } | null> {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const payloadBytes = fromBase64url(payload, INVITATION_PAYLOAD_MAX);
-  if (!payloadBytes || !(await hmacVerify(secret, payload, signature))) return null;
-  try {
-    const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as Record<string, unknown>;
-    if (typeof claims.itemId !== 'number' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
-    const named = typeof claims.email === 'string' && MARKET_IDS.includes(claims.market as MarketId);
-    return {
-      itemId: claims.itemId,
-      reviewer: named ? { email: claims.email as string, market: claims.market as MarketId } : null,
-    };
-  } catch {
-    return null;
-  }
-}
-
 async function authorize(db: D1Database, id: number, editLink: string) {
   const review = await reviewRepository(db).editable(id);
-  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256(editLink)))
+  if (!review || !review.editTokenHash || review.editTokenHash !== (await sha256Hex(editLink)))
     throw new ApiError(403, 403, BAD_EDIT_LINK);
   return review;
 }
 
 function randomToken(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** One published review by id; 404 when there is none. */

@@ -4,6 +4,7 @@ import { DEFAULT_DESCRIPTION } from '../../shared/routes.ts';
 import { parseShopSettings } from '../../shared/settings.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../platform/log.ts';
+import type { ErrorStatus } from '../platform/render/ErrorPage.tsx';
 import { installRenderer, type LayoutProps } from '../platform/render/renderer.tsx';
 import type { Shell } from '../platform/render/shell.ts';
 import { Document } from './Document.tsx';
@@ -36,10 +37,10 @@ function fallbackShell(c: Context<AppEnv>, path: string): Shell {
   };
 }
 
-const ERROR_PATH = { 404: '/404', 500: '/500', 504: '/504' } as const;
+const ERROR_PATH = { 400: '/400', 404: '/404', 500: '/500', 504: '/504' } as const;
 
 /** An error page's shell: titled with its status under the requested URL; without storage if need be. */
-async function errorShell(c: Context<AppEnv>, status: 404 | 500 | 504): Promise<Shell> {
+async function errorShell(c: Context<AppEnv>, status: ErrorStatus): Promise<Shell> {
   const path = ERROR_PATH[status];
   try {
     const shell = await loadShell(c, { path, robots: 'noindex' });

@@ -19,6 +19,7 @@ import { asksConsent, PRIVACY_COOKIE } from '../../shared/tracking.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell, ShellOptions } from '../platform/render/shell.ts';
 import { alternatesOf, localizedUrl } from './language-links.ts';
+import { marketOrigin } from '../platform/origin.ts';
 
 const MAX_CANONICAL_QUERY = 512;
 
@@ -82,7 +83,7 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     canonical: localizedUrl(canonical, c.var.locale),
     path,
     pageType: options.pageType ?? 'other',
-    alternates: alternatesOf(c.env, ownPath),
+    alternates: alternatesOf({ US_ORIGIN: marketOrigin(c.env, 'us'), CA_ORIGIN: marketOrigin(c.env, 'ca') }, ownPath),
     layout: !hasNoLayout(path),
     showHeader: !hidesHeader(path, url.searchParams),
     hideMobileFooter: hidesMobileFooter(path, url.searchParams),

@@ -4,9 +4,14 @@ import {
   type LevelName,
   type SavedVehicle,
   type Vehicle,
-  type VehicleAttribute,
 } from '../../shared/vehicle.ts';
-import { GARAGE_FULL_MESSAGE, MAX_GARAGE_VEHICLES, garageRoom, vehiclePathKind } from '../../shared/garage-rules.ts';
+import {
+  GARAGE_FULL_MESSAGE,
+  MAX_GARAGE_VEHICLES,
+  garageRoom,
+  vehicleOfPath,
+  vehiclePathKind,
+} from '../../shared/garage-rules.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { garageRepository, type GaragePathNode } from './garage-repository.ts';
 import { VEHICLE_NOT_FOUND } from './path.ts';
@@ -43,13 +48,12 @@ function deepestOf(input: VehicleInput): number {
   return input.engine?.id ?? input.trim?.id ?? input.model.id;
 }
 
-const attribute = (node: GaragePathNode): VehicleAttribute => ({ id: node.id, value: node.value, text: node.text });
-
 /**
- * The vehicle a node path stands for. The chain must be a vehicle path (shared/garage-rules.ts) ending
- * at `startId`, and every level the request named must be the node at that level on the path.
+ * The vehicle a request names, from the node path of its deepest id: the path must hang together
+ * and end at `startId` (shared/garage-rules.ts), and every level the request named must be the
+ * node at that level on the path; a path that stops above the model asks for the model.
  */
-export function vehicleFromPath(startId: number, nodes: readonly GaragePathNode[], input: VehicleInput = {}): Vehicle {
+export function requestedVehicle(startId: number, nodes: readonly GaragePathNode[], input: VehicleInput = {}): Vehicle {
   const notFound = () => ApiError.badRequest(GARAGE_MSG.vehicleNotFound);
   const kind = vehiclePathKind(nodes, startId);
   if (kind === 'invalid') throw notFound();
@@ -60,14 +64,9 @@ export function vehicleFromPath(startId: number, nodes: readonly GaragePathNode[
     if (named !== undefined && named !== at[name]?.id) throw notFound();
   }
   if (kind === 'above-model') throw ApiError.badRequest(VEHICLE_REQUIRED_MESSAGE);
-  if (!at.year || !at.make || !at.model) throw notFound();
-  return {
-    year: attribute(at.year),
-    make: attribute(at.make),
-    model: attribute(at.model),
-    trim: at.trim ? attribute(at.trim) : null,
-    engine: at.engine ? attribute(at.engine) : null,
-  };
+  const vehicle = vehicleOfPath(nodes);
+  if (!vehicle) throw notFound();
+  return vehicle;
 }
 
 function pathsByStart(nodes: readonly GaragePathNode[]): Map<number, GaragePathNode[]> {
@@ -114,7 +113,7 @@ async function resolveAll(db: D1Database, inputs: readonly VehicleInput[]): Prom
     if (asked instanceof ApiError) return { problem: asked };
     const nodeId = moved.get(asked) ?? asked;
     try {
-      const vehicle = vehicleFromPath(nodeId, paths.get(nodeId) ?? [], nodeId === asked ? input : {});
+      const vehicle = requestedVehicle(nodeId, paths.get(nodeId) ?? [], nodeId === asked ? input : {});
       return { nodeId, vehicle, ...(nodeId !== asked && { movedFrom: asked }) };
     } catch (error) {
       if (error instanceof ApiError) return { problem: error };
@@ -152,7 +151,7 @@ export async function listGarage(db: D1Database, accountId: number): Promise<Gar
     if (byId.has(row.id)) continue;
     let vehicle: Vehicle;
     try {
-      vehicle = vehicleFromPath(row.attributeValueId, paths.get(row.attributeValueId) ?? []);
+      vehicle = requestedVehicle(row.attributeValueId, paths.get(row.attributeValueId) ?? []);
     } catch {
       continue; // A node the catalog no longer has a valid path for is not shown.
     }

@@ -1,9 +1,9 @@
-import { vehicleChainKind } from '../../shared/garage-rules.ts';
+import { vehicleAttribute, vehicleOfPath } from '../../shared/garage-rules.ts';
 import { LEVEL_NAMES, vehiclePartsPath, type Vehicle, type VehicleAttribute } from '../../shared/vehicle.ts';
 import { normalizeVin, vinModelYear, vinProblem, vinWmi } from '../../shared/vin.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { vehicleCatalogRepository } from './vehicle-catalog-repository.ts';
-import type { MakeModelYears, VehicleNodeRecord, VinModelMatch } from './records.ts';
+import type { MakeModelYears, VinModelMatch } from './records.ts';
 import { vehicleRepository } from './repository.ts';
 import { vinRepository } from './vin-repository.ts';
 import { currentPath } from './moves.ts';
@@ -23,32 +23,6 @@ export {
   type VehiclePath,
 } from './path.ts';
 export type { MakeModelYears } from './records.ts';
-
-const attribute = (node: Pick<VehicleNodeRecord, 'id' | 'value' | 'text'>): VehicleAttribute => ({
-  id: node.id,
-  value: node.value,
-  text: node.text,
-});
-
-/** A node path (year first) as the §3 vehicle; null unless it runs Year -> Make -> Model (-> Trim) (-> Engine). */
-export function vehicleFromPath(path: VehicleNodeRecord[]): Vehicle | null {
-  if (vehicleChainKind(path.map((node) => node.level)) !== 'vehicle') return null;
-  const [year, make, model, ...rest] = path as [
-    VehicleNodeRecord,
-    VehicleNodeRecord,
-    VehicleNodeRecord,
-    ...VehicleNodeRecord[],
-  ];
-  const trim = rest.find((node) => node.level === 4) ?? null;
-  const engine = rest.find((node) => node.level === 5) ?? null;
-  return {
-    year: attribute(year),
-    make: attribute(make),
-    model: attribute(model),
-    trim: trim && attribute(trim),
-    engine: engine && attribute(engine),
-  };
-}
 
 /**
  * The children of a level value (§7): years for level 0 or 1 without a parent; otherwise the
@@ -86,7 +60,7 @@ export async function vehicleByValues(
   if (values.trim) deepest = (await repo.childByValue(deepest, 4, values.trim))?.id ?? -1;
   if (values.engine && deepest > 0) deepest = (await repo.childByValue(deepest, 5, values.engine))?.id ?? -1;
   if (deepest < 0) throw ApiError.notFound(VEHICLE_NOT_FOUND);
-  const vehicle = vehicleFromPath(await vehicleRepository(db).path(deepest));
+  const vehicle = vehicleOfPath(await vehicleRepository(db).path(deepest));
   if (!vehicle) throw ApiError.notFound(VEHICLE_NOT_FOUND);
   return vehicle;
 }
@@ -151,10 +125,10 @@ export async function decodeVin(db: D1Database, input: string): Promise<VinDecod
   const models = await vehicleRepository(db).children(make.id);
   return {
     vin,
-    year: attribute(year),
-    make: attribute(make),
-    model: decoded ? attribute(decoded.model) : null,
-    models: models.map(attribute),
+    year: vehicleAttribute(year),
+    make: vehicleAttribute(make),
+    model: decoded ? vehicleAttribute(decoded.model) : null,
+    models: models.map(vehicleAttribute),
   };
 }
 
@@ -172,13 +146,13 @@ export function topMakes(db: D1Database, clock: Clock, limit = 12) {
  * the vehicle carries), or null when it is not a model year, trim or engine.
  */
 export async function vehicleById(db: D1Database, attributeValueId: number): Promise<Vehicle | null> {
-  return vehicleFromPath((await currentPath(db, attributeValueId)).path);
+  return vehicleOfPath((await currentPath(db, attributeValueId)).path);
 }
 
 /** The node ids a vehicle's parts fit on (its model year and below), or null when the id is no vehicle. */
 export async function fittingNodeIds(db: D1Database, attributeValueId: number): Promise<number[] | null> {
   const { path } = await currentPath(db, attributeValueId);
-  if (!vehicleFromPath(path)) return null;
+  if (!vehicleOfPath(path)) return null;
   return path.filter((node) => node.level >= 3).map((node) => node.id);
 }
 
@@ -195,7 +169,7 @@ export interface VehicleOfPage {
  */
 export async function vehicleOfPage(db: D1Database, attributeValueId: number): Promise<VehicleOfPage | null> {
   const { path } = await currentPath(db, attributeValueId);
-  const vehicle = vehicleFromPath(path);
+  const vehicle = vehicleOfPath(path);
   if (!vehicle) return null;
   const nodeIds = path.map((node) => node.id);
   const fittingNodeIds = path.filter((node) => node.level >= 3).map((node) => node.id);

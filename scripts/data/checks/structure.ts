@@ -108,13 +108,14 @@ export async function checkTrimStep(
   const started = Date.now();
   const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
   const names = models.map(({ make, model }) => `(${literal(make)}, ${literal(model)})`).join(', ');
+  // `+e.level` keeps SQLite on the children index (parent_id): by level it would scan every engine per model year.
   const rows = await query<{ year: number; make: string; model: string }>(
     `WITH wanted(make, model) AS (VALUES ${names})
      SELECT n.year, mk.name AS make, md.name AS model FROM vehicle_node n
        JOIN vehicle_make mk ON mk.id = n.make_id JOIN vehicle_model md ON md.id = n.model_id
        JOIN wanted w ON w.make = mk.name AND w.model = md.name
      WHERE n.level = 3 AND n.year BETWEEN ${TRIM_STEP_YEARS[0]} AND ${TRIM_STEP_YEARS[1]}
-       AND EXISTS (SELECT 1 FROM vehicle_node e WHERE e.parent_id = n.id AND e.level = 5)
+       AND EXISTS (SELECT 1 FROM vehicle_node e WHERE e.parent_id = n.id AND +e.level = 5)
      ORDER BY mk.name, md.name, n.year`,
   );
   return {

@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../shared/order-stat
 import { CsrfField } from './CsrfField.tsx';
 import { AddressForm, CancelForm, type LoadedOrder, OrderNotes, RefundForm, ShipForm } from './OrderForms.tsx';
 import { placedAt } from './OrdersPage.tsx';
+import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { OrderTax } from './OrderTax.tsx';
 import type { OrderTaxForStaff } from '../../tax/staff.ts';
 
@@ -21,25 +22,15 @@ const eventLabel = (status: string) => ORDER_STATUS_LABEL[status as OrderStatus]
 
 function Amounts({ order }: { order: Loaded['order'] }) {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
-  const rows: [string, string][] = [
-    ['Subtotal', money(order.subtotal)],
-    ...order.adjustments.map((adjustment): [string, string] => [
-      `${adjustment.name} (${adjustment.reason})`,
-      money(-adjustment.amount),
-    ]),
-    // Gross: a shipping discount is one of the adjustments above.
-    [`Shipping (${order.shippingName})`, money(order.shipping)],
-    ...order.taxes.map((tax): [string, string] => [`${tax.name} ${tax.rateLabel}`, money(tax.amount)]),
-    ...(order.pointsUsed > 0 ? [[`Points (${order.pointsUsed})`, money(-order.points)] as [string, string]] : []),
-    ['Total', money(order.total)],
-  ];
+  // The shopper's receipt, each reason beside its discount and the points counted.
+  const rows = receiptRows(orderReceipt(order), { pointsInLabel: true });
   return (
     <table aria-label="Amounts">
       <tbody>
-        {rows.map(([label, amount]) => (
-          <tr key={label}>
-            <th>{label}</th>
-            <td className="num">{amount}</td>
+        {rows.map((row, index) => (
+          <tr key={index}>
+            <th>{row.detail ? `${row.label} (${row.detail})` : row.label}</th>
+            <td className="num">{money(row.amount)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,10 @@
+import { Fragment } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
+import { pricingReceipt, receiptRows } from '../../../shared/receipt.ts';
 import type { PreviewResult } from '../../promotions/staff.ts';
+
+/** The sample cart is priced with Standard Shipping and before any tax. */
+const PREVIEW_WORDING = { shipping: 'Standard Shipping', total: 'Total before tax' };
 
 /** What the preview form was sent with, to fill it again. */
 export interface PreviewQuery {
@@ -82,20 +87,21 @@ function PreviewAnswer({ result }: { result: Extract<PreviewResult, { ok: true }
         </tbody>
       </table>
       <dl>
-        <dt>Subtotal</dt>
-        <dd>{money(pricing.subtotalCent)}</dd>
-        {pricing.adjustments.map((adjustment) => (
-          <div key={`${adjustment.promotionId}-${adjustment.kind}`} data-preview-adjustment>
-            <dt>{adjustment.name}</dt>
-            <dd>
-              {`-${money(adjustment.amountCent)}`} <small>{adjustment.reason}</small>
-            </dd>
-          </div>
-        ))}
-        <dt>Standard Shipping</dt>
-        <dd>{money(pricing.shippingCent - pricing.shippingDiscountCent)}</dd>
-        <dt>Total before tax</dt>
-        <dd data-preview-total>{money(pricing.totalCent)}</dd>
+        {receiptRows(pricingReceipt(pricing), PREVIEW_WORDING).map((row, index) =>
+          row.kind === 'discount' ? (
+            <div key={index} data-preview-adjustment>
+              <dt>{row.label}</dt>
+              <dd>
+                {money(row.amount)} <small>{row.detail}</small>
+              </dd>
+            </div>
+          ) : (
+            <Fragment key={index}>
+              <dt>{row.label}</dt>
+              <dd data-preview-total={row.kind === 'total' || undefined}>{money(row.amount)}</dd>
+            </Fragment>
+          ),
+        )}
       </dl>
       {pricing.adjustments.length === 0 && <p data-preview-none>This cart gets nothing from this promotion.</p>}
       {[...pricing.rejected, ...pricing.hints].map((note) => (

@@ -9,7 +9,7 @@ import ReviewForm from '../../../client/islands/ReviewForm.tsx';
 import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
 import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney, percentOff } from '../../../shared/money.ts';
 import { formatTag } from '../../../shared/i18n/format.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../repository.ts';
 import type { SkuRecord } from '../records.ts';
@@ -36,17 +36,14 @@ const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
 
 function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
-  const percentOff =
-    sku.originalPrice > 0 ? Math.floor(((sku.originalPrice - sku.discountPrice) / sku.originalPrice) * 100) : 0;
+  const off = percentOff(sku.originalPrice, sku.discountPrice);
   return (
     <p className="product-price" data-price={sku.discountPrice}>
       <strong>{formatMoney({ cent: sku.discountPrice, currency: market.currency })}</strong>
       {sku.originalPrice > sku.discountPrice && (
         <s>{formatMoney({ cent: sku.originalPrice, currency: market.currency })}</s>
       )}
-      {percentOff >= PERCENT_OFF_BADGE_MIN && (
-        <span className="percent-off">{m.percent_off({ percent: percentOff })}</span>
-      )}
+      {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{m.percent_off({ percent: off })}</span>}
     </p>
   );
 }

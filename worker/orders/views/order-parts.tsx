@@ -8,7 +8,7 @@ import {
   type OrderStatus,
   REMOVABLE_STATUSES,
 } from '../../../shared/order-status.ts';
-import { orderTotals } from '../email.ts';
+import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 import { formatDay } from '../../../shared/i18n/format.ts';
@@ -112,17 +112,17 @@ export function OrderLineTable({
 export function OrderTotals({ order }: { order: OrderView }) {
   return (
     <dl className="order-totals">
-      {orderTotals(order).map((row, index) => (
+      {receiptRows(orderReceipt(order)).map((row, index) => (
         <div
           key={index}
-          className={row.total ? 'order-totals__total' : undefined}
-          data-total-row={row.total ? 'total' : undefined}
+          className={row.kind === 'total' ? 'order-totals__total' : undefined}
+          data-total-row={row.kind === 'total' ? 'total' : undefined}
         >
           <dt>
             {row.label}
-            {row.reason && <small>{row.reason}</small>}
+            {row.detail && <small>{row.detail}</small>}
           </dt>
-          <dd>{money(row.cent, order.currency)}</dd>
+          <dd>{money(row.amount, order.currency)}</dd>
         </div>
       ))}
     </dl>

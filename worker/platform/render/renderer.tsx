@@ -8,12 +8,13 @@ import type { AppEnv } from '../../env.ts';
 import type { Shell, ShellOptions } from './shell.ts';
 import { streamHtml } from './render.tsx';
 import { log } from '../log.ts';
+import type { ErrorStatus } from './ErrorPage.tsx';
 
 declare module '@hono/react-renderer' {
   /** What a page tells the renderer besides its body: the shell's options (title, robots, page type ...). */
   interface Props extends ShellOptions {
-    /** The 404, 500 or 504 page: its title and path, and a storage-free shell if storage itself is failing. */
-    errorPage?: 404 | 500 | 504;
+    /** The 400, 404, 500 or 504 page: its title and path, and a storage-free shell if storage itself is failing. */
+    errorPage?: ErrorStatus;
   }
 }
 

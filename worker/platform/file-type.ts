@@ -1,9 +1,12 @@
-import type { EvidenceType } from '../../shared/returns.ts';
-
 /**
- * The type of an evidence file, from its first bytes (magic numbers), never from its name or the
- * type a browser claims: JPEG, PNG, WebP, HEIC images; MP4 and QuickTime (MOV) videos.
+ * The type of an uploaded file, from its first bytes (magic numbers), never from its name or the
+ * type a browser claims: JPEG, PNG, WebP, HEIC images; MP4 and QuickTime (MOV) videos. Return
+ * evidence, chat and ticket images and the catalog's product photos are all checked here.
  */
+
+/** The types a file can be recognised as. */
+export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | 'video/mp4' | 'video/quicktime';
+export type SniffedImageType = Extract<SniffedType, `image/${string}`>;
 
 /** How many bytes sniffing needs to see. */
 export const SNIFF_BYTES = 16;
@@ -33,8 +36,9 @@ const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide']);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((byte, i) => bytes[i] === byte);
 
-/** The file's type from its first SNIFF_BYTES bytes, or null when it is none of the evidence types. */
-export function evidenceTypeOf(head: Uint8Array): EvidenceType | null {
+/** The file's type from its first SNIFF_BYTES bytes (more are ignored), or null when it is none of the types. */
+export function fileTypeOf(bytes: Uint8Array): SniffedType | null {
+  const head = bytes.subarray(0, SNIFF_BYTES);
   if (head.length < 12) return null;
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
@@ -48,4 +52,10 @@ export function evidenceTypeOf(head: Uint8Array): EvidenceType | null {
     return null;
   }
   return QUICKTIME_ATOMS.has(box) ? 'video/quicktime' : null;
+}
+
+/** The file's image type from its first bytes, or null when it is no image (a video included). */
+export function imageTypeOf(bytes: Uint8Array): SniffedImageType | null {
+  const type = fileTypeOf(bytes);
+  return type?.startsWith('image/') ? (type as SniffedImageType) : null;
 }
