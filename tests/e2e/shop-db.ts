@@ -30,7 +30,11 @@ function shopDatabase(): DatabaseSync {
 export async function shopQuery<T = Record<string, unknown>>(sql: string): Promise<T[]> {
   const db = shopDatabase();
   const statement = sql.trim();
-  if (/^(SELECT|WITH)\b/i.test(statement)) return db.prepare(statement).all().map((row) => ({ ...row }) as T);
+  if (/^(SELECT|WITH)\b/i.test(statement))
+    return db
+      .prepare(statement)
+      .all()
+      .map((row) => ({ ...row }) as T);
   db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(statement);
