@@ -1,16 +1,18 @@
+import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYABLE_STATUSES } from '../../shared/order-status.ts';
 import { paidThenSql } from '../lib/status-path.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { englishOnPage } from './english-scan.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /** The French shopper's account, a return and the error page in Chromium (issue 37), scanned for English. */
 
-const ca = inject('shopCa');
+const ca = theShop().ca;
 const SHOTS = '/tmp/shots-fr';
 let browser: Browser;
 let jpeg: Buffer;
@@ -48,19 +50,42 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-/** Node cannot resolve *.localhost as Chromium does: the shop's API on loopback with the Host header. */
-function caFetch(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+/**
+ * The shop's API on the Canadian site, in French, from the test: Node resolves no *.localhost name as Chromium
+ * does, and its fetch refuses to set Host, so the request goes to loopback through node:http with the site's Host.
+ */
+function caFetch(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<Response> {
   const target = new URL(ca);
-  return fetch(`http://127.0.0.1:${target.port}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      host: target.host,
-      'content-type': 'application/json',
-      'accept-language': 'fr-CA',
-      origin: ca,
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: {
+          host: target.host,
+          'content-type': 'application/json',
+          'accept-language': 'fr-CA',
+          origin: ca,
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers))
+            for (const each of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(name, each);
+          resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode ?? 0, headers }));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
 }
 

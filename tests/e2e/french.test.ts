@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { englishOnPage } from './english-scan.ts';
 import { payInWindow } from './checkout-steps.ts';
+import { theShop } from './shop.ts';
 
-const ca = inject('shopCa');
+const ca = theShop().ca;
 let browser: Browser;
 
 beforeAll(async () => {
