@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutFixture } from './checkout-helpers.ts';
-import { CA_HOST, US_HOST, api, page } from './helpers.ts';
+import { CA_HOST, US_HOST, api, arrive, shop } from './helpers.ts';
 import { askReturn, fileOf, shippedGuestOrder, uploadIds } from './returns-helpers.ts';
 
 /** A return in French (issue 37): the form, its reasons and evidence, its status page and the API's messages. */
@@ -15,7 +15,9 @@ describe('a return in French', () => {
   it('shows the return form with the eight reasons and their evidence in French', async () => {
     const order = await shippedGuestOrder([{ skuId: skuIds[0]!, quantity: 2 }]);
     const query = new URLSearchParams({ orderId: order.orderId, orderToken: order.orderToken });
-    const { status, html } = await page(`${CA_HOST}/fr/order/returns/new?${query}`);
+    // The emailed link's token is exchanged for its cookie, and the shopper stays on the French page.
+    const { status, html, landed } = await arrive(`${CA_HOST}/fr/order/returns/new?${query}`);
+    expect(landed).toBe(`${CA_HOST}/fr/order/returns/new?${new URLSearchParams({ orderId: order.orderId })}`);
     expect(status).toBe(200);
     expect(html).toContain('<html lang="fr-CA"');
     for (const text of [
@@ -31,7 +33,7 @@ describe('a return in French', () => {
     expect(html).toMatch(/Retournable jusqu&#x27;au \d{1,2} [a-zéû]+\.? \d{4}/);
     expect(html).not.toMatch(/>(Parts to return|Ask for a return|Part no longer needed)</);
     // The English page keeps the spec's words.
-    const english = await page(`${US_HOST}/order/returns/new?${query}`);
+    const english = await arrive(`${US_HOST}/order/returns/new?${query}`);
     expect(english.html).toContain('Part no longer needed');
   });
 
@@ -46,11 +48,20 @@ describe('a return in French', () => {
     });
     const rma = made.body.data.rma;
     const query = new URLSearchParams({ orderToken: order.orderToken });
-    const { status, html } = await page(`${CA_HOST}/fr/order/returns/${rma}?${query}`);
+    const { status, html } = await arrive(`${CA_HOST}/fr/order/returns/${rma}?${query}`);
     expect(status).toBe(200);
     for (const text of [`Retour ${rma}`, 'Demandé', 'Pièce plus nécessaire', 'Pièces retournées', 'Historique'])
       expect(html, text).toContain(text);
     expect(html).not.toMatch(/>(Requested|Returned parts|History|Reason)</);
+  });
+
+  it('sends a French visitor without a link or a session to the French sign-in page', async () => {
+    const response = await shop(`${CA_HOST}/fr/order/returns/new?orderId=CA-12345678`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const location = response.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/fr\/login\?/);
+    // Back from signing in, the shopper lands on the French form they asked for.
+    expect(new URL(location, CA_HOST).searchParams.get('callBackPath')).toBe('/order/returns/new');
   });
 
   it("answers the return API's problems in the page's language, the English ones unchanged", async () => {

@@ -105,4 +105,17 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set('Content-Language', languageTag('ca', locale));
   c.res.headers.append('Vary', 'Cookie, Accept-Language');
   if (french && c.res.headers.get('content-type')?.startsWith('text/html')) c.res = localizeLinks(c.res);
+  if (french) localizeRedirect(c.res);
 });
+
+/**
+ * A French page that sends the shopper on (to sign in, past an emailed link's exchange) sends them to the
+ * French twin of where it points: pages are written with the English paths, as their links are. The header
+ * is changed in place (Hono's response setter would copy the old Location back over a new response's).
+ */
+function localizeRedirect(response: Response): void {
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status > 399 || !location?.startsWith('/')) return;
+  if (isLocalizablePage(location.split(/[?#]/)[0] ?? ''))
+    response.headers.set('location', localizePath(location, 'fr'));
+}
