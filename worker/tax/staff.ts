@@ -4,7 +4,7 @@ import type { TaxProviderId } from './model.ts';
 
 /**
  * The back office's door to sales tax (issue 39): how an order's tax was figured and where it
- * stands with the tax service, for the order page.
+ * stands with the tax service, for the order page; and the review of members' exemption certificates.
  */
 
 const SERVICE_NAME: Readonly<Record<TaxProviderId, string>> = {
@@ -59,3 +59,17 @@ export async function orderTaxForStaff(db: D1Database, orderId: string): Promise
     })),
   };
 }
+
+export {
+  approveCertificate,
+  certificateForStaff,
+  certificateQueue,
+  rejectCertificate,
+  type ApproveInput,
+  type DecisionResult,
+  type ExemptionActor,
+  type ExemptionQueue,
+  type ExemptionQueueStatus,
+} from './exemption-staff.ts';
+export { certificateFile, certificateFileResponse } from './exemptions.ts';
+export type { ExemptionCertificate } from './exemption-records.ts';
