@@ -32,7 +32,7 @@ export function sendCertificate(token: string | null, form: CertificateForm, hos
   body.set('number', form.number ?? `RC-${crypto.randomUUID().slice(0, 8)}`);
   for (const region of form.regions ?? ['US-OH']) body.append('regions', region);
   const file = form.file === undefined ? { bytes: PDF, name: 'resale.pdf', type: 'application/pdf' } : form.file;
-  if (file) body.set('certificate', new File([file.bytes], file.name, { type: file.type }));
+  if (file) body.set('certificate', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   const headers: Record<string, string> = { 'cf-connecting-ip': freshIp(), ...(token ? bearer(token) : {}) };
   return shop(`${host}${PAGE}`, { method: 'POST', body, headers, redirect: 'manual' });
 }

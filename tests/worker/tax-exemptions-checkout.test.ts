@@ -121,13 +121,14 @@ describe('an approved certificate with the offline table', () => {
     expect(page).toContain(`Expired on ${dayFromNow(-1)}: it no longer applies.`);
   });
 
-  it('puts the certificate on the placed order and its exempt sales per jurisdiction for the filing report', async () => {
+  it('puts the certificate on the placed order and its exempt sales per jurisdiction for filing', async () => {
     const buyer = await approvedMember(['US-OH']);
     const { buyer: cart } = await quotes(buyer.token, []);
     const { orderId, quote } = await place(cart, COLUMBUS);
     expect(quote.tax).toBe(0);
     const record = await env.DB.prepare(
-      `SELECT certificate_id AS certificateId, exempt_cent AS exempt, tax_cent AS tax FROM tax_record WHERE order_id = ?`,
+      `SELECT certificate_id AS certificateId, exempt_cent AS exempt, tax_cent AS tax FROM tax_record
+       WHERE order_id = ?`,
     )
       .bind(orderId)
       .first<{ certificateId: number; exempt: number; tax: number }>();
