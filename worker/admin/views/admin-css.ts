@@ -99,7 +99,7 @@ border-radius:4px;display:block}
 .return-decisions form.panel h2{margin-top:0}
 .return-decisions form[aria-label=Refund]{grid-column:1/-1}
 .fit{white-space:nowrap}
-.region-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:2px 12px}
+.region-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:2px 12px}
 .region-grid label{font-weight:400;font-size:14px;margin:0;padding:3px 0}
 .certificate-image img{display:block;max-width:100%;max-height:70vh;border:1px solid #dde1e8;border-radius:4px}
 .certificate-image{margin:0 0 16px}

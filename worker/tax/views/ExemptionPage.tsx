@@ -56,7 +56,7 @@ function CertificateCard({ certificate, today }: { certificate: ExemptionCertifi
 
 const FieldError = ({ message, id }: { message?: string; id: string }) =>
   message ? (
-    <p className="field-error" id={id} role="alert">
+    <p className="form-error field-error" id={id}>
       {message}
     </p>
   ) : null;
@@ -93,6 +93,7 @@ function UploadForm(props: { market: MarketId; input: ExemptionInput; errors: Pa
           defaultValue={input.number}
           autoComplete="off"
           aria-invalid={invalid('number')}
+          aria-describedby={errors.number ? 'number-error' : undefined}
         />
         <FieldError message={errors.number} id="number-error" />
       </label>
@@ -116,6 +117,7 @@ function UploadForm(props: { market: MarketId; input: ExemptionInput; errors: Pa
           required
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           aria-invalid={invalid('file')}
+          aria-describedby={errors.file ? 'file-error' : undefined}
         />
         <FieldError message={errors.file} id="file-error" />
       </label>
