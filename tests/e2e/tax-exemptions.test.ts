@@ -41,8 +41,9 @@ beforeAll(async () => {
     paint.fillText('Ohio Sales and Use Tax', 40, 70);
     paint.fillText('Blanket Exemption Certificate', 40, 110);
     paint.font = '18px sans-serif';
-    for (const [at, line] of ['Purchaser: Buckeye Fleet Repair LLC', 'Reason: resale of parts', 'Signed: J. Doe']
-      .map((text, index) => [160 + index * 40, text] as const))
+    for (const [at, line] of ['Purchaser: Buckeye Fleet Repair LLC', 'Reason: resale of parts', 'Signed: J. Doe'].map(
+      (text, index) => [160 + index * 40, text] as const,
+    ))
       paint.fillText(line, 40, at);
     return canvas.toDataURL('image/png').split(',')[1]!;
   });

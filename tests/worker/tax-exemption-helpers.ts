@@ -76,12 +76,11 @@ export async function sentCertificate(token: string, accountId: number, form: Ce
 /** A day from today (UTC), as certificates write their dates. */
 export const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-let support: Awaited<ReturnType<typeof staffSession>> | null = null;
-/** One support agent's console session, shared by a test file's approvals. */
-export async function supportAgent() {
-  support ??= await staffSession('support');
-  return support;
-}
+/**
+ * A support agent's console session. A new one each time: storage is a test file's own, while a
+ * module's state may outlive the file, so a session kept here could name a staff row another file made.
+ */
+export const supportAgent = () => staffSession('support');
 
 /** Staff approve the certificate for these regions until `expiresOn`. */
 export async function approve(id: number, regions: string[], expiresOn = dayFromNow(365)) {

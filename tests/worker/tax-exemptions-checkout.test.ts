@@ -1,8 +1,11 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXEMPTION_NOTE } from '../../shared/tax-exemptions.ts';
+import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
 import { TAX_NOTE } from '../../shared/tax-registrations.ts';
 import { bearer, freshIp } from './account-helpers.ts';
+import { testAudit } from './audit-helpers.ts';
+import { orderStatus } from './fulfilment-helpers.ts';
 import { checkoutFixture, NEW_YORK, shopper, TORONTO } from './checkout-helpers.ts';
 import { CA_HOST, shop, US_HOST } from './helpers.ts';
 import { approvedMember, dayFromNow, exemptMember, sentCertificate } from './tax-exemption-helpers.ts';
@@ -140,6 +143,60 @@ describe('an approved certificate with the offline table', () => {
       .bind(orderId)
       .first<{ tax: number }>();
     expect(order!.tax).toBe(0);
+  });
+});
+
+describe('a refund of an exempt order', () => {
+  it("gives back its share of each jurisdiction's exempt sales, and no tax", async () => {
+    const buyer = await approvedMember(['US-OH']);
+    const { buyer: cart } = await quotes(buyer.token, []);
+    const quote = (await cart.call<TaxQuote>('POST', QUOTE, { address: COLUMBUS })).body.data;
+    const placed = await cart.call<{ order: { orderId: string } }>('POST', PLACE, {
+      idempotencyKey: `order-${crypto.randomUUID()}`,
+      address: COLUMBUS,
+      paymentMethod: 'HOSTED_CARD',
+      expectedTotal: quote.total,
+    });
+    const orderId = placed.body.data.order.orderId;
+    const started = await cart.call<{ url: string }>('POST', '/order/public/payment/', {
+      orderId,
+      paymentType: 'HOSTED_CARD',
+    });
+    const expiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+    await shop(`${started.body.data.url}/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+      body: new URLSearchParams({ cardNumber: '4242424242424242', expiry, cvc: '123' }).toString(),
+    });
+    for (let attempt = 0; attempt < 200 && (await orderStatus(orderId)) !== 'PROCESSING'; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await orderStatus(orderId)).toBe('PROCESSING');
+    const line = await env.DB.prepare(`SELECT exempt_cent AS exempt FROM tax_detail WHERE order_id = ? AND line_no = 1`)
+      .bind(orderId)
+      .first<{ exempt: number }>();
+    const refunded = await refundOrderByShop(
+      env,
+      orderId,
+      {
+        key: `refund-${crypto.randomUUID()}`,
+        lines: [{ lineNo: 1, quantity: 1 }],
+        amountCent: null,
+        withShipping: false,
+        reason: 'Returned',
+      },
+      { staffId: null, audit: testAudit('orders.refund', orderId) },
+      Date.now(),
+    );
+    expect(refunded).toMatchObject({ ok: true });
+    const back = await env.DB.prepare(
+      `SELECT sum(d.exempt_cent) AS exempt, sum(d.tax_cent) AS tax FROM tax_reversal_detail d
+       JOIN tax_reversal r ON r.id = d.reversal_id WHERE r.order_id = ?`,
+    )
+      .bind(orderId)
+      .first<{ exempt: number; tax: number }>();
+    // One of the line's two units: half its exempt sales in Ohio go back.
+    expect(back).toEqual({ exempt: Math.round(line!.exempt / 2), tax: 0 });
   });
 });
 

@@ -42,3 +42,6 @@ CREATE INDEX tax_exemption_region_lookup ON tax_exemption_region (region, certif
 -- (a line's price, or the shipping where the jurisdiction taxes shipping). The filing report's
 -- "exempt sales" per jurisdiction and month is this column summed over the sold orders.
 ALTER TABLE tax_detail ADD COLUMN exempt_cent INTEGER NOT NULL DEFAULT 0 CHECK (exempt_cent >= 0);
+-- A refund's or cancellation's share of those exempt sales, jurisdiction by jurisdiction, as its
+-- share of taxable sales and tax is kept: the report's exempt sales are net of what went back.
+ALTER TABLE tax_reversal_detail ADD COLUMN exempt_cent INTEGER NOT NULL DEFAULT 0 CHECK (exempt_cent >= 0);
