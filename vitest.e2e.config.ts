@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A page on a busy machine can take seconds to show what a test waits for: polls wait up to 10 s, not 1 s.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

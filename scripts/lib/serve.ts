@@ -70,7 +70,10 @@ export async function serveShop(
   return startShop(stateDir, true, options.vars ?? {});
 }
 
-/** A temporary state directory seeded as serveShop seeds one, for shops started from copies of it; the caller removes it. */
+/**
+ * A temporary state directory seeded as serveShop seeds one,
+ * for shops served from copies of it; the caller removes it.
+ */
 export async function seededState(): Promise<string> {
   const stateDir = await mkdtemp(join(tmpdir(), 'autohaven-seeded-'));
   await seedTestState(stateDir);
