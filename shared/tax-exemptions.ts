@@ -31,6 +31,9 @@ export const EXEMPTION_STATUS_LABEL: Readonly<Record<ExemptionStatus, string>> =
 export const EXEMPTION_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type ExemptionFileType = (typeof EXEMPTION_FILE_TYPES)[number];
 
+/** The private R2 folder of certificates' files (the public media path refuses it). */
+export const EXEMPTION_KEY_PREFIX = 'tax-exemptions/';
+
 export const EXEMPTION_LIMITS = {
   /** A scanned certificate or a phone photo of one. */
   maxBytes: 10 * 1024 * 1024,

@@ -141,7 +141,10 @@ describe("a certificate's file", () => {
     expect((await shop(staffPath, { headers: support.headers })).status).toBe(200);
     const fulfilment = await staffSession('fulfilment');
     expect((await shop(staffPath, { headers: fulfilment.headers })).status).toBe(403);
-    // R2 itself is never public: the object's key is nowhere in what the member or staff are shown.
+    // R2 itself is never public: the shop's public media path refuses the folder, and the key is nowhere shown.
+    const media = await shop(`${US_HOST}/media/${certificate.objectKey}`);
+    expect(media.status).toBe(404);
+    expect(await media.text()).not.toContain('%PDF');
     const staffPage = await (await shop(`${US_HOST}/admin/tax-exemptions/${certificate.id}`, support)).text();
     expect(staffPage).not.toContain(certificate.objectKey);
   });

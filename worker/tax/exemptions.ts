@@ -1,5 +1,6 @@
 import type { MarketId } from '../../shared/markets.ts';
 import {
+  EXEMPTION_KEY_PREFIX,
   EXEMPTION_KINDS,
   EXEMPTION_LIMITS,
   EXEMPTION_MSG,
@@ -83,7 +84,7 @@ export async function uploadCertificate(
   if (!file || Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
   const contentType = documentTypeOf(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
   if (!contentType) return { ok: false, status: 415, errors: { file: EXEMPTION_MSG.fileType } };
-  const objectKey = `tax-exemptions/${randomHex(16)}`;
+  const objectKey = `${EXEMPTION_KEY_PREFIX}${randomHex(16)}`;
   await env.MEDIA.put(objectKey, await file.arrayBuffer(), {
     httpMetadata: { contentType },
     customMetadata: { accountId: String(accountId) },
