@@ -39,7 +39,8 @@ export const EXEMPTION_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   /** Certificates of one member waiting for review at once. */
   pendingPerMember: 5,
-  numberMaxLength: 40,
+  /** AvaTax takes an exemption number of 25 characters at most: longer would be cut. */
+  numberMaxLength: 25,
   reasonMaxLength: 500,
   fileNameMaxLength: 120,
 } as const;

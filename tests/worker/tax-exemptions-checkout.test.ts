@@ -8,7 +8,7 @@ import { testAudit } from './audit-helpers.ts';
 import { orderStatus } from './fulfilment-helpers.ts';
 import { checkoutFixture, NEW_YORK, shopper, TORONTO } from './checkout-helpers.ts';
 import { CA_HOST, shop, US_HOST } from './helpers.ts';
-import { approvedMember, dayFromNow, exemptMember, sentCertificate } from './tax-exemption-helpers.ts';
+import { approvedMember, dayFromNow, exemptMember, sentCertificate, supportAgent } from './tax-exemption-helpers.ts';
 import { COLUMBUS, loadTaxPlaces, SEATTLE, useTaxService } from './tax-helpers.ts';
 
 /**
@@ -143,6 +143,10 @@ describe('an approved certificate with the offline table', () => {
       .bind(orderId)
       .first<{ tax: number }>();
     expect(order!.tax).toBe(0);
+    // Staff read on the order page that it was sold exempt, and under which certificate.
+    const staff = await supportAgent();
+    const orderPage = await (await shop(`${US_HOST}/admin/orders/${orderId}`, { headers: staff.headers })).text();
+    expect(orderPage).toContain(`href="/admin/tax-exemptions/${buyer.certificate.id}"`);
   });
 });
 

@@ -22,6 +22,9 @@ export interface OrderTaxForStaff {
   recordedWith: string;
   /** The shop is not registered where it ships: nothing was charged. */
   collecting: boolean;
+  /** The member's exemption certificate that applied, and the sales it made exempt. */
+  certificateId: number | null;
+  exemptCent: number;
   status: 'PENDING' | 'COMMITTED' | 'VOIDED';
   transactionRef: string | null;
   taxCent: number;
@@ -45,6 +48,8 @@ export async function orderTaxForStaff(db: D1Database, orderId: string): Promise
     figuredBy: SERVICE_NAME[record.provider],
     recordedWith: SERVICE_NAME[recorder],
     collecting: record.collecting === 1,
+    certificateId: record.certificateId,
+    exemptCent: record.exemptCent,
     status: record.status,
     transactionRef: record.transactionRef,
     taxCent: record.taxCent,

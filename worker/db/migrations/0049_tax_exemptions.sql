@@ -9,7 +9,7 @@ CREATE TABLE tax_exemption (
   market TEXT NOT NULL CHECK (market IN ('us', 'ca')),
   kind TEXT NOT NULL CHECK (kind IN ('RESALE', 'EXEMPTION')),
   -- The certificate's (or permit's) number as printed on it; sent to the tax service with each exempt sale.
-  number TEXT NOT NULL CHECK (length(number) BETWEEN 1 AND 40),
+  number TEXT NOT NULL CHECK (length(number) BETWEEN 1 AND 25),
   -- JSON array of the regions the member named ('US-OH', 'CA-BC'); staff approve their own choice.
   claimed_regions TEXT NOT NULL,
   -- The file: a random key under tax-exemptions/, never served but through the member's and staff's routes.
