@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, hydrated } from './browser.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SUBSCRIBE = '**/account/public/buyer/subscribe';
 const INVALID = 'Please enter a valid email address';
 const TOO_LONG = 'Only can enter up to 55 characters';

@@ -8,6 +8,7 @@ import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * Checkout in Chromium with every payment method on its production provider, the providers being

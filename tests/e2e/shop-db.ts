@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { inject } from 'vitest';
+import { theShop } from './shop.ts';
 
 /** How long a statement waits for the running shop to release the database's write lock. */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -16,7 +16,7 @@ let database: DatabaseSync | null = null;
  */
 function shopDatabase(): DatabaseSync {
   if (database) return database;
-  const folder = join(inject('shopStateDir'), 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const folder = join(theShop().stateDir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
   const files = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
   if (files.length !== 1) throw new Error(`expected the shop's one D1 database in ${folder}, found ${files.length}`);
   database = new DatabaseSync(join(folder, files[0]!), { timeout: BUSY_TIMEOUT_MS });
