@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 import { signInNewStaff } from './staff.ts';
 
 /**
@@ -14,7 +15,7 @@ import { signInNewStaff } from './staff.ts';
  * go to /tmp/shots-exempt for review.
  */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots-exempt';
 const NUMBER = `OH-${Date.now().toString(36).toUpperCase()}`;
 let browser: Browser;
@@ -120,7 +121,7 @@ describe('exempt buyers', () => {
       .poll(() => member.locator('[data-certificate]').first().textContent())
       .toContain(`Applies to orders shipped there until ${expiry}.`);
     await member.screenshot({ path: `${SHOTS}/member-approved-390.png`, fullPage: true });
-  });
+  }, 150_000);
 
   it('checkout charges the approved member no tax in Ohio and says which certificate applies', async () => {
     const [row] = await shopQuery<{ handle: string }>(
