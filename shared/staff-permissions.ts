@@ -31,6 +31,7 @@ export const STAFF_ACTIONS = [
   'customers.adjustPoints',
   'customers.resendConfirmation',
   'customers.block',
+  'customers.taxExemptions',
   'catalog.edit',
   'catalog.editPrices',
   'promotions.manage',
@@ -44,8 +45,9 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 /**
  * Which roles may take each action. Fulfilment ships and receives returned parts but never
  * refunds; support looks after shoppers (refunds, return decisions, reviews, points, confirmation
- * emails, blocking) but never edits the catalog or prices; catalog.edit is a product's title,
- * description, images and statuses, catalog.editPrices its SKUs' prices and stock (and the CSV);
+ * emails, blocking, members' tax exemption certificates) but never edits the catalog or prices;
+ * catalog.edit is a product's title, description, images and statuses, catalog.editPrices its
+ * SKUs' prices and stock (and the CSV);
  * content.manage edits, previews and publishes the storefront's content and campaigns; only
  * an owner manages staff and reads the audit log.
  */
@@ -66,6 +68,7 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'customers.adjustPoints': ['owner', 'support'],
   'customers.resendConfirmation': ['owner', 'support'],
   'customers.block': ['owner', 'support'],
+  'customers.taxExemptions': ['owner', 'support'],
   'catalog.edit': ['owner', 'merchandiser'],
   'catalog.editPrices': ['owner', 'merchandiser'],
   'promotions.manage': ['owner', 'merchandiser'],

@@ -13,6 +13,7 @@ import { adminPromotions } from './promotions.routes.tsx';
 import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
+import { adminTaxExemptions } from './tax-exemptions.routes.tsx';
 
 /** The staff console under /admin (issue 19): never linked from the storefront, noindex, its own sign-in. */
 export const admin = new Hono<AdminEnv>()
@@ -32,5 +33,6 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminSettings)
   .route('/', adminCatalog)
   .route('/', adminCustomers)
+  .route('/', adminTaxExemptions)
   .route('/', adminChat)
   .route('/', adminFallback);

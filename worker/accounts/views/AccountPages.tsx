@@ -97,6 +97,26 @@ export const RetrievePasswordPage = ({ linked }: { linked: boolean }) => (
 
 const SECTION_TITLE: Record<string, () => string> = { orderHistory: m.account_order_history };
 
+const ACCOUNT_SECTIONS: readonly { href: string; label: () => string }[] = [
+  { href: '/myAccount', label: m.account_nav_profile },
+  { href: '/myAccount?type=orderHistory', label: m.account_order_history },
+  { href: '/myAccount?type=member', label: m.member_nav_points },
+  { href: '/myAccount/member/coupons', label: m.member_nav_coupons },
+  { href: '/myAccount/member/level', label: m.account_nav_level },
+  { href: '/myAccount/taxExemption', label: m.account_nav_tax_exemption },
+];
+
+/** The account area's sections, on each of its pages (`current`: the one shown). */
+export const AccountNav = ({ current }: { current?: string }) => (
+  <nav className="account-nav" aria-label={m.account_nav_label()}>
+    {ACCOUNT_SECTIONS.map((section) => (
+      <a key={section.href} href={section.href} aria-current={section.href === current ? 'page' : undefined}>
+        {section.label()}
+      </a>
+    ))}
+  </nav>
+);
+
 export const MyAccountPage = ({
   profile,
   addresses,
@@ -112,13 +132,7 @@ export const MyAccountPage = ({
 }) => (
   <section className="my-account">
     <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type]() : m.account_my_account()}</h1>
-    <nav className="account-nav" aria-label={m.account_nav_label()}>
-      <a href="/myAccount">{m.account_nav_profile()}</a>{' '}
-      <a href="/myAccount?type=orderHistory">{m.account_order_history()}</a>{' '}
-      <a href="/myAccount?type=member">{m.member_nav_points()}</a>{' '}
-      <a href="/myAccount/member/coupons">{m.member_nav_coupons()}</a>{' '}
-      <a href="/myAccount/member/level">{m.account_nav_level()}</a>
-    </nav>
+    <AccountNav />
     {type === 'orderHistory' && orders ? (
       <OrderHistory data={orders} />
     ) : type && SECTION_TITLE[type] ? (
