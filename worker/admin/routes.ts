@@ -13,6 +13,7 @@ import { adminPromotions } from './promotions.routes.tsx';
 import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
+import { adminTax } from './tax.routes.tsx';
 
 /** The staff console under /admin (issue 19): never linked from the storefront, noindex, its own sign-in. */
 export const admin = new Hono<AdminEnv>()
@@ -33,4 +34,5 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminCatalog)
   .route('/', adminCustomers)
   .route('/', adminChat)
+  .route('/', adminTax)
   .route('/', adminFallback);
