@@ -143,7 +143,7 @@ describe('the registrations page', () => {
   it('refuses a bad number, a day that is not one or lies ahead, and an unknown state, keeping the entry', async () => {
     const before = JSON.stringify(await stored());
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const cases = [
+    const cases: { fields: Record<string, string>; message: string }[] = [
       { fields: { key: 'CO', number: '=HYPERLINK("x")', since: '2025-01-01' }, message: REGISTRATION_MSG.number },
       { fields: { key: 'CO', number: '', since: '2025-01-01' }, message: REGISTRATION_MSG.number },
       { fields: { key: 'CO', number: '12345', since: '2025-02-30' }, message: REGISTRATION_MSG.since },
