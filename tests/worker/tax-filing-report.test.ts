@@ -133,7 +133,7 @@ async function refundedByJurisdiction(market: 'us' | 'ca') {
 const totalsByName = (report: FilingReport) => new Map(report.totals.map((row) => [row.name, row]));
 
 describe('the filing report', () => {
-  it("files each US jurisdiction's tax collected this month, less what refunds and cancellations gave back", async () => {
+  it("files a US jurisdiction's tax in the month less what refunds and cancellations gave back", async () => {
     const report = await filingReport(env.DB, { market: 'us', from: THIS_MONTH, to: THIS_MONTH });
     const refunded = await refundedByJurisdiction('us');
     const totals = totalsByName(report);

@@ -165,7 +165,7 @@ describe('the registrations page', () => {
     expect(today() < tomorrow).toBe(true);
   });
 
-  it('never overwrites a change made after the page was opened: the entry is kept and the saved one shown', async () => {
+  it('never overwrites a change made since the page was opened: the entry is kept, the saved one shown', async () => {
     const shown = await shownNow('us', 'OH');
     const first = await post(owner, { key: 'OH', number: '98765432-A', since: '2024-01-01', shown });
     expect(first.status).toBe(303);
@@ -225,7 +225,7 @@ describe('the registrations page', () => {
     expect((await quoteTo(DENVER)).tax).toBe(0);
   });
 
-  it('lets neither of two changes committed at the same instant be lost: one is read again over the other', async () => {
+  it('loses neither of two changes committed at the same instant: one is read again over the other', async () => {
     const racing = barrierDb();
     const [vermont, maine] = await Promise.all([
       serviceChange(racing.db, 'VT', 'VT-1'),
