@@ -1,15 +1,36 @@
 import type { OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 
+/** A province's sales tax registration, printed when that province's PST was charged on the order. */
+const PST_NUMBER_LABEL: Readonly<Record<string, string>> = {
+  BC: 'BC PST registration no.',
+  MB: 'Manitoba RST registration no.',
+  SK: 'Saskatchewan PST vendor licence no.',
+};
+
 /**
- * The seller's sales-tax registration numbers on a Canadian invoice (from the shop settings): a buyer
- * needs them to claim input tax credits for GST/HST and input tax refunds for QST. US orders show none.
+ * The seller's sales-tax registration numbers on a Canadian invoice (from the registrations the
+ * back office keeps, else the older settings): a buyer needs them to claim input tax credits for
+ * GST/HST and input tax refunds for QST; a province's PST number shows where its PST was charged.
+ * US orders show none.
  */
-export function SellerTaxNumbers({ order, settings }: { order: Pick<OrderView, 'market'>; settings: ShopSettings }) {
+export function SellerTaxNumbers({
+  order,
+  settings,
+}: {
+  order: Pick<OrderView, 'market' | 'address' | 'taxes'>;
+  settings: ShopSettings;
+}) {
   if (order.market !== 'ca') return null;
+  const registered = settings.TAX_REGISTRATIONS.ca;
+  const province = order.address.regionCode;
+  const pstCharged = order.taxes.some((tax) => tax.name === 'PST' && tax.amount > 0);
   const numbers = [
-    { label: 'GST/HST registration no.', value: settings.GST_HST_REGISTRATION_NUMBER },
-    { label: 'QST registration no.', value: settings.QST_REGISTRATION_NUMBER },
+    { label: 'GST/HST registration no.', value: registered['GST/HST']?.number || settings.GST_HST_REGISTRATION_NUMBER },
+    { label: 'QST registration no.', value: registered.QST?.number || settings.QST_REGISTRATION_NUMBER },
+    ...(pstCharged && PST_NUMBER_LABEL[province]
+      ? [{ label: PST_NUMBER_LABEL[province], value: registered[`PST-${province}`]?.number ?? '' }]
+      : []),
   ].filter((number) => number.value);
   if (numbers.length === 0) return null;
   return (
