@@ -130,7 +130,7 @@ describe('the economic-nexus report', () => {
     const html = (await response.text()).replace(/<!-- -->/g, '');
     const colorado = html.slice(html.indexOf('data-nexus="us:CO"'), html.indexOf('data-nexus="us:CT"'));
     expect(colorado).toContain(formatMoney({ cent: expected.coSales, currency: 'USD' }));
-    expect(colorado).toContain('$100,000.00');
+    expect(colorado).toContain('$100,000<');
     expect(colorado).toContain('data-nexus-status="under"');
     expect(html).toContain('data-nexus-status="registered"');
     const summary = html.slice(html.indexOf('data-nexus-summary="ca"'));

@@ -18,12 +18,13 @@ const COLUMNS = [
   { key: 'netCent', label: 'Net tax' },
 ] as const;
 
-function AmountCells({ market, amounts }: { market: MarketId; amounts: Amounts }) {
+/** A row's amounts; `only` leaves the others blank (sales are not added up across jurisdictions that tax the same sale). */
+function AmountCells(props: { market: MarketId; amounts: Amounts; only?: readonly (keyof Amounts)[] }) {
   return (
     <>
       {COLUMNS.map((column) => (
         <td key={column.key} className="num" data-label={column.label} data-amount={column.key}>
-          {moneyOf(market, amounts[column.key])}
+          {!props.only || props.only.includes(column.key) ? moneyOf(props.market, props.amounts[column.key]) : '—'}
         </td>
       ))}
     </>
@@ -55,7 +56,7 @@ const place = (row: { name: string; region: string }) => (row.region ? `${row.na
 function Filters(props: { market: string; from: string; to: string }) {
   return (
     <form method="get" action="/admin/tax/filing" className="filters" aria-label="Filing report filters">
-      <div>
+      <div className="wide">
         <label htmlFor="filing-market">Market</label>
         <select id="filing-market" name="market" defaultValue={props.market}>
           <option value="us">United States (USD)</option>
@@ -116,7 +117,7 @@ function TotalsTable({ report }: { report: FilingReport }) {
           <tr className="total" data-filing-total="">
             <td>All jurisdictions</td>
             <td data-label="Code">—</td>
-            <AmountCells market={market} amounts={report.total} />
+            <AmountCells market={market} amounts={report.total} only={['taxCent', 'reversedCent', 'netCent']} />
           </tr>
         </tbody>
       </table>

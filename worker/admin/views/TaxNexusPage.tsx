@@ -12,14 +12,21 @@ const STATUS_LABEL: Readonly<Record<NexusStatus, string>> = {
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const percent = (share: number | null) => (share === null ? null : `${Math.floor(share * 100)} %`);
+/** How far along a threshold's test the shop is, where it has made any way. */
+function Share({ share }: { share: number | null }) {
+  if (share === null || share <= 0) return null;
+  return <span className="hint"> · {Math.floor(share * 100)} %</span>;
+}
+
+/** A threshold's amount in whole dollars. */
+const dollars = (market: MarketId, cents: number) => moneyOf(market, cents).replace(/\.00$/, '');
 
 /** A threshold in words: "$100,000.00 or 200 orders", "$500,000.00 and 100 orders". */
 function thresholdText(market: MarketId, threshold: NexusThreshold | null): string {
   if (!threshold || (threshold.salesCent === null && threshold.transactions === null)) return 'None';
   if (threshold.salesCent === 0) return 'Any sale';
   const parts = [
-    threshold.salesCent !== null ? moneyOf(market, threshold.salesCent) : null,
+    threshold.salesCent !== null ? dollars(market, threshold.salesCent) : null,
     threshold.transactions !== null ? `${threshold.transactions} orders` : null,
   ].filter(Boolean);
   return parts.join(threshold.both ? ' and ' : ' or ');
@@ -27,12 +34,12 @@ function thresholdText(market: MarketId, threshold: NexusThreshold | null): stri
 
 function Status({ row }: { row: NexusRow }) {
   return (
-    <>
+    <span>
       <span className={`badge ${row.status}`} data-nexus-status={row.status}>
         {STATUS_LABEL[row.status]}
       </span>
       {row.status === 'registered' && row.meets && <span className="hint"> (over threshold)</span>}
-    </>
+    </span>
   );
 }
 
@@ -60,16 +67,22 @@ function NexusTable({ report }: { report: NexusReport }) {
             <tr key={row.key} data-nexus={`${market}:${row.key}`}>
               <td>{row.label}</td>
               <td className="num" data-label="Sales">
-                {moneyOf(market, row.salesCent)}
-                {percent(row.salesShare) && <span className="hint"> · {percent(row.salesShare)}</span>}
+                <span>
+                  {moneyOf(market, row.salesCent)}
+                  <Share share={row.salesShare} />
+                </span>
               </td>
               <td className="num" data-label="Orders">
-                {row.orders}
-                {percent(row.ordersShare) && <span className="hint"> · {percent(row.ordersShare)}</span>}
+                <span>
+                  {row.orders}
+                  <Share share={row.ordersShare} />
+                </span>
               </td>
               <td data-label="Threshold">
-                {thresholdText(market, row.threshold)}
-                {row.threshold?.note && <div className="hint">{row.threshold.note}</div>}
+                <span>
+                  {thresholdText(market, row.threshold)}
+                  {row.threshold?.note && <span className="hint note">{row.threshold.note}</span>}
+                </span>
               </td>
               <td data-label="Status">
                 <Status row={row} />

@@ -15,7 +15,7 @@ grid-template-columns:repeat(auto-fill,minmax(340px,1fr))}
 .tax-admin .actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
 .tax-admin .filters{display:grid;grid-template-columns:repeat(3,minmax(0,180px)) auto;gap:10px;align-items:end;
 margin:0 0 14px}
-.tax-admin .filters input,.tax-admin .filters select{width:100%}
+.tax-admin .filters input,.tax-admin .filters select{width:100%;min-width:0}
 .tax-admin .downloads{margin:0 0 14px}
 .tax-admin .badge.over{background:#fdecec;color:#a4161a}
 .tax-admin .badge.near{background:#fff4d6;color:#7a4b00}
@@ -23,9 +23,11 @@ margin:0 0 14px}
 .tax-admin tr.total td{font-weight:600;background:#f7f8fa}
 .tax-admin .summary{margin:0 0 14px}
 .tax-admin .summary li{margin:2px 0}
+.tax-admin .note{display:block}
 @media (max-width:600px){.tax-admin .registrations{grid-template-columns:1fr}
-.tax-admin .filters{grid-template-columns:1fr 1fr}.tax-admin .filters .wide{grid-column:1/-1}
-.tax-admin .tabs{overflow-x:auto}}
+.tax-admin .registration .form-grid{grid-template-columns:1fr}
+.tax-admin .filters{grid-template-columns:repeat(2,minmax(0,1fr))}.tax-admin .filters .wide{grid-column:1/-1}
+.tax-admin .tabs{flex-wrap:wrap;overflow-x:visible}}
 `;
 
 export function TaxStyles() {

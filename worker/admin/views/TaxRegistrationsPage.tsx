@@ -1,7 +1,7 @@
 import type { MarketId } from '../../../shared/markets.ts';
 import type { Registration } from '../../../shared/tax-registrations.ts';
 import type { RegistrationChange, RegistrationErrors } from '../../tax/staff.ts';
-import { CsrfField } from './CsrfField.tsx';
+import { FieldError, Hidden, idOf, invalid, RegistrationFields } from './TaxRegistrationFields.tsx';
 import { MARKET_NAME, TaxStyles, TaxTabs } from './TaxParts.tsx';
 
 /** One registration a market can hold, and the one it holds. */
@@ -20,72 +20,6 @@ export interface RefusedChange {
 }
 
 const ACTION = '/admin/tax/registrations';
-const idOf = (market: string, key: string, field: string) =>
-  `reg-${market}-${key.replace(/[^A-Za-z0-9]/g, '')}-${field}`;
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p className="error" id={`${id}-error`} role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
-const invalid = (id: string, error: string | undefined) =>
-  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-
-/** The number and "since" fields of one form, holding what was typed when it was refused. */
-function RegistrationFields(props: {
-  market: MarketId;
-  formId: string;
-  number: string;
-  since: string;
-  today: string;
-  errors: RegistrationErrors;
-}) {
-  const number = idOf(props.market, props.formId, 'number');
-  const since = idOf(props.market, props.formId, 'since');
-  return (
-    <div className="form-grid">
-      <div>
-        <label htmlFor={number}>Registration number</label>
-        <input
-          id={number}
-          name="number"
-          defaultValue={props.number}
-          maxLength={40}
-          required
-          {...invalid(number, props.errors.number)}
-        />
-        <FieldError id={number} error={props.errors.number} />
-      </div>
-      <div>
-        <label htmlFor={since}>In effect since</label>
-        <input
-          id={since}
-          name="since"
-          type="date"
-          max={props.today}
-          defaultValue={props.since}
-          required
-          {...invalid(since, props.errors.since)}
-        />
-        <FieldError id={since} error={props.errors.since} />
-      </div>
-    </div>
-  );
-}
-
-function Hidden({ csrf, market, shown }: { csrf: string; market: MarketId; shown: string }) {
-  return (
-    <>
-      <CsrfField value={csrf} />
-      <input type="hidden" name="market" value={market} />
-      <input type="hidden" name="shown" value={shown} />
-    </>
-  );
-}
-
 /** A registration held: its number and day, changed or removed in place. */
 function HeldRegistration(props: {
   market: MarketId;
@@ -169,7 +103,14 @@ function AddRegistration(props: {
           {errors.form}
         </p>
       )}
-      <div className="form-grid">
+      <RegistrationFields
+        market={market}
+        formId="new"
+        number={mine?.change.number ?? ''}
+        since={mine?.change.since ?? ''}
+        today={props.today}
+        errors={errors}
+      >
         <div>
           <label htmlFor={select}>{market === 'us' ? 'State' : 'Registration'}</label>
           <select
@@ -188,15 +129,7 @@ function AddRegistration(props: {
           </select>
           <FieldError id={select} error={errors.key} />
         </div>
-      </div>
-      <RegistrationFields
-        market={market}
-        formId="new"
-        number={mine?.change.number ?? ''}
-        since={mine?.change.since ?? ''}
-        today={props.today}
-        errors={errors}
-      />
+      </RegistrationFields>
       <p className="actions">
         <button type="submit" name="op" value="save">
           Add registration
