@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { buildSeedEntries } from '../kv-seed/entries.ts';
 import { readInfoPages } from './lib/pages.ts';
+import { applyLocalMigrations } from './lib/local-migrations.ts';
 import { DEFAULT_STATE_DIR, runWrangler } from './lib/wrangler.ts';
 
 export async function seed(stateDir: string): Promise<void> {
-  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]);
+  await applyLocalMigrations(stateDir);
   const entries = buildSeedEntries([...(await readInfoPages()), ...(await readInfoPages('kv-seed/blog'))]);
   await mkdir('.wrangler', { recursive: true });
   const file = '.wrangler/kv-seed.json';

@@ -1,6 +1,6 @@
 // Starts the shop with wrangler dev on a fresh, seeded state directory: for e2e tests and the bench.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,15 +55,29 @@ function stateRoot(inMemory: boolean): string {
 
 /**
  * Seeds a temporary state directory and serves the built shop on a free port (production React). Given `stateDir`,
- * serves that loaded state as it is instead (bench:catalog's large catalog), and leaves it in place on stop.
- * `inMemory`: the temporary state lives in memory, as the timed benches want (see stateRoot).
+ * serves that loaded state as it is instead (bench:catalog's large catalog), and leaves it in place on stop. Given
+ * `copyOf` (a state directory from seededState), serves a fresh copy of it: a second shop with other variables
+ * starts in seconds instead of seeding again. `inMemory`: the temporary state lives in memory, as the timed benches
+ * want (see stateRoot).
  */
 export async function serveShop(
-  options: { stateDir?: string; vars?: Record<string, string>; inMemory?: boolean } = {},
+  options: { stateDir?: string; copyOf?: string; vars?: Record<string, string>; inMemory?: boolean } = {},
 ): Promise<RunningShop> {
-  const stateDir = options.stateDir ?? (await mkdtemp(join(stateRoot(options.inMemory ?? false), 'autohaven-state-')));
-  if (!options.stateDir) await seedTestState(stateDir);
-  return startShop(stateDir, !options.stateDir, options.vars ?? {});
+  if (options.stateDir) return startShop(options.stateDir, false, options.vars ?? {});
+  const stateDir = await mkdtemp(join(stateRoot(options.inMemory ?? false), 'autohaven-state-'));
+  if (options.copyOf) await cp(options.copyOf, stateDir, { recursive: true });
+  else await seedTestState(stateDir);
+  return startShop(stateDir, true, options.vars ?? {});
+}
+
+/**
+ * A temporary state directory seeded as serveShop seeds one,
+ * for shops served from copies of it; the caller removes it.
+ */
+export async function seededState(): Promise<string> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'autohaven-seeded-'));
+  await seedTestState(stateDir);
+  return stateDir;
 }
 
 /** The seed, the small fixed catalog, the postal codes and the promotions the e2e tests and benches shop with. */

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MSG } from '../../shared/content/campaign.ts';
 import { signInNewStaff } from './staff.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 const SHOTS = '/tmp/shots';
 const HOUR = 3_600_000;
 /** A datetime-local value (UTC, minutes) this far from now. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingUrl } from '../../shared/carriers.ts';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
@@ -8,10 +8,11 @@ import { totpCode } from '../../worker/admin/totp.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /** Issue 19's browser items for fulfilment: ship in two parts, refund a line, a fulfilment user refused, tracking. */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 const SHOPPER = `fulfilment-shopper-${Date.now()}@example.com`;
 const FIRST = { carrier: 'ups', trackingNumber: '1Z999AA10123456784' };
@@ -45,7 +46,7 @@ async function signIn(page: Page, email: string, password: string, secret: strin
 /** A new staff member of the role, signed in on a fresh page. */
 async function staffPage(role: 'owner' | 'fulfilment', name: string) {
   const staff = await writeStaff(
-    { stateDir: inject('shopStateDir') },
+    { stateDir: theShop().stateDir },
     { email: `${role}-${Date.now()}@staff.test`, name, role },
   );
   const opened = await openPage(browser, 1280);

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
 import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 let browser: Browser;
 
@@ -43,7 +44,7 @@ describe('promotions in the back office', () => {
   it('a merchandiser creates a code, previews a cart, makes single-use codes, and a shopper uses one', async () => {
     process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER;
     const staff = await writeStaff(
-      { stateDir: inject('shopStateDir') },
+      { stateDir: theShop().stateDir },
       { email: `merch-${Date.now()}@staff.test`, name: 'Mia Merch', role: 'merchandiser' },
     );
     const [part] = await shopQuery<{ partNumber: string; handle: string }>(

@@ -2,17 +2,18 @@ import { PAYABLE_STATUSES } from '../../shared/order-status.ts';
 import { paidThenSql } from '../lib/status-path.ts';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /** Issue 20's staff side in the browser: ask for more evidence, then approve, receive and refund one line. */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 const SHOPPER = `returns-shopper-${Date.now()}@example.com`;
 const FEE = '1.50';
@@ -205,7 +206,7 @@ describe('returns in the back office', () => {
   it('the owner finds it in the queue, sees the photos, and asks for more evidence', { timeout: 120_000 }, async () => {
     expect(order.rma, 'no return was asked above').not.toBe('');
     const staff = await writeStaff(
-      { stateDir: inject('shopStateDir') },
+      { stateDir: theShop().stateDir },
       { email: `owner-returns-${Date.now()}@staff.test`, name: 'Rita Returns', role: 'owner' },
     );
     const opened = await openPage(browser, 1280);

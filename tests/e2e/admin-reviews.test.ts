@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 let browser: Browser;
 
@@ -60,7 +61,7 @@ describe('review moderation in the browser', () => {
 
     process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
     const support = await writeStaff(
-      { stateDir: inject('shopStateDir') },
+      { stateDir: theShop().stateDir },
       { email: `support-${Date.now()}@staff.test`, name: 'Sam Support', role: 'support' },
     );
     const staff = await openPage(browser, 1280);

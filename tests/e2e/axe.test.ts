@@ -1,18 +1,19 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
 import { pickVehicle } from './vehicle-selector.ts';
+import { theShop } from './shop.ts';
 
 /**
  * axe-core (the engine Lighthouse's accessibility audit runs) over the shopper pages and their
  * states: any serious or critical violation fails, with its rule, impact, target and summary.
  */
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 let browser: Browser;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import campaign from '../../kv-seed/campaign.json';
 import earlyBlackFriday from '../../kv-seed/campaigns/bf2.json';
 import { KV_KEY } from '../../shared/kv-keys.ts';
@@ -8,6 +8,7 @@ import { runWrangler } from '../../scripts/lib/wrangler.ts';
 import { signInNewStaff } from './staff.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * A shopper on a live campaign page (its banner, countdown, code and parts), using its code in the
@@ -17,7 +18,7 @@ import { shopQuery } from './shop-db.ts';
  * the shop shows at once.
  */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 const HOUR = 3_600_000;
 const stamp = Date.now().toString(36);
@@ -29,7 +30,7 @@ let browser: Browser;
 let staffPage: Page | undefined;
 
 async function putKv(key: string, value: unknown) {
-  const state = inject('shopStateDir');
+  const state = theShop().stateDir;
   await runWrangler([
     'kv',
     'key',

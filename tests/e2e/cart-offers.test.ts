@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * The cart's offers in the browser (issue 36 item 7): what the cart is short of is said once, above
@@ -9,7 +10,7 @@ import { shopQuery } from './shop-db.ts';
  * chosen option reads Free when the summary does; one newsletter sign-up on the page.
  */
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 let pad: { id: number; price: number };
 

@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /** Where the browser tests leave screenshots for review. */
 const SHOTS = '/tmp/shots';
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 
 /** The smallest PNG there is (1x1). */
@@ -29,7 +30,7 @@ afterAll(async () => {
 async function agentOnInbox(): Promise<Page> {
   process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
   const agent = await writeStaff(
-    { stateDir: inject('shopStateDir') },
+    { stateDir: theShop().stateDir },
     { email: `chat-${Date.now()}@staff.test`, name: 'Casey Agent', role: 'support' },
   );
   const { page } = await openPage(browser, 1280);

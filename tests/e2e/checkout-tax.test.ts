@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * What the shopper reads of sales tax (issue 39), in Chromium against the seeded shop (the offline
@@ -12,8 +13,8 @@ import { shopQuery } from './shop-db.ts';
  * same taxes on the invoice. Screenshots at 390 and 1280 px go to /tmp/shots-tax/.
  */
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 const SHOTS = '/tmp/shots-tax';
 let browser: Browser;
 let handle = '';

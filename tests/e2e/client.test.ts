@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_NAME } from '../../shared/browser-keys.ts';
 import { launchBrowser, openPage } from './browser.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/envelope.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 let browser: Browser;
 let handle = '';
 

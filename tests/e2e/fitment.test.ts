@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickVehicle } from './vehicle-selector.ts';
 import { launchBrowser, noticeShown, openPage } from './browser.ts';
 import { shopQuery as query } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 
 interface Case {

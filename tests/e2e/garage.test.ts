@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickVehicle } from './vehicle-selector.ts';
 import { vinCheckDigit } from '../../shared/vin.ts';
 import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { pickVehicle } from './vehicle-selector.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 const SHOTS = '/tmp/shots';
 const WAIT = { timeout: 30_000 };
 let browser: Browser;

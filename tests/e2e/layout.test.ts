@@ -1,17 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * Every shopper page at a phone, a tablet and two desktop widths (issue 23): the document is never
  * wider than the window, and no product title or price is cut by a box that hides its overflow.
  * With LAYOUT_SHOTS=DIR set, each page is also saved as DIR/D-{page}-{width}.png for review.
  */
-const us = inject('shopUs');
+const us = theShop().us;
 const WIDTHS = [390, 768, 1280, 1440] as const;
 const SHOTS = process.env.LAYOUT_SHOTS;
 let browser: Browser;

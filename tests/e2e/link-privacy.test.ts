@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * Issue 35 (finding 1) and issue 36 (item 4) in a real browser: an emailed link's credential is never in an
@@ -12,7 +13,7 @@ import { shopQuery } from './shop-db.ts';
  * headers, and an order whose payment window was closed is paid later from the link the shop emailed.
  */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots-links';
 let browser: Browser;
 let handle = '';

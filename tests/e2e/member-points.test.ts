@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
@@ -8,13 +8,14 @@ import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * Issue 21 in the browser: a member earns points on a paid order and sees them, redeems the seeded
  * "$10 off for 1000 points" coupon, uses it at checkout, and sees the points taken back on a refund.
  */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 const EMAIL = `points-member-${Date.now()}@example.com`;
 const PASSWORD = 'points for parts 2026';
@@ -87,7 +88,7 @@ async function history(page: Page, kind = ''): Promise<{ label: string; delta: s
 /** An owner of the back office, signed in on a fresh page of its own. */
 async function ownerPage() {
   const staff = await writeStaff(
-    { stateDir: inject('shopStateDir') },
+    { stateDir: theShop().stateDir },
     { email: `owner-${Date.now()}@staff.test`, name: 'Points Owner', role: 'owner' },
   );
   const opened = await openPage(browser, 1280);

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, hydrated } from './browser.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SUBSCRIBE = '**/account/public/buyer/subscribe';
 const INVALID = 'Please enter a valid email address';
 const TOO_LONG = 'Only can enter up to 55 characters';
@@ -132,9 +133,14 @@ for (const [width, footer] of [
     it('sends one request when Subscribe is double-clicked', async () => {
       const { context, page, form, errors } = await openForm(width, footer);
       let requests = 0;
+      // The answer waits until the test has seen the button busy: on a slow machine a timed pause could end first.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
       await page.route(SUBSCRIBE, async (route: Route) => {
         requests += 1;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await answered;
         await route.fulfill({
           status: 200,
           contentType: 'application/json',
@@ -146,7 +152,8 @@ for (const [width, footer] of [
       await button.dblclick();
       await expect.poll(() => button.textContent()).toBe('Subscribing…');
       expect(await button.isDisabled()).toBe(true);
-      await expect.poll(() => successText(form)).toBe(SUCCESS);
+      answer();
+      await expect.poll(() => successText(form), { timeout: 10_000 }).toBe(SUCCESS);
       expect(await button.textContent()).toBe('Subscribe');
       expect(requests).toBe(1);
       expect(errors).toEqual([]);

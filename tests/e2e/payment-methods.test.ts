@@ -1,13 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveShop, type RunningShop } from '../../scripts/lib/serve.ts';
 import { fakePaypal, type FakePaypal } from '../fakes/paypal.ts';
 import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * Checkout in Chromium with every payment method on its production provider, the providers being
@@ -77,7 +78,9 @@ beforeAll(async () => {
   paypal = await fakePaypal({ ...PAYPAL, origin: paypalServer.url });
   paypalFake = paypal;
   servers.push(stripeServer.server, paypalServer.server);
+  // A shop of its own (the providers' keys are its variables), from a copy of the run's seeded state.
   shop = await serveShop({
+    copyOf: inject('shopSeededDir'),
     vars: {
       CARD_PROVIDER_SECRET_KEY: 'sk_test_e2e',
       CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_e2e',

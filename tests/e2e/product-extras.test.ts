@@ -2,15 +2,16 @@ import { PAYABLE_STATUSES } from '../../shared/order-status.ts';
 import { paidThenSql } from '../lib/status-path.ts';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { API } from '../../shared/api-routes.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/money.ts';
 import { ORDER_MSG } from '../../shared/orders.ts';
 import { SCENE_EVENT } from '../../client/islands/RecentlyViewed.tsx';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery as query } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 /** A short real video, made by the browser itself: the shop's R2 holds no video files in tests. */
 let webm: Buffer;

@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemImages } from '../../scripts/data/part-images.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { staticAsset } from '../../worker/platform/build-info.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
+const us = theShop().us;
 let browser: Browser;
 let handle = '';
 let images: ReturnType<typeof itemImages> = [];

@@ -2,17 +2,18 @@ import { PAYABLE_STATUSES } from '../../shared/order-status.ts';
 import { paidThenSql } from '../lib/status-path.ts';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { VIN_MESSAGE } from '../../shared/vin.ts';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
 import { pickVehicle } from './vehicle-selector.ts';
+import { theShop } from './shop.ts';
 
 /** A shopper's returns in the browser (issue 20): the visitor's emailed link and the member's order detail. */
 
-const us = inject('shopUs');
+const us = theShop().us;
 const SHOTS = '/tmp/shots';
 let browser: Browser;
 let handle = '';

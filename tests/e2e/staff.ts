@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
+import { theShop } from './shop.ts';
 
 /** Staff members added by this file so far: each sign-in gets an address of its own. */
 let added = 0;
@@ -14,10 +14,10 @@ let added = 0;
 export async function signInNewStaff(page: Page, role: 'owner' | 'merchandiser' | 'support', name: string) {
   process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
   const staff = await writeStaff(
-    { stateDir: inject('shopStateDir') },
+    { stateDir: theShop().stateDir },
     { email: `${role}-${Date.now().toString(36)}-${added++}@staff.test`, name, role },
   );
-  await page.goto(`${inject('shopUs')}/admin/sign-in`);
+  await page.goto(`${theShop().us}/admin/sign-in`);
   await page.fill('input[name="email"]', staff.email);
   await page.fill('input[name="password"]', staff.password);
   await page.fill('input[name="code"]', await totpCode(staff.totpSecret));

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickVehicle } from './vehicle-selector.ts';
 import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
 import { fillAddress, payInWindow, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 let browser: Browser;
 
 beforeAll(async () => {

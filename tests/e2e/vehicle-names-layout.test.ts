@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 
 /**
  * The shop with a long vehicle chosen (issue 36): ten of the longest real vehicle names of the test catalog, down to
@@ -11,7 +12,7 @@ import { shopQuery } from './shop-db.ts';
  * vehicle is set as the shop's garage keeps it (its storage and cookie), and one page is measured at the three
  * widths: the layout is CSS, the same HTML.
  */
-const us = inject('shopUs');
+const us = theShop().us;
 const WIDTHS = [320, 390, 768] as const;
 let browser: Browser;
 let context: BrowserContext;
