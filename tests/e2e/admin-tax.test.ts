@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
+import { theShop } from './shop.ts';
 import { signInNewStaff } from './staff.ts';
 
 /**
@@ -15,8 +16,8 @@ import { signInNewStaff } from './staff.ts';
  * phone without sideways scrolling. Screenshots at 390 and 1280 px go to /tmp/shots-tax/.
  */
 
-const us = inject('shopUs');
-const ca = inject('shopCa');
+const us = theShop().us;
+const ca = theShop().ca;
 const SHOTS = '/tmp/shots-tax';
 let browser: Browser;
 

@@ -18,7 +18,7 @@ const COLUMNS = [
   { key: 'netCent', label: 'Net tax' },
 ] as const;
 
-/** A row's amounts; `only` leaves the others blank (sales are not added up across jurisdictions that tax the same sale). */
+/** A row's amounts; `only` leaves the others blank (one sale is taxable in several jurisdictions: never added up). */
 function AmountCells(props: { market: MarketId; amounts: Amounts; only?: readonly (keyof Amounts)[] }) {
   return (
     <>
