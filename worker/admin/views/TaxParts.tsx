@@ -10,6 +10,7 @@ const TAX_CSS = `
 .tax-admin .registrations{list-style:none;padding:0;margin:0 0 12px;display:grid;gap:12px;
 grid-template-columns:repeat(auto-fill,minmax(340px,1fr))}
 .tax-admin .registration{margin:0}
+.tax-admin .form-grid{align-items:start}
 .tax-admin .registration h3{font-size:15px;margin:0 0 8px}
 .tax-admin .registration .form-grid{grid-template-columns:repeat(auto-fit,minmax(150px,1fr))}
 .tax-admin .actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
