@@ -96,6 +96,15 @@ describe('the registrations page', () => {
     expect((await stored()).us.CO).toBeUndefined();
   });
 
+  it('sends a visitor without a staff session to sign in, and refuses their form', async () => {
+    const page = await shop(`${ADMIN}/tax/registrations`, { redirect: 'manual' });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/admin/sign-in');
+    const form = await postForm(PAGE, { op: 'save', market: 'us', key: 'CO', number: '1', since: '2025-01-01' });
+    expect(form.status).toBe(401);
+    expect((await stored()).us.CO).toBeUndefined();
+  });
+
   it('refuses a form without the session’s CSRF value', async () => {
     const response = await postForm(
       PAGE,
@@ -207,6 +216,24 @@ describe('the registrations page', () => {
     const winner = both[0]!.status === 303 ? 'TX-A' : 'TX-B';
     expect((await stored()).us.TX).toEqual({ number: winner, since: '2025-01-01' });
     expect((await auditRows('us:TX')).length).toBe(1);
+  });
+
+  it('keeps a change whose write to the settings failed, and publishes it when the page is opened', async () => {
+    const failingKv = {
+      get: (key: string, type: 'text') => env.SETTINGS.get(key, type),
+      put: async () => {
+        throw new Error('KV is unavailable');
+      },
+    } as unknown as KVNamespace;
+    const saved = await changeRegistration(
+      { db: env.DB, kv: failingKv, now: Date.now(), staffId: null },
+      { op: 'save', market: 'us', key: 'KS', number: 'KS-77', since: '2025-06-01', shown: '' },
+      (audited) => ({ ...testAudit('tax.registrations', 'us:KS'), recordType: 'tax_registration', ...audited }),
+    );
+    expect(saved).toMatchObject({ ok: true, done: 'saved' });
+    expect((await stored()).us.KS).toBeUndefined();
+    expect((await shop(`${ADMIN}/tax/registrations`, { headers: owner.headers })).status).toBe(200);
+    expect((await stored()).us.KS).toEqual({ number: 'KS-77', since: '2025-06-01' });
   });
 
   it('publishes the registrations again when the settings fell behind their newest change', async () => {

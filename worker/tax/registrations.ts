@@ -225,7 +225,12 @@ export async function changeRegistration(
       )
       .audit(audit({ before: before ?? null, after: registration }));
     if (!(await work.commit()).ok) continue;
-    await publish(deps.kv, { revision, registrations: next });
+    try {
+      await publish(deps.kv, { revision, registrations: next });
+    } catch (error) {
+      // The change is recorded: the registrations page, which the owner is sent back to, publishes it again.
+      log.error('tax registrations not published to the settings', error, { revision });
+    }
     return { ok: true, done: registration ? 'saved' : 'removed', market, key };
   }
   return { ok: false, errors: { form: REGISTRATION_MSG.busy } };
