@@ -170,7 +170,7 @@ export async function currentRegistrations(db: D1Database, kv: KVNamespace): Pro
     revision: latest.revision,
     registrations: taxRegistrationsSchema.parse(JSON.parse(latest.registrations)),
   };
-  if (published.revision !== current.revision) {
+  if (published.revision < current.revision) {
     log.warn('tax registrations in the settings were behind their newest change: published again', {
       settings: published.revision,
       newest: current.revision,
