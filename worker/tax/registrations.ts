@@ -122,14 +122,14 @@ function publishedIn(settings: Record<string, unknown>): CurrentRegistrations {
   return { revision, registrations: taxRegistrationsSchema.parse(stored ?? {}) };
 }
 
-/** The stored settings value, past every cache ({} when there is none or it is not JSON). */
-async function storedSettings(kv: KVNamespace): Promise<Record<string, unknown>> {
+/** The stored settings value, past every cache: {} when there is none, null when it is not a JSON object. */
+async function storedSettings(kv: KVNamespace): Promise<Record<string, unknown> | null> {
   const text = await kv.get(KV_KEY.shopSettings, 'text');
   try {
     const value: unknown = text ? JSON.parse(text) : {};
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -151,6 +151,8 @@ function ordered(registrations: TaxRegistrations): TaxRegistrations {
  */
 async function publish(kv: KVNamespace, current: CurrentRegistrations): Promise<void> {
   const settings = await storedSettings(kv);
+  // Settings that are not JSON are an owner's to mend: written over, every other setting would be lost.
+  if (!settings) throw new Error('the shop settings in KV are not a JSON object');
   if (publishedIn(settings).revision >= current.revision && settings.TAX_REGISTRATIONS) return;
   const value = { ...ordered(current.registrations), revision: current.revision };
   await kv.put(KV_KEY.shopSettings, JSON.stringify({ ...settings, TAX_REGISTRATIONS: value }));
@@ -164,7 +166,7 @@ async function publish(kv: KVNamespace, current: CurrentRegistrations): Promise<
  */
 export async function currentRegistrations(db: D1Database, kv: KVNamespace): Promise<CurrentRegistrations> {
   const [latest, settings] = await Promise.all([registrationsRepository(db).latest(), storedSettings(kv)]);
-  const published = publishedIn(settings);
+  const published = publishedIn(settings ?? {});
   if (!latest) return { revision: 0, registrations: published.registrations };
   const current = {
     revision: latest.revision,
@@ -175,7 +177,7 @@ export async function currentRegistrations(db: D1Database, kv: KVNamespace): Pro
       settings: published.revision,
       newest: current.revision,
     });
-    await publish(kv, current);
+    await publish(kv, current).catch((error) => log.error('tax registrations not published', error));
   }
   return current;
 }
