@@ -9,7 +9,7 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // A page on a busy machine can take seconds to show what a test waits for: polls wait up to 10 s, not 1 s.
     expect: { poll: { timeout: 10_000, interval: 100 } },

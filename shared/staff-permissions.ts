@@ -31,6 +31,7 @@ export const STAFF_ACTIONS = [
   'customers.adjustPoints',
   'customers.resendConfirmation',
   'customers.block',
+  'customers.taxExemptions',
   'catalog.edit',
   'catalog.editPrices',
   'promotions.manage',
@@ -46,11 +47,11 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 /**
  * Which roles may take each action. Fulfilment ships and receives returned parts but never
  * refunds; support looks after shoppers (refunds, return decisions, reviews, points, confirmation
- * emails, blocking) but never edits the catalog or prices; catalog.edit is a product's title,
- * description, images and statuses, catalog.editPrices its SKUs' prices and stock (and the CSV);
- * content.manage edits, previews and publishes the storefront's content and campaigns; only
- * an owner manages staff, reads the audit log, keeps the sales-tax registrations and reads the
- * tax reports (the shop's filings and where it owes tax).
+ * emails, blocking, members' tax exemption certificates) but never edits the catalog or prices;
+ * catalog.edit is a product's title, description, images and statuses, catalog.editPrices its
+ * SKUs' prices and stock (and the CSV); content.manage edits, previews and publishes the
+ * storefront's content and campaigns; only an owner manages staff, reads the audit log, keeps the
+ * sales-tax registrations and reads the tax reports (the shop's filings and where it owes tax).
  */
 export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'dashboard.view': ['owner', 'fulfilment', 'support', 'merchandiser'],
@@ -69,6 +70,7 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'customers.adjustPoints': ['owner', 'support'],
   'customers.resendConfirmation': ['owner', 'support'],
   'customers.block': ['owner', 'support'],
+  'customers.taxExemptions': ['owner', 'support'],
   'catalog.edit': ['owner', 'merchandiser'],
   'catalog.editPrices': ['owner', 'merchandiser'],
   'promotions.manage': ['owner', 'merchandiser'],

@@ -379,7 +379,8 @@ function fakeAvatax(state: FakeTaxServices, method: string, url: URL, body: unkn
     if (model.code && state.avatax.documents.has(model.code))
       return avataxError(400, 'DuplicateEntry', `Document ${model.code} already exists`);
     const shipTo = model.addresses.shipTo;
-    const exempt = Boolean(model.exemptionNo);
+    // An exemption number, or an entity/use code of an exempt buyer (G resale, L other …), exempts the document.
+    const exempt = Boolean(model.exemptionNo) || Boolean(model.entityUseCode && model.entityUseCode !== 'TAXABLE');
     const lines = model.lines.map((line) => {
       const amountCent = cents(line.amount);
       const shippingTaxed = US_SHIPPING_TAXED.has(shipTo.region ?? '');
@@ -397,6 +398,7 @@ function fakeAvatax(state: FakeTaxServices, method: string, url: URL, body: unkn
         taxableAmount: exempt || !taxable ? 0 : line.amount,
         exemptAmount: exempt && taxable ? line.amount : 0,
         exemptNo: model.exemptionNo ?? null,
+        entityUseCode: model.entityUseCode ?? null,
         taxCode: line.taxCode,
         details,
       };

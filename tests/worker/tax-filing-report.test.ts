@@ -10,6 +10,7 @@ import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, TORONTO } from './checkout-helpers.ts';
 import { CA_HOST, shop, US_HOST } from './helpers.ts';
 import { shipAll } from './returns-helpers.ts';
+import { approvedMember } from './tax-exemption-helpers.ts';
 import { COLUMBUS, DENVER, deliverTaxJobs, loadTaxPlaces, SEATTLE, useTaxService } from './tax-helpers.ts';
 import {
   bothMarketSkus,
@@ -38,6 +39,7 @@ const cancelled = new Map<string, number>();
 const canada = new Map<string, number>();
 const canadaCancelled = new Map<string, number>();
 let refundedOrders: string[] = [];
+let exemptOrder = '';
 
 function addTaxes(into: Map<string, number>, quote: ReportQuote, name: (tax: string) => string = (tax) => tax) {
   for (const tax of quote.taxes) into.set(name(tax.name), (into.get(name(tax.name)) ?? 0) + tax.amountCent);
@@ -75,12 +77,16 @@ beforeAll(async () => {
   const columbus = await paidOrderTo(US_HOST, COLUMBUS, two);
   const seattle = await paidOrderTo(US_HOST, SEATTLE, [{ skuId: first, quantity: 1 }]);
   const denver = await paidOrderTo(US_HOST, DENVER, [{ skuId: first, quantity: 1 }]);
+  const fleet = await approvedMember(['US-OH']);
+  const exempt = await paidOrderTo(US_HOST, COLUMBUS, [{ skuId: second, quantity: 1 }], fleet.token);
   const vancouver = await paidOrderTo(CA_HOST, VANCOUVER, two);
   const montreal = await paidOrderTo(CA_HOST, MONTREAL, [{ skuId: first, quantity: 1 }]);
   const toronto = await paidOrderTo(CA_HOST, TORONTO, [{ skuId: second, quantity: 1 }]);
   await deliverTaxJobs(service.jobs.splice(0));
   expect(denver.quote.tax).toBe(0); // not registered in Colorado: nothing to file there
   expect(columbus.quote.taxes.length).toBeGreaterThan(1); // the state and its local jurisdictions
+  expect(exempt.quote.tax).toBe(0); // a fleet's resale certificate for Ohio
+  exemptOrder = exempt.orderId;
   // The first order was paid last month; its refund is recorded this month.
   await env.DB.prepare(`UPDATE tax_record SET sold_at = ? WHERE order_id = ?`)
     .bind(LAST_MONTH, soldLastMonth.orderId)
@@ -144,10 +150,19 @@ describe('the filing report', () => {
         taxCent: charged.thisMonth.get(name) ?? 0,
         reversedCent: reversed,
         netCent: (charged.thisMonth.get(name) ?? 0) - reversed,
-        exemptCent: 0,
       });
-      expect(row.taxableCent).toBeGreaterThan(0);
     }
+    // Seattle's order was cancelled whole: nothing taxable is left to file there.
+    for (const row of report.totals.filter((total) => total.region === 'WA'))
+      expect(row, row.name).toMatchObject({ taxableCent: 0, netCent: 0 });
+    expect(totals.get('Ohio state tax')!.taxableCent).toBeGreaterThan(0);
+    // The fleet's exempt sale is Ohio's exempt sales, as the order's tax record holds it.
+    const record = await env.DB.prepare(`SELECT exempt_cent AS exempt FROM tax_record WHERE order_id = ?`)
+      .bind(exemptOrder)
+      .first<{ exempt: number }>();
+    expect(record!.exempt).toBeGreaterThan(0);
+    expect(totals.get('Ohio state tax')!.exemptCent).toBe(record!.exempt);
+    expect(totals.get('Colorado state tax')).toBeUndefined();
     expect(report.total.netCent).toBe(
       [...charged.thisMonth.values(), ...[...cancelled.values(), ...refunded.values()].map((cents) => -cents)].reduce(
         (sum, cents) => sum + cents,

@@ -59,14 +59,18 @@ export async function bothMarketSkus(count: number): Promise<number[]> {
   return results.map((row) => row.id);
 }
 
-/** A new member's order of the parts to the address, placed through the app: its number, the quote, the buyer. */
+/**
+ * A member's order of the parts to the address, placed through the app: its number, the quote, the
+ * buyer. A new member unless `token` names one.
+ */
 export async function placedOrderTo(
   host: string,
   address: Record<string, string>,
   parts: { skuId: number; quantity: number }[],
+  token?: string,
 ) {
   const buyer = shopper(host, {
-    ...bearer(await member(`report-${crypto.randomUUID().slice(0, 8)}@example.com`)),
+    ...bearer(token ?? (await member(`report-${crypto.randomUUID().slice(0, 8)}@example.com`))),
     'cf-connecting-ip': freshIp(),
   });
   for (const part of parts) await buyer.add(part.skuId, part.quantity);
@@ -91,8 +95,9 @@ export async function paidOrderTo(
   host: string,
   address: Record<string, string>,
   parts: { skuId: number; quantity: number }[],
+  token?: string,
 ) {
-  const { orderId, quote, buyer } = await placedOrderTo(host, address, parts);
+  const { orderId, quote, buyer } = await placedOrderTo(host, address, parts, token);
   const started = await buyer.call<{ url: string }>('POST', '/order/public/payment/', {
     orderId,
     paymentType: 'HOSTED_CARD',

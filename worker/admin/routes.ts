@@ -14,6 +14,7 @@ import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
 import { adminTax } from './tax.routes.tsx';
+import { adminTaxExemptions } from './tax-exemptions.routes.tsx';
 
 /** The staff console under /admin (issue 19): never linked from the storefront, noindex, its own sign-in. */
 export const admin = new Hono<AdminEnv>()
@@ -33,6 +34,7 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminSettings)
   .route('/', adminCatalog)
   .route('/', adminCustomers)
+  .route('/', adminTaxExemptions)
   .route('/', adminChat)
   .route('/', adminTax)
   .route('/', adminFallback);

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
+import { EXEMPTION_KEY_PREFIX } from '../../shared/tax-exemptions.ts';
 import type { AppEnv } from '../env.ts';
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 
-/** Private R2 folders: a return's evidence is served only through its signed link (worker/returns). */
-const PRIVATE_PREFIXES = ['returns/'];
+/**
+ * Private R2 folders: a return's evidence is served only through its signed link (worker/returns), a
+ * member's tax exemption certificate only to its member and staff (worker/tax).
+ */
+const PRIVATE_PREFIXES = ['returns/', EXEMPTION_KEY_PREFIX];
 
 /** The shop's public files kept in R2 (installation videos, review photos), served with caching. */
 export const media = new Hono<AppEnv>().get('/media/*', async (c) => {

@@ -1,7 +1,8 @@
 /**
  * The type of an uploaded file, from its first bytes (magic numbers), never from its name or the
  * type a browser claims: JPEG, PNG, WebP, HEIC images; MP4 and QuickTime (MOV) videos. Return
- * evidence, chat and ticket images and the catalog's product photos are all checked here.
+ * evidence, chat and ticket images and the catalog's product photos are all checked here; exemption
+ * certificates (PDF, JPEG, PNG) by documentTypeOf.
  */
 
 /** The types a file can be recognised as. */
@@ -58,4 +59,15 @@ export function fileTypeOf(bytes: Uint8Array): SniffedType | null {
 export function imageTypeOf(bytes: Uint8Array): SniffedImageType | null {
   const type = fileTypeOf(bytes);
   return type?.startsWith('image/') ? (type as SniffedImageType) : null;
+}
+
+/** The document types a scanned paper may be sent as: a PDF, or a JPEG or PNG photo of it. */
+export type SniffedDocumentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
+/** A scanned document's type from its first bytes (a PDF starts "%PDF-"), or null when it is none of them. */
+export function documentTypeOf(bytes: Uint8Array): SniffedDocumentType | null {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.length >= 5 && ascii(head, 0, 5) === '%PDF-') return 'application/pdf';
+  const image = imageTypeOf(head);
+  return image === 'image/jpeg' || image === 'image/png' ? image : null;
 }

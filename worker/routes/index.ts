@@ -57,6 +57,7 @@ import { videoPages } from '../content/videos.pages.tsx';
 import { accountAreaPages } from '../storefront/account-area.pages.tsx';
 import { campaignPages } from '../storefront/campaign.pages.tsx';
 import { infoPages } from '../storefront/info.pages.tsx';
+import { taxExemptionPages } from '../storefront/tax-exemption.pages.tsx';
 import { cartCodesApi, cartCodesEndpoints } from './cart-codes.routes.ts';
 import { placeOrderApi, placeOrderEndpoints } from './checkout.routes.ts';
 import { buyCouponApi, buyCouponEndpoints } from './coupons.routes.ts';
@@ -83,6 +84,7 @@ export const ROUTE_TABLE: Record<string, readonly Mount[]> = {
   storefront: [
     api(infra, infraEndpoints),
     ...pages(homePage, infoPages, campaignPages, accountAreaPages, memberPages, orderPages, orderPayPages),
+    ...pages(taxExemptionPages),
     ...pages(makePages, partsPages),
   ],
   content: pages(blogPages, videoPages, seoRoutes, media),

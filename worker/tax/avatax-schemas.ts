@@ -49,7 +49,10 @@ export const avataxCreateTransaction = z.object({
   customerCode: z.string().min(1).max(50),
   commit: z.boolean().optional(),
   currencyCode: z.string().length(3),
+  /** The buyer's certificate number: the document is exempt (GetTransaction answers it as `exemptNo`). */
   exemptionNo: z.string().max(25).optional(),
+  /** Why the buyer is exempt, by AvaTax's entity/use code (G resale, L other); `customerUsageType` before 17.11. */
+  entityUseCode: z.string().min(1).max(25).optional(),
   referenceCode: z.string().optional(),
   addresses: z.object({ shipFrom: avataxAddress.optional(), shipTo: avataxAddress }),
   lines: z.array(avataxLineItem).min(1),
@@ -93,6 +96,7 @@ export const avataxTransactionLine = z.object({
   taxableAmount: z.number(),
   exemptAmount: z.number(),
   exemptNo: z.string().nullable().optional(),
+  entityUseCode: z.string().nullable().optional(),
   taxCode: z.string().optional(),
   details: z.array(avataxLineDetail).optional(),
 });

@@ -46,6 +46,13 @@ const LEVEL: Record<AvataxLineDetail['jurisType'], JurisdictionLevel> = {
   CNT: 'country',
 };
 
+/**
+ * AvaTax's entity/use codes for an exempt buyer: G (resale) for a resale certificate, L (other) for
+ * any other exemption certificate. With the certificate's number as `exemptionNo`, the document is
+ * exempt and AvaTax's reports show why.
+ */
+const ENTITY_USE_CODE = { RESALE: 'G', EXEMPTION: 'L' } as const;
+
 const dollars = (cents: number) => cents / 100;
 const cents = (amount: number) => Math.round(amount * 100);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -58,9 +65,11 @@ function taxNameOf(taxName: string): string {
   return /\bRST\b/i.test(taxName) ? 'PST' : 'Sales Tax';
 }
 
+/** A line's tax by jurisdiction; where an exemption applied, its exempt amount there (no tax, nothing taxable). */
 function detailsOf(details: readonly AvataxLineDetail[] | undefined): TaxDetail[] {
   return (details ?? []).flatMap((detail) => {
-    if (cents(detail.tax) === 0) return [];
+    const exemptCent = cents(detail.exemptAmount ?? 0);
+    if (cents(detail.tax) === 0 && exemptCent <= 0) return [];
     const level = LEVEL[detail.jurisType];
     const code =
       level === 'country'
@@ -78,6 +87,7 @@ function detailsOf(details: readonly AvataxLineDetail[] | undefined): TaxDetail[
         rate: Math.round(detail.rate * 100_000),
         taxableCent: cents(detail.taxableAmount),
         taxCent: cents(detail.tax),
+        ...(exemptCent > 0 ? { exemptCent } : {}),
       },
     ];
   });
@@ -135,7 +145,12 @@ export class AvataxTaxService implements TaxService {
       date: isoDay(request.date),
       customerCode: (request.customerRef ?? 'guest').slice(0, 50),
       currencyCode: request.currency,
-      ...(request.exemption ? { exemptionNo: request.exemption.number.slice(0, 25) } : {}),
+      ...(request.exemption
+        ? {
+            exemptionNo: request.exemption.number.slice(0, 25),
+            entityUseCode: ENTITY_USE_CODE[request.exemption.kind ?? 'EXEMPTION'],
+          }
+        : {}),
       addresses: addressesOf(request),
       lines,
     });

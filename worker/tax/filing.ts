@@ -1,12 +1,13 @@
 /**
  * The filing report (issue 39): per jurisdiction and month, the taxable sales, the sales a
- * certificate made exempt, the tax collected, the tax refunds and cancellations gave back, and the
- * net owed. US jurisdictions are the tax services' (a state, a county, a city, a special district);
- * Canada's are its registrations: GST/HST (one return for every province), QST, and each PST. Sales
- * are filed in the month they were paid, reversals in the month they were recorded (UTC).
+ * certificate made exempt (both net of what refunds and cancellations gave back), the tax collected,
+ * the tax refunds and cancellations gave back, and the net owed. US jurisdictions are the tax
+ * services' (a state, a county, a city, a special district); Canada's are its registrations: GST/HST
+ * (one return for every province), QST, and each PST. Sales are filed in the month they were paid,
+ * reversals in the month they were recorded (UTC).
  */
 import { currencyOf, type Currency, type MarketId } from '../../shared/markets.ts';
-import { CA_REGISTRATIONS, regionName, registrationFor } from '../../shared/tax-registrations.ts';
+import { CA_REGISTRATIONS, registrationFor } from '../../shared/tax-registrations.ts';
 import { jurisdictionLabel, type JurisdictionLevel } from '../../shared/tax.ts';
 import { type JurisdictionMonthRow, taxReportsRepository } from './reports-repository.ts';
 
@@ -18,7 +19,9 @@ export interface FilingFilter {
 }
 
 export interface FilingAmounts {
+  /** Sales taxable there, less those refunds and cancellations gave back in the month. */
   taxableCent: number;
+  /** Sales a certificate made exempt there, less those given back in the month. */
   exemptCent: number;
   taxCent: number;
   reversedCent: number;
@@ -120,12 +123,6 @@ function add(into: FilingAmounts, amounts: Partial<FilingAmounts>) {
   into.netCent = into.taxCent - into.reversedCent;
 }
 
-/** Where a region's exempt sales are filed: its state's own jurisdiction (US), GST/HST (Canada). */
-function exemptJurisdiction(market: MarketId, region: string) {
-  if (market === 'ca') return { jurisdiction: 'GST/HST', name: CA_FILING_NAME['GST/HST']!, region: '' };
-  return { jurisdiction: `US-${region}`, name: jurisdictionLabel(regionName('us', region), 'state'), region };
-}
-
 /** Canadian registrations in their own order, US jurisdictions by state, then widest first. */
 function rank(market: MarketId, row: { jurisdiction: string; region: string; name: string }): string {
   if (market === 'ca')
@@ -148,19 +145,23 @@ export async function filingReport(db: D1Database, filter: FilingFilter): Promis
   const from = monthStart(filter.from);
   const to = monthStart(monthOf(monthIndex(filter.to) + 1));
   const reports = taxReportsRepository(db);
-  const [sold, reversed, exempt] = await Promise.all([
+  const [sold, reversed] = await Promise.all([
     reports.taxBySoldMonth(market, from, to),
     reports.reversedByMonth(market, from, to),
-    reports.exemptBySoldMonth(market, from, to),
   ]);
   const byKey = new Map<string, FilingRow>();
   const rowFor = (month: string, where: { jurisdiction: string; name: string; region: string }) =>
     entryOf(byKey, `${month}|${where.jurisdiction}|${where.region}`, () => ({ month, ...where, ...zero() }));
-  for (const line of sold)
-    add(rowFor(line.month, jurisdictionOf(market, line)), { taxableCent: line.taxableCent, taxCent: line.taxCent });
-  for (const line of reversed) add(rowFor(line.month, jurisdictionOf(market, line)), { reversedCent: line.taxCent });
-  for (const line of exempt)
-    add(rowFor(line.month, exemptJurisdiction(market, line.region)), { exemptCent: line.exemptCent });
+  for (const line of sold) {
+    const { taxableCent, exemptCent, taxCent } = line;
+    add(rowFor(line.month, jurisdictionOf(market, line)), { taxableCent, exemptCent, taxCent });
+  }
+  for (const line of reversed)
+    add(rowFor(line.month, jurisdictionOf(market, line)), {
+      taxableCent: -line.taxableCent,
+      exemptCent: -line.exemptCent,
+      reversedCent: line.taxCent,
+    });
   const rows = [...byKey.values()].sort(
     (a, b) => a.month.localeCompare(b.month) || rank(market, a).localeCompare(rank(market, b)),
   );

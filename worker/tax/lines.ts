@@ -47,7 +47,9 @@ export const calculationTax = (calculation: TaxCalculation) =>
 /** What a quote says of the address: the combined rate on parts, and whether parts and shipping are taxed. */
 export function taxSummaryOf(calculation: TaxCalculation) {
   const taxedLine = calculation.lines.find((line) => line.taxCent > 0);
-  const rate = (taxedLine?.details ?? []).reduce((sum, detail) => sum + detail.rate, 0);
+  // A tax a certificate exempted (Canada's PST for a reseller) is no part of the rate charged.
+  const charged = (taxedLine?.details ?? []).filter((detail) => !detail.exemptCent);
+  const rate = charged.reduce((sum, detail) => sum + detail.rate, 0);
   return {
     combinedRateLabel: taxedLine ? rateLabel(rate) : null,
     partsTaxed: taxedLine !== undefined,

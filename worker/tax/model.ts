@@ -39,8 +39,11 @@ export interface TaxRequest {
   shippingCent: number;
   /** The buyer as the service knows them (an account, else the order's email), for its records. */
   customerRef: string | null;
-  /** An approved resale or exemption certificate for the ship-to region: no tax, exempt sales recorded. */
-  exemption: { number: string } | null;
+  /**
+   * An approved resale or exemption certificate for the ship-to state: no tax, exempt sales recorded
+   * (US only: a Canadian certificate exempts the PST alone, which the quote takes off itself).
+   */
+  exemption: { number: string; kind?: 'RESALE' | 'EXEMPTION' } | null;
   /** When the sale is taxed (ms): the rates in force that day. */
   date: number;
 }
@@ -59,6 +62,8 @@ export interface TaxDetail {
   rate: number;
   taxableCent: number;
   taxCent: number;
+  /** What a certificate made exempt here (taxable and tax are then 0); absent where nothing was. */
+  exemptCent?: number;
 }
 
 /** The tax of one line (or of the shipping, ref 'shipping'), by jurisdiction. */

@@ -1,5 +1,5 @@
 import { regionName } from '../../shared/tax-registrations.ts';
-import { taxLines, taxRatesFor } from '../../shared/tax.ts';
+import { taxLines, taxRatesFor, type TaxRate } from '../../shared/tax.ts';
 import {
   allocate,
   SHIPPING_REF,
@@ -59,13 +59,8 @@ export function offlineCalculation(request: TaxRequest): TaxCalculation {
     details: [],
   };
   const goods = request.lines.reduce((sum, line) => sum + line.amountCent, 0);
-  if (request.exemption) {
-    const rates = taxRatesFor(request.market, request.address.region) ?? [];
-    const shippingTaxed = rates.some((rate) => rate.onShipping);
-    const exemptCent = rates.length > 0 ? goods + (shippingTaxed ? request.shippingCent : 0) : 0;
-    return { provider: 'offline', reference: null, lines, shipping, exemptCent };
-  }
   const rates = taxRatesFor(request.market, request.address.region) ?? [];
+  if (request.exemption) return exemptCalculation(request, rates, lines, shipping);
   const amounts = taxLines(request.market, request.address.region, goods, request.shippingCent);
   rates.forEach((rate, index) => {
     const total = amounts[index]!.amountCent;
@@ -87,4 +82,29 @@ export function offlineCalculation(request: TaxRequest): TaxCalculation {
     });
   });
   return { provider: 'offline', reference: null, lines, shipping, exemptCent: 0 };
+}
+
+/** A certificate's sale: each tax of the table records the parts (and the shipping it reaches) as exempt. */
+function exemptCalculation(
+  request: TaxRequest,
+  rates: readonly TaxRate[],
+  lines: LineTax[],
+  shipping: LineTax,
+): TaxCalculation {
+  let exemptCent = 0;
+  for (const part of [...lines, shipping]) {
+    const reaching = rates.filter((rate) => part !== shipping || rate.onShipping);
+    if (reaching.length === 0 || part.amountCent === 0) continue;
+    exemptCent += part.amountCent;
+    for (const rate of reaching)
+      part.details.push({
+        ...jurisdictionOf(request, rate.name),
+        taxName: rate.name,
+        rate: rate.rate,
+        taxableCent: 0,
+        taxCent: 0,
+        exemptCent: part.amountCent,
+      });
+  }
+  return { provider: 'offline', reference: null, lines, shipping, exemptCent };
 }

@@ -6,6 +6,7 @@ import { getShopSettings } from '../content/service.ts';
 import { caches } from '../platform/caches.ts';
 import { systemClock } from '../platform/clock.ts';
 import { log } from '../platform/log.ts';
+import { applyCertificate, certificateFor, serviceExemption } from './exemption-quote.ts';
 import { calculationTax, collectedOnly, taxLinesOf, taxSummaryOf } from './lines.ts';
 import { allocate, SHIPPING_REF, type TaxCalculation, type TaxProviderId, type TaxRequest } from './model.ts';
 import { offlineCalculation } from './offline.ts';
@@ -14,8 +15,9 @@ import { configuredProvider, taxServiceNamed, type TaxEnv } from './registry.ts'
 /**
  * The tax of a checkout (issue 39): nothing where the shop is not registered; otherwise the
  * market's tax service asked for the ship-to address's jurisdictions and the taxability of the
- * parts and the shipping. A service that fails or is slow never fails checkout: the offline table
- * answers and the order it places is marked "tax estimated" for staff.
+ * parts and the shipping; none where the member's approved certificate covers the state. A
+ * service that fails or is slow never fails checkout: the offline table answers and the order it
+ * places is marked "tax estimated" for staff.
  */
 
 /** What checkout priced, as the tax is figured on it. */
@@ -103,10 +105,13 @@ function calculated(env: TaxEnv, provider: TaxProviderId, request: TaxRequest): 
 export async function quoteTax(env: TaxEnv, input: TaxQuoteInput): Promise<CheckoutTax> {
   const { market, address } = input;
   const region = address.regionCode;
-  const settings = await getShopSettings(env.SETTINGS, systemClock);
+  const [settings, certificate] = await Promise.all([
+    getShopSettings(env.SETTINGS, systemClock),
+    certificateFor(env.DB, input.accountId, market.id, region, input.now),
+  ]);
   const registrations = settings.TAX_REGISTRATIONS;
   const configured = configuredProvider(env, market.id);
-  const request = taxRequestOf(input, null);
+  const request = taxRequestOf(input, serviceExemption(market.id, certificate));
   const draft = (calculation: TaxCalculation, more: Partial<TaxDraft> = {}): TaxDraft => ({
     provider: calculation.provider,
     configured,
@@ -132,8 +137,14 @@ export async function quoteTax(env: TaxEnv, input: TaxQuoteInput): Promise<Check
     calculation = offlineCalculation(request);
     estimated = true;
   }
-  calculation = collectedOnly(calculation, registrations, market.id);
-  return answer(calculation, market, null, draft(calculation, { estimated }));
+  const exempt = applyCertificate(collectedOnly(calculation, registrations, market.id), market.id, region, certificate);
+  calculation = exempt.calculation;
+  return answer(
+    calculation,
+    market,
+    exempt.note,
+    draft(calculation, { estimated, certificateId: exempt.certificateId }),
+  );
 }
 
 function answer(calculation: TaxCalculation, market: Market, note: string | null, draft: TaxDraft): CheckoutTax {

@@ -14,7 +14,7 @@ export interface RegionSalesRow {
   orders: number;
 }
 
-/** One jurisdiction's tax in one month: on sales, or given back by refunds. */
+/** One jurisdiction's sales and tax in one month: on sales, or given back by refunds. */
 export interface JurisdictionMonthRow {
   month: string;
   code: string;
@@ -23,14 +23,9 @@ export interface JurisdictionMonthRow {
   region: string;
   taxName: string;
   taxableCent: number;
-  taxCent: number;
-}
-
-/** What certificates made exempt in one region in one month. */
-export interface ExemptMonthRow {
-  month: string;
-  region: string;
+  /** What exemption certificates made exempt there. */
   exemptCent: number;
+  taxCent: number;
 }
 
 const MONTH_OF = (column: string) => `strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
@@ -61,12 +56,13 @@ export function taxReportsRepository(db: D1Database) {
       return results;
     },
 
-    /** Per month and jurisdiction, the tax charged on the sales paid in [from, to) and what it was charged on. */
+    /** Per month and jurisdiction, the sales paid in [from, to): taxable, exempt, and the tax charged on them. */
     async taxBySoldMonth(market: MarketId, from: number, to: number): Promise<JurisdictionMonthRow[]> {
       const { results } = await db
         .prepare(
           `SELECT ${MONTH_OF('r.sold_at')} AS month, d.code, max(d.name) AS name, d.level, d.region,
-             d.tax_name AS taxName, sum(d.taxable_cent) AS taxableCent, sum(d.tax_cent) AS taxCent
+             d.tax_name AS taxName, sum(d.taxable_cent) AS taxableCent, sum(d.exempt_cent) AS exemptCent,
+             sum(d.tax_cent) AS taxCent
            FROM tax_record r JOIN tax_detail d ON d.order_id = r.order_id
            WHERE r.market = ?1 AND r.sold_at >= ?2 AND r.sold_at < ?3 AND r.status <> 'VOIDED'
            ${JURISDICTION_GROUP}`,
@@ -76,12 +72,13 @@ export function taxReportsRepository(db: D1Database) {
       return results;
     },
 
-    /** Per month and jurisdiction, the tax and its base that refunds and cancellations in [from, to) gave back. */
+    /** Per month and jurisdiction, what refunds and cancellations in [from, to) gave back: sales and tax. */
     async reversedByMonth(market: MarketId, from: number, to: number): Promise<JurisdictionMonthRow[]> {
       const { results } = await db
         .prepare(
           `SELECT ${MONTH_OF('v.created_at')} AS month, d.code, max(d.name) AS name, d.level, d.region,
-             d.tax_name AS taxName, sum(x.taxable_cent) AS taxableCent, sum(x.tax_cent) AS taxCent
+             d.tax_name AS taxName, sum(x.taxable_cent) AS taxableCent, sum(x.exempt_cent) AS exemptCent,
+             sum(x.tax_cent) AS taxCent
            FROM tax_reversal v
              JOIN tax_record r ON r.order_id = v.order_id
              JOIN tax_reversal_detail x ON x.reversal_id = v.id
@@ -92,19 +89,6 @@ export function taxReportsRepository(db: D1Database) {
         )
         .bind(market, from, to)
         .all<JurisdictionMonthRow>();
-      return results;
-    },
-
-    /** Per month and region, the sales paid in [from, to) that an exemption certificate made exempt. */
-    async exemptBySoldMonth(market: MarketId, from: number, to: number): Promise<ExemptMonthRow[]> {
-      const { results } = await db
-        .prepare(
-          `SELECT ${MONTH_OF('sold_at')} AS month, region, sum(exempt_cent) AS exemptCent FROM tax_record
-           WHERE market = ?1 AND sold_at >= ?2 AND sold_at < ?3 AND status <> 'VOIDED' AND exempt_cent > 0
-           GROUP BY month, region`,
-        )
-        .bind(market, from, to)
-        .all<ExemptMonthRow>();
       return results;
     },
   };

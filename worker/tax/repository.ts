@@ -48,6 +48,8 @@ export interface TaxDetailRow {
   rate: number;
   taxableCent: number;
   taxCent: number;
+  /** What an exemption certificate made exempt in this jurisdiction (the filing report's exempt sales). */
+  exemptCent: number;
 }
 
 const RECORD_COLUMNS = `order_id AS orderId, market, region, currency, provider, configured, estimated, collecting,
@@ -102,7 +104,7 @@ export function taxRepository(db: D1Database) {
           db
             .prepare(
               `INSERT INTO tax_detail (order_id, line_no, seq, code, name, level, region, tax_name, rate, taxable_cent,
-                 tax_cent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                 tax_cent, exempt_cent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             )
             .bind(
               orderId,
@@ -116,6 +118,7 @@ export function taxRepository(db: D1Database) {
               detail.rate,
               detail.taxableCent,
               detail.taxCent,
+              detail.exemptCent ?? 0,
             ),
         ),
       );
@@ -237,7 +240,8 @@ export function taxRepository(db: D1Database) {
       const rows = await db
         .prepare(
           `SELECT line_no AS lineNo, seq, code, name, level, region, tax_name AS taxName, rate,
-             taxable_cent AS taxableCent, tax_cent AS taxCent FROM tax_detail WHERE order_id = ? ORDER BY line_no, seq`,
+             taxable_cent AS taxableCent, tax_cent AS taxCent, exempt_cent AS exemptCent
+           FROM tax_detail WHERE order_id = ? ORDER BY line_no, seq`,
         )
         .bind(orderId)
         .all<TaxDetailRow>();

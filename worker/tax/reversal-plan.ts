@@ -19,7 +19,8 @@ export interface PlannedLine {
   quantity: number;
   amountCent: number;
   taxCent: number;
-  details: { seq: number; taxableCent: number; taxCent: number }[];
+  /** Each jurisdiction's share: taxable sales and tax given back, and exempt sales a certificate made. */
+  details: { seq: number; taxableCent: number; taxCent: number; exemptCent: number }[];
 }
 
 export interface ReversalPlan {

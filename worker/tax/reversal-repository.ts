@@ -19,7 +19,7 @@ export interface ReversalRow {
 /** What earlier reversals of an order (not voided) gave back, per line and per line's jurisdiction. */
 export interface ReversedSoFar {
   lines: Map<number, { quantity: number; amountCent: number; taxCent: number }>;
-  details: Map<string, { taxableCent: number; taxCent: number }>;
+  details: Map<string, { taxableCent: number; taxCent: number; exemptCent: number }>;
   count: number;
 }
 
@@ -39,15 +39,15 @@ export function reversalRepository(db: D1Database) {
           .bind(orderId),
         db
           .prepare(
-            `SELECT d.line_no AS lineNo, d.seq, sum(d.taxable_cent) AS taxableCent, sum(d.tax_cent) AS taxCent
-             FROM tax_reversal_detail d JOIN tax_reversal r ON r.id = d.reversal_id
+            `SELECT d.line_no AS lineNo, d.seq, sum(d.taxable_cent) AS taxableCent, sum(d.tax_cent) AS taxCent,
+               sum(d.exempt_cent) AS exemptCent FROM tax_reversal_detail d JOIN tax_reversal r ON r.id = d.reversal_id
              WHERE r.order_id = ? AND r.status = 'RECORDED' GROUP BY d.line_no, d.seq`,
           )
           .bind(orderId),
         db.prepare(`SELECT count(*) AS n FROM tax_reversal WHERE order_id = ? AND status = 'RECORDED'`).bind(orderId),
       ]);
       type Line = { lineNo: number; quantity: number; amountCent: number; taxCent: number };
-      type Detail = { lineNo: number; seq: number; taxableCent: number; taxCent: number };
+      type Detail = { lineNo: number; seq: number; taxableCent: number; taxCent: number; exemptCent: number };
       return {
         lines: new Map((lines!.results as Line[]).map(({ lineNo, ...line }) => [lineNo, line])),
         details: new Map(
@@ -77,10 +77,10 @@ export function reversalRepository(db: D1Database) {
         line.details.map((detail) =>
           db
             .prepare(
-              `INSERT INTO tax_reversal_detail (reversal_id, line_no, seq, taxable_cent, tax_cent)
-               VALUES (${ID_OF}, ?, ?, ?, ?)`,
+              `INSERT INTO tax_reversal_detail (reversal_id, line_no, seq, taxable_cent, tax_cent, exempt_cent)
+               VALUES (${ID_OF}, ?, ?, ?, ?, ?)`,
             )
-            .bind(plan.reference, line.lineNo, detail.seq, detail.taxableCent, detail.taxCent),
+            .bind(plan.reference, line.lineNo, detail.seq, detail.taxableCent, detail.taxCent, detail.exemptCent),
         ),
       );
       return [head, ...lines, ...details, ...this.withinChargedStatements(plan.orderId)];

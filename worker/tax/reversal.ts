@@ -29,6 +29,7 @@ function unitsOf(line: TaxLineRow, details: TaxDetailRow[], soFar: ReversedSoFar
       seq: detail.seq,
       taxableCent: share(detail.taxableCent, given?.taxableCent ?? 0),
       taxCent: share(detail.taxCent, given?.taxCent ?? 0),
+      exemptCent: share(detail.exemptCent, given?.exemptCent ?? 0),
     };
   });
   return {
@@ -51,6 +52,7 @@ function fractionOf(line: TaxLineRow, details: TaxDetailRow[], soFar: ReversedSo
       seq: detail.seq,
       taxableCent: Math.round((detail.taxableCent - (given?.taxableCent ?? 0)) * fraction),
       taxCent: Math.round((detail.taxCent - (given?.taxCent ?? 0)) * fraction),
+      exemptCent: Math.round((detail.exemptCent - (given?.exemptCent ?? 0)) * fraction),
     };
   });
   return {

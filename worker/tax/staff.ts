@@ -28,8 +28,8 @@ export {
 
 /**
  * The back office's door to sales tax (issue 39): how an order's tax was figured and where it
- * stands with the tax service, for the order page; where the shop is registered (owners change it);
- * the economic-nexus and filing reports.
+ * stands with the tax service, for the order page; the review of members' exemption certificates; where
+ * the shop is registered (owners change it); the economic-nexus and filing reports.
  */
 
 const SERVICE_NAME: Readonly<Record<TaxProviderId, string>> = {
@@ -47,6 +47,9 @@ export interface OrderTaxForStaff {
   recordedWith: string;
   /** The shop is not registered where it ships: nothing was charged. */
   collecting: boolean;
+  /** The member's exemption certificate that applied, and the sales it made exempt. */
+  certificateId: number | null;
+  exemptCent: number;
   status: 'PENDING' | 'COMMITTED' | 'VOIDED';
   transactionRef: string | null;
   taxCent: number;
@@ -70,6 +73,8 @@ export async function orderTaxForStaff(db: D1Database, orderId: string): Promise
     figuredBy: SERVICE_NAME[record.provider],
     recordedWith: SERVICE_NAME[recorder],
     collecting: record.collecting === 1,
+    certificateId: record.certificateId,
+    exemptCent: record.exemptCent,
     status: record.status,
     transactionRef: record.transactionRef,
     taxCent: record.taxCent,
@@ -84,3 +89,17 @@ export async function orderTaxForStaff(db: D1Database, orderId: string): Promise
     })),
   };
 }
+
+export {
+  approveCertificate,
+  certificateForStaff,
+  certificateQueue,
+  rejectCertificate,
+  type ApproveInput,
+  type DecisionResult,
+  type ExemptionActor,
+  type ExemptionQueue,
+  type ExemptionQueueStatus,
+} from './exemption-staff.ts';
+export { certificateFile, certificateFileResponse } from './exemptions.ts';
+export type { ExemptionCertificate } from './exemption-records.ts';

@@ -64,23 +64,30 @@ function codeOf(breakdown: StripeLineBreakdown): string {
   return level === 'country' ? country : level === 'state' ? `${country}-${state}` : `${country}-${state}-${slug}`;
 }
 
-function detailsOf(breakdowns: readonly StripeLineBreakdown[] | null | undefined, region: string): TaxDetail[] {
+/**
+ * A line's tax by jurisdiction; a jurisdiction the buyer's certificate exempted (`customer_exempt`,
+ * which Stripe names with no tax and nothing taxable) records the line's `amount` as exempt there.
+ */
+function detailsOf(
+  breakdowns: readonly StripeLineBreakdown[] | null | undefined,
+  region: string,
+  amount: number,
+): TaxDetail[] {
   return (breakdowns ?? []).flatMap((breakdown) => {
     const rate = breakdown.tax_rate_details;
-    if (!rate || breakdown.amount === 0) return [];
+    const exempt = breakdown.taxability_reason === 'customer_exempt';
+    if (!exempt && (!rate || breakdown.amount === 0)) return [];
     const level: JurisdictionLevel = breakdown.jurisdiction.level;
-    return [
-      {
-        code: codeOf(breakdown),
-        name: breakdown.jurisdiction.display_name,
-        level,
-        region: breakdown.jurisdiction.state ?? region,
-        taxName: TAX_NAME[rate.tax_type] ?? rate.display_name,
-        rate: rateOf(rate.percentage_decimal),
-        taxableCent: breakdown.taxable_amount,
-        taxCent: breakdown.amount,
-      },
-    ];
+    const where = {
+      code: codeOf(breakdown),
+      name: breakdown.jurisdiction.display_name,
+      level,
+      region: breakdown.jurisdiction.state ?? region,
+      taxName: rate ? (TAX_NAME[rate.tax_type] ?? rate.display_name) : 'Sales Tax',
+      rate: rate ? rateOf(rate.percentage_decimal) : 0,
+    };
+    if (exempt) return amount > 0 ? [{ ...where, taxableCent: 0, taxCent: 0, exemptCent: amount }] : [];
+    return [{ ...where, taxableCent: breakdown.taxable_amount, taxCent: breakdown.amount }];
   });
 }
 
@@ -154,7 +161,7 @@ export class StripeTaxService implements TaxService {
       const item = items.find((candidate) => candidate.reference === line.ref);
       if (item && exemptIn(item.tax_breakdown)) exemptCent += item.amount;
       return item
-        ? { ...line, taxCent: item.amount_tax, details: detailsOf(item.tax_breakdown, region) }
+        ? { ...line, taxCent: item.amount_tax, details: detailsOf(item.tax_breakdown, region, item.amount) }
         : { ...line, taxCent: 0, details: [] };
     });
     const cost = calculation.shipping_cost;
@@ -164,7 +171,7 @@ export class StripeTaxService implements TaxService {
       amountCent: request.shippingCent,
       quantity: 1,
       taxCent: cost?.amount_tax ?? 0,
-      details: detailsOf(cost?.tax_breakdown, region),
+      details: detailsOf(cost?.tax_breakdown, region, cost?.amount ?? 0),
     };
     return { provider: 'stripe', reference: calculation.id, lines, shipping, exemptCent };
   }

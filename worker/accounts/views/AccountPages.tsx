@@ -96,6 +96,26 @@ export const RetrievePasswordPage = ({ linked }: { linked: boolean }) => (
 
 const SECTION_TITLE: Record<string, string> = { orderHistory: 'Order history' };
 
+const ACCOUNT_SECTIONS: readonly { href: string; label: string }[] = [
+  { href: '/myAccount', label: 'Profile and addresses' },
+  { href: '/myAccount?type=orderHistory', label: 'Order history' },
+  { href: '/myAccount?type=member', label: 'My points' },
+  { href: '/myAccount/member/coupons', label: 'Coupons' },
+  { href: '/myAccount/member/level', label: 'Member level' },
+  { href: '/myAccount/taxExemption', label: 'Tax exemption' },
+];
+
+/** The account area's sections, on each of its pages (`current`: the one shown). */
+export const AccountNav = ({ current }: { current?: string }) => (
+  <nav className="account-nav" aria-label="Account">
+    {ACCOUNT_SECTIONS.map((section) => (
+      <a key={section.href} href={section.href} aria-current={section.href === current ? 'page' : undefined}>
+        {section.label}
+      </a>
+    ))}
+  </nav>
+);
+
 export const MyAccountPage = ({
   profile,
   addresses,
@@ -111,11 +131,7 @@ export const MyAccountPage = ({
 }) => (
   <section className="my-account">
     <h1>{type && SECTION_TITLE[type] ? SECTION_TITLE[type] : 'My account'}</h1>
-    <nav className="account-nav" aria-label="Account">
-      <a href="/myAccount">Profile and addresses</a> <a href="/myAccount?type=orderHistory">Order history</a>{' '}
-      <a href="/myAccount?type=member">My points</a> <a href="/myAccount/member/coupons">Coupons</a>{' '}
-      <a href="/myAccount/member/level">Member level</a>
-    </nav>
+    <AccountNav />
     {type === 'orderHistory' && orders ? (
       <OrderHistory data={orders} />
     ) : type && SECTION_TITLE[type] ? (

@@ -16,6 +16,7 @@ const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
   { href: '/admin/settings', label: 'Settings', action: 'content.manage' },
   { href: '/admin/catalog', label: 'Catalog', action: 'catalog.edit' },
   { href: '/admin/customers', label: 'Customers', action: 'customers.view' },
+  { href: '/admin/tax-exemptions', label: 'Tax exemptions', action: 'customers.taxExemptions' },
   { href: '/admin/chat', label: 'Live chat', action: 'support.chat' },
   { href: '/admin/analytics', label: 'Analytics', action: 'analytics.view' },
   { href: '/admin/tax/registrations', label: 'Sales tax', action: 'tax.reports' },

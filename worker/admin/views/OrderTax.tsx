@@ -26,6 +26,12 @@ export function OrderTax({ tax, currency }: { tax: OrderTaxForStaff | null; curr
         </p>
       )}
       {!tax.collecting && <p>No sales tax charged: the shop is not registered where this order ships.</p>}
+      {tax.certificateId !== null && (
+        <p data-tax-exempt="">
+          {`Tax-exempt sales ${money(tax.exemptCent)} under the member's `}
+          <a href={`/admin/tax-exemptions/${tax.certificateId}`}>exemption certificate</a>.
+        </p>
+      )}
       <p>{`Sales tax ${money(tax.taxCent)} · ${status}`}</p>
       {tax.committedTaxCent !== null && tax.committedTaxCent !== tax.taxCent && (
         <p>{`${tax.recordedWith} holds the shop liable for ${money(tax.committedTaxCent)}.`}</p>

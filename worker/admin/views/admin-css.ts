@@ -99,6 +99,10 @@ border-radius:4px;display:block}
 .return-decisions form.panel h2{margin-top:0}
 .return-decisions form[aria-label=Refund]{grid-column:1/-1}
 .fit{white-space:nowrap}
+.region-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:2px 12px}
+.region-grid label{font-weight:400;font-size:14px;margin:0;padding:3px 0}
+.certificate-image img{display:block;max-width:100%;max-height:70vh;border:1px solid #dde1e8;border-radius:4px}
+.certificate-image{margin:0 0 16px}
 @media (max-width:600px){.stack-table thead{display:none}.stack-table tr{display:block;border-bottom:1px solid #e7eaf0}
 .stack-table td{display:flex;justify-content:space-between;gap:12px;border:0;padding:4px 10px;text-align:right;
 white-space:normal;overflow-wrap:anywhere}
