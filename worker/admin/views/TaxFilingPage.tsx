@@ -146,9 +146,10 @@ export function TaxFilingPage(props: {
       )}
       <p className="hint">
         Sales are filed in the month they were paid, refunds and cancellations in the month they were recorded (UTC
-        months). Tax collected is what buyers were charged; where checkout had to estimate the tax, the order page shows
-        what the tax service holds the shop liable for. Exempt sales are those an exemption certificate covered. Canada
-        shows GST/HST (one return for every province), QST and each province&rsquo;s PST apart.
+        months). Taxable and exempt sales are net of what refunds and cancellations gave back that month; exempt sales
+        are those an approved exemption certificate covered. Tax collected is what buyers were charged; where checkout
+        had to estimate the tax, the order page shows what the tax service holds the shop liable for. Canada shows
+        GST/HST (one return for every province), QST and each province&rsquo;s PST apart.
       </p>
       {report && (
         <>
