@@ -39,6 +39,8 @@ export const STAFF_ACTIONS = [
   'staff.manage',
   'audit.view',
   'analytics.view',
+  'tax.registrations',
+  'tax.reports',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -47,9 +49,9 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
  * refunds; support looks after shoppers (refunds, return decisions, reviews, points, confirmation
  * emails, blocking, members' tax exemption certificates) but never edits the catalog or prices;
  * catalog.edit is a product's title, description, images and statuses, catalog.editPrices its
- * SKUs' prices and stock (and the CSV);
- * content.manage edits, previews and publishes the storefront's content and campaigns; only
- * an owner manages staff and reads the audit log.
+ * SKUs' prices and stock (and the CSV); content.manage edits, previews and publishes the
+ * storefront's content and campaigns; only an owner manages staff, reads the audit log, keeps the
+ * sales-tax registrations and reads the tax reports (the shop's filings and where it owes tax).
  */
 export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'dashboard.view': ['owner', 'fulfilment', 'support', 'merchandiser'],
@@ -76,6 +78,8 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'staff.manage': ['owner'],
   'audit.view': ['owner'],
   'analytics.view': ['owner'],
+  'tax.registrations': ['owner'],
+  'tax.reports': ['owner'],
 };
 
 /** Whether a role may take an action. */

@@ -1,47 +1,67 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
+import { wranglerJson } from '../../scripts/lib/wrangler.ts';
 import { theShop } from './shop.ts';
 
-/** How long a statement waits for the running shop to release the database's write lock. */
+/** How long a read waits for a lock of the running shop to pass. */
 const BUSY_TIMEOUT_MS = 10_000;
+/** How often a write is tried while the running shop holds the database's write lock. */
+const BUSY_ATTEMPTS = 8;
 
-let database: DatabaseSync | null = null;
+let reader: DatabaseSync | null = null;
 
 /**
- * The shop's local D1 database: the one SQLite file Miniflare keeps for it in the e2e run's state
- * directory, opened directly (a `wrangler d1 execute` starts a runtime per statement, seconds of CPU
- * each on a busy machine). The shop under test writes to the same file in WAL mode; SQLite's own
- * file locks keep the two processes apart, and a statement waits for the shop's lock to pass.
+ * The shop's local D1 database opened read-only: the one SQLite file Miniflare keeps for it in the worker's
+ * state directory. A `wrangler d1 execute` starts a runtime per statement, seconds of CPU each on a busy
+ * machine, and the tests read far more than they write (tracking polls for its events). A reader beside the
+ * shop is harmless in WAL mode; a writer is not: a write from outside, between a read and a write of one of the
+ * shop's transactions, makes the shop's write fail (SQLITE_BUSY_SNAPSHOT) and the page a 500, so writes still
+ * go through wrangler, which the shop's own runtime serialises.
  */
-function shopDatabase(): DatabaseSync {
-  if (database) return database;
+function shopReader(): DatabaseSync {
+  if (reader) return reader;
   const folder = join(theShop().stateDir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
   const files = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
   if (files.length !== 1) throw new Error(`expected the shop's one D1 database in ${folder}, found ${files.length}`);
-  database = new DatabaseSync(join(folder, files[0]!), { timeout: BUSY_TIMEOUT_MS });
-  return database;
+  reader = new DatabaseSync(join(folder, files[0]!), { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+  return reader;
+}
+
+/** Runs SQL through wrangler on the shop's local D1, tried again while the shop holds its write lock. */
+async function throughWrangler<T>(sql: string): Promise<T[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [result] = await wranglerJson<{ results: T[] }[]>([
+        'd1',
+        'execute',
+        'DB',
+        '--local',
+        '--persist-to',
+        theShop().stateDir,
+        '--json',
+        '--command',
+        sql,
+      ]);
+      return result!.results;
+    } catch (error) {
+      if (attempt >= BUSY_ATTEMPTS || !String(error).includes('SQLITE_BUSY')) throw error;
+      await sleep(250 * attempt);
+    }
+  }
 }
 
 /**
- * Runs SQL on the shop's local D1 and answers its rows. A query (SELECT or WITH) answers its rows; anything
- * else may be several statements, run in one transaction (all or nothing) and answering none.
+ * Runs SQL on the shop's local D1 and answers its rows: a query (SELECT or WITH) read from the file
+ * directly, anything else (a write, or several statements, run as one batch) through wrangler.
  */
 export async function shopQuery<T = Record<string, unknown>>(sql: string): Promise<T[]> {
-  const db = shopDatabase();
   const statement = sql.trim();
   if (/^(SELECT|WITH)\b/i.test(statement))
-    return db
+    return shopReader()
       .prepare(statement)
       .all()
       .map((row) => ({ ...row }) as T);
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.exec(statement);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
-  return [];
+  return throughWrangler<T>(statement);
 }

@@ -70,6 +70,33 @@ describe('isolate cache', () => {
     now = 30_000;
     expect(await cache.get('k', clock, load)).toBe(2);
   });
+
+  it("never hands a caller another caller's load under way (a request cannot wait on another's I/O)", async () => {
+    const clock = { now: () => 0 };
+    const cache = new TtlCache<number>(30_000);
+    const started: ((value: number) => void)[] = [];
+    const load = () => new Promise<number>((resolve) => started.push(resolve));
+    const first = cache.get('k', clock, load);
+    const second = cache.get('k', clock, load);
+    expect(started).toHaveLength(2);
+    started[0]!(1);
+    started[1]!(2);
+    expect([await first, await second]).toEqual([1, 2]);
+    // Once loaded, the value last loaded is served without a load.
+    expect(await cache.get('k', clock, load)).toBe(2);
+    expect(started).toHaveLength(2);
+  });
+
+  it('keeps nothing a load started before clear() brings back', async () => {
+    const clock = { now: () => 0 };
+    const cache = new TtlCache<string>(30_000);
+    let finish: (value: string) => void = () => {};
+    const stale = cache.get('k', clock, () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.clear();
+    finish('before the change');
+    await stale;
+    expect(await cache.get('k', clock, async () => 'after the change')).toBe('after the change');
+  });
 });
 
 describe('canonical link', () => {

@@ -78,7 +78,8 @@ describe('the email layout', () => {
     const bare = layoutEmail('verify-email', 'a@example.com', 'Verify', ['Hello']);
     expect(bare.text).toBe('Hello');
     expect(bare.html).toBe(
-      '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937"><p>Hello</p></body></html>',
+      '<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1f2937">' +
+        '<p>Hello</p></body></html>',
     );
   });
 });

@@ -9,6 +9,8 @@ import { CA_HOST, US_HOST, shop } from './helpers.ts';
 const QUOTE = '/order/public/buyer/checkout/quote';
 const PLACE = '/order/public/buyer/order/place';
 const MONTREAL = { ...TORONTO, firstName: 'Émilie', city: 'Montréal', regionCode: 'QC', postalCode: 'H2X 1Y4' };
+const VANCOUVER = { ...TORONTO, firstName: 'Mira', city: 'Vancouver', regionCode: 'BC', postalCode: 'V6B 4Y8' };
+const BC_PST = settings.TAX_REGISTRATIONS.ca['PST-BC'].number;
 
 let skuId: number;
 
@@ -56,10 +58,22 @@ describe('Canadian invoices', () => {
     expect(html).toContain(`<dt>QST (9.975%)</dt><dd>CA$${(qst.amountCent / 100).toFixed(2)}</dd>`);
   });
 
+  it("show the shop's BC PST number where BC PST was charged, and only there", async () => {
+    const { quote, html } = await invoiceOf(CA_HOST, 'invoice-vancouver@example.com', VANCOUVER);
+    expect(quote.taxes.find((tax) => tax.name === 'PST')!.amountCent).toBeGreaterThan(0);
+    expect(html).toContain(`<dt>BC PST registration no.</dt><dd>${BC_PST}</dd>`);
+    expect(html).toContain(`<dt>GST/HST registration no.</dt><dd>${settings.GST_HST_REGISTRATION_NUMBER}</dd>`);
+    const ontario = await invoiceOf(CA_HOST, 'invoice-toronto@example.com', TORONTO);
+    expect(ontario.html).toContain('GST/HST registration no.');
+    expect(ontario.html).not.toContain('PST registration no.');
+    expect(ontario.html).not.toContain(BC_PST);
+  });
+
   it('are the only ones: a US invoice shows no Canadian registration numbers', async () => {
     const { html } = await invoiceOf(US_HOST, 'invoice-new-york@example.com', NEW_YORK);
     expect(html).toContain('Print');
     expect(html).not.toContain('registration no.');
     expect(html).not.toContain(settings.QST_REGISTRATION_NUMBER);
+    expect(html).not.toContain(BC_PST);
   });
 });

@@ -13,6 +13,7 @@ import { adminPromotions } from './promotions.routes.tsx';
 import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
 import { adminStaff, adminFallback } from './staff.routes.tsx';
+import { adminTax } from './tax.routes.tsx';
 import { adminTaxExemptions } from './tax-exemptions.routes.tsx';
 
 /** The staff console under /admin (issue 19): never linked from the storefront, noindex, its own sign-in. */
@@ -35,4 +36,5 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminCustomers)
   .route('/', adminTaxExemptions)
   .route('/', adminChat)
+  .route('/', adminTax)
   .route('/', adminFallback);

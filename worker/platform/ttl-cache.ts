@@ -13,17 +13,22 @@ export function withoutCaches<T>(work: () => T): T {
 
 /**
  * A per-isolate memory cache with a time-to-live. KV takes 60 s or more to propagate, so
- * short-lived caches (campaigns, 30 s) live in isolate memory instead. A load still under way is
- * shared with the callers that ask meanwhile; a failed load is not kept. With a `generation`, an
- * entry loaded under an older generation is read afresh (recent-reads.ts).
+ * short-lived caches (campaigns, 30 s) live in isolate memory instead. Only a loaded value is kept
+ * and shared: a load still under way belongs to the request that started it (its I/O), and the
+ * Workers runtime refuses another request's waiting on it ("Cannot perform I/O on behalf of a
+ * different request"), or leaves that request hanging when the first one ends; a caller that
+ * asks meanwhile loads for itself. A failed load is not kept. With a `generation`, an entry loaded
+ * under an older generation is read afresh (recent-reads.ts).
  * Callers must not change a cached value: it is shared.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number; generation: number }>();
+  private readonly entries = new Map<string, { value: V; expires: number; generation: number }>();
 
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly generation: () => number;
+  /** Counts clear()s: a load started before the last one is not kept. */
+  private clears = 0;
 
   constructor(ttlMs: number, maxEntries = 500, generation: () => number = () => 0) {
     this.ttlMs = ttlMs;
@@ -40,18 +45,29 @@ export class TtlCache<V> {
     const now = clock.now();
     const generation = this.generation();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now && hit.generation === generation) return hit.value as Promise<T>;
-    const entry = { value: load(), expires: now + this.ttlMs, generation };
+    if (hit && hit.expires > now && hit.generation === generation) return Promise.resolve(hit.value as T);
+    const loading = load();
+    const clears = this.clears;
+    loading.then(
+      (value) => {
+        if (clears === this.clears) this.keep(key, { value, expires: now + this.ttlMs, generation });
+      },
+      () => {},
+    );
+    return loading;
+  }
+
+  /** Keeps a loaded value, unless one loaded later (a newer generation, a later start) is there already. */
+  private keep(key: string, entry: { value: V; expires: number; generation: number }): void {
+    const held = this.entries.get(key);
+    if (held && (held.generation > entry.generation || held.expires > entry.expires)) return;
     this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.dropStale(now, generation);
+    if (this.entries.size >= this.maxEntries) this.dropStale(entry.expires - this.ttlMs, entry.generation);
     this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return entry.value;
   }
 
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 

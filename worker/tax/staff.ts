@@ -2,9 +2,34 @@ import { reversalRepository } from './reversal-repository.ts';
 import { taxRepository } from './repository.ts';
 import type { TaxProviderId } from './model.ts';
 
+export {
+  changeRegistration,
+  currentRegistrations,
+  type CurrentRegistrations,
+  REGISTRATION_MSG,
+  type RegistrationChange,
+  type RegistrationErrors,
+  type RegistrationDone,
+  registrationLabel,
+  registrationNotice,
+  registrationRows,
+  registrationShown,
+} from './registrations.ts';
+export { NEAR_SHARE, type NexusReport, type NexusRow, type NexusStatus, nexusReport } from './nexus.ts';
+export {
+  defaultFilingFilter,
+  FILING_MSG,
+  type FilingFilter,
+  type FilingReport,
+  filingCsv,
+  filingReport,
+  readFilingFilter,
+} from './filing.ts';
+
 /**
  * The back office's door to sales tax (issue 39): how an order's tax was figured and where it
- * stands with the tax service, for the order page; and the review of members' exemption certificates.
+ * stands with the tax service, for the order page; the review of members' exemption certificates; where
+ * the shop is registered (owners change it); the economic-nexus and filing reports.
  */
 
 const SERVICE_NAME: Readonly<Record<TaxProviderId, string>> = {

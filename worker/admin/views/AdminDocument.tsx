@@ -19,6 +19,7 @@ const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
   { href: '/admin/tax-exemptions', label: 'Tax exemptions', action: 'customers.taxExemptions' },
   { href: '/admin/chat', label: 'Live chat', action: 'support.chat' },
   { href: '/admin/analytics', label: 'Analytics', action: 'analytics.view' },
+  { href: '/admin/tax/registrations', label: 'Sales tax', action: 'tax.reports' },
   { href: '/admin/staff', label: 'Staff', action: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.view' },
 ];
