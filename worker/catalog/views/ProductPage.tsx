@@ -34,6 +34,9 @@ export interface ProductView {
 
 const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
 
+/** The part's condition in the page's language ("New" is the one the shop names; others read as stored). */
+const conditionOf = (condition: string) => (condition === 'New' ? m.condition_new() : condition);
+
 function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
   if (sku.discountPrice === null || sku.originalPrice === null) return null;
   const off = percentOff(sku.originalPrice, sku.discountPrice);
@@ -216,7 +219,7 @@ function ProductBody({ view }: { view: ProductView }) {
         {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
         <p>
           {m.product_brand()} <strong translate="no">{item.brandName ?? ''}</strong> · {m.product_part_number()}{' '}
-          {partNumber} · {m.product_condition()} {item.itemCondition === 'New' ? m.condition_new() : item.itemCondition}
+          {partNumber} · {m.product_condition()} {conditionOf(item.itemCondition)}
         </p>
         {sku && <Price sku={sku} market={market} />}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
