@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { ORDER_TIME_FILTERS, type OrderView } from '../../../shared/orders.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABEL } from '../../../shared/order-status.ts';
+import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import { orderStatusName, orderTimeFilterName } from '../../../shared/order-status-words.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 import { paymentMethodLabel } from '../../../shared/payment-methods.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import { STANDARD_SHIPPING } from '../../../shared/shipping.ts';
@@ -315,43 +317,43 @@ export function OrderHistory({ data }: { data: OrderHistoryData }) {
       <form className="order-filters" method="get" action="/myAccount">
         <input type="hidden" name="type" value="orderHistory" />
         <label>
-          Status{' '}
+          {m.order_history_status()}{' '}
           <select name="status" defaultValue={data.status ?? ''}>
-            <option value="">All statuses</option>
+            <option value="">{m.order_history_all_statuses()}</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {ORDER_STATUS_LABEL[status]}
+                {orderStatusName(status)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Placed{' '}
+          {m.order_history_placed()}{' '}
           <select name="time" defaultValue={data.time ?? ''}>
             {ORDER_TIME_FILTERS.map((time) => (
               <option key={time.label} value={time.value === null ? '' : String(time.value)}>
-                {time.label}
+                {orderTimeFilterName(time.value)}
               </option>
             ))}
           </select>
         </label>
         <button className="button" type="submit">
-          Show orders
+          {m.order_history_show()}
         </button>
       </form>
       {data.list.length === 0 && (
         <p className="order-history__empty">
-          {data.status || data.time ? 'No orders match these filters.' : 'You have not placed an order yet.'}
+          {data.status || data.time ? m.order_history_none_match() : m.order_history_empty()}
         </p>
       )}
       <ul className="order-cards">
         {data.list.map((order) => (
           <li key={order.orderId} className="order-card" data-order-id={order.orderId}>
             <div className="order-card__head">
-              <strong>Order {order.orderId}</strong>
+              <strong>{m.order_history_order({ orderId: order.orderId })}</strong>
               <span>{orderDate(order.createdAt)}</span>
               <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>
-                {order.statusLabel}
+                {orderStatusName(order.status)}
               </span>
               <span className="order-card__total">{money(order.total, order.currency)}</span>
             </div>
@@ -371,25 +373,24 @@ export function OrderHistory({ data }: { data: OrderHistoryData }) {
               ))}
             </ul>
             <p className="order-card__links">
-              <a href={detailHref(order.orderId)}>View details</a> <a href={invoiceHref(order.orderId)}>Invoice</a>
+              <a href={detailHref(order.orderId)}>{m.order_history_details()}</a>{' '}
+              <a href={invoiceHref(order.orderId)}>{m.order_history_invoice()}</a>
             </p>
             <OrderActionsFor order={order} />
           </li>
         ))}
       </ul>
       {pages > 1 && (
-        <nav className="pager" aria-label="Order pages">
+        <nav className="pager" aria-label={m.order_history_pages()}>
           {data.page > 1 && (
             <a href={historyHref(data, data.page - 1)} rel="prev">
-              Previous
+              {m.order_history_previous()}
             </a>
           )}
-          <span>
-            Page {Math.min(data.page, pages)} of {pages}
-          </span>
+          <span>{m.order_history_page_of({ page: Math.min(data.page, pages), pages })}</span>
           {data.page < pages && (
             <a href={historyHref(data, data.page + 1)} rel="next">
-              Next
+              {m.order_history_next()}
             </a>
           )}
         </nav>
