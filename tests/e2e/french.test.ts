@@ -18,7 +18,8 @@ afterAll(async () => {
 /** Fails with the English words a French page shows, if any. */
 async function expectAllFrench(page: Page): Promise<void> {
   expect(await page.locator('html').getAttribute('lang'), page.url()).toBe('fr-CA');
-  expect(await englishOnPage(page), page.url()).toEqual([]);
+  const english = await englishOnPage(page);
+  expect(english, `${page.url()}: ${english.join(' | ')}`).toEqual([]);
 }
 
 describe('the Canadian shop in French, in the browser', () => {

@@ -203,7 +203,8 @@ export function localCards<T extends { title: string }>(cards: T[]): T[] {
 /** One field of an answer in French: titles, fit positions and notes, and the names the merchant translated. */
 function fieldInFrench(key: string, field: unknown, names: Readonly<Record<string, string>>): unknown {
   if (key === 'title' && typeof field === 'string') return frenchTitle(field);
-  if (key === 'name' && typeof field === 'string') return names[field] ?? field;
+  // A name of both markets reads CA$ on the Canadian site (promotions/describe.ts); its French name is kept under $.
+  if (key === 'name' && typeof field === 'string') return names[field] ?? names[field.replaceAll('CA$', '$')] ?? field;
   if ((key === 'positions' || key === 'notes') && Array.isArray(field))
     return field.map((text) => (typeof text === 'string' ? frenchWords(text) : text));
   return titlesInFrench(field, names);

@@ -11,6 +11,10 @@ import { exchangeOrderToken, orderAccessOf } from '../orders/http.ts';
 import { ReturnFormPage, ReturnLinkPage } from './views/ReturnFormPage.tsx';
 import { ReturnPage } from './views/ReturnPage.tsx';
 import { readableForm } from '../platform/form-body.ts';
+import { titlesInFrench } from '../catalog/service.ts';
+
+/** A page's data with its parts' titles in the language being spoken (French titles on the French site). */
+const spoken = <T,>(c: Context<AppEnv>, data: T): T => (c.var.locale === 'fr' ? (titlesInFrench(data) as T) : data);
 
 const PRIVATE = { robots: 'noindex' } as const;
 
@@ -52,7 +56,7 @@ export const returnPages = new Hono<AppEnv>()
     const now = Date.now();
     try {
       const options = await returnOptions(c.env, access, now);
-      return c.render(<ReturnFormPage options={options} orderToken={null} now={now} />, PRIVATE);
+      return c.render(<ReturnFormPage options={spoken(c, options)} orderToken={null} now={now} />, PRIVATE);
     } catch (error) {
       return missing(c, error, 'Order not found', ORDER_MSG.notFound);
     }
@@ -91,7 +95,7 @@ export const returnPages = new Hono<AppEnv>()
     if (!caller.keptToken && !c.var.member) return toLogin(c);
     try {
       const answer = await shopperReturn(c.env, rma, caller, Date.now());
-      return c.render(<ReturnPage answer={answer} orderToken={null} />, PRIVATE);
+      return c.render(<ReturnPage answer={spoken(c, answer)} orderToken={null} />, PRIVATE);
     } catch (error) {
       return missing(c, error, 'Return not found', RETURN_MSG.notFound);
     }
