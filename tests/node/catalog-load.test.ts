@@ -4,23 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeAll } from '../../scripts/data/catalog.ts';
 import { seed } from '../../scripts/seed.ts';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
+import { localQuery } from './local-d1.ts';
 
 let stateDir: string;
-const query = async (sql: string) =>
-  (
-    await wranglerJson<{ results: Record<string, unknown>[] }[]>([
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      stateDir,
-      '--json',
-      '--command',
-      sql,
-    ])
-  )[0]!.results;
+const query = (sql: string) => localQuery(stateDir, sql);
 
 beforeAll(async () => {
   stateDir = await mkdtemp(join(tmpdir(), 'autohaven-load-'));

@@ -3,23 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLocalMigrations } from '../../scripts/lib/local-migrations.ts';
-import { spawnWrangler, wranglerJson } from '../../scripts/lib/wrangler.ts';
+import { spawnWrangler } from '../../scripts/lib/wrangler.ts';
+import { localQuery } from './local-d1.ts';
 
 let stateDir: string;
-const query = async (sql: string) =>
-  (
-    await wranglerJson<{ results: Record<string, unknown>[] }[]>([
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      stateDir,
-      '--json',
-      '--command',
-      sql,
-    ])
-  )[0]!.results;
+const query = (sql: string) => localQuery(stateDir, sql);
 
 /** What `wrangler d1 migrations apply` prints for the state directory. */
 async function migrationsApply(): Promise<string> {
