@@ -21,6 +21,26 @@ export function contentInFrench<T>(content: T): T {
   return copy as T;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A value as a schema parsed it, with the written `<field>Fr` of the raw value put back beside each
+ * field (a schema keeps only the English fields it knows), so an editor's publish keeps the French.
+ */
+export function withFrenchOf<T>(parsed: T, raw: unknown): T {
+  if (Array.isArray(parsed)) {
+    return (Array.isArray(raw) ? parsed.map((value, index) => withFrenchOf(value, raw[index])) : parsed) as T;
+  }
+  if (!isRecord(parsed) || !isRecord(raw)) return parsed;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) copy[key] = withFrenchOf(value, raw[key]);
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.endsWith('Fr') && typeof value === 'string' && value.trim() !== '') copy[key] = value.trim();
+  }
+  return copy as T;
+}
+
 /** The text fields of an item that have no French yet (the editors list them). */
 export function missingFrench(item: Record<string, unknown>, fields: readonly string[]): string[] {
   return fields.filter((field) => {

@@ -64,7 +64,7 @@ describe('the content editors in the browser', () => {
     await added.getByLabel('Title', { exact: true }).fill(title);
     await added.getByLabel('Link', { exact: true }).fill('/search?keyword=brakes');
     await added.getByLabel('Image', { exact: true }).fill('/static/home/hero-brakes.svg');
-    await added.getByLabel('Image description').fill('A brake rotor');
+    await added.getByLabel('Image description', { exact: true }).fill('A brake rotor');
     await added.getByLabel('Starts (UTC)', { exact: true }).fill(local(-HOUR));
     await added.getByLabel('Ends (UTC)', { exact: true }).fill(local(HOUR));
     await added.getByLabel('US', { exact: true }).check();

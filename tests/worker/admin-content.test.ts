@@ -8,67 +8,27 @@ import seedSql from '../../worker/db/seed/promotions.sql?raw';
 import { CONTENT_MSG } from '../../worker/admin/content-editor.ts';
 import { PREVIEW_BAR_TEXT } from '../../worker/content/preview.routes.ts';
 import { forgetCampaign, forgetContent, signPreviewToken } from '../../worker/content/service.ts';
-import { ADMIN, staffSession } from './admin-helpers.ts';
+import { staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { runSqlFile } from './checkout-helpers.ts';
+import {
+  bannerForm,
+  decoded,
+  editor,
+  HOUR,
+  home,
+  local,
+  post,
+  type Session,
+  sale,
+  stored,
+} from './content-editor-helpers.ts';
 import { CA_HOST, US_HOST, shop } from './helpers.ts';
 
-type Session = Awaited<ReturnType<typeof staffSession>>;
-const HOUR = 3_600_000;
-/** A datetime-local value (UTC, minutes) this far from now. */
-const local = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 16);
 const BANNER_KEY = KV_KEY.contentConfig('banner');
-const decoded = (html: string) =>
-  html
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"');
 
 let merchandiser: Session;
 
-async function editor(path: string, session: Session) {
-  const response = await shop(`${ADMIN}/content${path}`, { headers: session.headers, redirect: 'manual' });
-  const html = decoded(await response.text());
-  return { status: response.status, html, version: html.match(/name="_version" value="([^"]+)"/)?.[1] ?? '' };
-}
-
-/** Posts an editor's form as a browser does (repeated names for ticked markets). */
-function post(path: string, session: Session, fields: [string, string][], csrf = session.csrf) {
-  const body = new URLSearchParams([...(csrf ? [['_csrf', csrf] as [string, string]] : []), ...fields]);
-  return shop(`${ADMIN}/content${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...session.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-}
-
-/** The banner editor's form with one banner in it (and the blank fieldset left empty). */
-function bannerForm(version: string, banner: Record<string, string | string[]>, op = 'publish'): [string, string][] {
-  const fields: [string, string][] = [
-    ['_version', version],
-    ['count', '1'],
-    ['op', op],
-  ];
-  for (const [name, value] of Object.entries(banner))
-    for (const part of Array.isArray(value) ? value : [value]) fields.push([`i.0.${name}`, part]);
-  return fields;
-}
-
-const sale = (title: string, extra: Record<string, string | string[]> = {}) => ({
-  title,
-  href: '/search?keyword=brakes',
-  image: '/static/home/hero-brakes.svg',
-  alt: 'A brake rotor',
-  ...extra,
-});
-
-async function home(host: string, query = '') {
-  const response = await shop(`${host}/${query}`);
-  return { response, html: decoded(await response.text()) };
-}
-
-const stored = async (key: string) => env.SETTINGS.get(key, 'text');
 const audits = () =>
   env.DB.prepare(
     `SELECT staff_email AS email, record_id AS recordId, before_json AS beforeJson, after_json AS afterJson

@@ -4,6 +4,8 @@
  * promotion code in the entry's markets), publishing (KV, audit, this isolate's cache) and drafts
  * for the preview. A save made from an outdated form is refused, so two editors never lose a change.
  */
+import type { z } from 'zod';
+import { contentInFrench, withFrenchOf } from '../../shared/content/french.ts';
 import { KV_KEY } from '../../shared/kv-keys.ts';
 import { MARKET_IDS, type MarketId } from '../../shared/markets.ts';
 import {
@@ -125,6 +127,19 @@ async function deadCodes(db: D1Database, entry: ContentEntry, value: Record<stri
   return errors;
 }
 
+/** The French reading's issues at the French inputs that caused them (`title` → `titleFr`). */
+function frenchIssues(issues: readonly z.core.$ZodIssue[], value: unknown): z.core.$ZodIssue[] {
+  return issues.map((issue) => {
+    const path = [...issue.path];
+    let at: unknown = value;
+    for (const key of path.slice(0, -1)) at = (at as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+    const last = path.at(-1);
+    const twin = typeof last === 'string' ? `${last}Fr` : null;
+    if (twin && at && typeof at === 'object' && twin in at) path[path.length - 1] = twin;
+    return { ...issue, path };
+  });
+}
+
 /** A posted form checked as the storefront will read it: the parsed value, or the messages at their fields. */
 export async function checkForm(
   db: D1Database,
@@ -136,8 +151,13 @@ export async function checkForm(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parsed = entry.schema.safeParse(value);
   if (!parsed.success) return { ok: false, errors: errorsOf(entry, parsed.error.issues) };
+  // The French site reads the value with the French in place of the English: it must pass too.
+  const french = entry.schema.safeParse(contentInFrench(value));
+  if (!french.success) return { ok: false, errors: errorsOf(entry, frenchIssues(french.error.issues, value)) };
   const dead = await deadCodes(db, entry, parsed.data as Record<string, unknown>, now);
-  return Object.keys(dead).length > 0 ? { ok: false, errors: dead } : { ok: true, value: parsed.data };
+  return Object.keys(dead).length > 0
+    ? { ok: false, errors: dead }
+    : { ok: true, value: withFrenchOf(parsed.data, value) };
 }
 
 export type PublishResult =

@@ -51,6 +51,8 @@ export interface FieldSpec {
   hint?: string;
   /** Shown but not changed here (a campaign page's address is its key). */
   readOnly?: boolean;
+  /** The French twin of the field before it (issue 37): read on the French site, empty for the English. */
+  french?: boolean;
 }
 
 /** The cache in front of an entry: the campaign's 30 s or content's 5 minutes (§9). */
@@ -77,6 +79,20 @@ export interface ContentEntry {
 }
 
 const text = (name: string, label: string, hint?: string): FieldSpec => ({ name, label, kind: 'text', hint });
+
+/** The fields whose words shoppers read: each gets a French twin, `<name>Fr`, after it. */
+const WORDS = new Set(['title', 'subtitle', 'alt', 'text', 'name', 'linkText', 'intro']);
+
+/**
+ * The fields with the French twin of each one that holds words (issue 37), so a merchandiser writes
+ * both languages in one place and publishing in English never loses the French.
+ */
+const bilingual = (fields: readonly FieldSpec[]): FieldSpec[] =>
+  fields.flatMap((field) =>
+    WORDS.has(field.name) && !field.readOnly
+      ? [field, { name: `${field.name}Fr`, label: `${field.label} (French)`, kind: field.kind, french: true }]
+      : [field],
+  );
 const SCHEDULE: readonly FieldSpec[] = [
   { name: 'startTime', label: 'Starts (UTC)', kind: 'time' },
   { name: 'endTime', label: 'Ends (UTC)', kind: 'time' },
@@ -108,7 +124,7 @@ function listEntry(
     previewPath,
     schema: itemsOf(item),
     fields: [],
-    list: { property: 'items', fields: [...fields, ...SCHEDULE], scheduled: true },
+    list: { property: 'items', fields: [...bilingual(fields), ...SCHEDULE], scheduled: true },
     fixed: { type: label.toLowerCase() },
   };
 }
@@ -145,11 +161,11 @@ export const CONTENT_TYPES: readonly ContentEntry[] = [
     fields: [],
     list: {
       property: 'groups',
-      fields: [
+      fields: bilingual([
         text('key', 'Key', 'brake-deals'),
         text('title', 'Title'),
         { name: 'itemIds', label: 'Item ids', kind: 'ids' },
-      ],
+      ]),
       scheduled: false,
     },
     fixed: { type: 'item group' },
@@ -163,7 +179,7 @@ export const CONTENT_TYPES: readonly ContentEntry[] = [
     cache: 'content',
     previewPath: '/',
     schema: discountWindowConfig,
-    fields: [
+    fields: bilingual([
       { name: 'active', label: 'Active', kind: 'checkbox' },
       text('title', 'Title'),
       { name: 'text', label: 'Offer text', kind: 'textarea' },
@@ -171,7 +187,7 @@ export const CONTENT_TYPES: readonly ContentEntry[] = [
       text('href', 'Link'),
       text('image', 'Image'),
       ...SCHEDULE,
-    ],
+    ]),
     fixed: { type: 'discount window' },
     codes: 'couponCode',
   },
@@ -229,12 +245,12 @@ export const CONTENT_TYPES: readonly ContentEntry[] = [
     cache: 'content',
     previewPath: '/',
     schema: topDealsConfig,
-    fields: [
+    fields: bilingual([
       text('title', 'Title'),
       { name: 'itemIds', label: 'Item ids', kind: 'ids', hint: 'Comma-separated: 27, 112, 135' },
       text('itemGroup', 'Item group key'),
       ...SCHEDULE,
-    ],
+    ]),
     fixed: { type: 'top deals' },
   },
 ];
@@ -267,7 +283,13 @@ export const RUNNING_CAMPAIGN: ContentEntry = {
   fields: [
     text('slug', 'Campaign page', 'The slug of its page, e.g. bf2'),
     ...CAMPAIGN_FIELDS,
-    { name: 'banners', label: 'Banners', kind: 'lines', columns: ['code', 'value'], hint: 'HOME_TOP | words' },
+    {
+      name: 'banners',
+      label: 'Banners',
+      kind: 'lines',
+      columns: ['code', 'value', 'valueFr'],
+      hint: 'HOME_TOP | words | French words',
+    },
   ],
   fixed: {},
 };
@@ -283,24 +305,29 @@ export function campaignPageEntry(slug: string): ContentEntry {
     schema: campaignPageSchema,
     fields: [
       { name: 'slug', label: 'Address', kind: 'text', readOnly: true },
-      text('title', 'Title'),
-      { name: 'intro', label: 'Introduction', kind: 'textarea' },
+      ...bilingual([text('title', 'Title'), { name: 'intro', label: 'Introduction', kind: 'textarea' }]),
       ...CAMPAIGN_FIELDS,
       {
         name: 'promotionCodes',
         label: 'Promotion codes',
         kind: 'lines',
-        columns: ['code', 'value'],
-        hint: 'CODE | what it gives',
+        columns: ['code', 'value', 'valueFr'],
+        hint: 'CODE | what it gives | in French',
       },
       {
         name: 'heroBanners',
         label: 'Hero banners',
         kind: 'lines',
-        columns: ['image', 'mobileImage', 'alt'],
-        hint: 'image | mobile image | description',
+        columns: ['image', 'mobileImage', 'alt', 'altFr'],
+        hint: 'image | mobile image | description | in French',
       },
-      { name: 'banners', label: 'Banners', kind: 'lines', columns: ['code', 'value'], hint: 'CODE | words' },
+      {
+        name: 'banners',
+        label: 'Banners',
+        kind: 'lines',
+        columns: ['code', 'value', 'valueFr'],
+        hint: 'CODE | words | French words',
+      },
     ],
     fixed: { slug },
     codes: 'promotionCodes',

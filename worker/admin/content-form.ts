@@ -58,7 +58,9 @@ function lineOf(field: FieldSpec, entry: unknown): string {
   const columns = field.columns ?? [];
   if (columns.length <= 1) return String(entry);
   const record = (entry ?? {}) as Record<string, unknown>;
-  return columns.map((column) => String(record[column] ?? '')).join(' | ');
+  const parts = columns.map((column) => String(record[column] ?? ''));
+  while (parts.length > 1 && parts.at(-1) === '' && columns[parts.length - 1]!.endsWith('Fr')) parts.pop();
+  return parts.join(' | ');
 }
 
 /** An input back as the value's part; undefined leaves the property out. */
@@ -99,7 +101,12 @@ function entryOf(field: FieldSpec, line: string): unknown {
   const columns = field.columns ?? [];
   if (columns.length <= 1) return line;
   const parts = line.split('|').map((part) => part.trim());
-  return Object.fromEntries(columns.map((column, index) => [column, parts[index] ?? '']));
+  // A French column left empty is left out: the French site then reads the English.
+  return Object.fromEntries(
+    columns
+      .map((column, index) => [column, parts[index] ?? ''] as const)
+      .filter(([column, part]) => part !== '' || !column.endsWith('Fr')),
+  );
 }
 
 /** The form of a stored value (null: nothing stored yet). */

@@ -90,6 +90,9 @@ export function ContentEditPage({ view }: { view: ContentEditView }) {
       <p className="hint">
         {`Times are UTC. Publishing shows it here at once; other edge locations show it within ${view.cacheTime}.`}
       </p>
+      <p className="hint">
+        The fields marked (French) are what the Canadian site shows in French; left empty, it shows the English.
+      </p>
       <form method="post" action={action} className="panel" aria-label={`Edit ${entry.label}`}>
         <CsrfField value={view.csrf} />
         <input type="hidden" name="_version" value={view.version} />

@@ -68,6 +68,7 @@ function Control({ field, name, value, error }: { field: FieldSpec; name: string
     name,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${domId(name)}-error` : undefined,
+    lang: field.french ? 'fr' : undefined,
   };
   switch (field.kind) {
     case 'checkbox':
