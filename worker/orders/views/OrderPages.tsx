@@ -44,42 +44,42 @@ export function OrderDetailPage({
   return (
     <section className="order-page order-detail" data-order-id={order.orderId}>
       <a className="logo logo--dark" href={HISTORY}>
-        Back to order history
+        {m.order_back_to_history()}
       </a>
-      <h1>Order {order.orderId}</h1>
+      <h1>{m.order_detail_heading({ orderId: order.orderId })}</h1>
       <p className="order-meta">
-        Placed {orderDate(order.createdAt)} ·{' '}
+        {m.order_placed_on({ date: orderDate(order.createdAt) })} ·{' '}
         <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>
-          {order.statusLabel}
+          {orderStatusName(order.status)}
         </span>
       </p>
       <p className="order-actions">
         <a className="button" href={invoiceHref(order.orderId)}>
-          Print invoice
+          {m.order_print_invoice()}
         </a>{' '}
-        <a href={trackHref(order)}>Track this order</a>
+        <a href={trackHref(order)}>{m.order_track_this()}</a>
       </p>
       <PayForOrder order={order} pay={pay} />
       <OrderActionsFor order={order} />
       {returns}
-      <h2>Items</h2>
+      <h2>{m.order_items_heading()}</h2>
       <OrderLineTable order={order} />
       <div className="order-columns">
         <section>
-          <h2>Order summary</h2>
+          <h2>{m.order_summary_heading()}</h2>
           <OrderTotals order={order} />
           <OrderPoints order={order} />
         </section>
         <section>
-          <h2>Shipping to</h2>
+          <h2>{m.order_shipping_to()}</h2>
           <AddressBlock address={order.address} />
-          <p>Shipping method: {order.shippingName || STANDARD_SHIPPING}</p>
-          {order.paymentMethod && <p>Payment: {paymentMethodLabel(order.paymentMethod)}</p>}
+          <p>{m.order_shipping_method({ name: order.shippingName || STANDARD_SHIPPING })}</p>
+          {order.paymentMethod && <p>{m.order_payment_line({ method: paymentMethodLabel(order.paymentMethod) })}</p>}
         </section>
       </div>
-      {order.shipments.length > 0 && <h2>Shipments</h2>}
+      {order.shipments.length > 0 && <h2>{m.order_shipments_heading()}</h2>}
       <OrderShipments shipments={order.shipments} lines={order.lines} />
-      <h2>Order history</h2>
+      <h2>{m.order_events_heading()}</h2>
       <OrderEvents events={order.events} />
     </section>
   );
@@ -90,9 +90,9 @@ export function OrderMissing({ message, children }: { message: string; children?
   return (
     <section className="order-page order-missing">
       <a className="logo logo--dark" href={HISTORY}>
-        Back to order history
+        {m.order_back_to_history()}
       </a>
-      <h1>Order not found</h1>
+      <h1>{m.order_not_found_heading()}</h1>
       <p role="alert">{message}</p>
       {children}
     </section>
@@ -116,10 +116,11 @@ function LookupForm({
   return (
     <form className="order-lookup" method="get" action={action} data-form="order-lookup">
       <label>
-        Order number <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" />
+        {m.order_number_label()}{' '}
+        <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" />
       </label>
       <label>
-        Email address{' '}
+        {m.order_email_label()}{' '}
         <input name="email" type="email" defaultValue={email} required maxLength={128} autoComplete="email" />
       </label>
       <button className="button" type="submit">
@@ -148,9 +149,15 @@ export function TrackOrderPage({
 }) {
   return (
     <section className="order-page order-track">
-      <h1>Track your order</h1>
-      <p>Enter your order number and the email address you ordered with.</p>
-      <LookupForm action="/order/track" numberName="orderNo" orderNo={orderNo} email={email} submit="Track order" />
+      <h1>{m.order_track_heading()}</h1>
+      <p>{m.order_track_intro()}</p>
+      <LookupForm
+        action="/order/track"
+        numberName="orderNo"
+        orderNo={orderNo}
+        email={email}
+        submit={m.order_track_button()}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -158,11 +165,11 @@ export function TrackOrderPage({
       )}
       {tracked && (
         <article className="tracked-order" data-order-id={tracked.orderId}>
-          <h2>Order {tracked.orderId}</h2>
+          <h2>{m.order_detail_heading({ orderId: tracked.orderId })}</h2>
           <p className="order-meta">
-            Placed {orderDate(tracked.createdAt)} ·{' '}
+            {m.order_placed_on({ date: orderDate(tracked.createdAt) })} ·{' '}
             <span className="order-status" data-status={tracked.status}>
-              {tracked.statusLabel}
+              {orderStatusName(tracked.status)}
             </span>
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
@@ -185,7 +192,7 @@ export function TrackOrderPage({
             ))}
           </ul>
           <p>
-            <a href={invoiceHref(tracked.orderId, email)}>Print invoice</a>
+            <a href={invoiceHref(tracked.orderId, email)}>{m.order_print_invoice()}</a>
           </p>
         </article>
       )}
@@ -193,15 +200,13 @@ export function TrackOrderPage({
   );
 }
 
-/** How to reach an invoice: it shows the ship-to address and phone, so the order number and email are not enough. */
-const INVOICE_HOW = 'Open the link in your order confirmation email, or sign in to print it from your order history.';
-
 /** /printInvoice without a way in: how to get one (the confirmation email's link, or signing in). */
 export function InvoiceLookupPage({ error, signedIn }: { error: string | null; signedIn: boolean }) {
   return (
     <section className="order-page invoice-lookup">
-      <h1>Print invoice</h1>
-      <p>{INVOICE_HOW}</p>
+      <h1>{m.order_print_invoice()}</h1>
+      {/* The invoice shows the ship-to address and phone, so the order number and email are not enough. */}
+      <p>{m.order_invoice_how()}</p>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -209,7 +214,7 @@ export function InvoiceLookupPage({ error, signedIn }: { error: string | null; s
       )}
       {signedIn && (
         <p>
-          <a href={HISTORY}>Open an order from your order history</a>
+          <a href={HISTORY}>{m.order_open_from_history()}</a>
         </p>
       )}
     </section>
@@ -237,42 +242,42 @@ export function InvoicePage({
     <article className="invoice" data-order-id={order.orderId}>
       <p className="invoice__actions">
         <button className="button" type="button" data-print="">
-          Print
+          {m.invoice_print()}
         </button>
-        {memberView && <a href={detailHref(order.orderId)}>Back to the order</a>}
+        {memberView && <a href={detailHref(order.orderId)}>{m.order_back_to_order()}</a>}
       </p>
       <header className="invoice__head">
         <div className="invoice__shop">
           <h1>{settings.SHOP_NAME}</h1>
           {settings.COMPANY_ADDRESS && <p>{settings.COMPANY_ADDRESS}</p>}
-          {settings.COMPANY_PHONE && <p>Phone {settings.COMPANY_PHONE}</p>}
-          {shopEmail && <p>Email {shopEmail}</p>}
+          {settings.COMPANY_PHONE && <p>{m.invoice_phone({ phone: settings.COMPANY_PHONE })}</p>}
+          {shopEmail && <p>{m.invoice_email({ email: shopEmail })}</p>}
           <SellerTaxNumbers order={order} settings={settings} />
         </div>
         <dl className="invoice__facts">
           <div>
-            <dt>Invoice for order</dt>
+            <dt>{m.invoice_for_order()}</dt>
             <dd>{order.orderId}</dd>
           </div>
           <div>
-            <dt>Order date</dt>
+            <dt>{m.invoice_order_date()}</dt>
             <dd>{orderDate(order.createdAt)}</dd>
           </div>
           {order.paidAt !== null && (
             <div>
-              <dt>Paid</dt>
+              <dt>{m.invoice_paid()}</dt>
               <dd>{orderDate(order.paidAt)}</dd>
             </div>
           )}
           <div>
-            <dt>Status</dt>
-            <dd>{order.statusLabel}</dd>
+            <dt>{m.invoice_status()}</dt>
+            <dd>{orderStatusName(order.status)}</dd>
           </div>
         </dl>
       </header>
       <div className="invoice__parties">
         <section>
-          <h2>Bill to</h2>
+          <h2>{m.invoice_bill_to()}</h2>
           <p>
             {order.address.firstName} {order.address.lastName}
             <br />
@@ -280,16 +285,14 @@ export function InvoicePage({
           </p>
         </section>
         <section>
-          <h2>Ship to</h2>
+          <h2>{m.invoice_ship_to()}</h2>
           <AddressBlock address={order.address} />
           <p>{order.shippingName}</p>
         </section>
       </div>
       <OrderLineTable order={order} images={false} />
       <OrderTotals order={order} />
-      <p className="invoice__note">
-        All amounts in {order.currency === 'CAD' ? 'Canadian dollars (CAD)' : 'US dollars (USD)'}.
-      </p>
+      <p className="invoice__note">{order.currency === 'CAD' ? m.invoice_amounts_cad() : m.invoice_amounts_usd()}</p>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
     </article>
   );
