@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,7 +62,7 @@ describe('the catalog in the back office', () => {
     await signIn(staff.page, merchandiser.email, merchandiser.password, merchandiser.totpSecret);
     await staff.page.click('nav a[href="/admin/catalog"]');
     await staff.page.waitForURL(/\/admin\/catalog$/);
-    await staff.page.screenshot({ path: `${SHOTS}/D-catalog-list-1280.png`, fullPage: false });
+    if (REVIEW_SHOTS) await staff.page.screenshot({ path: `${SHOTS}/D-catalog-list-1280.png`, fullPage: false });
     await staff.page.click('a[href="/admin/catalog/import"]');
     await staff.page.setInputFiles('input[name="file"]', {
       name: 'spring-prices.csv',
@@ -79,7 +79,7 @@ describe('the catalog in the back office', () => {
     expect(await change.locator('td.old').first().textContent()).toBe(dollars(target!.usd));
     expect(await change.locator('td.new').first().textContent()).toBe(dollars(newPrice));
     expect(await report.locator('table[aria-label="Rows refused"]').textContent()).toContain('Unknown SKU');
-    await staff.page.screenshot({ path: `${SHOTS}/D-import-report-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await staff.page.screenshot({ path: `${SHOTS}/D-import-report-1280.png`, fullPage: true });
 
     await staff.page.click('form[action$="/apply"] button[type="submit"]');
     const progress = staff.page.locator('.import-progress progress');
@@ -89,7 +89,7 @@ describe('the catalog in the back office', () => {
     expect(await staff.page.locator('[data-import-state="applied"] [role="status"]').textContent()).toBe(
       'Applied. 1 SKUs changed.',
     );
-    await staff.page.screenshot({ path: `${SHOTS}/D-import-applied-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await staff.page.screenshot({ path: `${SHOTS}/D-import-applied-1280.png`, fullPage: true });
 
     const shopper = await openPage(browser, 390);
     await shopper.page.goto(`${us}/product/${target!.handle}`);
@@ -101,13 +101,15 @@ describe('the catalog in the back office', () => {
     expect(await staff.page.locator(`form[data-sku="${target!.code}"] input[name="priceUsd"]`).inputValue()).toBe(
       dollars(newPrice),
     );
-    await staff.page.screenshot({ path: `${SHOTS}/D-product-1280.png`, fullPage: true });
-    await staff.page.setViewportSize({ width: 390, height: 900 });
-    await staff.page.screenshot({ path: `${SHOTS}/D-product-390.png`, fullPage: true });
-    await staff.page.goto(`${us}/admin/catalog`);
-    await staff.page.screenshot({ path: `${SHOTS}/D-catalog-list-390.png`, fullPage: false });
-    await staff.page.goto(`${us}/admin/catalog/import`);
-    await staff.page.screenshot({ path: `${SHOTS}/D-import-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) {
+      await staff.page.screenshot({ path: `${SHOTS}/D-product-1280.png`, fullPage: true });
+      await staff.page.setViewportSize({ width: 390, height: 900 });
+      await staff.page.screenshot({ path: `${SHOTS}/D-product-390.png`, fullPage: true });
+      await staff.page.goto(`${us}/admin/catalog`);
+      await staff.page.screenshot({ path: `${SHOTS}/D-catalog-list-390.png`, fullPage: false });
+      await staff.page.goto(`${us}/admin/catalog/import`);
+      await staff.page.screenshot({ path: `${SHOTS}/D-import-390.png`, fullPage: true });
+    }
     await staff.context.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MSG } from '../../shared/content/campaign.ts';
 import { signInNewStaff } from './staff.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -19,7 +19,7 @@ let brakeHandle = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
   const [row] = await shopQuery<{ handle: string }>(
     `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id
        JOIN sku s ON s.item_id = i.id AND s.sort = 0 JOIN category c ON c.id = i.back_category_id
@@ -36,7 +36,9 @@ afterAll(async () => {
 /** A merchandiser signed in on the console's own form. */
 const signedInMerchandiser = (page: Page) => signInNewStaff(page, 'merchandiser', 'Mia Merchandiser');
 
+/** The page at a phone's and a desktop's width, for review (E2E_SHOTS=1); it is left at 1280 px. */
 async function screenshots(page: Page, name: string) {
+  if (!REVIEW_SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/E-${name}-${width}.png`, fullPage: true });
@@ -120,10 +122,11 @@ describe('the content editors in the browser', () => {
     await shopper.page.locator('[data-state="ENDED"]').waitFor();
     await shopper.page.getByText(CAMPAIGN_MSG.ended).first().waitFor();
     expect(await shopper.page.locator('[data-code="BRAKES15"]').count()).toBe(0);
-    for (const width of [390, 1280]) {
-      await shopper.page.setViewportSize({ width, height: 900 });
-      await shopper.page.screenshot({ path: `${SHOTS}/E-campaign-ended-${width}.png`, fullPage: true });
-    }
+    if (REVIEW_SHOTS)
+      for (const width of [390, 1280]) {
+        await shopper.page.setViewportSize({ width, height: 900 });
+        await shopper.page.screenshot({ path: `${SHOTS}/E-campaign-ended-${width}.png`, fullPage: true });
+      }
     // The refused code's page answers 400 on purpose; anything else in the console is a defect.
     expect(admin.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
     await admin.context.close();
@@ -147,10 +150,11 @@ describe('the content editors in the browser', () => {
     await preview.waitForLoadState();
     await preview.getByText('Preview — not published').waitFor();
     await preview.locator('[data-hero="desktop"]').getByText(title).waitFor();
-    for (const width of [390, 1280]) {
-      await preview.setViewportSize({ width, height: 900 });
-      await preview.screenshot({ path: `${SHOTS}/E-preview-${width}.png` });
-    }
+    if (REVIEW_SHOTS)
+      for (const width of [390, 1280]) {
+        await preview.setViewportSize({ width, height: 900 });
+        await preview.screenshot({ path: `${SHOTS}/E-preview-${width}.png` });
+      }
     const shopper = await openPage(browser, 1280);
     await shopper.page.goto(`${us}/`);
     expect(await shopper.page.getByText(title).count()).toBe(0);

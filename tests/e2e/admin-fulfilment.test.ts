@@ -5,7 +5,7 @@ import { trackingUrl } from '../../shared/carriers.ts';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
@@ -25,7 +25,7 @@ const order = { id: '', lines: [] as { lineNo: number; partNumber: string }[] };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
   process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
 });
 afterAll(async () => {
@@ -125,8 +125,9 @@ async function imagesInViewLoaded(page: Page) {
     .toEqual([]);
 }
 
-/** The page at a phone's and a desktop's width, into /tmp/shots/NAME-WIDTH.png. */
+/** The page at a phone's and a desktop's width, into /tmp/shots/NAME-WIDTH.png (E2E_SHOTS=1); left at 1280 px. */
 async function screenshots(page: Page, name: string) {
+  if (!REVIEW_SHOTS) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await imagesInViewLoaded(page);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
+import { hydrated, launchBrowser, noticeShown, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -29,8 +29,9 @@ async function signIn(page: Page, email: string, password: string, secret: strin
   await page.waitForURL(/\/admin$/);
 }
 
-/** The page at desktop and phone widths, into /tmp/shots/admin-promotions-NAME-WIDTH.png. */
+/** The page at desktop and phone widths, into /tmp/shots/admin-promotions-NAME-WIDTH.png (E2E_SHOTS=1). */
 async function screenshots(page: Page, name: string) {
+  if (!REVIEW_SHOTS) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/admin-promotions-${name}-${width}.png`, fullPage: true });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
@@ -26,7 +26,7 @@ const order = { id: '', token: '', rma: '', lines: [] as number[] };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
   process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper
   const { page, context } = await openPage(browser, 390);
   jpeg = await page.evaluate(() => {
@@ -132,8 +132,12 @@ async function photosLoaded(page: Page, count: number) {
   }
 }
 
-/** The page at a phone's and a desktop's width, into /tmp/shots/admin-returns-NAME-WIDTH.png. */
+/**
+ * The page at a phone's and a desktop's width, into /tmp/shots/admin-returns-NAME-WIDTH.png (E2E_SHOTS=1),
+ * once its photos have loaded; left at 1280 px.
+ */
 async function screenshots(page: Page, name: string, photos = 0) {
+  if (!REVIEW_SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     if (photos > 0) await photosLoaded(page, photos);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -69,7 +69,7 @@ describe('review moderation in the browser', () => {
     await staff.page.click('nav a[href="/admin/reviews"]');
     const card = staff.page.locator(`article[data-review="${review!.id}"]`);
     expect(await card.textContent()).toContain(title);
-    await staff.page.screenshot({ path: `${SHOTS}/admin-reviews-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await staff.page.screenshot({ path: `${SHOTS}/admin-reviews-1280.png`, fullPage: true });
     await card.locator('form[aria-label="Publish"] button').click();
     await staff.page.waitForURL(/done=published/);
     expect(await staff.page.locator('[role="status"]').textContent()).toBe(

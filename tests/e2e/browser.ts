@@ -1,6 +1,14 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 
+/**
+ * Whether to take the review screenshots (full-page PNGs at 390 and 1280 px under /tmp/shots*) that
+ * people look at and no assertion reads: only with E2E_SHOTS=1 (`npm run test:e2e:shots`). Off by
+ * default because on a 2-core CI machine the suite is CPU-bound, and the screenshots, with the page
+ * loads and width changes taken only for them, cost minutes for nothing a test checks.
+ */
+export const REVIEW_SHOTS = process.env.E2E_SHOTS === '1';
+
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
   '/usr/bin/chromium',

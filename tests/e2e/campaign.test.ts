@@ -6,7 +6,7 @@ import earlyBlackFriday from '../../kv-seed/campaigns/bf2.json';
 import { KV_KEY } from '../../shared/kv-keys.ts';
 import { runWrangler } from '../../scripts/lib/wrangler.ts';
 import { signInNewStaff } from './staff.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -85,7 +85,9 @@ async function loadImages() {
   await Promise.race([Promise.all(loaded), new Promise((done) => setTimeout(done, 5_000))]);
 }
 
+/** The page at the path, at a phone's and a desktop's width, for review (E2E_SHOTS=1): it navigates there. */
 async function screenshots(page: Page, path: string, name: string) {
+  if (!REVIEW_SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -132,8 +132,10 @@ describe('live chat in the browser', () => {
     const href = await agent.locator('[data-transcript] a[data-chat-image]').getAttribute('href');
     expect(href).toMatch(/^\/admin\/chat\/[0-9a-f]{32}\/images\/\d+$/);
     // For review: the agent's console with the shopper's context, and the visitor's launcher on a phone.
-    await agent.screenshot({ path: `${SHOTS}/chat-agent-1280.png`, fullPage: true });
-    await visitor.screenshot({ path: `${SHOTS}/chat-visitor-390.png` });
+    if (REVIEW_SHOTS) {
+      await agent.screenshot({ path: `${SHOTS}/chat-agent-1280.png`, fullPage: true });
+      await visitor.screenshot({ path: `${SHOTS}/chat-visitor-390.png` });
+    }
 
     // A file that is not an image is refused with the shop's reason.
     await visitor.setInputFiles('[data-chat="attach"]', {
@@ -211,7 +213,7 @@ describe('live chat in the browser', () => {
         return box.width > 0 && box.height > 0;
       }),
     );
-    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/footer-390.png` });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/chat-footer-390.png` });
     expect(floating).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.click('[data-header="mobile"] [data-live-chat="launcher"]');

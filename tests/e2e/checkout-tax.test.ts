@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
@@ -10,7 +10,7 @@ import { theShop } from './shop.ts';
  * What the shopper reads of sales tax (issue 39), in Chromium against the seeded shop (the offline
  * table: local development calls no tax service): each tax named with its rate, the combined rate
  * and whether shipping is taxed, no tax and a true sentence where the shop does not collect, and the
- * same taxes on the invoice. Screenshots at 390 and 1280 px go to /tmp/shots-tax/.
+ * same taxes on the invoice. With E2E_SHOTS=1, screenshots at 390 and 1280 px go to /tmp/shots-tax/.
  */
 
 const us = theShop().us;
@@ -44,8 +44,9 @@ async function addToCart(page: Page, origin: string) {
     .toBe('1');
 }
 
-/** The page at both widths, whole. */
+/** The page at both widths, whole, for review (E2E_SHOTS=1); left at 1280 px, as every page here starts. */
 async function shoot(page: Page, name: string) {
+  if (!REVIEW_SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });

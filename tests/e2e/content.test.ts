@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { theShop } from './shop.ts';
 
 const us = theShop().us;
@@ -10,7 +10,7 @@ const SHOTS = '/tmp/shots';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,7 +26,7 @@ describe('installation videos', () => {
     await page.goto(`${us}/guidevideo`, { waitUntil: 'load' });
     await page.waitForTimeout(500);
     expect(videoRequests).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/C-guidevideo-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/C-guidevideo-1280.png`, fullPage: true });
 
     const video = page.locator('video').first();
     await video.scrollIntoViewIfNeeded();
@@ -53,7 +53,7 @@ describe('installation videos', () => {
     await page.goto(`${us}/guidevideo`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/C-guidevideo-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/C-guidevideo-390.png`, fullPage: true });
     await context.close();
   });
 });
@@ -63,7 +63,7 @@ describe('the blog', () => {
     it(`${width} px: opens an article from its card on the list`, async () => {
       const { context, page, errors } = await openPage(browser, width);
       await page.goto(`${us}/blogs`);
-      await page.screenshot({ path: `${SHOTS}/C-blogs-${width}.png`, fullPage: true });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/C-blogs-${width}.png`, fullPage: true });
       const card = page.locator('.blog-card').nth(1);
       const title = (await card.locator('h2').textContent()) ?? '';
       expect(title.length).toBeGreaterThan(10);
@@ -72,7 +72,7 @@ describe('the blog', () => {
       await expect.poll(() => page.locator('h1').textContent()).toBe(title);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/C-article-${width}.png`, fullPage: true });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/C-article-${width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -90,7 +90,7 @@ describe('category banners', () => {
         await page.goto(`${us}${path}`);
         const banner = page.locator('.category-banner img');
         await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-        await page.screenshot({ path: `${SHOTS}/C-${name}-banner-${width}.png` });
+        if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/C-${name}-banner-${width}.png` });
       }
       await context.close();
     }

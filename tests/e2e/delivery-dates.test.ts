@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/envelope.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -83,7 +83,7 @@ describe('estimated delivery dates in the browser', () => {
       await expect.poll(() => estimate.textContent(), WAIT).toMatch(/to ZIP code 90210$/);
       const [, farLatest] = await range(page, '.product__summary [data-delivery-estimate]');
       expect(farLatest > nearLatest).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/promises-product-${width}.png`, fullPage: false });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/promises-product-${width}.png`, fullPage: false });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -111,8 +111,10 @@ describe('estimated delivery dates in the browser', () => {
       await expect
         .poll(() => cartEstimate.textContent(), WAIT)
         .toMatch(new RegExp(`^${RANGE.source} to ZIP code 10001$`));
-      await page.locator('[data-cart-summary]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/promises-cart-${width}.png`, fullPage: width === 390 });
+      if (REVIEW_SHOTS) {
+        await page.locator('[data-cart-summary]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/promises-cart-${width}.png`, fullPage: width === 390 });
+      }
 
       await page.goto(`${us}/checkout`);
       await hydrated(page);
@@ -139,8 +141,10 @@ describe('estimated delivery dates in the browser', () => {
         '[data-shipping-option="Expedited Shipping"] [data-delivery-estimate]',
       );
       expect(expeditedEarliest < standardEarliest).toBe(true);
-      await page.locator('[aria-label="Estimated Delivery Date"]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/promises-checkout-${width}.png`, fullPage: width === 390 });
+      if (REVIEW_SHOTS) {
+        await page.locator('[aria-label="Estimated Delivery Date"]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/promises-checkout-${width}.png`, fullPage: width === 390 });
+      }
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -12,7 +12,7 @@ let handle = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
   const [row] = await shopQuery<{ handle: string }>(
     `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s
       ON s.item_id = i.id AND s.sort = 0
@@ -83,7 +83,7 @@ describe('checkout form errors', () => {
     // Only the ZIP code is wrong: the accented name, the apostrophe and the phone's format are fine.
     expect(await page.locator('[data-checkout] [aria-invalid="true"]').count()).toBe(1);
     expect(await page.locator('.checkout__summary .form-error').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/forms-checkout-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/forms-checkout-1280.png`, fullPage: true });
 
     // A ZIP code of another state is refused by the server, and placed at the same field without its name.
     await fillAddress(page, '97201');
@@ -129,7 +129,7 @@ describe('checkout form errors', () => {
     expect(await describedBy(page, 'firstName')).toBe('Name must include English letters.');
     expect(await describedBy(page, 'phone')).toBe('Please enter 10 to 11 characters.');
     expect(await describedBy(page, 'postalCode')).toBe('Please enter a valid ZIP code.');
-    await page.screenshot({ path: `${SHOTS}/forms-checkout-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/forms-checkout-390.png`, fullPage: true });
     // Correcting a field clears its error.
     await form.getByLabel('First name', { exact: true }).fill('Émilie');
     expect(await form.locator('[name="firstName"]').getAttribute('aria-invalid')).toBeNull();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { pickVehicle } from './vehicle-selector.ts';
 import { theShop } from './shop.ts';
 
@@ -13,7 +13,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +63,7 @@ describe('the home page in a browser', () => {
         .toMatch(/\/assets\/static\/home\/[a-z-]+-[0-9A-F]{8}\.svg$/);
       expect(await firstPicture(page, hidden)).toMatch(/^data:/);
       await hydrated(page);
-      await page.screenshot({ path: `${SHOTS}/A-home-${width}.png`, fullPage: true });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/A-home-${width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -111,7 +111,7 @@ describe('the home page in a browser', () => {
     const viewed = page.locator('[data-home-row="recently-viewed"] .product-card a');
     await rowShown(page, viewed);
     expect(await viewed.first().getAttribute('href')).toBe(href);
-    await page.screenshot({ path: `${SHOTS}/A-home-rows-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/A-home-rows-1280.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);
@@ -123,7 +123,7 @@ describe('the home page in a browser', () => {
     expect(await page.locator('.announcement-bar').textContent()).toContain('Every price is in CA$');
     expect(await page.locator('#home-top-deals ~ ul .product-card__price').first().textContent()).toMatch(/^CA\$/);
     await hydrated(page);
-    await page.screenshot({ path: `${SHOTS}/A-home-ca-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/A-home-ca-390.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

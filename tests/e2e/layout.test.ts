@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
@@ -10,11 +10,12 @@ import { theShop } from './shop.ts';
 /**
  * Every shopper page at a phone, a tablet and two desktop widths (issue 23): the document is never
  * wider than the window, and no product title or price is cut by a box that hides its overflow.
- * With LAYOUT_SHOTS=DIR set, each page is also saved as DIR/D-{page}-{width}.png for review.
+ * With LAYOUT_SHOTS=DIR set, each page is also saved as DIR/D-{page}-{width}.png for review; with
+ * E2E_SHOTS=1 alone, DIR is /tmp/shots-layout.
  */
 const us = theShop().us;
 const WIDTHS = [390, 768, 1280, 1440] as const;
-const SHOTS = process.env.LAYOUT_SHOTS;
+const SHOTS = process.env.LAYOUT_SHOTS || (REVIEW_SHOTS ? '/tmp/shots-layout' : undefined);
 let browser: Browser;
 let handle = '';
 let memberToken = '';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 import { writeStaff } from '../../scripts/staff-lib.ts';
 import { totpCode } from '../../worker/admin/totp.ts';
-import { hydrated, launchBrowser, noticeShown, openPage } from './browser.ts';
+import { hydrated, launchBrowser, noticeShown, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember } from './members.ts';
 import { shopQuery } from './shop-db.ts';
@@ -42,7 +42,7 @@ let secondOrder = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
   process.env.PASSWORD_PEPPER = TEST_SECRETS.PASSWORD_PEPPER; // the served shop's pepper, for writeStaff
   handles = (
     await shopQuery<{ handle: string }>(
@@ -188,10 +188,11 @@ describe('a member’s points in the browser', () => {
     expect(await page.locator('[data-checkout-summary] [data-tax]').count()).toBe(1);
     earned.second = Number(await page.locator('[data-points-to-earn]').getAttribute('data-points-to-earn'));
     expect(earned.second).toBeGreaterThan(0);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/member-checkout-coupon-${width}.png`, fullPage: true });
-    }
+    if (REVIEW_SHOTS)
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/member-checkout-coupon-${width}.png`, fullPage: true });
+      }
     await page.locator('[data-place-order]').click();
     secondOrder = await payWithTestCard(page);
 
@@ -237,11 +238,12 @@ describe('a member’s points in the browser', () => {
       .filter((row) => row.label.startsWith('Given back'))
       .reduce((sum, row) => sum + Number(row.delta), 0);
     expect(await balance(page)).toBe(earned.first - SPENT + givenBack);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${us}/myAccount/member/history`);
-      await page.screenshot({ path: `${SHOTS}/member-history-refunded-${width}.png`, fullPage: true });
-    }
+    if (REVIEW_SHOTS)
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${us}/myAccount/member/history`);
+        await page.screenshot({ path: `${SHOTS}/member-history-refunded-${width}.png`, fullPage: true });
+      }
     expect(member.errors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveShop, type RunningShop } from '../../scripts/lib/serve.ts';
 import { fakePaypal, type FakePaypal } from '../fakes/paypal.ts';
 import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress } from './checkout-steps.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
@@ -15,7 +15,7 @@ import { theShop } from './shop.ts';
  * local fakes served over HTTP (Stripe's API, Checkout page and BNPL redirect; PayPal's Orders API and
  * approval page): the shop is started with their keys, so it offers what they take, and each method
  * the browser can finish without the providers' own scripts is paid through to the result page.
- * Screenshots at 390 and 1280 px go to /tmp/shots-pay/.
+ * With E2E_SHOTS=1, screenshots at 390 and 1280 px go to /tmp/shots-pay/.
  */
 
 const SHOTS = '/tmp/shots-pay';
@@ -57,7 +57,7 @@ const servers: Server[] = [];
 let handle = '';
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) await mkdir(SHOTS, { recursive: true });
   let shopPort = 0;
   let stripeFake: FakeStripe | null = null;
   const stripeServer = await serveFake((request) => stripeFake!.handle(request));
@@ -169,9 +169,9 @@ describe('checkout with every payment method on its production provider', () => 
       await methodRadio(page, 'Pay in 4 installments').check();
       const providers = page.locator('[data-bnpl-providers] label');
       expect((await providers.allTextContents()).map((text) => text.trim())).toEqual(['Affirm', 'Afterpay']);
-      await payment.screenshot({ path: `${SHOTS}/checkout-methods-bnpl-${width}.png` });
+      if (REVIEW_SHOTS) await payment.screenshot({ path: `${SHOTS}/checkout-methods-bnpl-${width}.png` });
       await methodRadio(page, 'Credit or debit card (hosted page)').check();
-      await page.screenshot({ path: `${SHOTS}/checkout-hosted-${width}.png`, fullPage: true });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-hosted-${width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -186,7 +186,7 @@ describe('checkout with every payment method on its production provider', () => 
     await page.getByRole('button', { name: 'Pay' }).click();
     const orderId = await paidResult(page);
     expect(orderId).toMatch(/^US/);
-    await page.screenshot({ path: `${SHOTS}/result-hosted-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/result-hosted-390.png`, fullPage: true });
     expect(stripe.events.map((event) => event.type)).toContain('checkout.session.completed');
     await context.close();
   });
@@ -200,7 +200,7 @@ describe('checkout with every payment method on its production provider', () => 
     await page.waitForURL(/\/fake\/redirect\/pi_/);
     await page.getByRole('button', { name: 'Authorize' }).click();
     await paidResult(page);
-    await page.screenshot({ path: `${SHOTS}/result-bnpl-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/result-bnpl-1280.png`, fullPage: true });
     const intent = [...stripe.intents.values()].at(-1)!;
     expect(intent.payment_method_types).toEqual(['afterpay_clearpay']);
     await context.close();
@@ -231,7 +231,7 @@ describe('checkout with every payment method on its production provider', () => 
     await page.waitForURL(/\/checkout\/orderResult\?orderId=/);
     await page.locator('[data-order-result]').first().waitFor();
     expect(await page.locator('[data-order-result="SUCCEEDED"]').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/result-hosted-left-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/result-hosted-left-390.png`, fullPage: true });
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { VIN_MESSAGE } from '../../shared/vin.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
@@ -132,8 +132,12 @@ async function uploaded(page: Page, count: number) {
   }
 }
 
-/** The page at phone and desktop widths. */
+/**
+ * The page at phone and desktop widths, for review (E2E_SHOTS=1). Either way it leaves the page at 1280 px,
+ * where the visitor's steps after it have always run.
+ */
 async function shoot(page: Page, name: string) {
+  if (!REVIEW_SHOTS) return page.setViewportSize({ width: 1280, height: 900 });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/returns-${name}-${width}.png`, fullPage: true });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
@@ -11,8 +11,8 @@ import { signInNewStaff } from './staff.ts';
 /**
  * Exempt buyers in the browser (issue 39 item 3): a member sends a photo of their resale
  * certificate from the account area's plain form (no script needed), staff open it in the back
- * office and approve it for a state until its expiry. Screenshots of both pages at 390 and 1280 px
- * go to /tmp/shots-exempt for review.
+ * office and approve it for a state until its expiry. With E2E_SHOTS=1, screenshots of both pages
+ * at 390 and 1280 px go to /tmp/shots-exempt for review.
  */
 
 const us = theShop().us;
@@ -24,7 +24,7 @@ let token = '';
 let photo = Buffer.alloc(0);
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
+  if (REVIEW_SHOTS) mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
   token = await registerMember(us, `fleet-${Date.now()}@example.com`, 'correct horse battery');
   const { page, context } = await openPage(browser, 390);
@@ -79,7 +79,7 @@ describe('exempt buyers', () => {
     // What was typed stays; only the file is asked for again.
     expect(await page.inputValue('input[name="number"]')).toBe(NUMBER);
     expect(await page.isChecked('input[name="regions"][value="US-OH"]')).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/member-refused-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/member-refused-390.png`, fullPage: true });
     await page.setInputFiles('input[name="certificate"]', {
       name: 'ohio-certificate.png',
       mimeType: 'image/png',
@@ -88,39 +88,41 @@ describe('exempt buyers', () => {
     await page.click('form[aria-label="Send a certificate"] button[type="submit"]');
     await page.waitForURL(/sent=1/);
     await expect.poll(() => page.locator('[data-certificate]').first().textContent()).toContain(NUMBER);
-    await page.screenshot({ path: `${SHOTS}/member-sent-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/member-sent-390.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const wide = await memberPage(1280);
-    await wide.screenshot({ path: `${SHOTS}/member-sent-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) {
+      const wide = await memberPage(1280);
+      await wide.screenshot({ path: `${SHOTS}/member-sent-1280.png`, fullPage: true });
+    }
   });
 
   it('staff open the photo and approve it for Ohio; the member reads that it applies', async () => {
     const { page } = await openPage(browser, 1280);
     await signInNewStaff(page, 'support', 'Sam Support');
     await page.goto(`${us}/admin/tax-exemptions`);
-    await page.screenshot({ path: `${SHOTS}/staff-queue-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/staff-queue-1280.png`, fullPage: true });
     await page.click(`a:text("${NUMBER}")`);
     await page.waitForURL(/\/admin\/tax-exemptions\/\d+$/);
     const image = page.locator('.certificate-image img');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-    await page.screenshot({ path: `${SHOTS}/staff-review-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/staff-review-1280.png`, fullPage: true });
     const reviewUrl = page.url();
     const { page: narrow, context } = await openPage(browser, 390);
     await context.addCookies(await page.context().cookies());
     await narrow.goto(reviewUrl);
-    await narrow.screenshot({ path: `${SHOTS}/staff-review-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await narrow.screenshot({ path: `${SHOTS}/staff-review-390.png`, fullPage: true });
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
     await page.fill('input[name="expiresOn"]', expiry);
     await page.click('form[aria-label="Approve"] button[type="submit"]');
     await page.waitForURL(/done=approve/);
     await expect.poll(() => page.locator('[data-testid="certificate-status"]').textContent()).toContain('Approved');
-    await page.screenshot({ path: `${SHOTS}/staff-approved-1280.png`, fullPage: true });
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/staff-approved-1280.png`, fullPage: true });
     const member = await memberPage(390);
     await expect
       .poll(() => member.locator('[data-certificate]').first().textContent())
       .toContain(`Applies to orders shipped there until ${expiry}.`);
-    await member.screenshot({ path: `${SHOTS}/member-approved-390.png`, fullPage: true });
+    if (REVIEW_SHOTS) await member.screenshot({ path: `${SHOTS}/member-approved-390.png`, fullPage: true });
   }, 150_000);
 
   it('checkout charges the approved member no tax in Ohio and says which certificate applies', async () => {
@@ -153,10 +155,11 @@ describe('exempt buyers', () => {
     await note.waitFor();
     expect(await note.textContent()).toBe(`No sales tax: your exemption certificate ${NUMBER} applies in Ohio.`);
     expect(await page.locator('[data-checkout-summary] [data-tax]').count()).toBe(0);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/checkout-exempt-${width}.png`, fullPage: true });
-    }
+    if (REVIEW_SHOTS)
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/checkout-exempt-${width}.png`, fullPage: true });
+      }
     expect(errors).toEqual([]);
     await context.close();
   });
