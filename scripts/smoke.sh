@@ -50,7 +50,9 @@ step_staff() {
 step_fixture() { npm run data:fixture --silent && unchanged tests/fixtures/catalog.sql; }
 step_illustrations() { npm run data:illustrations --silent && unchanged client/static; }
 step_postal() { npm run data:postal --silent && unchanged data/postal; }
-step_vehicles() { npm run data:vehicles --silent && unchanged kv-seed/vehicles/vehicles.json kv-seed/vehicles/wmi.json; }
+step_vehicles() {
+  npm run data:vehicles --silent && unchanged kv-seed/vehicles/vehicles.json kv-seed/vehicles/wmi.json
+}
 step_vin() {
   npm run data:vin --silent && unchanged kv-seed/vehicles/vin-patterns.json tests/fixtures/vin-patterns.sql
 }

@@ -130,7 +130,7 @@ describe('emailed links in the browser', { timeout: 240_000 }, () => {
     await context.close();
   });
 
-  it('the newsletter links: confirming and leaving keep their tokens out of every address and stored event', async () => {
+  it('the newsletter links: confirming and leaving keep their tokens out of every address and event', async () => {
     const email = `e2e-news-${Date.now()}@example.com`;
     await shopFetch('/account/public/buyer/subscribe', {
       method: 'POST',

@@ -62,7 +62,7 @@ describe('French in the content editors', () => {
     for (const [index, seeded] of contentConfigs.banner.items.entries()) expect(items[index]).toMatchObject(seeded);
   });
 
-  it('publishes a banner in both languages: the French site shows the French, the English sites the English', async () => {
+  it('publishes a banner in both languages: the French site shows the French, English sites the English', async () => {
     const { version } = await editor('/banner', merchandiser);
     const banner = sale('Winter wiper week', { titleFr: 'Semaine des essuie-glaces', subtitleFr: '' });
     expect((await post('/banner', merchandiser, bannerForm(version, banner))).status).toBe(303);
@@ -75,7 +75,7 @@ describe('French in the content editors', () => {
     expect((await home(US_HOST)).html).not.toContain('Semaine des essuie-glaces');
   });
 
-  it('refuses French that breaks the field’s rule, with the message at the French input, writing nothing', async () => {
+  it('refuses French breaking the field’s rule, with the message at the French input, writing nothing', async () => {
     const { version } = await editor('/banner', merchandiser);
     const banner = sale('Brake week', { titleFr: 'F'.repeat(81) });
     const response = await post('/banner', merchandiser, bannerForm(version, banner));
@@ -85,7 +85,7 @@ describe('French in the content editors', () => {
     expect(await stored(BANNER_KEY)).toBe(JSON.stringify(contentConfigs.banner));
   });
 
-  it('keeps the running campaign’s French banner words on a publish, one line per banner with its French', async () => {
+  it('keeps the running campaign’s French banner words on a publish, a line per banner with its French', async () => {
     const { html } = await editor('/campaign', merchandiser);
     const [homeTop] = campaign.banners;
     expect(html).toContain(`${homeTop!.code} | ${homeTop!.value} | ${homeTop!.valueFr}`);

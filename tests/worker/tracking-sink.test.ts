@@ -51,7 +51,7 @@ function batchOf(bodies: unknown[]) {
 }
 
 describe('the tracking sink (issue 25)', () => {
-  it('stores a browser event with every §7 field through the queue, the ip set by the server, cut to /24', async () => {
+  it('stores a browser event with every §7 field via the queue, the ip set by the server, cut to /24', async () => {
     const id = crypto.randomUUID();
     const ts = Date.now() - 1_000;
     const answer = await postJson(

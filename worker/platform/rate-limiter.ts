@@ -79,7 +79,7 @@ export class RateLimiter extends DurableObject {
    * browsers, leases) the object's whole storage and alarm go too. Every IP, cart and account seen once
    * would otherwise keep its own object's storage for good.
    */
-  async alarm(): Promise<void> {
+  override async alarm(): Promise<void> {
     const window = await this.ctx.storage.get<CountWindow>('window');
     if (window && window.ends !== undefined && Date.now() < window.ends) {
       await this.ctx.storage.setAlarm(window.ends);

@@ -158,6 +158,9 @@ export function OrderEvents({ events }: { events: OrderView['events'] }) {
   );
 }
 
+const shipmentState = (deliveredAt: number | null) =>
+  deliveredAt === null ? m.order_shipment_shipped() : m.order_shipment_delivered();
+
 /** What has shipped: carrier, tracking number linked to the carrier's page, the parts and delivery. */
 export function OrderShipments({
   shipments,
@@ -172,7 +175,7 @@ export function OrderShipments({
     <ul className="order-shipments" aria-label={m.order_shipments_heading()}>
       {shipments.map((shipment) => (
         <li key={shipment.id} data-shipment={shipment.id}>
-          <strong>{shipment.deliveredAt === null ? m.order_shipment_shipped() : m.order_shipment_delivered()}</strong>{' '}
+          <strong>{shipmentState(shipment.deliveredAt)}</strong>{' '}
           <time dateTime={new Date(shipment.shippedAt).toISOString()}>{orderDate(shipment.shippedAt)}</time>
           {` · ${shipment.carrierName} `}
           {shipment.trackingUrl ? (
