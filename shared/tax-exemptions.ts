@@ -1,4 +1,5 @@
 import type { MarketId } from './markets.ts';
+import { regionDay } from './region-time-zones.ts';
 import { CA_PROVINCES, US_STATES } from './regions.ts';
 import { US_STATE_SALES_TAX } from './tax.ts';
 
@@ -102,5 +103,24 @@ export function exemptionRegionName(key: string): string {
   return regions.find((region) => region.code === code)?.name ?? key;
 }
 
-/** Today as a certificate's dates are written (UTC): YYYY-MM-DD. */
+/** A day as a certificate's dates are written (YYYY-MM-DD), in UTC: for checking that a typed day exists. */
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The day a certificate's expiry is judged on in a region ('US-CA'): that state's or province's
+ * own calendar day (region-time-zones.ts says why), so a certificate expiring on December 31
+ * applies to an order shipped there until midnight there.
+ */
+export function exemptionDay(regionKey: string, ms: number): string {
+  const [country, code = ''] = regionKey.split('-');
+  return regionDay(country === 'CA' ? 'ca' : 'us', code, ms);
+}
+
+/**
+ * The earliest of those days over some regions: a certificate still applies somewhere it covers
+ * until this day has passed (what its member's page and the staff's approval read as "today").
+ */
+export function earliestExemptionDay(regionKeys: readonly string[], ms: number): string {
+  // YYYY-MM-DD sorts as it reads.
+  return regionKeys.map((key) => exemptionDay(key, ms)).sort()[0] ?? isoDay(ms);
+}

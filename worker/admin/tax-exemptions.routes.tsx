@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { EXEMPTION_MSG, isoDay } from '../../shared/tax-exemptions.ts';
+import { EXEMPTION_MSG, earliestExemptionDay, exemptionRegions } from '../../shared/tax-exemptions.ts';
 import {
   approveCertificate,
   certificateFile,
@@ -36,7 +36,10 @@ async function certificatePage(c: AdminContext, refused?: { problem: ExemptionPr
     <TaxExemptionPage
       certificate={certificate}
       csrf={c.var.csrf}
-      today={isoDay(Date.now())}
+      today={earliestExemptionDay(
+        exemptionRegions(certificate.market).map((region) => region.key),
+        Date.now(),
+      )}
       notice={refused || !done ? undefined : DONE[done]}
       problem={refused?.problem}
     />

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { loginUrlFor } from '../../shared/login-flow.ts';
-import { EXEMPTION_LIMITS, EXEMPTION_MSG, isoDay } from '../../shared/tax-exemptions.ts';
+import { EXEMPTION_LIMITS, EXEMPTION_MSG } from '../../shared/tax-exemptions.ts';
 import { AccountNav } from '../accounts/views/AccountPages.tsx';
 import type { AppEnv } from '../env.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
@@ -42,7 +42,7 @@ async function exemptionPage(c: Context<AppEnv>, accountId: number, state: PageS
       <ExemptionPanel
         market={c.var.market.id}
         certificates={certificates}
-        today={isoDay(Date.now())}
+        now={Date.now()}
         notice={state.notice}
         input={state.input}
         errors={state.errors}
