@@ -1,6 +1,7 @@
+import * as m from './i18n/generated/messages.js';
 import type { MarketId } from './markets.ts';
 import { regionDay } from './region-time-zones.ts';
-import { CA_PROVINCES, US_STATES } from './regions.ts';
+import { CA_PROVINCES, regionName, US_STATES } from './regions.ts';
 import { US_STATE_SALES_TAX } from './tax.ts';
 
 /**
@@ -76,6 +77,34 @@ export const EXEMPTION_NOTE = {
   provincial: (place: string, certificate: string) =>
     `No PST: your exemption certificate ${certificate} applies in ${place}. GST is charged as usual.`,
 } as const;
+
+/** The certificate an order was sold exempt under: its kind, its number, and where the order went. */
+export interface OrderExemption {
+  kind: ExemptionKind;
+  number: string;
+  market: MarketId;
+  /** The ship-to state or province code. */
+  region: string;
+}
+
+/** A certificate's kind in a sentence, in the language spoken: "resale certificate". */
+export const exemptionKindWords = (kind: ExemptionKind) =>
+  kind === 'RESALE' ? m.exemption_kind_resale() : m.exemption_kind_exemption();
+
+/**
+ * What an invoice and the order's confirmation say of an exempt order, in the language spoken:
+ * "Tax exempt: resale certificate OH-1234 (Ohio)"; in Canada the certificate exempts the PST alone.
+ */
+export function exemptionMention(exemption: OrderExemption): string {
+  const regions = exemption.market === 'ca' ? CA_PROVINCES : US_STATES;
+  const region = regions.find((candidate) => candidate.code === exemption.region);
+  const words = {
+    kind: exemptionKindWords(exemption.kind),
+    certificate: exemption.number,
+    place: region ? regionName(region) : exemption.region,
+  };
+  return exemption.market === 'ca' ? m.tax_exempt_mention_pst(words) : m.tax_exempt_mention(words);
+}
 
 /** The provinces whose PST a certificate can exempt. */
 const PST_PROVINCES = new Set(['BC', 'MB', 'SK']);

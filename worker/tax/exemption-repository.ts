@@ -1,4 +1,4 @@
-import type { ExemptionStatus } from '../../shared/tax-exemptions.ts';
+import type { ExemptionStatus, OrderExemption } from '../../shared/tax-exemptions.ts';
 import type {
   ApplicableCertificate,
   ExemptionCertificate,
@@ -135,6 +135,17 @@ export function exemptionRepository(db: D1Database) {
             ]
           : []),
       ];
+    },
+
+    /** The certificate an order was sold exempt under (its number and kind, where the order went), if any. */
+    ofOrder(orderId: string): Promise<OrderExemption | null> {
+      return db
+        .prepare(
+          `SELECT e.kind, e.number, t.market, t.region FROM tax_record t JOIN tax_exemption e ON e.id = t.certificate_id
+           WHERE t.order_id = ?`,
+        )
+        .bind(orderId)
+        .first<OrderExemption>();
     },
 
     /** The member's approved certificate covering the region on `day` (YYYY-MM-DD), the latest to expire. */

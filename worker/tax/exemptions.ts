@@ -6,6 +6,7 @@ import {
   EXEMPTION_MSG,
   exemptionRegions,
   type ExemptionKind,
+  type OrderExemption,
 } from '../../shared/tax-exemptions.ts';
 import { documentTypeOf, SNIFF_BYTES } from '../platform/file-type.ts';
 import { randomHex } from '../platform/signing.ts';
@@ -36,6 +37,11 @@ export type UploadField = 'kind' | 'number' | 'regions' | 'file';
 export type UploadResult =
   | { ok: true; certificateId: number }
   | { ok: false; status: 400 | 413 | 415 | 429; errors: Partial<Record<UploadField, string>> };
+
+/** The certificate an order was sold exempt under, for its invoice and emails; null where none applied. */
+export function orderExemption(db: D1Database, orderId: string): Promise<OrderExemption | null> {
+  return exemptionRepository(db).ofOrder(orderId);
+}
 
 /** A member's certificates, newest first. */
 export function memberCertificates(db: D1Database, accountId: number): Promise<ExemptionCertificate[]> {
