@@ -71,7 +71,8 @@ async function invoice(host: string, token: string, orderId: string, path = '/pr
 async function confirmation(email: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const mail = await env.DB.prepare(
-      `SELECT text_body AS text, html_body AS html FROM email_outbox WHERE to_address = ? AND kind = 'order-confirmation'`,
+      `SELECT text_body AS text, html_body AS html FROM email_outbox
+       WHERE to_address = ? AND kind = 'order-confirmation'`,
     )
       .bind(email)
       .first<{ text: string; html: string }>();
