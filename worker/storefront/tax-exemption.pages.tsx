@@ -90,7 +90,7 @@ export const taxExemptionPages = new Hono<AppEnv>()
     const input = { kind: text(form.kind), number: text(form.number), regions: list(form.regions) as string[] };
     const file = ([] as unknown[]).concat(form.certificate ?? []).find((item) => item instanceof File) ?? null;
     const { accountId } = c.var.member;
-    const upload = { ...input, file: file as File | null };
+    const upload = { ...input, file: file as File | null, locale: c.var.locale };
     const result = await uploadCertificate(c.env, accountId, c.var.market.id, upload, Date.now());
     if (result.ok) return c.redirect(`${PATH}?sent=1`, 303);
     return exemptionPage(c, accountId, { notice: null, input, errors: result.errors, status: result.status });

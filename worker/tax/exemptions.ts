@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import {
   EXEMPTION_KEY_PREFIX,
@@ -24,12 +25,13 @@ export interface ExemptionEnv {
   MEDIA: R2Bucket;
 }
 
-/** What the member's form sent: its fields as text, the file as the browser sent it. */
+/** What the member's form sent: its fields as text, the file as the browser sent it, and the page's language. */
 export interface CertificateUpload {
   kind: string;
   number: string;
   regions: string[];
   file: File | null;
+  locale: Locale;
 }
 
 export type UploadField = 'kind' | 'number' | 'regions' | 'file';
@@ -97,8 +99,9 @@ export async function uploadCertificate(
   });
   const fileName = fileNameOf(file);
   const row = { accountId, market, kind, number, claimedRegions: regions, objectKey, fileName, contentType };
+  const { locale } = upload;
   const id = await exemptionRepository(env.DB)
-    .insertWithin({ ...row, size: file.size, createdAt: now }, EXEMPTION_LIMITS.pendingPerMember)
+    .insertWithin({ ...row, size: file.size, createdAt: now, locale }, EXEMPTION_LIMITS.pendingPerMember)
     .catch(async (error: unknown) => {
       await env.MEDIA.delete(objectKey);
       throw error;
