@@ -125,6 +125,43 @@ describe('emailed links in the browser', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('the newsletter links: confirming and leaving keep their tokens out of every address and stored event', async () => {
+    const email = `e2e-news-${Date.now()}@example.com`;
+    await shopFetch('/account/public/buyer/subscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': `10.8.${Date.now() % 250}.9` },
+      body: JSON.stringify({ email, type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' }),
+    });
+    const { context, page, errors } = await openPage(browser, 390);
+    await watchAddresses(context);
+    const tokens: string[] = [];
+    for (const [path, button, done] of [
+      ['/newsletter/confirm', 'Confirm subscription', 'You are subscribed. Thank you!'],
+      ['/newsletter/unsubscribe', 'Unsubscribe', 'You are unsubscribed.'],
+    ] as const) {
+      const link = await emailedLink(email, `${path}?token=`);
+      tokens.push(new URL(link, us).searchParams.get('token')!);
+      await page.goto(`${us}${link}`);
+      expect(page.url()).toBe(`${us}${path}`);
+      await shoot(page, `newsletter-${path.split('/').at(-1)}`);
+      await page.getByRole('button', { name: button }).click();
+      await page.getByText(done).waitFor();
+    }
+    const [subscription] = await shopQuery<{ status: string }>(
+      `SELECT status FROM newsletter_subscription WHERE email = '${email}'`,
+    );
+    expect(subscription!.status).toBe('UNSUBSCRIBED');
+    await page.goto(`${us}/`);
+    const seen = await addressesSeen(page);
+    const stored = await storedFor(await visitorKeyOf(context), '/newsletter/unsubscribe');
+    for (const token of tokens) {
+      for (const address of seen) expect(address).not.toContain(token);
+      expect(stored).not.toContain(token);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an order whose payment window was closed is paid later from the emailed link, without its token', async () => {
     const email = `e2e-later-${Date.now()}@example.com`;
     const { context, page } = await openPage(browser, 1280);

@@ -46,8 +46,8 @@ describe('links in emails use the market origin, never the Host header', () => {
       json('POST', { email: 'host-news@example.com', type: 'SUBSCRIBE', source: 'DASHBOARD', position: 'footer' }),
     );
     const news = await mailTo('host-news@example.com', 'newsletter-confirm');
-    expect(news).toContain(`${env.US_ORIGIN}/?subscribeToken=`);
-    expect(news).toContain(`${env.US_ORIGIN}/?unsubscribeToken=`);
+    expect(news).toContain(`${env.US_ORIGIN}/newsletter/confirm?token=`);
+    expect(news).toContain(`${env.US_ORIGIN}/newsletter/unsubscribe?token=`);
     for (const text of [change, news]) expect(text).not.toContain('evil.example');
   });
 });

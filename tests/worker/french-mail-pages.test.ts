@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
-import { CA_HOST, page, shop } from './helpers.ts';
+import { CA_HOST, arrive, page, shop } from './helpers.ts';
 import { json, member } from './account-helpers.ts';
 
 const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
@@ -105,6 +105,21 @@ describe('the order email speaks the language the order was placed in', () => {
     );
     expect(mail.html).toContain('<html lang="fr-CA">');
     expect(mail.text).not.toMatch(/\b(Subtotal|Shipping|Track your order|Thank you)\b/);
+  });
+
+  it("shows a French order's tracking page and invoice in French, with none of the English words", async () => {
+    const { orderId, email } = await paidOrder('fr-CA,fr;q=0.9');
+    const link = new URL((await confirmationTo(email)).text.match(/https?:\/\/\S+\/fr\/order\/track\?\S+/)![0]);
+    const tracking = await arrive(`${CA_HOST}${link.pathname}${link.search}`);
+    for (const text of ['<h1>Suivre votre commande</h1>', `Commande ${orderId}`, 'Passée le', 'Imprimer la facture'])
+      expect(tracking.html, text).toContain(text);
+    expect(tracking.html).not.toMatch(/>\s*(Track your order|Print invoice|Placed|Order number|Processing)\b/);
+    const invoiceHref = tracking.html.match(/href="(\/fr\/printInvoice[^"]+)"/)![1]!.replace(/&amp;/g, '&');
+    const invoice = await page(`${CA_HOST}${invoiceHref}`, { headers: { cookie: tracking.cookie } });
+    expect(invoice.status).toBe(200);
+    for (const text of ['Facture de la commande', 'Facturer à', 'Expédier à', 'Prix unitaire', 'dollars canadiens'])
+      expect(invoice.html, text).toContain(text);
+    expect(invoice.html).not.toMatch(/>\s*(Bill to|Ship to|Unit price|Line total|Order date|All amounts|Print)\b/);
   });
 
   it('sends an English order on the same site its confirmation in English', async () => {

@@ -1,14 +1,12 @@
+import * as m from '../../shared/i18n/generated/messages.js';
 import { layoutEmail } from '../platform/email-layout.ts';
 
-/** The double opt-in message: a link to confirm, and one to leave at any time. */
+/** The double opt-in message, in the language spoken when it is built: a link to confirm, and one to leave. */
 export const newsletterConfirmEmail = (shopName: string, to: string, url: string, unsubscribeUrl: string) =>
   layoutEmail(
     'newsletter-confirm',
     to,
-    `Confirm your ${shopName} newsletter subscription`,
-    [
-      'Confirm your subscription to get deals on parts for your vehicle.',
-      `You can leave at any time: ${unsubscribeUrl}`,
-    ],
-    { url, label: 'Confirm subscription' },
+    m.email_newsletter_subject({ shopName }),
+    [m.email_newsletter_text(), m.email_newsletter_leave({ url: unsubscribeUrl })],
+    { url, label: m.newsletter_confirm_button() },
   );

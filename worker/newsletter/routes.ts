@@ -18,6 +18,7 @@ import {
 import { RULES, enforce } from '../platform/rate-limit.ts';
 import { endpoint, type Endpoint, readBody } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
+import { newsletterLinkPages } from './pages.tsx';
 import { subscribeAnswer, subscribeBody, unsubscribeBody } from '../../shared/api/newsletter.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -116,3 +117,13 @@ export const newsletter = new Hono<AppEnv>()
     );
     return c.json(ok({ state: await subscribeState(c.env.DB, c.var.member, visitorEmail) }));
   });
+
+/** The pages the newsletter email's links open, acting through this module's service. */
+export const newsletterPages = newsletterLinkPages({
+  confirm: async (c, token) => confirmSubscription(await deps(c), token),
+  async leave(c, token) {
+    const email = await unsubscribeEmailOf(token, c.env.AUTH_SECRET);
+    if (email) await unsubscribe(await deps(c), email);
+    return email !== null;
+  },
+});

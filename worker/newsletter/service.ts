@@ -1,7 +1,10 @@
 import * as accounts from '../accounts/service.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { signLink, verifyLink } from '../platform/tokens.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { localizePath } from '../../shared/i18n/locale.ts';
 import { newsletterConfirmEmail } from './email.ts';
+import { NEWSLETTER_PATH } from './views/NewsletterLinkPage.tsx';
 import { newsletterRepository } from './repository.ts';
 
 /** Subscribe states of §3, plus SUBSCRIBED for someone already on the list. */
@@ -68,12 +71,16 @@ export async function subscribe(
     newsletterConfirmEmail(
       deps.shopName,
       request.email,
-      `${deps.origin}/?subscribeToken=${encodeURIComponent(confirm)}`,
-      `${deps.origin}/?unsubscribeToken=${encodeURIComponent(leave)}`,
+      linkTo(deps.origin, NEWSLETTER_PATH.confirm, confirm),
+      linkTo(deps.origin, NEWSLETTER_PATH.leave, leave),
     ),
   );
   return { errorStatus: false, errorText: '' };
 }
+
+/** An emailed link to one of the newsletter's pages, in the language spoken when the email is built. */
+const linkTo = (origin: string, path: string, token: string) =>
+  `${origin}${localizePath(`${path}?${new URLSearchParams({ token })}`, currentLocale())}`;
 
 /** Confirms a subscription from its link; false when the link is not valid. */
 export async function confirmSubscription(deps: NewsletterDeps, token: string): Promise<boolean> {

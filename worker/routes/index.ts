@@ -27,7 +27,7 @@ import { devIdp } from '../dev/idp.routes.ts';
 import { devPages } from '../dev/pages.tsx';
 import { memberPages } from '../storefront/member.pages.tsx';
 import { membersApi, membersEndpoints } from '../members/routes.ts';
-import { newsletter, newsletterEndpoints } from '../newsletter/routes.ts';
+import { newsletter, newsletterEndpoints, newsletterPages } from '../newsletter/routes.ts';
 import { orderAddressApi, orderAddressEndpoints } from '../orders/address.routes.ts';
 import { ordersApi, ordersEndpoints } from '../orders/orders.routes.ts';
 import { orderPages } from '../storefront/order.pages.tsx';
@@ -128,7 +128,12 @@ export const ROUTE_TABLE: Record<string, readonly Mount[]> = {
     api(payOrderApi, payOrderEndpoints),
     api(orderFlowApi, orderFlowEndpoints),
   ],
-  service: [api(chatApi, chatEndpoints), api(newsletter, newsletterEndpoints), ...pages(helpDeskPages)],
+  service: [
+    api(chatApi, chatEndpoints),
+    api(newsletter, newsletterEndpoints),
+    ...pages(helpDeskPages),
+    ...pages(newsletterPages),
+  ],
   tracking: [api(trackingApi, trackingEndpoints), ...pages(privacyPages)],
   dev: pages(devPages, devIdp),
 };

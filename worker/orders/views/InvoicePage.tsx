@@ -1,3 +1,5 @@
+import * as m from '../../../shared/i18n/generated/messages.js';
+import { orderStatusName } from '../../../shared/order-status-words.ts';
 import type { OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import { exemptionMention, type OrderExemption } from '../../../shared/tax-exemptions.ts';
@@ -8,15 +10,13 @@ import { AddressBlock, detailHref, OrderLineTable, OrderTotals, orderDate } from
 
 const HISTORY = '/myAccount?type=orderHistory';
 
-/** How to reach an invoice: it shows the ship-to address and phone, so the order number and email are not enough. */
-const INVOICE_HOW = 'Open the link in your order confirmation email, or sign in to print it from your order history.';
-
 /** /printInvoice without a way in: how to get one (the confirmation email's link, or signing in). */
 export function InvoiceLookupPage({ error, signedIn }: { error: string | null; signedIn: boolean }) {
   return (
     <section className="order-page invoice-lookup">
-      <h1>Print invoice</h1>
-      <p>{INVOICE_HOW}</p>
+      <h1>{m.order_print_invoice()}</h1>
+      {/* The invoice shows the ship-to address and phone, so the order number and email are not enough. */}
+      <p>{m.order_invoice_how()}</p>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -24,7 +24,7 @@ export function InvoiceLookupPage({ error, signedIn }: { error: string | null; s
       )}
       {signedIn && (
         <p>
-          <a href={HISTORY}>Open an order from your order history</a>
+          <a href={HISTORY}>{m.order_open_from_history()}</a>
         </p>
       )}
     </section>
@@ -55,42 +55,42 @@ export function InvoicePage({
     <article className="invoice" data-order-id={order.orderId}>
       <p className="invoice__actions">
         <button className="button" type="button" data-print="">
-          Print
+          {m.invoice_print()}
         </button>
-        {memberView && <a href={detailHref(order.orderId)}>Back to the order</a>}
+        {memberView && <a href={detailHref(order.orderId)}>{m.order_back_to_order()}</a>}
       </p>
       <header className="invoice__head">
         <div className="invoice__shop">
           <h1>{settings.SHOP_NAME}</h1>
           {settings.COMPANY_ADDRESS && <p>{settings.COMPANY_ADDRESS}</p>}
-          {settings.COMPANY_PHONE && <p>Phone {settings.COMPANY_PHONE}</p>}
-          {shopEmail && <p>Email {shopEmail}</p>}
+          {settings.COMPANY_PHONE && <p>{m.invoice_phone({ phone: settings.COMPANY_PHONE })}</p>}
+          {shopEmail && <p>{m.invoice_email({ email: shopEmail })}</p>}
           <SellerTaxNumbers order={order} settings={settings} />
         </div>
         <dl className="invoice__facts">
           <div>
-            <dt>Invoice for order</dt>
+            <dt>{m.invoice_for_order()}</dt>
             <dd>{order.orderId}</dd>
           </div>
           <div>
-            <dt>Order date</dt>
+            <dt>{m.invoice_order_date()}</dt>
             <dd>{orderDate(order.createdAt)}</dd>
           </div>
           {order.paidAt !== null && (
             <div>
-              <dt>Paid</dt>
+              <dt>{m.invoice_paid()}</dt>
               <dd>{orderDate(order.paidAt)}</dd>
             </div>
           )}
           <div>
-            <dt>Status</dt>
-            <dd>{order.statusLabel}</dd>
+            <dt>{m.invoice_status()}</dt>
+            <dd>{orderStatusName(order.status)}</dd>
           </div>
         </dl>
       </header>
       <div className="invoice__parties">
         <section>
-          <h2>Bill to</h2>
+          <h2>{m.invoice_bill_to()}</h2>
           <p>
             {order.address.firstName} {order.address.lastName}
             <br />
@@ -98,7 +98,7 @@ export function InvoicePage({
           </p>
         </section>
         <section>
-          <h2>Ship to</h2>
+          <h2>{m.invoice_ship_to()}</h2>
           <AddressBlock address={order.address} />
           <p>{order.shippingName}</p>
         </section>
@@ -110,9 +110,7 @@ export function InvoicePage({
           <strong>{exemptionMention(exemption)}</strong>
         </p>
       )}
-      <p className="invoice__note">
-        All amounts in {order.currency === 'CAD' ? 'Canadian dollars (CAD)' : 'US dollars (USD)'}.
-      </p>
+      <p className="invoice__note">{order.currency === 'CAD' ? m.invoice_amounts_cad() : m.invoice_amounts_usd()}</p>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
     </article>
   );

@@ -42,42 +42,42 @@ export function OrderDetailPage({
   return (
     <section className="order-page order-detail" data-order-id={order.orderId}>
       <a className="logo logo--dark" href={HISTORY}>
-        Back to order history
+        {m.order_back_to_history()}
       </a>
-      <h1>Order {order.orderId}</h1>
+      <h1>{m.order_detail_heading({ orderId: order.orderId })}</h1>
       <p className="order-meta">
-        Placed {orderDate(order.createdAt)} ·{' '}
+        {m.order_placed_on({ date: orderDate(order.createdAt) })} ·{' '}
         <span className={`order-status order-status--${order.status.toLowerCase()}`} data-status={order.status}>
-          {order.statusLabel}
+          {orderStatusName(order.status)}
         </span>
       </p>
       <p className="order-actions">
         <a className="button" href={invoiceHref(order.orderId)}>
-          Print invoice
+          {m.order_print_invoice()}
         </a>{' '}
-        <a href={trackHref(order)}>Track this order</a>
+        <a href={trackHref(order)}>{m.order_track_this()}</a>
       </p>
       <PayForOrder order={order} pay={pay} />
       <OrderActionsFor order={order} />
       {returns}
-      <h2>Items</h2>
+      <h2>{m.order_items_heading()}</h2>
       <OrderLineTable order={order} />
       <div className="order-columns">
         <section>
-          <h2>Order summary</h2>
+          <h2>{m.order_summary_heading()}</h2>
           <OrderTotals order={order} />
           <OrderPoints order={order} />
         </section>
         <section>
-          <h2>Shipping to</h2>
+          <h2>{m.order_shipping_to()}</h2>
           <AddressBlock address={order.address} />
-          <p>Shipping method: {order.shippingName || STANDARD_SHIPPING}</p>
-          {order.paymentMethod && <p>Payment: {paymentMethodLabel(order.paymentMethod)}</p>}
+          <p>{m.order_shipping_method({ name: order.shippingName || STANDARD_SHIPPING })}</p>
+          {order.paymentMethod && <p>{m.order_payment_line({ method: paymentMethodLabel(order.paymentMethod) })}</p>}
         </section>
       </div>
-      {order.shipments.length > 0 && <h2>Shipments</h2>}
+      {order.shipments.length > 0 && <h2>{m.order_shipments_heading()}</h2>}
       <OrderShipments shipments={order.shipments} lines={order.lines} />
-      <h2>Order history</h2>
+      <h2>{m.order_events_heading()}</h2>
       <OrderEvents events={order.events} />
     </section>
   );
@@ -88,9 +88,9 @@ export function OrderMissing({ message, children }: { message: string; children?
   return (
     <section className="order-page order-missing">
       <a className="logo logo--dark" href={HISTORY}>
-        Back to order history
+        {m.order_back_to_history()}
       </a>
-      <h1>Order not found</h1>
+      <h1>{m.order_not_found_heading()}</h1>
       <p role="alert">{message}</p>
       {children}
     </section>
@@ -114,10 +114,11 @@ function LookupForm({
   return (
     <form className="order-lookup" method="get" action={action} data-form="order-lookup">
       <label>
-        Order number <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" />
+        {m.order_number_label()}{' '}
+        <input name={numberName} defaultValue={orderNo} required maxLength={40} autoComplete="off" />
       </label>
       <label>
-        Email address{' '}
+        {m.order_email_label()}{' '}
         <input name="email" type="email" defaultValue={email} required maxLength={128} autoComplete="email" />
       </label>
       <button className="button" type="submit">
@@ -146,9 +147,15 @@ export function TrackOrderPage({
 }) {
   return (
     <section className="order-page order-track">
-      <h1>Track your order</h1>
-      <p>Enter your order number and the email address you ordered with.</p>
-      <LookupForm action="/order/track" numberName="orderNo" orderNo={orderNo} email={email} submit="Track order" />
+      <h1>{m.order_track_heading()}</h1>
+      <p>{m.order_track_intro()}</p>
+      <LookupForm
+        action="/order/track"
+        numberName="orderNo"
+        orderNo={orderNo}
+        email={email}
+        submit={m.order_track_button()}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -156,11 +163,11 @@ export function TrackOrderPage({
       )}
       {tracked && (
         <article className="tracked-order" data-order-id={tracked.orderId}>
-          <h2>Order {tracked.orderId}</h2>
+          <h2>{m.order_detail_heading({ orderId: tracked.orderId })}</h2>
           <p className="order-meta">
-            Placed {orderDate(tracked.createdAt)} ·{' '}
+            {m.order_placed_on({ date: orderDate(tracked.createdAt) })} ·{' '}
             <span className="order-status" data-status={tracked.status}>
-              {tracked.statusLabel}
+              {orderStatusName(tracked.status)}
             </span>
             {tracked.shippingName && <> · {tracked.shippingName}</>}
           </p>
@@ -183,7 +190,7 @@ export function TrackOrderPage({
             ))}
           </ul>
           <p>
-            <a href={invoiceHref(tracked.orderId, email)}>Print invoice</a>
+            <a href={invoiceHref(tracked.orderId, email)}>{m.order_print_invoice()}</a>
           </p>
         </article>
       )}

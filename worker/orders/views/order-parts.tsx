@@ -2,12 +2,9 @@ import OrderActions from '../../../client/islands/OrderActions.tsx';
 import { marketById } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { OrderView } from '../../../shared/orders.ts';
-import {
-  ORDER_STATUS_LABEL,
-  ORDER_STATUSES,
-  type OrderStatus,
-  REMOVABLE_STATUSES,
-} from '../../../shared/order-status.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
+import { orderStatusName } from '../../../shared/order-status-words.ts';
+import { ORDER_STATUSES, type OrderStatus, REMOVABLE_STATUSES } from '../../../shared/order-status.ts';
 import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
@@ -24,9 +21,9 @@ export function orderDate(ms: number): string {
 
 export const money = (cent: number, currency: OrderView['currency']) => formatMoney({ cent, currency });
 
-/** An event's status in the shop's words; an event that is not an order status (a note) reads as written. */
+/** An event's status in the page's language; an event that is not an order status (a note) reads as written. */
 export function statusLabel(status: string): string {
-  return (ORDER_STATUSES as readonly string[]).includes(status) ? ORDER_STATUS_LABEL[status as OrderStatus] : status;
+  return (ORDER_STATUSES as readonly string[]).includes(status) ? orderStatusName(status as OrderStatus) : status;
 }
 
 export const detailHref = (orderId: string) =>
@@ -73,10 +70,10 @@ export function OrderLineTable({
     <table className="order-lines">
       <thead>
         <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Qty</th>
-          <th scope="col">Unit price</th>
-          <th scope="col">Line total</th>
+          <th scope="col">{m.order_col_item()}</th>
+          <th scope="col">{m.order_col_qty()}</th>
+          <th scope="col">{m.order_col_unit()}</th>
+          <th scope="col">{m.order_col_total()}</th>
         </tr>
       </thead>
       <tbody>
@@ -95,7 +92,7 @@ export function OrderLineTable({
               )}
               <span>
                 {line.urlHandle ? <a href={`/product/${line.urlHandle}`}>{line.title}</a> : line.title}
-                <small>Part number {line.partNumber}</small>
+                <small>{m.order_part_number({ partNumber: line.partNumber })}</small>
               </span>
             </td>
             <td>{line.quantity}</td>
@@ -134,10 +131,12 @@ export function OrderPoints({ order }: { order: OrderView }) {
   if (order.pointsEarned <= 0 && order.pointsUsed <= 0) return null;
   return (
     <div className="order-points" data-order-points>
-      {order.pointsEarned > 0 && <p data-points-earned={order.pointsEarned}>Points earned: {order.pointsEarned}</p>}
+      {order.pointsEarned > 0 && (
+        <p data-points-earned={order.pointsEarned}>{m.order_points_earned({ points: order.pointsEarned })}</p>
+      )}
       {order.pointsUsed > 0 && (
         <p data-points-used={order.pointsUsed}>
-          Points used: {order.pointsUsed} ({money(order.points, order.currency)})
+          {m.order_points_used({ points: order.pointsUsed, amount: money(order.points, order.currency) })}
         </p>
       )}
     </div>
@@ -170,10 +169,10 @@ export function OrderShipments({
   if (shipments.length === 0) return null;
   const title = (lineNo: number) => lines.find((line) => line.lineNo === lineNo)?.title ?? '';
   return (
-    <ul className="order-shipments" aria-label="Shipments">
+    <ul className="order-shipments" aria-label={m.order_shipments_heading()}>
       {shipments.map((shipment) => (
         <li key={shipment.id} data-shipment={shipment.id}>
-          <strong>{shipment.deliveredAt === null ? 'Shipped' : 'Delivered'}</strong>{' '}
+          <strong>{shipment.deliveredAt === null ? m.order_shipment_shipped() : m.order_shipment_delivered()}</strong>{' '}
           <time dateTime={new Date(shipment.shippedAt).toISOString()}>{orderDate(shipment.shippedAt)}</time>
           {` · ${shipment.carrierName} `}
           {shipment.trackingUrl ? (
