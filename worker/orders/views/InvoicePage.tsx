@@ -31,6 +31,27 @@ export function InvoiceLookupPage({ error, signedIn }: { error: string | null; s
   );
 }
 
+/** Why no tax was charged: the certificate, its number kept on one line (a number cut at its hyphen misreads). */
+function ExemptionNote({ exemption }: { exemption: OrderExemption }) {
+  const text = exemptionMention(exemption);
+  const at = text.indexOf(exemption.number);
+  return (
+    <p className="invoice__note invoice__exemption" data-tax-exemption="">
+      <strong>
+        {at < 0 ? (
+          text
+        ) : (
+          <>
+            {text.slice(0, at)}
+            <span>{exemption.number}</span>
+            {text.slice(at + exemption.number.length)}
+          </>
+        )}
+      </strong>
+    </p>
+  );
+}
+
 // window.print() needs a click handler; there is no island for one small button.
 const PRINT_SCRIPT = "document.querySelector('[data-print]')?.addEventListener('click',function(){window.print()})";
 
@@ -105,11 +126,7 @@ export function InvoicePage({
       </div>
       <OrderLineTable order={order} images={false} />
       <OrderTotals order={order} />
-      {exemption && (
-        <p className="invoice__note invoice__exemption" data-tax-exemption="">
-          <strong>{exemptionMention(exemption)}</strong>
-        </p>
-      )}
+      {exemption && <ExemptionNote exemption={exemption} />}
       <p className="invoice__note">{order.currency === 'CAD' ? m.invoice_amounts_cad() : m.invoice_amounts_usd()}</p>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
     </article>
