@@ -2,13 +2,14 @@ import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cancelForShop } from '../../worker/flows/cancel-order.ts';
 import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
+import { StripeTaxService } from '../../worker/tax/stripe-tax.ts';
 import { bearer, freshIp } from './account-helpers.ts';
 import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, shopper, TORONTO } from './checkout-helpers.ts';
 import { orderStatus } from './fulfilment-helpers.ts';
 import { CA_HOST, shop } from './helpers.ts';
 import { approvedMember } from './tax-exemption-helpers.ts';
-import { avataxLiability, stripeLiability } from './tax-fakes.ts';
+import { avataxLiability, fakeTaxServices, STRIPE_BASE, stripeLiability } from './tax-fakes.ts';
 import { deliverTaxJobs, useTaxService } from './tax-helpers.ts';
 
 /**
@@ -164,5 +165,43 @@ describe.each(['stripe', 'avalara'] as const)("a BC reseller's PST-exempt sale w
     expect(cancelled).toMatchObject({ ok: true });
     expect((await deliverTaxJobs(service.jobs.splice(0))).retried).toEqual([]);
     expect(liability(provider, service, record.transactionRef)).toBe(0);
+  });
+});
+
+describe('a long PST-exempt sale with stripe', () => {
+  it("has the PST of every line reversed, past the first page of the transaction's lines", async () => {
+    const fake = fakeTaxServices();
+    const stripe = new StripeTaxService({ secretKey: 'sk_test_tax', apiBase: STRIPE_BASE }, { fetch: fake.fetch });
+    const lines = Array.from({ length: 14 }, (_, index) => ({ ref: `L${index + 1}`, amountCent: 1000, quantity: 1 }));
+    const request = {
+      market: 'ca' as const,
+      currency: 'CAD' as const,
+      address: {
+        line1: '1 Main St',
+        line2: null,
+        city: 'Vancouver',
+        region: 'BC',
+        postalCode: 'V6B 4Y8',
+        country: 'CA' as const,
+      },
+      lines,
+      shippingCent: 0,
+      customerRef: 'member-1',
+      exemption: null,
+      date: Date.now(),
+    };
+    const calculation = await stripe.calculate(request);
+    // The shop charges each line its GST only: 5% of $10.00.
+    const charged = {
+      reason: 'PST exempt: resale certificate BC-1',
+      taxCent: 14 * 50,
+      lines: {} as Record<string, number>,
+    };
+    for (const line of lines) charged.lines[line.ref] = 50;
+    const orderId = `CA-LONG-${crypto.randomUUID().slice(0, 8)}`;
+    const sale = await stripe.commit({ orderId, request, calculationRef: calculation.reference, charged });
+    expect(sale.taxCent).toBe(charged.taxCent);
+    expect(Object.keys(sale.lineRefs)).toHaveLength(14);
+    expect(stripeLiability(fake, sale.transactionRef!)).toBe(charged.taxCent);
   });
 });

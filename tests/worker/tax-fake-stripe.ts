@@ -6,6 +6,7 @@ import {
   stripeReversalParams,
   stripeTransaction,
   stripeTransactionFromCalculationParams,
+  stripeTransactionLineItemList,
   type StripeLineBreakdown,
   type StripeTransaction,
 } from '../../worker/tax/stripe-schemas.ts';
@@ -106,6 +107,21 @@ export function fakeStripe(state: FakeTaxServices, method: string, url: URL, for
     });
     state.stripe.calculations.set(id, { ...calculation, line_items: { ...calculation.line_items!, data: items } });
     return Response.json(calculation);
+  }
+  const transactionItems = /^\/v1\/tax\/transactions\/([^/]+)\/line_items$/.exec(path);
+  if (method === 'GET' && transactionItems) {
+    const data = state.stripe.transactions.get(transactionItems[1]!)?.line_items?.data ?? [];
+    const after = url.searchParams.get('starting_after');
+    const from = after ? data.findIndex((item) => item.id === after) + 1 : 0;
+    const page = data.slice(from, from + Number(url.searchParams.get('limit') ?? 10));
+    return Response.json(
+      stripeTransactionLineItemList.parse({
+        object: 'list',
+        data: page,
+        has_more: from + page.length < data.length,
+        url: path,
+      }),
+    );
   }
   const lineItems = /^\/v1\/tax\/calculations\/([^/]+)\/line_items$/.exec(path);
   if (method === 'GET' && lineItems) {
@@ -253,7 +269,12 @@ function storeTransaction(
     type: reverses ? 'reversal' : 'transaction',
   });
   state.stripe.transactions.set(id, transaction);
-  return Response.json(transaction);
+  // Like Stripe's expanded list, ten lines at most: the rest are fetched from the line items call.
+  const shown = transaction.line_items!;
+  return Response.json({
+    ...transaction,
+    line_items: { ...shown, data: items.slice(0, 10), has_more: items.length > 10 },
+  });
 }
 
 export const stripeError = (status: number, code: string, message: string) =>

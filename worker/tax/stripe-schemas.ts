@@ -166,6 +166,11 @@ export const stripeTransactionLineItem = z.object({
   type: z.enum(['reversal', 'transaction']),
 });
 
+export type StripeTransactionLineItem = z.infer<typeof stripeTransactionLineItem>;
+
+/** GET /v1/tax/transactions/{id}/line_items: a transaction's lines, page by page. */
+export const stripeTransactionLineItemList = list(stripeTransactionLineItem);
+
 export const stripeTransaction = z.object({
   id: z.string(),
   object: z.literal('tax.transaction'),

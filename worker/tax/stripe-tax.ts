@@ -23,8 +23,10 @@ import {
   stripeReversalParams,
   stripeTransaction,
   stripeTransactionFromCalculationParams,
+  stripeTransactionLineItemList,
   type StripeCalculation,
   type StripeTransaction,
+  type StripeTransactionLineItem,
 } from './stripe-schemas.ts';
 
 /**
@@ -148,10 +150,10 @@ export class StripeTaxService implements TaxService {
       calculationRef = (await this.calculate(sale.request)).reference!;
       transaction = await create(calculationRef);
     }
-    const items = transaction.line_items?.data ?? [];
+    const items = await this.linesOf(transaction);
     const taxCent =
       items.reduce((sum, item) => sum + item.amount_tax, 0) + (transaction.shipping_cost?.amount_tax ?? 0);
-    const uncharged = sale.charged ? await this.reverseUncharged(sale.orderId, sale.charged, transaction) : 0;
+    const uncharged = sale.charged ? await this.reverseUncharged(sale.orderId, sale.charged, transaction, items) : 0;
     return {
       transactionRef: transaction.id,
       taxCent: taxCent - uncharged,
@@ -165,9 +167,14 @@ export class StripeTaxService implements TaxService {
    * price (the parts were sold; that tax was not collected). Made once per order (its reference and
    * idempotency key are the order's); answers the tax it reversed.
    */
-  private async reverseUncharged(orderId: string, charged: ChargedTax, transaction: StripeTransaction) {
+  private async reverseUncharged(
+    orderId: string,
+    charged: ChargedTax,
+    transaction: StripeTransaction,
+    items: StripeTransactionLineItem[],
+  ) {
     const beyond = (ref: string, tax: number) => Math.max(0, tax - (charged.lines[ref] ?? tax));
-    const lines = (transaction.line_items?.data ?? [])
+    const lines = items
       .map((item) => ({ item, tax: beyond(item.reference, item.amount_tax) }))
       .filter((line) => line.tax > 0);
     const shipping = beyond(SHIPPING_REF, transaction.shipping_cost?.amount_tax ?? 0);
@@ -193,6 +200,20 @@ export class StripeTaxService implements TaxService {
     const path = '/v1/tax/transactions/create_reversal';
     await this.send(stripeTransaction, 'POST', path, params, `tax-exempt-${orderId}-${transaction.id}`);
     return total;
+  }
+
+  /** Every line of a transaction: the expanded list holds the first ones, the rest are fetched page by page. */
+  private async linesOf(transaction: StripeTransaction): Promise<StripeTransactionLineItem[]> {
+    const items = [...(transaction.line_items?.data ?? [])];
+    let more = transaction.line_items?.has_more ?? false;
+    while (more) {
+      const after = items.at(-1)?.id ?? '';
+      const path = `/v1/tax/transactions/${transaction.id}/line_items?limit=100&starting_after=${after}`;
+      const page = await this.send(stripeTransactionLineItemList, 'GET', path);
+      items.push(...page.data);
+      more = page.has_more && page.data.length > 0;
+    }
+    return items;
   }
 
   async reverse(reversal: TaxReversalRequest): Promise<{ transactionRef: string | null }> {
