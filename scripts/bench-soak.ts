@@ -2,7 +2,7 @@
 // fixture catalog), then C shoppers (scripts/lib/soak-load.ts) run a mixed load on 127.0.0.1 for
 // M minutes: pages, the cart API, checkout quotes and orders now and then. Every loop stops by
 // itself (a time and a request bound, and a timeout per request).
-//   npm run bench:soak -- [--minutes M | --seconds S] [--concurrency C] [--smoke]
+//   npm run bench:soak -- [--minutes M | --seconds S] [--concurrency C] [--snapshot] [--smoke]
 // It reports the requests, errors by status (429s apart: limits doing their job), p50/p95 per kind,
 // and two memories of the Worker: its live JavaScript heap after a full collection (read through
 // the inspector, scripts/lib/heap.ts) and the resident memory (VmRSS) of its workerd, at the start,
@@ -10,23 +10,30 @@
 // half of the run (caches full by then) the live heap may grow by at most 8 MB; more is the shape of
 // a leak in what the Worker holds. The resident memory is printed, not judged: it also holds the
 // runtime's own memory (local D1's SQLite, Durable Object storage, the allocator's free lists),
-// which rises to a plateau under load. --smoke (CI): must get through everything, budget not judged.
+// which rises to a plateau under load; so it is printed in parts (anonymous, file, shared) beside the V8 heap's own
+// size and the local storage's bytes on disk, which together say where a resident growth is. --snapshot writes a
+// heap snapshot at the end and prints what the isolate's live memory is made of, by constructor.
+// --smoke (CI): must get through everything, budget not judged.
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { d1QueryArgs } from './lib/d1-target.ts';
-import { liveHeapBytes } from './lib/heap.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { heapTotalBytes, liveHeapBytes } from './lib/heap.ts';
+import { heapSnapshotSummary } from './lib/heap-snapshot.ts';
+import { folderBytes, type ResidentParts, residentParts, storageByStore } from './lib/process-memory.ts';
 import { residentKb, workerdOfDev } from './lib/proc.ts';
 import { serveShop } from './lib/serve.ts';
 import { KINDS, percentile, type SoakFixture, shopper, Tally } from './lib/soak-load.ts';
 import { wranglerJson } from './lib/wrangler.ts';
 
-const USAGE = 'usage: npm run bench:soak -- [--minutes M | --seconds S] [--concurrency C] [--smoke]';
+const USAGE = 'usage: npm run bench:soak -- [--minutes M | --seconds S] [--concurrency C] [--snapshot] [--smoke]';
 const HEAP_GROWTH_BUDGET = 8 * 1024 * 1024;
 /** At most this many requests per shopper per second of the run: a second bound beside the clock. */
 const MAX_RATE = 1000;
 
 /** The run's length in seconds, the shoppers and the mode; exits 2 with the usage on bad arguments. */
-function parseCommandLine(): { seconds: number; concurrency: number; smoke: boolean } {
+function parseCommandLine(): { seconds: number; concurrency: number; smoke: boolean; snapshot: boolean } {
   try {
     const { values, positionals } = parseArgs({
       options: {
@@ -34,6 +41,7 @@ function parseCommandLine(): { seconds: number; concurrency: number; smoke: bool
         seconds: { type: 'string' },
         concurrency: { type: 'string', default: '4' },
         smoke: { type: 'boolean', default: false },
+        snapshot: { type: 'boolean', default: false },
       },
       allowPositionals: true,
     });
@@ -49,7 +57,8 @@ function parseCommandLine(): { seconds: number; concurrency: number; smoke: bool
       values.seconds !== undefined
         ? number('seconds', values.seconds, 7200)
         : number('minutes', values.minutes ?? '10', 120) * 60;
-    return { seconds, concurrency: number('concurrency', values.concurrency, 64), smoke: values.smoke };
+    const concurrency = number('concurrency', values.concurrency, 64);
+    return { seconds, concurrency, smoke: values.smoke, snapshot: values.snapshot };
   } catch (error) {
     console.error(`bench:soak: ${(error as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -88,7 +97,19 @@ function workerMemoryKb(pids: number[]): number {
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
 
-const { seconds, concurrency, smoke } = parseCommandLine();
+/** The resident memory of the Worker's workerd in parts, and the local storage's size on disk, as one line. */
+function memoryParts(pids: number[], stateDir: string): string {
+  const parts = pids.map(residentParts).filter((part) => part !== null);
+  const sum = (key: keyof ResidentParts) => parts.reduce((total, part) => total + part[key], 0);
+  const heapTotal = heapTotalBytes();
+  return (
+    `anonymous ${mb(sum('anonKb'))}, file ${mb(sum('fileKb'))}, shared ${mb(sum('shmemKb'))}; ` +
+    `V8 heap ${heapTotal === null ? '?' : mb(heapTotal / 1024)}; local storage on disk ` +
+    `${mb(folderBytes(stateDir) / 1024)}`
+  );
+}
+
+const { seconds, concurrency, smoke, snapshot } = parseCommandLine();
 execFileSync(process.execPath, [...process.execArgv, 'scripts/build-client.ts'], { stdio: 'inherit' });
 const shop = await serveShop();
 try {
@@ -110,9 +131,11 @@ try {
   // The inspector may not answer a fresh Worker yet: the start's figure is then taken by the first sample that can.
   const heap = {
     start: await liveHeapBytes(shop.inspectorPort),
+    startParts: '',
     half: null as number | null,
     end: null as number | null,
   };
+  heap.startParts = memoryParts(workerd, shop.stateDir);
   const started = Date.now();
   const until = started + seconds * 1000;
   let halfTaken = false;
@@ -179,6 +202,10 @@ try {
     `Worker's workerd resident memory (VmRSS, not judged): start ${mb(memory.start)}, half-way ${mb(memory.half)}, ` +
       `peak ${mb(memory.peak)}, end ${mb(memory.end)}; second half ${growth >= 0 ? '+' : ''}${mb(growth)}`,
   );
+  console.log(`  in parts at the start: ${heap.startParts}`);
+  console.log(`  in parts at the end:   ${memoryParts(workerd, shop.stateDir)}`);
+  for (const { store, bytes, files } of storageByStore(shop.stateDir).slice(0, 6))
+    console.log(`    ${mb(bytes / 1024).padStart(9)} in ${String(files).padStart(5)} files: ${store}`);
   const heapMb = (bytes: number | null) => (bytes === null ? '?' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
   const heapGrowth = heap.half !== null && heap.end !== null ? heap.end - heap.half : null;
   const memoryOk = heapGrowth !== null && heapGrowth <= HEAP_GROWTH_BUDGET && !restarted;
@@ -189,6 +216,17 @@ try {
       `${heapGrowth === null ? 'not measured' : `${heapGrowth >= 0 ? '+' : ''}${heapMb(heapGrowth)}`} ` +
       `(budget +${heapMb(HEAP_GROWTH_BUDGET)})${memoryOk ? ' ok' : ' OVER BUDGET or not measured'}`,
   );
+  if (snapshot) {
+    const file = join(tmpdir(), `autohaven-soak-${Date.now()}.heapsnapshot`);
+    const summary = await heapSnapshotSummary(shop.inspectorPort, file);
+    if (summary) {
+      console.log(`heap snapshot ${file}: ${heapMb(summary.total)} of live objects; the largest kinds:`);
+      for (const kind of summary.largest)
+        console.log(
+          `  ${heapMb(kind.bytes).padStart(9)}  ${String(kind.count).padStart(8)} × ${kind.name.slice(0, 60)}`,
+        );
+    }
+  }
   const failed = tally.failed();
   if (failed) console.log('FAILED: the shop answered 5xx or not at all');
   if (smoke) console.log(`smoke run: ${memoryOk ? 'within' : 'over'} budget, not judged`);

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** A masked client text frame. */
-function frame(text: string): Buffer {
+export function frame(text: string): Buffer {
   const payload = Buffer.from(text);
   const length = payload.length;
   const header =
@@ -23,7 +23,7 @@ function frame(text: string): Buffer {
 }
 
 /** Complete frames at the start of a buffer: their texts and what is left. */
-function readFrames(buffer: Buffer): { texts: string[]; rest: Buffer } {
+export function readFrames(buffer: Buffer): { texts: string[]; rest: Buffer } {
   const texts: string[] = [];
   let at = 0;
   while (buffer.length - at >= 2) {
@@ -46,7 +46,7 @@ function readFrames(buffer: Buffer): { texts: string[]; rest: Buffer } {
 }
 
 /** Opens the inspector's socket for the Worker. */
-async function connect(inspectorPort: number): Promise<Socket> {
+export async function connect(inspectorPort: number): Promise<Socket> {
   const listed = await fetch(`http://127.0.0.1:${inspectorPort}/json`, { signal: AbortSignal.timeout(5000) });
   const targets = (await listed.json()) as { webSocketDebuggerUrl?: string }[];
   const url = targets.find((target) => target.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
@@ -102,6 +102,11 @@ async function calls(socket: Socket, methods: string[]): Promise<Record<string, 
  * Bytes of the Worker's JavaScript heap live after a full collection; null when the inspector can't say. A first
  * session to a fresh Worker is sometimes refused while the inspector attaches: one more try.
  */
+let lastHeapTotal: number | null = null;
+
+/** The V8 heap's size (used and free pages) at the last reading of liveHeapBytes: what the isolate holds. */
+export const heapTotalBytes = (): number | null => lastHeapTotal;
+
 export async function liveHeapBytes(inspectorPort: number): Promise<number | null> {
   return (await heapOnce(inspectorPort)) ?? heapOnce(inspectorPort);
 }
@@ -111,6 +116,7 @@ async function heapOnce(inspectorPort: number): Promise<number | null> {
   try {
     socket = await connect(inspectorPort);
     const [, usage] = await calls(socket, ['HeapProfiler.collectGarbage', 'Runtime.getHeapUsage']);
+    if (typeof usage?.totalSize === 'number') lastHeapTotal = usage.totalSize;
     return typeof usage?.usedSize === 'number' ? usage.usedSize : null;
   } catch {
     return null;

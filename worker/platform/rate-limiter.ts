@@ -31,6 +31,13 @@ interface CeilingState {
   notBefore: number;
 }
 
+/** A fixed window's count; `ends` when its alarm forgets it (absent on counts stored before it was kept). */
+interface CountWindow {
+  start: number;
+  count: number;
+  ends?: number;
+}
+
 /** Browsers an account remembers having signed in from (the newest). */
 const TRUSTED_DEVICES = 10;
 
@@ -50,10 +57,13 @@ export class RateLimiter extends DurableObject {
     windowMs: number,
     now = Date.now(),
   ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    const stored = await this.ctx.storage.get<{ start: number; count: number }>('window');
-    const window = stored && now - stored.start < windowMs ? stored : { start: now, count: 0 };
+    const stored = await this.ctx.storage.get<CountWindow>('window');
+    const current = stored && now - stored.start < windowMs;
+    const window: CountWindow = current ? stored : { start: now, count: 0, ends: now + windowMs };
     window.count += 1;
     await this.ctx.storage.put('window', window);
+    // A new window: its count is forgotten when it ends, so a key seen once keeps nothing stored.
+    if (!current) await this.ctx.storage.setAlarm(now + windowMs);
     if (window.count <= limit) return { allowed: true, retryAfterSeconds: 0 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
   }
@@ -61,6 +71,26 @@ export class RateLimiter extends DurableObject {
   /** Forgets the attempts counted so far (a member who got their password right). */
   async reset(): Promise<void> {
     await this.ctx.storage.delete('window');
+    await this.forgetIfEmpty();
+  }
+
+  /**
+   * A count's window has ended: the count goes, and with nothing else kept (a sign-in ceiling, trusted
+   * browsers, leases) the object's whole storage and alarm go too. Every IP, cart and account seen once
+   * would otherwise keep its own object's storage for good.
+   */
+  async alarm(): Promise<void> {
+    const window = await this.ctx.storage.get<CountWindow>('window');
+    if (window && window.ends !== undefined && Date.now() < window.ends) {
+      await this.ctx.storage.setAlarm(window.ends);
+      return;
+    }
+    await this.ctx.storage.delete('window');
+    await this.forgetIfEmpty();
+  }
+
+  private async forgetIfEmpty(): Promise<void> {
+    if ((await this.ctx.storage.list({ limit: 1 })).size === 0) await this.ctx.storage.deleteAll();
   }
 
   /**
