@@ -1,5 +1,7 @@
+import * as m from './i18n/generated/messages.js';
 import type { MarketId } from './markets.ts';
-import { CA_PROVINCES, US_STATES } from './regions.ts';
+import { regionDay } from './region-time-zones.ts';
+import { CA_PROVINCES, regionName, US_STATES } from './regions.ts';
 import { US_STATE_SALES_TAX } from './tax.ts';
 
 /**
@@ -76,6 +78,34 @@ export const EXEMPTION_NOTE = {
     `No PST: your exemption certificate ${certificate} applies in ${place}. GST is charged as usual.`,
 } as const;
 
+/** The certificate an order was sold exempt under: its kind, its number, and where the order went. */
+export interface OrderExemption {
+  kind: ExemptionKind;
+  number: string;
+  market: MarketId;
+  /** The ship-to state or province code. */
+  region: string;
+}
+
+/** A certificate's kind in a sentence, in the language spoken: "resale certificate". */
+export const exemptionKindWords = (kind: ExemptionKind) =>
+  kind === 'RESALE' ? m.exemption_kind_resale() : m.exemption_kind_exemption();
+
+/**
+ * What an invoice and the order's confirmation say of an exempt order, in the language spoken:
+ * "Tax exempt: resale certificate OH-1234 (Ohio)"; in Canada the certificate exempts the PST alone.
+ */
+export function exemptionMention(exemption: OrderExemption): string {
+  const regions = exemption.market === 'ca' ? CA_PROVINCES : US_STATES;
+  const region = regions.find((candidate) => candidate.code === exemption.region);
+  const words = {
+    kind: exemptionKindWords(exemption.kind),
+    certificate: exemption.number,
+    place: region ? regionName(region) : exemption.region,
+  };
+  return exemption.market === 'ca' ? m.tax_exempt_mention_pst(words) : m.tax_exempt_mention(words);
+}
+
 /** The provinces whose PST a certificate can exempt. */
 const PST_PROVINCES = new Set(['BC', 'MB', 'SK']);
 
@@ -102,5 +132,24 @@ export function exemptionRegionName(key: string): string {
   return regions.find((region) => region.code === code)?.name ?? key;
 }
 
-/** Today as a certificate's dates are written (UTC): YYYY-MM-DD. */
+/** A day as a certificate's dates are written (YYYY-MM-DD), in UTC: for checking that a typed day exists. */
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The day a certificate's expiry is judged on in a region ('US-CA'): that state's or province's
+ * own calendar day (region-time-zones.ts says why), so a certificate expiring on December 31
+ * applies to an order shipped there until midnight there.
+ */
+export function exemptionDay(regionKey: string, ms: number): string {
+  const [country, code = ''] = regionKey.split('-');
+  return regionDay(country === 'CA' ? 'ca' : 'us', code, ms);
+}
+
+/**
+ * The earliest of those days over some regions: a certificate still applies somewhere it covers
+ * until this day has passed (what its member's page and the staff's approval read as "today").
+ */
+export function earliestExemptionDay(regionKeys: readonly string[], ms: number): string {
+  // YYYY-MM-DD sorts as it reads.
+  return regionKeys.map((key) => exemptionDay(key, ms)).sort()[0] ?? isoDay(ms);
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
-import { fillAddress } from './checkout-steps.ts';
+import { fillAddress, payWithTestCard } from './checkout-steps.ts';
 import { registerMember, signIn } from './members.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
@@ -11,8 +11,9 @@ import { signInNewStaff } from './staff.ts';
 /**
  * Exempt buyers in the browser (issue 39 item 3): a member sends a photo of their resale
  * certificate from the account area's plain form (no script needed), staff open it in the back
- * office and approve it for a state until its expiry. With E2E_SHOTS=1, screenshots of both pages
- * at 390 and 1280 px go to /tmp/shots-exempt for review.
+ * office and approve it for a state until its expiry; the member's order is charged no tax there
+ * and its invoice names the certificate. With E2E_SHOTS=1, screenshots of the pages at 390 and
+ * 1280 px go to /tmp/shots-exempt for review.
  */
 
 const us = theShop().us;
@@ -125,7 +126,7 @@ describe('exempt buyers', () => {
     if (REVIEW_SHOTS) await member.screenshot({ path: `${SHOTS}/member-approved-390.png`, fullPage: true });
   }, 150_000);
 
-  it('checkout charges the approved member no tax in Ohio and says which certificate applies', async () => {
+  it('checkout charges the approved member no tax in Ohio and names the certificate, as the invoice does', async () => {
     const [row] = await shopQuery<{ handle: string }>(
       `SELECT o.url_handle AS handle FROM seo o JOIN item i ON i.id = o.target_id JOIN sku s
         ON s.item_id = i.id AND s.sort = 0
@@ -160,7 +161,17 @@ describe('exempt buyers', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: `${SHOTS}/checkout-exempt-${width}.png`, fullPage: true });
       }
+    await page.locator('[data-place-order]').click();
+    const orderId = await payWithTestCard(page);
+    await page.goto(`${us}/printInvoice?orderId=${orderId}`);
+    const exemption = page.locator('[data-tax-exemption]');
+    expect(await exemption.textContent()).toBe(`Tax exempt: resale certificate ${NUMBER} (Ohio)`);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/invoice-exempt-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 150_000);
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
+import { exemptionDay } from '../../shared/tax-exemptions.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { postForm, staffSession } from './admin-helpers.ts';
 import { US_HOST, shop } from './helpers.ts';
@@ -73,8 +74,12 @@ export async function sentCertificate(token: string, accountId: number, form: Ce
   return (await certificatesOf(accountId))[0]!;
 }
 
-/** A day from today (UTC), as certificates write their dates. */
-export const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A day from today as certificates write their dates, today being the day in the region (Ohio's
+ * unless told): a certificate's expiry is judged on the ship-to region's calendar.
+ */
+export const dayFromNow = (days: number, region = 'US-OH') =>
+  new Date(Date.parse(exemptionDay(region, Date.now())) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A support agent's console session. A new one each time: storage is a test file's own, while a

@@ -59,11 +59,13 @@ const SETTINGS = [
 ] as const;
 
 /**
- * Points the running Worker's US market at a fake tax service: its configuration in the bindings
- * (the tests' env is the Worker's) and its network through the fakes. `restore` undoes both.
+ * Points the running Worker's US market (or the markets named) at a fake tax service: its
+ * configuration in the bindings (the tests' env is the Worker's) and its network through the
+ * fakes. `restore` undoes both.
  */
 export function useTaxService(
   provider: 'stripe' | 'avalara' | 'offline',
+  markets: readonly ('us' | 'ca')[] = ['us'],
 ): FakeTaxServices & { jobs: TaxJob[]; restore(): void } {
   const fake = fakeTaxServices();
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(fake.fetch);
@@ -73,7 +75,8 @@ export function useTaxService(
   const queue = bindings.TAX_JOBS;
   bindings.TAX_JOBS = { send: async (job: TaxJob) => void jobs.push(structuredClone(job)) };
   Object.assign(bindings, {
-    TAX_PROVIDER_US: provider,
+    ...(markets.includes('us') ? { TAX_PROVIDER_US: provider } : {}),
+    ...(markets.includes('ca') ? { TAX_PROVIDER_CA: provider } : {}),
     STRIPE_TAX_SECRET_KEY: 'sk_test_tax',
     STRIPE_TAX_API_BASE: STRIPE_BASE,
     AVATAX_ACCOUNT_ID: '2000123456',

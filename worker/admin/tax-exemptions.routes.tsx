@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { EXEMPTION_MSG, isoDay } from '../../shared/tax-exemptions.ts';
+import { EXEMPTION_MSG, earliestExemptionDay, exemptionRegions } from '../../shared/tax-exemptions.ts';
+import { approveExemption, rejectExemption } from '../flows/decide-exemption.ts';
 import {
-  approveCertificate,
   certificateFile,
   certificateFileResponse,
   certificateForStaff,
   certificateQueue,
   type DecisionResult,
-  rejectCertificate,
 } from '../tax/staff.ts';
 import { field, staffForm, staffFormBase, texts } from './form.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
@@ -36,7 +35,10 @@ async function certificatePage(c: AdminContext, refused?: { problem: ExemptionPr
     <TaxExemptionPage
       certificate={certificate}
       csrf={c.var.csrf}
-      today={isoDay(Date.now())}
+      today={earliestExemptionDay(
+        exemptionRegions(certificate.market).map((region) => region.key),
+        Date.now(),
+      )}
       notice={refused || !done ? undefined : DONE[done]}
       problem={refused?.problem}
     />
@@ -65,7 +67,8 @@ const audited = (c: AdminContext, action: string) =>
 /**
  * Members' tax exemption certificates in the back office (issue 39 item 3): the review queue, one
  * certificate with its file, and the decisions (approve with regions and expiry, reject with a
- * reason), each audited in its own batch. Staff who look after customers review them; owners always.
+ * reason), each audited in its own batch and emailed to the member by the flow (flows/decide-exemption.ts).
+ * Staff who look after customers review them; owners always.
  */
 export const adminTaxExemptions = new Hono<AdminEnv>()
   .get('/admin/tax-exemptions', ...guarded, async (c) => {
@@ -83,11 +86,11 @@ export const adminTaxExemptions = new Hono<AdminEnv>()
     const regions = form.regions === undefined ? [] : ([] as string[]).concat(form.regions);
     const input = { regions, expiresOn: form.expiresOn, reason: '' };
     const actor = { staffId: c.var.staff.id, audit: audited(c, 'taxExemptions.approve') };
-    return answer(c, 'approve', input, await approveCertificate(c.env.DB, idOf(c), input, actor, Date.now()));
+    return answer(c, 'approve', input, await approveExemption(c.env, idOf(c), input, actor, Date.now()));
   })
   .post(`${CERTIFICATE}/reject`, ...guarded, ...staffForm(rejectForm), async (c) => {
     const form = c.req.valid('form');
     const input = { regions: [], expiresOn: '', reason: form.reason };
     const actor = { staffId: c.var.staff.id, audit: audited(c, 'taxExemptions.reject') };
-    return answer(c, 'reject', input, await rejectCertificate(c.env.DB, idOf(c), form.reason, actor, Date.now()));
+    return answer(c, 'reject', input, await rejectExemption(c.env, idOf(c), form.reason, actor, Date.now()));
   });

@@ -6,14 +6,17 @@ import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import { titlesInFrench } from '../catalog/service.ts';
 import { orderReceipt, receiptRows } from '../../shared/receipt.ts';
+import { exemptionMention, type OrderExemption } from '../../shared/tax-exemptions.ts';
+import { orderExemption } from '../tax/service.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
 import { composeEmail, type EmailRow } from '../platform/email-layout.ts';
 import { guestOrderToken } from './access.ts';
 import { orderRepository } from './repository.ts';
 
 /**
- * The order confirmation email (issue 8): what was bought, then its receipt (shared/receipt.ts:
- * every discount with its reason, shipping, each tax line and the total), and a link to the
+ * The order confirmation email (issue 8): what was bought (and the exemption certificate it was
+ * sold tax exempt under, if any), then its receipt (shared/receipt.ts: every discount with its
+ * reason, shipping, each tax line and the total), and a link to the
  * order: a guest's carries their order-access token (the order number and email alone open
  * nothing), a member's leads to their order history, where they sign in.
  */
@@ -41,12 +44,21 @@ export function orderLinkUrl(origin: string, orderId: string, guestToken: string
   return `${origin}${localizePath(path, currentLocale())}`;
 }
 
-/** Builds the confirmation email of a paid order, in the shop's name, linking to `url` (orderLinkUrl). */
-export function orderConfirmationEmail(order: OrderView, shop: ShopIdentity, url: string): OrderEmailMessage {
+/**
+ * Builds the confirmation email of a paid order, in the shop's name, linking to `url` (orderLinkUrl);
+ * an order sold tax exempt names the certificate it was sold under.
+ */
+export function orderConfirmationEmail(
+  order: OrderView,
+  shop: ShopIdentity,
+  url: string,
+  exemption: OrderExemption | null = null,
+): OrderEmailMessage {
   const money = (cent: number) => formatMoney({ cent, currency: order.currency });
   const intro = [
     m.email_order_thanks({ shopName: shop.name }),
     m.email_order_confirmed({ orderId: order.orderId, date: formatDay(order.createdAt) }),
+    ...(exemption ? [exemptionMention(exemption)] : []),
   ];
   const lines = order.lines.map((line): EmailRow => {
     const text = `${line.quantity} x ${line.title} (${line.partNumber})`;
@@ -91,9 +103,13 @@ export async function queueOrderConfirmation(
   shop: ShopIdentity,
   mailer: OrderMailer = outboxSender(db),
 ): Promise<void> {
-  const row = await orderRepository(db).byId(order.orderId);
+  const [row, exemption] = await Promise.all([
+    orderRepository(db).byId(order.orderId),
+    orderExemption(db, order.orderId),
+  ]);
   const token = await guestOrderToken(db, { orderId: order.orderId, accountId: row?.accountId ?? null }, Date.now());
   // A French order's email names its parts as the French pages do.
   const shown = currentLocale() === 'fr' ? (titlesInFrench(order) as OrderView) : order;
-  await mailer.send(orderConfirmationEmail(shown, shop, orderLinkUrl(shop.origin, order.orderId, token)));
+  const url = orderLinkUrl(shop.origin, order.orderId, token);
+  await mailer.send(orderConfirmationEmail(shown, shop, url, exemption));
 }

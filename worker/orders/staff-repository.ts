@@ -1,5 +1,6 @@
 import { MONEY_BACK_STATUSES, REFUNDED_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
 import { ORDER_COLUMNS, summary } from './repository.ts';
 import type { OrderRecord, StaffOrderFilter } from './records.ts';
@@ -127,4 +128,13 @@ export async function memberPartsSpend(db: D1Database, accountId: number, since:
     .bind(accountId, since)
     .first<{ spent: number }>();
   return row?.spent ?? 0;
+}
+
+/** The language of a member's latest order (what their order emails speak), or null before their first. */
+export async function memberOrderLanguage(db: D1Database, accountId: number): Promise<Locale | null> {
+  const row = await db
+    .prepare(`SELECT locale FROM orders WHERE account_id = ? ORDER BY created_at DESC LIMIT 1`)
+    .bind(accountId)
+    .first<{ locale: Locale }>();
+  return row?.locale ?? null;
 }

@@ -39,7 +39,9 @@ export interface EmailMessage {
     | 'points-expiring'
     | 'chat-transcript'
     | 'ticket-received'
-    | 'ticket-answer';
+    | 'ticket-answer'
+    | 'tax-exemption-approved'
+    | 'tax-exemption-rejected';
 }
 
 export interface EmailSender {

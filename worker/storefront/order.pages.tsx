@@ -7,14 +7,10 @@ import type { TrackedOrder } from '../orders/schemas.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
 import { clientIp } from '../platform/client-ip.ts';
-import {
-  InvoiceLookupPage,
-  InvoicePage,
-  OrderDetailPage,
-  OrderMissing,
-  TrackOrderPage,
-} from '../orders/views/OrderPages.tsx';
+import { InvoiceLookupPage, InvoicePage } from '../orders/views/InvoicePage.tsx';
+import { OrderDetailPage, OrderMissing, TrackOrderPage } from '../orders/views/OrderPages.tsx';
 import { payMethodsOf } from '../payments/http.ts';
+import { orderExemption } from '../tax/service.ts';
 import {
   guestOrderToken,
   memberOrder,
@@ -136,9 +132,16 @@ export const orderPages = new Hono<AppEnv>()
     const found = await opened(c, orderId, token);
     if ('error' in found) return lookupPage(found.error, found.status);
     const memberView = signedIn && token === null;
+    const exemption = await orderExemption(c.env.DB, found.order.orderId);
     return c.render(
       (shell) => (
-        <InvoicePage order={found.order} settings={shell.settings} memberView={memberView} nonce={shell.nonce} />
+        <InvoicePage
+          order={found.order}
+          settings={shell.settings}
+          memberView={memberView}
+          exemption={exemption}
+          nonce={shell.nonce}
+        />
       ),
       PRIVATE,
     );

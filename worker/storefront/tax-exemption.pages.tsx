@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { loginUrlFor } from '../../shared/login-flow.ts';
-import { EXEMPTION_LIMITS, EXEMPTION_MSG, isoDay } from '../../shared/tax-exemptions.ts';
+import { EXEMPTION_LIMITS, EXEMPTION_MSG } from '../../shared/tax-exemptions.ts';
 import { AccountNav } from '../accounts/views/AccountPages.tsx';
 import type { AppEnv } from '../env.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
@@ -42,7 +42,7 @@ async function exemptionPage(c: Context<AppEnv>, accountId: number, state: PageS
       <ExemptionPanel
         market={c.var.market.id}
         certificates={certificates}
-        today={isoDay(Date.now())}
+        now={Date.now()}
         notice={state.notice}
         input={state.input}
         errors={state.errors}
@@ -90,7 +90,7 @@ export const taxExemptionPages = new Hono<AppEnv>()
     const input = { kind: text(form.kind), number: text(form.number), regions: list(form.regions) as string[] };
     const file = ([] as unknown[]).concat(form.certificate ?? []).find((item) => item instanceof File) ?? null;
     const { accountId } = c.var.member;
-    const upload = { ...input, file: file as File | null };
+    const upload = { ...input, file: file as File | null, locale: c.var.locale };
     const result = await uploadCertificate(c.env, accountId, c.var.market.id, upload, Date.now());
     if (result.ok) return c.redirect(`${PATH}?sent=1`, 303);
     return exemptionPage(c, accountId, { notice: null, input, errors: result.errors, status: result.status });

@@ -23,13 +23,29 @@ export const avataxAddress = z.object({
   country: z.string().length(2),
   postalCode: z.string().optional(),
 });
+export type AvataxAddress = z.infer<typeof avataxAddress>;
 
-export const avataxTaxOverride = z.object({
-  type: z.enum(['None', 'TaxAmount', 'Exemption', 'TaxDate', 'AccruedTaxAmount', 'DeriveTaxable', 'OutOfHarbor']),
-  taxAmount: z.number().optional(),
-  taxDate: day.optional(),
-  reason: z.string().min(1),
-});
+/**
+ * TaxOverrideModel: on a line, or on the whole document (CreateTransactionModel.taxOverride), where
+ * a TaxAmount override is "a total override of the calculated tax on the document" that AvaTax
+ * distributes across the lines. A TaxAmount override names its amount, a TaxDate one its day; the
+ * reason is kept for audit.
+ */
+export const avataxTaxOverride = z
+  .object({
+    type: z.enum(['None', 'TaxAmount', 'Exemption', 'TaxDate', 'AccruedTaxAmount', 'DeriveTaxable', 'OutOfHarbor']),
+    taxAmount: z.number().optional(),
+    taxDate: day.optional(),
+    reason: z.string().min(1),
+  })
+  .refine((override) => override.type !== 'TaxAmount' || override.taxAmount !== undefined, {
+    message: 'a TaxAmount override names its taxAmount',
+    path: ['taxAmount'],
+  })
+  .refine((override) => override.type !== 'TaxDate' || override.taxDate !== undefined, {
+    message: 'a TaxDate override names its taxDate',
+    path: ['taxDate'],
+  });
 
 export const avataxLineItem = z.object({
   number: z.string().min(1).max(50),
@@ -56,6 +72,7 @@ export const avataxCreateTransaction = z.object({
   referenceCode: z.string().optional(),
   addresses: z.object({ shipFrom: avataxAddress.optional(), shipTo: avataxAddress }),
   lines: z.array(avataxLineItem).min(1),
+  /** The document's tax as the shop charged it, distributed by AvaTax across the lines. */
   taxOverride: avataxTaxOverride.optional(),
 });
 export type AvataxCreateTransaction = z.input<typeof avataxCreateTransaction>;
@@ -113,6 +130,8 @@ export const avataxTransaction = z.object({
   totalTaxable: z.number().optional(),
   totalExempt: z.number().optional(),
   exemptNo: z.string().nullable().optional(),
+  /** The document a return names (a refund's original sale). */
+  referenceCode: z.string().nullable().optional(),
   lines: z.array(avataxTransactionLine).optional(),
 });
 export type AvataxTransaction = z.infer<typeof avataxTransaction>;

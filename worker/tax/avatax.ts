@@ -3,6 +3,7 @@ import type { JurisdictionLevel } from '../../shared/tax.ts';
 import {
   SHIPPING_REF,
   TaxServiceError,
+  type ChargedTax,
   type CommittedSale,
   type LineTax,
   type TaxCalculation,
@@ -27,7 +28,9 @@ import {
  * Avalara AvaTax (issue 39): a quote is an uncommitted SalesOrder (AvaTax keeps none); the paid
  * order is a SalesInvoice created with commit; a cancelled order is refunded in full with
  * RefundTransaction; a refund of some units is a committed ReturnInvoice whose lines carry exactly
- * the tax charged on them (a TaxAmount override), so the filed return matches what went back.
+ * the tax charged on them (a TaxAmount override), so the filed return matches what went back. A
+ * sale the shop charged less on (a Canadian reseller's PST) is committed with a document-level
+ * TaxAmount override of what was charged; RefundTransaction then refunds exactly that.
  */
 
 export interface AvataxConfig {
@@ -118,8 +121,11 @@ export class AvataxTaxService implements TaxService {
     this.runtime = runtime;
   }
 
-  /** The request as a CreateTransactionModel of the given type. */
-  private model(request: TaxRequest, type: 'SalesOrder' | 'SalesInvoice', code?: string) {
+  /**
+   * The request as a CreateTransactionModel of the given type; where the shop charged less than
+   * AvaTax figures (TaxSale.charged), a document-level TaxAmount override records what was charged.
+   */
+  private model(request: TaxRequest, type: 'SalesOrder' | 'SalesInvoice', code?: string, charged?: ChargedTax) {
     const lines = [
       ...request.lines.map((line) => ({
         number: line.ref,
@@ -153,6 +159,9 @@ export class AvataxTaxService implements TaxService {
         : {}),
       addresses: addressesOf(request),
       lines,
+      ...(charged
+        ? { taxOverride: { type: 'TaxAmount', taxAmount: dollars(charged.taxCent), reason: charged.reason } }
+        : {}),
     });
   }
 
@@ -170,7 +179,7 @@ export class AvataxTaxService implements TaxService {
     const path = '/api/v2/transactions/create?$include=Details';
     // Committed before (a retry after an answer that was lost, or a racing worker): the stored document answers.
     const made = await this.createOnce(sale.orderId, () =>
-      this.send('POST', path, this.model(sale.request, 'SalesInvoice', sale.orderId)),
+      this.send('POST', path, this.model(sale.request, 'SalesInvoice', sale.orderId, sale.charged ?? undefined)),
     );
     return {
       transactionRef: made.code,

@@ -1,5 +1,7 @@
+import { EXEMPTION_KIND_LABEL } from '../../shared/tax-exemptions.ts';
 import { log } from '../platform/log.ts';
-import { TaxServiceError, type TaxProviderId } from './model.ts';
+import { exemptionRepository } from './exemption-repository.ts';
+import { TaxServiceError, type ChargedTax, type TaxProviderId } from './model.ts';
 import { taxServiceNamed, type TaxEnv } from './registry.ts';
 import { requestOf, taxRepository, type TaxRecordRow } from './repository.ts';
 import { reversalRepository } from './reversal-repository.ts';
@@ -9,7 +11,9 @@ import { reversalRepository } from './reversal-repository.ts';
  * the service that taxed it (Stripe creates the transaction from checkout's calculation; AvaTax
  * records a committed SalesInvoice); an order whose tax was estimated while its service was down
  * is committed to that service now, which figures it afresh (the tax it holds the shop liable for
- * is kept beside what was charged). Reversals follow their sale. A failure is recorded and thrown:
+ * is kept beside what was charged). A Canadian reseller's sale, whose PST the shop took off itself,
+ * is recorded at what was charged (AvaTax: a TaxAmount override; Stripe: a partial reversal of the
+ * PST). Reversals follow their sale. A failure is recorded and thrown:
  * the queue, and the cron after it, try again.
  */
 
@@ -18,6 +22,30 @@ const recorderOf = (record: TaxRecordRow): TaxProviderId => (record.estimated ? 
 
 /** Whether the sale has nobody to tell: no tax collected there, or only the offline table configured. */
 const local = (record: TaxRecordRow) => record.collecting === 0 || recorderOf(record) === 'offline';
+
+/**
+ * Whether the shop charged less than the service figures: a Canadian certificate exempts the PST,
+ * which the shop takes off itself (the services exempt a buyer from every tax or none), so the sale
+ * is recorded at what was charged.
+ */
+const pstExempted = (record: TaxRecordRow) => record.market === 'ca' && record.certificateId !== null;
+
+/** What a PST-exempt sale charged, line by line, and why, for the service's record of it. */
+async function chargedOf(db: D1Database, record: TaxRecordRow): Promise<ChargedTax | null> {
+  if (!pstExempted(record)) return null;
+  const [lines, certificate] = await Promise.all([
+    taxRepository(db).lines(record.orderId),
+    exemptionRepository(db).byId(record.certificateId!),
+  ]);
+  const named = certificate
+    ? `${EXEMPTION_KIND_LABEL[certificate.kind].toLowerCase()} ${certificate.number}`
+    : `certificate ${record.certificateId}`;
+  return {
+    reason: `PST exempt: ${named}`,
+    taxCent: record.taxCent,
+    lines: Object.fromEntries(lines.map((line) => [line.ref, line.taxCent])),
+  };
+}
 
 /** How long a worker holds a sale or reversal it is sending (the service's calls time out well before). */
 const LEASE_MS = 2 * 60_000;
@@ -52,6 +80,7 @@ export async function commitSale(
       orderId,
       request: requestOf(record),
       calculationRef: record.estimated ? null : record.calculationRef,
+      charged: await chargedOf(env.DB, record),
     });
     await taxes.markCommitted(orderId, sale, now);
     return 'committed';
@@ -91,6 +120,7 @@ export async function sendReversal(
       transactionRef: record.transactionRef,
       sale: requestOf(record),
       full: reversal.full === 1,
+      chargedOnly: pstExempted(record),
       lines: lines.map((line) => {
         const charged = refs.find((candidate) => candidate.lineNo === line.lineNo);
         return {

@@ -1,5 +1,5 @@
 import type { MarketId } from '../../shared/markets.ts';
-import { EXEMPTION_NOTE, exemptionRegionKey, isoDay } from '../../shared/tax-exemptions.ts';
+import { EXEMPTION_NOTE, exemptionDay, exemptionRegionKey } from '../../shared/tax-exemptions.ts';
 import { regionName, TAX_NOTE } from '../../shared/tax-registrations.ts';
 import type { ApplicableCertificate } from './exemption-records.ts';
 import { exemptionRepository } from './exemption-repository.ts';
@@ -12,7 +12,10 @@ import type { LineTax, TaxCalculation, TaxRequest } from './model.ts';
  * the service figures GST or HST as for anyone and the shop takes the PST off, recorded as exempt.
  */
 
-/** The member's certificate that applies to an order shipped to the region now, if any (a visitor has none). */
+/**
+ * The member's certificate that applies to an order shipped to the region now, if any (a visitor
+ * has none): unexpired on the region's own calendar (its last day lasts until midnight there).
+ */
 export async function certificateFor(
   db: D1Database,
   accountId: number | null,
@@ -21,7 +24,8 @@ export async function certificateFor(
   now: number,
 ): Promise<ApplicableCertificate | null> {
   if (accountId === null) return null;
-  return exemptionRepository(db).applicable(accountId, exemptionRegionKey(market, region), isoDay(now));
+  const key = exemptionRegionKey(market, region);
+  return exemptionRepository(db).applicable(accountId, key, exemptionDay(key, now));
 }
 
 /** What the tax service is told of the certificate: in the US, that the sale is exempt. */

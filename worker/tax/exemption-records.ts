@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { ExemptionFileType, ExemptionKind, ExemptionStatus } from '../../shared/tax-exemptions.ts';
 
@@ -26,6 +27,8 @@ export interface ExemptionCertificate {
   decidedBy: string | null;
   decidedAt: number | null;
   createdAt: number;
+  /** The language of the page the member sent it from. */
+  locale: Locale;
 }
 
 /** A new certificate, as the member sent it. */
@@ -40,6 +43,7 @@ export interface NewExemption {
   contentType: ExemptionFileType;
   size: number;
   createdAt: number;
+  locale: Locale;
 }
 
 /** A staff decision on a pending certificate. */

@@ -1,4 +1,4 @@
-import type { ExemptionStatus } from '../../shared/tax-exemptions.ts';
+import type { ExemptionStatus, OrderExemption } from '../../shared/tax-exemptions.ts';
 import type {
   ApplicableCertificate,
   ExemptionCertificate,
@@ -23,7 +23,7 @@ const COLUMNS = `e.id, e.account_id AS accountId, a.email, e.market, e.kind, e.n
   (SELECT json_group_array(region) FROM (SELECT region FROM tax_exemption_region r
     WHERE r.certificate_id = e.id ORDER BY region)) AS regions,
   e.file_name AS fileName, e.content_type AS contentType, e.size, e.status, e.expires_on AS expiresOn, e.reason,
-  s.email AS decidedBy, e.decided_at AS decidedAt, e.created_at AS createdAt
+  s.email AS decidedBy, e.decided_at AS decidedAt, e.created_at AS createdAt, e.locale
   FROM tax_exemption e JOIN account a ON a.id = e.account_id LEFT JOIN staff s ON s.id = e.decided_by`;
 
 const parsed = (row: CertificateRow): ExemptionCertificate => ({
@@ -42,8 +42,8 @@ export function exemptionRepository(db: D1Database) {
       const result = await db
         .prepare(
           `INSERT INTO tax_exemption (account_id, market, kind, number, claimed_regions, object_key, file_name,
-             content_type, size, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+             content_type, size, created_at, locale)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12
            WHERE (SELECT count(*) FROM tax_exemption WHERE account_id = ?1 AND status = 'PENDING') < ?11`,
         )
         .bind(
@@ -58,6 +58,7 @@ export function exemptionRepository(db: D1Database) {
           row.size,
           row.createdAt,
           cap,
+          row.locale,
         )
         .run();
       return result.meta.changes === 1 ? Number(result.meta.last_row_id) : null;
@@ -135,6 +136,17 @@ export function exemptionRepository(db: D1Database) {
             ]
           : []),
       ];
+    },
+
+    /** The certificate an order was sold exempt under (its number and kind, where the order went), if any. */
+    ofOrder(orderId: string): Promise<OrderExemption | null> {
+      return db
+        .prepare(
+          `SELECT e.kind, e.number, t.market, t.region FROM tax_record t JOIN tax_exemption e ON e.id = t.certificate_id
+           WHERE t.order_id = ?`,
+        )
+        .bind(orderId)
+        .first<OrderExemption>();
     },
 
     /** The member's approved certificate covering the region on `day` (YYYY-MM-DD), the latest to expire. */

@@ -3,6 +3,7 @@ import {
   EXEMPTION_MSG,
   EXEMPTION_STATUS_LABEL,
   EXEMPTION_STATUSES,
+  earliestExemptionDay,
   exemptionRegions,
   isoDay,
   type ExemptionStatus,
@@ -87,7 +88,9 @@ function readApproval(certificate: ExemptionCertificate, input: ApproveInput, no
     return { problem: { message: EXEMPTION_MSG.approveRegions, field: 'regions' as const } };
   const day = input.expiresOn.trim();
   const valid = DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && isoDay(Date.parse(day)) === day;
-  if (!valid || day < isoDay(now)) return { problem: { message: EXEMPTION_MSG.expiry, field: 'expiresOn' as const } };
+  // Still valid today somewhere it covers (each region's own calendar): it may be approved.
+  if (!valid || day < earliestExemptionDay(regions, now))
+    return { problem: { message: EXEMPTION_MSG.expiry, field: 'expiresOn' as const } };
   return { decision: { status: 'APPROVED' as const, regions, expiresOn: day } };
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import {
   EXEMPTION_KEY_PREFIX,
@@ -6,6 +7,7 @@ import {
   EXEMPTION_MSG,
   exemptionRegions,
   type ExemptionKind,
+  type OrderExemption,
 } from '../../shared/tax-exemptions.ts';
 import { documentTypeOf, SNIFF_BYTES } from '../platform/file-type.ts';
 import { randomHex } from '../platform/signing.ts';
@@ -23,12 +25,13 @@ export interface ExemptionEnv {
   MEDIA: R2Bucket;
 }
 
-/** What the member's form sent: its fields as text, the file as the browser sent it. */
+/** What the member's form sent: its fields as text, the file as the browser sent it, and the page's language. */
 export interface CertificateUpload {
   kind: string;
   number: string;
   regions: string[];
   file: File | null;
+  locale: Locale;
 }
 
 export type UploadField = 'kind' | 'number' | 'regions' | 'file';
@@ -36,6 +39,11 @@ export type UploadField = 'kind' | 'number' | 'regions' | 'file';
 export type UploadResult =
   | { ok: true; certificateId: number }
   | { ok: false; status: 400 | 413 | 415 | 429; errors: Partial<Record<UploadField, string>> };
+
+/** The certificate an order was sold exempt under, for its invoice and emails; null where none applied. */
+export function orderExemption(db: D1Database, orderId: string): Promise<OrderExemption | null> {
+  return exemptionRepository(db).ofOrder(orderId);
+}
 
 /** A member's certificates, newest first. */
 export function memberCertificates(db: D1Database, accountId: number): Promise<ExemptionCertificate[]> {
@@ -91,8 +99,9 @@ export async function uploadCertificate(
   });
   const fileName = fileNameOf(file);
   const row = { accountId, market, kind, number, claimedRegions: regions, objectKey, fileName, contentType };
+  const { locale } = upload;
   const id = await exemptionRepository(env.DB)
-    .insertWithin({ ...row, size: file.size, createdAt: now }, EXEMPTION_LIMITS.pendingPerMember)
+    .insertWithin({ ...row, size: file.size, createdAt: now, locale }, EXEMPTION_LIMITS.pendingPerMember)
     .catch(async (error: unknown) => {
       await env.MEDIA.delete(objectKey);
       throw error;

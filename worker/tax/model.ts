@@ -88,12 +88,27 @@ export interface TaxCalculation {
   exemptCent: number;
 }
 
+/**
+ * What the shop charged where it took a tax off the service's figure itself (a Canadian reseller's
+ * certificate exempts the PST, which no service is told of): the sale is recorded at this, so the
+ * service holds the shop liable for what the buyer paid, not for the PST nobody collected.
+ */
+export interface ChargedTax {
+  /** Why, for the service's audit trail: 'PST exempt: resale certificate BC-PST-1234'. */
+  reason: string;
+  taxCent: number;
+  /** Each line's tax as charged, by its ref ('L1' …, 'shipping'). */
+  lines: Record<string, number>;
+}
+
 /** A paid order's sale, recorded with the service. */
 export interface TaxSale {
   orderId: string;
   request: TaxRequest;
   /** The calculation checkout showed, when the service can commit it as it stands. */
   calculationRef: string | null;
+  /** Where the shop charged less than the service figures: what was charged, recorded instead. */
+  charged: ChargedTax | null;
 }
 
 /** What the service recorded: its transaction, the tax it holds the shop liable for, its lines' ids. */
@@ -114,6 +129,11 @@ export interface TaxReversalRequest {
   sale: TaxRequest;
   /** Everything the sale recorded goes back (a cancelled order). */
   full: boolean;
+  /**
+   * The sale was recorded at what was charged (TaxSale.charged): a cancellation gives back what is
+   * left of each line, never the service's whole original figure, part of which was never charged.
+   */
+  chargedOnly: boolean;
   lines: { ref: string; providerLineRef: string | null; quantity: number; amountCent: number; taxCent: number }[];
   date: number;
 }

@@ -2,7 +2,8 @@
  * The tax domain's door (issue 39): the tax of a checkout from the market's tax service (Stripe
  * Tax, Avalara AvaTax, or the offline table), what a refund or cancellation gives back of it,
  * committing sales and sending reversals to the service, the configuration that chooses it, and a
- * member's exemption certificates (sending one, reading theirs, opening its file).
+ * member's exemption certificates (sending one, reading theirs, opening its file, the one an order
+ * was sold exempt under).
  * Writing an order's tax is tax/writers.ts (the flows'); the back office's pages are tax/staff.ts.
  */
 
@@ -16,8 +17,7 @@ export {
   certificateFile,
   certificateFileResponse,
   memberCertificates,
+  orderExemption,
   uploadCertificate,
   type UploadField,
-  type UploadResult,
 } from './exemptions.ts';
-export type { ExemptionCertificate } from './exemption-records.ts';

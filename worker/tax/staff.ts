@@ -102,4 +102,5 @@ export {
   type ExemptionQueueStatus,
 } from './exemption-staff.ts';
 export { certificateFile, certificateFileResponse } from './exemptions.ts';
+export { exemptionDecisionEmail, type ExemptionEmailMessage } from './exemption-email.ts';
 export type { ExemptionCertificate } from './exemption-records.ts';

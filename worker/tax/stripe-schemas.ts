@@ -117,24 +117,42 @@ export const stripeTransactionFromCalculationParams = z.object({
   expand: z.array(z.string()).optional(),
 });
 
-export const stripeReversalParams = z.object({
-  mode: z.enum(['full', 'partial']),
-  original_transaction: z.string().min(1),
-  reference: z.string().min(1).max(500),
-  line_items: z
-    .array(
-      z.object({
-        amount: int.max(0),
-        amount_tax: int.max(0),
-        original_line_item: z.string().min(1),
-        quantity: int.positive().optional(),
-        reference: z.string().min(1),
-      }),
-    )
-    .optional(),
-  shipping_cost: z.object({ amount: int.max(0), amount_tax: int.max(0) }).optional(),
-  expand: z.array(z.string()).optional(),
-});
+/** Stripe's metadata: up to 50 keys of 40 characters, values of 500. */
+const metadata = z.record(z.string().max(40), z.string().max(500)).optional();
+
+/**
+ * A reversal: `full` gives back the whole transaction; `partial` the amounts named (negative, in
+ * cents: a line's price and its tax apart, so a reversal may give back tax alone), by line item,
+ * shipping cost, or one flat amount, one of which it needs.
+ */
+export const stripeReversalParams = z
+  .object({
+    mode: z.enum(['full', 'partial']),
+    original_transaction: z.string().min(1),
+    reference: z.string().min(1).max(500),
+    flat_amount: int.max(0).optional(),
+    line_items: z
+      .array(
+        z.object({
+          amount: int.max(0),
+          amount_tax: int.max(0),
+          metadata,
+          original_line_item: z.string().min(1).max(5000),
+          quantity: int.positive().optional(),
+          reference: z.string().min(1).max(500),
+        }),
+      )
+      .optional(),
+    shipping_cost: z.object({ amount: int.max(0), amount_tax: int.max(0) }).optional(),
+    metadata,
+    expand: z.array(z.string()).optional(),
+  })
+  .refine(
+    (params) =>
+      params.mode === 'full' ||
+      Boolean(params.line_items?.length || params.shipping_cost || params.flat_amount !== undefined),
+    { message: 'a partial reversal names its line items, shipping cost or flat amount', path: ['mode'] },
+  );
 export type StripeReversalParams = z.input<typeof stripeReversalParams>;
 
 export const stripeTransactionLineItem = z.object({
@@ -147,6 +165,11 @@ export const stripeTransactionLineItem = z.object({
   reversal: z.object({ original_line_item: z.string() }).nullable(),
   type: z.enum(['reversal', 'transaction']),
 });
+
+export type StripeTransactionLineItem = z.infer<typeof stripeTransactionLineItem>;
+
+/** GET /v1/tax/transactions/{id}/line_items: a transaction's lines, page by page. */
+export const stripeTransactionLineItemList = list(stripeTransactionLineItem);
 
 export const stripeTransaction = z.object({
   id: z.string(),

@@ -1,12 +1,11 @@
 import type * as z from 'zod';
-import type { JurisdictionLevel } from '../../shared/tax.ts';
 import {
   SHIPPING_REF,
   TaxServiceError,
+  type ChargedTax,
   type CommittedSale,
   type LineTax,
   type TaxCalculation,
-  type TaxDetail,
   type TaxRequest,
   type TaxReversalRequest,
   type TaxRuntime,
@@ -14,6 +13,7 @@ import {
   type TaxService,
 } from './model.ts';
 import { encodeStripeForm } from './stripe-form.ts';
+import { detailsOf, exemptIn, zeroCalculation } from './stripe-read.ts';
 import {
   STRIPE_TAX_CODE,
   stripeCalculation,
@@ -23,14 +23,17 @@ import {
   stripeReversalParams,
   stripeTransaction,
   stripeTransactionFromCalculationParams,
+  stripeTransactionLineItemList,
   type StripeCalculation,
-  type StripeLineBreakdown,
+  type StripeTransaction,
+  type StripeTransactionLineItem,
 } from './stripe-schemas.ts';
 
 /**
  * Stripe Tax (issue 39): a calculation per quote (the ship-to address's jurisdictions, the
  * taxability of the parts and of the shipping), a transaction created from it once the order is
- * paid, and reversals for what goes back. Form-encoded, with idempotency keys on every write.
+ * paid (less, by a partial reversal, any tax the shop took off itself), and reversals for what
+ * goes back. Form-encoded, with idempotency keys on every write.
  */
 
 export interface StripeTaxConfig {
@@ -40,59 +43,6 @@ export interface StripeTaxConfig {
 
 /** A quote must not hold checkout up: past this the offline table answers instead. */
 const TIMEOUT_MS = 5000;
-
-/** Stripe's tax types under the shop's names (Manitoba's RST is its PST). */
-const TAX_NAME: Record<string, string> = {
-  sales_tax: 'Sales Tax',
-  gst: 'GST',
-  hst: 'HST',
-  pst: 'PST',
-  rst: 'PST',
-  qst: 'QST',
-};
-
-/** A percentage as Stripe writes it ("8.5") in thousandths of a percent (8500). */
-export const rateOf = (percentage: string) => Math.round(Number.parseFloat(percentage) * 1000);
-
-/** Stripe names jurisdictions but gives them no code: one built from what identifies them. */
-function codeOf(breakdown: StripeLineBreakdown): string {
-  const { country, state, level, display_name } = breakdown.jurisdiction;
-  const slug = display_name
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return level === 'country' ? country : level === 'state' ? `${country}-${state}` : `${country}-${state}-${slug}`;
-}
-
-/**
- * A line's tax by jurisdiction; a jurisdiction the buyer's certificate exempted (`customer_exempt`,
- * which Stripe names with no tax and nothing taxable) records the line's `amount` as exempt there.
- */
-function detailsOf(
-  breakdowns: readonly StripeLineBreakdown[] | null | undefined,
-  region: string,
-  amount: number,
-): TaxDetail[] {
-  return (breakdowns ?? []).flatMap((breakdown) => {
-    const rate = breakdown.tax_rate_details;
-    const exempt = breakdown.taxability_reason === 'customer_exempt';
-    if (!exempt && (!rate || breakdown.amount === 0)) return [];
-    const level: JurisdictionLevel = breakdown.jurisdiction.level;
-    const where = {
-      code: codeOf(breakdown),
-      name: breakdown.jurisdiction.display_name,
-      level,
-      region: breakdown.jurisdiction.state ?? region,
-      taxName: rate ? (TAX_NAME[rate.tax_type] ?? rate.display_name) : 'Sales Tax',
-      rate: rate ? rateOf(rate.percentage_decimal) : 0,
-    };
-    if (exempt) return amount > 0 ? [{ ...where, taxableCent: 0, taxCent: 0, exemptCent: amount }] : [];
-    return [{ ...where, taxableCent: breakdown.taxable_amount, taxCent: breakdown.amount }];
-  });
-}
-
-const exemptIn = (breakdowns: readonly StripeLineBreakdown[] | null | undefined) =>
-  (breakdowns ?? []).some((breakdown) => breakdown.taxability_reason === 'customer_exempt');
 
 export class StripeTaxService implements TaxService {
   readonly id = 'stripe' as const;
@@ -200,26 +150,84 @@ export class StripeTaxService implements TaxService {
       calculationRef = (await this.calculate(sale.request)).reference!;
       transaction = await create(calculationRef);
     }
-    const items = transaction.line_items?.data ?? [];
+    const items = await this.linesOf(transaction);
     const taxCent =
       items.reduce((sum, item) => sum + item.amount_tax, 0) + (transaction.shipping_cost?.amount_tax ?? 0);
+    const uncharged = sale.charged ? await this.reverseUncharged(sale.orderId, sale.charged, transaction, items) : 0;
     return {
       transactionRef: transaction.id,
-      taxCent,
+      taxCent: taxCent - uncharged,
       lineRefs: Object.fromEntries(items.map((item) => [item.reference, item.id])),
     };
+  }
+
+  /**
+   * Brings a transaction down to what the shop charged (a Canadian reseller's PST, taken off by the
+   * shop): a partial reversal of each line's tax beyond what was charged on it, and none of its
+   * price (the parts were sold; that tax was not collected). Made once per order (its reference and
+   * idempotency key are the order's); answers the tax it reversed.
+   */
+  private async reverseUncharged(
+    orderId: string,
+    charged: ChargedTax,
+    transaction: StripeTransaction,
+    items: StripeTransactionLineItem[],
+  ) {
+    const beyond = (ref: string, tax: number) => Math.max(0, tax - (charged.lines[ref] ?? tax));
+    const lines = items
+      .map((item) => ({ item, tax: beyond(item.reference, item.amount_tax) }))
+      .filter((line) => line.tax > 0);
+    const shipping = beyond(SHIPPING_REF, transaction.shipping_cost?.amount_tax ?? 0);
+    const total = lines.reduce((sum, line) => sum + line.tax, 0) + shipping;
+    if (total === 0) return 0;
+    const params = stripeReversalParams.parse({
+      mode: 'partial',
+      original_transaction: transaction.id,
+      reference: `${orderId}-exempt`,
+      metadata: { reason: charged.reason },
+      ...(lines.length > 0
+        ? {
+            line_items: lines.map(({ item, tax }) => ({
+              amount: 0,
+              amount_tax: -tax,
+              original_line_item: item.id,
+              reference: `${item.reference}-exempt`,
+            })),
+          }
+        : {}),
+      ...(shipping > 0 ? { shipping_cost: { amount: 0, amount_tax: -shipping } } : {}),
+    });
+    const path = '/v1/tax/transactions/create_reversal';
+    await this.send(stripeTransaction, 'POST', path, params, `tax-exempt-${orderId}-${transaction.id}`);
+    return total;
+  }
+
+  /** Every line of a transaction: the expanded list holds the first ones, the rest are fetched page by page. */
+  private async linesOf(transaction: StripeTransaction): Promise<StripeTransactionLineItem[]> {
+    const items = [...(transaction.line_items?.data ?? [])];
+    let more = transaction.line_items?.has_more ?? false;
+    while (more) {
+      const after = items.at(-1)?.id ?? '';
+      const path = `/v1/tax/transactions/${transaction.id}/line_items?limit=100&starting_after=${after}`;
+      const page = await this.send(stripeTransactionLineItemList, 'GET', path);
+      items.push(...page.data);
+      more = page.has_more && page.data.length > 0;
+    }
+    return items;
   }
 
   async reverse(reversal: TaxReversalRequest): Promise<{ transactionRef: string | null }> {
     if (!reversal.transactionRef) return { transactionRef: null };
     const goods = reversal.lines.filter((line) => line.ref !== SHIPPING_REF && line.amountCent + line.taxCent > 0);
     const shipping = reversal.lines.find((line) => line.ref === SHIPPING_REF && line.amountCent + line.taxCent > 0);
-    if (!reversal.full && goods.length === 0 && !shipping) return { transactionRef: null };
+    // A sale recorded at less than Stripe figured is never reversed in full: that would give back tax never charged.
+    const full = reversal.full && !reversal.chargedOnly;
+    if (!full && goods.length === 0 && !shipping) return { transactionRef: null };
     const params = stripeReversalParams.parse({
-      mode: reversal.full ? 'full' : 'partial',
+      mode: full ? 'full' : 'partial',
       original_transaction: reversal.transactionRef,
       reference: reversal.reference,
-      ...(reversal.full
+      ...(full
         ? {}
         : {
             line_items: goods.map((line) => ({
@@ -266,15 +274,4 @@ export class StripeTaxService implements TaxService {
     if (!parsed.success) throw new TaxServiceError('stripe', 502, `unexpected answer to ${path}`);
     return parsed.data;
   }
-}
-
-/** No line worth taxing (everything paid with points or discounted away): nothing to ask. */
-function zeroCalculation(request: TaxRequest): TaxCalculation {
-  return {
-    provider: 'stripe',
-    reference: null,
-    lines: request.lines.map((line) => ({ ...line, taxCent: 0, details: [] })),
-    shipping: { ref: SHIPPING_REF, amountCent: request.shippingCent, quantity: 1, taxCent: 0, details: [] },
-    exemptCent: 0,
-  };
 }

@@ -4,7 +4,6 @@ import { ORDER_STATUSES } from '../../../shared/order-status.ts';
 import { orderStatusName, orderTimeFilterName } from '../../../shared/order-status-words.ts';
 import * as m from '../../../shared/i18n/generated/messages.js';
 import { paymentMethodLabel } from '../../../shared/payment-methods.ts';
-import type { ShopSettings } from '../../../shared/settings.ts';
 import { STANDARD_SHIPPING } from '../../../shared/shipping.ts';
 import type { OrderHistoryData, TrackedOrder } from '../schemas.ts';
 
@@ -22,7 +21,6 @@ import {
   OrderTotals,
   orderDate,
 } from './order-parts.tsx';
-import { SellerTaxNumbers } from './invoice-parts.tsx';
 import { PayForOrder, type PayOptions } from './pay-parts.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 
@@ -197,104 +195,6 @@ export function TrackOrderPage({
         </article>
       )}
     </section>
-  );
-}
-
-/** /printInvoice without a way in: how to get one (the confirmation email's link, or signing in). */
-export function InvoiceLookupPage({ error, signedIn }: { error: string | null; signedIn: boolean }) {
-  return (
-    <section className="order-page invoice-lookup">
-      <h1>{m.order_print_invoice()}</h1>
-      {/* The invoice shows the ship-to address and phone, so the order number and email are not enough. */}
-      <p>{m.order_invoice_how()}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {signedIn && (
-        <p>
-          <a href={HISTORY}>{m.order_open_from_history()}</a>
-        </p>
-      )}
-    </section>
-  );
-}
-
-// window.print() needs a click handler; there is no island for one small button.
-const PRINT_SCRIPT = "document.querySelector('[data-print]')?.addEventListener('click',function(){window.print()})";
-
-/** A clean printable invoice: the shop's details, the order, bill and ship to, lines and every money row. */
-export function InvoicePage({
-  order,
-  settings,
-  memberView,
-  nonce,
-}: {
-  order: OrderView;
-  settings: ShopSettings;
-  memberView: boolean;
-  /** The response's CSP nonce: the print button's inline script carries it. */
-  nonce: string;
-}) {
-  const shopEmail = settings.COMPANY_EMAIL_1 || settings.COMPANY_EMAIL_2;
-  return (
-    <article className="invoice" data-order-id={order.orderId}>
-      <p className="invoice__actions">
-        <button className="button" type="button" data-print="">
-          {m.invoice_print()}
-        </button>
-        {memberView && <a href={detailHref(order.orderId)}>{m.order_back_to_order()}</a>}
-      </p>
-      <header className="invoice__head">
-        <div className="invoice__shop">
-          <h1>{settings.SHOP_NAME}</h1>
-          {settings.COMPANY_ADDRESS && <p>{settings.COMPANY_ADDRESS}</p>}
-          {settings.COMPANY_PHONE && <p>{m.invoice_phone({ phone: settings.COMPANY_PHONE })}</p>}
-          {shopEmail && <p>{m.invoice_email({ email: shopEmail })}</p>}
-          <SellerTaxNumbers order={order} settings={settings} />
-        </div>
-        <dl className="invoice__facts">
-          <div>
-            <dt>{m.invoice_for_order()}</dt>
-            <dd>{order.orderId}</dd>
-          </div>
-          <div>
-            <dt>{m.invoice_order_date()}</dt>
-            <dd>{orderDate(order.createdAt)}</dd>
-          </div>
-          {order.paidAt !== null && (
-            <div>
-              <dt>{m.invoice_paid()}</dt>
-              <dd>{orderDate(order.paidAt)}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{m.invoice_status()}</dt>
-            <dd>{orderStatusName(order.status)}</dd>
-          </div>
-        </dl>
-      </header>
-      <div className="invoice__parties">
-        <section>
-          <h2>{m.invoice_bill_to()}</h2>
-          <p>
-            {order.address.firstName} {order.address.lastName}
-            <br />
-            {order.email}
-          </p>
-        </section>
-        <section>
-          <h2>{m.invoice_ship_to()}</h2>
-          <AddressBlock address={order.address} />
-          <p>{order.shippingName}</p>
-        </section>
-      </div>
-      <OrderLineTable order={order} images={false} />
-      <OrderTotals order={order} />
-      <p className="invoice__note">{order.currency === 'CAD' ? m.invoice_amounts_cad() : m.invoice_amounts_usd()}</p>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
-    </article>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   EXEMPTION_KINDS,
   EXEMPTION_LIMITS,
   EXEMPTION_STATUS_LABEL,
+  earliestExemptionDay,
   exemptionRegionName,
   exemptionRegions,
 } from '../../../shared/tax-exemptions.ts';
@@ -30,7 +31,9 @@ function standing(certificate: ExemptionCertificate, today: string): string {
   return `Applies to orders shipped there until ${certificate.expiresOn}.`;
 }
 
-function CertificateCard({ certificate, today }: { certificate: ExemptionCertificate; today: string }) {
+function CertificateCard({ certificate, now }: { certificate: ExemptionCertificate; now: number }) {
+  // Expired once its last day has passed everywhere it covers, each on its own calendar.
+  const today = earliestExemptionDay(certificate.regions, now);
   const expired = certificate.status === 'APPROVED' && (certificate.expiresOn ?? '') < today;
   const regions = certificate.status === 'APPROVED' ? certificate.regions : certificate.claimedRegions;
   const tone = expired ? 'expired' : certificate.status.toLowerCase();
@@ -135,7 +138,7 @@ function UploadForm(props: { market: MarketId; input: ExemptionInput; errors: Pa
 export function ExemptionPanel(props: {
   market: MarketId;
   certificates: ExemptionCertificate[];
-  today: string;
+  now: number;
   notice: string | null;
   input: ExemptionInput;
   errors: Partial<Record<UploadField, string>>;
@@ -168,7 +171,7 @@ export function ExemptionPanel(props: {
       ) : (
         <ul className="exemption-list">
           {certificates.map((certificate) => (
-            <CertificateCard key={certificate.id} certificate={certificate} today={props.today} />
+            <CertificateCard key={certificate.id} certificate={certificate} now={props.now} />
           ))}
         </ul>
       )}
