@@ -58,6 +58,33 @@ function harness(post: () => Promise<CartAnswer>) {
 }
 
 describe('the cart store', () => {
+  it('keeps a code applied while the first load is still on its way, dropping the older answer', async () => {
+    let loaded!: (value: CartAnswer) => void;
+    const applied = { ...answer(1), detail: { ...answer(1).detail } };
+    applied.detail.pricing = { ...applied.detail.pricing, promotionCodes: ['SAVE12'], discount: 1200 };
+    const deps: CartDeps = {
+      api: byMethod({
+        get: () =>
+          new Promise((resolve) => {
+            loaded = resolve as (value: CartAnswer) => void;
+          }),
+        post: async () => applied,
+      }),
+      vehicleId: () => null,
+      postCode: { read: () => '43215', write: () => undefined },
+      warn: () => undefined,
+      saveCopy: async () => undefined,
+      readCopy: async () => null,
+    };
+    const store = createCartStore(deps);
+    const loading = store.load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await store.applyCode('save12')).toBe(true);
+    loaded(answer(1));
+    await loading;
+    expect(store.cart.value?.detail.pricing.promotionCodes).toEqual(['SAVE12']);
+  });
+
   it('counts an added part at once and settles on the server count', async () => {
     let release!: (value: CartAnswer) => void;
     const { store } = harness(

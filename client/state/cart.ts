@@ -65,7 +65,15 @@ export function createCartStore(deps: CartDeps): CartStore {
     if (first) deps.warn(first.error);
   };
 
+  /**
+   * Calls that changed the cart so far. A load's answer is read on the server when it starts: if a change was sent
+   * meanwhile (a code applied while the page's first load is still on a slow network), that answer is older than
+   * the change's and is dropped, so the shopper never sees the change undone.
+   */
+  let changes = 0;
+
   async function run(call: () => Promise<CartAnswer>): Promise<boolean> {
+    changes += 1;
     busy.value = true;
     try {
       settle(await call());
@@ -94,8 +102,10 @@ export function createCartStore(deps: CartDeps): CartStore {
         const guessed = await deps.postCode.guess().catch(() => null);
         if (guessed) deps.postCode.write(guessed);
       }
+      const seen = changes;
       try {
         const answer = await deps.api.call(API.cartGet, shopper());
+        if (changes !== seen) return;
         cart.value = answer;
         await deps.saveCopy(answer).catch(() => undefined);
       } catch {
