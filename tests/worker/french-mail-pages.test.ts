@@ -122,6 +122,13 @@ describe('the order email speaks the language the order was placed in', () => {
     expect(invoice.html).not.toMatch(/>\s*(Bill to|Ship to|Unit price|Line total|Order date|All amounts|Print)\b/);
   });
 
+  it('says in French, on the French tracking page, that no order has that number and email', async () => {
+    const french = await page(`${CA_HOST}/fr/order/track?orderNo=AH000000&email=nobody%40example.com`);
+    expect(french.html).toContain('Nous n&#x27;avons trouvé aucune commande avec ce numéro et ce courriel.');
+    const english = await page(`${CA_HOST}/order/track?orderNo=AH000000&email=nobody%40example.com`);
+    expect(english.html).toContain('We could not find an order with that number and email.');
+  });
+
   it('sends an English order on the same site its confirmation in English', async () => {
     const { orderId, email } = await paidOrder('en-CA,en;q=0.9');
     const mail = await confirmationTo(email);

@@ -4,7 +4,7 @@ import type { OrderView } from '../../../shared/orders.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
 import { exemptionMention, type OrderExemption } from '../../../shared/tax-exemptions.ts';
 import { SellerTaxNumbers } from './invoice-parts.tsx';
-import { AddressBlock, detailHref, OrderLineTable, OrderTotals, orderDate } from './order-parts.tsx';
+import { AddressBlock, detailHref, OrderLineTable, OrderTotals, orderDate, spoken } from './order-parts.tsx';
 
 /** The printable invoice (§2 /printInvoice), and the page that says how to reach one. */
 
@@ -19,7 +19,7 @@ export function InvoiceLookupPage({ error, signedIn }: { error: string | null; s
       <p>{m.order_invoice_how()}</p>
       {error && (
         <p className="form-error" role="alert">
-          {error}
+          {spoken(error)}
         </p>
       )}
       {signedIn && (

@@ -20,6 +20,7 @@ import {
   OrderPoints,
   OrderTotals,
   orderDate,
+  spoken,
 } from './order-parts.tsx';
 import { PayForOrder, type PayOptions } from './pay-parts.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
@@ -91,7 +92,7 @@ export function OrderMissing({ message, children }: { message: string; children?
         {m.order_back_to_history()}
       </a>
       <h1>{m.order_not_found_heading()}</h1>
-      <p role="alert">{message}</p>
+      <p role="alert">{spoken(message)}</p>
       {children}
     </section>
   );
@@ -158,7 +159,7 @@ export function TrackOrderPage({
       />
       {error && (
         <p className="form-error" role="alert">
-          {error}
+          {spoken(error)}
         </p>
       )}
       {tracked && (

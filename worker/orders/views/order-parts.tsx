@@ -9,8 +9,13 @@ import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 import { formatDay } from '../../../shared/i18n/format.ts';
+import { currentLocale } from '../../../shared/i18n/current.ts';
+import { inFrench } from '../../platform/translate-message.ts';
 
 /** Pieces the order detail, invoice, tracking and history pages share. */
+
+/** A message of the shop's (ORDER_MSG and the like) in the page's language, where the catalogue holds it. */
+export const spoken = (message: string): string => (currentLocale() === 'fr' ? inFrench(message) : message);
 
 const PLACEHOLDER = '/static/parts/placeholder.svg';
 
