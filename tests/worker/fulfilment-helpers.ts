@@ -12,6 +12,26 @@ export async function orderStatus(orderId: string): Promise<string | undefined> 
 }
 
 /**
+ * Pays a placed order in the sandbox payment window with a test card, as the shopper `buyer`, and waits for it
+ * to be paid (PROCESSING): the payment's webhook arrives after the window's answer.
+ */
+export async function payInSandbox(buyer: ReturnType<typeof shopper>, orderId: string): Promise<void> {
+  const started = await buyer.call<{ url: string }>('POST', '/order/public/payment/', {
+    orderId,
+    paymentType: 'HOSTED_CARD',
+  });
+  await shop(`${started.body.data.url}/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: FUTURE, cvc: '123' }).toString(),
+  });
+  for (let attempt = 0; attempt < 200 && (await orderStatus(orderId)) !== 'PROCESSING'; attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  if ((await orderStatus(orderId)) !== 'PROCESSING') throw new Error(`order ${orderId} was not paid`);
+}
+
+/**
  * A member's order of the given parts, paid in the sandbox window with a test card and settled
  * (PROCESSING): the order id, the member's email and credentials, and the member as a shopper.
  */
@@ -29,20 +49,7 @@ export async function paidMemberOrder(parts: { skuId: number; quantity: number }
     expectedTotal: quote.total,
   });
   const orderId = placed.body.data.order.orderId;
-  const started = await buyer.call<{ url: string }>('POST', '/order/public/payment/', {
-    orderId,
-    paymentType: 'HOSTED_CARD',
-  });
-  await shop(`${started.body.data.url}/submit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: FUTURE, cvc: '123' }).toString(),
-  });
-  // The payment's webhook arrives after the window's answer: wait for the order to be paid.
-  for (let attempt = 0; attempt < 200 && (await orderStatus(orderId)) !== 'PROCESSING'; attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  if ((await orderStatus(orderId)) !== 'PROCESSING') throw new Error(`order ${orderId} was not paid`);
+  await payInSandbox(buyer, orderId);
   return { orderId, email, credentials, buyer, total: quote.total };
 }
 

@@ -6,8 +6,8 @@ import { StripeTaxService } from '../../worker/tax/stripe-tax.ts';
 import { bearer, freshIp } from './account-helpers.ts';
 import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, shopper, TORONTO } from './checkout-helpers.ts';
-import { orderStatus } from './fulfilment-helpers.ts';
-import { CA_HOST, shop } from './helpers.ts';
+import { orderStatus, payInSandbox } from './fulfilment-helpers.ts';
+import { CA_HOST } from './helpers.ts';
 import { approvedMember } from './tax-exemption-helpers.ts';
 import { avataxLiability, fakeTaxServices, STRIPE_BASE, stripeLiability } from './tax-fakes.ts';
 import { deliverTaxJobs, useTaxService } from './tax-helpers.ts';
@@ -21,7 +21,6 @@ import { deliverTaxJobs, useTaxService } from './tax-helpers.ts';
  * a cancellation gives back exactly what was charged.
  */
 
-const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const VANCOUVER = { ...TORONTO, city: 'Vancouver', regionCode: 'BC', postalCode: 'V6B 4Y8' };
 const QUOTE = '/order/public/buyer/checkout/quote';
 
@@ -61,18 +60,7 @@ async function paidExemptOrder(fake: NonNullable<typeof service>) {
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const orderId = placed.body.data.order.orderId;
-  const started = await buyer.call<{ url: string }>('POST', '/order/public/payment/', {
-    orderId,
-    paymentType: 'HOSTED_CARD',
-  });
-  await shop(`${started.body.data.url}/submit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: FUTURE, cvc: '123' }).toString(),
-  });
-  for (let attempt = 0; attempt < 200 && (await orderStatus(orderId)) !== 'PROCESSING'; attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await payInSandbox(buyer, orderId);
   expect(await orderStatus(orderId)).toBe('PROCESSING');
   await deliverTaxJobs(fake.jobs.splice(0));
   return { orderId, quote, member };

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, freshIp, member } from './account-helpers.ts';
 import { checkoutFixture, shopper, TORONTO } from './checkout-helpers.ts';
-import { orderStatus } from './fulfilment-helpers.ts';
+import { orderStatus, payInSandbox } from './fulfilment-helpers.ts';
 import { CA_HOST, shop, US_HOST } from './helpers.ts';
 import { approvedMember } from './tax-exemption-helpers.ts';
 import { COLUMBUS, loadTaxPlaces } from './tax-helpers.ts';
@@ -13,7 +13,6 @@ import { COLUMBUS, loadTaxPlaces } from './tax-helpers.ts';
  * in the order's language; an order sold with tax says nothing of the kind.
  */
 
-const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 const VANCOUVER = { ...TORONTO, city: 'Vancouver', regionCode: 'BC', postalCode: 'V6B 4Y8' };
 
 let usSkuId: number;
@@ -42,18 +41,7 @@ async function paidOrder(host: string, token: string, address: Record<string, st
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const orderId = placed.body.data.order.orderId;
-  const started = await buyer.call<{ url: string }>('POST', '/order/public/payment/', {
-    orderId,
-    paymentType: 'HOSTED_CARD',
-  });
-  await shop(`${started.body.data.url}/submit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: FUTURE, cvc: '123' }).toString(),
-  });
-  for (let attempt = 0; attempt < 200 && (await orderStatus(orderId)) !== 'PROCESSING'; attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await payInSandbox(buyer, orderId);
   expect(await orderStatus(orderId)).toBe('PROCESSING');
   return orderId;
 }
