@@ -204,4 +204,38 @@ describe('the shipping postal code', () => {
     await store.load();
     expect(guessed).toBe(false);
   });
+
+  it('keeps the code the shopper typed while the location guess is still on its way', async () => {
+    let stored: string | null = null;
+    const guess: { answer?: (code: string) => void } = {};
+    const asked: unknown[] = [];
+    const store = createCartStore({
+      api: byMethod({
+        get: (async (_path: string, query: unknown) => {
+          asked.push(query);
+          return answer(0);
+        }) as never,
+        post: (async () => answer(0)) as never,
+        put: (async () => answer(0)) as never,
+      }),
+      vehicleId: () => null,
+      warn: () => undefined,
+      saveCopy: async () => undefined,
+      readCopy: async () => null,
+      postCode: {
+        read: () => stored,
+        write: (code) => {
+          stored = code;
+        },
+        guess: () => new Promise((resolve) => (guess.answer = resolve)),
+      },
+    });
+    const first = store.load();
+    while (!guess.answer) await Promise.resolve();
+    await store.setPostCode('10001');
+    guess.answer('78701');
+    await first;
+    expect(stored).toBe('10001');
+    expect(asked).toEqual([expect.objectContaining({ postCode: '10001' })]);
+  });
 });

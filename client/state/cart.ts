@@ -98,11 +98,13 @@ export function createCartStore(deps: CartDeps): CartStore {
       const copy = await deps.readCopy().catch(() => null);
       if (copy && !cart.value) cart.value = copy;
       // A visitor with no postal code stored gets one from their location (US site, §7), once.
+      const seen = changes;
       if (!deps.postCode.read() && deps.postCode.guess) {
         const guessed = await deps.postCode.guess().catch(() => null);
-        if (guessed) deps.postCode.write(guessed);
+        // The shopper may have typed a code while the guess was on its way: theirs stands, and this load is stale.
+        if (changes !== seen) return;
+        if (guessed && !deps.postCode.read()) deps.postCode.write(guessed);
       }
-      const seen = changes;
       try {
         const answer = await deps.api.call(API.cartGet, shopper());
         if (changes !== seen) return;
@@ -139,6 +141,7 @@ export function createCartStore(deps: CartDeps): CartStore {
       return applied && (cart.value?.detail.pricing.promotionCodes.length ?? 0) > before;
     },
     async setPostCode(code) {
+      changes += 1;
       deps.postCode.write(code);
       await this.load();
     },
