@@ -30,6 +30,8 @@ export interface ProductView {
   market: Market;
   soldHere: boolean;
   fitment: { total: number; rows: FitmentTableRow[] };
+  /** "or 4 interest-free payments of $12.50 with Afterpay, Klarna, or PayPal" where an offer takes the price. */
+  instalments?: string | null;
 }
 
 const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
@@ -222,6 +224,11 @@ function ProductBody({ view }: { view: ProductView }) {
           {partNumber} · {m.product_condition()} {conditionOf(item.itemCondition)}
         </p>
         {sku && <Price sku={sku} market={market} />}
+        {view.instalments && view.soldHere && (
+          <p className="product__instalments" data-instalments="">
+            {view.instalments}
+          </p>
+        )}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
           {view.soldHere
             ? (stockLabel(status) ?? m.product_unavailable())
