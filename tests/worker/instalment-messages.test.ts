@@ -34,8 +34,9 @@ beforeAll(async () => {
   await loadCatalogFixture();
   const row = await one<{ handle: string; price: number }>(
     `SELECT s.url_handle AS handle, p.discount_price AS price FROM item i
-       JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 AND s.type = 'ITEM' JOIN sku k ON k.item_id = i.id AND k.sort = 0 JOIN sku_price p ON p.sku_id = k.id
-       AND p.currency = 'USD' WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES'
+       JOIN seo s ON s.target_id = i.id AND s.is_primary = 1 AND s.type = 'ITEM'
+       JOIN sku k ON k.item_id = i.id AND k.sort = 0 JOIN sku_price p ON p.sku_id = k.id AND p.currency = 'USD'
+      WHERE i.us_status = 'ON_SHELVES' AND i.ca_status = 'ON_SHELVES'
        AND p.discount_price BETWEEN 5000 AND 100000 LIMIT 1`,
   );
   handle = row!.handle;
