@@ -1,9 +1,4 @@
-import {
-  P65_WARNINGS_TEXT,
-  P65_WARNINGS_URL,
-  prop65Text,
-  type Prop65Listing,
-} from '../../shared/regulated-parts.ts';
+import { P65_WARNINGS_TEXT, P65_WARNINGS_URL, prop65Text, type Prop65Listing } from '../../shared/regulated-parts.ts';
 
 /**
  * The Proposition 65 safe-harbor warning: the yellow warning triangle, the text, and the official

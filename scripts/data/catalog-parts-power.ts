@@ -16,7 +16,11 @@ export const EXHAUST: TopCategory = {
           specs: { Emissions: '49-State (not legal in California)' },
           emissions: 'FORTY_NINE_STATE',
         },
-        { name: 'EPA Compliant', specs: { Emissions: '49-State (not legal in California)' }, emissions: 'FORTY_NINE_STATE' },
+        {
+          name: 'EPA Compliant',
+          specs: { Emissions: '49-State (not legal in California)' },
+          emissions: 'FORTY_NINE_STATE',
+        },
         { name: 'CARB Compliant', specs: { Emissions: 'CARB EO Approved' }, emissions: 'FIFTY_STATE' },
       ],
       priceUsd: [129, 690],

@@ -35,7 +35,8 @@ beforeAll(async () => {
   // The fixture's 50-state converter, the engine it fits, and a 49-state version of it listed beside it.
   const row = await env.DB.prepare(
     `SELECT i.id AS itemId, s.id AS skuId, i.title, o.url_handle AS handle, i.carb_eo AS eo, f.node_id AS vehicle
-     FROM item i JOIN sku s ON s.item_id = i.id JOIN seo o ON o.target_id = i.id AND o.type = 'ITEM' AND o.is_primary = 1
+     FROM item i JOIN sku s ON s.item_id = i.id
+       JOIN seo o ON o.target_id = i.id AND o.type = 'ITEM' AND o.is_primary = 1
        JOIN fitment f ON f.item_id = i.id
      WHERE i.emissions_kind = 'CATALYTIC_CONVERTER' AND i.emissions_status = 'FIFTY_STATE' AND f.node_level = 5
      ORDER BY i.id LIMIT 1`,
@@ -88,7 +89,7 @@ const place = (buyer: ReturnType<typeof shopper>, address: typeof SAN_FRANCISCO,
   });
 
 describe('a 49-state catalytic converter and a California address', () => {
-  it('is refused in the cart estimating shipping to a California ZIP, naming the part and offering the 50-state converter that fits', async () => {
+  it('is refused in a cart shipping to a California ZIP, naming it, offering the 50-state one that fits', async () => {
     const { line } = await cartOf('94105');
     expect(line.emissions).toMatchObject({ status: 'FORTY_NINE_STATE', eo: null });
     expect(line.shipRefusal).not.toBeNull();
@@ -118,7 +119,7 @@ describe('a 49-state catalytic converter and a California address', () => {
     expect(orders!.n).toBe(0);
   });
 
-  it('is refused for a shopper whose cart never named a ZIP code once checkout has the California address', async () => {
+  it('is refused once checkout has the California address, though the cart never had a ZIP code', async () => {
     const buyer = shopper(US_HOST, { 'cf-connecting-ip': freshIp() });
     await buyer.add(FORTY_NINE.skuId, 1);
     const quote = await quoteOf(buyer, SAN_FRANCISCO, false);

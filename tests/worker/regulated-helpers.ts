@@ -9,7 +9,13 @@ export const SAN_FRANCISCO = {
   regionCode: 'CA',
   postalCode: '94105',
 };
-export const DALLAS = { ...NEW_YORK, addressLine1: '500 Main St', city: 'Dallas', regionCode: 'TX', postalCode: '75201' };
+export const DALLAS = {
+  ...NEW_YORK,
+  addressLine1: '500 Main St',
+  city: 'Dallas',
+  regionCode: 'TX',
+  postalCode: '75201',
+};
 
 export async function loadRegulatedPostalCodes(): Promise<void> {
   await env.DB.prepare(`INSERT OR IGNORE INTO postal_code (market, post_code, city, state_code) VALUES
@@ -20,13 +26,15 @@ type Row = Record<string, unknown>;
 
 /** Copies the rows a query finds into the same table, changed by `change` (a null id takes a new one). */
 async function copyRows(table: string, where: string, bind: unknown[], change: (row: Row) => Row): Promise<void> {
-  const rows = (await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(...bind).all<Row>()).results;
+  const rows = (
+    await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`)
+      .bind(...bind)
+      .all<Row>()
+  ).results;
   for (const row of rows) {
     const next = { ...row, ...change(row) };
     const columns = Object.keys(next);
-    await env.DB.prepare(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    )
+    await env.DB.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
       .bind(...columns.map((column) => next[column] ?? null))
       .run();
   }

@@ -43,7 +43,11 @@ export async function regulateLines(
   const vehicles = new Map<number, Promise<Awaited<ReturnType<typeof vehiclePath>>>>();
   const vehicleOf = (id: number | null) => {
     if (id === null) return Promise.resolve(null);
-    if (!vehicles.has(id)) vehicles.set(id, vehiclePath(db, id).catch(() => null));
+    if (!vehicles.has(id))
+      vehicles.set(
+        id,
+        vehiclePath(db, id).catch(() => null),
+      );
     return vehicles.get(id)!;
   };
   const items = await Promise.all(
@@ -54,7 +58,8 @@ export async function regulateLines(
       const vehicleIdOf = vehicleId ?? line.attributeValueId;
       let rule = emissionsRefusal(line.emissions, to, null);
       // A rule from a model year on: the shopper's vehicle says whether it applies (unknown: it does).
-      if (rule?.fromModelYear) rule = emissionsRefusal(line.emissions, to, (await vehicleOf(vehicleIdOf))?.modelYear ?? null);
+      if (rule?.fromModelYear)
+        rule = emissionsRefusal(line.emissions, to, (await vehicleOf(vehicleIdOf))?.modelYear ?? null);
       if (!rule) return { ...line, prop65, shipRefusal: null };
       return { ...line, prop65, shipRefusal: await refusalOf(db, market, line, state, vehicleIdOf, vehicleOf) };
     }),
