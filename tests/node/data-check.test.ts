@@ -249,7 +249,8 @@ describe('emissions parts and their legal status (issue 40)', () => {
     `${item(id, title, 190, 1)}; UPDATE item SET emissions_kind = 'CATALYTIC_CONVERTER', ` +
     `emissions_status = ${status ? `'${status}'` : 'NULL'}, carb_eo = ${eo ? `'${eo}'` : 'NULL'} WHERE id = ${id}`;
   const rows = [
-    "INSERT INTO category (id, parent_id, kind, name, handle, depth) VALUES (190, NULL, 'BACK', 'Catalytic Converters', 'catalytic-converters', 1)",
+    'INSERT INTO category (id, parent_id, kind, name, handle, depth) VALUES ' +
+      "(190, NULL, 'BACK', 'Catalytic Converters', 'catalytic-converters', 1)",
     ...converter(80, 'AutoHaven Pro CARB Compliant Catalytic Converter', 'FIFTY_STATE', 'D-280-139').split('; '),
     ...converter(81, 'AutoHaven Pro Direct-Fit 49-State Catalytic Converter', 'FORTY_NINE_STATE', null).split('; '),
   ];
@@ -274,7 +275,7 @@ describe('emissions parts and their legal status (issue 40)', () => {
     });
   });
 
-  it('reports a converter without a status, a 50-state one without an EO, a 49-state title on a 50-state part', async () => {
+  it('reports a converter with no status, a 50-state one with no EO, a 49-state title on a 50-state one', async () => {
     const bad = [
       ...converter(82, 'AutoHaven Pro Direct-Fit Catalytic Converter', null, null).split('; '),
       ...converter(83, 'AutoHaven Pro CARB Compliant Catalytic Converter II', 'FIFTY_STATE', null).split('; '),
@@ -293,7 +294,8 @@ describe('emissions parts and their legal status (issue 40)', () => {
       const titles = await checkEmissionsTitles(query);
       expect(titles.count).toBe(2);
       expect(titles.examples[0]).toBe(
-        '#84 "AutoHaven Pro Direct-Fit 49-State Catalytic Converter II": title says FORTY_NINE_STATE, the part is FIFTY_STATE',
+        '#84 "AutoHaven Pro Direct-Fit 49-State Catalytic Converter II": ' +
+          'title says FORTY_NINE_STATE, the part is FIFTY_STATE',
       );
       expect(titles.examples[1]).toContain('#84');
       expect(titles.examples[1]).toContain('specification says FORTY_NINE_STATE');
