@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshIp } from './account-helpers.ts';
+import { bearer, freshIp, member } from './account-helpers.ts';
 import { checkoutFixture, shopper } from './checkout-helpers.ts';
 import { US_HOST, page } from './helpers.ts';
 import { copyItem, DALLAS, loadRegulatedPostalCodes, SAN_FRANCISCO } from './regulated-helpers.ts';
@@ -138,6 +138,25 @@ describe('the same 49-state converter to Texas', () => {
     const placed = await place(buyer, DALLAS, quote.total);
     expect(placed.status).toBe(200);
     expect(placed.body.data.order.orderId).toBeTruthy();
+  });
+
+  it('cannot be moved to California by changing the order’s address afterwards', async () => {
+    const buyer = shopper(US_HOST, bearer(await member(`carb-${crypto.randomUUID().slice(0, 8)}@example.com`)));
+    await buyer.add(FORTY_NINE.skuId, 1);
+    const quote = await quoteOf(buyer, DALLAS);
+    const placed = await place(buyer, DALLAS, quote.total);
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.data.order.orderId;
+    const moved = await buyer.call('PUT', '/order/public/buyer/auth/order/address', {
+      orderId,
+      address: SAN_FRANCISCO,
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.msg).toContain(`${fortyNineTitle} cannot be shipped to California`);
+    const stored = await env.DB.prepare('SELECT address FROM orders WHERE id = ?')
+      .bind(orderId)
+      .first<{ address: string }>();
+    expect(JSON.parse(stored!.address).regionCode).toBe('TX');
   });
 
   it('answers a malformed or unknown ZIP code with the cart as it is, never an error', async () => {

@@ -5,6 +5,18 @@ import { BUYABLE_STATUSES, sqlList } from '../../shared/item-status.ts';
 /** The reads of parts the law treats differently (issue 40). */
 export function regulatedRepository(db: D1Database) {
   return {
+    /** The emissions columns of items, for the ones that are emissions parts. */
+    async emissionsOf(itemIds: readonly number[]) {
+      const rows = await db
+        .prepare(
+          `SELECT id AS itemId, emissions_kind AS emissionsKind, emissions_status AS emissionsStatus, carb_eo AS carbEo
+           FROM item WHERE emissions_kind IS NOT NULL AND id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(itemIds))
+        .all<{ itemId: number; emissionsKind: string; emissionsStatus: string | null; carbEo: string | null }>();
+      return rows.results;
+    },
+
     /**
      * Buyable 50-state parts of an emissions kind in a category that fit one of the vehicle's
      * nodes (or every vehicle), best sellers first, leaving out the part they replace.

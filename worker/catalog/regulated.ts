@@ -1,6 +1,6 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import type { EmissionsKind } from '../../shared/regulated-parts.ts';
+import { emissionsOf, type EmissionsFacts, type EmissionsKind } from '../../shared/regulated-parts.ts';
 import { fittingNodeIds } from '../vehicles/service.ts';
 import { browseRepository } from './browse-repository.ts';
 import { toCard } from './browse.ts';
@@ -27,4 +27,14 @@ export async function legalAlternatives(
   if (ids.length === 0) return [];
   const cards = new Map((await browseRepository(db).cardsByIds(ids, market)).map((row) => [row.itemId, row]));
   return ids.flatMap((id) => (cards.has(id) ? [toCard(market)(cards.get(id)!)] : []));
+}
+
+/** The emissions parts among items, by item id (other items are left out). */
+export async function emissionsOfItems(
+  db: D1Database,
+  itemIds: readonly number[],
+): Promise<Map<number, EmissionsFacts>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await regulatedRepository(db).emissionsOf(itemIds);
+  return new Map(rows.flatMap((row) => (emissionsOf(row) ? [[row.itemId, emissionsOf(row)!] as const] : [])));
 }
