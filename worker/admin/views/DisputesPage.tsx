@@ -37,7 +37,8 @@ function Evidence({ order }: { order: Order }) {
           ? 'Nothing has shipped.'
           : order.shipments.map((shipment) => (
               <p key={shipment.id} data-evidence-shipment={shipment.trackingNumber}>
-                {`${shipment.carrierName} ${shipment.trackingNumber} · shipped ${placedAt(shipment.shippedAt)} UTC · `}
+                {`${shipment.carrierName} ${shipment.trackingNumber} · `}
+                {`shipped ${placedAt(shipment.shippedAt)} UTC · `}
                 {shipment.deliveredAt === null
                   ? 'not delivered yet'
                   : `delivered ${placedAt(shipment.deliveredAt)} UTC`}
