@@ -22,6 +22,7 @@ const SAME_IN_BOTH = new Set([
   'pm_noun_coupon',
   'member_nav_coupons',
   'email_pay_minutes',
+  'member_log_date',
 ]);
 
 function texts(message: Message): string[] {
