@@ -2,8 +2,7 @@ import type { PointsLogEntry } from '../../shared/api/members.ts';
 import type { Currency } from '../../shared/markets.ts';
 import { POINTS_REASON_KIND, pointsLogKindLabel } from '../../shared/members.ts';
 import { formatMoney } from '../../shared/money.ts';
-import { formatCount, formatDay } from '../../shared/i18n/format.ts';
-import { currentLocale } from '../../shared/i18n/current.ts';
+import { formatDay, plainCount } from '../../shared/i18n/format.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 import { pointsInCents } from '../../shared/promotion-words.ts';
 
@@ -27,8 +26,7 @@ export function memberDate(ms: number): string {
 }
 
 /** A number of points as the page's language writes it: '1250' in English (as it always was), '1 250' in French. */
-export const pointsNumber = (points: number): string =>
-  currentLocale() === 'fr' ? formatCount(points) : String(points);
+export const pointsNumber = plainCount;
 
 /**
  * A message with an element inside it, as the text before and after the element ('Membre <badge>',

@@ -23,6 +23,8 @@ const SAME_IN_BOTH = new Set([
   'member_nav_coupons',
   'email_pay_minutes',
   'member_log_date',
+  'email_units',
+  'email_points_amount',
 ]);
 
 function texts(message: Message): string[] {

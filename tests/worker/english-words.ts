@@ -21,7 +21,8 @@ const decoded = (text: string) =>
 
 /** The English words of a text, each with where it was read. */
 export function englishWordsOf(text: string, where = 'text'): string[] {
-  const plain = decoded(text);
+  // Addresses are not words: a link's path (/order/track) is the same in both languages.
+  const plain = decoded(text).replace(/https?:\/\/\S+/g, '');
   return (plain.match(/\p{L}+/gu) ?? [])
     .filter((word) => ENGLISH_WORDS.has(word.toLowerCase()))
     .map((word) => `${word} in "${plain.trim().replace(/\s+/g, ' ').slice(0, 80)}" (${where})`);
