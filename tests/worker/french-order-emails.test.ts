@@ -7,11 +7,12 @@ import { refundReturn } from '../../worker/flows/refund-return.ts';
 import { shipOrder } from '../../worker/flows/ship-order.ts';
 import { markDelivered } from '../../worker/orders/staff.ts';
 import { emailReturnLink } from '../../worker/returns/link.ts';
-import { freshIp } from './account-helpers.ts';
+import { sendExpiryReminders } from '../../worker/members/service.ts';
+import { bearer, freshIp, member } from './account-helpers.ts';
 import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { englishIn, englishWordsOf } from './english-words.ts';
-import { CA_HOST, api, shop } from './helpers.ts';
+import { CA_HOST, US_HOST, api, shop } from './helpers.ts';
 import { fileOf, uploadIds } from './returns-helpers.ts';
 import { actorOf, supportStaff, type Staff } from './returns-staff-helpers.ts';
 
@@ -19,7 +20,8 @@ import { actorOf, supportStaff, type Staff } from './returns-staff-helpers.ts';
  * The emails of an order after its confirmation, in the language it was placed in (issue 37): shipped, the review
  * invitation, refunded, cancelled, and a return's (requested, its link, approved, rejected, more evidence,
  * received, refunded). A French order's are French, with French prices and links to the French pages on the
- * configured origin; an English order's keep their English words.
+ * configured origin; an English order's keep their English words. A member's points reminder, tied to no order,
+ * speaks the language kept in their profile.
  */
 
 const FUTURE = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
@@ -306,5 +308,56 @@ describe("an English order's emails stay as they were", () => {
     );
     expect(refunded.text).toContain('It can take 5 to 10 business days to show on your statement.');
     expect(refunded.text).toContain('Reason: Part no longer needed');
+  });
+});
+
+/** A member of the Canadian site (signed in with the cookie a browser keeps) and their account id. */
+async function canadianMember() {
+  const email = `lang-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const token = await member(email);
+  const current = await api<{ accountId: number }>(`${US_HOST}/account/buyer/account/current`, {
+    headers: bearer(token),
+  });
+  const accountId = current.body.data.accountId;
+  await env.DB.prepare(`UPDATE account SET market = 'ca' WHERE id = ?`).bind(accountId).run();
+  return { email, accountId, cookie: `token=${token}` };
+}
+
+const localeOf = async (accountId: number) =>
+  (await env.DB.prepare('SELECT locale FROM account WHERE id = ?').bind(accountId).first<{ locale: string | null }>())
+    ?.locale;
+
+describe("the member's language, kept in their profile", () => {
+  it('keeps the language a signed-in member last opened the shop in', async () => {
+    const { accountId, cookie } = await canadianMember();
+    expect(await localeOf(accountId)).toBeNull();
+    expect((await shop(`${CA_HOST}/fr/myAccount`, { headers: { cookie } })).status).toBe(200);
+    expect(await localeOf(accountId)).toBe('fr');
+    const english = await shop(`${CA_HOST}/myAccount`, { headers: { cookie: `${cookie}; shop_lang=en` } });
+    expect(english.status).toBe(200);
+    expect(await localeOf(accountId)).toBe('en');
+  });
+
+  it('sends a member who reads the shop in French their points reminder in French, English to the others', async () => {
+    const NOW = Date.parse('2026-03-01T03:00:00Z');
+    const french = await canadianMember();
+    await shop(`${CA_HOST}/fr/myAccount?type=member`, { headers: { cookie: french.cookie } });
+    const english = await canadianMember();
+    for (const { accountId } of [french, english])
+      await env.DB.prepare(
+        `INSERT INTO points_ledger (account_id, delta, reason, reference, created_at)
+         VALUES (?, 1250, 'EARNED_ORDER', 'CA-EXPIRY', ?)`,
+      )
+        .bind(accountId, Date.parse('2025-03-14T15:00:00Z'))
+        .run();
+    await sendExpiryReminders(env, 12, NOW);
+    const mail = await mailOf(french.email, 'points-expiring');
+    await expectFrench(mail);
+    expect(mail.subject).toBe('Vos 1\u00a0250 points expirent le 14 mars 2026');
+    expect(mail.text).toContain('1\u00a0250 points de votre compte AutoHaven expirent le 14 mars 2026.');
+    expect(mail.text).toContain(`Voir vos points : ${ORIGIN}/fr/myAccount?type=member`);
+    const other = await mailOf(english.email, 'points-expiring');
+    expect(other.subject).toBe('Your 1,250 points expire on March 14, 2026');
+    expect(other.text).toContain(`See your points: ${ORIGIN}/myAccount?type=member`);
   });
 });

@@ -2,6 +2,8 @@ import { ApiError } from '../platform/api-error.ts';
 import { claimGuestOrders } from '../orders/service.ts';
 import { accountRepository } from './repository.ts';
 import type { AccountRecord } from './records.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
+import { log } from '../platform/log.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -199,14 +201,26 @@ export async function changePassword(
 export async function signedInMember(
   db: D1Database,
   claims: SessionClaims,
-): Promise<{ accountId: number; email: string; tokenVersion: number } | null> {
+): Promise<{ accountId: number; email: string; tokenVersion: number; locale: Locale | null } | null> {
   const repo = accountRepository(db);
   const account = claims.id
     ? await repo.sessionAccount(claims.accountId, claims.id)
     : await repo.byId(claims.accountId);
   if (!account || account.tokenVersion !== claims.tokenVersion || account.blockedAt !== null) return null;
   if ('revoked' in account && account.revoked === 1) return null;
-  return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion };
+  return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion, locale: account.locale };
+}
+
+/**
+ * Keeps in the member's profile the language they opened a page of the Canadian shop in (issue 37): emails
+ * not tied to an order speak it. Never throws: a page is served whether or not it was kept.
+ */
+export async function rememberLanguage(db: D1Database, accountId: number, locale: Locale): Promise<void> {
+  try {
+    await accountRepository(db).rememberLocale(accountId, locale);
+  } catch (error) {
+    log.error('member language not kept', error, { accountId });
+  }
 }
 
 /**

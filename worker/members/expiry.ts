@@ -9,6 +9,7 @@ import { giveBirthdayPoints } from './birthday.ts';
 import { pointsExpiryEmail } from './reminder-email.ts';
 import { pointsRepository } from './repository.ts';
 import { marketOrigin } from '../platform/origin.ts';
+import { withLocale } from '../platform/i18n.ts';
 
 /**
  * The daily points work (issue 21): earned points past their expiry are written off oldest first,
@@ -58,12 +59,16 @@ async function remindMember(env: Bindings, accountId: number, months: number, no
   if (!customer || customer.account.blockedAt !== null) return 0;
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, { now: () => now });
   const origin = marketOrigin(env, customer.account.market);
+  // The member's language, kept from the pages they opened (the US site speaks English).
+  const locale = customer.account.market === 'ca' && customer.account.locale === 'fr' ? 'fr' : 'en';
   const mailer = await mailerFor(env);
   let sent = 0;
   for (const group of expiring) {
     const expiresOn = utcDay(group.expiresAt);
     if (!(await ledger.claimReminder(accountId, expiresOn, group.points, now))) continue;
-    const email = pointsExpiryEmail({ to: customer.account.email, ...group }, SHOP_NAME, origin);
+    const email = withLocale(locale, () =>
+      pointsExpiryEmail({ to: customer.account.email, ...group }, SHOP_NAME, origin),
+    );
     try {
       await mailer.send(email);
       sent++;
