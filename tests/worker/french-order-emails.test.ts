@@ -338,12 +338,22 @@ describe("the member's language, kept in their profile", () => {
     expect(await localeOf(accountId)).toBe('en');
   });
 
-  it('sends a member who reads the shop in French their points reminder in French, English to the others', async () => {
+  it('sends a member who reads the shop in French (or lives in Quebec) their points reminder in French', async () => {
     const NOW = Date.parse('2026-03-01T03:00:00Z');
     const french = await canadianMember();
     await shop(`${CA_HOST}/fr/myAccount?type=member`, { headers: { cookie: french.cookie } });
     const english = await canadianMember();
-    for (const { accountId } of [french, english])
+    // A member who never opened a page signed in, whose default address is in Quebec, reads French too.
+    const quebec = await canadianMember();
+    await env.DB.prepare(
+      `INSERT INTO address (account_id, market, first_name, last_name, phone, address_line1, city, region_code,
+         postal_code, is_default)
+       VALUES (?, 'ca', 'Élodie', 'Tremblay', '5145550100', '1000 rue Sherbrooke Ouest', 'Montréal', 'QC',
+         'H2X 1Y4', 1)`,
+    )
+      .bind(quebec.accountId)
+      .run();
+    for (const { accountId } of [french, english, quebec])
       await env.DB.prepare(
         `INSERT INTO points_ledger (account_id, delta, reason, reference, created_at)
          VALUES (?, 1250, 'EARNED_ORDER', 'CA-EXPIRY', ?)`,
@@ -356,6 +366,7 @@ describe("the member's language, kept in their profile", () => {
     expect(mail.subject).toBe('Vos 1\u00a0250 points expirent le 14 mars 2026');
     expect(mail.text).toContain('1\u00a0250 points de votre compte AutoHaven expirent le 14 mars 2026.');
     expect(mail.text).toContain(`Voir vos points : ${ORIGIN}/fr/myAccount?type=member`);
+    await expectFrench(await mailOf(quebec.email, 'points-expiring'));
     const other = await mailOf(english.email, 'points-expiring');
     expect(other.subject).toBe('Your 1,250 points expire on March 14, 2026');
     expect(other.text).toContain(`See your points: ${ORIGIN}/myAccount?type=member`);
