@@ -140,6 +140,20 @@ describe('the member pages in French', () => {
   });
 });
 
+describe("the level coupons' refusal in French", () => {
+  it("tells a member in French that another level's coupon is for that level's members", async () => {
+    const { headers } = await memberWithActivity();
+    const claim = (language: string) =>
+      api(`${CA_HOST}/promotion/public/promotion/claim`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'accept-language': language },
+        body: JSON.stringify({ promotionId: 1014 }),
+      });
+    expect((await claim('fr-CA')).body.msg).toBe('Ce coupon est réservé aux membres Or.');
+    expect((await claim('en-CA')).body.msg).toBe('This coupon is for Gold members.');
+  });
+});
+
 describe('the garage page in French', () => {
   it('shows the parts page and the empty garage in French', async () => {
     const { html, text } = await frenchPage('/parts');
