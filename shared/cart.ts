@@ -1,6 +1,7 @@
 import type { FitStatus } from './fitment.ts';
 import type { ItemStatus } from './item-status.ts';
 import type { Currency } from './markets.ts';
+import type { EmissionsFacts, Prop65Listing } from './regulated-parts.ts';
 
 /** The cart's words (§3 Cart, §4 Cart): item types, unusable statuses, the identity key, grouping. */
 
@@ -108,6 +109,28 @@ export interface CartLineView {
   /** discountPrice x itemCount, before promotions. */
   lineTotal: number;
   usable: boolean;
+  /** An emissions part's kind, legal status and CARB EO number; null for other parts. */
+  emissions: EmissionsFacts | null;
+  /** Why the part cannot be shipped where the cart or checkout is going; null when it can (or none is known). */
+  shipRefusal: ShipRefusal | null;
+  /** The Prop 65 listing a shopper shipping to California is warned of; null for everyone else. */
+  prop65: Prop65Listing | null;
+}
+
+/** A part the ship-to state does not allow (issue 40): why, naming it, and the legal parts that fit instead. */
+export interface ShipRefusal {
+  message: string;
+  /** The ship-to state's code. */
+  state: string;
+  /** The vehicle the alternatives fit; null when the shopper has chosen none. */
+  vehicleName: string | null;
+  alternatives: {
+    itemId: number;
+    title: string;
+    urlHandle: string | null;
+    price: number | null;
+    currency: Currency;
+  }[];
 }
 
 export interface CartLinesView {

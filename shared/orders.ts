@@ -1,3 +1,4 @@
+import type { Prop65Listing } from './regulated-parts.ts';
 import type { FitStatus } from './fitment.ts';
 import type { AddressFields } from './address.ts';
 import type { Currency, MarketId } from './markets.ts';
@@ -80,6 +81,8 @@ export interface OrderView {
     total: number;
     /** The fit it was sold with for `vehicle` (§4 Fit status); null where fitment did not apply. */
     fit: FitStatus | null;
+    /** The Prop 65 warning it was sold with (shipped to California); absent or null otherwise. */
+    prop65?: Prop65Listing | null;
   }[];
   /** The vehicle the shopper had chosen when placing the order, or null. */
   vehicle: { id: number; name: string } | null;

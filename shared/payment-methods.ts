@@ -101,6 +101,8 @@ export interface OfferedPaymentMethod {
   range?: AmountRange;
   /** BNPL: the providers the shopper picks from, each with its own limits. */
   options?: BnplOption[];
+  /** Taken by the built-in sandbox (local use and tests): no money moves, so no instalments are offered. */
+  sandbox?: boolean;
 }
 
 /** The payment methods checkout shows in a market, each with the icons to draw beside it. */

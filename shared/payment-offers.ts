@@ -80,3 +80,60 @@ export function bnplOptionsFor(offer: MethodOffer, totalCent: number): BnplOptio
 export function payInFour(cent: number): number {
   return Math.ceil(cent / 4);
 }
+
+/**
+ * A provider's instalment offer as product pages and the cart show it (issue 38): Pay in 4 (Afterpay,
+ * Klarna, PayPal's Pay in 4) names four payments; monthly plans (Affirm, PayPal Pay Monthly) only say
+ * the shopper can pay over time, as their providers' messaging rules allow without a rate.
+ */
+export interface InstalmentOffer {
+  provider: string;
+  kind: 'PAY_IN_4' | 'MONTHLY';
+  range: AmountRange;
+}
+
+/** The offers of the methods a market offers here: its BNPL providers and PayPal's Pay Later. */
+export function instalmentOffers(
+  methods: readonly (MethodOffer & { provider?: string; sandbox?: boolean })[],
+  currency: Currency,
+): InstalmentOffer[] {
+  const offers: InstalmentOffer[] = [];
+  for (const method of methods) {
+    if (method.sandbox) continue;
+    if (method.id === 'BNPL')
+      for (const option of method.options ?? [])
+        offers.push({
+          provider: option.label,
+          kind: option.id === 'affirm' ? 'MONTHLY' : 'PAY_IN_4',
+          range: option.range,
+        });
+    if (method.id === 'PAY_LATER' && method.provider) {
+      offers.push({ provider: method.provider, kind: 'PAY_IN_4', range: PAY_IN_4_RANGE });
+      const monthly = PAY_LATER_LIMITS[currency];
+      if (monthly && monthly.maxCent > PAY_IN_4_RANGE.maxCent)
+        offers.push({
+          provider: method.provider,
+          kind: 'MONTHLY',
+          range: { minCent: PAY_IN_4_RANGE.maxCent + 1, maxCent: monthly.maxCent },
+        });
+    }
+  }
+  return offers;
+}
+
+/** What an instalment message says of a price: four payments and who takes them, else who lets it be paid over time. */
+export type InstalmentMessage =
+  | { kind: 'PAY_IN_4'; perPaymentCent: number; providers: string[] }
+  | { kind: 'MONTHLY'; providers: string[] }
+  | null;
+
+export function instalmentMessage(offers: readonly InstalmentOffer[], priceCent: number): InstalmentMessage {
+  const taking = offers.filter((offer) => withinRange(offer.range, priceCent));
+  const names = (kind: InstalmentOffer['kind']) => [
+    ...new Set(taking.filter((offer) => offer.kind === kind).map((offer) => offer.provider)),
+  ];
+  const inFour = names('PAY_IN_4');
+  if (inFour.length > 0) return { kind: 'PAY_IN_4', perPaymentCent: payInFour(priceCent), providers: inFour };
+  const monthly = names('MONTHLY');
+  return monthly.length > 0 ? { kind: 'MONTHLY', providers: monthly } : null;
+}

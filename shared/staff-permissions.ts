@@ -22,6 +22,8 @@ export const STAFF_ACTIONS = [
   'orders.note',
   'orders.cancel',
   'orders.refund',
+  'payments.disputes',
+  'payments.reconcile',
   'returns.view',
   'returns.decide',
   'returns.receive',
@@ -51,7 +53,8 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
  * catalog.edit is a product's title, description, images and statuses, catalog.editPrices its
  * SKUs' prices and stock (and the CSV); content.manage edits, previews and publishes the
  * storefront's content and campaigns; only an owner manages staff, reads the audit log, keeps the
- * sales-tax registrations and reads the tax reports (the shop's filings and where it owes tax).
+ * sales-tax registrations and reads the tax reports (the shop's filings and where it owes tax) and
+ * the payment reconciliation; support answers payment disputes (chargebacks) beside the owner.
  */
 export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'dashboard.view': ['owner', 'fulfilment', 'support', 'merchandiser'],
@@ -61,6 +64,8 @@ export const STAFF_PERMISSIONS: Record<StaffAction, readonly StaffRole[]> = {
   'orders.note': ['owner', 'fulfilment', 'support'],
   'orders.cancel': ['owner', 'support'],
   'orders.refund': ['owner', 'support'],
+  'payments.disputes': ['owner', 'support'],
+  'payments.reconcile': ['owner'],
   'returns.view': ['owner', 'fulfilment', 'support'],
   'returns.decide': ['owner', 'support'],
   'returns.receive': ['owner', 'fulfilment'],

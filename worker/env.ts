@@ -1,6 +1,7 @@
 import type { Locale } from '../shared/i18n/locale.ts';
 import type { Market } from '../shared/markets.ts';
 import type { TaxJob } from './tax/service.ts';
+import type { InstalmentOffer } from '../shared/payment-offers.ts';
 
 /**
  * What `wrangler types` derives from wrangler.toml (worker/generated/wrangler-env.d.ts, written by
@@ -124,6 +125,8 @@ export type ShopEvent =
 /** What the edge middleware learns about a request, available to every route. */
 export interface Variables {
   market: Market;
+  /** The instalment offers of the payment methods offered here (product page and cart messages, issue 38). */
+  instalments: InstalmentOffer[];
   /** The page's language: French under `/fr` on the Canadian site, English otherwise (issue 37). */
   locale: Locale;
   visitorKey: string;

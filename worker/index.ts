@@ -4,6 +4,7 @@ import { consumeEvents, forgetOldAnalytics } from './tracking/service.ts';
 import { releaseExpiredHolds } from './flows/cancel-order.ts';
 import { remindUnpaidOrders } from './flows/pay-link.ts';
 import { expireSandboxPayments } from './payments/service.ts';
+import { buildDailyReconciliation } from './payments/staff.ts';
 import { cleanUpReturnUploads } from './returns/service.ts';
 import { runDailyPoints } from './members/service.ts';
 import { catchUpTax, consumeTaxJobs } from './flows/commit-tax.ts';
@@ -43,6 +44,12 @@ export default {
     );
     // Sandbox payments left open past their window expire, so their orders can be paid again or released.
     ctx.waitUntil(expireSandboxPayments(env, controller.scheduledTime));
+    // Once a day after 06:00 UTC: the day before's reconciliation of the shop's books against the providers'.
+    ctx.waitUntil(
+      buildDailyReconciliation(env, {}, controller.scheduledTime).then((day) => {
+        if (day) log.info('built the payment reconciliation report', { day });
+      }),
+    );
     // Return evidence never attached to a return, and multipart uploads left unfinished, are removed.
     ctx.waitUntil(
       cleanUpReturnUploads(env, controller.scheduledTime).then((count) => {

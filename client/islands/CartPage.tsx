@@ -5,10 +5,13 @@ import { useHydrated } from '../state/hydrated.ts';
 import { shopCart } from '../state/shop-cart.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
 import { CartLine, type LineActions } from './cart-line.tsx';
-import { AddOns, CouponForm, Offers, ShippingEstimate, Summary } from './cart-summary.tsx';
+import { AddOns, CouponForm, Instalments, Offers, ShippingEstimate, Summary } from './cart-summary.tsx';
+import type { InstalmentOffer } from '../../shared/payment-offers.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface CartPageProps {
+  /** The instalment offers of the payment methods offered here: the message under the total (issue 38). */
+  instalments?: InstalmentOffer[];
   /** The cart as the server rendered it (no vehicle yet); the browser refreshes it with the current vehicle. */
   initial: CartAnswer | null;
 }
@@ -44,7 +47,7 @@ function Group({
 }
 
 /** The cart page (§2 /shopCart): groups, quantities, codes, discounts with their reasons, shipping and total. */
-export default function CartPage({ initial }: CartPageProps) {
+export default function CartPage({ initial, instalments = [] }: CartPageProps) {
   const hydrated = useHydrated();
   const live = useSignalValue(shopCart.cart);
   const busy = useSignalValue(shopCart.busy);
@@ -101,6 +104,7 @@ export default function CartPage({ initial }: CartPageProps) {
         <Offers pricing={pricing} />
         <ShippingEstimate pricing={pricing} busy={actions.busy} estimate={(code) => void shopCart.setPostCode(code)} />
         <Summary pricing={pricing} />
+        <Instalments offers={instalments} pricing={pricing} />
         <a className="button button--primary" href="/checkout" data-checkout="">
           {m.checkout()}
         </a>

@@ -181,7 +181,10 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
         {m.checkout_cart_empty()} <a href="/shopCart">{m.back_to_cart()}</a>
       </p>
     );
-  const blocker = placeOrderBlocker({ address, shippingName, paymentMethod: payable });
+  // A part the address's state does not allow must leave the order first (issue 40).
+  const blocker = quote.lines.some((line) => line.shipRefusal)
+    ? m.emissions_remove_to_order()
+    : placeOrderBlocker({ address, shippingName, paymentMethod: payable });
   return (
     <div className="checkout" data-checkout="" aria-busy={busy} ref={fields.scope}>
       <div className="checkout__steps">

@@ -3,6 +3,8 @@ import { MAX_LINE_QUANTITY, type CartLineView } from '../../shared/cart.ts';
 import { FIT_DISPLAY } from '../../shared/fitment.ts';
 import { stockLabel } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { Prop65Warning } from './prop65-warning.tsx';
+import { ShipRefusalNote } from './ship-refusal.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface LineActions {
@@ -52,6 +54,8 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
       <div className="cart-line__about">
         {href ? <a href={href}>{line.title}</a> : <span>{line.title}</span>}
         {line.extraSubTitle && <small>{line.extraSubTitle}</small>}
+        {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
+        {line.prop65 && <Prop65Warning listing={line.prop65} />}
         {line.usable ? (
           <LineFitment line={line} />
         ) : (

@@ -8,6 +8,8 @@ import { CartDelivery } from './cart-delivery.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 import { cartReceipt, receiptRows } from '../../shared/receipt.ts';
 import { ReceiptList } from './receipt-list.tsx';
+import { instalmentWords } from '../../shared/instalment-words.ts';
+import type { InstalmentOffer } from '../../shared/payment-offers.ts';
 
 /** The cart page's side panel: codes, offers, the shipping estimate and the totals. */
 
@@ -75,6 +77,16 @@ export function Summary({ pricing }: { pricing: CartPricing }) {
       />
     </dl>
   );
+}
+
+/** "or 4 interest-free payments of $X with …" under the total, where an offer takes it. */
+export function Instalments({ offers, pricing }: { offers: readonly InstalmentOffer[]; pricing: CartPricing }) {
+  const words = pricing.total > 0 ? instalmentWords(offers, pricing.total, pricing.currency) : null;
+  return words ? (
+    <p className="cart-instalments" data-instalments="">
+      {words}
+    </p>
+  ) : null;
 }
 
 /**

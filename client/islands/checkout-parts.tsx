@@ -12,6 +12,8 @@ import { Field, type FieldErrors } from './form-kit.tsx';
 import { checkoutReceipt, receiptRows } from '../../shared/receipt.ts';
 import { ReceiptList } from './receipt-list.tsx';
 import { CheckoutTaxNote } from './checkout-tax.tsx';
+import { Prop65Warning } from './prop65-warning.tsx';
+import { ShipRefusalNote } from './ship-refusal.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
@@ -129,6 +131,8 @@ function CheckoutLines({ quote, money }: { quote: CheckoutQuote; money: (cent: n
               {line.fitText}
             </small>
           )}
+          {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
+          {line.prop65 && <Prop65Warning listing={line.prop65} />}
         </li>
       ))}
     </ul>

@@ -58,6 +58,7 @@ export const islandLoaders: Record<string, IslandLoader> = {
   AddToCart: inGroup(product, 'AddToCart'),
   DeliveryEstimate: inGroup(product, 'DeliveryEstimate'),
   FitmentBadge: inGroup(product, 'FitmentBadge'),
+  Prop65Notice: inGroup(product, 'Prop65Notice'),
   ProductGallery: inGroup(product, 'ProductGallery'),
   ProductVideos: inGroup(product, 'ProductVideos'),
   RecentlyViewed: inGroup(product, 'RecentlyViewed'),

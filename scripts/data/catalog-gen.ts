@@ -7,6 +7,7 @@ import { sellersOf } from './catalog-plan.ts';
 import { modelWeights, randomRecord } from './catalog-random.ts';
 import { baseTitleOf, type LeafCategory, type PartRecord, specsOf, stockOf, titleOf } from './catalog-record.ts';
 import { brands, categories, collectionsAndBundles, type Row, type Tables } from './catalog-tables.ts';
+import { regulatedColumns } from './catalog-regulated.ts';
 import { faqFor, reviewFor } from './catalog-text.ts';
 import { itemImages } from './part-images.ts';
 import { WARRANTIES } from './part-types.ts';
@@ -167,6 +168,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
     sales: Math.floor(random.next() ** 3 * 5000),
     min_price_usd: priceUsd,
     min_price_cad: priceCad,
+    ...regulatedColumns(part, variant, brand.brand.abbreviation, itemId),
   });
   specsOf(record, random).forEach(([label, value], sort) => {
     tables.item_customs!.push({ item_id: itemId, sort, label, value });

@@ -11,14 +11,23 @@ export const EXHAUST: TopCategory = {
       handle: 'catalytic-converters',
       titles: ['{brand} {variant} Catalytic Converter'],
       variants: [
-        { name: 'Direct-Fit 49-State', specs: { Emissions: '49-State (not legal in California)' } },
-        { name: 'EPA Compliant', specs: { Emissions: '49-State (not legal in California)' } },
-        { name: 'CARB Compliant', specs: { Emissions: 'CARB EO Approved' } },
+        {
+          name: 'Direct-Fit 49-State',
+          specs: { Emissions: '49-State (not legal in California)' },
+          emissions: 'FORTY_NINE_STATE',
+        },
+        {
+          name: 'EPA Compliant',
+          specs: { Emissions: '49-State (not legal in California)' },
+          emissions: 'FORTY_NINE_STATE',
+        },
+        { name: 'CARB Compliant', specs: { Emissions: 'CARB EO Approved' }, emissions: 'FIFTY_STATE' },
       ],
       priceUsd: [129, 690],
       fitment: ['engine'],
       engine: 'fuel',
       carb: true,
+      emissions: 'CATALYTIC_CONVERTER',
       specs: [['Emissions', ['CARB EO Approved']]],
       faqs: [
         [
@@ -52,13 +61,23 @@ export const EXHAUST: TopCategory = {
       handle: 'exhaust-manifolds',
       titles: ['{brand} {variant} Exhaust Manifold Kit'],
       variants: [
-        { name: 'Cast Iron', specs: { Material: 'Cast Iron' } },
-        { name: 'Stainless Header', specs: { Material: 'Stainless Steel' } },
+        // An OE-design replacement manifold carries an EO; a performance header is for off-road use.
+        {
+          name: 'Cast Iron',
+          specs: { Material: 'Cast Iron', Emissions: 'CARB EO Approved' },
+          emissions: 'FIFTY_STATE',
+        },
+        {
+          name: 'Stainless Header',
+          specs: { Material: 'Stainless Steel', Emissions: 'Off-Road Use Only (not legal in California)' },
+          emissions: 'OFF_ROAD',
+        },
       ],
       positions: ['Driver Side', 'Passenger Side'],
       priceUsd: [79, 360],
       fitment: ['engine'],
       engine: 'fuel',
+      emissions: 'EXHAUST_MANIFOLD',
       specs: [
         ['Material', ['Cast Iron']],
         ['Gaskets Included', ['Yes']],

@@ -60,6 +60,7 @@ async function catalogVersion(items: number, seed: number): Promise<string> {
     'scripts/data/catalog-popular.ts',
     'scripts/data/catalog-random.ts',
     'scripts/data/catalog-record.ts',
+    'scripts/data/catalog-regulated.ts',
     'scripts/data/catalog-tables.ts',
     'scripts/data/popular-models.ts',
     'scripts/data/model-generations.ts',

@@ -12,6 +12,7 @@ import { checkCoreCategories, checkCoverage, type PopularModel } from './checks/
 import { type CheckResult, openTarget, type Query } from './checks/d1.ts';
 import { checkEngineFuel } from './checks/engine-fuel.ts';
 import { checkEngines } from './checks/engines.ts';
+import { checkCarbEo, checkEmissionsStatus, checkEmissionsTitles } from './checks/regulated.ts';
 import { checkOverlappingTrims, checkPartsWithoutFitment, checkTrimStep } from './checks/structure.ts';
 import { checkTitleFitment } from './checks/title-fitment.ts';
 
@@ -33,6 +34,9 @@ export async function runChecks(
     checkPartsWithoutFitment,
     checkBrandCategories,
     checkPadMaterial,
+    checkEmissionsStatus,
+    checkCarbEo,
+    checkEmissionsTitles,
   ];
   const results: CheckResult[] = [];
   for (const check of checks) results.push(await check(query));

@@ -4,6 +4,7 @@ import { ACCESSORIES, WHEELS } from './catalog-parts-extras.ts';
 import { BRAKES, ENGINE, SUSPENSION } from './catalog-parts-mechanical.ts';
 import { BODY, INTERIOR, LIGHTING } from './catalog-parts-outfitting.ts';
 import { ELECTRICAL, EXHAUST } from './catalog-parts-power.ts';
+import type { EmissionsKind, EmissionsStatus } from '../../shared/regulated-parts.ts';
 
 /** How a part's fitment is shaped: by model-year range, by trim, by engine, universal or none. */
 export type FitmentStyle = 'model' | 'trim' | 'engine' | 'universal' | 'none';
@@ -18,6 +19,8 @@ export type EngineNeed = 'spark' | 'fuel' | 'electric';
 export interface Variant {
   name: string;
   specs?: Record<string, string>;
+  /** An emissions part's legal status, which its name and specifications must agree with. */
+  emissions?: EmissionsStatus;
 }
 
 export interface PartType {
@@ -37,6 +40,8 @@ export interface PartType {
   note?: string[];
   core?: boolean; // carries a refundable core charge
   carb?: boolean; // emissions part: may not be sold in California / Canada limits
+  /** The kind of emissions part (shared/regulated-parts.ts); each variant then names its legal status. */
+  emissions?: EmissionsKind;
 }
 
 export interface TopCategory {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { emissionsSchema, prop65Schema, shipRefusalSchema } from './regulated.ts';
 import type { CartAnswer } from '../cart.ts';
 import { CART_ACTIONS, CART_ITEM_TYPES, CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 
@@ -95,6 +96,9 @@ const lineSchema = z.object({
   categoryIds: z.array(z.number()),
   lineTotal: z.number(),
   usable: z.boolean(),
+  emissions: emissionsSchema,
+  shipRefusal: shipRefusalSchema,
+  prop65: prop65Schema,
 });
 
 export const cartAnswer = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { prop65Schema, shipRefusalSchema } from './regulated.ts';
 import type { CartPricing } from '../cart.ts';
 import type { OrderView } from '../orders.ts';
 import { shipToAddress } from './accounts.ts';
@@ -52,6 +53,9 @@ export const quoteAnswer = z.object({
       lineTotal: z.number().int(),
       fit: z.enum(['FIT', 'NOT_FIT', 'UNCERTAIN', 'EMPTY']).nullable(),
       fitText: z.string(),
+      urlHandle: z.string().nullable(),
+      shipRefusal: shipRefusalSchema,
+      prop65: prop65Schema,
     }),
   ),
   pricing: z.record(z.string(), z.unknown()),

@@ -13,6 +13,7 @@
 import type * as z from 'zod';
 import { decodeStripeForm } from '../../worker/payments/contracts/form.ts';
 import * as stripe from '../../worker/payments/contracts/stripe.ts';
+import { fakeStripeMoney } from './stripe-money.ts';
 import { stripePages } from './stripe-pages.ts';
 
 type Intent = z.infer<typeof stripe.paymentIntent>;
@@ -45,6 +46,7 @@ export function fakeStripe(options: FakeStripeOptions) {
   const calls: { method: string; path: string; params: Record<string, unknown>; idempotencyKey: string | null }[] = [];
   const events: z.infer<typeof stripe.event>[] = [];
   const nextId = (prefix: string) => `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`;
+  const money = fakeStripeMoney(nextId);
 
   const json = (schema: z.ZodType, body: unknown, status = 200) => Response.json(schema.parse(body), { status });
   const error = (status: number, body: z.input<typeof stripe.stripeError>) =>
@@ -75,6 +77,9 @@ export function fakeStripe(options: FakeStripeOptions) {
       data: { object },
     });
     events.push(event);
+    // A whole PaymentIntent that succeeded lands in the balance (a test's hand-made partial event does not).
+    const intent = type === 'payment_intent.succeeded' ? stripe.paymentIntent.safeParse(object) : null;
+    if (intent?.success) money.charged(intent.data);
     const body = JSON.stringify(event);
     const request = () =>
       new Request(options.webhookUrl ?? 'http://shop/order/public/payment/webhook/card', {
@@ -221,6 +226,8 @@ export function fakeStripe(options: FakeStripeOptions) {
           metadata: input.metadata,
         });
         refunds.push(refund);
+        money.refunded(refund);
+        await emit('refund.created', refund);
         const charge = {
           id: intent.latest_charge,
           object: 'charge',
@@ -304,6 +311,8 @@ export function fakeStripe(options: FakeStripeOptions) {
     const params = decodeStripeForm(body);
     calls.push({ method: request.method, path: url.pathname, params, idempotencyKey });
     if (failure) return error(failure.status, failure.error);
+    if (request.method === 'GET' && url.pathname === '/v1/balance_transactions')
+      return Response.json(money.list(url.searchParams));
     if (request.method === 'GET') {
       const id = url.pathname.split('/').pop()!;
       const intent = intents.get(id);
@@ -344,6 +353,18 @@ export function fakeStripe(options: FakeStripeOptions) {
     intents,
     sessions,
     refunds,
+    /** Balance transactions (charges less fees, refunds), as GET /v1/balance_transactions lists them. */
+    balance: money.transactions,
+    /** Opens a chargeback on the intent's charge (`charge.dispute.created`); answers the dispute's id. */
+    dispute: async (intentId: string, reason = 'fraudulent') => {
+      const dispute = money.dispute(intents.get(intentId)!, 'needs_response', reason);
+      await emit('charge.dispute.created', dispute);
+      return dispute.id;
+    },
+    /** Closes a chargeback won or lost (`charge.dispute.closed`). */
+    closeDispute: async (intentId: string, disputeId: string, status: 'won' | 'lost') => {
+      await emit('charge.dispute.closed', money.dispute(intents.get(intentId)!, status, 'fraudulent', disputeId));
+    },
     /** The next calls fail: unreachable ('network') or with Stripe's error answer. */
     failNext: (...next: Failure[]) => failures.push(...next),
     complete: async (intentId: string) => complete(intents.get(intentId)!),

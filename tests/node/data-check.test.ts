@@ -14,6 +14,12 @@ import {
   checkTrimStep,
   trimList,
 } from '../../scripts/data/checks/structure.ts';
+import {
+  checkCarbEo,
+  checkEmissionsStatus,
+  checkEmissionsTitles,
+  claimedStatus,
+} from '../../scripts/data/checks/regulated.ts';
 import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
 import { type FixtureDb, fitRow, item, node, openFixtureDb, spec } from './data-check-fixture.ts';
 
@@ -82,6 +88,9 @@ describe('the checks on hand-made data', () => {
       'no-fitment',
       'brand-category',
       'pad-material',
+      'emissions-status',
+      'carb-eo',
+      'emissions-title',
     ]);
   });
 
@@ -232,6 +241,65 @@ describe('the checks on hand-made data', () => {
         ]);
       },
     );
+  });
+});
+
+describe('emissions parts and their legal status (issue 40)', () => {
+  const converter = (id: number, title: string, status: string | null, eo: string | null) =>
+    `${item(id, title, 190, 1)}; UPDATE item SET emissions_kind = 'CATALYTIC_CONVERTER', ` +
+    `emissions_status = ${status ? `'${status}'` : 'NULL'}, carb_eo = ${eo ? `'${eo}'` : 'NULL'} WHERE id = ${id}`;
+  const rows = [
+    'INSERT INTO category (id, parent_id, kind, name, handle, depth) VALUES ' +
+      "(190, NULL, 'BACK', 'Catalytic Converters', 'catalytic-converters', 1)",
+    ...converter(80, 'AutoHaven Pro CARB Compliant Catalytic Converter', 'FIFTY_STATE', 'D-280-139').split('; '),
+    ...converter(81, 'AutoHaven Pro Direct-Fit 49-State Catalytic Converter', 'FORTY_NINE_STATE', null).split('; '),
+  ];
+  const undo = [
+    'DELETE FROM item_customs WHERE item_id BETWEEN 80 AND 89',
+    'DELETE FROM item WHERE id BETWEEN 80 AND 89',
+    'DELETE FROM category WHERE id = 190',
+  ];
+
+  it('reads the status a title or specification claims', () => {
+    expect(claimedStatus('Direct-Fit 49-State Catalytic Converter')).toBe('FORTY_NINE_STATE');
+    expect(claimedStatus('49-State (not legal in California)')).toBe('FORTY_NINE_STATE');
+    expect(claimedStatus('CARB EO Approved')).toBe('FIFTY_STATE');
+    expect(claimedStatus('Off-Road Use Only (not legal in California)')).toBe('OFF_ROAD');
+    expect(claimedStatus('Stainless Header Exhaust Manifold Kit')).toBeNull();
+  });
+
+  it('answers zero for 50-state and 49-state converters that say what they are', async () => {
+    await withRows(rows, undo, async () => {
+      for (const check of [checkEmissionsStatus, checkCarbEo, checkEmissionsTitles])
+        expect((await check(query)).count).toBe(0);
+    });
+  });
+
+  it('reports a converter with no status, a 50-state one with no EO, a 49-state title on a 50-state one', async () => {
+    const bad = [
+      ...converter(82, 'AutoHaven Pro Direct-Fit Catalytic Converter', null, null).split('; '),
+      ...converter(83, 'AutoHaven Pro CARB Compliant Catalytic Converter II', 'FIFTY_STATE', null).split('; '),
+      ...converter(84, 'AutoHaven Pro Direct-Fit 49-State Catalytic Converter II', 'FIFTY_STATE', 'D-280-140').split(
+        '; ',
+      ),
+      spec(84, 'Emissions', '49-State (not legal in California)'),
+    ];
+    await withRows([...rows, ...bad], undo, async () => {
+      expect((await checkEmissionsStatus(query)).examples).toEqual([
+        '#82 "AutoHaven Pro Direct-Fit Catalytic Converter": no legal status',
+      ]);
+      expect((await checkCarbEo(query)).examples).toEqual([
+        '#83 "AutoHaven Pro CARB Compliant Catalytic Converter II": 50-state without an EO',
+      ]);
+      const titles = await checkEmissionsTitles(query);
+      expect(titles.count).toBe(2);
+      expect(titles.examples[0]).toBe(
+        '#84 "AutoHaven Pro Direct-Fit 49-State Catalytic Converter II": ' +
+          'title says FORTY_NINE_STATE, the part is FIFTY_STATE',
+      );
+      expect(titles.examples[1]).toContain('#84');
+      expect(titles.examples[1]).toContain('specification says FORTY_NINE_STATE');
+    });
   });
 });
 

@@ -1,8 +1,9 @@
 import { unstable_readConfig } from 'wrangler';
 import { describe, expect, it } from 'vitest';
+import { DEPLOY_SECRETS } from '../../scripts/lib/deploy-secrets.ts';
 import { REQUIRED_SECRETS } from '../../scripts/lib/dev-secrets.ts';
 
-const SECRET_NAMES = [...REQUIRED_SECRETS, 'CARD_PROVIDER_SECRET_KEY', 'CARD_PROVIDER_WEBHOOK_SECRET'];
+const SECRET_NAMES = [...DEPLOY_SECRETS, 'PAYPAL_CLIENT_ID', 'PAYPAL_WEBHOOK_ID', 'APPLE_PAY_DOMAIN_ASSOCIATION'];
 
 /** What these tests read of a configuration, as wrangler resolves it for one environment. */
 interface Resolved {
@@ -24,14 +25,14 @@ function configOf(env?: string): Resolved {
 
 describe('wrangler.toml', () => {
   it.each([undefined, 'production', 'staging'])(
-    'deploys %s without developer tools, committed secrets or a workers.dev address',
+    'deploys %s without developer tools, committed secrets or a workers.dev address, requiring the providers’ keys',
     (env) => {
       const config = configOf(env);
       const vars = config.vars;
       expect(vars.DEV_TOOLS).toBeUndefined();
       for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();
       expect(config.workers_dev).toBe(false);
-      expect(config.secrets?.required).toEqual([...REQUIRED_SECRETS]);
+      expect(config.secrets?.required).toEqual([...DEPLOY_SECRETS]);
       expect(config.observability?.enabled).toBe(true);
       expect(vars.US_ORIGIN).toMatch(/^https:\/\//);
       expect(vars.CA_ORIGIN).toMatch(/^https:\/\//);
@@ -51,6 +52,8 @@ describe('wrangler.toml', () => {
     const vars = configOf('dev').vars;
     expect(vars.DEV_TOOLS).toBe('true');
     expect(vars.US_ORIGIN).toBe('http://us.shop.localhost:8787');
+    // The local shop pays in the sandbox: it needs no provider's keys.
+    expect(configOf('dev').secrets?.required).toEqual([...REQUIRED_SECRETS]);
     for (const name of SECRET_NAMES) expect(vars[name], name).toBeUndefined();
   });
 

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { orderView } from '../orders/service.ts';
 import { orderNotes, type StaffOrderFilter, staffOrderSearch, unitsLeftToShip } from '../orders/staff.ts';
 import { orderPaymentHistory } from '../payments/service.ts';
+import { providerMoneyOfOrder } from '../payments/staff.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
@@ -60,16 +61,18 @@ export async function findOrders(db: D1Database, query: OrderQuery) {
 
 /**
  * An order for its page: the order with its shipments and refunds, every payment with the refunds
- * it gave, and the units of each line still to ship; null when there is no such order.
+ * it gave, what each provider reports holding, and the units of each line still to ship; null when
+ * there is no such order.
  */
 export async function orderForStaff(db: D1Database, orderId: string) {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
   const order = await orderView(db, orderId);
   if (!order) return null;
-  const [payments, toShip, notes] = await Promise.all([
+  const [payments, toShip, notes, providerMoney] = await Promise.all([
     orderPaymentHistory(db, orderId),
     unitsLeftToShip(db, orderId),
     orderNotes(db, orderId),
+    providerMoneyOfOrder(db, orderId),
   ]);
   const refunded = order.refunds.filter((refund) => refund.status !== 'FAILED');
   const unitsRefunded = new Map<number, number>();
@@ -80,6 +83,7 @@ export async function orderForStaff(db: D1Database, orderId: string) {
     order,
     payments,
     notes,
+    providerMoney,
     toShip: Object.fromEntries(toShip) as Record<number, number>,
     unitsRefunded: Object.fromEntries(unitsRefunded) as Record<number, number>,
     refundableCent: order.paidAt === null ? 0 : order.total - refunded.reduce((sum, refund) => sum + refund.amount, 0),

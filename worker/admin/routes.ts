@@ -9,6 +9,7 @@ import { adminDashboard } from './dashboard.routes.tsx';
 import { adminAnalytics } from './analytics.routes.tsx';
 import { type AdminEnv, adminHeaders, consoleGate } from './guard.ts';
 import { adminOrders } from './orders.routes.tsx';
+import { adminPayments } from './payments.routes.tsx';
 import { adminPromotions } from './promotions.routes.tsx';
 import { adminReturns } from './returns.routes.tsx';
 import { adminReviews } from './reviews.routes.tsx';
@@ -27,6 +28,7 @@ export const admin = new Hono<AdminEnv>()
   .route('/', adminAnalytics)
   .route('/', adminStaff)
   .route('/', adminOrders)
+  .route('/', adminPayments)
   .route('/', adminReturns)
   .route('/', adminReviews)
   .route('/', adminPromotions)

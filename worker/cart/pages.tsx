@@ -38,7 +38,7 @@ export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
     (_shell, initial) => (
       <section className="cart">
         <h1>{m.shopping_cart()}</h1>
-        <Island name="CartPage" component={CartPage} props={{ initial }} />
+        <Island name="CartPage" component={CartPage} props={{ initial, instalments: c.var.instalments ?? [] }} />
       </section>
     ),
     { pageType: 'shopping cart', robots: 'noindex', data: serverCart(c) },

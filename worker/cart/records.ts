@@ -45,6 +45,12 @@ export interface SkuFacts {
   parentCategoryId: number | null;
   grandCategoryId: number | null;
   nonVehicle: number;
+  /** What the law says of the part (issue 40): its emissions kind, status and EO, its Prop 65 listing. */
+  emissionsKind: string | null;
+  emissionsStatus: string | null;
+  carbEo: string | null;
+  prop65Kind: string | null;
+  prop65Chemicals: string | null;
 }
 /** What a change reads before writing: the facts of the SKUs it names and the cart's lines. */
 export interface BeforeChange {

@@ -11,6 +11,7 @@ import { priceCartView, pricingLines, promotionsAlong, promotionsFor, type Prici
 import { cartRepository } from './repository.ts';
 import type { BeforeChange, CartLineRecord, CartRecord, SkuFacts } from './records.ts';
 import { cartLines } from './view.ts';
+import { regulateLines } from './regulated.ts';
 
 /**
  * The cart's door (§4 Cart): showing the shopper's cart priced, changing it, buy now, and what
@@ -31,6 +32,8 @@ export interface ShopperView {
   attributeValueId?: number | null;
   /** Shipping is estimated for it; an invalid code is ignored. */
   postCode?: string | null;
+  /** The ship-to state or province when an address is known (checkout): parts the law keeps out say so. */
+  regionCode?: string | null;
   now: number;
 }
 
@@ -65,8 +68,11 @@ export async function pricedCart(
   const request = { ...shopper, postCode: shopper.postCode ?? null };
   const promotions = shopper.promotions ?? promotionsFor(db, cart, market, request);
   promotions.catch(() => undefined);
+  const vehicleId = shopper.attributeValueId ?? null;
   const [lines, points] = await Promise.all([
-    cartLines(db, cart, market, shopper.attributeValueId ?? null, known),
+    cartLines(db, cart, market, vehicleId, known).then((shown) =>
+      regulateLines(db, shown, market, { postCode: request.postCode, regionCode: shopper.regionCode }, vehicleId),
+    ),
     shopper.points,
   ]);
   return { lines, pricing: await priceCartView(db, cart, market, lines, { ...request, promotions, points }) };

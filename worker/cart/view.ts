@@ -1,5 +1,6 @@
 import { cartItemKey, groupCartItems, isUnusable, type CartLineView, type CartLinesView } from '../../shared/cart.ts';
 import { fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
+import { emissionsOf, prop65Of } from '../../shared/regulated-parts.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartRepository } from './repository.ts';
 import type { CartLineRecord, CartRecord, SkuFacts } from './records.ts';
@@ -62,6 +63,10 @@ function lineView(
       : [],
     lineTotal: usable ? discountPrice * line.itemCount : 0,
     usable,
+    emissions: facts ? emissionsOf(facts) : null,
+    shipRefusal: null,
+    // The catalog's listing; pricedCart keeps it only for a shopper shipping to California (regulated.ts).
+    prop65: facts ? prop65Of(facts) : null,
   };
 }
 

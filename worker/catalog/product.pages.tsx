@@ -7,6 +7,7 @@ import { currentLocale } from '../../shared/i18n/current.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { exchangeOnArrival } from '../platform/link-exchange.ts';
 import { COOKIE } from '../../shared/constants.ts';
+import { instalmentWords } from '../../shared/instalment-words.ts';
 
 /** A review invitation lasts 30 days; its cookie a day (opening the email again brings it back). */
 const INVITATION_COOKIE_SECONDS = 86_400;
@@ -29,6 +30,8 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
     return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;
+  const price = skus[0]?.discountPrice ?? null;
+  const instalments = price === null ? null : instalmentWords(c.var.instalments ?? [], price, market.currency);
   return c.render(
     <ProductPage
       view={{
@@ -40,6 +43,7 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
         market,
         soldHere: soldIn(item, market.id),
         fitment,
+        instalments,
         origin: new URL(c.req.url).origin,
       }}
     />,

@@ -61,6 +61,13 @@ export interface ItemRecord {
   reviewRating: number | null;
   reviewCount: number;
   sales: number;
+  /** An emissions part's kind, legal status and CARB EO number (shared/regulated-parts.ts reads them). */
+  emissionsKind: string | null;
+  emissionsStatus: string | null;
+  carbEo: string | null;
+  /** The Prop 65 listing: what it warns of, and the chemicals as a JSON array. */
+  prop65Kind: string | null;
+  prop65Chemicals: string | null;
 }
 export interface SkuRecord {
   skuId: number;

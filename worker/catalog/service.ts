@@ -102,5 +102,8 @@ export function itemsWithSkus(db: D1Database, ids: readonly number[], market: Ma
 /** Fitment answers for items and a vehicle (§4 Fit status), an item's fitment table, the item of a SKU id. */
 export { fitmentTable, itemIdOf, lookupFitment, MAX_LOOKUP_ITEMS } from './fitment-lookup.ts';
 
+/** The 50-state legal alternatives to a part a ship-to state refuses, items' emissions facts (issue 40). */
+export { emissionsOfItems, legalAlternatives } from './regulated.ts';
+
 // The catalog in French (issue 37).
 export { localWords, titlesInFrench } from './french.ts';

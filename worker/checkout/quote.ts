@@ -89,6 +89,7 @@ export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Prom
   const { lines, pricing } = await pricedCart(db, cart, market, {
     accountId,
     postCode: address?.postalCode ?? null,
+    regionCode: address?.regionCode ?? null,
     attributeValueId: request.attributeValueId ?? null,
     email: request.email ?? null,
     now: request.now,
@@ -134,6 +135,15 @@ export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Prom
     pointsEarnRate: rate,
     levelName: (await level)?.name ?? null,
   };
+}
+
+/**
+ * Refuses an order with a part the ship-to state does not allow (issue 40), naming the part: the
+ * place-order flow asks this of the quote it places, whatever the page showed.
+ */
+export function assertShippable(lines: CartLinesView): void {
+  const refused = lines.items.find((item) => item.shipRefusal !== null);
+  if (refused) throw new ApiError(409, 409, refused.shipRefusal!.message);
 }
 
 /** Refuses a checkout that cannot become an order: an empty cart, or parts that can no longer be bought. */

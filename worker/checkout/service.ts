@@ -15,6 +15,7 @@ import { checkAddress, quoteCheckout } from './quote.ts';
 export {
   CHECKOUT_MSG,
   assertOrderable,
+  assertShippable,
   checkAddress,
   quoteCheckout,
   type CheckoutQuote,
@@ -63,6 +64,10 @@ export async function checkoutQuote(
       lineTotal: item.lineTotal,
       fit: item.carModelMatch,
       fitText: item.extraSubTitleJoinVehicle,
+      urlHandle: item.urlHandle,
+      // Why the address cannot have it (with legal alternatives), and a Californian's Prop 65 warning (issue 40).
+      shipRefusal: item.shipRefusal,
+      prop65: item.prop65,
     })),
     pricing: result.pricing,
     taxes: result.taxes,

@@ -9,6 +9,9 @@ import { ApiError } from '../platform/api-error.ts';
 import type { AuditEntry } from '../platform/audit.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { checkAddress } from '../checkout/service.ts';
+import { emissionsOfItems } from '../catalog/service.ts';
+import { vehiclePath } from '../vehicles/service.ts';
+import { emissionsRefusal, emissionsRefusalText } from '../../shared/regulated-parts.ts';
 import {
   ADDRESS_CHANGE_MSG,
   accessibleOrder,
@@ -29,6 +32,26 @@ import { replaceOrderTaxInto } from '../tax/writers.ts';
  * owed. The change holds only while the order is still in the status it was read in.
  */
 
+/**
+ * Refuses to move an order where one of its parts may not be shipped (issue 40): a 49-state converter
+ * placed to Texas does not go to California by a change of address, naming the part.
+ */
+async function assertLegalAt(db: D1Database, order: OrderRecord, address: AddressFields): Promise<void> {
+  const view = await orderView(db, order.id);
+  const lines = view?.lines ?? [];
+  const facts = await emissionsOfItems(
+    db,
+    lines.map((line) => line.itemId),
+  );
+  if (facts.size === 0) return;
+  const to = { market: order.market, regionCode: address.regionCode };
+  const vehicle = order.vehicleId ? await vehiclePath(db, order.vehicleId).catch(() => null) : null;
+  for (const line of lines) {
+    const rule = emissionsRefusal(facts.get(line.itemId) ?? null, to, vehicle?.modelYear ?? null);
+    if (rule) throw new ApiError(409, 409, emissionsRefusalText(line.title, rule));
+  }
+}
+
 /** Moves an order to another address in its market, with the staff member's audit entry when the shop does it. */
 async function changeOrderAddress(
   env: TaxEnv,
@@ -41,6 +64,7 @@ async function changeOrderAddress(
   if (!ADDRESS_CHANGEABLE_STATUSES.includes(order.status)) throw ApiError.badRequest(ADDRESS_CHANGE_MSG.shipped);
   const market = marketById(order.market);
   await checkAddress(db, market, address);
+  await assertLegalAt(db, order, address);
   const before = JSON.parse(order.address) as AddressFields;
   if (isRemotePostalCode(market.id, before.postalCode) !== isRemotePostalCode(market.id, address.postalCode)) {
     throw new ApiError(409, 409, ADDRESS_CHANGE_MSG.shippingChanges);

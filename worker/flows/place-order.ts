@@ -9,7 +9,14 @@ import type { CartRecord } from '../cart/service.ts';
 import { removeBoughtLinesInto } from '../cart/writers.ts';
 import { skuFacts } from '../catalog/service.ts';
 import { STOCK_GUARD, takeGiftStockInto, takeStockInto } from '../catalog/writers.ts';
-import { assertOrderable, checkAddress, CHECKOUT_MSG, quoteCheckout, type CheckoutQuote } from '../checkout/service.ts';
+import {
+  assertOrderable,
+  assertShippable,
+  checkAddress,
+  CHECKOUT_MSG,
+  quoteCheckout,
+  type CheckoutQuote,
+} from '../checkout/service.ts';
 import { POINTS_GUARD, spendPointsInto } from '../members/writers.ts';
 import { guestOrderToken, orderView } from '../orders/service.ts';
 import {
@@ -113,6 +120,8 @@ export async function placeOrder(env: TaxEnv, input: PlaceOrderInput): Promise<P
     now: input.now,
   });
   assertOrderable(quote.lines);
+  // A part the ship-to state does not allow (a 49-state converter to California) is never sold there.
+  assertShippable(quote.lines);
   if (quote.total > 0) assertHoldable(quote, input.market);
   if (quote.total !== input.expectedTotal) throw new ApiError(409, 409, CHECKOUT_MSG.changed, { total: quote.total });
   const placer = { ip: input.placer.ip, visitorKey: input.placer.visitorKey, email: input.email };

@@ -21,6 +21,8 @@ export function orderLines(quote: CheckoutQuote): NewOrderLine[] {
     discountCent: shares.get(item.key)?.discount ?? 0,
     totalCent: shares.get(item.key)?.total ?? item.lineTotal,
     fit: item.carModelMatch,
+    // The Prop 65 warning a Californian was shown: the order's email and pages keep it.
+    prop65: item.prop65,
   }));
 }
 

@@ -6,6 +6,7 @@ import { formatMoney } from '../../shared/money.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import { titlesInFrench } from '../catalog/service.ts';
 import { orderReceipt, receiptRows } from '../../shared/receipt.ts';
+import { prop65Text } from '../../shared/regulated-parts.ts';
 import { exemptionMention, type OrderExemption } from '../../shared/tax-exemptions.ts';
 import { orderExemption } from '../tax/service.ts';
 import { outboxSender, type EmailMessage, type EmailSender } from '../platform/email.ts';
@@ -60,13 +61,16 @@ export function orderConfirmationEmail(
     m.email_order_confirmed({ orderId: order.orderId, date: formatDay(order.createdAt) }),
     ...(exemption ? [exemptionMention(exemption)] : []),
   ];
-  const lines = order.lines.map((line): EmailRow => {
+  const lines = order.lines.flatMap((line): EmailRow[] => {
     const text = `${line.quantity} x ${line.title} (${line.partNumber})`;
     const [unit, total] = [money(line.unitPrice), money(line.total)];
-    return {
+    const row: EmailRow = {
       cells: [{ text }, { text: unit, align: 'right' }, { text: total, align: 'right' }],
       text: m.email_order_line({ line: text, unit, total }),
     };
+    // The Prop 65 warning a Californian was shown for the part, kept under its line (issue 40).
+    const warning = line.prop65 ? prop65Text(line.prop65) : null;
+    return warning ? [row, { cells: [{ text: warning, span: 3 }], text: warning }] : [row];
   });
   const totals = receiptRows(orderReceipt(order)).map((row): EmailRow => {
     const [text, amount, bold] = [

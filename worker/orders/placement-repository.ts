@@ -1,3 +1,4 @@
+import { prop65Json } from '../../shared/regulated-parts.ts';
 import { LINE_COLUMNS, orderRepository } from './repository.ts';
 import type { NewAdjustment, NewOrderLine, NewTax, NewOrder } from './records.ts';
 
@@ -49,7 +50,7 @@ export function placementRepository(db: D1Database) {
           ),
         ...lines.map((line) =>
           db
-            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
             .bind(
               order.id,
               line.lineNo,
@@ -66,6 +67,7 @@ export function placementRepository(db: D1Database) {
               line.discountCent,
               line.totalCent,
               line.fit ?? null,
+              prop65Json(line.prop65 ?? null),
             ),
         ),
         ...adjustments.map((adjustment, seq) =>
@@ -97,7 +99,7 @@ export function placementRepository(db: D1Database) {
     giftLineStatement(orderId: string, line: NewOrderLine) {
       return db
         .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
-          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0, NULL WHERE changes() = 1`)
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0, NULL, NULL WHERE changes() = 1`)
         .bind(
           orderId,
           line.lineNo,

@@ -1,3 +1,4 @@
+import type { Prop65Listing } from '../../shared/regulated-parts.ts';
 import type { FitStatus } from '../../shared/fitment.ts';
 import type { Currency, MarketId } from '../../shared/markets.ts';
 import type { OrderStatus } from '../../shared/order-status.ts';
@@ -75,6 +76,8 @@ export interface NewOrderLine {
   totalCent: number;
   /** The fit the line was sold with for the order's vehicle (§4 Fit status); null where it did not apply. */
   fit?: FitStatus | null;
+  /** The Prop 65 warning the line was sold with (shipped to California); null otherwise. */
+  prop65?: Prop65Listing | null;
 }
 export interface NewAdjustment {
   promotionId: number | null;

@@ -7,6 +7,7 @@ import {
 } from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { OrderAddress, OrderView } from '../../shared/orders.ts';
+import { prop65FromJson } from '../../shared/regulated-parts.ts';
 import { carrierName, trackingUrl } from '../../shared/carriers.ts';
 import { fulfilmentReads, readFulfilment } from './fulfilment-repository.ts';
 import type { NewOrderLine, NewTax, OrderRecord } from './records.ts';
@@ -28,12 +29,12 @@ export const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id 
 
 /** The columns of an order line, in the order the inserts give them. */
 export const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,
-  bundle_id, quantity, unit_cent, discount_cent, total_cent, fit`;
+  bundle_id, quantity, unit_cent, discount_cent, total_cent, fit, prop65`;
 
 /** An order's lines; `amounts` names the money columns as the caller reads them. */
 const lineSelect = (amounts: string) => `SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title,
   part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle, item_type AS itemType,
-  bundle_id AS bundleId, quantity, fit, ${amounts}
+  bundle_id AS bundleId, quantity, fit, prop65 AS prop65Json, ${amounts}
   FROM order_line WHERE order_id = ? ORDER BY line_no`;
 
 export function orderRepository(db: D1Database) {
@@ -158,7 +159,9 @@ export function orderRepository(db: D1Database) {
       if (!row) return null;
       return {
         ...summary(row),
-        lines: lines!.results as OrderView['lines'],
+        lines: (lines!.results as (OrderView['lines'][number] & { prop65Json: string | null })[]).map(
+          ({ prop65Json, ...line }) => ({ ...line, prop65: prop65FromJson(prop65Json) }),
+        ),
         adjustments: adjustments!.results as OrderView['adjustments'],
         taxes: taxes!.results as OrderView['taxes'],
         events: events!.results as OrderView['events'],

@@ -1,5 +1,6 @@
 import { ApiError } from '../platform/api-error.ts';
 import { charge, checkoutSession, event as stripeEvent, paymentIntent } from './contracts/stripe.ts';
+import { cardMoneyEvent } from './card-money-events.ts';
 import { declineCodeOf } from './stripe-api.ts';
 import type { PaymentChange, PaymentRepository } from './repository.ts';
 import type { PaymentEnv, WebhookEvent } from './provider.ts';
@@ -16,6 +17,14 @@ const EVENT_STATUS: Record<string, PaymentChange['status']> = {
   'payment_intent.requires_action': 'REQUIRES_ACTION',
   'payment_intent.canceled': 'EXPIRED',
 };
+
+/** A capture as the ledger keeps it: by the PaymentIntent, so the hosted page's two events about it count once. */
+const capture = (ref: string, amountCent: number | null | undefined, currency: string | null | undefined) => ({
+  kind: 'CAPTURE' as const,
+  ref,
+  amountCent: amountCent ?? 0,
+  currency: (currency ?? '').toUpperCase(),
+});
 
 /** Verifies `Stripe-Signature` (HMAC-SHA256 over `t.body`, 300 s tolerance) and reads the event; null when refused. */
 export async function cardWebhookEvent(
@@ -37,6 +46,8 @@ export async function cardWebhookEvent(
     declineCode: null,
     capturedCent: null,
   };
+  const money = await cardMoneyEvent(payments, type, data.object);
+  if (money) return { ...base, ...money };
   if (type === 'charge.refunded') {
     const refunded = charge.safeParse(data.object);
     if (!refunded.success || !refunded.data.payment_intent) throw ApiError.badRequest('data.object is not a charge');
@@ -53,11 +64,13 @@ export async function cardWebhookEvent(
       return { ...base, paymentId, orderId, status: 'EXPIRED', declineCode: 'expired' };
     // Paid on the hosted page: the session names the PaymentIntent that holds the money.
     const paid = session.data.payment_status === 'paid';
+    const intentId = session.data.payment_intent;
     return {
       ...base,
       paymentId,
       orderId,
       status: paid ? 'SUCCEEDED' : null,
+      movements: paid ? [capture(intentId ?? session.data.id, session.data.amount_total, session.data.currency)] : [],
       capturedCent: paid ? session.data.amount_total : null,
       amountCent: session.data.amount_total,
       currency: session.data.currency?.toUpperCase() ?? null,
@@ -83,5 +96,6 @@ export async function cardWebhookEvent(
   const capturedCent = type === 'payment_intent.succeeded' ? (intent.data.amount_received ?? intent.data.amount) : null;
   const amount = { amountCent: intent.data.amount, currency: intent.data.currency.toUpperCase() };
   const status = EVENT_STATUS[type] ?? null;
-  return { ...base, ...amount, paymentId, orderId, status, capturedCent, providerTxnRef: intent.data.id };
+  const movements = capturedCent ? [capture(intent.data.id, capturedCent, intent.data.currency)] : [];
+  return { ...base, ...amount, paymentId, orderId, status, capturedCent, providerTxnRef: intent.data.id, movements };
 }

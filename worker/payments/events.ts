@@ -2,6 +2,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { paymentStatusesBefore } from '../../shared/payment-status.ts';
 import { PROVIDER_IDS, type PaymentEnv, type ProviderId, type ProviderRuntime, type WebhookEvent } from './provider.ts';
 import { providerNamed } from './registry.ts';
+import { ledgerRepository } from './ledger-repository.ts';
 import { paymentRepository } from './repository.ts';
 
 /** A provider's webhook events: verified by the provider that sent them, kept once by event id. */
@@ -21,7 +22,8 @@ export async function verifiedPaymentEvent(
 }
 
 /**
- * Keeps a verified event by its provider event id and moves its payment on (never back).
+ * Keeps a verified event by its provider event id, keeps what it says of money in the ledger, and
+ * moves its payment on (never back).
  * Answers false, changing nothing, when the event was taken before.
  */
 export async function recordPaymentEvent(env: PaymentEnv, event: WebhookEvent, now: number): Promise<boolean> {
@@ -35,6 +37,15 @@ export async function recordPaymentEvent(env: PaymentEnv, event: WebhookEvent, n
     receivedAt: now,
   });
   if (!fresh) return false;
+  // What the event says of money goes to the provider ledger, against its order (issue 38).
+  const { provider, eventId, orderId, paymentId } = event;
+  const movements = event.movements?.filter((movement) => movement.amountCent > 0) ?? [];
+  await ledgerRepository(env.DB).record(
+    { provider, eventId, orderId, paymentId },
+    movements,
+    event.dispute ?? null,
+    now,
+  );
   const payment = event.paymentId ? await payments.find(event.paymentId) : null;
   if (payment && event.status && payment.provider === event.provider) {
     const change = {

@@ -1,5 +1,6 @@
 import { ApiError } from '../platform/api-error.ts';
 import { capture, dispute, fromPaypalValue, refund, webhookEvent, WEBHOOK_HEADERS } from './contracts/paypal.ts';
+import { captureMovements, disputeMoney, refundMovements } from './paypal-money-events.ts';
 import type { PaypalApi } from './paypal-api.ts';
 import { checkPaypalSignature } from './paypal-signature.ts';
 import type { PaymentEnv, WebhookEvent } from './provider.ts';
@@ -70,6 +71,7 @@ export async function paypalWebhookEvent(
     const payment = await paymentOf(payments, txn.data.custom_id, txn.data.id);
     const cent = fromPaypalValue(txn.data.amount.value);
     return {
+      movements: type === 'PAYMENT.CAPTURE.COMPLETED' ? captureMovements(txn.data) : [],
       ...base,
       ...found(payment),
       status,
@@ -77,18 +79,22 @@ export async function paypalWebhookEvent(
       capturedCent: type === 'PAYMENT.CAPTURE.COMPLETED' ? cent : null,
       amountCent: cent,
       currency: txn.data.amount.currency_code,
+      // The capture (or authorization) refunds and disputes name: kept even when this event beats the capture's answer.
+      providerTxnRef: txn.data.id,
     };
   }
   if (type === 'PAYMENT.CAPTURE.REFUNDED') {
     const given = refund.safeParse(resource);
     if (!given.success) throw ApiError.badRequest('resource is not a refund');
-    return { ...base, ...found(await paymentOf(payments, given.data.custom_id, undefined)), status: null };
+    const payment = await paymentOf(payments, given.data.custom_id, undefined);
+    return { ...base, ...found(payment), status: null, movements: refundMovements(given.data, payment) };
   }
   if (type.startsWith('CUSTOMER.DISPUTE.')) {
     const opened = dispute.safeParse(resource);
     if (!opened.success) throw ApiError.badRequest('resource is not a dispute');
     const txn = opened.data.disputed_transactions?.[0]?.seller_transaction_id;
-    return { ...base, ...found(await paymentOf(payments, undefined, txn)), status: null };
+    const payment = await paymentOf(payments, undefined, txn);
+    return { ...base, ...found(payment), status: null, ...disputeMoney(type, opened.data, payment) };
   }
   return { ...base, paymentId: null, orderId: null, status: null };
 }

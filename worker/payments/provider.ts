@@ -8,6 +8,7 @@ import type { PaymentFailureReason, PaymentMethodId } from '../../shared/payment
 import type { PaymentStatus } from '../../shared/payment-status.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { RefundReason } from './repository.ts';
+import type { MoneyNews } from './movements.ts';
 
 export type ProviderId = 'sandbox' | 'card' | 'paypal';
 export const PROVIDER_IDS: readonly ProviderId[] = ['sandbox', 'card', 'paypal'];
@@ -140,7 +141,7 @@ export interface Refunded {
 export type RefundResult = Refunded | Failed;
 
 /** A verified webhook event, in our words whichever provider sent it. */
-export interface WebhookEvent {
+export interface WebhookEvent extends MoneyNews {
   provider: ProviderId;
   eventId: string;
   /** e.g. payment.succeeded; a provider event we do not act on keeps its own type and a null status. */

@@ -98,7 +98,7 @@ export function offeredMethods(env: PaymentEnv, market: Market): OfferedPaymentM
   return paymentMethodsFor(market).flatMap((method): OfferedPaymentMethod[] => {
     if (switchedOff(env, method.id)) return [];
     const provider = productionProviderOf(method.id, env);
-    if (!provider) return sandboxEnabled(env) ? [{ ...method, provider: SANDBOX_PROVIDER_NAME }] : [];
+    if (!provider) return sandboxEnabled(env) ? [{ ...method, provider: SANDBOX_PROVIDER_NAME, sandbox: true }] : [];
     const name = provider === 'paypal' ? PAYPAL_PROVIDER_NAME : CARD_PROVIDER_NAME;
     if (method.id === 'PAY_LATER') return [{ ...method, provider: name, range: PAY_LATER_LIMITS[market.currency] }];
     if (method.id !== 'BNPL') return [{ ...method, provider: name }];

@@ -19,6 +19,8 @@ export interface VehicleChoice {
 export type VehiclePath = VehicleChoice & {
   nodeIds: number[] /** 'Year Make Model', as the badges say it. */;
   name: string;
+  /** The vehicle's model year (emissions rules depend on it). */
+  modelYear: number | null;
   /** The id asked for, when the vehicle base moved it to this vehicle (moves.ts). */
   movedFrom?: number;
 };
@@ -42,6 +44,7 @@ export async function vehiclePath(db: D1Database, attributeValueId: number): Pro
       .filter((node) => node.level <= 3)
       .map((node) => node.text)
       .join(' '),
+    modelYear: Number(path.find((node) => node.level === 1)?.text) || null,
     ...(nodeId !== attributeValueId && { movedFrom: attributeValueId }),
   };
 }

@@ -10,6 +10,8 @@ const SECTIONS: { href: string; label: string; action: StaffAction }[] = [
   { href: '/admin', label: 'Home', action: 'dashboard.view' },
   { href: '/admin/orders', label: 'Orders', action: 'orders.view' },
   { href: '/admin/returns', label: 'Returns', action: 'returns.view' },
+  { href: '/admin/payments/disputes', label: 'Disputes', action: 'payments.disputes' },
+  { href: '/admin/payments/reconciliation', label: 'Reconciliation', action: 'payments.reconcile' },
   { href: '/admin/reviews', label: 'Reviews', action: 'reviews.moderate' },
   { href: '/admin/promotions', label: 'Promotions', action: 'promotions.manage' },
   { href: '/admin/content', label: 'Content', action: 'content.manage' },

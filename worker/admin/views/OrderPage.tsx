@@ -5,6 +5,7 @@ import { AddressForm, CancelForm, type LoadedOrder, OrderNotes, RefundForm, Ship
 import { placedAt } from './OrdersPage.tsx';
 import { orderReceipt, receiptRows } from '../../../shared/receipt.ts';
 import { OrderTax } from './OrderTax.tsx';
+import { ProviderMoney } from './ProviderMoney.tsx';
 import type { OrderTaxForStaff } from '../../tax/staff.ts';
 
 type Loaded = LoadedOrder;
@@ -228,6 +229,7 @@ export function OrderPage({
       <h2>Payments</h2>
       <Payments loaded={loaded} />
       <Refunds order={order} />
+      <ProviderMoney {...loaded.providerMoney} />
       <h2>Shipments</h2>
       <Shipments order={order} csrf={csrf} canDeliver={may.ship} />
       {may.ship && <ShipForm loaded={loaded} csrf={csrf} />}

@@ -15,6 +15,7 @@ import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../r
 import type { SkuRecord } from '../records.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
+import { RegulatedNotes } from './product-regulated.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 import * as m from '../../../shared/i18n/generated/messages.js';
 
@@ -30,6 +31,8 @@ export interface ProductView {
   market: Market;
   soldHere: boolean;
   fitment: { total: number; rows: FitmentTableRow[] };
+  /** "or 4 interest-free payments of $12.50 with Afterpay, Klarna, or PayPal" where an offer takes the price. */
+  instalments?: string | null;
 }
 
 const PLACEHOLDER = staticAsset('/static/parts/placeholder.svg');
@@ -222,6 +225,11 @@ function ProductBody({ view }: { view: ProductView }) {
           {partNumber} · {m.product_condition()} {conditionOf(item.itemCondition)}
         </p>
         {sku && <Price sku={sku} market={market} />}
+        {view.instalments && view.soldHere && (
+          <p className="product__instalments" data-instalments="">
+            {view.instalments}
+          </p>
+        )}
         <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
           {view.soldHere
             ? (stockLabel(status) ?? m.product_unavailable())
@@ -240,6 +248,7 @@ function ProductBody({ view }: { view: ProductView }) {
             }}
           />
         )}
+        <RegulatedNotes item={item} market={market.id} />
         {view.soldHere && (
           <Island name="DeliveryEstimate" component={DeliveryEstimate} props={{ market: market.id, now: Date.now() }} />
         )}

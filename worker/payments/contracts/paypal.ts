@@ -191,6 +191,10 @@ export const dispute = z
     reason: z.string().optional(),
     status: z.string().optional(),
     dispute_amount: money.optional(),
+    /** When PayPal wants the seller's answer (ISO 8601). */
+    seller_response_due_date: z.string().optional(),
+    /** Set once resolved: RESOLVED_SELLER_FAVOUR, RESOLVED_BUYER_FAVOUR, ... */
+    dispute_outcome: z.object({ outcome_code: z.string() }).loose().optional(),
     disputed_transactions: z
       .array(z.object({ seller_transaction_id: z.string().optional(), custom: z.string().optional() }).loose())
       .optional(),

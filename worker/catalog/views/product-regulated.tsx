@@ -1,0 +1,33 @@
+import Prop65Notice from '../../../client/islands/Prop65Notice.tsx';
+import { emissionsOf, emissionsStatusText, notShippedToText, prop65Of } from '../../../shared/regulated-parts.ts';
+import type { MarketId } from '../../../shared/markets.ts';
+import type { ItemRecord } from '../records.ts';
+import { Island } from '../../platform/render/Island.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
+
+/**
+ * What the law says of a part on its page (issue 40): an emissions part's legal status with its
+ * CARB EO number and where it is not shipped (the same for every shopper), and the Prop 65 warning,
+ * which only a California shopper sees (the browser knows the shopper's ZIP code, the cached page does not).
+ */
+export function RegulatedNotes({ item, market }: { item: ItemRecord; market: MarketId }) {
+  const emissions = emissionsOf(item);
+  const prop65 = market === 'us' ? prop65Of(item) : null;
+  const notShipped = emissions && market === 'us' ? notShippedToText(emissions) : null;
+  return (
+    <>
+      {emissions && (
+        <p className="product__emissions" data-emissions={emissions.status} data-carb-eo={emissions.eo ?? undefined}>
+          <strong>{m.emissions_label()}</strong> {emissionsStatusText(emissions)}
+          {notShipped && (
+            <>
+              {' '}
+              <span className="product__not-shipped">{notShipped}</span>
+            </>
+          )}
+        </p>
+      )}
+      {prop65 && <Island name="Prop65Notice" component={Prop65Notice} props={{ listing: prop65 }} />}
+    </>
+  );
+}
