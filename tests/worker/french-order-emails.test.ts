@@ -12,7 +12,7 @@ import { bearer, freshIp, member } from './account-helpers.ts';
 import { testAudit } from './audit-helpers.ts';
 import { checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { englishIn, englishWordsOf } from './english-words.ts';
-import { CA_HOST, US_HOST, api, shop } from './helpers.ts';
+import { CA_HOST, US_HOST, api, arrive, shop } from './helpers.ts';
 import { fileOf, uploadIds } from './returns-helpers.ts';
 import { actorOf, supportStaff, type Staff } from './returns-staff-helpers.ts';
 
@@ -160,6 +160,11 @@ describe("a French order's emails after its confirmation", () => {
     await expectFrench(invitation);
     expect(invitation.subject).toBe(`Que pensez-vous des pièces de la commande ${order.orderId}?`);
     expect(invitation.text).toMatch(new RegExp(`${ORIGIN}/fr/product/[^\\s?]+\\?invitation=\\S+#write-review`));
+    // The link opens the French product page, its invitation moved into a cookie.
+    const link = new URL(invitation.text.match(/https?:\/\/\S+\/fr\/product\/\S+/)![0]);
+    const opened = await arrive(`${CA_HOST}${link.pathname}${link.search}`);
+    expect(opened.landed).toMatch(new RegExp(`^${CA_HOST}/fr/product/[^?]+$`));
+    expect(opened.html).toContain('<html lang="fr-CA"');
   });
 
   it('tells of a refund in French, its amount as French writes it and the reason in French', async () => {
