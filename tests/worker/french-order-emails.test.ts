@@ -377,3 +377,32 @@ describe("the member's language, kept in their profile", () => {
     expect(other.text).toContain(`See your points: ${ORIGIN}/myAccount?type=member`);
   });
 });
+
+describe('the account emails in the language of the page that asked', () => {
+  const ask = (method: string, path: string, body: unknown, language: string) =>
+    shop(`${CA_HOST}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'accept-language': language, 'cf-connecting-ip': freshIp() },
+      body: JSON.stringify(body),
+    });
+
+  it('confirms a sign-up and resets a password in French from the French pages, in English from the English', async () => {
+    const french = `fr-signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await ask('POST', '/account/public/buyer/register', { email: french, password: 'correct horse battery' }, 'fr-CA');
+    const verify = await mailOf(french, 'verify-email');
+    await expectFrench(verify);
+    expect(verify.subject).toBe('Confirmez votre courriel pour AutoHaven');
+    expect(verify.text).toContain(`Confirmer mon courriel : ${ORIGIN}/fr/signUpResult?token=`);
+    await ask('PUT', '/account/public/buyer/forget-password/init', { email: french }, 'fr-CA');
+    const reset = await mailOf(french, 'reset-password');
+    await expectFrench(reset);
+    expect(reset.text).toContain(`${ORIGIN}/fr/retrievePassword?token=`);
+
+    const english = `en-signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await ask('POST', '/account/public/buyer/register', { email: english, password: 'correct horse battery' }, 'en-CA');
+    const welcome = await mailOf(english, 'verify-email');
+    expect(welcome.subject).toBe('Confirm your email for AutoHaven');
+    expect(welcome.text).toContain('Welcome to AutoHaven.');
+    expect(welcome.text).toContain(`Confirm email: ${ORIGIN}/signUpResult?token=`);
+  });
+});

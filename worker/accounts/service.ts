@@ -2,7 +2,8 @@ import { ApiError } from '../platform/api-error.ts';
 import { claimGuestOrders } from '../orders/service.ts';
 import { accountRepository } from './repository.ts';
 import type { AccountRecord } from './records.ts';
-import type { Locale } from '../../shared/i18n/locale.ts';
+import { type Locale, localizePath } from '../../shared/i18n/locale.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { log } from '../platform/log.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
@@ -71,8 +72,9 @@ export async function sessionFor(deps: AccountDeps, account: AccountRecord): Pro
 }
 
 /** An emailed link: a page of the market's own origin with the link's token. */
+/** An emailed link with its token, to the page in the language being spoken (`/fr/...` on a French page's ask). */
 export const linkUrl = (deps: AccountDeps, path: string, token: string) =>
-  `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
+  `${deps.origin}${localizePath(path, currentLocale())}?token=${encodeURIComponent(token)}`;
 
 async function sendVerification(deps: AccountDeps, account: AccountRecord): Promise<void> {
   const token = await signLink({ purpose: 'verify-email', email: account.email, accountId: account.id }, deps.secret);
@@ -105,7 +107,13 @@ export async function register(
     emailVerified: false,
   });
   if (id === null) {
-    await deps.mailer.send(emails.accountExists(deps.shopName, input.email, `${deps.origin}/retrievePassword`));
+    await deps.mailer.send(
+      emails.accountExists(
+        deps.shopName,
+        input.email,
+        `${deps.origin}${localizePath('/retrievePassword', currentLocale())}`,
+      ),
+    );
     return ACCOUNT_MSG.registered;
   }
   await sendVerification(deps, (await repo.byId(id))!);
