@@ -386,7 +386,7 @@ describe('the account emails in the language of the page that asked', () => {
       body: JSON.stringify(body),
     });
 
-  it('confirms a sign-up and resets a password in French from the French pages, in English from the English', async () => {
+  it('confirms a sign-up and resets a password in French from French pages, in English from English', async () => {
     const french = `fr-signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await ask('POST', '/account/public/buyer/register', { email: french, password: 'correct horse battery' }, 'fr-CA');
     const verify = await mailOf(french, 'verify-email');
