@@ -6,6 +6,8 @@ import { refundOrderByShop } from '../../worker/flows/refund-order.ts';
 import { refundReturn } from '../../worker/flows/refund-return.ts';
 import { shipOrder } from '../../worker/flows/ship-order.ts';
 import { markDelivered } from '../../worker/orders/staff.ts';
+import { outboxSender } from '../../worker/platform/email.ts';
+import { rejectReview } from '../../worker/reviews/staff.ts';
 import { emailReturnLink } from '../../worker/returns/link.ts';
 import { sendExpiryReminders } from '../../worker/members/service.ts';
 import { bearer, freshIp, member } from './account-helpers.ts';
@@ -165,6 +167,43 @@ describe("a French order's emails after its confirmation", () => {
     const opened = await arrive(`${CA_HOST}${link.pathname}${link.search}`);
     expect(opened.landed).toMatch(new RegExp(`^${CA_HOST}/fr/product/[^?]+$`));
     expect(opened.html).toContain('<html lang="fr-CA"');
+
+    // A review written from it and not published: the reviewer is told why in French.
+    const invitationToken = link.searchParams.get('invitation')!;
+    const line = await env.DB.prepare(
+      `SELECT s.item_id AS itemId FROM order_line l JOIN sku s ON s.id = l.sku_id
+       WHERE l.order_id = ? AND l.line_no = 1`,
+    )
+      .bind(order.orderId)
+      .first<{ itemId: number }>();
+    const written = await api<{ id: number }>(`${CA_HOST}/item/public/buyer/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr-CA' },
+      body: JSON.stringify({
+        itemId: line!.itemId,
+        rating: 2,
+        title: 'Achetez chez nous',
+        content: 'Visitez notre boutique pour des pièces moins chères, samedi matin.',
+        name: 'Élodie',
+        vehicle: '2016 Acura MDX',
+        invitation: invitationToken,
+      }),
+    });
+    expect(written.status).toBe(200);
+    const deps = {
+      db: env.DB,
+      moderator: 'moderator@staff.test',
+      mailer: outboxSender(env.DB),
+      shopName: 'AutoHaven',
+      origins: { us: env.US_ORIGIN, ca: env.CA_ORIGIN },
+    };
+    const reviewId = written.body.data.id;
+    const audit = () => ({ ...testAudit('review.decide', String(reviewId)), recordType: 'review' });
+    const rejected = await rejectReview(deps, reviewId, { choice: 'Advertising or spam', note: '' }, audit);
+    expect(rejected).toMatchObject({ ok: true, emailed: true });
+    const refusal = await mailOf(order.email, 'review-rejected');
+    await expectFrench(refusal);
+    expect(refusal.text).toContain('Motif : Publicité ou pourriel');
   });
 
   it('tells of a refund in French, its amount as French writes it and the reason in French', async () => {

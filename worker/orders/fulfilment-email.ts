@@ -84,6 +84,7 @@ export async function reviewInvitationEmail(
       const { token } = await signInvitation(line.itemId, secret, Date.now(), {
         email: order.email,
         market: order.market,
+        locale,
       });
       const query = new URLSearchParams({ invitation: token });
       const path = localizePath(`/product/${line.urlHandle}?${query}`, locale);
