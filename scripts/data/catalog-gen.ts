@@ -7,7 +7,7 @@ import { sellersOf } from './catalog-plan.ts';
 import { modelWeights, randomRecord } from './catalog-random.ts';
 import { baseTitleOf, type LeafCategory, type PartRecord, specsOf, stockOf, titleOf } from './catalog-record.ts';
 import { brands, categories, collectionsAndBundles, type Row, type Tables } from './catalog-tables.ts';
-import { regulatedColumns } from './catalog-regulated.ts';
+import { emissionsSentence, regulatedColumns } from './catalog-regulated.ts';
 import { faqFor, reviewFor } from './catalog-text.ts';
 import { itemImages } from './part-images.ts';
 import { WARRANTIES } from './part-types.ts';
@@ -127,6 +127,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
   const rating = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : null;
   const images = itemImages(part.handle, baseTitle);
   const fitted = record.style === 'fitted';
+  const regulated = regulatedColumns(part, variant, brand.brand.abbreviation, itemId);
 
   tables.item!.push({
     id: itemId,
@@ -135,7 +136,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
     detail_content:
       `${title}. Built to meet or exceed original equipment fit, form and function. ` +
       (part.core ? 'This part carries a refundable core charge, returned when you send back your old part. ' : '') +
-      (part.carb ? 'Emissions part: California orders need the CARB-compliant version. ' : ''),
+      emissionsSentence(regulated.emissions_status, regulated.carb_eo),
     installation:
       record.style === 'none'
         ? null
@@ -168,7 +169,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
     sales: Math.floor(random.next() ** 3 * 5000),
     min_price_usd: priceUsd,
     min_price_cad: priceCad,
-    ...regulatedColumns(part, variant, brand.brand.abbreviation, itemId),
+    ...regulated,
   });
   specsOf(record, random).forEach(([label, value], sort) => {
     tables.item_customs!.push({ item_id: itemId, sort, label, value });

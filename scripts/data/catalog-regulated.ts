@@ -46,3 +46,11 @@ export function regulatedColumns(part: PartType, variant: Variant, brand: string
     prop65_chemicals: prop65 ? JSON.stringify(prop65.chemicals) : null,
   };
 }
+
+/** The description's sentence on an emissions part, as its status and EO number say (never one for another status). */
+export function emissionsSentence(status: string | null, eo: string | null): string {
+  if (status === 'FIFTY_STATE') return `Emissions part: legal in all 50 states under CARB Executive Order ${eo}. `;
+  if (status === 'FORTY_NINE_STATE') return 'Emissions part: 49-state legal, not for sale in California. ';
+  if (status === 'OFF_ROAD') return 'For off-road use only: not legal on public roads in California. ';
+  return '';
+}

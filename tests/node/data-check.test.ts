@@ -301,6 +301,18 @@ describe('emissions parts and their legal status (issue 40)', () => {
       expect(titles.examples[1]).toContain('specification says FORTY_NINE_STATE');
     });
   });
+  it('reports a description that calls a 49-state part CARB-compliant', async () => {
+    const description =
+      "UPDATE item SET detail_content = 'Emissions part: legal in all 50 states under CARB Executive Order D-1-1.' " +
+      'WHERE id = 81';
+    await withRows([...rows, description], undo, async () => {
+      const found = await checkEmissionsTitles(query);
+      expect(found.examples).toEqual([
+        '#81 "AutoHaven Pro Direct-Fit 49-State Catalytic Converter": ' +
+          'description says FIFTY_STATE, the part is FORTY_NINE_STATE',
+      ]);
+    });
+  });
 });
 
 describe('coverage of shocks and struts: front and rear count apart, like brake pads', () => {

@@ -1,6 +1,6 @@
 // Emissions parts and the law (issue 40): every emissions part has a legal status, every 50-state
 // part its CARB Executive Order number (and no other part one), and what a title or an "Emissions"
-// specification says of a part agrees with its status ("49-State (not legal in California)" is
+// specification or its description says of a part agrees with its status ("49-State (not legal in California)" is
 // FORTY_NINE_STATE). Read off the stored rows only, like every check.
 import { type CheckResult, columnsOf, MAX_EXAMPLES, type Query, quote } from './d1.ts';
 
@@ -37,12 +37,14 @@ interface Row {
   status: Status | null;
   eo: string | null;
   spec: string | null;
+  description: string | null;
 }
 
 /** Every item that is or looks like an emissions part: a kind, a status, an EO, a claim, or a category of them. */
 async function emissionsRows(query: Query): Promise<Row[]> {
   return query<Row>(
-    `SELECT i.id, i.title, i.emissions_kind AS kind, i.emissions_status AS status, i.carb_eo AS eo,
+    `SELECT i.id, i.title, i.detail_content AS description, i.emissions_kind AS kind,
+       i.emissions_status AS status, i.carb_eo AS eo,
        (SELECT group_concat(c.value, '; ') FROM item_customs c WHERE c.item_id = i.id AND c.label = 'Emissions') AS spec
      FROM item i
      WHERE i.emissions_kind IS NOT NULL OR i.emissions_status IS NOT NULL OR i.carb_eo IS NOT NULL
@@ -80,16 +82,17 @@ export async function checkCarbEo(query: Query): Promise<CheckResult> {
   return result('carb-eo', label, started, found);
 }
 
-/** Titles and "Emissions" specifications that claim another legal status than the part's. */
+/** Titles, "Emissions" specifications and descriptions that claim another legal status than the part's. */
 export async function checkEmissionsTitles(query: Query): Promise<CheckResult> {
   const started = Date.now();
-  const label = 'titles or Emissions specifications that claim another legal status than the part has';
+  const label = 'titles, Emissions specifications or descriptions that claim another legal status than the part has';
   if (!(await hasColumns(query))) return result('emissions-title', label, started, [], ['no emissions columns']);
   const found: string[] = [];
   for (const row of await emissionsRows(query)) {
     for (const [where, text] of [
       ['title', row.title],
       ['specification', row.spec ?? ''],
+      ['description', row.description ?? ''],
     ] as const) {
       const claim = claimedStatus(text);
       if (claim !== null && claim !== row.status)
