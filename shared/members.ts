@@ -1,16 +1,20 @@
 /** Member points and levels (§1, §7 Account; issue 21): the words and defaults, written once. */
+import * as m from './i18n/generated/messages.js';
 
 /** The kinds the points log is filtered by; each ledger reason belongs to one. */
 export const POINTS_LOG_KINDS = ['EARN', 'SPEND', 'REVERSAL', 'EXPIRY', 'ADJUSTMENT'] as const;
 export type PointsLogKind = (typeof POINTS_LOG_KINDS)[number];
 
-export const POINTS_LOG_KIND_LABEL: Record<PointsLogKind, string> = {
-  EARN: 'Earned',
-  SPEND: 'Spent',
-  REVERSAL: 'Reversed',
-  EXPIRY: 'Expired',
-  ADJUSTMENT: 'Adjusted by the shop',
+const KIND_LABEL: Record<PointsLogKind, () => string> = {
+  EARN: m.member_kind_earn,
+  SPEND: m.member_kind_spend,
+  REVERSAL: m.member_kind_reversal,
+  EXPIRY: m.member_kind_expiry,
+  ADJUSTMENT: m.member_kind_adjustment,
 };
+
+/** A kind of the points log as the page's language names it ('Earned', 'Adjusted by the shop'). */
+export const pointsLogKindLabel = (kind: PointsLogKind): string => KIND_LABEL[kind]();
 
 /** Ledger reasons (points_ledger.reason) and the log kind each is shown as. */
 export const POINTS_REASON_KIND: Record<string, PointsLogKind> = {
@@ -39,6 +43,8 @@ export type LevelBasis = 'POINTS' | 'SPEND';
 export interface MemberLevelSetting {
   id: string;
   name: string;
+  /** Its name on the French pages (issue 37); the English name where none is given. */
+  nameFr?: string;
   /** What the level needs over the last 12 months: points earned, or cents spent on paid orders. */
   threshold: number;
   benefits: {
@@ -65,12 +71,14 @@ export const DEFAULT_MEMBER_LEVELS: { basis: LevelBasis; levels: MemberLevelSett
     {
       id: 'silver',
       name: 'Silver',
+      nameFr: 'Argent',
       threshold: 25_000,
       benefits: { earnRate: 2, freeShippingThresholdCent: 7_500, birthdayPoints: 100, couponIds: [] },
     },
     {
       id: 'gold',
       name: 'Gold',
+      nameFr: 'Or',
       threshold: 75_000,
       benefits: { earnRate: 3, freeShippingThresholdCent: 4_900, birthdayPoints: 300, couponIds: [] },
     },

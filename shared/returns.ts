@@ -198,3 +198,12 @@ export function returnPagePath(rma: string, guestToken: string | null): string {
   const path = `/order/returns/${encodeURIComponent(rma)}`;
   return guestToken === null ? path : `${path}?${new URLSearchParams({ orderToken: guestToken })}`;
 }
+
+/** The reason a return's refund is recorded with on the order ("Return RMA-..."), as staff read it. */
+export const returnRefundReason = (rma: string): string => `Return ${rma}`;
+
+/** A refund reason in the language spoken: a return's refund names its return ("Retour RMA-..." in French). */
+export function refundReasonWords(reason: string): string {
+  const rma = /^Return (\S+)$/.exec(reason)?.[1];
+  return rma ? m.refund_reason_return({ rma }) : reason;
+}

@@ -57,6 +57,7 @@ export const shopSettingsSchema = z.object({
           z.object({
             id: z.string().min(1).max(30),
             name: z.string().min(1).max(40),
+            nameFr: z.string().trim().min(1).max(40).optional(),
             threshold: z.number().int().min(0),
             benefits: z.object({
               earnRate: z.number().min(0).max(100),

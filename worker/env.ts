@@ -141,7 +141,7 @@ export interface Variables {
   cspNonce: string;
   signedIn: boolean;
   /** The signed-in member, when the request carries a valid token. */
-  member: { accountId: number; email: string; tokenVersion: number } | null;
+  member: { accountId: number; email: string; tokenVersion: number; locale: Locale | null } | null;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

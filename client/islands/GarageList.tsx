@@ -3,6 +3,8 @@ import { vehicleName, vehiclePartsPath } from '../../shared/vehicle.ts';
 import { garage } from '../state/garage.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { useSignalValue } from '../state/signal-hook.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 
 /** The garage: saved vehicles, default first; shop for one, delete one, or clear them all. */
 export default function GarageList() {
@@ -14,12 +16,12 @@ export default function GarageList() {
   if (!hydrated || vehicles.length === 0)
     return (
       <p className="garage-empty" data-garage="empty">
-        Your garage is empty. Choose a vehicle above to add it.
+        {m.garage_empty()}
       </p>
     );
   return (
     <section className="garage" data-garage="list">
-      <h2>My garage</h2>
+      <h2>{m.garage_title()}</h2>
       <ul>
         {vehicles.map((vehicle) => (
           <li
@@ -29,24 +31,24 @@ export default function GarageList() {
           >
             <span>
               {vehicleName(vehicle, true)}
-              {vehicle.isDefault ? ' (shopping for)' : ''}
+              {vehicle.isDefault ? ` ${m.garage_shopping_for()}` : ''}
             </span>
-            <a href={vehiclePartsPath(vehicle)} data-garage-parts>
-              Shop parts
+            <a href={localPath(vehiclePartsPath(vehicle))} data-garage-parts>
+              {m.garage_shop_parts()}
             </a>
             {!vehicle.isDefault && (
               <button type="button" onClick={() => garage.select(vehicle.id)}>
-                Shop for this
+                {m.garage_shop_for_this()}
               </button>
             )}
             <button type="button" onClick={() => garage.remove(vehicle.id)}>
-              Delete
+              {m.garage_delete()}
             </button>
           </li>
         ))}
       </ul>
       <button type="button" onClick={() => garage.clear()}>
-        Clear garage
+        {m.garage_clear()}
       </button>
     </section>
   );

@@ -4,7 +4,9 @@ import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
 import { failureText } from './form-kit.tsx';
 import { COUPON_CALLS } from './member-calls.ts';
-import { type MemberCoupon, pointsWorth, RedeemableCoupon, WalletList } from './member-parts.tsx';
+import { type MemberCoupon, pointsNumber, pointsWorth, RedeemableCoupon, WalletList } from './member-parts.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 
 export interface MemberCouponsProps {
   balance: number;
@@ -28,9 +30,9 @@ export default function MemberCoupons({ balance: initialBalance, currency, coupo
       const bought = await api.call(COUPON_CALLS.redeem, { promotionId: coupon.promotionId });
       setBalance(bought.points);
       setCoupons(await api.call(COUPON_CALLS.coupons));
-      notify(`${coupon.name} is in your wallet.`, 'success');
+      notify(m.member_in_wallet_notice({ name: coupon.name }), 'success');
     } catch (failure) {
-      setError(failureText(failure, 'The coupon could not be redeemed. Please try again.'));
+      setError(failureText(failure, m.member_redeem_failed()));
     } finally {
       setBusy(false);
     }
@@ -42,19 +44,20 @@ export default function MemberCoupons({ balance: initialBalance, currency, coupo
     setError('');
     try {
       await api.call(COUPON_CALLS.choose, { couponIds: [coupon.promotionId] });
-      location.assign('/checkout');
+      location.assign(localPath('/checkout'));
     } catch (failure) {
-      setError(failureText(failure, 'The coupon could not be chosen. Please try again.'));
+      setError(failureText(failure, m.member_choose_failed()));
       setBusy(false);
     }
   }
 
   return (
     <div className="member-coupon-centre" data-coupon-centre>
-      <section aria-label="Coupon centre" className="member-card">
-        <h2>Redeem points for coupons</h2>
+      <section aria-label={m.member_coupon_centre()} className="member-card">
+        <h2>{m.member_redeem_heading()}</h2>
         <p>
-          Your balance: <strong data-coupon-balance>{balance}</strong> points ({pointsWorth(balance, currency)})
+          {m.member_your_balance()} <strong data-coupon-balance>{pointsNumber(balance)}</strong>{' '}
+          {m.member_balance_worth({ count: balance, worth: pointsWorth(balance, currency) })}
         </p>
         {error && (
           <p className="form-error" role="alert">
@@ -62,7 +65,7 @@ export default function MemberCoupons({ balance: initialBalance, currency, coupo
           </p>
         )}
         {redeemable.length === 0 ? (
-          <p className="member-muted">No coupons to redeem right now.</p>
+          <p className="member-muted">{m.member_no_redeemable()}</p>
         ) : (
           <ul className="member-coupons">
             {redeemable.map((coupon) => (
@@ -77,8 +80,8 @@ export default function MemberCoupons({ balance: initialBalance, currency, coupo
           </ul>
         )}
       </section>
-      <section aria-label="My coupons" className="member-card">
-        <h2>My coupons</h2>
+      <section aria-label={m.member_my_coupons()} className="member-card">
+        <h2>{m.member_my_coupons()}</h2>
         <WalletList coupons={coupons} busy={busy} onUse={(chosen) => void takeToCheckout(chosen)} />
       </section>
     </div>

@@ -4,18 +4,21 @@ import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
 import { failureText } from './form-kit.tsx';
 import type { MemberCoupon } from './member-parts.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { localPath } from '../../shared/i18n/current.ts';
 
 export interface MemberLevelCouponsProps {
   /** The coupons of the member's own level, as the wallet shows them (memberCouponId null: not claimed yet). */
   coupons: MemberCoupon[];
 }
 
-const HELD: Record<MemberCoupon['state'], string> = {
-  AVAILABLE: 'In your wallet',
-  NOT_STARTED: 'In your wallet',
-  USED: 'Used',
-  EXPIRED: 'Expired',
-  REDEEMABLE: '',
+/** Where a claimed coupon is, in the page's language. */
+const HELD: Record<MemberCoupon['state'], () => string> = {
+  AVAILABLE: m.member_in_wallet,
+  NOT_STARTED: m.member_in_wallet,
+  USED: m.member_wallet_used,
+  EXPIRED: m.member_wallet_expired,
+  REDEEMABLE: () => '',
 };
 
 /** One level coupon: what it gives and its name, then what the member can do with it (`action`). */
@@ -49,9 +52,9 @@ export default function MemberLevelCoupons({ coupons: initial }: MemberLevelCoup
             : one,
         ),
       );
-      notify(`${coupon.name} is in your wallet.`, 'success');
+      notify(m.member_in_wallet_notice({ name: coupon.name }), 'success');
     } catch (failure) {
-      setError(failureText(failure, 'The coupon could not be claimed. Please try again.'));
+      setError(failureText(failure, m.member_claim_failed()));
     } finally {
       setBusy(false);
     }
@@ -72,11 +75,11 @@ export default function MemberLevelCoupons({ coupons: initial }: MemberLevelCoup
             action={
               coupon.memberCouponId === null ? (
                 <button type="button" className="button" disabled={busy} onClick={() => void claim(coupon)}>
-                  Claim
+                  {m.member_claim()}
                 </button>
               ) : (
-                <a href="/myAccount/member/coupons" data-coupon-held>
-                  {HELD[coupon.state]}
+                <a href={localPath('/myAccount/member/coupons')} data-coupon-held>
+                  {HELD[coupon.state]()}
                 </a>
               )
             }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { PointsLogAnswer } from '../../shared/api/members.ts';
 import { API } from '../../shared/api-routes.ts';
-import { POINTS_LOG_KIND_LABEL, POINTS_LOG_KINDS, type PointsLogKind } from '../../shared/members.ts';
+import { POINTS_LOG_KINDS, type PointsLogKind, pointsLogKindLabel } from '../../shared/members.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { api } from '../api.ts';
 import { failureText } from './form-kit.tsx';
 import { PointsLogTable } from './member-parts.tsx';
@@ -31,25 +32,25 @@ export default function MemberPointsLog({ log: initial, kind: initialKind }: Mem
       if (page > 1) params.set('page', String(page));
       history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
     } catch (failure) {
-      setError(failureText(failure, 'The history could not be loaded. Please try again.'));
+      setError(failureText(failure, m.member_history_failed()));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <section className="member-card" aria-label="Points history" data-points-history aria-busy={busy}>
+    <section className="member-card" aria-label={m.member_nav_history()} data-points-history aria-busy={busy}>
       <label className="member-filter">
-        Show{' '}
+        {m.member_log_show()}{' '}
         <select
           value={kind ?? ''}
           disabled={busy}
           onChange={(event) => void show(1, (event.target.value || null) as PointsLogKind | null)}
         >
-          <option value="">All activity</option>
+          <option value="">{m.member_log_all()}</option>
           {POINTS_LOG_KINDS.map((value) => (
             <option key={value} value={value}>
-              {POINTS_LOG_KIND_LABEL[value]}
+              {pointsLogKindLabel(value)}
             </option>
           ))}
         </select>
@@ -60,15 +61,13 @@ export default function MemberPointsLog({ log: initial, kind: initialKind }: Mem
         </p>
       )}
       <PointsLogTable entries={log.list} />
-      <nav className="member-paging" aria-label="Pages">
+      <nav className="member-paging" aria-label={m.pages()}>
         <button type="button" disabled={busy || log.page <= 1} onClick={() => void show(log.page - 1, kind)}>
-          Previous
+          {m.page_previous()}
         </button>
-        <span data-page>
-          Page {log.page} of {pages}
-        </span>
+        <span data-page>{m.page_of({ page: log.page, pages })}</span>
         <button type="button" disabled={busy || log.page >= pages} onClick={() => void show(log.page + 1, kind)}>
-          Next
+          {m.page_next()}
         </button>
       </nav>
     </section>

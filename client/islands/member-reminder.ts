@@ -2,7 +2,8 @@ import { API } from '../../shared/api-routes.ts';
 import { STORAGE_KEY } from '../../shared/browser-keys.ts';
 import { api } from '../api.ts';
 import { notify } from '../state/notices.ts';
-import { memberDate } from './member-parts.tsx';
+import { memberDate, pointsNumber } from './member-parts.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** Marks the visit (this tab's session) in which the expiring-points notice was shown. */
 const SHOWN_KEY = 'points-reminder-shown';
@@ -24,8 +25,9 @@ export function remindExpiringPoints(): void {
     .call(API.memberPointsReminder)
     .then((reminder) => {
       if (reminder.points <= 0 || reminder.expiresAt === null) return;
-      const on = memberDate(reminder.expiresAt);
-      notify(`${reminder.points} of your points expire on ${on}. Use them at checkout.`, 'warning', REMINDER_MS);
+      const date = memberDate(reminder.expiresAt);
+      const shown = pointsNumber(reminder.points);
+      notify(m.member_reminder({ count: reminder.points, shown, date }), 'warning', REMINDER_MS);
     })
     .catch(() => undefined);
 }

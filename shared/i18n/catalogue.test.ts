@@ -22,6 +22,9 @@ const SAME_IN_BOTH = new Set([
   'pm_noun_coupon',
   'member_nav_coupons',
   'email_pay_minutes',
+  'member_log_date',
+  'email_units',
+  'email_points_amount',
 ]);
 
 function texts(message: Message): string[] {

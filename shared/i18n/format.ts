@@ -14,6 +14,11 @@ export function formatCount(value: number): string {
   return value.toLocaleString(formatTag());
 }
 
+/** A count the English pages and emails write bare ("1250" points): French groups it ("1 250"). */
+export function plainCount(value: number): string {
+  return currentLocale() === 'fr' ? formatCount(value) : String(value);
+}
+
 /** A day as "Dec 2, 2026" or "2 déc. 2026" (UTC); `long` spells the month. */
 export function formatDay(ms: number, month: 'short' | 'long' = 'short'): string {
   return new Date(ms).toLocaleDateString(formatTag(), { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' });

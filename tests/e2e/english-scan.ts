@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /**
  * Common English words that are not French words: one of them in a French page's text is a string
  * left untranslated. Words both languages write the same way (code, total, points, photo, garage,
- * stock, page, minute, support, contact, chat, guide ...) are left out on purpose.
+ * stock, page, minute, support, contact, chat, guide, or: the gold member level "Or" ...) are left out on purpose.
  */
 export const ENGLISH_WORDS = new Set(
   (
@@ -21,7 +21,7 @@ export const ENGLISH_WORDS = new Set(
     'may must have has had been was were does did done get got going see look find need want best deals deal sale ' +
     'sales off savings week weeks month months today tomorrow first last previous home about feedback terms ' +
     'privacy choices program partnership affiliate news newsletter subscribe join unlock amazing into over under ' +
-    'up down above below between within before after during until while because if then than so but or also just ' +
+    'up down above below between within before after during until while because if then than so but also just ' +
     'very much many most some any every both other another such same own few little less again still already yet ' +
     'ever never always often really quite rather too enough almost around across along against upon off'
   ).split(' '),

@@ -4,7 +4,7 @@ import type { CustomerRecord } from './records.ts';
 /** The back office's account queries (issue 19, Customers): finding members and blocking them. */
 
 const CUSTOMER_COLUMNS = `a.id, a.email, a.first_name AS firstName, a.last_name AS lastName, a.phone, a.market,
-  a.email_verified AS emailVerified, a.subscribed, a.created_at AS createdAt, a.blocked_at AS blockedAt`;
+  a.email_verified AS emailVerified, a.subscribed, a.created_at AS createdAt, a.blocked_at AS blockedAt, a.locale`;
 
 /** D1 refuses LIKE patterns over 50 bytes: longer text is matched as a whole email only. */
 const LIKE_MAX_BYTES = 50;

@@ -1,74 +1,57 @@
+import * as m from '../../shared/i18n/generated/messages.js';
 import { layoutEmail } from '../platform/email-layout.ts';
 
-/** The messages the shop sends about accounts, in the shop's name. */
+/**
+ * The messages the shop sends about accounts, in the shop's name, in the language being spoken when
+ * they are built: the page's that asked (issue 37), the member's own for the warning of others' sign-ins.
+ */
 export const emails = {
   verify: (shopName: string, to: string, url: string) =>
     layoutEmail(
       'verify-email',
       to,
-      `Confirm your email for ${shopName}`,
-      [
-        `Welcome to ${shopName}.`,
-        'Confirm your email address to finish setting up your account. The link works once and expires in 24 hours.',
-      ],
-      { url, label: 'Confirm email' },
+      m.email_verify_subject({ shopName }),
+      [m.email_verify_welcome({ shopName }), m.email_verify_text()],
+      { url, label: m.email_verify_label() },
     ),
   accountExists: (shopName: string, to: string, url: string) =>
     layoutEmail(
       'account-exists',
       to,
-      `You already have a ${shopName} account`,
-      [
-        'Someone, probably you, tried to create an account with this email address, which already has one.',
-        'If you forgot your password, you can choose a new one.',
-      ],
-      { url, label: 'Reset password' },
+      m.email_exists_subject({ shopName }),
+      [m.email_exists_text(), m.email_exists_forgot()],
+      { url, label: m.email_exists_label() },
     ),
   reset: (shopName: string, to: string, url: string) =>
     layoutEmail(
       'reset-password',
       to,
-      `Reset your ${shopName} password`,
-      [
-        'We received a request to reset your password. The link works once and expires in one hour.',
-        'If you did not ask for this, ignore this email: your password stays the same.',
-      ],
-      { url, label: 'Choose a new password' },
+      m.email_reset_subject({ shopName }),
+      [m.email_reset_text(), m.email_reset_ignore()],
+      { url, label: m.email_new_password_label() },
     ),
   changeEmail: (shopName: string, to: string, url: string) =>
     layoutEmail(
       'change-email',
       to,
-      `Confirm your new email for ${shopName}`,
-      [
-        'Confirm this address to make it the email of your account.',
-        'Open the link while signed in to your account. It works once and expires in 30 minutes.',
-      ],
-      { url, label: 'Confirm new email' },
+      m.email_change_subject({ shopName }),
+      [m.email_change_text(), m.email_change_open()],
+      { url, label: m.email_change_label() },
     ),
   signInAttempts: (shopName: string, to: string, attempts: number, resetUrl: string) =>
     layoutEmail(
       'sign-in-attempts',
       to,
-      `Someone is trying to sign in to your ${shopName} account`,
-      [
-        `We refused ${attempts} sign-ins to your account with a wrong password, from browsers you have not ` +
-          'signed in from before. Each further try from them now has to wait longer.',
-        'Browsers you have signed in from before are not held back. If this was not you, choose a new, ' +
-          'unique password: it signs out every other device.',
-      ],
-      { url: resetUrl, label: 'Choose a new password' },
+      m.email_attempts_subject({ shopName }),
+      [m.email_attempts_text({ attempts }), m.email_attempts_advice()],
+      { url: resetUrl, label: m.email_new_password_label() },
     ),
   emailChanged: (shopName: string, to: string, newEmail: string, undoUrl: string) =>
     layoutEmail(
       'email-changed',
       to,
-      `The email of your ${shopName} account was changed`,
-      [
-        `Your account now signs in with ${newEmail} instead of this address.`,
-        'If you did not do this, undo the change: this address becomes the login again, every device is ' +
-          'signed out, and we send you a link to choose a new password. The link works once, for 7 days.',
-      ],
-      { url: undoUrl, label: 'Undo this change' },
+      m.email_changed_subject({ shopName }),
+      [m.email_changed_text({ newEmail }), m.email_changed_undo_text()],
+      { url: undoUrl, label: m.email_changed_undo_label() },
     ),
 };

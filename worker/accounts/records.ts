@@ -2,6 +2,7 @@
  * The accounts domain's records: the shapes its repositories read and write, named by the domain
  * (its doors and flows speak of these, never of a repository's row).
  */
+import type { Locale } from '../../shared/i18n/locale.ts';
 
 /** A member as the back office lists and shows them. */
 export interface CustomerRecord {
@@ -16,6 +17,8 @@ export interface CustomerRecord {
   /** Unix seconds. */
   createdAt: number;
   blockedAt: number | null;
+  /** The language the member reads the shop in (AccountRecord's), for emails not tied to an order. */
+  locale: Locale | null;
 }
 
 export interface AccountRecord {
@@ -38,4 +41,6 @@ export interface AccountRecord {
   /** The birthday's month (1 to 12) and day, both null when the member gave none (issue 21 birthday points). */
   birthMonth: number | null;
   birthDay: number | null;
+  /** The language the member last opened the Canadian shop's pages in; null before they did (issue 37). */
+  locale: Locale | null;
 }

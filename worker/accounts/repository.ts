@@ -3,6 +3,7 @@
 import type { AddressFields } from '../../shared/address.ts';
 import type { AddressInput } from '../../shared/api/accounts.ts';
 import type { AccountRecord } from './records.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
 
 /** What the profile form changes; `birthday` undefined leaves it as it is, null clears it. */
 export interface ProfileFields {
@@ -22,7 +23,8 @@ export interface AddressRow extends AddressFields {
 const ACCOUNT_COLUMNS = `id, email, password_hash AS passwordHash, email_verified AS emailVerified,
   client_type AS clientType, zip_code AS zipCode, default_garage AS defaultGarage,
   use_first_discount AS useFirstDiscount, subscribed, first_name AS firstName, last_name AS lastName, phone,
-  token_version AS tokenVersion, market, blocked_at AS blockedAt, birth_month AS birthMonth, birth_day AS birthDay`;
+  token_version AS tokenVersion, market, blocked_at AS blockedAt, birth_month AS birthMonth, birth_day AS birthDay,
+  locale`;
 
 const ADDRESS_COLUMNS = `id, account_id AS accountId, market, first_name AS firstName, last_name AS lastName, phone,
   address_line1 AS addressLine1, address_line2 AS addressLine2, city, region_code AS regionCode,
@@ -62,6 +64,10 @@ export function accountRepository(db: D1Database) {
         )
         .bind(id, sessionId)
         .first<AccountRecord & { revoked: number }>(),
+
+    /** Keeps the language the member reads the shop in; nothing is written when it is the one kept already. */
+    rememberLocale: (id: number, locale: Locale) =>
+      db.prepare('UPDATE account SET locale = ?2 WHERE id = ?1 AND locale IS NOT ?2').bind(id, locale).run(),
 
     /** Revokes one session token until it expires; expired entries are cleared on the way. */
     revokeSession: (sessionId: string, accountId: number, expiresAt: number) =>

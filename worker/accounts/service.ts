@@ -2,6 +2,9 @@ import { ApiError } from '../platform/api-error.ts';
 import { claimGuestOrders } from '../orders/service.ts';
 import { accountRepository } from './repository.ts';
 import type { AccountRecord } from './records.ts';
+import { type Locale, localizePath } from '../../shared/i18n/locale.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { log } from '../platform/log.ts';
 import type { EmailSender } from '../platform/email.ts';
 import { emails } from './email-templates.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -69,8 +72,9 @@ export async function sessionFor(deps: AccountDeps, account: AccountRecord): Pro
 }
 
 /** An emailed link: a page of the market's own origin with the link's token. */
+/** An emailed link with its token, to the page in the language being spoken (`/fr/...` on a French page's ask). */
 export const linkUrl = (deps: AccountDeps, path: string, token: string) =>
-  `${deps.origin}${path}?token=${encodeURIComponent(token)}`;
+  `${deps.origin}${localizePath(path, currentLocale())}?token=${encodeURIComponent(token)}`;
 
 async function sendVerification(deps: AccountDeps, account: AccountRecord): Promise<void> {
   const token = await signLink({ purpose: 'verify-email', email: account.email, accountId: account.id }, deps.secret);
@@ -103,7 +107,13 @@ export async function register(
     emailVerified: false,
   });
   if (id === null) {
-    await deps.mailer.send(emails.accountExists(deps.shopName, input.email, `${deps.origin}/retrievePassword`));
+    await deps.mailer.send(
+      emails.accountExists(
+        deps.shopName,
+        input.email,
+        `${deps.origin}${localizePath('/retrievePassword', currentLocale())}`,
+      ),
+    );
     return ACCOUNT_MSG.registered;
   }
   await sendVerification(deps, (await repo.byId(id))!);
@@ -199,14 +209,26 @@ export async function changePassword(
 export async function signedInMember(
   db: D1Database,
   claims: SessionClaims,
-): Promise<{ accountId: number; email: string; tokenVersion: number } | null> {
+): Promise<{ accountId: number; email: string; tokenVersion: number; locale: Locale | null } | null> {
   const repo = accountRepository(db);
   const account = claims.id
     ? await repo.sessionAccount(claims.accountId, claims.id)
     : await repo.byId(claims.accountId);
   if (!account || account.tokenVersion !== claims.tokenVersion || account.blockedAt !== null) return null;
   if ('revoked' in account && account.revoked === 1) return null;
-  return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion };
+  return { accountId: account.id, email: account.email, tokenVersion: account.tokenVersion, locale: account.locale };
+}
+
+/**
+ * Keeps in the member's profile the language they opened a page of the Canadian shop in (issue 37): emails
+ * not tied to an order speak it. Never throws: a page is served whether or not it was kept.
+ */
+export async function rememberLanguage(db: D1Database, accountId: number, locale: Locale): Promise<void> {
+  try {
+    await accountRepository(db).rememberLocale(accountId, locale);
+  } catch (error) {
+    log.error('member language not kept', error, { accountId });
+  }
 }
 
 /**

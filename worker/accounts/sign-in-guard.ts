@@ -10,6 +10,8 @@ import { ApiError } from '../platform/api-error.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { attemptWithin, enforce, forgive, RULES, SIGN_IN_CEILING, signedInWithin } from '../platform/rate-limit.ts';
 import { emails } from './email-templates.ts';
+import { withLocale } from '../platform/i18n.ts';
+import { localizePath } from '../../shared/i18n/locale.ts';
 import { accountRepository } from './repository.ts';
 import { knownDevice } from './route-support.ts';
 import { ACCOUNT_MSG, type AccountDeps } from './service.ts';
@@ -54,8 +56,13 @@ export async function signInFailed(deps: AccountDeps, attempt: CountedAttempt, e
   if (!attempt.tripped || !(error instanceof ApiError) || error.message !== ACCOUNT_MSG.badCredentials) return;
   const account = await accountRepository(deps.db).byEmail(attempt.email);
   if (!account) return;
-  const resetUrl = `${deps.origin}/retrievePassword`;
-  await deps.mailer.send(emails.signInAttempts(deps.shopName, account.email, SIGN_IN_CEILING.limit, resetUrl));
+  // In the member's own language, not the one of whoever is trying their password.
+  const locale = account.market === 'ca' ? (account.locale ?? 'en') : 'en';
+  const message = withLocale(locale, () => {
+    const resetUrl = `${deps.origin}${localizePath('/retrievePassword', locale)}`;
+    return emails.signInAttempts(deps.shopName, account.email, SIGN_IN_CEILING.limit, resetUrl);
+  });
+  await deps.mailer.send(message);
 }
 
 /**

@@ -132,8 +132,8 @@ export async function cancelForShop(
   if (order.paidAt !== null) await queueCancelReversal(env, orderId);
   const view = await orderView(env.DB, orderId);
   if (view) {
-    const { shop, orderUrl } = await orderEmailContext(env, orderId, view.market);
-    await (await mailerFor(env)).send(orderCancelledEmail(view, shop, refunded, orderUrl));
+    const { shop, orderUrl, speak } = await orderEmailContext(env, orderId, view.market);
+    await (await mailerFor(env)).send(speak(() => orderCancelledEmail(view, shop, refunded, orderUrl)));
   }
   return { ok: true, refunded };
 }

@@ -130,6 +130,6 @@ async function tellShopperRefunded(env: Bindings, orderId: string, key: string):
   const made = await refundByKey(env.DB, key);
   const refund = order?.refunds.find((candidate) => candidate.id === made?.id);
   if (!order || !refund) return;
-  const { shop, orderUrl } = await orderEmailContext(env, orderId, order.market);
-  await (await mailerFor(env)).send(orderRefundedEmail(order, refund, shop, orderUrl));
+  const { shop, orderUrl, speak } = await orderEmailContext(env, orderId, order.market);
+  await (await mailerFor(env)).send(speak(() => orderRefundedEmail(order, refund, shop, orderUrl)));
 }

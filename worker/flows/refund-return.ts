@@ -1,5 +1,6 @@
 import { RETURN_REFUNDABLE_STATUSES, RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { returnRefundReason } from '../../shared/returns.ts';
 import type { Bindings } from '../env.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { giveBackStockInto, unitsBySku } from '../catalog/writers.ts';
@@ -69,7 +70,14 @@ export async function refundReturn(
   const refund = await refundOrderByShop(
     env,
     row.orderId,
-    { key, lines: units.lines, amountCent: null, withShipping: false, reason: `Return ${rma}`, feeCent: units.feeCent },
+    {
+      key,
+      lines: units.lines,
+      amountCent: null,
+      withShipping: false,
+      reason: returnRefundReason(rma),
+      feeCent: units.feeCent,
+    },
     { staffId: actor.staffId, audit: actor.audit },
     now,
   );
@@ -111,6 +119,8 @@ async function settle(
   refreshStatusInto(work, row.orderId, now);
   orderNoteInto(work, row.orderId, `Return ${row.rma} refunded`, now);
   if (!(await work.commit()).ok) return false;
-  await tellShopperAboutReturn(env, row, (to) => returnRefundedEmail(to, { amount: money(refund.amountCent), fee }));
+  // Built in the order's language: its amounts as that language writes them.
+  const amounts = () => ({ amount: money(refund.amountCent), fee: refund.feeCent > 0 ? money(refund.feeCent) : null });
+  await tellShopperAboutReturn(env, row, (to) => returnRefundedEmail(to, amounts()));
   return true;
 }

@@ -74,7 +74,7 @@ async function tellShopperShipped(env: Bindings, orderId: string, shipmentId: nu
   const order = await orderView(env.DB, orderId);
   const shipment = order?.shipments.find((candidate) => candidate.id === shipmentId);
   if (!order || !shipment) return;
-  const { shop, orderUrl } = await orderEmailContext(env, orderId, order.market);
+  const { shop, orderUrl, speak } = await orderEmailContext(env, orderId, order.market);
   const mailer = await mailerFor(env);
-  await mailer.send(orderShippedEmail(order, shipment, shop, orderUrl));
+  await mailer.send(speak(() => orderShippedEmail(order, shipment, shop, orderUrl)));
 }

@@ -9,6 +9,8 @@ import { giveBirthdayPoints } from './birthday.ts';
 import { pointsExpiryEmail } from './reminder-email.ts';
 import { pointsRepository } from './repository.ts';
 import { marketOrigin } from '../platform/origin.ts';
+import { withLocale } from '../platform/i18n.ts';
+import { type Locale, QUEBEC } from '../../shared/i18n/locale.ts';
 
 /**
  * The daily points work (issue 21): earned points past their expiry are written off oldest first,
@@ -46,6 +48,21 @@ export async function expireDuePoints(db: D1Database, months: number, now: numbe
   }
 }
 
+/**
+ * The language of a member's emails not tied to an order (issue 37): the one kept in their profile from the
+ * pages they opened; before they opened any signed in, French when their default address is in Quebec. The US
+ * site speaks English.
+ */
+export function memberLanguage(customer: {
+  account: { market: string; locale: Locale | null };
+  addresses: readonly { regionCode: string; isDefault: number }[];
+}): Locale {
+  if (customer.account.market !== 'ca') return 'en';
+  if (customer.account.locale) return customer.account.locale;
+  const home = customer.addresses.find((address) => address.isDefault) ?? customer.addresses[0];
+  return home?.regionCode === QUEBEC ? 'fr' : 'en';
+}
+
 /** Emails one member about each expiry date within the email window not yet told; answers how many were sent. */
 async function remindMember(env: Bindings, accountId: number, months: number, now: number): Promise<number> {
   const ledger = pointsRepository(env.DB);
@@ -58,12 +75,15 @@ async function remindMember(env: Bindings, accountId: number, months: number, no
   if (!customer || customer.account.blockedAt !== null) return 0;
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, { now: () => now });
   const origin = marketOrigin(env, customer.account.market);
+  const locale = memberLanguage(customer);
   const mailer = await mailerFor(env);
   let sent = 0;
   for (const group of expiring) {
     const expiresOn = utcDay(group.expiresAt);
     if (!(await ledger.claimReminder(accountId, expiresOn, group.points, now))) continue;
-    const email = pointsExpiryEmail({ to: customer.account.email, ...group }, SHOP_NAME, origin);
+    const email = withLocale(locale, () =>
+      pointsExpiryEmail({ to: customer.account.email, ...group }, SHOP_NAME, origin),
+    );
     try {
       await mailer.send(email);
       sent++;

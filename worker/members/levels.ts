@@ -8,6 +8,7 @@ import { env as workerEnv } from 'cloudflare:workers';
 import type { MemberLevel, MemberLevelAnswer } from '../../shared/api/members.ts';
 import { MEMBER_POINTS, type LevelBasis, type MemberLevelSetting } from '../../shared/members.ts';
 import type { ShopSettings } from '../../shared/settings.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { getShopSettings } from '../content/service.ts';
 import type { Bindings } from '../env.ts';
 import { memberPartsSpend } from '../orders/service.ts';
@@ -23,9 +24,10 @@ export function levelWindowStart(now: number): number {
   return start.getTime();
 }
 
+/** A level as the shopper reads it: its French name on a French page, where the settings give one. */
 const levelOf = (setting: MemberLevelSetting): MemberLevel => ({
   id: setting.id,
-  name: setting.name,
+  name: currentLocale() === 'fr' ? (setting.nameFr ?? setting.name) : setting.name,
   threshold: setting.threshold,
   benefits: { ...setting.benefits, couponIds: [...setting.benefits.couponIds] },
 });

@@ -5,7 +5,8 @@ import type {
   PointsReminderAnswer,
 } from '../../shared/api/members.ts';
 import type { Market } from '../../shared/markets.ts';
-import { MEMBER_POINTS, POINTS_LOG_KIND_LABEL, POINTS_REASON_KIND, type PointsLogKind } from '../../shared/members.ts';
+import { MEMBER_POINTS, POINTS_REASON_KIND, type PointsLogKind, pointsLogKindLabel } from '../../shared/members.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { getShopSettings } from '../content/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { pointsEarned } from '../../shared/orders.ts';
@@ -80,26 +81,24 @@ export async function pointsReminder(
 
 const kindOf = (reason: string): PointsLogKind => POINTS_REASON_KIND[reason] ?? 'ADJUSTMENT';
 
-/** What a shopper reads for a ledger row. */
+/** What a shopper reads for a ledger row, in the language being spoken. */
 export function pointsLabel(entry: Pick<LedgerEntry, 'delta' | 'reason' | 'reference' | 'note'>): string {
   const order = entry.reference ?? '';
   switch (entry.reason) {
     case 'EARNED_ORDER':
-      return `Earned on order ${order}`;
+      return m.member_label_earned({ order });
     case 'BIRTHDAY':
-      return 'Birthday points';
+      return m.member_label_birthday();
     case 'REDEEM_ORDER':
-      return `Spent on order ${order}`;
+      return m.member_label_spent({ order });
     case 'REDEEM_COUPON':
-      return 'Coupon bought with points';
+      return m.member_label_coupon();
     case 'REFUND':
-      return entry.delta > 0 ? `Given back: order ${order} refunded` : `Taken back: order ${order} refunded`;
-    case 'EXPIRED':
-      return 'Expired';
+      return entry.delta > 0 ? m.member_label_given_back({ order }) : m.member_label_taken_back({ order });
     case 'ADJUSTMENT':
-      return entry.note ? `Adjusted by the shop: ${entry.note}` : POINTS_LOG_KIND_LABEL.ADJUSTMENT;
+      return entry.note ? m.member_label_adjusted({ note: entry.note }) : pointsLogKindLabel('ADJUSTMENT');
     default:
-      return POINTS_LOG_KIND_LABEL[kindOf(entry.reason)];
+      return pointsLogKindLabel(kindOf(entry.reason));
   }
 }
 

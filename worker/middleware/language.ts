@@ -14,6 +14,7 @@ import { readCookie, writeCookie } from '../platform/cookies.ts';
 import { arrivedInFrench, withLocale } from '../platform/i18n.ts';
 import { answerInFrench } from '../platform/translate-message.ts';
 import { titlesInFrench } from '../catalog/service.ts';
+import { rememberLanguage } from '../accounts/service.ts';
 import { contentConfig } from '../content/service.ts';
 import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -62,7 +63,7 @@ function localizeLinks(response: Response): Response {
  * English URL and a French one under `/fr`; a shopper's choice is remembered in a cookie (set by
  * the header's switch, `?lang=fr|en`), and on a person's first visit `Accept-Language` decides. A
  * shopper who chose French and follows an English link is sent to its French twin; crawlers, which
- * carry no cookie, are never sent elsewhere.
+ * carry no cookie, are never sent elsewhere. A signed-in member's language is kept in their profile.
  */
 export const language = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
@@ -102,6 +103,9 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
   const locale: Locale = french ? 'fr' : 'en';
   c.set('locale', locale);
   await withLocale(locale, next);
+  // A signed-in member's language is kept in their profile (sign-in runs within `next`), for their emails.
+  const member = c.var.member;
+  if (opening && member && member.locale !== locale) await rememberLanguage(c.env.DB, member.accountId, locale);
   c.res.headers.set('Content-Language', languageTag('ca', locale));
   c.res.headers.append('Vary', 'Cookie, Accept-Language');
   if (french && c.res.headers.get('content-type')?.startsWith('text/html')) c.res = localizeLinks(c.res);

@@ -4,6 +4,13 @@ import type { EmailMessage } from '../platform/email.ts';
 import { composeEmail, type EmailLink } from '../platform/email-layout.ts';
 import { signInvitation } from '../reviews/service.ts';
 import type { ShopIdentity } from './email.ts';
+import { spokenOrder } from './mail-language.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { plainCount } from '../../shared/i18n/format.ts';
+import { localizePath } from '../../shared/i18n/locale.ts';
+import { inFrench } from '../platform/translate-message.ts';
+import { refundReasonWords } from '../../shared/returns.ts';
 
 /**
  * The emails of an order after it is paid (issue 19): shipped (with the carrier's tracking link),
@@ -25,30 +32,36 @@ function unitsText(order: OrderView, lines: { lineNo: number; quantity: number }
   return lines.map((line) => {
     const ordered = order.lines.find((candidate) => candidate.lineNo === line.lineNo);
     return ordered
-      ? `${line.quantity} x ${ordered.title} (${ordered.partNumber})`
-      : `${line.quantity} x line ${line.lineNo}`;
+      ? m.email_units({ quantity: line.quantity, title: ordered.title, partNumber: ordered.partNumber })
+      : m.email_units_line({ quantity: line.quantity, lineNo: line.lineNo });
   });
 }
 
-/** "Your order is on its way": what shipped, the carrier, the tracking number and its link. */
+/**
+ * "Your order is on its way": what shipped, the carrier, the tracking number and its link. Each email
+ * here is in the language being spoken when it is built (the order's: orderEmailContext's `speak`).
+ */
 export function orderShippedEmail(
-  order: OrderView,
+  placed: OrderView,
   shipment: OrderShipment,
   shop: ShopIdentity,
   orderUrl: string,
 ): EmailMessage {
+  const order = spokenOrder(placed);
   const all = order.status === 'SHIPPED';
+  const named = { shopName: shop.name, orderId: order.orderId };
+  const carrier = shipment.carrierName;
   const paragraphs = [
-    `Good news from ${shop.name}: ${all ? 'your order' : 'part of your order'} ${order.orderId} is on its way.`,
+    all ? m.email_shipped_all(named) : m.email_shipped_part(named),
     ...unitsText(order, shipment.lines),
-    `Carrier: ${shipment.carrierName}. Tracking number: ${shipment.trackingNumber}.`,
-    ...(all ? [] : ['We will email you again when the rest of your order ships.']),
+    m.email_shipped_carrier({ carrier, trackingNumber: shipment.trackingNumber }),
+    ...(all ? [] : [m.email_shipped_rest()]),
   ];
   const links = [
-    ...(shipment.trackingUrl ? [{ label: `Track with ${shipment.carrierName}`, url: shipment.trackingUrl }] : []),
-    { label: 'View your order', url: orderUrl },
+    ...(shipment.trackingUrl ? [{ label: m.email_shipped_track_with({ carrier }), url: shipment.trackingUrl }] : []),
+    { label: m.email_view_order(), url: orderUrl },
   ];
-  return email('order-shipped', order.email, `Your order ${order.orderId} has shipped`, paragraphs, links);
+  return email('order-shipped', order.email, m.email_shipped_subject(named), paragraphs, links);
 }
 
 /**
@@ -57,10 +70,12 @@ export function orderShippedEmail(
  * where the review is marked a verified purchase. Null when none of the parts has a product page.
  */
 export async function reviewInvitationEmail(
-  order: OrderView,
+  placed: OrderView,
   shop: ShopIdentity,
   secret: string,
 ): Promise<EmailMessage | null> {
+  const order = spokenOrder(placed);
+  const locale = currentLocale();
   const byItem = [...new Map(order.lines.filter((line) => line.urlHandle).map((line) => [line.itemId, line])).values()];
   if (byItem.length === 0) return null;
   const links = await Promise.all(
@@ -69,36 +84,45 @@ export async function reviewInvitationEmail(
       const { token } = await signInvitation(line.itemId, secret, Date.now(), {
         email: order.email,
         market: order.market,
+        locale,
       });
       const query = new URLSearchParams({ invitation: token });
-      return { label: `Review ${line.title}`, url: `${shop.origin}/product/${line.urlHandle}?${query}#write-review` };
+      const path = localizePath(`/product/${line.urlHandle}?${query}`, locale);
+      return { label: m.email_review_label({ title: line.title }), url: `${shop.origin}${path}#write-review` };
     }),
   );
-  const paragraphs = [
-    `Thank you for shopping at ${shop.name}. Your parts from order ${order.orderId} have arrived.`,
-    'Once they are fitted, tell other drivers how they did: your review will show as a verified purchase.',
-  ];
-  return email('review-invitation', order.email, `How are the parts from order ${order.orderId}?`, paragraphs, links);
+  const named = { shopName: shop.name, orderId: order.orderId };
+  const paragraphs = [m.email_review_thanks(named), m.email_review_ask()];
+  return email('review-invitation', order.email, m.email_review_subject(named), paragraphs, links);
 }
+
+/**
+ * A refund's reason in the email's language: a return's, and the spec's reasons the catalogue holds; staff's
+ * own words as they wrote them.
+ */
+const reasonSpoken = (reason: string) => (currentLocale() === 'fr' ? inFrench(refundReasonWords(reason)) : reason);
 
 /** "We have refunded ...": the amount, to the original payment, and what it was for. */
 export function orderRefundedEmail(
-  order: OrderView,
+  placed: OrderView,
   refund: OrderRefund,
   shop: ShopIdentity,
   orderUrl: string,
 ): EmailMessage {
+  const order = spokenOrder(placed);
   const amount = formatMoney({ cent: refund.amount, currency: order.currency });
+  const named = { shopName: shop.name, orderId: order.orderId };
+  const taken = refund.pointsTaken;
   const paragraphs = [
-    `${shop.name} has refunded ${amount} for order ${order.orderId} to your original payment method.`,
-    'It can take 5 to 10 business days to show on your statement.',
+    m.email_refunded_text({ ...named, amount }),
+    m.email_refunded_days(),
     ...unitsText(order, refund.lines),
-    ...(refund.shipping > 0 ? ['The refund includes the shipping.'] : []),
-    ...(refund.pointsTaken > 0 ? [`${refund.pointsTaken} points earned on the refunded value were taken back.`] : []),
-    `Reason: ${refund.reason}`,
+    ...(refund.shipping > 0 ? [m.email_refunded_shipping()] : []),
+    ...(taken > 0 ? [m.email_refunded_points({ count: taken, shown: plainCount(taken) })] : []),
+    m.email_reason({ reason: reasonSpoken(refund.reason) }),
   ];
-  return email('order-refunded', order.email, `Refund for your order ${order.orderId}`, paragraphs, [
-    { label: 'View your order', url: orderUrl },
+  return email('order-refunded', order.email, m.email_refunded_subject(named), paragraphs, [
+    { label: m.email_view_order(), url: orderUrl },
   ]);
 }
 
@@ -110,14 +134,13 @@ export function orderCancelledEmail(
   orderUrl: string,
 ): EmailMessage {
   const total = formatMoney({ cent: order.total, currency: order.currency });
+  const named = { shopName: shop.name, orderId: order.orderId };
   const paragraphs = [
-    `We are sorry: ${shop.name} has cancelled your order ${order.orderId} before it shipped.`,
-    refunded
-      ? `The ${total} you paid has been refunded to your original payment method.`
-      : 'Nothing was charged for it.',
-    'If you have any questions, reply to this email or contact our customer service.',
+    m.email_cancelled_text(named),
+    refunded ? m.email_cancelled_refunded({ total }) : m.email_cancelled_nothing(),
+    m.email_cancelled_questions(),
   ];
-  return email('order-cancelled', order.email, `Your order ${order.orderId} was cancelled`, paragraphs, [
-    { label: 'View your order', url: orderUrl },
+  return email('order-cancelled', order.email, m.email_cancelled_subject(named), paragraphs, [
+    { label: m.email_view_order(), url: orderUrl },
   ]);
 }

@@ -11,6 +11,7 @@ import { getShopSettings } from '../content/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { mailerFor } from '../platform/email.ts';
 import { reviewInvitationEmail } from './fulfilment-email.ts';
+import { orderLanguage } from './mail-language.ts';
 
 /**
  * Orders' side of sending an order (issue 19, Orders and fulfilment): the units left to send, what a
@@ -57,14 +58,16 @@ export function shipmentProblem(input: ShipmentInput): string | null {
 
 /**
  * The shop's name, and the order's market origin and the shopper's link to the order (a member's
- * order history, a guest's tracking page with its token), for an email's words and links.
+ * order history, a guest's tracking page with its token), for an email's words and links; `speak`
+ * builds the email in the language the order was placed in, as its link is.
  */
 export async function orderEmailContext(env: Bindings, orderId: string, market: string) {
   const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
   const origin = marketOrigin(env, market);
-  const accountId = (await orderRepository(env.DB).byId(orderId))?.accountId ?? null;
-  const token = await guestOrderToken(env.DB, { orderId, accountId }, Date.now());
-  return { shop: { name: SHOP_NAME, origin }, orderUrl: orderLinkUrl(origin, orderId, token) };
+  const row = await orderRepository(env.DB).byId(orderId);
+  const token = await guestOrderToken(env.DB, { orderId, accountId: row?.accountId ?? null }, Date.now());
+  const { speak } = orderLanguage(origin, { market, locale: row?.locale ?? null });
+  return { shop: { name: SHOP_NAME, origin }, orderUrl: speak(() => orderLinkUrl(origin, orderId, token)), speak };
 }
 
 /**
@@ -97,7 +100,7 @@ export async function markDelivered(
 async function inviteReview(env: Bindings, orderId: string): Promise<void> {
   const order = await orderRepository(env.DB).view(orderId);
   if (!order) return;
-  const { shop } = await orderEmailContext(env, orderId, order.market);
-  const invitation = await reviewInvitationEmail(order, shop, env.AUTH_SECRET);
+  const { shop, speak } = await orderEmailContext(env, orderId, order.market);
+  const invitation = await speak(() => reviewInvitationEmail(order, shop, env.AUTH_SECRET));
   if (invitation) await (await mailerFor(env)).send(invitation);
 }

@@ -6,6 +6,7 @@ import { guestOrderToken } from './access.ts';
 import type { ShopIdentity } from './email.ts';
 import { marketOrigin } from '../platform/origin.ts';
 import { orderRepository } from './repository.ts';
+import { orderLanguage, type OrderLanguage } from './mail-language.ts';
 
 /**
  * What of a shipped order can be returned (issue 20), as the returns domain asks it: the units each
@@ -47,14 +48,22 @@ export async function returnWindowDays(env: Pick<Bindings, 'SETTINGS'>): Promise
   return (await getShopSettings(env.SETTINGS, systemClock)).RETURN_WINDOW_DAYS;
 }
 
-/** The shop's name and the order market's configured origin, and a guest's order token, for a return's email. */
+/**
+ * The shop's name and the order market's configured origin, and a guest's order token, for a return's email;
+ * with the order's language (`speak`, `link`: the email and its links in the language the order was placed in).
+ */
 export async function orderMailIdentity(
   env: Bindings,
   order: { orderId: string; market: string; accountId: number | null },
-): Promise<{ shop: ShopIdentity; guestToken: string | null }> {
-  const { SHOP_NAME } = await getShopSettings(env.SETTINGS, systemClock);
+): Promise<{ shop: ShopIdentity; guestToken: string | null } & OrderLanguage> {
+  const [{ SHOP_NAME }, row] = await Promise.all([
+    getShopSettings(env.SETTINGS, systemClock),
+    orderRepository(env.DB).byId(order.orderId),
+  ]);
   const guestToken = await guestOrderToken(env.DB, order, Date.now());
-  return { shop: { name: SHOP_NAME, origin: marketOrigin(env, order.market) }, guestToken };
+  const origin = marketOrigin(env, order.market);
+  const language = orderLanguage(origin, { market: order.market, locale: row?.locale ?? null });
+  return { shop: { name: SHOP_NAME, origin }, guestToken, ...language };
 }
 
 /** The member an order belongs to: null for a guest's order (or no such order). */

@@ -15,6 +15,8 @@ import { standingProblem } from '../../shared/promotions/eligibility.ts';
 import type { Promotion, PromotionUsage } from '../../shared/promotions/types.ts';
 import { env as workerEnv } from 'cloudflare:workers';
 import { ApiError } from '../platform/api-error.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { systemClock } from '../platform/clock.ts';
 import { getShopSettings } from '../content/service.ts';
 import { levelBenefitsFor, pointsBalance } from '../members/service.ts';
@@ -165,9 +167,14 @@ async function loadOne(db: D1Database, promotionId: number, accountId: number) {
   return { promotion: promotions[0] ?? null, usage };
 }
 
-/** Why a member cannot claim a level coupon (issue 21): the levels whose members may. */
+/** Why a member cannot claim a level coupon (issue 21): the levels whose members may, in the language spoken. */
 export const levelCouponRefusal = (levelNames: readonly string[]) =>
-  `This coupon is for ${levelNames.join(' and ')} members.`;
+  m.pm_level_coupon_for({
+    levels:
+      currentLocale() === 'fr'
+        ? new Intl.ListFormat('fr-CA', { type: 'conjunction' }).format(levelNames)
+        : levelNames.join(' and '),
+  });
 
 /**
  * A coupon the shop settings give to member levels (their couponIds) is claimed only by a member
@@ -179,7 +186,9 @@ async function levelCouponProblem(db: D1Database, request: ClaimRequest): Promis
   if (givenTo.length === 0) return null;
   const level = await levelBenefitsFor(db, request.accountId, request.now);
   if (level && givenTo.some((given) => given.id === level.id)) return null;
-  return refuse('NOT_CLAIMABLE', levelCouponRefusal(givenTo.map((given) => given.name)));
+  const named = (given: (typeof givenTo)[number]) =>
+    currentLocale() === 'fr' ? (given.nameFr ?? given.name) : given.name;
+  return refuse('NOT_CLAIMABLE', levelCouponRefusal(givenTo.map(named)));
 }
 
 /** Claims a free coupon (source COUPON, not a points coupon) into the member's wallet; a level's, by its members. */

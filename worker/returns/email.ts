@@ -1,9 +1,12 @@
 import type { EmailMessage } from '../platform/email.ts';
 import { layoutEmail } from '../platform/email-layout.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { reasonWords } from '../../shared/returns.ts';
 
 /**
  * The email a shopper gets when they ask for a return (issue 20): its RMA number, the units, what
- * happens next and a link to the return's page on the market's configured origin.
+ * happens next and a link to the return's page on the market's configured origin. Both emails here
+ * are in the language being spoken when they are built (the order's: orderMailIdentity's `speak`).
  */
 
 export interface RequestedReturn {
@@ -17,17 +20,14 @@ export interface RequestedReturn {
 /** "We have your return request": the number to quote, the parts, the next steps and the status link. */
 export function returnRequestedEmail(request: RequestedReturn, shopName: string, url: string): EmailMessage {
   const paragraphs = [
-    `${shopName} has received your return request ${request.rma} for order ${request.orderId}.`,
+    m.email_return_requested_text({ shopName, rma: request.rma, orderId: request.orderId }),
     ...request.units,
-    `Reason: ${request.reason}`,
-    'What happens next: our team checks the photos and details you sent. ' +
-      'We will email you when the return is approved, with how to send the parts back, or if we need more from you.',
-    'Please do not send the parts before the return is approved, and quote your return number on the package.',
+    m.email_reason({ reason: reasonWords(request.reason) }),
+    m.email_return_requested_next(),
+    m.email_return_requested_wait(),
   ];
-  return layoutEmail('return-requested', request.email, `Your return request ${request.rma}`, paragraphs, {
-    label: 'See your return',
-    url,
-  });
+  const subject = m.email_return_requested_subject({ rma: request.rma });
+  return layoutEmail('return-requested', request.email, subject, paragraphs, { label: m.email_return_see(), url });
 }
 
 /** "Start your return": the link to the return form, asked for from the tracking page, sent to the order's address. */
@@ -37,12 +37,12 @@ export function returnLinkEmail(
   url: string,
 ): EmailMessage {
   const paragraphs = [
-    `You asked ${shopName} to start a return for order ${order.orderId}.`,
-    'Open the link below to choose the parts, tell us why and add photos. The link works for this order only.',
-    'If you did not ask for this, you can ignore this email.',
+    m.email_return_link_text({ shopName, orderId: order.orderId }),
+    m.email_return_link_open(),
+    m.email_return_link_ignore(),
   ];
-  return layoutEmail('return-link', order.email, `Start your return for order ${order.orderId}`, paragraphs, {
-    label: 'Start your return',
+  return layoutEmail('return-link', order.email, m.email_return_link_subject({ orderId: order.orderId }), paragraphs, {
+    label: m.email_return_link_label(),
     url,
   });
 }

@@ -62,8 +62,8 @@ export async function emailReturnLink(
   if (!view || refusal) return { sent: false, message: refusal ?? RETURN_MSG.notReturnable, status: 400 };
   await enforce(env.RATE_LIMITER, [{ key: `return-link:order:${orderId}`, rule: RETURN_LINK_RULE }]);
   const accountId = await orderAccountOf(env.DB, orderId);
-  const { shop, guestToken } = await orderMailIdentity(env, { orderId, market: view.market, accountId });
-  const url = `${shop.origin}${returnFormPath(orderId, guestToken)}`;
-  await (await mailerFor(env)).send(returnLinkEmail({ orderId, email: view.email }, shop.name, url));
+  const { shop, guestToken, speak, link } = await orderMailIdentity(env, { orderId, market: view.market, accountId });
+  const url = link(returnFormPath(orderId, guestToken));
+  await (await mailerFor(env)).send(speak(() => returnLinkEmail({ orderId, email: view.email }, shop.name, url)));
   return { sent: true };
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { fieldError } from '../platform/contract.ts';
 import { mailerFor } from '../platform/email.ts';
 import { orderMailIdentity, returnableLines, returnWindowDays } from '../orders/service.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import type { OrderView } from '../../shared/orders.ts';
 import { returnRequestedEmail } from './email.ts';
 import { returnAnswerOf } from './read.ts';
@@ -88,21 +89,22 @@ export async function tellShopperReturnRequested(
   made: ReturnRecord,
   accountId: number | null,
 ) {
-  const { shop, guestToken } = await orderMailIdentity(env, {
+  const { shop, guestToken, speak, link, shown } = await orderMailIdentity(env, {
     orderId: order.orderId,
     market: order.market,
     accountId,
   });
   const { lines } = await returnRepository(env.DB).details(made.id);
-  const units = lines.map((line) => {
-    const ordered = order.lines.find((candidate) => candidate.lineNo === line.lineNo);
-    return `${line.quantity} x ${ordered?.title ?? `line ${line.lineNo}`}${ordered ? ` (${ordered.partNumber})` : ''}`;
+  const message = speak(() => {
+    const named = shown(order);
+    const units = lines.map((line) => {
+      const ordered = named.lines.find((candidate) => candidate.lineNo === line.lineNo);
+      return ordered
+        ? m.email_units({ quantity: line.quantity, title: ordered.title, partNumber: ordered.partNumber })
+        : m.email_units_line({ quantity: line.quantity, lineNo: line.lineNo });
+    });
+    const request = { rma: made.rma, orderId: order.orderId, reason: made.reason, email: order.email, units };
+    return returnRequestedEmail(request, shop.name, link(returnPagePath(made.rma, guestToken)));
   });
-  const url = `${shop.origin}${returnPagePath(made.rma, guestToken)}`;
-  const message = returnRequestedEmail(
-    { rma: made.rma, orderId: order.orderId, reason: made.reason, email: order.email, units },
-    shop.name,
-    url,
-  );
   await (await mailerFor(env)).send(message);
 }

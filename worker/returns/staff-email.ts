@@ -1,9 +1,13 @@
 import { layoutEmail } from '../platform/email-layout.ts';
+import { inFrench } from '../platform/translate-message.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { currentLocale } from '../../shared/i18n/current.ts';
 
 /**
  * The emails a shopper gets when the shop decides on their return (issue 20): approved (how to
  * send the parts back), rejected (why), more evidence needed (what), received, refunded (how much,
- * any restocking fee). Each has a link to the return's page on the market's configured origin.
+ * any restocking fee). Each has a link to the return's page on the market's configured origin, and
+ * is in the language being spoken when it is built (the order's: tellShopperAboutReturn speaks it).
  */
 
 /** The return and who to tell: its number, its order, the shopper's email, the shop's name and the page's link. */
@@ -25,6 +29,12 @@ type DecisionKind =
 const message = (kind: DecisionKind, to: DecidedReturn, subject: string, paragraphs: string[], button: string) =>
   layoutEmail(kind, to.email, subject, paragraphs, { label: button, url: to.url });
 
+/** The return's number, its order and the shop, as the emails' sentences name them. */
+const named = (to: DecidedReturn) => ({ shopName: to.shopName, rma: to.rma, orderId: to.orderId });
+
+/** A reason or a note staff wrote, in the email's language where the catalogue holds it. */
+const staffWords = (text: string) => (currentLocale() === 'fr' ? inFrench(text) : text);
+
 /** Approved: how to send the parts back (instructions and/or a prepaid label's number), quoting the RMA. */
 export function returnApprovedEmail(
   to: DecidedReturn,
@@ -33,15 +43,14 @@ export function returnApprovedEmail(
   return message(
     'return-approved',
     to,
-    `Your return ${to.rma} is approved`,
+    m.email_return_approved_subject(named(to)),
     [
-      `${to.shopName} has approved your return ${to.rma} for order ${to.orderId}.`,
-      ...(how.instructions ? [`How to send the parts back: ${how.instructions}`] : []),
-      ...(how.labelNumber ? [`Your prepaid return label number: ${how.labelNumber}`] : []),
-      `Please quote your return number ${to.rma} on the package. ` +
-        'We will email you when the parts arrive, and again when your refund is on its way.',
+      m.email_return_approved_text(named(to)),
+      ...(how.instructions ? [m.email_return_approved_how({ instructions: staffWords(how.instructions) })] : []),
+      ...(how.labelNumber ? [m.email_return_approved_label({ labelNumber: how.labelNumber })] : []),
+      m.email_return_approved_quote(named(to)),
     ],
-    'See your return',
+    m.email_return_see(),
   );
 }
 
@@ -50,13 +59,13 @@ export function returnRejectedEmail(to: DecidedReturn, reason: string) {
   return message(
     'return-rejected',
     to,
-    `Your return ${to.rma} was not accepted`,
+    m.email_return_rejected_subject(named(to)),
     [
-      `${to.shopName} could not accept your return ${to.rma} for order ${to.orderId}.`,
-      `Reason: ${reason}`,
-      'If you have questions, reply to this email or contact us with your return number.',
+      m.email_return_rejected_text(named(to)),
+      m.email_reason({ reason: staffWords(reason) }),
+      m.email_return_rejected_questions(),
     ],
-    'See your return',
+    m.email_return_see(),
   );
 }
 
@@ -65,13 +74,13 @@ export function returnEvidenceNeededEmail(to: DecidedReturn, missing: string) {
   return message(
     'return-evidence-needed',
     to,
-    `We need more from you for your return ${to.rma}`,
+    m.email_return_evidence_subject(named(to)),
     [
-      `${to.shopName} needs more evidence to decide on your return ${to.rma} for order ${to.orderId}.`,
-      `What we need: ${missing}`,
-      "Please add photos on your return's page; we will look at your return again once they arrive.",
+      m.email_return_evidence_text(named(to)),
+      m.email_return_evidence_what({ missing: staffWords(missing) }),
+      m.email_return_evidence_add(),
     ],
-    'Add photos',
+    m.email_return_evidence_label(),
   );
 }
 
@@ -80,13 +89,9 @@ export function returnReceivedEmail(to: DecidedReturn, note: string | null) {
   return message(
     'return-received',
     to,
-    `We received your return ${to.rma}`,
-    [
-      `${to.shopName} has received the parts of your return ${to.rma} for order ${to.orderId}.`,
-      ...(note ? [note] : []),
-      'We will email you again when your refund is on its way.',
-    ],
-    'See your return',
+    m.email_return_received_subject(named(to)),
+    [m.email_return_received_text(named(to)), ...(note ? [staffWords(note)] : []), m.email_return_received_next()],
+    m.email_return_see(),
   );
 }
 
@@ -95,13 +100,12 @@ export function returnRefundedEmail(to: DecidedReturn, money: { amount: string; 
   return message(
     'return-refunded',
     to,
-    `Your return ${to.rma} is refunded`,
+    m.email_return_refunded_subject(named(to)),
     [
-      `${to.shopName} has refunded ${money.amount} for your return ${to.rma} (order ${to.orderId}) ` +
-        'to your original payment method.',
-      ...(money.fee ? [`A restocking fee of ${money.fee} was kept.`] : []),
-      'Depending on your bank, the money can take a few business days to appear.',
+      m.email_return_refunded_text({ ...named(to), amount: money.amount }),
+      ...(money.fee ? [m.email_return_refunded_fee({ fee: money.fee })] : []),
+      m.email_return_refunded_bank(),
     ],
-    'See your return',
+    m.email_return_see(),
   );
 }

@@ -37,7 +37,10 @@ export {
  * limits, the return by its RMA, the shopper's email). The decisions themselves are the decide-return flow.
  */
 
-/** Emails the shopper about their return, with its page's link on the order market's configured origin. */
+/**
+ * Emails the shopper about their return, with its page's link on the order market's configured origin, in the
+ * language the order was placed in (`build` runs in it: its money and dates too).
+ */
 export async function tellShopperAboutReturn(
   env: Bindings,
   row: ReturnRecord,
@@ -46,14 +49,14 @@ export async function tellShopperAboutReturn(
   try {
     const [order, accountId] = await Promise.all([orderView(env.DB, row.orderId), orderAccountOf(env.DB, row.orderId)]);
     if (!order) return;
-    const { shop, guestToken } = await orderMailIdentity(env, {
+    const { shop, guestToken, speak, link } = await orderMailIdentity(env, {
       orderId: row.orderId,
       market: order.market,
       accountId,
     });
-    const url = `${shop.origin}${returnPagePath(row.rma, guestToken)}`;
+    const url = link(returnPagePath(row.rma, guestToken));
     await (await mailerFor(env)).send(
-      build({ rma: row.rma, orderId: row.orderId, email: order.email, shopName: shop.name, url }),
+      speak(() => build({ rma: row.rma, orderId: row.orderId, email: order.email, shopName: shop.name, url })),
     );
   } catch (error) {
     // The decision stands: the shopper still sees it on the return's page.

@@ -25,7 +25,9 @@ export interface Invitation {
 /** Signs an invitation to review an item; with when it expires (seconds since the epoch). */
 export async function signInvitation(itemId: number, secret: string, now = Date.now(), reviewer?: Reviewer) {
   const expiresAt = expiresIn(now, INVITATION_SECONDS);
-  const claims = { itemId, ...(reviewer ? { email: reviewer.email, market: reviewer.market } : {}) };
+  const named = reviewer ? { email: reviewer.email, market: reviewer.market } : {};
+  // An English invitation's claims are as they always were; a French one says so.
+  const claims = { itemId, ...named, ...(reviewer?.locale === 'fr' ? { locale: 'fr' } : {}) };
   const subject = toBase64Url(new TextEncoder().encode(JSON.stringify(claims)));
   return { token: await signToken(secret, { purpose: PURPOSE, subject, expires: expiresAt }), itemId, expiresAt };
 }
@@ -66,6 +68,12 @@ function invitationOf(claims: Record<string, unknown>): Invitation | null {
   const named = typeof claims.email === 'string' && MARKET_IDS.includes(claims.market as MarketId);
   return {
     itemId: claims.itemId,
-    reviewer: named ? { email: claims.email as string, market: claims.market as MarketId } : null,
+    reviewer: named
+      ? {
+          email: claims.email as string,
+          market: claims.market as MarketId,
+          ...(claims.locale === 'fr' ? { locale: 'fr' as const } : {}),
+        }
+      : null,
   };
 }

@@ -3,6 +3,7 @@ import type { QueuedReview, ReviewStatus } from './records.ts';
 import { auditRepository } from '../platform/audit-repository.ts';
 import type { AuditEntry } from '../platform/records.ts';
 import type { MarketId } from '../../shared/markets.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
 import { recompute } from './repository.ts';
 
 /** What a decision on one review needs to know of it. */
@@ -14,6 +15,8 @@ export interface ModerationTarget {
   staffFlag: string | null;
   reviewerEmail: string | null;
   reviewerMarket: MarketId | null;
+  /** The language of the order that invited the reviewer; null without an invitation. */
+  reviewerLocale: Locale | null;
   itemTitle: string;
   urlHandle: string | null;
 }
@@ -79,8 +82,8 @@ export function moderationRepository(db: D1Database) {
     target(id: number): Promise<ModerationTarget | null> {
       return db
         .prepare(`SELECT r.id, r.item_id AS itemId, r.status, r.title, r.staff_flag AS staffFlag,
-            r.reviewer_email AS reviewerEmail, r.reviewer_market AS reviewerMarket, i.title AS itemTitle,
-            ${HANDLE} AS urlHandle
+            r.reviewer_email AS reviewerEmail, r.reviewer_market AS reviewerMarket,
+            r.reviewer_locale AS reviewerLocale, i.title AS itemTitle, ${HANDLE} AS urlHandle
           FROM review r JOIN item i ON i.id = r.item_id WHERE r.id = ?`)
         .bind(id)
         .first<ModerationTarget>();

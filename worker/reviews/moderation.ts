@@ -8,6 +8,11 @@ import type { AuditEntry } from '../platform/audit.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import type { EmailMessage, EmailSender } from '../platform/email.ts';
 import { layoutEmail } from '../platform/email-layout.ts';
+import { withLocale } from '../platform/i18n.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { localizePath } from '../../shared/i18n/locale.ts';
+import { titlesInFrench } from '../catalog/service.ts';
 import { catalogChanged } from '../platform/recent-reads.ts';
 import { type ModerationTarget, moderationRepository } from './moderation-repository.ts';
 import { type QueuedReview, REVIEW_STATUSES, type ReviewStatus } from './records.ts';
@@ -154,27 +159,57 @@ export async function rejectReview(
   const { review } = found;
   if (!review.reviewerEmail) return { ok: true, review, emailed: false };
   const origin = deps.origins[review.reviewerMarket ?? 'us'];
-  await deps.mailer.send(rejectionEmail(review, parsed.reason, { name: deps.shopName, origin }));
+  // In the language of the order that invited the reviewer (the US site's are English).
+  const locale = review.reviewerMarket === 'ca' && review.reviewerLocale === 'fr' ? 'fr' : 'en';
+  const message = withLocale(locale, () => rejectionEmail(review, parsed.reason, { name: deps.shopName, origin }));
+  await deps.mailer.send(message);
   return { ok: true, review, emailed: true };
 }
 
-/** The email that tells a reviewer their review was not published, and why. */
+/** The listed reasons in the language spoken ('Other' is staff's own words, as they wrote them). */
+const REASON_WORDS: Record<Exclude<(typeof REJECT_REASONS)[number], 'Other'>, () => string> = {
+  'Contains personal or contact details': m.review_reject_personal,
+  'Not about this product': m.review_reject_off_topic,
+  'Offensive or inappropriate language': m.review_reject_offensive,
+  'Advertising or spam': m.review_reject_spam,
+};
+
+/** A rejection's reason (a listed reason, then staff's words after ': ') in the language spoken. */
+function reasonSpoken(reason: string): string {
+  if (currentLocale() !== 'fr') return reason;
+  for (const [listed, words] of Object.entries(REASON_WORDS)) {
+    if (reason === listed) return words();
+    if (reason.startsWith(`${listed}: `)) return `${words()} : ${reason.slice(listed.length + 2)}`;
+  }
+  return reason;
+}
+
+/**
+ * The email that tells a reviewer their review was not published, and why; in the language spoken when it
+ * is built (the part's title and the product page's link too).
+ */
 export function rejectionEmail(
   review: ModerationTarget,
   reason: string,
   shop: { name: string; origin: string },
 ): EmailMessage {
+  const locale = currentLocale();
+  const item =
+    locale === 'fr' ? (titlesInFrench({ title: review.itemTitle }) as { title: string }).title : review.itemTitle;
   const link = review.urlHandle
-    ? { url: `${shop.origin}/product/${review.urlHandle}`, label: 'Write a new review' }
+    ? {
+        url: `${shop.origin}${localizePath(`/product/${review.urlHandle}`, locale)}`,
+        label: m.email_review_rejected_label(),
+      }
     : undefined;
   return layoutEmail(
     'review-rejected',
     review.reviewerEmail!,
-    `Your review of ${review.itemTitle} was not published`,
+    m.email_review_rejected_subject({ item }),
     [
-      `Thank you for reviewing ${review.itemTitle} at ${shop.name}.`,
-      `We could not publish your review "${review.title}". The reason: ${reason}`,
-      'You are welcome to write a new review that leaves this out.',
+      m.email_review_rejected_thanks({ item, shopName: shop.name }),
+      m.email_review_rejected_reason({ title: review.title, reason: reasonSpoken(reason) }),
+      m.email_review_rejected_again(),
     ],
     link,
   );

@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { MarketId } from '../../shared/markets.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface ReviewWrite {
 export interface Reviewer {
   email: string;
   market: MarketId;
+  /** The language of the order that invited them (issue 37): their emails speak it; English when not given. */
+  locale?: Locale;
 }
 /** The sort orders of a review list. */
 export type ReviewSort = 'newest' | 'helpful' | 'rating';

@@ -98,8 +98,8 @@ export function reviewRepository(db: D1Database) {
       const row = await db
         .prepare(
           `INSERT INTO review (item_id, rating, title, content, name, vehicle, status, verified_purchase,
-            edit_token_hash, reviewer_email, reviewer_market)
-         VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?, ?) RETURNING id`,
+            edit_token_hash, reviewer_email, reviewer_market, reviewer_locale)
+         VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?, ?, ?, ?) RETURNING id`,
         )
         .bind(
           review.itemId,
@@ -112,6 +112,7 @@ export function reviewRepository(db: D1Database) {
           editTokenHash,
           reviewer?.email ?? null,
           reviewer?.market ?? null,
+          reviewer ? (reviewer.locale ?? 'en') : null,
         )
         .first<{ id: number }>();
       return row!.id;

@@ -6,6 +6,7 @@ import { MyAccountPage } from '../accounts/views/AccountPages.tsx';
 import type { AppEnv } from '../env.ts';
 import { memberLevelFor, memberPoints, pointsLog } from '../members/service.ts';
 import { MemberOverview, type MemberOverviewData } from '../members/views/MemberPages.tsx';
+import { spokenCoupons } from './member.pages.tsx';
 import { SignUpDiscountPage } from '../promotions/views/SignUpDiscountPage.tsx';
 import { loadOrderHistory } from '../orders/service.ts';
 import { couponsFor, firstDiscountStanding, firstOrderOffer } from '../promotions/service.ts';
@@ -23,7 +24,7 @@ async function memberOverview(c: Context<AppEnv>, accountId: number, now: number
     memberPoints(c.env, accountId, c.var.market, clock),
     memberLevelFor(c.env, accountId, now),
     pointsLog(c.env, accountId, { page: 1, pageSize: 5 }, clock),
-    couponsFor(c.env.DB, accountId, market, now),
+    couponsFor(c.env.DB, accountId, market, now).then((found) => spokenCoupons(c, found)),
   ]);
   return { points, level, latest: log.list, coupons };
 }

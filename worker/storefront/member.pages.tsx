@@ -2,7 +2,9 @@ import { type Context, Hono } from 'hono';
 import { pointsLogQuery } from '../../shared/api/members.ts';
 import { loginUrlFor } from '../../shared/login-flow.ts';
 import type { AppEnv } from '../env.ts';
-import { getShopSettings } from '../content/service.ts';
+import { contentConfig, getShopSettings } from '../content/service.ts';
+import { titlesInFrench } from '../catalog/service.ts';
+import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
 import { systemClock } from '../platform/clock.ts';
 import { couponsFor, levelCoupons } from '../promotions/service.ts';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
@@ -13,6 +15,13 @@ import { MemberRulesPage } from '../members/views/RulesPage.tsx';
 /** The member pages (§2 /myAccount/member...; issue 21); /myAccount?type=member is the account area's. */
 
 const NOINDEX = { robots: 'noindex' } as const;
+
+/** Coupons as the page's language names them: on a French page, the French names the merchandisers gave. */
+export async function spokenCoupons<T>(c: Context<AppEnv>, coupons: T): Promise<T> {
+  if (c.var.locale !== 'fr') return coupons;
+  const names = promotionNamesOf(await contentConfig(c.env.SETTINGS, systemClock, PROMOTION_NAMES_KEY));
+  return titlesInFrench(coupons, names) as T;
+}
 
 /** The signed-in member, or the /login address that brings a visitor back here (§4 Login). */
 function memberOr(c: Context<AppEnv>): { accountId: number } | Response {
@@ -32,7 +41,7 @@ export const memberPages = new Hono<AppEnv>()
     const now = Date.now();
     const [answer, coupons] = await Promise.all([
       memberLevelFor(c.env, member.accountId, now),
-      levelCoupons(c.env.DB, member.accountId, c.var.market.id, now),
+      levelCoupons(c.env.DB, member.accountId, c.var.market.id, now).then((found) => spokenCoupons(c, found)),
     ]);
     return c.render(<MemberLevelPage answer={answer} coupons={coupons} market={c.var.market} now={now} />, NOINDEX);
   })
@@ -42,7 +51,7 @@ export const memberPages = new Hono<AppEnv>()
     const now = Date.now();
     const [points, coupons] = await Promise.all([
       memberPoints(c.env, member.accountId, c.var.market, { now: () => now }),
-      couponsFor(c.env.DB, member.accountId, c.var.market.id, now),
+      couponsFor(c.env.DB, member.accountId, c.var.market.id, now).then((found) => spokenCoupons(c, found)),
     ]);
     return c.render(<MemberCouponsPage points={points} coupons={coupons} market={c.var.market} />, NOINDEX);
   })

@@ -2,28 +2,43 @@ import type { LevelBenefits, MemberLevelAnswer, MemberPointsAnswer } from '../..
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, moneyIn } from '../../../shared/money.ts';
 import { LevelCouponItem } from '../../../client/islands/MemberLevelCoupons.tsx';
-import { type MemberCoupon, memberDate, pointsWorth } from '../../../client/islands/member-parts.tsx';
+import {
+  around,
+  type MemberCoupon,
+  memberDate,
+  pointsNumber,
+  pointsWorth,
+} from '../../../client/islands/member-parts.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** The balance, what it is worth, pending points and what expires soon. */
 export function PointsCard({ points, market }: { points: MemberPointsAnswer; market: Market }) {
   const soon = points.expiringSoon;
+  const worth = formatMoney(moneyIn(market, points.worthCent));
   return (
-    <section className="member-card member-points" aria-label="Points balance" data-points-card>
+    <section className="member-card member-points" aria-label={m.member_balance_label()} data-points-card>
       <p className="member-points__balance">
-        <strong data-points-balance>{points.balance}</strong> points
+        <strong data-points-balance>{pointsNumber(points.balance)}</strong>{' '}
+        {m.member_points_word({ count: points.balance })}
       </p>
       <p>
-        Worth <strong data-points-worth>{formatMoney(moneyIn(market, points.worthCent))}</strong> at checkout (100
-        points = {pointsWorth(100, market.currency)})
+        {m.member_worth_before()} <strong data-points-worth>{worth}</strong>{' '}
+        {m.member_worth_after({ worth: pointsWorth(100, market.currency) })}
       </p>
       <dl className="member-facts">
-        <dt>Pending</dt>
-        <dd data-points-pending>{points.pending} points from orders not paid yet</dd>
-        <dt>Expiring soon</dt>
+        <dt>{m.member_pending()}</dt>
+        <dd data-points-pending>
+          {m.member_pending_points({ count: points.pending, shown: pointsNumber(points.pending) })}
+        </dd>
+        <dt>{m.member_expiring()}</dt>
         <dd data-points-expiring>
           {soon.points > 0 && soon.expiresAt !== null
-            ? `${soon.points} points expire on ${memberDate(soon.expiresAt)}`
-            : 'No points expire in the next 30 days'}
+            ? m.member_expire_on({
+                count: soon.points,
+                shown: pointsNumber(soon.points),
+                date: memberDate(soon.expiresAt),
+              })
+            : m.member_none_expire()}
         </dd>
       </dl>
     </section>
@@ -32,14 +47,17 @@ export function PointsCard({ points, market }: { points: MemberPointsAnswer; mar
 
 /** A level's benefits in the shopper's words. */
 export function benefitLines(benefits: LevelBenefits, market: Market): string[] {
-  const lines = [`${benefits.earnRate} ${benefits.earnRate === 1 ? 'point' : 'points'} per dollar spent on parts`];
+  const rate = benefits.earnRate;
+  const lines = [m.member_benefit_earn({ count: rate, rate: pointsNumber(rate) })];
   if (benefits.freeShippingThresholdCent !== null)
     lines.push(
-      `Free shipping on orders of ${formatMoney(moneyIn(market, benefits.freeShippingThresholdCent))} or more`,
+      m.member_benefit_free_shipping({ money: formatMoney(moneyIn(market, benefits.freeShippingThresholdCent)) }),
     );
-  if (benefits.birthdayPoints > 0) lines.push(`${benefits.birthdayPoints} points on your birthday`);
-  if (benefits.couponIds.length > 0)
-    lines.push(`${benefits.couponIds.length} member ${benefits.couponIds.length === 1 ? 'coupon' : 'coupons'}`);
+  if (benefits.birthdayPoints > 0)
+    lines.push(
+      m.member_benefit_birthday({ count: benefits.birthdayPoints, shown: pointsNumber(benefits.birthdayPoints) }),
+    );
+  if (benefits.couponIds.length > 0) lines.push(m.member_benefit_coupons({ count: benefits.couponIds.length }));
   return lines;
 }
 
@@ -52,11 +70,11 @@ const addMonths = (ms: number, months: number) => {
 /** What the member still needs for the next level, by the shop's basis ('Spend $250.00 more by ...'). */
 export function nextLevelSentence(answer: MemberLevelAnswer, market: Market, now: number): string {
   const { next, progress } = answer;
-  if (!next) return 'You are at the top level. Thank you for being with us.';
-  const by = memberDate(addMonths(now, progress.windowMonths));
+  if (!next) return m.member_top_level();
+  const date = memberDate(addMonths(now, progress.windowMonths));
   return progress.basis === 'SPEND'
-    ? `Spend ${formatMoney(moneyIn(market, next.remaining))} more by ${by} to reach ${next.name}`
-    : `Earn ${next.remaining} more points by ${by} to reach ${next.name}`;
+    ? m.member_spend_more({ money: formatMoney(moneyIn(market, next.remaining)), date, level: next.name })
+    : m.member_earn_more({ count: next.remaining, shown: pointsNumber(next.remaining), date, level: next.name });
 }
 
 /** The member's level, its benefits and the progress bar to the next. */
@@ -76,20 +94,25 @@ export function LevelCard({
   const percent = next
     ? Math.min(100, Math.max(0, Math.floor((progress.value / Math.max(1, next.threshold)) * 100)))
     : 100;
-  const basis = progress.basis === 'SPEND' ? 'spent on parts' : 'points earned';
-  const value = progress.basis === 'SPEND' ? formatMoney(moneyIn(market, progress.value)) : `${progress.value}`;
+  const window = { months: progress.windowMonths };
+  const spent =
+    progress.basis === 'SPEND'
+      ? m.member_window_spend({ value: formatMoney(moneyIn(market, progress.value)), ...window })
+      : m.member_window_points({ value: pointsNumber(progress.value), ...window });
+  const [before, after] = around((mark) => m.member_level_named({ level: mark }));
   return (
-    <section className="member-card member-level" aria-label="Member level" data-level-card={level.id}>
+    <section className="member-card member-level" aria-label={m.member_level_label()} data-level-card={level.id}>
       <p className="member-level__name">
+        {before}
         <span className="member-badge" data-level-name>
           {level.name}
-        </span>{' '}
-        member
+        </span>
+        {after}
       </p>
       <div
         className="member-progress"
         role="progressbar"
-        aria-label={next ? `Progress to ${next.name}` : 'Top level'}
+        aria-label={next ? m.member_progress_to({ level: next.name }) : m.member_top_level_short()}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -97,15 +120,13 @@ export function LevelCard({
         <span style={{ width: `${percent}%` }} />
       </div>
       <p data-level-next>{nextLevelSentence(answer, market, now)}</p>
-      <p className="member-muted">
-        {value} {basis} in the last {progress.windowMonths} months.
-      </p>
+      <p className="member-muted">{spent}</p>
       <ul className="member-benefits">
         {benefitLines(level.benefits, market).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
-      {linkToLevels && <a href="/myAccount/member/level">All level benefits</a>}
+      {linkToLevels && <a href="/myAccount/member/level">{m.member_all_benefits()}</a>}
     </section>
   );
 }
@@ -118,7 +139,7 @@ export function OtherLevelCoupons({ coupons, levelName }: { coupons: readonly Me
         <LevelCouponItem
           key={coupon.promotionId}
           coupon={coupon}
-          action={<span className="member-muted">{`For ${levelName} members`}</span>}
+          action={<span className="member-muted">{m.member_for_level({ level: levelName })}</span>}
         />
       ))}
     </ul>

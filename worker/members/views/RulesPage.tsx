@@ -3,19 +3,19 @@ import { MEMBER_POINTS } from '../../../shared/members.ts';
 import { formatMoney, moneyIn } from '../../../shared/money.ts';
 import { POINTS_PER_DOLLAR } from '../../../shared/promotion-words.ts';
 import type { ShopSettings } from '../../../shared/settings.ts';
-import { pointsWorth } from '../../../client/islands/member-parts.tsx';
+import { pointsNumber, pointsWorth } from '../../../client/islands/member-parts.tsx';
+import { currentLocale } from '../../../shared/i18n/current.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 import { MemberArea } from './MemberArea.tsx';
 
 type Levels = ShopSettings['MEMBER_LEVELS'];
 
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
-
 function levelNeeds(levels: Levels, threshold: number, market: Market): string {
-  if (threshold === 0) return 'every member';
-  const window = `in the last ${MEMBER_POINTS.levelWindowMonths} months`;
+  if (threshold === 0) return m.member_rule_every();
+  const months = MEMBER_POINTS.levelWindowMonths;
   return levels.basis === 'SPEND'
-    ? `${formatMoney(moneyIn(market, threshold))} spent on parts ${window}`
-    : `${plural(threshold, 'point')} earned ${window}`;
+    ? m.member_rule_spend({ money: formatMoney(moneyIn(market, threshold)), months })
+    : m.member_rule_points({ count: threshold, shown: pointsNumber(threshold), months });
 }
 
 /** The reward rules, written from the live shop settings (levels, earn rates, expiry). */
@@ -30,67 +30,68 @@ export function MemberRulesPage({
   market: Market;
   signedIn: boolean;
 }) {
+  const months = MEMBER_POINTS.levelWindowMonths;
+  const named = (level: Levels['levels'][number]) =>
+    currentLocale() === 'fr' ? (level.nameFr ?? level.name) : level.name;
   return (
-    <MemberArea heading="Reward rules" current="/myAccount/member/rule" signedIn={signedIn}>
-      <section className="member-card member-rules" aria-label="Earning points">
-        <h2>Earning points</h2>
+    <MemberArea heading={m.member_nav_rules()} current="/myAccount/member/rule" signedIn={signedIn}>
+      <section className="member-card member-rules" aria-label={m.member_rules_earning()}>
+        <h2>{m.member_rules_earning()}</h2>
         <p>
-          Members earn points on every paid order, by their level. Your level is set by{' '}
-          {levels.basis === 'SPEND' ? 'what you spend on parts' : 'the points you earn'} in the last{' '}
-          {MEMBER_POINTS.levelWindowMonths} months.
+          {levels.basis === 'SPEND' ? m.member_rules_intro_spend({ months }) : m.member_rules_intro_points({ months })}
         </p>
         <table className="member-rules__levels" data-rule-levels>
           <thead>
             <tr>
-              <th scope="col">Level</th>
-              <th scope="col">Reached with</th>
-              <th scope="col">Points per dollar</th>
-              <th scope="col">Birthday points</th>
+              <th scope="col">{m.member_rules_col_level()}</th>
+              <th scope="col">{m.member_rules_col_reached()}</th>
+              <th scope="col">{m.member_rules_col_rate()}</th>
+              <th scope="col">{m.member_rules_col_birthday()}</th>
             </tr>
           </thead>
           <tbody>
             {levels.levels.map((level) => (
               <tr key={level.id} data-rule-level={level.id}>
-                <th scope="row">{level.name}</th>
+                <th scope="row">{named(level)}</th>
                 <td>{levelNeeds(levels, level.threshold, market)}</td>
-                <td data-earn-rate>{level.benefits.earnRate}</td>
-                <td data-birthday-points>{level.benefits.birthdayPoints || '—'}</td>
+                <td data-earn-rate>{pointsNumber(level.benefits.earnRate)}</td>
+                <td data-birthday-points>
+                  {level.benefits.birthdayPoints ? pointsNumber(level.benefits.birthdayPoints) : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+        <p>{m.member_rules_added()}</p>
         <p>
-          Points are added when an order is paid, for each whole dollar you pay for parts. Shipping, tax and the part of
-          an order paid with points earn no points.
-        </p>
-        <p>
-          Set your birthday (month and day) in <a href="/myAccount">your account</a> to get your level's birthday points
-          on that day, once a year; a February 29 birthday counts on February 28 in other years.
+          {m.member_rules_birthday_before()} <a href="/myAccount">{m.member_rules_birthday_link()}</a>{' '}
+          {m.member_rules_birthday_after()}
         </p>
       </section>
-      <section className="member-card member-rules" aria-label="Using points">
-        <h2>Using points</h2>
+      <section className="member-card member-rules" aria-label={m.member_rules_using()}>
+        <h2>{m.member_rules_using()}</h2>
         <ul>
           <li>
-            At checkout, {POINTS_PER_DOLLAR} points = {pointsWorth(POINTS_PER_DOLLAR, market.currency)} off parts
-            (points never pay for shipping).
+            {m.member_rules_checkout({
+              points: POINTS_PER_DOLLAR,
+              worth: pointsWorth(POINTS_PER_DOLLAR, market.currency),
+            })}
           </li>
           <li>
-            Some coupons can be bought with points in the <a href="/myAccount/member/coupons">coupon centre</a>: the
-            points are taken when you redeem and the coupon goes to your wallet, ready for checkout.
+            {m.member_rules_coupons_before()} <a href="/myAccount/member/coupons">{m.member_rules_coupons_link()}</a>
+            {m.member_rules_coupons_after()}
           </li>
-          <li>
-            When an order is refunded or cancelled, the points it earned are taken back and the points spent on it are
-            given back.
-          </li>
+          <li>{m.member_rules_refunds()}</li>
         </ul>
       </section>
-      <section className="member-card member-rules" aria-label="Expiry">
-        <h2>Expiry</h2>
+      <section className="member-card member-rules" aria-label={m.member_rules_expiry()}>
+        <h2>{m.member_rules_expiry()}</h2>
         <p data-expiry-rule>
-          {`Points expire ${plural(expiryMonths, 'month')} after they were earned, oldest first. We remind you ` +
-            `${MEMBER_POINTS.emailDaysBefore} days before by email, and your account shows what expires in the ` +
-            `next ${MEMBER_POINTS.reminderDays} days.`}
+          {m.member_rules_expiry_text({
+            months: expiryMonths,
+            days: MEMBER_POINTS.emailDaysBefore,
+            window: MEMBER_POINTS.reminderDays,
+          })}
         </p>
       </section>
     </MemberArea>

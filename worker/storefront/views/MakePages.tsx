@@ -6,24 +6,25 @@ import type { ChosenModelYear as ModelYear, MakeModelYears } from '../../vehicle
 /** A model year chosen on a make's page, with the part categories the shop has for it. */
 type ChosenModelYear = ModelYear & { categories: VehicleCategory[] };
 import { Island } from '../../platform/render/Island.tsx';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** /parts: choose the vehicle (or a VIN) and keep several in the garage; go on with the current one. */
 export function PartsPage({ current }: { current: { name: string; href: string } | null }) {
   return (
     <section className="parts-page">
-      <h1>Parts for your vehicle</h1>
+      <h1>{m.parts_page_title()}</h1>
       {current && (
         <p className="parts-page__current">
           <a className="button" href={current.href} data-continue-vehicle>
-            {`Shop parts for your ${current.name}`}
+            {m.parts_page_continue({ vehicle: current.name })}
           </a>
         </p>
       )}
-      <p>Choose your year, make and model (trim and engine when you know them) and every part shows whether it fits.</p>
+      <p>{m.parts_page_intro()}</p>
       <Island name="VehicleSelector" component={VehicleSelector} props={{ compact: false }} />
       <Island name="GarageList" component={GarageList} props={{}} />
       <p>
-        <a href="/makes">Shop by make</a>
+        <a href="/makes">{m.parts_page_by_make()}</a>
       </p>
     </section>
   );
