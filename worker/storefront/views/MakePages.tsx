@@ -7,6 +7,7 @@ import type { ChosenModelYear as ModelYear, MakeModelYears } from '../../vehicle
 type ChosenModelYear = ModelYear & { categories: VehicleCategory[] };
 import { Island } from '../../platform/render/Island.tsx';
 import * as m from '../../../shared/i18n/generated/messages.js';
+import { localWords } from '../../catalog/service.ts';
 
 /** /parts: choose the vehicle (or a VIN) and keep several in the garage; go on with the current one. */
 export function PartsPage({ current }: { current: { name: string; href: string } | null }) {
@@ -45,11 +46,11 @@ export function MakesPage({
   }
   return (
     <section className="makes-page">
-      <h1>Shop by make</h1>
-      <p>Parts for {makes.length} makes sold in the United States and Canada since 1990.</p>
+      <h1>{m.makes_title()}</h1>
+      <p>{m.makes_intro({ count: String(makes.length) })}</p>
       {popular.length > 0 && (
         <>
-          <h2>Popular makes</h2>
+          <h2>{m.makes_popular()}</h2>
           <ul className="tile-list">
             {popular.map((make) => (
               <li key={make.slug}>
@@ -59,7 +60,7 @@ export function MakesPage({
           </ul>
         </>
       )}
-      <h2>All makes</h2>
+      <h2>{m.makes_all()}</h2>
       {[...byLetter].map(([letter, list]) => (
         <section key={letter} className="makes-letter" aria-label={letter}>
           <h3>{letter}</h3>
@@ -130,31 +131,29 @@ export function MakePage({
 }) {
   return (
     <section className="make-page">
-      <h1>{`${make.name} parts`}</h1>
+      <h1>{m.make_title({ make: make.name })}</h1>
       {chosen ? (
         <section className="make-page__categories" data-model-year={`${chosen.year} ${chosen.model.model}`}>
-          <h2>
-            Parts for the {chosen.year} {make.name} {chosen.model.model}
-          </h2>
+          <h2>{m.make_parts_for({ year: String(chosen.year), make: make.name, model: chosen.model.model })}</h2>
           <p>
             <a className="button" href={chosen.partsHref} data-vehicle-parts-link>
-              {`See all parts for the ${chosen.year} ${make.name} ${chosen.model.model}`}
+              {m.make_see_all({ year: String(chosen.year), make: make.name, model: chosen.model.model })}
             </a>
           </p>
           <ul className="tile-list">
             {chosen.categories.map((category) => (
               <li key={category.id}>
                 <a href={`/search?category=${category.id}&attributeValueId=${chosen.attributeValueId}`}>
-                  {category.name} <small>({category.items})</small>
+                  {localWords(category.name)} <small>({category.items})</small>
                 </a>
               </li>
             ))}
           </ul>
         </section>
       ) : (
-        <p>Choose your model and year to see the parts that fit it.</p>
+        <p>{m.make_choose()}</p>
       )}
-      <h2>{make.name} models</h2>
+      <h2>{m.make_models({ make: make.name })}</h2>
       <ul className="model-years">
         {models.map((model) => (
           <ModelYears key={model.modelId} make={make} model={model} open={model.slug === openModel} />
