@@ -149,7 +149,8 @@ const VISITOR_PAGES: [string, () => string][] = [
   ['search', () => '/search?keyword=brake'],
   ['product', () => `/product/${handle}`],
   ['categories', () => '/categories'],
-  ['make', () => '/makes/ford'],
+  // A chosen model year: its link to all its parts names the vehicle, the page's longest line.
+  ['make', () => '/makes/toyota?model=camry&year=2018'],
   ['parts', () => '/parts'],
   ['login', () => '/login'],
   ['info', () => '/about'],
