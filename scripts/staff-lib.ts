@@ -6,9 +6,8 @@ import type { StaffRole } from '../shared/staff-permissions.ts';
 import { hashPassword } from '../worker/accounts/passwords.ts';
 import { newStaffPassword } from '../worker/admin/credentials.ts';
 import { base32Encode, newTotpSecret, otpauthUrl, totpCode, TOTP_STEP_SECONDS } from '../worker/admin/totp.ts';
-import { type D1Target, d1QueryArgs, isRemote } from './lib/d1-target.ts';
+import { type D1Target, d1Rows, isRemote } from './lib/d1-target.ts';
 import { ensureDevVars } from './lib/dev-secrets.ts';
-import { wranglerJson } from './lib/wrangler.ts';
 
 /** A value of .dev.vars (the local secrets npm start writes); undefined when absent. */
 export function devVar(name: string, file = '.dev.vars'): string | undefined {
@@ -34,11 +33,6 @@ export async function pepperFor(target: D1Target): Promise<string> {
 }
 
 const sql = (text: string | null) => (text === null ? 'NULL' : `'${text.replace(/'/g, "''")}'`);
-
-async function query<T>(target: D1Target, statement: string): Promise<T[]> {
-  const [answer] = await wranglerJson<{ results: T[] }[]>(d1QueryArgs(target, statement));
-  return answer?.results ?? [];
-}
 
 export interface StaffCredentials {
   email: string;
@@ -66,12 +60,12 @@ export async function writeStaff(
        password_hash = excluded.password_hash, totp_secret = excluded.totp_secret`
     : 'ON CONFLICT (email) DO NOTHING';
   const after = sql(JSON.stringify({ email: staff.email, name: staff.name, role: staff.role }));
-  const [written] = await query<{ id: number }>(
+  const [written] = await d1Rows<{ id: number }>(
     target,
     `INSERT INTO staff (email, name, role, password_hash, totp_secret) VALUES (${values}) ${conflict} RETURNING id`,
   );
   if (!written) throw new Error(`${staff.email} is already on the staff`);
-  await query(
+  await d1Rows(
     target,
     `INSERT INTO audit_log (staff_email, action, record_type, record_id, after_json)
      VALUES ('script', '${replace ? 'staff.seedLocal' : 'staff.add'}', 'staff', '${written.id}', ${after})`,
@@ -86,7 +80,7 @@ export async function writeStaff(
 
 /** The TOTP secret of a staff member; null when there is no such staff member (or they use Access only). */
 export async function staffSecret(target: D1Target, email: string): Promise<string | null> {
-  const [row] = await query<{ secret: string | null }>(
+  const [row] = await d1Rows<{ secret: string | null }>(
     target,
     `SELECT totp_secret AS secret FROM staff WHERE email = ${sql(email.toLowerCase())}`,
   );

@@ -2,6 +2,7 @@
 // the tests use it), or the D1 of a deployed environment (`--remote -e production|staging`).
 // The loaders (data:catalog, data:vin --load, data:postal --load) build their wrangler
 // arguments here, so a local load runs exactly the commands it always ran.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { runWrangler, wranglerJson } from './wrangler.ts';
 
 /** The wrangler environments that are deploy targets (wrangler.toml's [env.production] and [env.staging]). */
@@ -72,6 +73,28 @@ export function d1FileArgs(target: D1Target, file: string): string[] {
 /** The wrangler arguments that run one query against the target and answer JSON. */
 export function d1QueryArgs(target: D1Target, sql: string): string[] {
   return ['d1', 'execute', 'DB', ...where(target), '--json', '--command', sql];
+}
+
+/** How long a query waits, in all, while a running local shop holds its database's write lock. */
+const BUSY_PATIENCE_MS = 60_000;
+
+/**
+ * Runs one query against the target and answers its rows. Locally the shop may be running on the same
+ * database (`npm start` beside `npm run staff:add`, the browser tests beside their shop): a write that meets
+ * the shop's write lock fails with SQLITE_BUSY, and is tried again, less often as it waits, for up to a minute.
+ */
+export async function d1Rows<T>(target: D1Target, sql: string, patienceMs = BUSY_PATIENCE_MS): Promise<T[]> {
+  const giveUpAt = Date.now() + patienceMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [answer] = await wranglerJson<{ results: T[] }[]>(d1QueryArgs(target, sql));
+      return answer?.results ?? [];
+    } catch (error) {
+      const busy = !isRemote(target) && String(error).includes('SQLITE_BUSY');
+      if (!busy || Date.now() >= giveUpAt) throw error;
+      await sleep(Math.min(250 * attempt, 3_000) + Math.random() * 250);
+    }
+  }
 }
 
 /** The wrangler arguments that ask D1 Time Travel for the environment's current bookmark. */

@@ -1,14 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { wranglerJson } from '../../scripts/lib/wrangler.ts';
+import { d1Rows } from '../../scripts/lib/d1-target.ts';
 import { theShop } from './shop.ts';
 
 /** How long a read waits for a lock of the running shop to pass. */
 const BUSY_TIMEOUT_MS = 10_000;
-/** How often a write is tried while the running shop holds the database's write lock. */
-const BUSY_ATTEMPTS = 8;
 
 let reader: DatabaseSync | null = null;
 
@@ -29,29 +26,6 @@ function shopReader(): DatabaseSync {
   return reader;
 }
 
-/** Runs SQL through wrangler on the shop's local D1, tried again while the shop holds its write lock. */
-async function throughWrangler<T>(sql: string): Promise<T[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [result] = await wranglerJson<{ results: T[] }[]>([
-        'd1',
-        'execute',
-        'DB',
-        '--local',
-        '--persist-to',
-        theShop().stateDir,
-        '--json',
-        '--command',
-        sql,
-      ]);
-      return result!.results;
-    } catch (error) {
-      if (attempt >= BUSY_ATTEMPTS || !String(error).includes('SQLITE_BUSY')) throw error;
-      await sleep(250 * attempt);
-    }
-  }
-}
-
 /**
  * Runs SQL on the shop's local D1 and answers its rows: a query (SELECT or WITH) read from the file
  * directly, anything else (a write, or several statements, run as one batch) through wrangler.
@@ -63,5 +37,5 @@ export async function shopQuery<T = Record<string, unknown>>(sql: string): Promi
       .prepare(statement)
       .all()
       .map((row) => ({ ...row }) as T);
-  return throughWrangler<T>(statement);
+  return d1Rows<T>({ stateDir: theShop().stateDir }, statement);
 }

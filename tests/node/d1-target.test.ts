@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const calls = vi.hoisted(() => ({ run: [] as string[][], json: [] as string[][] }));
+const calls = vi.hoisted(() => ({ run: [] as string[][], json: [] as string[][], busy: 0 }));
 vi.mock('../../scripts/lib/wrangler.ts', async (original) => ({
   ...(await original<typeof import('../../scripts/lib/wrangler.ts')>()),
   runWrangler: async (args: string[]) => {
@@ -12,6 +12,10 @@ vi.mock('../../scripts/lib/wrangler.ts', async (original) => ({
   },
   wranglerJson: async (args: string[]) => {
     calls.json.push(args);
+    if (calls.busy > 0) {
+      calls.busy--;
+      throw new Error('wrangler d1 execute failed (1): database is locked: SQLITE_BUSY');
+    }
     if (args.includes('time-travel'))
       return { bookmark: '00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683' };
     if (args.includes('--command')) return [{ results: [] }];
@@ -19,7 +23,7 @@ vi.mock('../../scripts/lib/wrangler.ts', async (original) => ({
   },
 }));
 
-const { bookmarkArgs, d1FileArgs, d1QueryArgs, parseTarget, restoreCommand } = await import(
+const { bookmarkArgs, d1FileArgs, d1QueryArgs, d1Rows, parseTarget, restoreCommand } = await import(
   '../../scripts/lib/d1-target.ts'
 );
 const { executeAll } = await import('../../scripts/data/catalog.ts');
@@ -29,6 +33,7 @@ const { loadVinPatterns } = await import('../../scripts/lib/vin-load.ts');
 beforeEach(() => {
   calls.run.length = 0;
   calls.json.length = 0;
+  calls.busy = 0;
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
 });
 
@@ -91,6 +96,22 @@ describe('wrangler arguments', () => {
     expect(restoreCommand('production', 'b1')).toBe(
       'npx wrangler d1 time-travel restore DB --bookmark=b1 -e production',
     );
+  });
+});
+
+describe('a query beside a running shop', () => {
+  it('is tried again while the local shop holds the write lock, then answers', async () => {
+    calls.busy = 2;
+    await expect(d1Rows({ stateDir: '/tmp/state' }, 'INSERT INTO staff DEFAULT VALUES')).resolves.toEqual([]);
+    expect(calls.json).toHaveLength(3);
+  });
+
+  it('gives up once its patience is spent, and never retries a remote database', async () => {
+    calls.busy = 100;
+    await expect(d1Rows({ stateDir: '/tmp/state' }, 'SELECT 1', 0)).rejects.toThrow(/SQLITE_BUSY/);
+    calls.json.length = 0;
+    await expect(d1Rows({ env: 'staging' }, 'SELECT 1')).rejects.toThrow(/SQLITE_BUSY/);
+    expect(calls.json).toHaveLength(1);
   });
 });
 
