@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RETURN_LIMITS, RETURN_MSG, RETURN_REASON_LIST } from '../returns.ts';
+import { isReturnReason, RETURN_LIMITS, RETURN_MSG } from '../returns.ts';
 import { RETURN_STATUSES } from '../return-status.ts';
 
 /** The return calls the browser makes (issue 20, §1 returns), shared with the Worker that validates them. */
@@ -25,7 +25,7 @@ export const createReturnBody = z.object({
     .array(z.object({ lineNo: z.number().int().min(1), quantity: z.number().int().min(1).max(1000) }))
     .min(1, RETURN_MSG.nothingChosen)
     .max(100),
-  reason: z.string().refine((value) => (RETURN_REASON_LIST as string[]).includes(value), RETURN_MSG.reason),
+  reason: z.string().refine(isReturnReason, RETURN_MSG.reason),
   text: z.string().max(RETURN_LIMITS.textMaxLength).optional(),
   vehicle: returnVehicle.optional(),
   uploadIds: z.array(uploadId).max(RETURN_LIMITS.maxFiles, RETURN_MSG.tooManyFiles),

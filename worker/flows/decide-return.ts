@@ -1,3 +1,4 @@
+import { CORE_RETURN_REASON } from '../../shared/core-charges.ts';
 import { RETURN_STATUS_LABEL, returnStatus, type ReturnStatus } from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import type { EmailMessage } from '../platform/email.ts';
@@ -105,7 +106,7 @@ export async function approveReturn(
   );
 }
 
-/** Rejects a return not yet received, with the reason; its units can be returned again. */
+/** Rejects a return not yet received (a core also once received), with the reason; its units can be returned again. */
 export async function rejectReturn(
   env: Bindings,
   rma: string,
@@ -115,11 +116,13 @@ export async function rejectReturn(
 ): Promise<StaffReturnResult> {
   const reason = textOf(input.reason);
   if (!reason || tooLong(reason)) return refused(400, STAFF_RETURN_MSG.reason, 'reason');
+  // A core may still be refused once it arrived and was looked at: its condition decides the deposit.
+  const core = (await returnOfRma(env.DB, rma))?.reason === CORE_RETURN_REASON;
   return decide(
     env,
     rma,
     {
-      from: returnStatus.from('reject'),
+      from: core ? [...returnStatus.from('reject'), ...returnStatus.from('refuseCore')] : returnStatus.from('reject'),
       to: 'REJECTED',
       note: reason,
       wrongStatus: STAFF_RETURN_MSG.decided,

@@ -3,6 +3,8 @@ import type { ReturnOptionsAnswer } from '../../shared/api/returns.ts';
 import { RETURN_MSG, returnPagePath } from '../../shared/returns.ts';
 import { RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Vehicle } from '../../shared/vehicle.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import { isCoreLine } from '../../shared/core-charges.ts';
 import type { Bindings } from '../env.ts';
 import { accessibleOrder, orderView, returnableLines, returnWindowDays, type OrderAccess } from '../orders/service.ts';
 import { memberGarage, vehicleById } from '../vehicles/service.ts';
@@ -34,6 +36,9 @@ async function vehiclesFor(db: D1Database, vehicleId: number | null, accountId: 
   return list;
 }
 
+const orderedLine = (view: OrderView, line: { lineNo: number }) =>
+  view.lines.find((candidate) => candidate.lineNo === line.lineNo)!;
+
 export async function returnOptions(env: Bindings, access: OrderAccess, now: number): Promise<ReturnOptionsAnswer> {
   const order = await accessibleOrder(env, access, now);
   const returns = returnRepository(env.DB);
@@ -43,8 +48,10 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
     returns.returnsOfOrder(order.id),
     returnWindowDays(env),
   ]);
+  // The form returns parts; a core deposit goes back through its own core return (the order page's button).
+  const parts = view ? returnableLines(view, windowDays).filter((line) => !isCoreLine(orderedLine(view, line))) : [];
   const lines = view
-    ? returnableLines(view, windowDays).map((line) => {
+    ? parts.map((line) => {
         const ordered = view.lines.find((candidate) => candidate.lineNo === line.lineNo)!;
         return {
           lineNo: line.lineNo,
