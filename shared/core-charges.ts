@@ -11,7 +11,7 @@ import * as m from './i18n/generated/messages.js';
 export const CORE_LINE_TYPE = 'CORE';
 
 /** The returns reason of a core return: the old part coming back for its deposit, no evidence asked. */
-export const CORE_RETURN_REASON = 'Core return';
+export const CORE_RETURN_REASON = 'Core return' as const;
 
 /** How long after delivery (else shipping) the old part may come back for its deposit. */
 export const CORE_RETURN_DAYS = 90;

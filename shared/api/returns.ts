@@ -118,6 +118,21 @@ export const returnOptionsAnswer = z.object({
   returns: z.array(
     z.object({ rma: z.string(), status: z.enum(RETURN_STATUSES), statusLabel: z.string(), url: z.string() }),
   ),
+  /**
+   * The order's core deposits whose parts shipped (issue 40): the old parts that can still come back for
+   * their deposit until windowEndsAt (OPEN), those already on their way or refunded (RETURNED), and those
+   * the window closed on (KEPT: the deposit stays charged).
+   */
+  cores: z.array(
+    z.object({
+      lineNo: z.number(),
+      title: z.string(),
+      unitCharge: z.number(),
+      returnable: z.number(),
+      windowEndsAt: z.number(),
+      state: z.enum(['OPEN', 'RETURNED', 'KEPT']),
+    }),
+  ),
 });
 
 export type CreateReturnBody = z.input<typeof createReturnBody>;

@@ -89,7 +89,12 @@ export async function refundReturn(
     await releaseReturnRefund(env.DB, row.id, key);
     return refund;
   }
-  const settled = { key, amountCent: refund.amountCent, feeCent: units.feeCent, restock: !core && input.restock === true };
+  const settled = {
+    key,
+    amountCent: refund.amountCent,
+    feeCent: units.feeCent,
+    restock: !core && input.restock === true,
+  };
   if (!(await settle(env, row, settled, actor.staffId, units.lines, now))) {
     return repeatedReturnRefund((await returnOfRma(env.DB, rma))!);
   }

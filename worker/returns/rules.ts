@@ -55,7 +55,8 @@ export function coreProblem(
   ordered: readonly { lineNo: number; itemType: string }[],
 ): Problem | null {
   const core = (lineNo: number) => ordered.some((line) => line.lineNo === lineNo && isCoreLine(line));
-  if (reason === CORE_RETURN_REASON) return asked.every((line) => core(line.lineNo)) ? null : problem('lines', RETURN_MSG.coreOnly);
+  if (reason === CORE_RETURN_REASON)
+    return asked.every((line) => core(line.lineNo)) ? null : problem('lines', RETURN_MSG.coreOnly);
   return asked.some((line) => core(line.lineNo)) ? problem('lines', RETURN_MSG.coreReason) : null;
 }
 

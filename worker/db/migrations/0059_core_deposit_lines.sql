@@ -3,3 +3,6 @@
 -- refunded as a line when the old part comes back through a core return. core_of names the line of
 -- the part whose core it is: a core line ships with that part and is never packed or restocked.
 ALTER TABLE order_line ADD COLUMN core_of INTEGER;
+
+-- A core may be refused on inspection once it arrived (shared/return-status.ts, refuseCore).
+INSERT INTO status_transition (entity, from_status, to_status) VALUES ('return', 'RECEIVED', 'REJECTED');
