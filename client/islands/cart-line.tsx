@@ -5,6 +5,7 @@ import { stockLabel } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { Prop65Warning } from './prop65-warning.tsx';
 import { ShipRefusalNote } from './ship-refusal.tsx';
+import { ShipLimitNote } from './ship-limit.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface LineActions {
@@ -55,6 +56,7 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
         {href ? <a href={href}>{line.title}</a> : <span>{line.title}</span>}
         {line.extraSubTitle && <small>{line.extraSubTitle}</small>}
         {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
+        {line.shipLimit && <ShipLimitNote limit={line.shipLimit} />}
         {line.prop65 && <Prop65Warning listing={line.prop65} />}
         {line.usable ? (
           <LineFitment line={line} />

@@ -14,6 +14,7 @@ import { ReceiptList } from './receipt-list.tsx';
 import { CheckoutTaxNote } from './checkout-tax.tsx';
 import { Prop65Warning } from './prop65-warning.tsx';
 import { ShipRefusalNote } from './ship-refusal.tsx';
+import { ShipLimitNote } from './ship-limit.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
@@ -132,6 +133,7 @@ function CheckoutLines({ quote, money }: { quote: CheckoutQuote; money: (cent: n
             </small>
           )}
           {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
+          {line.shipLimit && <ShipLimitNote limit={line.shipLimit} />}
           {line.prop65 && <Prop65Warning listing={line.prop65} />}
         </li>
       ))}

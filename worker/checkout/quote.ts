@@ -144,6 +144,9 @@ export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Prom
 export function assertShippable(lines: CartLinesView): void {
   const refused = lines.items.find((item) => item.shipRefusal !== null);
   if (refused) throw new ApiError(409, 409, refused.shipRefusal!.message);
+  // A part no carrier route brings there (hazardous by ground only, freight only: shared/shipping-limits.ts).
+  const unroutable = lines.items.find((item) => item.shipLimit?.kind === 'NO_ROUTE');
+  if (unroutable) throw new ApiError(409, 409, unroutable.shipLimit!.message);
 }
 
 /** Refuses a checkout that cannot become an order: an empty cart, or parts that can no longer be bought. */
