@@ -5,7 +5,7 @@
  * the product page all ask these functions, so they never disagree.
  */
 import type { MarketId } from './markets.ts';
-import { FREIGHT_OPTIONS, type OfferedShippingOption } from './shipping-options.ts';
+import { FREIGHT_OPTIONS, SHIPPING_OPTIONS, type OfferedShippingOption } from './shipping-options.ts';
 import * as m from './i18n/generated/messages.js';
 
 /** The hazardous-materials classes of the parts the shop sells (item.hazmat_class). */
@@ -200,3 +200,23 @@ export const hazmatOf = (value: string | null | undefined): HazmatClass | null =
   HAZMAT_CLASSES.find((code) => code === value) ?? null;
 export const sizeClassOf = (value: string | null | undefined): SizeClass | null =>
   SIZE_CLASSES.find((code) => code === value) ?? null;
+
+/**
+ * Why these lines cannot go to an address by the option an order was placed with (a change of
+ * address): a line no route brings there, naming it, else the option is no longer offered for them
+ * there (null: it still is). Parts without a class never refuse.
+ */
+export function routeRefusal(
+  market: MarketId,
+  optionName: string,
+  lines: readonly LimitedLine[],
+  address: { postalCode: string; regionCode: string },
+): string | null {
+  const zone = shipZoneOf(market, address.postalCode, address.regionCode);
+  for (const line of lines) {
+    const limit = lineLimit(line, zone, '');
+    if (limit?.kind === 'NO_ROUTE') return limit.message;
+  }
+  const offered = limitOptions(market, SHIPPING_OPTIONS[market], lines, zone);
+  return offered.some((option) => option.name === optionName) ? null : m.ship_limit_option_gone({ option: optionName });
+}

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshIp } from './account-helpers.ts';
+import { bearer, freshIp, member } from './account-helpers.ts';
 import { NEW_YORK, TORONTO, checkoutFixture, shopper } from './checkout-helpers.ts';
 import { CA_HOST, US_HOST } from './helpers.ts';
 import { copyItem } from './regulated-helpers.ts';
@@ -180,6 +180,36 @@ describe('a lead-acid battery', () => {
     expect(refused.body.msg).toBe('Please choose one of the shipping options offered.');
     const placed = await place(buyer, ANCHORAGE, ground.body.data.total, 'Standard Shipping');
     expect(placed.status).toBe(200);
+  });
+
+  it('placed to Alaska cannot be moved to Hawaii, nor sent by air after moving from New York', async () => {
+    const buyer = shopper(US_HOST, bearer(await member(`ship-${crypto.randomUUID().slice(0, 8)}@example.com`)));
+    await buyer.add(battery.skuId, 1);
+    const quote = await quoteOf(buyer, ANCHORAGE);
+    const placed = await place(buyer, ANCHORAGE, quote.body.data.total);
+    expect(placed.status).toBe(200);
+    const moved = await buyer.call('PUT', '/order/public/buyer/auth/order/address', {
+      orderId: placed.body.data.order.orderId,
+      address: HONOLULU,
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.msg).toContain(`${battery.title} cannot be shipped to Hawaii`);
+    // Placed by air to New York (where nothing limits it then), it does not go by air to Alaska.
+    await env.DB.prepare('UPDATE item SET hazmat_class = NULL WHERE id = ?').bind(battery.itemId).run();
+    await buyer.add(battery.skuId, 1);
+    const air = await quoteOf(buyer, NEW_YORK, 'Expedited Shipping');
+    const byAir = await place(buyer, NEW_YORK, air.body.data.total, 'Expedited Shipping');
+    await env.DB.prepare(`UPDATE item SET hazmat_class = 'LEAD_ACID_BATTERY' WHERE id = ?`).bind(battery.itemId).run();
+    expect(byAir.status).toBe(200);
+    const north = await buyer.call('PUT', '/order/public/buyer/auth/order/address', {
+      orderId: byAir.body.data.order.orderId,
+      address: ANCHORAGE,
+    });
+    expect(north.status).toBe(409);
+    expect(north.body.msg).toBe(
+      'Expedited Shipping cannot carry the parts of this order to that address. ' +
+        'Please cancel the order and place it again.',
+    );
   });
 
   it('to a fly-in community of Nunavut cannot ship; to Toronto it goes by ground', async () => {
