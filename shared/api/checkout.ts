@@ -57,6 +57,8 @@ export const quoteAnswer = z.object({
       shipRefusal: shipRefusalSchema,
       prop65: prop65Schema,
       shipLimit: shipLimitSchema,
+      /** The refundable core charge of one unit (issue 40); null for a part with no core. */
+      coreCharge: z.number().int().nullable(),
     }),
   ),
   pricing: z.record(z.string(), z.unknown()),

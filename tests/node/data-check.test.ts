@@ -94,6 +94,7 @@ describe('the checks on hand-made data', () => {
       'emissions-title',
       'hazmat-class',
       'size-class',
+      'core-charge',
     ]);
   });
 

@@ -70,6 +70,7 @@ export async function checkoutQuote(
       prop65: item.prop65,
       // How the part limits the shipping options there, and why (issue 40 item 4).
       shipLimit: item.shipLimit,
+      coreCharge: item.usable ? item.coreCharge : null,
     })),
     pricing: result.pricing,
     taxes: result.taxes,
