@@ -62,7 +62,7 @@ describe('the product page’s warning before adding', () => {
     await context.close();
   });
 
-  it('tells a California shopper an emissions part without an EO number is not sold there, a Texan nothing', async () => {
+  it('tells a Californian an emissions part without an EO number is not sold there, a Texan nothing', async () => {
     const { context, page, errors } = await openPage(browser, 1280);
     await page.route('**/infra/public/ip/*/zipcode', (route) => route.fulfill({ json: ok(null) }));
     await page.goto(`${us}/`);
