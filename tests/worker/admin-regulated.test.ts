@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CSV_OPTIONAL_MSG } from '../../shared/catalog-csv-regulated.ts';
 import { REGULATED_MSG } from '../../shared/regulated-fields.ts';
 import { CATALOG_EDIT_MSG } from '../../worker/catalog/staff.ts';
 import { ADMIN, postForm, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
-import { page } from './helpers.ts';
+import { page, shop, US_HOST } from './helpers.ts';
 
 /**
  * The catalog editor carries the regulated columns (issue 40): emissions kind, status and CARB EO,
@@ -158,5 +159,84 @@ describe('a SKU’s core charge per currency', () => {
       expect(sent.status, bad).toBe(400);
       expect(text(await sent.text())).toContain(CATALOG_EDIT_MSG.core);
     }
+  });
+});
+
+describe('the catalog CSV import’s regulated columns', () => {
+  const HEADER =
+    'sku_code,price_usd,price_cad,stock,core_charge_usd,core_charge_cad,emissions_kind,emissions_status,carb_eo,' +
+    'prop65_kind,prop65_chemicals,hazmat_class,size_class';
+  let target: { itemId: number; skuId: number; code: string };
+
+  const upload = (csv: string) => {
+    const form = new FormData();
+    form.set('_csrf', merchandiser.csrf);
+    form.set('file', new File([csv], 'regulated.csv', { type: 'text/csv' }));
+    return shop(`${ADMIN}/catalog/import`, {
+      method: 'POST',
+      body: form,
+      headers: merchandiser.headers,
+      redirect: 'manual',
+    });
+  };
+  const report = async (csv: string) => {
+    const response = await upload(csv);
+    expect(response.status).toBe(303);
+    const path = response.headers.get('location')!;
+    const { html } = await page(`${US_HOST}${path}`, { headers: merchandiser.headers });
+    return { token: path.split('/').at(-1)!, html: text(html) };
+  };
+
+  beforeAll(async () => {
+    target = (await env.DB.prepare(
+      `SELECT i.id AS itemId, s.id AS skuId, s.part_number AS code FROM item i JOIN sku s ON s.item_id = i.id
+       WHERE (SELECT count(*) FROM sku WHERE item_id = i.id) = 1 AND i.id <> ? ORDER BY i.id LIMIT 1`,
+    )
+      .bind(item.itemId)
+      .first<typeof target>())!;
+  });
+
+  it('sets core charges and the regulated columns, and the editor shows them back', async () => {
+    const csv = `${HEADER}\r\n${target.code},,,,45.00,59.00,,,,BOTH,"lead; nickel",lead_acid_battery,\r\n`;
+    const { token, html } = await report(csv);
+    expect(html).toContain('also sets core charge USD 45.00, core charge CAD 59.00, regulations and shipping limits');
+    const applied = await shop(`${ADMIN}/catalog/import/${token}/apply`, {
+      method: 'POST',
+      headers: { ...merchandiser.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: merchandiser.csrf }),
+    });
+    expect(applied.status).toBeLessThan(400);
+    await applied.text();
+    const row = await env.DB.prepare(
+      `SELECT prop65_kind AS kind, prop65_chemicals AS chemicals, hazmat_class AS hazmat, size_class AS size,
+         (SELECT core_charge FROM sku_price WHERE sku_id = ?2 AND currency = 'USD') AS coreUsd,
+         (SELECT core_charge FROM sku_price WHERE sku_id = ?2 AND currency = 'CAD') AS coreCad
+       FROM item WHERE id = ?1`,
+    )
+      .bind(target.itemId, target.skuId)
+      .first();
+    expect(row).toEqual({
+      kind: 'BOTH',
+      chemicals: JSON.stringify(['lead', 'nickel']),
+      hazmat: 'LEAD_ACID_BATTERY',
+      size: null,
+      coreUsd: 4500,
+      coreCad: 5900,
+    });
+    const editor = text((await page(`${ADMIN}/catalog/${target.itemId}`, { headers: merchandiser.headers })).html);
+    expect(editor).toContain('value="lead; nickel"');
+    expect(editor).toMatch(/<option value="LEAD_ACID_BATTERY" selected="">/);
+    // Read back as it is now, the same file changes nothing.
+    expect((await report(csv)).html).toMatch(/data-count="changes"><strong>0<\/strong>/);
+  });
+
+  it('refuses bad values row by row with their messages, and a header with half the regulated columns', async () => {
+    const csv = [HEADER, `${target.code},,,,-3,,,,,,,,`, `${target.code}X,,,,,,,,,,,UN2794,`].join('\r\n');
+    const { html } = await report(`${csv}\r\n`);
+    expect(html).toContain(CSV_OPTIONAL_MSG.badCore('core_charge_usd', '-3'));
+    expect(html).toContain(REGULATED_MSG.hazmatClass);
+    const half = await upload(`sku_code,price_usd,price_cad,stock,hazmat_class\r\n${target.code},,,,AEROSOL\r\n`);
+    expect(half.status).toBe(400);
+    expect(text(await half.text())).toContain(CSV_OPTIONAL_MSG.regulatedTogether);
   });
 });

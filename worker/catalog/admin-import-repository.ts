@@ -3,6 +3,7 @@
  * of each batch, each row's change guarded by what the dry run saw, and the export's pages.
  */
 import { PRICE } from './admin-repository.ts';
+import type { RegulatedValues } from '../../shared/regulated-fields.ts';
 
 export interface CatalogImportRow {
   token: string;
@@ -30,6 +31,10 @@ export interface SkuChange {
   newUsd: number | null;
   oldCad: number | null;
   newCad: number | null;
+  /** The core charges per currency it sets (issue 40); absent: left as they are. */
+  cores?: { currency: 'USD' | 'CAD'; cents: number | null }[];
+  /** The product's regulated columns it sets (issue 40); absent: left as they are. */
+  regulated?: RegulatedValues;
 }
 
 /** The CSV import's job rows, its guarded row changes and the export's pages. */
@@ -90,6 +95,36 @@ export function catalogImportRepository(db: D1Database) {
              original_price = max(sku_price.original_price, ?3)`,
         )
         .bind(change.skuId, currency, price, change.version + 1),
+
+    /** A row's core charge in a currency (null: none), written only when its first statement applied. */
+    importCore: (change: SkuChange, currency: 'USD' | 'CAD', cents: number | null) =>
+      db
+        .prepare(
+          `UPDATE sku_price SET core_charge = ?3
+           WHERE sku_id = ?1 AND currency = ?2 AND (SELECT version FROM sku WHERE id = ?1) = ?4`,
+        )
+        .bind(change.skuId, currency, cents, change.version + 1),
+
+    /** The row's product's regulated columns, written only when its first statement applied (its version moves on). */
+    importRegulated: (change: SkuChange, row: RegulatedValues) =>
+      db
+        .prepare(
+          `UPDATE item SET emissions_kind = ?3, emissions_status = ?4, carb_eo = ?5, prop65_kind = ?6,
+             prop65_chemicals = ?7, hazmat_class = ?8, size_class = ?9, version = version + 1, updated_at = unixepoch()
+           WHERE id = ?1 AND (SELECT version FROM sku WHERE id = ?2) = ?10`,
+        )
+        .bind(
+          change.itemId,
+          change.skuId,
+          row.emissionsKind,
+          row.emissionsStatus,
+          row.carbEo,
+          row.prop65Kind,
+          row.prop65Chemicals,
+          row.hazmatClass,
+          row.sizeClass,
+          change.version + 1,
+        ),
 
     /** Adds a batch's outcome to the import's counts. */
     countApplied: (token: string, applied: number, skipped: number) =>

@@ -21,6 +21,15 @@ export function regulatedAdminRepository(db: D1Database) {
       return db.prepare(`SELECT ${COLUMNS}, version FROM item WHERE id = ?`).bind(id).first();
     },
 
+    /** The regulated columns of products, by id (the CSV import compares against them). */
+    async regulatedOf(itemIds: readonly number[]): Promise<Map<number, RegulatedRow>> {
+      const { results } = await db
+        .prepare(`SELECT id, ${COLUMNS} FROM item WHERE id IN (SELECT value FROM json_each(?))`)
+        .bind(JSON.stringify([...new Set(itemIds)]))
+        .all<RegulatedRow & { id: number }>();
+      return new Map(results.map(({ id, ...row }) => [id, row]));
+    },
+
     /** Writes a product's regulated columns (after its version guard, in the same batch). */
     writeRegulated: (id: number, row: RegulatedRow) =>
       db
