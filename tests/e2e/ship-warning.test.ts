@@ -54,10 +54,12 @@ describe('the product page’s warning before adding', () => {
       `${battery.title} cannot be shipped to Hawaii: it is a hazardous material (lead-acid battery, UN2794, ` +
         'class 8) that ships by ground only, and no ground route reaches Hawaii.',
     );
-    // Everyone reads that it goes by ground only.
+    // Everyone reads that it goes by ground only; no delivery date is promised where it cannot go.
     expect(await page.locator('[data-ship-limit="GROUND_ONLY"]').count()).toBe(1);
+    expect(await page.locator('.delivery-estimate').count()).toBe(0);
     await productFor(page, battery.handle, '10001');
     expect(await page.locator('[data-ship-warning]').count()).toBe(0);
+    await expect.poll(() => page.locator('.delivery-estimate').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -48,3 +48,9 @@ export function RegulatedNotes({ item, market }: { item: ItemRecord; market: Mar
     </>
   );
 }
+
+/** The part's hazardous and size classes, for the page's delivery estimate (issue 40 item 4). */
+export const shippingClassesOf = (item: ItemRecord) => ({
+  hazmat: hazmatOf(item.hazmatClass),
+  sizeClass: sizeClassOf(item.sizeClass),
+});
