@@ -157,6 +157,10 @@ describe('a lead-acid battery', () => {
     const placed = await place(buyer, HONOLULU, quote.body.data.total);
     expect(placed.status).toBe(409);
     expect(placed.body.msg).toBe(why);
+    // Naming an option the page never offered there gets the same reason, not only "choose an option".
+    const named = await place(buyer, HONOLULU, quote.body.data.total, 'Standard Shipping');
+    expect(named.status).toBe(409);
+    expect(named.body.msg).toBe(why);
     const orders = await env.DB.prepare(
       `SELECT count(*) AS n FROM order_line l JOIN orders o ON o.id = l.order_id
        WHERE l.sku_id = ? AND json_extract(o.address, '$.regionCode') = 'HI'`,
