@@ -5,7 +5,7 @@
  * empty field is none (no core, not regulated). The regulated columns go together, since one is read
  * with the others (a 50-state status needs its EO number).
  */
-import { type RegulatedField, type RegulatedValues, readRegulated } from './regulated-fields.ts';
+import { type RegulatedField, type RegulatedValues, readRegulated, regulatedText } from './regulated-fields.ts';
 
 export const CSV_CORE_COLUMNS = ['core_charge_usd', 'core_charge_cad'] as const;
 
@@ -74,4 +74,16 @@ export function readOptional(
     optional.regulated = read.values;
   }
   return optional;
+}
+
+/** What an exported row carries of the optional columns: its core charges and its product's regulated columns. */
+export type ExportedOptional = { coreUsd: number | null; coreCad: number | null } & RegulatedValues;
+
+/** The regulated columns of an exported row as text, in the header's order (empty when none). */
+export function optionalTexts(row: Partial<RegulatedValues>): string[] {
+  const full = Object.fromEntries(
+    Object.values(CSV_REGULATED_COLUMNS).map((name) => [name, row[name] ?? null]),
+  ) as RegulatedValues;
+  const texts = regulatedText(full);
+  return Object.values(CSV_REGULATED_COLUMNS).map((name) => texts[name]);
 }

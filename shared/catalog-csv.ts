@@ -2,7 +2,9 @@ import { dollarsToCents } from './money.ts';
 import {
   CSV_OPTIONAL_COLUMNS,
   type CsvOptional,
+  type ExportedOptional,
   optionalHeaderProblem,
+  optionalTexts,
   readOptional,
 } from './catalog-csv-regulated.ts';
 /**
@@ -232,11 +234,17 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** One exported line (with its CRLF): the SKU's code, its prices (empty when it has none) and stock. */
-export function csvLine(row: { skuCode: string; priceUsd: number | null; priceCad: number | null; stock: number }) {
-  const price = (cents: number | null) => (cents === null ? '' : centsText(cents));
-  return `${[csvField(row.skuCode), price(row.priceUsd), price(row.priceCad), `${row.stock}`].join(',')}\r\n`;
+/**
+ * One exported line (with its CRLF): the SKU's code, its prices (empty when it has none) and stock,
+ * then its core charges and its product's regulated columns (issue 40), so the file imports back unchanged.
+ */
+export function csvLine(
+  row: { skuCode: string; priceUsd: number | null; priceCad: number | null; stock: number } & Partial<ExportedOptional>,
+) {
+  const price = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : centsText(cents));
+  const optional = [price(row.coreUsd), price(row.coreCad), ...optionalTexts(row)];
+  return `${[csvField(row.skuCode), price(row.priceUsd), price(row.priceCad), `${row.stock}`, ...optional.map(csvField)].join(',')}\r\n`;
 }
 
-/** The header line of an export. */
-export const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
+/** The header line of an export: the import's columns, then the optional ones. */
+export const CSV_HEADER = `${[...CSV_COLUMNS, ...CSV_OPTIONAL_COLUMNS].join(',')}\r\n`;

@@ -226,8 +226,11 @@ describe('the catalog CSV import’s regulated columns', () => {
     const editor = text((await page(`${ADMIN}/catalog/${target.itemId}`, { headers: merchandiser.headers })).html);
     expect(editor).toContain('value="lead; nickel"');
     expect(editor).toMatch(/<option value="LEAD_ACID_BATTERY" selected="">/);
-    // Read back as it is now, the same file changes nothing.
+    // Read back as it is now, the same file changes nothing; the export carries the same values.
     expect((await report(csv)).html).toMatch(/data-count="changes"><strong>0<\/strong>/);
+    const exported = await (await shop(`${ADMIN}/catalog/export.csv`, { headers: merchandiser.headers })).text();
+    const line = exported.split('\r\n').find((row) => row.startsWith(`${target.code},`))!;
+    expect(line.endsWith(',45.00,59.00,,,,BOTH,lead; nickel,LEAD_ACID_BATTERY,')).toBe(true);
   });
 
   it('refuses bad values row by row with their messages, and a header with half the regulated columns', async () => {

@@ -4,6 +4,7 @@
  */
 import { PRICE } from './admin-repository.ts';
 import type { RegulatedValues } from '../../shared/regulated-fields.ts';
+import type { ExportedOptional } from '../../shared/catalog-csv-regulated.ts';
 
 export interface CatalogImportRow {
   token: string;
@@ -148,11 +149,23 @@ export function catalogImportRepository(db: D1Database) {
       const { results } = await db
         .prepare(
           `SELECT s.id, s.part_number AS skuCode, s.available_total AS stock,
-             ${PRICE('USD')} AS priceUsd, ${PRICE('CAD')} AS priceCad
-           FROM sku s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
+             ${PRICE('USD')} AS priceUsd, ${PRICE('CAD')} AS priceCad,
+             ${PRICE('USD', 'core_charge')} AS coreUsd, ${PRICE('CAD', 'core_charge')} AS coreCad,
+             i.emissions_kind AS emissionsKind, i.emissions_status AS emissionsStatus, i.carb_eo AS carbEo,
+             i.prop65_kind AS prop65Kind, i.prop65_chemicals AS prop65Chemicals, i.hazmat_class AS hazmatClass,
+             i.size_class AS sizeClass
+           FROM sku s JOIN item i ON i.id = s.item_id WHERE s.id > ? ORDER BY s.id LIMIT ?`,
         )
         .bind(after, size)
-        .all<{ id: number; skuCode: string; stock: number; priceUsd: number | null; priceCad: number | null }>();
+        .all<
+          {
+            id: number;
+            skuCode: string;
+            stock: number;
+            priceUsd: number | null;
+            priceCad: number | null;
+          } & ExportedOptional
+        >();
       return results;
     },
   };
