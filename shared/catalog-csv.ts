@@ -243,7 +243,8 @@ export function csvLine(
 ) {
   const price = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : centsText(cents));
   const optional = [price(row.coreUsd), price(row.coreCad), ...optionalTexts(row)];
-  return `${[csvField(row.skuCode), price(row.priceUsd), price(row.priceCad), `${row.stock}`, ...optional.map(csvField)].join(',')}\r\n`;
+  const fields = [csvField(row.skuCode), price(row.priceUsd), price(row.priceCad), `${row.stock}`];
+  return `${[...fields, ...optional.map(csvField)].join(',')}\r\n`;
 }
 
 /** The header line of an export: the import's columns, then the optional ones. */
