@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveReturn, markReturnReceived, rejectReturn } from '../../worker/flows/decide-return.ts';
 import { refundReturn } from '../../worker/flows/refund-return.ts';
+import { formsFor } from '../../worker/admin/returns.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { paidMemberOrder } from './fulfilment-helpers.ts';
 import { US_HOST, api, page } from './helpers.ts';
@@ -146,6 +147,36 @@ describe('an order of a part with a core', () => {
   });
 });
 
+describe('an unpaid order of a part with a core', () => {
+  it('holds and gives back the part’s units only: the deposit line takes no stock', async () => {
+    const buyer = shopper(US_HOST);
+    await buyer.add(core.skuId, 2);
+    const before = await stockOf(core.skuId);
+    const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+      .data;
+    const placed = await buyer.call<{ order: { orderId: string }; orderToken: string }>(
+      'POST',
+      '/order/public/buyer/order/place',
+      {
+        idempotencyKey: `core-${crypto.randomUUID()}`,
+        email: `core-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        address: NEW_YORK,
+        paymentMethod: 'HOSTED_CARD',
+        expectedTotal: quote.total,
+      },
+    );
+    expect(placed.status).toBe(200);
+    expect(await stockOf(core.skuId)).toBe(before - 2);
+    const { orderId } = placed.body.data.order;
+    const cancelled = await buyer.call('POST', '/order/public/requisition/order/cancel', {
+      orderId,
+      orderToken: placed.body.data.orderToken,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await stockOf(core.skuId)).toBe(before);
+  });
+});
+
 describe('a core return', () => {
   it('refunds exactly the deposit and its tax through the provider, and never restocks the old part', async () => {
     const order = await shippedCoreOrder();
@@ -162,6 +193,12 @@ describe('a core return', () => {
     expect(refund).toMatchObject({ ok: true, amountCent: deposit });
     expect(await refundsOf(order.orderId)).toEqual([{ amount: deposit, status: 'DONE' }]);
     expect(await stockOf(core.skuId)).toBe(stock);
+  });
+
+  it('offers staff the refusal of a received core, and of no other received return', () => {
+    const owner = { id: 1, email: 'owner@staff.test', name: 'Olivia', role: 'owner' as const, sessionVersion: 0 };
+    expect(formsFor('RECEIVED', owner, 'Core return')).toEqual(['reject', 'refund']);
+    expect(formsFor('RECEIVED', owner, 'Part was damaged')).toEqual(['refund']);
   });
 
   it('keeps no restocking fee', async () => {
