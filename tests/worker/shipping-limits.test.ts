@@ -95,8 +95,13 @@ beforeAll(async () => {
 });
 
 /** A visitor's cart holding these parts, estimating shipping to a postal code. */
-async function cartOf(postCode: string, items: { skuId: number; itemCount: number }[], host = US_HOST) {
-  const buyer = shopper(host, { 'cf-connecting-ip': freshIp() });
+async function cartOf(
+  postCode: string,
+  items: { skuId: number; itemCount: number }[],
+  host = US_HOST,
+  headers: Record<string, string> = {},
+) {
+  const buyer = shopper(host, { 'cf-connecting-ip': freshIp(), ...headers });
   const added = await buyer.call<CartBody>('POST', '/order/public/buyer/cart/v2', { postCode, items });
   expect(added.status).toBe(200);
   return { buyer, detail: added.body.data.detail };
@@ -221,6 +226,13 @@ describe('a lead-acid battery', () => {
     expect(optionsOf(detail)).toEqual([]);
     expect(detail.items[0]!.shipLimit!.kind).toBe('NO_ROUTE');
     expect(detail.items[0]!.shipLimit!.message).toContain('fly-in community');
+    // In French too.
+    const french = await cartOf('X0A 0H0', [{ skuId: battery.skuId, itemCount: 1 }], CA_HOST, {
+      'accept-language': 'fr-CA',
+    });
+    expect(french.detail.items[0]!.shipLimit!.message).toContain(
+      "ne peut pas être expédié vers cette communauté accessible uniquement par avion : c'est une matière dangereuse",
+    );
     // Toronto has a ground route: the battery goes by ground there.
     const toronto = await cartOf(TORONTO.postalCode, [{ skuId: battery.skuId, itemCount: 1 }], CA_HOST);
     expect(optionsOf(toronto.detail)).toEqual(['Standard Shipping']);
