@@ -54,7 +54,8 @@ export function stripeJsScript(): string {
         if (typeof method === 'string') params.payment_method = method;
         else if (method && method.card) {
           const card = CARDS[method.card.number()];
-          if (!card) return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+          const incomplete = { type: 'validation_error', code: 'incomplete_number' };
+          if (!card) return { error: incomplete };
           params.payment_method = card;
         } else {
           // After a wallet: Stripe.js finishes the issuer's check; the fake's intent needs none.
