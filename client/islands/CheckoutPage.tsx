@@ -306,8 +306,9 @@ export default function CheckoutPage(props: CheckoutPageProps) {
           bnplProvider={provider}
           onMethod={setMethod}
           onBnplProvider={setBnplProvider}
-        />
-        {payable === 'CARD' && pay.inBrowser('CARD') && <CardFields pay={pay} />}
+        >
+          {payable === 'CARD' && pay.inBrowser('CARD') && <CardFields pay={pay} />}
+        </PaymentSection>
       </div>
       <aside className="checkout__summary">
         <CheckoutSummary quote={quote} />

@@ -6,7 +6,8 @@ import { api } from '../api.ts';
 import { CHECKOUT_TOKEN_KEY } from '../state/checkout.ts';
 import { useHydrated } from '../state/hydrated.ts';
 import { trackConversion } from '../tracking/api.ts';
-import PayAgain from './PayAgain.tsx';
+import PayAgain, { type PayAgainProps } from './PayAgain.tsx';
+import type { Currency } from '../../shared/markets.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 const POLL_MS = 1500;
@@ -24,9 +25,12 @@ const MAX_POLLS = 80;
 export default function OrderResult({
   orderId,
   methods,
+  cardKey = null,
 }: {
   orderId: string;
-  methods: { id: string; label: string; provider?: string }[];
+  methods: PayAgainProps['methods'];
+  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider. */
+  cardKey?: string | null;
 }) {
   const hydrated = useHydrated();
   const [result, setResult] = useState<PaidResult | null>(null);
@@ -99,7 +103,13 @@ export default function OrderResult({
               {m.order_nothing_charged()} <a href="/shopCart">{m.cart_word()}</a>.
             </p>
             {result.result === 'FAILED' && (
-              <PayAgain orderId={result.orderId} methods={methods} holdExpiresAt={result.holdExpiresAt} />
+              <PayAgain
+                orderId={result.orderId}
+                methods={methods}
+                cardKey={cardKey}
+                amount={{ cent: result.total, currency: result.currency as Currency }}
+                holdExpiresAt={result.holdExpiresAt}
+              />
             )}
           </>
         ) : (

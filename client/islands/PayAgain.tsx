@@ -2,11 +2,18 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { CHECKOUT_TOKEN_KEY, payForOrder } from '../state/checkout.ts';
 import { formatTime } from '../../shared/i18n/format.ts';
+import type { Money } from '../../shared/money.ts';
+import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
+import { CardFields, confirmInBrowser, useBrowserPay } from './browser-pay.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface PayAgainProps {
   orderId: string;
-  methods: { id: string; label: string; provider?: string }[];
+  methods: { id: string; label: string; provider?: string; sandbox?: boolean }[];
+  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider. */
+  cardKey?: string | null;
+  /** What the order costs, for a wallet's sheet (without it no wallet on the card provider is offered). */
+  amount?: Money | null;
   /** A guest's order token (from the tracking link); the tab's own checkout token when absent. */
   orderToken?: string | null;
   /** When the hold on the parts ends (epoch ms), to say until when the order can be paid. */
@@ -20,16 +27,40 @@ const untilTime = (at: number) => formatTime(at);
  * Pay an unpaid order again, with the method the shopper picks, while its parts are held: after a declined card or an
  * abandoned payment window (result page, tracking, order detail).
  */
-export default function PayAgain({ orderId, methods, orderToken, holdExpiresAt }: PayAgainProps) {
-  const [method, setMethod] = useState(methods[0]?.id ?? '');
+export default function PayAgain({ orderId, orderToken, holdExpiresAt, ...props }: PayAgainProps) {
+  const browser = useBrowserPay({
+    cardKey: props.cardKey ?? null,
+    market: props.amount?.currency === 'CAD' ? 'ca' : 'us',
+    currency: props.amount?.currency ?? 'USD',
+    total: props.amount?.cent ?? null,
+    methods: props.methods as OfferedPaymentMethod[],
+    payee: 'AutoHaven',
+  });
+  const methods = (props.methods as OfferedPaymentMethod[]).filter(browser.usable);
+  const [chosen, setMethod] = useState(methods[0]?.id ?? '');
+  const method = methods.some((offered) => offered.id === chosen) ? chosen : (methods[0]?.id ?? '');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const pay = async () => {
+    // A wallet's sheet opens inside the click; closing it pays nothing.
+    const inBrowser = browser.inBrowser(method);
+    const sheet = inBrowser && method !== 'CARD' ? browser.openSheet() : null;
     setBusy(true);
     setMessage('');
     const token = orderToken ?? sessionStorage.getItem(CHECKOUT_TOKEN_KEY) ?? undefined;
     try {
-      const refused = await payForOrder(api, orderId, method, token, (url) => location.assign(url));
+      const wallet = sheet ? await sheet : null;
+      if (sheet && !wallet) return;
+      const go = (url: string) => {
+        wallet?.complete('success');
+        location.assign(url);
+      };
+      const choice = wallet ? { paymentMethodToken: wallet.paymentMethod.id } : {};
+      const confirm = inBrowser
+        ? { confirm: (secret: string) => confirmInBrowser(browser, secret, wallet !== null) }
+        : undefined;
+      const refused = await payForOrder(api, orderId, method, token, go, choice, confirm);
+      if (refused) wallet?.complete('fail');
       if (refused) setMessage(refused);
     } catch (failure) {
       setMessage((failure as { msg?: string }).msg ?? m.pay_did_not_go());
@@ -57,6 +88,7 @@ export default function PayAgain({ orderId, methods, orderToken, holdExpiresAt }
           </label>
         ))}
       </fieldset>
+      {method === 'CARD' && browser.inBrowser('CARD') && <CardFields pay={browser} />}
       <button type="button" className="button button--primary" disabled={busy || !method} onClick={() => void pay()}>
         {m.pay_now()}
       </button>

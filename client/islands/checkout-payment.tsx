@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/money.ts';
 import { PAYMENT_ICON_LABEL, type Currency, type PaymentIcon } from '../../shared/markets.ts';
 import { isBrandNamed, type OfferedPaymentMethod } from '../../shared/payment-methods.ts';
@@ -40,6 +41,8 @@ export interface PaymentSectionProps {
   bnplProvider: string;
   onMethod(id: string): void;
   onBnplProvider(id: string): void;
+  /** What the chosen method asks for here (the card's fields), under the methods. */
+  children?: ReactNode;
 }
 
 export function PaymentSection(props: PaymentSectionProps) {
@@ -98,6 +101,7 @@ export function PaymentSection(props: PaymentSectionProps) {
         </fieldset>
       )}
       {method === 'HOSTED_CARD' && <p className="checkout__note">{m.pay_hosted_note()}</p>}
+      {props.children}
     </section>
   );
 }

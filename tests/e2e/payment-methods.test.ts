@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveShop, type RunningShop } from '../../scripts/lib/serve.ts';
 import { fakePaypal, type FakePaypal } from '../fakes/paypal.ts';
@@ -52,6 +52,7 @@ async function serveFake(handle: (request: Request) => Promise<Response>): Promi
 let browser: Browser;
 let shop: RunningShop;
 let stripe: FakeStripe;
+let stripeOrigin = '';
 let paypal: FakePaypal;
 const servers: Server[] = [];
 let handle = '';
@@ -73,6 +74,7 @@ beforeAll(async () => {
       }),
   });
   stripeFake = stripe;
+  stripeOrigin = stripeServer.url;
   let paypalFake: FakePaypal | null = null;
   const paypalServer = await serveFake((request) => paypalFake!.handle(request));
   paypal = await fakePaypal({ ...PAYPAL, origin: paypalServer.url });
@@ -112,6 +114,38 @@ afterAll(async () => {
   for (const server of servers) server.close();
 });
 
+/**
+ * Stripe.js and Stripe's API as the browser reaches them (js.stripe.com, api.stripe.com), answered by
+ * the fake's server, with the CORS header Stripe's API sends.
+ */
+async function routeStripe(context: BrowserContext) {
+  await context.route(/^https:\/\/(js|api)\.stripe\.com\//, async (route) => {
+    const request = route.request();
+    const target = new URL(request.url());
+    const answer = await fetch(`${stripeOrigin}${target.pathname}${target.search}`, {
+      method: request.method(),
+      headers: { 'content-type': request.headers()['content-type'] ?? 'text/plain' },
+      body: request.method() === 'GET' ? undefined : (request.postDataBuffer() ?? undefined),
+      redirect: 'manual',
+    });
+    const headers = { ...Object.fromEntries(answer.headers), 'access-control-allow-origin': '*' };
+    await route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
+  });
+}
+
+/** A browser page whose device holds these wallets (none: a desktop without Apple Pay or Google Pay). */
+async function payingPage(width: number, wallets: string[] = [], device: Record<string, unknown> = {}) {
+  const opened = await openPage(browser, width);
+  await routeStripe(opened.context);
+  await opened.context.addInitScript(
+    (fake) => {
+      (window as unknown as { __stripeFake: unknown }).__stripeFake = fake;
+    },
+    { wallets, ...device },
+  );
+  return opened;
+}
+
 /** A visitor's cart of one part, at checkout with a New York address confirmed. */
 async function atCheckout(page: Page, email: string) {
   const us = shop.us;
@@ -150,7 +184,7 @@ async function paidResult(page: Page) {
 describe('checkout with every payment method on its production provider', () => {
   it('offers all seven methods with their providers and instalment messages, at 390 and 1280 px', async () => {
     for (const width of [390, 1280]) {
-      const { context, page, errors } = await openPage(browser, width);
+      const { context, page, errors } = await payingPage(width, ['applePay', 'googlePay']);
       await atCheckout(page, `methods-${width}@example.com`);
       const payment = page.locator('[data-checkout] section[aria-label="Payment"]');
       const labels = await payment.locator('.checkout__methods label').allTextContents();
@@ -220,6 +254,78 @@ describe('checkout with every payment method on its production provider', () => 
       await context.close();
     });
   }
+
+  it('CARD: the card fields are Stripe.js, and the payment it confirms pays the order', async () => {
+    const { context, page, errors } = await payingPage(1280);
+    await atCheckout(page, 'card-form@example.com');
+    await methodRadio(page, 'Credit or debit card').first().check(); // not the hosted page's
+    const fields = page.locator('[data-card-fields]');
+    await fields.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await fields.getByLabel('MM / YY').fill('12 / 34');
+    await fields.getByLabel('CVC').fill('123');
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-card-1280.png`, fullPage: true });
+    await page.locator('[data-place-order]').click();
+    await paidResult(page);
+    const intent = [...stripe.intents.values()].at(-1)!;
+    expect(intent.status).toBe('succeeded');
+    expect(stripe.calls.filter((call) => call.path === `/v1/payment_intents/${intent.id}/confirm`)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('CARD: a declined card leaves the order payable, and another card pays it on the result page', async () => {
+    const { context, page } = await payingPage(390);
+    await atCheckout(page, 'card-declined@example.com');
+    await methodRadio(page, 'Credit or debit card').first().check(); // not the hosted page's
+    await page.locator('[data-card-fields]').getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.locator('[data-place-order]').click();
+    await page.waitForURL(/\/checkout\/orderResult\?orderId=/);
+    await page.locator('[data-order-result]').first().waitFor();
+    expect(await page.locator('[data-order-result="SUCCEEDED"]').count()).toBe(0);
+    expect([...stripe.intents.values()].at(-1)!.status).toBe('requires_payment_method');
+    // Paid again on the result page, with another card in the same Stripe.js fields.
+    const again = page.locator('[data-pay-again]');
+    await again.locator('[data-card-fields]').getByLabel('Card number').fill('4242 4242 4242 4242');
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/result-card-declined-390.png`, fullPage: true });
+    await again.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('[data-order-result="SUCCEEDED"]').waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  for (const [label, wallet] of [
+    ['Apple Pay', 'applePay'],
+    ['Google Pay', 'googlePay'],
+  ] as const) {
+    it(`${label}: offered only on a device that has it, paid from its sheet`, async () => {
+      const { context, page, errors } = await payingPage(390, [wallet]);
+      await atCheckout(page, `${wallet}@example.com`);
+      const other = label === 'Apple Pay' ? 'Google Pay' : 'Apple Pay';
+      await expect.poll(() => methodRadio(page, label).count()).toBe(1);
+      expect(await methodRadio(page, other).count()).toBe(0);
+      await methodRadio(page, label).check();
+      await page.locator('[data-place-order]').click();
+      await paidResult(page);
+      const intent = [...stripe.intents.values()].at(-1)!;
+      expect(intent.status).toBe('succeeded');
+      expect(intent.metadata.method).toBe(label === 'Apple Pay' ? 'APPLE_PAY' : 'GOOGLE_PAY');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a wallet whose sheet the shopper closes places no order', async () => {
+    const { context, page } = await payingPage(390, ['googlePay'], { closeSheet: true });
+    await atCheckout(page, 'sheet-closed@example.com');
+    const intents = stripe.intents.size;
+    await expect.poll(() => methodRadio(page, 'Google Pay').count()).toBe(1);
+    await methodRadio(page, 'Google Pay').check();
+    await page.locator('[data-place-order]').click();
+    await page.waitForTimeout(500);
+    expect(page.url()).toMatch(/\/checkout$/);
+    expect(stripe.intents.size).toBe(intents);
+    expect(await page.locator('[data-place-order]').isEnabled()).toBe(true);
+    await context.close();
+  });
 
   it('a shopper who leaves the hosted page comes back to an order they can still pay', async () => {
     const { context, page } = await openPage(browser, 390);

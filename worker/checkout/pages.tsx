@@ -5,14 +5,14 @@ import { deliverableRegions } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../platform/render/Island.tsx';
 import { offeredMethods } from '../payments/service.ts';
-import { browserCardKey } from '../payments/http.ts';
+import { browserCardKey, payOptionsOf } from '../payments/http.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */
 export const checkoutPage = new Hono<AppEnv>()
   .get('/checkout/orderResult', (c) => {
     const orderId = (c.req.query('orderId') ?? '').slice(0, 40);
-    const methods = offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
+    const { methods, cardKey } = payOptionsOf(c);
     return c.render(
       <section className="order-result-page">
         <a className="logo logo--dark" href="/">
@@ -20,7 +20,7 @@ export const checkoutPage = new Hono<AppEnv>()
         </a>
         <h1>{m.order_result()}</h1>
         {orderId ? (
-          <Island name="OrderResult" component={OrderResult} props={{ orderId, methods }} />
+          <Island name="OrderResult" component={OrderResult} props={{ orderId, methods, cardKey }} />
         ) : (
           <p>
             {m.order_none_named()} <a href="/order/track">{m.track_an_order()}</a>

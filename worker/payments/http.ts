@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import type { ProviderRuntime } from './provider.ts';
-import { offeredMethods } from './registry.ts';
+import { browserCardKey, offeredMethods } from './registry.ts';
 
 export { browserCardKey } from './registry.ts';
 
@@ -20,7 +20,30 @@ export function paymentRuntime(c: Context<AppEnv>): ProviderRuntime {
   }
 }
 
+/** A method as a page offers it for paying an order (the sandbox's flagged: it pays in the shop's window). */
+export interface PayMethodOption {
+  id: string;
+  label: string;
+  provider?: string;
+  sandbox?: boolean;
+}
+
 /** The methods an unpaid order can be paid with on this market's site (the configured providers'), for a page. */
-export function payMethodsOf(c: Context<AppEnv>): { id: string; label: string; provider?: string }[] {
-  return offeredMethods(c.env, c.var.market).map(({ id, label, provider }) => ({ id, label, provider }));
+export function payMethodsOf(c: Context<AppEnv>): PayMethodOption[] {
+  return offeredMethods(c.env, c.var.market).map(({ id, label, provider, sandbox }) => ({
+    id,
+    label,
+    provider,
+    ...(sandbox ? { sandbox } : {}),
+  }));
+}
+
+/**
+ * What a page that pays an order offers: the methods, and Stripe.js's publishable key where the card form
+ * or a wallet pays on the card provider (the page's Content-Security-Policy then allows Stripe's origins).
+ */
+export function payOptionsOf(c: Context<AppEnv>): { methods: PayMethodOption[]; cardKey: string | null } {
+  const cardKey = browserCardKey(c.env, c.var.market);
+  if (cardKey) c.set('stripeJs', true);
+  return { methods: payMethodsOf(c), cardKey };
 }

@@ -11,7 +11,7 @@ import { openedOrder } from '../orders/service.ts';
 import { OrderMissing } from '../orders/views/OrderPages.tsx';
 import { PAY_LINK_PATH } from '../orders/views/pay-parts.tsx';
 import { PayLinkPage, PayOrderPage } from '../orders/views/PayOrderPage.tsx';
-import { payMethodsOf } from '../payments/http.ts';
+import { payOptionsOf } from '../payments/http.ts';
 
 const PRIVATE = { robots: 'noindex' } as const;
 
@@ -43,7 +43,7 @@ export const orderPayPages = new Hono<AppEnv>()
     if (!access.keptToken && !c.var.member) return toLogin(c);
     try {
       const order = await openedOrder(c.env, access);
-      const pay = { methods: payMethodsOf(c), token: null, allowed: true, now: Date.now() };
+      const pay = { ...payOptionsOf(c), token: null, allowed: true, now: Date.now() };
       const trackHref = c.var.member
         ? `/myAccount/orderHistory/orderDetail?${new URLSearchParams({ orderId: order.orderId })}`
         : `/order/track?${new URLSearchParams({ orderNo: order.orderId })}`;

@@ -10,7 +10,7 @@ import type { AppEnv } from '../env.ts';
 import { clientIp } from '../platform/client-ip.ts';
 import { InvoiceLookupPage, InvoicePage } from '../orders/views/InvoicePage.tsx';
 import { OrderDetailPage, OrderMissing, TrackOrderPage } from '../orders/views/OrderPages.tsx';
-import { payMethodsOf } from '../payments/http.ts';
+import { payOptionsOf } from '../payments/http.ts';
 import { orderExemption } from '../tax/service.ts';
 import {
   guestOrderToken,
@@ -108,9 +108,6 @@ async function returnEntry(
   }
 }
 
-/** The methods an unpaid order can be paid with here (the configured providers'). */
-const payMethods = payMethodsOf;
-
 /** Order detail (no standard layout, §2), the printable invoice and public tracking. */
 export const orderPages = new Hono<AppEnv>()
   .get('/myAccount/orderHistory/orderDetail', async (c) => {
@@ -120,7 +117,7 @@ export const orderPages = new Hono<AppEnv>()
       c.status(404);
       return c.render(<OrderMissing message={ORDER_MSG.notFound} />, PRIVATE);
     }
-    const pay = { methods: payMethods(c), token: null, allowed: true, now: Date.now() };
+    const pay = { ...payOptionsOf(c), token: null, allowed: true, now: Date.now() };
     const returns = await returnEntry(c, order, { accountId: c.var.member.accountId, token: null });
     return c.render(<OrderDetailPage order={order} pay={pay} returns={<OrderReturns entry={returns} />} />, PRIVATE);
   })
@@ -174,7 +171,7 @@ export const orderPages = new Hono<AppEnv>()
     // The emailed link (its token) pays from here; a number and an email may have the link to pay emailed.
     const linked = found === viaLink;
     const pay = {
-      methods: payMethods(c),
+      ...payOptionsOf(c),
       token: null,
       allowed: linked,
       now: Date.now(),

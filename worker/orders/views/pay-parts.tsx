@@ -4,7 +4,9 @@ import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** The methods an unpaid order may be paid with here, and the guest's order token when the page has one. */
 export interface PayOptions {
-  methods: { id: string; label: string; provider?: string }[];
+  methods: { id: string; label: string; provider?: string; sandbox?: boolean }[];
+  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider. */
+  cardKey?: string | null;
   token: string | null;
   /** Whether the viewer may pay (a member's own order, or a guest with the order's token). */
   allowed: boolean;
@@ -63,6 +65,7 @@ export function PayForOrder({
       props={{
         orderId: order.orderId,
         methods: pay.methods,
+        cardKey: pay.cardKey ?? null,
         orderToken: pay.token,
         holdExpiresAt: order.holdExpiresAt,
       }}
