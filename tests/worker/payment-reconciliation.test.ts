@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import { ledgerRepository } from '../../worker/payments/ledger-repository.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../worker/env.ts';
 import { payOrder } from '../../worker/flows/pay-order.ts';
@@ -117,6 +118,20 @@ describe("the provider's money, kept against its order", () => {
     const [money] = (await providerMoneyOfOrder(env.DB, placed.orderId)).money;
     // The shop believes it gave 7.00 back; the provider says nothing left: the order is flagged.
     expect(money).toMatchObject({ shopRefundedCent: 700, providerRefundedCent: 0, mismatch: true });
+  });
+});
+
+describe('money in a currency the shop does not sell in', () => {
+  it('is left out of the ledger, and the event that reported it is still taken', async () => {
+    const ledger = ledgerRepository(env.DB);
+    const owner = { provider: 'card', eventId: 'evt_eur', orderId: null, paymentId: null };
+    const movement = { kind: 'FEE' as const, ref: 'txn_eur_1', amountCent: 120, currency: 'EUR' };
+    await expect(ledger.record(owner, [movement], null, Date.now())).resolves.toBeUndefined();
+    await expect(ledger.recordFee('card', 'txn_eur_2', 80, 'EUR', Date.now())).resolves.toBeUndefined();
+    const kept = await env.DB.prepare(
+      "SELECT count(*) AS n FROM provider_movement WHERE ref IN ('txn_eur_1', 'txn_eur_2')",
+    ).first<{ n: number }>();
+    expect(kept!.n).toBe(0);
   });
 });
 

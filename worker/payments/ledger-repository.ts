@@ -2,6 +2,7 @@
  * The provider ledger's queries (issue 38): the money movements providers report, the disputes they
  * open, and the daily reconciliation reports. The only place with their SQL.
  */
+import { CURRENCIES } from '../../shared/markets.ts';
 import type { DisputeStatus, MovementKind } from '../../shared/payment-movements.ts';
 import type { DisputeNews, MovementNews } from './movements.ts';
 
@@ -51,6 +52,13 @@ const DISPUTE_COLUMNS = `provider, ref, order_id AS orderId, payment_id AS payme
 /** The providers whose money the shop reconciles: the sandbox moves none. */
 const REAL = `provider <> 'sandbox'`;
 
+/**
+ * The shop sells in USD and CAD only: a movement in another currency (a provider's balance in another
+ * currency, a fee billed in it) is not the shop's order money and is left out, never refused with the
+ * event (a refused event would come back from the provider for days).
+ */
+const shopCurrency = (currency: string) => (CURRENCIES as readonly string[]).includes(currency);
+
 export function ledgerRepository(db: D1Database) {
   return {
     /**
@@ -59,26 +67,28 @@ export function ledgerRepository(db: D1Database) {
      * opens once and closes once, and a late "opened" never reopens a closed one.
      */
     async record(owner: MovementOwner, movements: readonly MovementNews[], dispute: DisputeNews | null, now: number) {
-      const statements = movements.map((movement) =>
-        db
-          .prepare(
-            `INSERT INTO provider_movement (provider, kind, ref, order_id, payment_id, amount_cent, currency,
+      const statements = movements
+        .filter((movement) => shopCurrency(movement.currency))
+        .map((movement) =>
+          db
+            .prepare(
+              `INSERT INTO provider_movement (provider, kind, ref, order_id, payment_id, amount_cent, currency,
                occurred_at, event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (provider, kind, ref) DO NOTHING`,
-          )
-          .bind(
-            owner.provider,
-            movement.kind,
-            movement.ref,
-            owner.orderId,
-            owner.paymentId,
-            movement.amountCent,
-            movement.currency,
-            now,
-            owner.eventId,
-          ),
-      );
-      if (dispute) {
+            )
+            .bind(
+              owner.provider,
+              movement.kind,
+              movement.ref,
+              owner.orderId,
+              owner.paymentId,
+              movement.amountCent,
+              movement.currency,
+              now,
+              owner.eventId,
+            ),
+        );
+      if (dispute && shopCurrency(dispute.currency)) {
         const closed = dispute.status === 'OPEN' ? null : now;
         statements.push(
           db
@@ -108,6 +118,7 @@ export function ledgerRepository(db: D1Database) {
 
     /** A day's fees a provider reports in bulk (not per event), kept once by the provider's id. */
     async recordFee(provider: string, ref: string, amountCent: number, currency: string, at: number) {
+      if (!shopCurrency(currency)) return;
       await db
         .prepare(
           `INSERT INTO provider_movement (provider, kind, ref, amount_cent, currency, occurred_at, event_id)
