@@ -89,6 +89,8 @@ export interface CartLineView {
   /** The price one unit sells for here, in cents (a bundle's discount included). */
   discountPrice: number;
   originalPrice: number;
+  /** The refundable core charge of one unit (issue 40), never discounted; null for a part with no core. */
+  coreCharge: number | null;
   currency: Currency;
   seoId: number | null;
   urlHandle: string | null;
@@ -179,6 +181,9 @@ export interface CartPricing {
   /** Cents paid with points, and the points that takes. */
   points: number;
   pointsUsed: number;
+  /** The refundable core charges of the usable lines (issue 40): not discounted, part of the total. */
+  coreCharges: number;
+  /** What the cart costs: the promotions' total (parts, shipping, discounts, points) plus the core charges. */
   total: number;
   /** Codes the shopper entered that do not apply, each with why. */
   rejected: { code: string | null; reason: string }[];

@@ -83,7 +83,11 @@ export interface OrderView {
     fit: FitStatus | null;
     /** The Prop 65 warning it was sold with (shipped to California); absent or null otherwise. */
     prop65?: Prop65Listing | null;
+    /** A core deposit's line (itemType CORE): the number of the part's line whose core it is. */
+    coreOf?: number | null;
   }[];
+  /** The refundable core charges among the lines (issue 40): part of the total, not of the subtotal. */
+  coreCharges?: number;
   /** The vehicle the shopper had chosen when placing the order, or null. */
   vehicle: { id: number; name: string } | null;
   adjustments: {

@@ -15,7 +15,15 @@ import { localRate, taxName } from './tax-words.ts';
  * language being spoken (the message catalogues).
  */
 
-export type ReceiptRowKind = 'subtotal' | 'discount' | 'shipping' | 'shipping-discount' | 'tax' | 'points' | 'total';
+export type ReceiptRowKind =
+  | 'subtotal'
+  | 'discount'
+  | 'core'
+  | 'shipping'
+  | 'shipping-discount'
+  | 'tax'
+  | 'points'
+  | 'total';
 
 /** One row of a receipt. */
 export interface ReceiptRow {
@@ -41,6 +49,8 @@ export interface ReceiptDiscount {
 export interface Receipt {
   subtotal: number;
   discounts: readonly ReceiptDiscount[];
+  /** The refundable core charges (issue 40), a row of their own after the discounts (never discounted); 0: none. */
+  coreCharges?: number;
   /** The shipping row: the option's name (or none yet) and the cents it adds. */
   shipping: { name: string | null; amount: number };
   /** A shipping discount shown as a row of its own under shipping (checkout), when there is one. */
@@ -84,6 +94,7 @@ export function receiptRows(receipt: Receipt, wording: ReceiptWording = {}): Rec
     ...receipt.discounts.map((discount) =>
       row('discount', discount.name, -discount.amount, discount.reason || null, discount.source ?? null),
     ),
+    ...(receipt.coreCharges ? [row('core', m.core_charges_row(), receipt.coreCharges)] : []),
     row('shipping', shippingLabel, shipping.amount),
     ...(shippingDiscount && shippingDiscount.amount > 0
       ? [row('shipping-discount', shippingDiscount.name, -shippingDiscount.amount, shippingDiscount.reason || null)]
@@ -104,6 +115,7 @@ export function orderReceipt(order: OrderView): Receipt {
   return {
     subtotal: order.subtotal,
     discounts: discounts.filter((adjustment) => adjustment.kind !== 'FREE_SHIPPING'),
+    coreCharges: order.coreCharges ?? 0,
     shipping: { name: order.shippingName, amount: order.shipping },
     shippingDiscount: freeShipping
       ? { name: freeShipping.name, amount: freeShipping.amount, reason: freeShipping.reason }
@@ -119,6 +131,7 @@ export function cartReceipt(pricing: CartPricing): Receipt {
   return {
     subtotal: pricing.subtotal,
     discounts: pricing.discounts,
+    coreCharges: pricing.coreCharges,
     shipping: { name: pricing.shippingName, amount: pricing.shipping - pricing.shippingDiscount },
     taxes: [],
     points: { cents: pricing.points, used: pricing.pointsUsed },

@@ -44,6 +44,8 @@ export const RETURN_EVENTS = {
     to: ['REJECTED'],
     by: [{ staff: 'returns.decide' }],
   },
+  /** A core (issue 40) refused on inspection after it arrived (cracked, another part): its deposit is kept. */
+  refuseCore: { from: ['RECEIVED'], to: ['REJECTED'], by: [{ staff: 'returns.decide' }] },
   /** The parts arrived at the shop. */
   receive: { from: ['APPROVED'], to: ['RECEIVED'], by: [{ staff: 'returns.receive' }] },
   /** Refunded, less any restocking fee. */

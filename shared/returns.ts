@@ -1,4 +1,5 @@
 /** Returns (§1 Order returns, §3 Return reasons and required evidence): the words and limits, written once. */
+import { CORE_RETURN_REASON } from './core-charges.ts';
 import * as m from './i18n/generated/messages.js';
 
 /** The kinds of file a shopper can send as evidence. */
@@ -35,10 +36,15 @@ export const RETURN_REASONS = {
   'Inaccurate part description': { evidence: 'text, plus photos', ...photos(1), text: true, vehicle: false },
   'Part missing from order': { evidence: 'photos of package, parts, label', ...photos(3), text: false, vehicle: false },
   Other: { evidence: 'photos', ...photos(1), text: false, vehicle: false },
+  /** Issue 40: the old part of a core deposit line coming back for its deposit; the shop inspects it on arrival. */
+  [CORE_RETURN_REASON]: { evidence: 'none', kinds: ['image'], minFiles: 0, text: false, vehicle: false },
 } as const satisfies Record<string, EvidenceNeed>;
 
 export type ReturnReason = keyof typeof RETURN_REASONS;
-export const RETURN_REASON_LIST = Object.keys(RETURN_REASONS) as ReturnReason[];
+/** The reasons the return form offers: the eight of §3 (a core return starts from its deposit line). */
+export const RETURN_REASON_LIST = (Object.keys(RETURN_REASONS) as ReturnReason[]).filter(
+  (reason) => reason !== CORE_RETURN_REASON,
+);
 
 export const isReturnReason = (value: string): value is ReturnReason => Object.hasOwn(RETURN_REASONS, value);
 
@@ -88,6 +94,7 @@ const REASON_WORDS: Record<ReturnReason, () => string> = {
   'Inaccurate part description': m.return_reason_inaccurate,
   'Part missing from order': m.return_reason_missing,
   Other: m.return_reason_other,
+  [CORE_RETURN_REASON]: m.return_reason_core,
 };
 export const reasonWords = (reason: string): string => REASON_WORDS[reason as ReturnReason]?.() ?? reason;
 
@@ -120,6 +127,12 @@ export const RETURN_MSG = {
   },
   get reason() {
     return m.return_msg_reason();
+  },
+  get coreOnly() {
+    return m.return_msg_core_only();
+  },
+  get coreReason() {
+    return m.return_msg_core_reason();
   },
   get text() {
     return m.return_msg_text();

@@ -3,6 +3,7 @@ import { MAX_LINE_QUANTITY, type CartLineView } from '../../shared/cart.ts';
 import { FIT_DISPLAY } from '../../shared/fitment.ts';
 import { stockLabel } from '../../shared/item-status.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { coreChargeWords } from '../../shared/core-charges.ts';
 import { Prop65Warning } from './prop65-warning.tsx';
 import { ShipRefusalNote } from './ship-refusal.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
@@ -54,6 +55,11 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
       <div className="cart-line__about">
         {href ? <a href={href}>{line.title}</a> : <span>{line.title}</span>}
         {line.extraSubTitle && <small>{line.extraSubTitle}</small>}
+        {line.coreCharge !== null && line.usable && (
+          <small className="cart-line__core" data-core-charge={line.coreCharge}>
+            {coreChargeWords({ cent: line.coreCharge, currency: line.currency }, line.itemCount)}
+          </small>
+        )}
         {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
         {line.prop65 && <Prop65Warning listing={line.prop65} />}
         {line.usable ? (

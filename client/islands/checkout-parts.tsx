@@ -12,6 +12,7 @@ import { Field, type FieldErrors } from './form-kit.tsx';
 import { checkoutReceipt, receiptRows } from '../../shared/receipt.ts';
 import { ReceiptList } from './receipt-list.tsx';
 import { CheckoutTaxNote } from './checkout-tax.tsx';
+import { coreChargeWords } from '../../shared/core-charges.ts';
 import { Prop65Warning } from './prop65-warning.tsx';
 import { ShipRefusalNote } from './ship-refusal.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
@@ -129,6 +130,11 @@ function CheckoutLines({ quote, money }: { quote: CheckoutQuote; money: (cent: n
           {line.fit && line.fit !== 'EMPTY' && (
             <small className={`checkout-fit checkout-fit--${FIT_DISPLAY[line.fit].colour}`} data-fit={line.fit}>
               {line.fitText}
+            </small>
+          )}
+          {line.coreCharge !== null && (
+            <small className="checkout-core" data-core-charge={line.coreCharge}>
+              {coreChargeWords({ cent: line.coreCharge, currency: quote.pricing.currency }, line.quantity)}
             </small>
           )}
           {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}

@@ -27,6 +27,7 @@ const answer = (itemCount: number, errors: CartAnswer['errors'] = []): CartAnswe
       shippingPromotionId: null,
       points: 0,
       pointsUsed: 0,
+      coreCharges: 0,
       total: 0,
       rejected: [],
       promotionCodes: [],

@@ -1,6 +1,7 @@
 // Generates a believable parts catalog from a seed: same seed and size, same catalog. Each item
 // is one record (catalog-record.ts) and every row of it, title, fitment, specifications and
 // reviews, is read off that record.
+import { coreChargeOf } from './catalog-cores.ts';
 import { coverageRecords } from './catalog-coverage.ts';
 import { type FitContext, fitContext } from './catalog-fit.ts';
 import { sellersOf } from './catalog-plan.ts';
@@ -200,6 +201,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
         currency,
         discount_price: price + bump,
         original_price: Math.round((price + bump) * markup),
+        core_charge: coreChargeOf(part, currency),
       });
   }
   for (const [n, image] of images.entries()) {

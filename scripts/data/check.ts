@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { type D1Target, parseTarget, TARGET_OPTIONS, TARGET_USAGE, targetName } from '../lib/d1-target.ts';
 import { DEFAULT_STATE_DIR } from '../lib/wrangler.ts';
 import { checkBrandCategories, checkPadMaterial } from './checks/brands.ts';
+import { checkCoreCharges } from './checks/cores.ts';
 import { checkCoreCategories, checkCoverage, type PopularModel } from './checks/coverage.ts';
 import { type CheckResult, openTarget, type Query } from './checks/d1.ts';
 import { checkEngineFuel } from './checks/engine-fuel.ts';
@@ -37,6 +38,7 @@ export async function runChecks(
     checkEmissionsStatus,
     checkCarbEo,
     checkEmissionsTitles,
+    checkCoreCharges,
   ];
   const results: CheckResult[] = [];
   for (const check of checks) results.push(await check(query));

@@ -56,6 +56,8 @@ export const quoteAnswer = z.object({
       urlHandle: z.string().nullable(),
       shipRefusal: shipRefusalSchema,
       prop65: prop65Schema,
+      /** The refundable core charge of one unit (issue 40); null for a part with no core. */
+      coreCharge: z.number().int().nullable(),
     }),
   ),
   pricing: z.record(z.string(), z.unknown()),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RETURN_LIMITS, RETURN_MSG, RETURN_REASON_LIST } from '../returns.ts';
+import { isReturnReason, RETURN_LIMITS, RETURN_MSG } from '../returns.ts';
 import { RETURN_STATUSES } from '../return-status.ts';
 
 /** The return calls the browser makes (issue 20, §1 returns), shared with the Worker that validates them. */
@@ -25,7 +25,7 @@ export const createReturnBody = z.object({
     .array(z.object({ lineNo: z.number().int().min(1), quantity: z.number().int().min(1).max(1000) }))
     .min(1, RETURN_MSG.nothingChosen)
     .max(100),
-  reason: z.string().refine((value) => (RETURN_REASON_LIST as string[]).includes(value), RETURN_MSG.reason),
+  reason: z.string().refine(isReturnReason, RETURN_MSG.reason),
   text: z.string().max(RETURN_LIMITS.textMaxLength).optional(),
   vehicle: returnVehicle.optional(),
   uploadIds: z.array(uploadId).max(RETURN_LIMITS.maxFiles, RETURN_MSG.tooManyFiles),
@@ -117,6 +117,21 @@ export const returnOptionsAnswer = z.object({
   vehicles: z.array(offeredVehicle),
   returns: z.array(
     z.object({ rma: z.string(), status: z.enum(RETURN_STATUSES), statusLabel: z.string(), url: z.string() }),
+  ),
+  /**
+   * The order's core deposits whose parts shipped (issue 40): the old parts that can still come back for
+   * their deposit until windowEndsAt (OPEN), those already on their way or refunded (RETURNED), and those
+   * the window closed on (KEPT: the deposit stays charged).
+   */
+  cores: z.array(
+    z.object({
+      lineNo: z.number(),
+      title: z.string(),
+      unitCharge: z.number(),
+      returnable: z.number(),
+      windowEndsAt: z.number(),
+      state: z.enum(['OPEN', 'RETURNED', 'KEPT']),
+    }),
   ),
 });
 

@@ -7,7 +7,7 @@ import { US_HOST, api } from './helpers.ts';
 
 const DAY = 86_400_000;
 
-/** Ships every unit of every line of an order as the back office would leave it (shipment rows, SHIPPED). */
+/** Ships every unit of every part of an order as the back office would leave it (shipment rows, SHIPPED). */
 export async function shipAll(orderId: string, at: { shippedAt?: number; deliveredAt?: number | null } = {}) {
   const key = `ship-${crypto.randomUUID()}`;
   await env.DB.batch([
@@ -18,7 +18,7 @@ export async function shipAll(orderId: string, at: { shippedAt?: number; deliver
     env.DB.prepare(
       `INSERT INTO shipment_line (shipment_id, order_id, line_no, quantity)
       SELECT s.id, l.order_id, l.line_no, l.quantity FROM order_line l JOIN shipment s ON s.idempotency_key = ?
-      WHERE l.order_id = ?`,
+      WHERE l.order_id = ? AND l.item_type <> 'CORE'`,
     ).bind(key, orderId),
   ]);
   await moveOrderTo(orderId, 'SHIPPED', Date.now() - 2 * DAY);

@@ -32,7 +32,7 @@ async function returnPage(c: AdminContext, rma: string, refused?: { problem: Ret
     <ReturnPage
       view={view}
       csrf={c.var.csrf}
-      forms={formsFor(view.status, c.var.staff)}
+      forms={formsFor(view.status, c.var.staff, view.reason)}
       notice={notice}
       problem={refused?.problem}
     />

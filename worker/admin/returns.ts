@@ -2,6 +2,7 @@
  * The back office's side of returns (issue 20): what each of the return page's forms asks, read
  * into the returns service's inputs, with the audit entry the decision writes in its own batch.
  */
+import { CORE_RETURN_REASON } from '../../shared/core-charges.ts';
 import { returnStatus, type ReturnStatus } from '../../shared/return-status.ts';
 import type { StaffAction } from '../../shared/staff-permissions.ts';
 import type { Bindings } from '../env.ts';
@@ -153,6 +154,15 @@ export const FORM_PERMISSION: Record<ReturnForm, StaffAction> = {
   refund: 'orders.refund',
 };
 
-/** The forms a return's page shows: those its status takes that the staff member's role may use. */
-export const formsFor = (status: ReturnStatus, staff: StaffMember): ReturnForm[] =>
-  RETURN_FORMS.filter((which) => FORM_FROM[which].includes(status) && mayDo(staff, FORM_PERMISSION[which]));
+/**
+ * The forms a return's page shows: those its status takes that the staff member's role may use; a core
+ * return (issue 40) may also be refused once received, when its condition is looked at.
+ */
+export const formsFor = (status: ReturnStatus, staff: StaffMember, reason = ''): ReturnForm[] =>
+  RETURN_FORMS.filter((which) => {
+    const from =
+      which === 'reject' && reason === CORE_RETURN_REASON
+        ? [...FORM_FROM.reject, ...returnStatus.from('refuseCore')]
+        : FORM_FROM[which];
+    return from.includes(status) && mayDo(staff, FORM_PERMISSION[which]);
+  });

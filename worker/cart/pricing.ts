@@ -1,4 +1,5 @@
 import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
+import { coreChargesOf } from '../../shared/core-charges.ts';
 import type { Market } from '../../shared/markets.ts';
 import { priceCart } from '../../shared/promotions/engine.ts';
 import type { PricingLine, CartPricing as EnginePricing } from '../../shared/promotions/types.ts';
@@ -87,6 +88,7 @@ function pricingView(
   codes: Map<number, string>,
   quote: ReturnType<typeof shippingQuote> | null,
   postCode: string | null,
+  coreCharges: number,
 ): Omit<CartPricing, 'addOnItems'> {
   const chosen = quote?.chosen ?? null;
   return {
@@ -111,7 +113,8 @@ function pricingView(
     shippingDiscountName: priced.adjustments.find((adjustment) => adjustment.kind === 'FREE_SHIPPING')?.name ?? null,
     points: priced.pointsCent,
     pointsUsed: priced.pointsUsed,
-    total: priced.totalCent,
+    coreCharges,
+    total: priced.totalCent + coreCharges,
     rejected: priced.rejected.map((rejection) => ({ code: rejection.code ?? null, reason: rejection.reason })),
     promotionCodes: cart?.promotionCodes ?? [],
     hints: priced.hints.map((hint) => hint.reason),
@@ -220,7 +223,7 @@ export async function priceCartView(
       .map((promotion) => promotion.id),
   );
   return {
-    ...pricingView(result, cart, codes, quote, postCode),
+    ...pricingView(result, cart, codes, quote, postCode, coreChargesOf(lines.items)),
     addOnItems: await addOnItems(db, market, result, lines, related),
   };
 }

@@ -36,6 +36,8 @@ export interface SkuFacts {
   availableTotal: number;
   discountPrice: number | null;
   originalPrice: number | null;
+  /** The refundable core charge of one unit in this market's currency; null for a part with no core. */
+  coreCharge: number | null;
   imageUrl: string | null;
   urlHandle: string | null;
   seoId: number | null;

@@ -42,7 +42,7 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
     .prepare(
       `SELECT s.id AS skuId, s.item_id AS itemId, i.title, s.part_number AS partNumber,
        ${statusByMarketSql('?2', 'i')} AS status, s.available_total AS availableTotal,
-       p.discount_price AS discountPrice, p.original_price AS originalPrice,
+       p.discount_price AS discountPrice, p.original_price AS originalPrice, p.core_charge AS coreCharge,
        (SELECT url FROM item_image m WHERE m.item_id = i.id ORDER BY m.is_main DESC, m.idx LIMIT 1) AS imageUrl,
        o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId,
        c1.parent_id AS parentCategoryId, c2.parent_id AS grandCategoryId, i.non_vehicle AS nonVehicle,

@@ -42,6 +42,7 @@ function lineView(
     status,
     discountPrice,
     originalPrice: facts?.originalPrice ?? unit,
+    coreCharge: facts?.coreCharge ?? null,
     currency: market.currency,
     seoId: facts?.seoId ?? null,
     urlHandle: facts?.urlHandle ?? null,

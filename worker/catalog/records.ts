@@ -79,6 +79,8 @@ export interface SkuRecord {
   currency: Currency;
   discountPrice: number | null;
   originalPrice: number | null;
+  /** The refundable core charge of one unit (issue 40); null for a part with no core. */
+  coreCharge: number | null;
 }
 
 /** What the catalog says about a SKU in one market, for pricing and availability. */

@@ -1,5 +1,6 @@
 import type { AddressFields } from '../../shared/address.ts';
 import type { CartLinesView, CartPricing } from '../../shared/cart.ts';
+import { depositsOf } from '../../shared/core-charges.ts';
 import type { Market } from '../../shared/markets.ts';
 import type { TaxLine } from '../../shared/tax.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -111,6 +112,7 @@ export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Prom
           quantity: item.itemCount,
         })),
         goodsCent: pricing.subtotal - pricing.discount - pricing.points,
+        deposits: depositsOf(lines.items),
         shippingCent: pricing.shipping - pricing.shippingDiscount,
         now: request.now,
       })

@@ -68,6 +68,7 @@ export async function checkoutQuote(
       // Why the address cannot have it (with legal alternatives), and a Californian's Prop 65 warning (issue 40).
       shipRefusal: item.shipRefusal,
       prop65: item.prop65,
+      coreCharge: item.usable ? item.coreCharge : null,
     })),
     pricing: result.pricing,
     taxes: result.taxes,

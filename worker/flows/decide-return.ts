@@ -1,3 +1,4 @@
+import { CORE_RETURN_REASON } from '../../shared/core-charges.ts';
 import { RETURN_STATUS_LABEL, returnStatus, type ReturnStatus } from '../../shared/return-status.ts';
 import type { Bindings } from '../env.ts';
 import type { EmailMessage } from '../platform/email.ts';
@@ -18,6 +19,7 @@ import {
   type ApproveInput,
   type DecidedReturn,
   type ReturnActor,
+  type ReturnRecord,
   type StaffReturnResult,
 } from '../returns/staff.ts';
 import { returnDecisionInto } from '../returns/writers.ts';
@@ -34,6 +36,8 @@ const label = (status: ReturnStatus) => RETURN_STATUS_LABEL[status];
 
 interface Decision {
   from: readonly ReturnStatus[];
+  /** Statuses this return may also take the decision from, by what it is (a core return). */
+  alsoFrom?: (row: ReturnRecord) => readonly ReturnStatus[];
   to: ReturnStatus;
   note: string | null;
   /** Why the return cannot take this decision in its status. */
@@ -47,7 +51,8 @@ interface Decision {
 async function decide(env: Bindings, rma: string, decision: Decision, actor: ReturnActor, now: number) {
   const row = await returnOfRma(env.DB, rma);
   if (!row) return notFound();
-  if (!decision.from.includes(row.status)) return refused(409, decision.wrongStatus(label(row.status)));
+  const from = [...decision.from, ...(decision.alsoFrom?.(row) ?? [])];
+  if (!from.includes(row.status)) return refused(409, decision.wrongStatus(label(row.status)));
   // Guarded on the status read here, not any allowed one: a colleague's decision meanwhile wins.
   const move = { from: [row.status], to: decision.to, note: decision.note, staffId: actor.staffId, now };
   const work = unitOfWork(env.DB);
@@ -105,7 +110,7 @@ export async function approveReturn(
   );
 }
 
-/** Rejects a return not yet received, with the reason; its units can be returned again. */
+/** Rejects a return not yet received (a core also once received), with the reason; its units can be returned again. */
 export async function rejectReturn(
   env: Bindings,
   rma: string,
@@ -120,6 +125,8 @@ export async function rejectReturn(
     rma,
     {
       from: returnStatus.from('reject'),
+      // A core may still be refused once it arrived and was looked at: its condition decides the deposit.
+      alsoFrom: (row) => (row.reason === CORE_RETURN_REASON ? returnStatus.from('refuseCore') : []),
       to: 'REJECTED',
       note: reason,
       wrongStatus: STAFF_RETURN_MSG.decided,

@@ -39,6 +39,7 @@ import { orderTaxInto } from '../tax/writers.ts';
 import { releaseExpiredHolds } from './cancel-order.ts';
 import { queueTaxJob } from './commit-tax.ts';
 import { adjustmentsOf, orderLines, usesOf } from './placement-lines.ts';
+import { depositsOf } from '../../shared/core-charges.ts';
 import { assertHoldable, holdExpiry, titleOf, unitsOf } from './placement-holds.ts';
 
 /**
@@ -253,7 +254,8 @@ async function giftsInto(work: UnitOfWork, orderId: string, quote: CheckoutQuote
     quote.pricing.giveaways.map((gift) => gift.skuId),
     market.id,
   );
-  let lineNo = quote.lines.items.length;
+  // After the parts and their core deposits.
+  let lineNo = quote.lines.items.length + depositsOf(quote.lines.items).length;
   for (const gift of quote.pricing.giveaways) {
     const sku = facts.get(gift.skuId);
     if (!sku) continue;

@@ -1,12 +1,43 @@
+import { CORE_LINE_TYPE, coreLineTitle, depositsOf } from '../../shared/core-charges.ts';
 import type { CheckoutQuote } from '../checkout/service.ts';
 import type { NewAdjustment, NewOrderLine } from '../orders/writers.ts';
 
 /** What an order is written with, read off its checkout quote: its lines, its adjustments, its promotion uses. */
 
-/** The order's lines, each with its share of the discounts and the fit it was sold with. */
+/**
+ * The order's lines, each with its share of the discounts and the fit it was sold with; then a core
+ * deposit line for each part with a core (issue 40), numbered after the parts as checkout taxed it.
+ */
 export function orderLines(quote: CheckoutQuote): NewOrderLine[] {
   const shares = new Map(quote.pricing.lineDiscounts.map((line) => [line.key, line]));
-  return quote.lines.items.map((item, index) => ({
+  const parts = quote.lines.items;
+  const deposits = depositsOf(parts).map(
+    ({ item, partLineNo, quantity, amountCent }, index): NewOrderLine => ({
+      lineNo: parts.length + index + 1,
+      skuId: item.skuId,
+      itemId: item.itemId,
+      title: coreLineTitle(item.title),
+      partNumber: item.partNumber,
+      imageUrl: null,
+      urlHandle: item.urlHandle,
+      itemType: CORE_LINE_TYPE,
+      bundleId: null,
+      quantity,
+      unitCent: item.coreCharge!,
+      discountCent: 0,
+      totalCent: amountCent,
+      fit: null,
+      coreOf: partLineNo,
+    }),
+  );
+  return [...partLines(parts, shares), ...deposits];
+}
+
+function partLines(
+  items: CheckoutQuote['lines']['items'],
+  shares: Map<string, { discount: number; total: number }>,
+): NewOrderLine[] {
+  return items.map((item, index) => ({
     lineNo: index + 1,
     skuId: item.skuId,
     itemId: item.itemId,

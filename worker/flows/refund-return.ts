@@ -1,6 +1,7 @@
 import { RETURN_REFUNDABLE_STATUSES, RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { returnRefundReason } from '../../shared/returns.ts';
+import { CORE_RETURN_REASON, CORE_STAFF_MSG } from '../../shared/core-charges.ts';
 import type { Bindings } from '../env.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { giveBackStockInto, unitsBySku } from '../catalog/writers.ts';
@@ -64,6 +65,9 @@ export async function refundReturn(
     return refused(409, STAFF_RETURN_MSG.notRefundable(RETURN_STATUS_LABEL[row.status]));
   const units = refundUnits(input, await returnUnits(env.DB, row.id));
   if ('ok' in units) return units;
+  // A core return (issue 40) gives the deposit back whole, and a used core never goes back on the shelf.
+  const core = row.reason === CORE_RETURN_REASON;
+  if (core && units.feeCent > 0) return refused(400, CORE_STAFF_MSG.noFee, 'feeCent');
   const claimed = await claimReturnRefund(env.DB, row.id, key, now);
   if (claimed === 'settled') return repeatedReturnRefund((await returnOfRma(env.DB, rma))!);
   if (claimed !== 'claimed') return claimed;
@@ -85,7 +89,12 @@ export async function refundReturn(
     await releaseReturnRefund(env.DB, row.id, key);
     return refund;
   }
-  const settled = { key, amountCent: refund.amountCent, feeCent: units.feeCent, restock: input.restock === true };
+  const settled = {
+    key,
+    amountCent: refund.amountCent,
+    feeCent: units.feeCent,
+    restock: !core && input.restock === true,
+  };
   if (!(await settle(env, row, settled, actor.staffId, units.lines, now))) {
     return repeatedReturnRefund((await returnOfRma(env.DB, rma))!);
   }

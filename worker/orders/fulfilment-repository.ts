@@ -1,3 +1,4 @@
+import { CORE_LINE_TYPE } from '../../shared/core-charges.ts';
 import { FULFILLED_STATUSES, REFUNDABLE_STATUSES, SHIPPABLE_STATUSES } from '../../shared/order-status.ts';
 import { RETURN_OPEN_STATUSES } from '../../shared/return-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
@@ -30,7 +31,7 @@ export interface RefundRow {
 }
 
 /** Per line: units shipped and units refunded (refunds that did not fail). */
-const LINE_COUNTS = `SELECT ol.line_no AS lineNo, ol.quantity AS quantity,
+const LINE_COUNTS = `SELECT ol.line_no AS lineNo, ol.quantity AS quantity, ol.item_type AS itemType,
     (SELECT coalesce(sum(s.quantity), 0) FROM shipment_line s
       WHERE s.order_id = ol.order_id AND s.line_no = ol.line_no) AS shipped,
     (SELECT coalesce(sum(rl.quantity), 0) FROM order_refund_line rl JOIN order_refund r ON r.id = rl.refund_id
@@ -92,7 +93,7 @@ export function fulfilmentRepository(db: D1Database) {
       const { results } = await db
         .prepare(`${LINE_COUNTS} ORDER BY ol.line_no`)
         .bind(orderId)
-        .all<{ lineNo: number; quantity: number; shipped: number; refunded: number }>();
+        .all<{ lineNo: number; quantity: number; itemType: string; shipped: number; refunded: number }>();
       return results;
     },
 
@@ -216,7 +217,7 @@ export function fulfilmentRepository(db: D1Database) {
       return db
         .prepare(
           `UPDATE orders SET updated_at = ?2, status = (
-            WITH counts AS (${LINE_COUNTS})
+            WITH counts AS (${LINE_COUNTS} AND ol.item_type <> '${CORE_LINE_TYPE}')
             SELECT CASE
               WHEN orders.total_cent > 0 AND (${REFUNDED_MONEY}) >= orders.total_cent THEN 'REFUND'
               WHEN EXISTS (${OPEN_RETURN}) THEN 'RETURNING'

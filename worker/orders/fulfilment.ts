@@ -1,3 +1,4 @@
+import { isCoreLine } from '../../shared/core-charges.ts';
 import { isCarrierId, normalTrackingNumber, TRACKING_NUMBER_PATTERN } from '../../shared/carriers.ts';
 import type { Bindings } from '../env.ts';
 import type { AuditEntry } from '../platform/audit.ts';
@@ -34,9 +35,9 @@ export type FulfilResult<T = object> = ({ ok: true } & T) | { ok: false; status:
 
 const refused = (status: 400 | 404 | 409, message: string) => ({ ok: false as const, status, message });
 
-/** The units of each line still to send: ordered, less shipped and refunded. */
+/** The units of each line still to send: ordered, less shipped and refunded (a core deposit is never sent). */
 export async function unitsLeftToShip(db: D1Database, orderId: string): Promise<Map<number, number>> {
-  const counts = await fulfilmentRepository(db).lineCounts(orderId);
+  const counts = (await fulfilmentRepository(db).lineCounts(orderId)).filter((line) => !isCoreLine(line));
   return new Map(counts.map((line) => [line.lineNo, Math.max(0, line.quantity - line.shipped - line.refunded)]));
 }
 

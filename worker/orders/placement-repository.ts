@@ -50,7 +50,9 @@ export function placementRepository(db: D1Database) {
           ),
         ...lines.map((line) =>
           db
-            .prepare(`INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+            .prepare(
+              `INSERT INTO order_line (${LINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
             .bind(
               order.id,
               line.lineNo,
@@ -68,6 +70,7 @@ export function placementRepository(db: D1Database) {
               line.totalCent,
               line.fit ?? null,
               prop65Json(line.prop65 ?? null),
+              line.coreOf ?? null,
             ),
         ),
         ...adjustments.map((adjustment, seq) =>
@@ -99,7 +102,7 @@ export function placementRepository(db: D1Database) {
     giftLineStatement(orderId: string, line: NewOrderLine) {
       return db
         .prepare(`INSERT INTO order_line (${LINE_COLUMNS})
-          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0, NULL, NULL WHERE changes() = 1`)
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'GIFT', NULL, ?, 0, 0, 0, NULL, NULL, NULL WHERE changes() = 1`)
         .bind(
           orderId,
           line.lineNo,

@@ -78,6 +78,8 @@ export interface NewOrderLine {
   fit?: FitStatus | null;
   /** The Prop 65 warning the line was sold with (shipped to California); null otherwise. */
   prop65?: Prop65Listing | null;
+  /** A core deposit's line (itemType CORE): the number of the part's line whose core it is. */
+  coreOf?: number | null;
 }
 export interface NewAdjustment {
   promotionId: number | null;

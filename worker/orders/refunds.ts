@@ -1,3 +1,4 @@
+import { isCoreLine } from '../../shared/core-charges.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { planReversal, type ReversalPlan } from '../tax/service.ts';
 import { fulfilmentRepository } from './fulfilment-repository.ts';
@@ -42,9 +43,8 @@ export function refundByKey(db: D1Database, key: string) {
   return fulfilmentRepository(db).refundByKey(key);
 }
 
-/** What the shopper paid before tax for goods and shipping: the total is this plus tax. */
-const chargedBeforeTax = (order: OrderRecord) =>
-  order.subtotalCent - order.discountCent - order.pointsCent + order.shippingCent - order.shippingDiscountCent;
+/** What the shopper paid before tax for goods, core deposits and shipping: the total is this plus tax. */
+const chargedBeforeTax = (order: OrderRecord) => order.totalCent - order.taxCent;
 
 /**
  * What a refund by lines gives back: each unit's price after discounts and points with exactly the
@@ -115,10 +115,13 @@ export async function refundFigures(db: D1Database, order: OrderRecord, input: R
   const shippingPaid = order.shippingCent - order.shippingDiscountCent;
   const goodsTotal = order.totalCent - (base > 0 ? Math.round((shippingPaid * order.totalCent) / base) : 0);
   const goodsShare = goodsTotal > 0 ? Math.min(1, (amount + fee - shippingMoney) / goodsTotal) : 0;
-  // The refund of everything left settles the points too, whatever rounding left over.
+  // The refund of everything left settles the points too, whatever rounding left over; a core deposit
+  // given back (issue 40) was neither earned on nor paid with points.
   const last = amount + fee >= left;
+  const depositsOnly =
+    lines.length > 0 && lines.every((line) => isCoreLine(ordered.find((row) => row.lineNo === line.lineNo)!));
   const share = (points: number, left: number) =>
-    Math.max(0, last ? left : Math.min(left, Math.floor(points * goodsShare)));
+    depositsOnly ? 0 : Math.max(0, last ? left : Math.min(left, Math.floor(points * goodsShare)));
   return {
     amount,
     shipping: shippingNet,

@@ -8,6 +8,7 @@ import {
 import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { OrderAddress, OrderView } from '../../shared/orders.ts';
 import { prop65FromJson } from '../../shared/regulated-parts.ts';
+import { isCoreLine } from '../../shared/core-charges.ts';
 import { carrierName, trackingUrl } from '../../shared/carriers.ts';
 import { fulfilmentReads, readFulfilment } from './fulfilment-repository.ts';
 import type { NewOrderLine, NewTax, OrderRecord } from './records.ts';
@@ -29,12 +30,12 @@ export const ORDER_COLUMNS = `id, idempotency_key AS idempotencyKey, account_id 
 
 /** The columns of an order line, in the order the inserts give them. */
 export const LINE_COLUMNS = `order_id, line_no, sku_id, item_id, title, part_number, image_url, url_handle, item_type,
-  bundle_id, quantity, unit_cent, discount_cent, total_cent, fit, prop65`;
+  bundle_id, quantity, unit_cent, discount_cent, total_cent, fit, prop65, core_of`;
 
 /** An order's lines; `amounts` names the money columns as the caller reads them. */
 const lineSelect = (amounts: string) => `SELECT line_no AS lineNo, sku_id AS skuId, item_id AS itemId, title,
   part_number AS partNumber, image_url AS imageUrl, url_handle AS urlHandle, item_type AS itemType,
-  bundle_id AS bundleId, quantity, fit, prop65 AS prop65Json, ${amounts}
+  bundle_id AS bundleId, quantity, fit, prop65 AS prop65Json, core_of AS coreOf, ${amounts}
   FROM order_line WHERE order_id = ? ORDER BY line_no`;
 
 export function orderRepository(db: D1Database) {
@@ -157,11 +158,13 @@ export function orderRepository(db: D1Database) {
       ]);
       const row = order!.results[0] as OrderRecord | undefined;
       if (!row) return null;
+      const viewLines = (lines!.results as (OrderView['lines'][number] & { prop65Json: string | null })[]).map(
+        ({ prop65Json, ...line }) => ({ ...line, prop65: prop65FromJson(prop65Json) }),
+      );
       return {
         ...summary(row),
-        lines: (lines!.results as (OrderView['lines'][number] & { prop65Json: string | null })[]).map(
-          ({ prop65Json, ...line }) => ({ ...line, prop65: prop65FromJson(prop65Json) }),
-        ),
+        lines: viewLines,
+        coreCharges: viewLines.filter(isCoreLine).reduce((sum, line) => sum + line.total, 0),
         adjustments: adjustments!.results as OrderView['adjustments'],
         taxes: taxes!.results as OrderView['taxes'],
         events: events!.results as OrderView['events'],

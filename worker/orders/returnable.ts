@@ -1,3 +1,4 @@
+import { CORE_RETURN_DAYS, isCoreLine } from '../../shared/core-charges.ts';
 import type { OrderView } from '../../shared/orders.ts';
 import type { Bindings } from '../env.ts';
 import { getShopSettings } from '../content/service.ts';
@@ -31,14 +32,17 @@ export interface ReturnableLine {
  */
 export function returnableLines(order: OrderView, windowDays: number): ReturnableLine[] {
   return order.lines.flatMap((line) => {
-    const shipments = order.shipments.filter((shipment) => shipment.lines.some((sent) => sent.lineNo === line.lineNo));
+    // A core deposit goes back with its part's shipments, for as long as the old part may come back.
+    const shippedAs = line.coreOf ?? line.lineNo;
+    const days = isCoreLine(line) ? CORE_RETURN_DAYS : windowDays;
+    const shipments = order.shipments.filter((shipment) => shipment.lines.some((sent) => sent.lineNo === shippedAs));
     if (shipments.length === 0) return [];
     const shipped = shipments.reduce(
-      (sum, shipment) => sum + shipment.lines.filter((sent) => sent.lineNo === line.lineNo)[0]!.quantity,
+      (sum, shipment) => sum + shipment.lines.filter((sent) => sent.lineNo === shippedAs)[0]!.quantity,
       0,
     );
     const from = Math.max(...shipments.map((shipment) => shipment.deliveredAt ?? shipment.shippedAt));
-    const windowEndsAt = from + windowDays * DAY;
+    const windowEndsAt = from + days * DAY;
     return [{ lineNo: line.lineNo, title: line.title, partNumber: line.partNumber, shipped, windowEndsAt }];
   });
 }

@@ -3,8 +3,17 @@ import type { ReturnOptionsAnswer } from '../../shared/api/returns.ts';
 import { RETURN_MSG, returnPagePath } from '../../shared/returns.ts';
 import { RETURN_STATUS_LABEL } from '../../shared/return-status.ts';
 import type { Vehicle } from '../../shared/vehicle.ts';
+import type { OrderView } from '../../shared/orders.ts';
+import { isCoreLine } from '../../shared/core-charges.ts';
 import type { Bindings } from '../env.ts';
-import { accessibleOrder, orderView, returnableLines, returnWindowDays, type OrderAccess } from '../orders/service.ts';
+import {
+  accessibleOrder,
+  orderView,
+  returnableLines,
+  returnWindowDays,
+  type OrderAccess,
+  type ReturnableLine,
+} from '../orders/service.ts';
 import { memberGarage, vehicleById } from '../vehicles/service.ts';
 import { returnRepository } from './repository.ts';
 
@@ -34,6 +43,22 @@ async function vehiclesFor(db: D1Database, vehicleId: number | null, accountId: 
   return list;
 }
 
+const orderedLine = (view: OrderView, line: { lineNo: number }) =>
+  view.lines.find((candidate) => candidate.lineNo === line.lineNo)!;
+
+/** A core deposit's way back (issue 40): open until its window closes, returned once every unit is in a return. */
+function coreOption(
+  line: ReturnableLine,
+  ordered: OrderView['lines'][number],
+  held: ReadonlyMap<number, number>,
+  now: number,
+): ReturnOptionsAnswer['cores'][number] {
+  const returnable = Math.max(0, line.shipped - (held.get(line.lineNo) ?? 0));
+  const state = returnable === 0 ? 'RETURNED' : now > line.windowEndsAt ? 'KEPT' : 'OPEN';
+  const { lineNo, title, windowEndsAt } = line;
+  return { lineNo, title, unitCharge: ordered.unitPrice, returnable, windowEndsAt, state };
+}
+
 export async function returnOptions(env: Bindings, access: OrderAccess, now: number): Promise<ReturnOptionsAnswer> {
   const order = await accessibleOrder(env, access, now);
   const returns = returnRepository(env.DB);
@@ -43,8 +68,16 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
     returns.returnsOfOrder(order.id),
     returnWindowDays(env),
   ]);
+  // The form returns parts; a core deposit goes back through its own core return (the order page's button).
+  const shipped = view ? returnableLines(view, windowDays) : [];
+  const parts = view ? shipped.filter((line) => !isCoreLine(orderedLine(view, line))) : [];
+  const cores = view
+    ? shipped
+        .filter((line) => isCoreLine(orderedLine(view, line)))
+        .map((line) => coreOption(line, orderedLine(view, line), held, now))
+    : [];
   const lines = view
-    ? returnableLines(view, windowDays).map((line) => {
+    ? parts.map((line) => {
         const ordered = view.lines.find((candidate) => candidate.lineNo === line.lineNo)!;
         return {
           lineNo: line.lineNo,
@@ -69,6 +102,7 @@ export async function returnOptions(env: Bindings, access: OrderAccess, now: num
     refusal,
     lines,
     vehicles: refusal ? [] : await vehiclesFor(env.DB, view?.vehicle?.id ?? null, order.accountId),
+    cores,
     returns: made.map((row) => ({
       rma: row.rma,
       status: row.status,

@@ -12,7 +12,7 @@ import { returnAnswerOf } from './read.ts';
 import { returnRepository } from './repository.ts';
 import type { ReturnRecord } from './records.ts';
 import { uploadRepository } from './upload-repository.ts';
-import { evidenceProblem, keptVehicle, linesProblem, mergedLines, type Problem } from './rules.ts';
+import { coreProblem, evidenceProblem, keptVehicle, linesProblem, mergedLines, type Problem } from './rules.ts';
 
 /**
  * Asking for a return (issue 20), returns' side: shipped units of an order's lines, within the window,
@@ -52,6 +52,7 @@ export async function checkReturnRequest(env: Bindings, order: OrderView, reques
   ]);
   const text = request.text?.trim() ?? '';
   const problem =
+    coreProblem(request.reason, lines, order.lines) ??
     linesProblem(lines, returnable, held, now, windowDays) ??
     evidenceProblem({ reason: request.reason, text, vehicle: request.vehicle }, uploads, uploadIds.length, now);
   const shipped = (lineNo: number) => returnable.find((line) => line.lineNo === lineNo)?.shipped ?? 0;

@@ -1,6 +1,7 @@
 import type { ReturnVehicle } from '../../shared/api/returns.ts';
 import { RETURN_LIMITS, RETURN_MSG, RETURN_REASONS, type ReturnReason } from '../../shared/returns.ts';
 import { normalizeVin, vinProblem } from '../../shared/vin.ts';
+import { CORE_RETURN_REASON, isCoreLine } from '../../shared/core-charges.ts';
 import type { ReturnableLine } from '../orders/service.ts';
 import type { UploadRow } from './upload-repository.ts';
 
@@ -42,6 +43,21 @@ export function linesProblem(
       return problem('lines', RETURN_MSG.tooMany, 409);
   }
   return null;
+}
+
+/**
+ * A core return (issue 40) sends back core deposit lines only, and a core deposit line goes back only
+ * through one: its money is the deposit, never the part's price.
+ */
+export function coreProblem(
+  reason: ReturnReason,
+  asked: readonly { lineNo: number }[],
+  ordered: readonly { lineNo: number; itemType: string }[],
+): Problem | null {
+  const core = (lineNo: number) => ordered.some((line) => line.lineNo === lineNo && isCoreLine(line));
+  if (reason === CORE_RETURN_REASON)
+    return asked.every((line) => core(line.lineNo)) ? null : problem('lines', RETURN_MSG.coreOnly);
+  return asked.some((line) => core(line.lineNo)) ? problem('lines', RETURN_MSG.coreReason) : null;
 }
 
 /** The vehicle as kept with the return: a normalised VIN, or year, make and model; null when none was given. */

@@ -62,6 +62,7 @@ import { cartCodesApi, cartCodesEndpoints } from './cart-codes.routes.ts';
 import { placeOrderApi, placeOrderEndpoints } from './checkout.routes.ts';
 import { buyCouponApi, buyCouponEndpoints } from './coupons.routes.ts';
 import { orderFlowApi, orderFlowEndpoints } from './orders.routes.ts';
+import { coreReturnPages } from './core-return.pages.tsx';
 import { payOrderApi, payOrderEndpoints } from './payment.routes.ts';
 
 /**
@@ -127,6 +128,7 @@ export const ROUTE_TABLE: Record<string, readonly Mount[]> = {
     api(placeOrderApi, placeOrderEndpoints),
     api(payOrderApi, payOrderEndpoints),
     api(orderFlowApi, orderFlowEndpoints),
+    ...pages(coreReturnPages),
   ],
   service: [
     api(chatApi, chatEndpoints),

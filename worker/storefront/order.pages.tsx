@@ -3,6 +3,7 @@ import { RETURNABLE_ORDER_STATUSES, type OrderStatus } from '../../shared/order-
 import { Hono, type Context } from 'hono';
 import { loginUrlFor } from '../../shared/login-flow.ts';
 import type { OrderView } from '../../shared/orders.ts';
+import type { Currency } from '../../shared/markets.ts';
 import type { TrackedOrder } from '../orders/schemas.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
@@ -79,7 +80,7 @@ const PRIVATE = { robots: 'noindex' } as const;
  */
 async function returnEntry(
   c: Context<AppEnv>,
-  order: { orderId: string; status: OrderStatus },
+  order: { orderId: string; status: OrderStatus; currency?: Currency },
   viewer: { accountId: number | null; token: string | null },
 ): Promise<ReturnEntry | null> {
   if (!RETURNABLE_ORDER_STATUSES.includes(order.status) && order.status !== 'REFUND') return null;
@@ -93,7 +94,14 @@ async function returnEntry(
     // A guest's form needs no token in its address: the order's cookie carries it (orders/http.ts).
     const formHref = own ? returnFormHref(order.orderId, null) : null;
     const returns = options.returns.map((made) => ({ ...made, url: own ? made.url : '' }));
-    return { formHref, returns, open: options.refusal === null && RETURNABLE_ORDER_STATUSES.includes(order.status) };
+    return {
+      formHref,
+      returns,
+      open: options.refusal === null && RETURNABLE_ORDER_STATUSES.includes(order.status),
+      orderId: order.orderId,
+      cores: options.cores,
+      currency: order.currency,
+    };
   } catch (error) {
     console.error('returns of order', order.orderId, error);
     return null;

@@ -30,6 +30,11 @@ export interface TaxQuoteInput {
   lines: { amountCent: number; quantity: number }[];
   /** The goods after every discount and points (the tax base of the goods). */
   goodsCent: number;
+  /**
+   * The core deposits (issue 40), taxed as lines of their own after the parts (their order line numbers
+   * follow the parts'); never discounted, so each is taxed on its whole amount. Absent: none.
+   */
+  deposits?: { amountCent: number; quantity: number }[];
   /** Shipping after its discount. */
   shippingCent: number;
   now: number;
@@ -73,11 +78,18 @@ export function taxRequestOf(input: TaxQuoteInput, exemption: TaxRequest['exempt
       postalCode: address.postalCode,
       country: input.market.country.isoCode,
     },
-    lines: input.lines.map((line, index) => ({
-      ref: `L${index + 1}`,
-      amountCent: shares[index]!,
-      quantity: line.quantity,
-    })),
+    lines: [
+      ...input.lines.map((line, index) => ({
+        ref: `L${index + 1}`,
+        amountCent: shares[index]!,
+        quantity: line.quantity,
+      })),
+      ...(input.deposits ?? []).map((deposit, index) => ({
+        ref: `L${input.lines.length + index + 1}`,
+        amountCent: deposit.amountCent,
+        quantity: deposit.quantity,
+      })),
+    ],
     shippingCent: Math.max(0, input.shippingCent),
     customerRef: input.accountId !== null ? `member-${input.accountId}` : (input.email?.toLowerCase() ?? null),
     exemption,

@@ -10,6 +10,7 @@ import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants
 import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, percentOff } from '../../../shared/money.ts';
+import { CORE_RETURN_DAYS, coreChargeWords } from '../../../shared/core-charges.ts';
 import { formatTag } from '../../../shared/i18n/format.ts';
 import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../repository.ts';
 import type { SkuRecord } from '../records.ts';
@@ -50,6 +51,12 @@ function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
         <s>{formatMoney({ cent: sku.originalPrice, currency: market.currency })}</s>
       )}
       {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{m.percent_off({ percent: off })}</span>}
+      {sku.coreCharge !== null && (
+        <span className="core-charge" data-core-charge={sku.coreCharge}>
+          {coreChargeWords({ cent: sku.coreCharge, currency: market.currency })}{' '}
+          <small>{m.core_explain({ days: CORE_RETURN_DAYS })}</small>
+        </span>
+      )}
     </p>
   );
 }
