@@ -6,6 +6,7 @@ import { forgetCampaign } from '../../worker/content/service.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { englishIn, textOf } from './english-words.ts';
 import { CA_HOST, page } from './helpers.ts';
+import { staticAsset } from '../../worker/platform/build-info.ts';
 
 /** The campaign pages in French (issue 37): the merchandiser's French twins and the page's words. */
 
@@ -43,6 +44,10 @@ describe('a campaign page in French', () => {
     expect(status).toBe(200);
     expect(html).toContain('alt="Vendredi fou et Cyberlundi : jusqu&#x27;à 40 % de rabais sur les freins');
     expect(html).toContain('<h1>Vendredi fou et Cyberlundi : des offres imbattables</h1>');
+    // The banner's own words are drawn in French too.
+    expect(html).toContain(`srcSet="${staticAsset('/static/campaign/black-friday-mobile-fr.svg')}"`);
+    expect(html).toContain(`<img src="${staticAsset('/static/campaign/black-friday-fr.svg')}"`);
+    expect(staticAsset('/static/campaign/black-friday-fr.svg')).toMatch(/^\/assets\/static\//);
     const text = textOf(html);
     expect(text).toContain('Utilisez le code BF2024 dans votre panier');
     expect(text).toMatch(/40 % de rabais sur les freins, l'éclairage et les tapis, jusqu'à 100,00\s\$ de rabais/);
