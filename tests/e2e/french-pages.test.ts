@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { englishOnPage } from './english-scan.ts';
+import { registerMember, signIn } from './members.ts';
 import { theShop } from './shop.ts';
 
 /**
@@ -59,6 +60,21 @@ describe('the written pages in French', () => {
       await expectFrenchAndInside(page, width);
       if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a member's tax exemption page in French", () => {
+  it.each([390, 1280])('shows the page and its form in French with nothing past a %i px screen', async (width) => {
+    const token = await registerMember(ca, `fr-pst-${width}-${Date.now()}@example.com`, 'correct horse battery');
+    const { context, page, errors } = await openPage(browser, width);
+    await signIn(context, ca, token);
+    await page.goto(`${ca}/fr/myAccount/taxExemption`);
+    await hydrated(page);
+    expect(await page.locator('h1').textContent()).toBe('Exemption de taxes');
+    await expectFrenchAndInside(page, width);
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/tax-exemption-${width}.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
