@@ -91,6 +91,7 @@ describe('the checks on hand-made data', () => {
       'emissions-status',
       'carb-eo',
       'emissions-title',
+      'core-charge',
     ]);
   });
 

@@ -146,6 +146,36 @@ describe('an order of a part with a core', () => {
   });
 });
 
+describe('an unpaid order of a part with a core', () => {
+  it('holds and gives back the part’s units only: the deposit line takes no stock', async () => {
+    const buyer = shopper(US_HOST);
+    await buyer.add(core.skuId, 2);
+    const before = await stockOf(core.skuId);
+    const quote = (await buyer.call<Quote>('POST', '/order/public/buyer/checkout/quote', { address: NEW_YORK })).body
+      .data;
+    const placed = await buyer.call<{ order: { orderId: string }; orderToken: string }>(
+      'POST',
+      '/order/public/buyer/order/place',
+      {
+        idempotencyKey: `core-${crypto.randomUUID()}`,
+        email: `core-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        address: NEW_YORK,
+        paymentMethod: 'HOSTED_CARD',
+        expectedTotal: quote.total,
+      },
+    );
+    expect(placed.status).toBe(200);
+    expect(await stockOf(core.skuId)).toBe(before - 2);
+    const { orderId } = placed.body.data.order;
+    const cancelled = await buyer.call('POST', '/order/public/requisition/order/cancel', {
+      orderId,
+      orderToken: placed.body.data.orderToken,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await stockOf(core.skuId)).toBe(before);
+  });
+});
+
 describe('a core return', () => {
   it('refunds exactly the deposit and its tax through the provider, and never restocks the old part', async () => {
     const order = await shippedCoreOrder();

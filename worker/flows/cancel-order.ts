@@ -1,3 +1,4 @@
+import { isCoreLine } from '../../shared/core-charges.ts';
 import {
   CANCELLABLE_STATUSES,
   HOLDING_STATUSES,
@@ -69,7 +70,8 @@ async function cancelled(
     note: how.note,
     cancelledAt: now,
   });
-  giveBackStockInto(work, unitsBySku(await orderLinesOf(db, order.id)));
+  // The parts go back on the shelf; a core deposit line names its part but took no unit of it.
+  giveBackStockInto(work, unitsBySku((await orderLinesOf(db, order.id)).filter((line) => !isCoreLine(line))));
   if (order.accountId !== null) {
     const reversal = { accountId: order.accountId, reason: 'REFUND' as const, reference: order.id, now };
     pointsEntryInto(work, { ...reversal, points: order.pointsUsed });

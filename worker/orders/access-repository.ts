@@ -1,3 +1,4 @@
+import { CORE_LINE_TYPE } from '../../shared/core-charges.ts';
 import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import { sqlStatusList } from '../../shared/status-machine.ts';
 import type { Placer } from './records.ts';
@@ -28,9 +29,10 @@ const UNPAID_COUNTS = `SELECT
  * catalog's; it is read here, inside the placing batch, because the share unpaid orders may hold is a rule
  * about holds (shared/holds.ts) that must see the stock the same batch just took.
  */
+// A core deposit line names its part's SKU but holds no unit of it.
 const HELD_BY_SKU = `SELECT s.id AS skuId, s.available_total AS available,
     (SELECT coalesce(sum(l.quantity), 0) FROM orders o JOIN order_line l ON l.order_id = o.id
-      WHERE o.status IN (${HOLDING}) AND l.sku_id = s.id) AS held
+      WHERE o.status IN (${HOLDING}) AND l.sku_id = s.id AND l.item_type <> '${CORE_LINE_TYPE}') AS held
   FROM sku s WHERE s.id IN (SELECT value FROM json_each(?1))`;
 
 /** A SKU's units on the shelf and held by unpaid orders. */

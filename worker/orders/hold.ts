@@ -1,4 +1,5 @@
 import { holdMinutes } from '../../shared/holds.ts';
+import { isCoreLine } from '../../shared/core-charges.ts';
 import { HOLDING_STATUSES } from '../../shared/order-status.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { accessRepository } from './access-repository.ts';
@@ -21,7 +22,9 @@ export async function holdOrderStock(db: D1Database, orderId: string, owner: Ord
   if (!HOLDING_STATUSES.includes(order.status))
     throw ApiError.badRequest('Only an order awaiting payment holds its parts.');
   const lines = await orderRepository(db).lines(order.id);
-  const units = lines.filter((line) => line.itemType !== 'GIFT').reduce((sum, line) => sum + line.quantity, 0);
+  // Parts held: a gift is free and a core deposit is no part of its own.
+  const held = lines.filter((line) => line.itemType !== 'GIFT' && !isCoreLine(line));
+  const units = held.reduce((sum, line) => sum + line.quantity, 0);
   const minutes = holdMinutes({
     guest: order.accountId === null,
     totalCent: order.totalCent,
