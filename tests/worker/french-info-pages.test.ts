@@ -5,6 +5,7 @@ import faq from '../../kv-seed/pages/help-faq.json';
 import help from '../../kv-seed/pages/help.json';
 import privacy from '../../kv-seed/pages/page-privacy-policy.json';
 import returns from '../../kv-seed/pages/page-return-policy.json';
+import terms from '../../kv-seed/pages/page-terms-of-use.json';
 import warranty from '../../kv-seed/pages/page-warranty-policy.json';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { englishIn, textOf } from './english-words.ts';
@@ -58,6 +59,7 @@ const PAGES = [
   ['/page/return-policy', returns, 'Politique de retour'],
   ['/page/privacy-policy', privacy, 'Politique de confidentialité'],
   ['/page/warranty-policy', warranty, 'Politique de garantie'],
+  ['/page/terms-of-use', terms, "Conditions d'utilisation"],
 ] as const;
 
 describe('the written pages in French', () => {
