@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import about from '../../kv-seed/pages/about.json';
 import faq from '../../kv-seed/pages/help-faq.json';
 import help from '../../kv-seed/pages/help.json';
+import feedback from '../../kv-seed/pages/help-feedback.json';
 import privacy from '../../kv-seed/pages/page-privacy-policy.json';
 import returns from '../../kv-seed/pages/page-return-policy.json';
 import terms from '../../kv-seed/pages/page-terms-of-use.json';
@@ -55,6 +56,7 @@ const shown = (text: string) => text.split('{')[0]!.slice(0, 60).trim();
 const PAGES = [
   ['/help', help, "Centre d'aide"],
   ['/help/faq', faq, 'Foire aux questions'],
+  ['/help/feedback', feedback, 'Envoyez-nous vos commentaires'],
   ['/about', about, 'À propos de'],
   ['/page/return-policy', returns, 'Politique de retour'],
   ['/page/privacy-policy', privacy, 'Politique de confidentialité'],
