@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveReturn, markReturnReceived, rejectReturn } from '../../worker/flows/decide-return.ts';
 import { refundReturn } from '../../worker/flows/refund-return.ts';
+import { formsFor } from '../../worker/admin/returns.ts';
 import { NEW_YORK, checkoutFixture, shopper, type Quote } from './checkout-helpers.ts';
 import { paidMemberOrder } from './fulfilment-helpers.ts';
 import { US_HOST, api, page } from './helpers.ts';
@@ -192,6 +193,12 @@ describe('a core return', () => {
     expect(refund).toMatchObject({ ok: true, amountCent: deposit });
     expect(await refundsOf(order.orderId)).toEqual([{ amount: deposit, status: 'DONE' }]);
     expect(await stockOf(core.skuId)).toBe(stock);
+  });
+
+  it('offers staff the refusal of a received core, and of no other received return', () => {
+    const owner = { id: 1, email: 'owner@staff.test', name: 'Olivia', role: 'owner' as const, sessionVersion: 0 };
+    expect(formsFor('RECEIVED', owner, 'Core return')).toEqual(['reject', 'refund']);
+    expect(formsFor('RECEIVED', owner, 'Part was damaged')).toEqual(['refund']);
   });
 
   it('keeps no restocking fee', async () => {
