@@ -2,6 +2,7 @@ import type { FitStatus } from './fitment.ts';
 import type { ItemStatus } from './item-status.ts';
 import type { Currency } from './markets.ts';
 import type { EmissionsFacts, Prop65Listing } from './regulated-parts.ts';
+import type { HazmatClass, ShipLimit, SizeClass } from './shipping-limits.ts';
 
 /** The cart's words (§3 Cart, §4 Cart): item types, unusable statuses, the identity key, grouping. */
 
@@ -117,6 +118,11 @@ export interface CartLineView {
   shipRefusal: ShipRefusal | null;
   /** The Prop 65 listing a shopper shipping to California is warned of; null for everyone else. */
   prop65: Prop65Listing | null;
+  /** How the carriers treat the part (issue 40 item 4); null for an ordinary parcel. */
+  hazmat: HazmatClass | null;
+  sizeClass: SizeClass | null;
+  /** How the part limits the shipping options where the cart is going, and why; null when it does not. */
+  shipLimit: ShipLimit | null;
 }
 
 /** A part the ship-to state does not allow (issue 40): why, naming it, and the legal parts that fit instead. */

@@ -80,11 +80,44 @@ describe('reading an import', () => {
 describe('writing the export', () => {
   it('writes the same columns the import reads, so an export reads back unchanged', () => {
     const text = CSV_HEADER + csvLine({ skuCode: 'A,"1"', priceUsd: 12999, priceCad: null, stock: 4 });
-    expect(text).toBe('sku_code,price_usd,price_cad,stock\r\n"A,""1""",129.99,,4\r\n');
+    expect(text).toBe(
+      'sku_code,price_usd,price_cad,stock,core_charge_usd,core_charge_cad,emissions_kind,emissions_status,carb_eo,' +
+        'prop65_kind,prop65_chemicals,hazmat_class,size_class\r\n"A,""1""",129.99,,4,,,,,,,,,\r\n',
+    );
+    const none = { emissionsKind: null, emissionsStatus: null, carbEo: null, prop65Kind: null, prop65Chemicals: null };
     expect(readImportCsv(text)).toEqual({
       ok: true,
-      rows: [{ line: 2, skuCode: 'A,"1"', priceUsd: 12999, priceCad: null, stock: 4 }],
+      rows: [
+        {
+          line: 2,
+          skuCode: 'A,"1"',
+          priceUsd: 12999,
+          priceCad: null,
+          stock: 4,
+          coreUsd: null,
+          coreCad: null,
+          regulated: { ...none, hazmatClass: null, sizeClass: null },
+        },
+      ],
       refused: [],
+    });
+    // A battery's core charges and its product's listing and class travel too (quoted when they hold a comma).
+    const battery = csvLine({
+      skuCode: 'B',
+      priceUsd: 15999,
+      priceCad: 21999,
+      stock: 2,
+      coreUsd: 1800,
+      coreCad: 2400,
+      ...none,
+      prop65Kind: 'BOTH',
+      prop65Chemicals: JSON.stringify(['lead', '1,3-butadiene']),
+      hazmatClass: 'LEAD_ACID_BATTERY',
+      sizeClass: null,
+    });
+    expect(battery).toBe('B,159.99,219.99,2,18.00,24.00,,,,BOTH,"lead; 1,3-butadiene",LEAD_ACID_BATTERY,\r\n');
+    expect(readImportCsv(CSV_HEADER + battery)).toMatchObject({
+      rows: [{ coreUsd: 1800, regulated: { prop65Chemicals: JSON.stringify(['lead', '1,3-butadiene']) } }],
     });
   });
 });

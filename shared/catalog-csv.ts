@@ -1,4 +1,12 @@
 import { dollarsToCents } from './money.ts';
+import {
+  CSV_OPTIONAL_COLUMNS,
+  type CsvOptional,
+  type ExportedOptional,
+  optionalHeaderProblem,
+  optionalTexts,
+  readOptional,
+} from './catalog-csv-regulated.ts';
 /**
  * The back office's price and stock CSV (issue 22): the columns, the limits, reading a file into
  * rows (or the reason each row is refused) and writing the same columns back. Pure: the worker
@@ -25,7 +33,7 @@ export const CSV_MSG = {
     `The header is missing ${columns.join(', ')}. The first line must be: sku_code,price_usd,price_cad,stock.`,
   unknownColumns: (columns: string[]) =>
     `The header has columns this import does not take: ${columns.join(', ')}. ` +
-    'Use only sku_code, price_usd, price_cad and stock.',
+    `Use only sku_code, price_usd, price_cad and stock, and optionally ${CSV_OPTIONAL_COLUMNS.join(', ')}.`,
   duplicateColumn: (column: string) => `The header names ${column} twice.`,
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it and upload the parts.`,
   unclosedQuote: (line: number) => `A quoted field that starts on line ${line} is never closed.`,
@@ -40,12 +48,12 @@ export const CSV_MSG = {
   badStock: (value: string) => `stock "${value}" is not a whole number.`,
   negativeStock: 'stock cannot be negative.',
   stockTooHigh: `stock must be at most ${STOCK_MAX.toLocaleString('en-US')}.`,
-  wrongFieldCount: (count: number) => `The row has ${count} fields; the header has 4.`,
+  wrongFieldCount: (count: number, header = 4) => `The row has ${count} fields; the header has ${header}.`,
   nothingToChange: 'A row needs a price or a stock to set (empty fields are left as they are).',
 } as const;
 
-/** One readable row: what it sets (null: left as it is). Prices in cents. */
-export interface CsvRow {
+/** One readable row: what it sets (null: left as it is), prices in cents, and its optional columns (if any). */
+export interface CsvRow extends CsvOptional {
   line: number;
   skuCode: string;
   priceUsd: number | null;
@@ -137,23 +145,36 @@ function readStock(text: string): Field<number | null> {
 }
 
 /** The column positions the header names, or why it cannot be read. */
-function readHeader(fields: string[]): { at: Record<CsvColumn, number> } | { message: string } {
+function readHeader(fields: string[]): { at: Record<CsvColumn, number>; names: string[] } | { message: string } {
   const names = fields.map((name, index) => (index === 0 ? name.replace(/^\uFEFF/, '') : name).trim().toLowerCase());
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice) return { message: CSV_MSG.duplicateColumn(twice) };
-  const unknown = names.filter((name) => !(CSV_COLUMNS as readonly string[]).includes(name));
+  const unknown = names.filter(
+    (name) => !(CSV_COLUMNS as readonly string[]).includes(name) && !CSV_OPTIONAL_COLUMNS.includes(name),
+  );
   if (unknown.length) return { message: CSV_MSG.unknownColumns(unknown.map((name) => name || '(empty)')) };
   const missing = CSV_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length) return { message: CSV_MSG.missingColumns(missing) };
-  return { at: Object.fromEntries(CSV_COLUMNS.map((column) => [column, names.indexOf(column)])) as never };
+  const optional = optionalHeaderProblem(names);
+  if (optional) return { message: optional };
+  return { at: Object.fromEntries(CSV_COLUMNS.map((column) => [column, names.indexOf(column)])) as never, names };
 }
 
+/** A price in cents up to the most a field takes, or null. */
+const capped = (text: string) => {
+  const cents = priceCents(text);
+  return cents !== null && cents <= PRICE_MAX_CENTS ? cents : null;
+};
+
 /** One record as a row, or the first reason it is refused. */
-function readRow(record: { line: number; fields: string[] }, at: Record<CsvColumn, number>): CsvRow | CsvRefusal {
+function readRow(
+  record: { line: number; fields: string[] },
+  { at, names }: { at: Record<CsvColumn, number>; names: string[] },
+): CsvRow | CsvRefusal {
   const field = (column: CsvColumn) => record.fields[at[column]] ?? '';
   const skuCode = field('sku_code').trim();
   const refuse = (reason: string): CsvRefusal => ({ line: record.line, skuCode, reason });
-  if (record.fields.length !== CSV_COLUMNS.length) return refuse(CSV_MSG.wrongFieldCount(record.fields.length));
+  if (record.fields.length !== names.length) return refuse(CSV_MSG.wrongFieldCount(record.fields.length, names.length));
   if (!skuCode) return refuse(CSV_MSG.noSkuCode);
   const priceUsd = readPrice('price_usd', field('price_usd'));
   if ('refused' in priceUsd) return refuse(priceUsd.refused);
@@ -161,9 +182,22 @@ function readRow(record: { line: number; fields: string[] }, at: Record<CsvColum
   if ('refused' in priceCad) return refuse(priceCad.refused);
   const stock = readStock(field('stock'));
   if ('refused' in stock) return refuse(stock.refused);
-  if (priceUsd.value === null && priceCad.value === null && stock.value === null)
+  const optional = readOptional((column) => {
+    const index = names.indexOf(column);
+    return index < 0 ? undefined : (record.fields[index] ?? '');
+  }, capped);
+  if ('refused' in optional) return refuse(optional.refused);
+  const setsOptional = Object.keys(optional).length > 0;
+  if (priceUsd.value === null && priceCad.value === null && stock.value === null && !setsOptional)
     return refuse(CSV_MSG.nothingToChange);
-  return { line: record.line, skuCode, priceUsd: priceUsd.value, priceCad: priceCad.value, stock: stock.value };
+  return {
+    line: record.line,
+    skuCode,
+    priceUsd: priceUsd.value,
+    priceCad: priceCad.value,
+    stock: stock.value,
+    ...optional,
+  };
 }
 
 /**
@@ -184,7 +218,7 @@ export function readImportCsv(text: string): CsvRead {
   const refused: CsvRefusal[] = [];
   const firstLine = new Map<string, number>();
   for (const record of body) {
-    const row = readRow(record, read.at);
+    const row = readRow(record, read);
     const earlier = firstLine.get(row.skuCode.toUpperCase());
     if (row.skuCode && earlier !== undefined)
       refused.push({ line: row.line, skuCode: row.skuCode, reason: CSV_MSG.duplicateRow(earlier) });
@@ -200,11 +234,18 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** One exported line (with its CRLF): the SKU's code, its prices (empty when it has none) and stock. */
-export function csvLine(row: { skuCode: string; priceUsd: number | null; priceCad: number | null; stock: number }) {
-  const price = (cents: number | null) => (cents === null ? '' : centsText(cents));
-  return `${[csvField(row.skuCode), price(row.priceUsd), price(row.priceCad), `${row.stock}`].join(',')}\r\n`;
+/**
+ * One exported line (with its CRLF): the SKU's code, its prices (empty when it has none) and stock,
+ * then its core charges and its product's regulated columns (issue 40), so the file imports back unchanged.
+ */
+export function csvLine(
+  row: { skuCode: string; priceUsd: number | null; priceCad: number | null; stock: number } & Partial<ExportedOptional>,
+) {
+  const price = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : centsText(cents));
+  const optional = [price(row.coreUsd), price(row.coreCad), ...optionalTexts(row)];
+  const fields = [csvField(row.skuCode), price(row.priceUsd), price(row.priceCad), `${row.stock}`];
+  return `${[...fields, ...optional.map(csvField)].join(',')}\r\n`;
 }
 
-/** The header line of an export. */
-export const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
+/** The header line of an export: the import's columns, then the optional ones. */
+export const CSV_HEADER = `${[...CSV_COLUMNS, ...CSV_OPTIONAL_COLUMNS].join(',')}\r\n`;

@@ -14,6 +14,7 @@ export const STANDARD_SHIPPING = 'Standard Shipping';
 /** A shipping option's name as the page's language says it (the option keeps its English name as its key). */
 export function shippingOptionName(name: string): string {
   if (name === STANDARD_SHIPPING) return m.shipping_standard();
+  if (name === 'Freight Delivery') return m.shipping_freight();
   return name === 'Expedited Shipping' ? m.shipping_expedited() : name;
 }
 

@@ -139,6 +139,8 @@ export interface Variables {
   requestId: string;
   /** The Content-Security-Policy nonce of this response: inline scripts carry it. */
   cspNonce: string;
+  /** The page loads Stripe.js (checkout with a card form or a wallet on the card provider): its origins are allowed. */
+  stripeJs?: boolean;
   signedIn: boolean;
   /** The signed-in member, when the request carries a valid token. */
   member: { accountId: number; email: string; tokenVersion: number; locale: Locale | null } | null;

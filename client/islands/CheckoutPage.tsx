@@ -26,6 +26,7 @@ import { AddressForm, CheckoutSummary, ContactSection, PointsSection } from './c
 import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './form-kit.tsx';
 import { ShippingOptionLabel } from './shipping-option-label.tsx';
 import { methodsFor, PaymentSection } from './checkout-payment.tsx';
+import { CardFields, confirmInBrowser, useBrowserPay } from './browser-pay.tsx';
 import { trackCheckoutStarted } from '../tracking/api.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
@@ -35,12 +36,15 @@ export interface CheckoutPageProps {
   regions: readonly Region[];
   methods: OfferedPaymentMethod[];
   signedIn: boolean;
+  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider; null: none. */
+  cardKey?: string | null;
 }
 
 type Calls = ReturnType<typeof checkoutCalls>;
 
 /** Checkout (§2 /checkout): contact, ship-to address, shipping, points, payment method, summary, place order. */
-export default function CheckoutPage({ market, labels, regions, methods, signedIn }: CheckoutPageProps) {
+export default function CheckoutPage(props: CheckoutPageProps) {
+  const { market, labels, regions, signedIn } = props;
   const hydrated = useHydrated();
   const calls = useMemo<Calls | null>(
     () => (hydrated ? checkoutCalls(api, buyNowTicket(sessionStorage, location.search), currentVehicleId) : null),
@@ -57,6 +61,16 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
   const [address, setAddress] = useState<AddressFields | null>(null);
   const [saved, setSaved] = useState<(AddressFields & { id: number; isDefault: boolean })[]>([]);
   const [shippingName, setShippingName] = useState<string | null>(null);
+  const pay = useBrowserPay({
+    cardKey: props.cardKey ?? null,
+    market,
+    currency: marketById(market).currency,
+    total: quote?.total ?? null,
+    methods: props.methods,
+    payee: 'AutoHaven',
+  });
+  // A wallet on the card provider is offered only where this device can pay with it.
+  const methods = props.methods.filter(pay.usable);
   const [method, setMethod] = useState<string>(methods[0]?.id ?? '');
   const [bnplProvider, setBnplProvider] = useState('');
   // What the shopper can pay with at this total: a method outside its provider's limits falls back to the first.
@@ -138,6 +152,12 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     if (!calls || !quote || !address) return;
     const emailError = signedIn ? null : emailProblem(email);
     if (emailError) return fields.show({ email: emailError });
+    // A wallet's sheet opens inside the click, before the order is placed; closing it places nothing.
+    const inBrowser = pay.inBrowser(payable);
+    const sheet = inBrowser && payable !== 'CARD' ? pay.openSheet() : null;
+    if (inBrowser && payable !== 'CARD' && !sheet) return setError(m.something_wrong());
+    const wallet = sheet ? await sheet : null;
+    if (sheet && !wallet) return;
     const placed = await run(() =>
       calls.place({
         idempotencyKey: checkoutKey(sessionStorage),
@@ -149,6 +169,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
       }),
     );
     if (!placed) {
+      wallet?.complete('fail');
       // The total may have changed meanwhile (prices, stock, an offer this email has had): show the new one.
       void calls
         .quote({ address, shippingName, email: guestEmail() })
@@ -159,14 +180,25 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
     forgetCheckoutKey(sessionStorage);
     const orderToken = placed.orderToken ?? undefined;
     if (orderToken) sessionStorage.setItem(CHECKOUT_TOKEN_KEY, orderToken);
-    const go = (url: string) => location.assign(url);
+    // The wallet's sheet closes as the payment went before the page moves on.
+    const go = (url: string) => {
+      wallet?.complete('success');
+      location.assign(url);
+    };
     const orderId = placed.order.orderId;
     if (placed.order.status !== 'PAYMENT_PENDING')
       return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
-    const choice = payable === 'BNPL' ? { bnplProvider: provider } : {};
-    const refused = await run(() => payForOrder(api, orderId, payable, orderToken, go, choice));
+    const choice =
+      payable === 'BNPL' ? { bnplProvider: provider } : wallet ? { paymentMethodToken: wallet.paymentMethod.id } : {};
+    const browser = inBrowser
+      ? { confirm: (secret: string) => confirmInBrowser(pay, secret, wallet !== null) }
+      : undefined;
+    const refused = await run(() => payForOrder(api, orderId, payable, orderToken, go, choice, browser));
     // The order is placed either way: a refused payment is retried from the result page.
-    if (refused) go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+    if (refused) {
+      wallet?.complete('fail');
+      location.assign(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+    }
   }
 
   if (!quote)
@@ -275,6 +307,7 @@ export default function CheckoutPage({ market, labels, regions, methods, signedI
           onMethod={setMethod}
           onBnplProvider={setBnplProvider}
         />
+        {payable === 'CARD' && pay.inBrowser('CARD') && <CardFields pay={pay} />}
       </div>
       <aside className="checkout__summary">
         <CheckoutSummary quote={quote} />

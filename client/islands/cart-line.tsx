@@ -6,6 +6,7 @@ import { formatMoney } from '../../shared/money.ts';
 import { coreChargeWords } from '../../shared/core-charges.ts';
 import { Prop65Warning } from './prop65-warning.tsx';
 import { ShipRefusalNote } from './ship-refusal.tsx';
+import { ShipLimitNote } from './ship-limit.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface LineActions {
@@ -61,6 +62,7 @@ export function CartLine({ line, actions }: { line: CartLineView; actions: LineA
           </small>
         )}
         {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
+        {line.shipLimit && <ShipLimitNote limit={line.shipLimit} />}
         {line.prop65 && <Prop65Warning listing={line.prop65} />}
         {line.usable ? (
           <LineFitment line={line} />

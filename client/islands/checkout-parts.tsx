@@ -15,6 +15,7 @@ import { CheckoutTaxNote } from './checkout-tax.tsx';
 import { coreChargeWords } from '../../shared/core-charges.ts';
 import { Prop65Warning } from './prop65-warning.tsx';
 import { ShipRefusalNote } from './ship-refusal.tsx';
+import { ShipLimitNote } from './ship-limit.tsx';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
@@ -138,6 +139,7 @@ function CheckoutLines({ quote, money }: { quote: CheckoutQuote; money: (cent: n
             </small>
           )}
           {line.shipRefusal && <ShipRefusalNote refusal={line.shipRefusal} />}
+          {line.shipLimit && <ShipLimitNote limit={line.shipLimit} />}
           {line.prop65 && <Prop65Warning listing={line.prop65} />}
         </li>
       ))}

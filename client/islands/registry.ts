@@ -59,6 +59,7 @@ export const islandLoaders: Record<string, IslandLoader> = {
   DeliveryEstimate: inGroup(product, 'DeliveryEstimate'),
   FitmentBadge: inGroup(product, 'FitmentBadge'),
   Prop65Notice: inGroup(product, 'Prop65Notice'),
+  ShipWarning: inGroup(product, 'ShipWarning'),
   ProductGallery: inGroup(product, 'ProductGallery'),
   ProductVideos: inGroup(product, 'ProductVideos'),
   RecentlyViewed: inGroup(product, 'RecentlyViewed'),

@@ -86,8 +86,8 @@ export const CHECKOUT_TOKEN_KEY = 'checkout-order-token';
 
 /**
  * Pays for a placed order: the provider's window opens in this tab (it sends the shopper back
- * to the result page), a payment settled at once goes straight to the result page, and a
- * refusal answers its message for the shopper.
+ * to the result page), a payment confirmed in the browser (Stripe.js) is confirmed here, a payment
+ * settled at once goes straight to the result page, and a refusal answers its message for the shopper.
  */
 export async function payForOrder(
   api: Pick<ApiClient, 'call'>,
@@ -95,12 +95,18 @@ export async function payForOrder(
   method: string,
   orderToken: string | undefined,
   go: (url: string) => void,
-  choice: { bnplProvider?: string } = {},
+  choice: { bnplProvider?: string; paymentMethodToken?: string } = {},
+  browser?: { confirm(clientSecret: string): Promise<string | null> },
 ): Promise<string | null> {
   const answer = await api.call(API.pay, { orderId, paymentType: method, orderToken, ...choice });
   if (answer.kind === 'RequiresAction' && answer.url) {
     go(answer.url);
     return null;
+  }
+  // Paid in the browser (the card form, a wallet's 3-D Secure): Stripe.js confirms with the client secret.
+  if (answer.kind === 'RequiresAction' && answer.clientSecret && browser) {
+    const refused = await browser.confirm(answer.clientSecret);
+    if (refused) return refused;
   }
   if (answer.kind === 'Declined' || answer.kind === 'Failed')
     return answer.message ?? 'Your payment did not go through.';

@@ -9,6 +9,7 @@ import { modelWeights, randomRecord } from './catalog-random.ts';
 import { baseTitleOf, type LeafCategory, type PartRecord, specsOf, stockOf, titleOf } from './catalog-record.ts';
 import { brands, categories, collectionsAndBundles, type Row, type Tables } from './catalog-tables.ts';
 import { emissionsSentence, regulatedColumns } from './catalog-regulated.ts';
+import { shippingColumns } from './catalog-shipping.ts';
 import { faqFor, reviewFor } from './catalog-text.ts';
 import { itemImages } from './part-images.ts';
 import { WARRANTIES } from './part-types.ts';
@@ -171,6 +172,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
     min_price_usd: priceUsd,
     min_price_cad: priceCad,
     ...regulated,
+    ...shippingColumns(part),
   });
   specsOf(record, random).forEach(([label, value], sort) => {
     tables.item_customs!.push({ item_id: itemId, sort, label, value });

@@ -61,6 +61,8 @@ async function catalogVersion(items: number, seed: number): Promise<string> {
     'scripts/data/catalog-random.ts',
     'scripts/data/catalog-record.ts',
     'scripts/data/catalog-regulated.ts',
+    'scripts/data/catalog-shipping.ts',
+    'shared/shipping-limits.ts',
     'scripts/data/catalog-tables.ts',
     'scripts/data/popular-models.ts',
     'scripts/data/model-generations.ts',

@@ -14,6 +14,7 @@ import { type CheckResult, openTarget, type Query } from './checks/d1.ts';
 import { checkEngineFuel } from './checks/engine-fuel.ts';
 import { checkEngines } from './checks/engines.ts';
 import { checkCarbEo, checkEmissionsStatus, checkEmissionsTitles } from './checks/regulated.ts';
+import { checkHazmatClasses, checkSizeClasses } from './checks/shipping.ts';
 import { checkOverlappingTrims, checkPartsWithoutFitment, checkTrimStep } from './checks/structure.ts';
 import { checkTitleFitment } from './checks/title-fitment.ts';
 
@@ -38,6 +39,8 @@ export async function runChecks(
     checkEmissionsStatus,
     checkCarbEo,
     checkEmissionsTitles,
+    checkHazmatClasses,
+    checkSizeClasses,
     checkCoreCharges,
   ];
   const results: CheckResult[] = [];

@@ -1,5 +1,12 @@
 import * as z from 'zod';
-import { emissionsSchema, prop65Schema, shipRefusalSchema } from './regulated.ts';
+import {
+  emissionsSchema,
+  hazmatSchema,
+  prop65Schema,
+  shipLimitSchema,
+  shipRefusalSchema,
+  sizeClassSchema,
+} from './regulated.ts';
 import type { CartAnswer } from '../cart.ts';
 import { CART_ACTIONS, CART_ITEM_TYPES, CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 
@@ -99,6 +106,9 @@ const lineSchema = z.object({
   emissions: emissionsSchema,
   shipRefusal: shipRefusalSchema,
   prop65: prop65Schema,
+  hazmat: hazmatSchema,
+  sizeClass: sizeClassSchema,
+  shipLimit: shipLimitSchema,
 });
 
 export const cartAnswer = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { prop65Schema, shipRefusalSchema } from './regulated.ts';
+import { prop65Schema, shipLimitSchema, shipRefusalSchema } from './regulated.ts';
 import type { CartPricing } from '../cart.ts';
 import type { OrderView } from '../orders.ts';
 import { shipToAddress } from './accounts.ts';
@@ -56,6 +56,7 @@ export const quoteAnswer = z.object({
       urlHandle: z.string().nullable(),
       shipRefusal: shipRefusalSchema,
       prop65: prop65Schema,
+      shipLimit: shipLimitSchema,
       /** The refundable core charge of one unit (issue 40); null for a part with no core. */
       coreCharge: z.number().int().nullable(),
     }),

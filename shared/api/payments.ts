@@ -25,6 +25,8 @@ export const paymentResult = z
     url: z.string().nullable().optional(),
     message: z.string().optional(),
     code: z.string().optional(),
+    /** A payment the browser confirms (Stripe.js: the card form, a wallet's 3-D Secure). */
+    clientSecret: z.string().optional(),
   })
   .passthrough();
 export const orderOwnerQuery = z.object(orderOwner);

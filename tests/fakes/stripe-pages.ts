@@ -1,10 +1,11 @@
 /**
- * The pages of the Stripe fake a shopper's browser meets: the hosted Checkout page, the redirect page of
- * 3-D Secure and the BNPL providers. Each ends the way Stripe's does: back to the shop's URL, with the
- * events sent first.
+ * The pages of the Stripe fake a shopper's browser meets: Stripe.js (stripe-js.ts), the hosted Checkout
+ * page, the redirect page of 3-D Secure and the BNPL providers. Each ends the way Stripe's does: back to
+ * the shop's URL, with the events sent first.
  */
 import type * as z from 'zod';
 import type * as stripe from '../../worker/payments/contracts/stripe.ts';
+import { stripeJsScript } from './stripe-js.ts';
 
 type Intent = z.infer<typeof stripe.paymentIntent>;
 type Session = z.infer<typeof stripe.checkoutSession>;
@@ -32,7 +33,9 @@ export async function stripePages(request: Request, state: StripePagesState): Pr
   const url = new URL(request.url);
   const [, , kind, id = '', action] = url.pathname.split('/');
   if (url.pathname.startsWith('/v3'))
-    return new Response('/* fake Stripe.js: served by stripe-js.ts */', { status: 404 });
+    return new Response(stripeJsScript(), {
+      headers: { 'Content-Type': 'application/javascript; charset=utf-8' },
+    });
   if (kind === 'checkout') {
     const session = state.sessions.get(id);
     if (!session) return new Response('No such session', { status: 404 });

@@ -174,9 +174,12 @@ export function fakeStripe(options: FakeStripeOptions) {
     [
       /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
       stripe.confirmIntentParams,
-      async (_params, id) => {
+      async (params, id) => {
         const intent = intents.get(id);
-        return intent ? confirmWith(intent, 'pm_card_visa') : notFound(id);
+        if (!intent) return notFound(id);
+        if (intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'canceled')
+          return error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' });
+        return confirmWith(intent, (params.payment_method as string | undefined) ?? 'pm_card_visa');
       },
     ],
     [
@@ -298,6 +301,16 @@ export function fakeStripe(options: FakeStripeOptions) {
     return session;
   }
 
+  /**
+   * Stripe.js's own call: a publishable key in the form (as Stripe.js sends it, so the browser needs no
+   * preflight) may confirm one PaymentIntent, with that intent's client secret, and nothing else.
+   */
+  function browserCall(url: URL, key: unknown, params: Record<string, unknown>): boolean {
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname);
+    if (typeof key !== 'string' || !/^pk_(test|live)_/.test(key) || !confirm) return false;
+    return intents.get(decodeURIComponent(confirm[1]!))?.client_secret === params.client_secret;
+  }
+
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/fake/') || url.pathname.startsWith('/v3'))
@@ -306,9 +319,9 @@ export function fakeStripe(options: FakeStripeOptions) {
     const idempotencyKey = request.headers.get('Idempotency-Key');
     const failure = failures.shift();
     if (failure === 'network') throw new TypeError('fetch failed');
-    if (!/^Bearer sk_(test|live)_/.test(request.headers.get('Authorization') ?? ''))
+    const { key, ...params } = decodeStripeForm(body);
+    if (!/^Bearer sk_(test|live)_/.test(request.headers.get('Authorization') ?? '') && !browserCall(url, key, params))
       return error(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
-    const params = decodeStripeForm(body);
     calls.push({ method: request.method, path: url.pathname, params, idempotencyKey });
     if (failure) return error(failure.status, failure.error);
     if (request.method === 'GET' && url.pathname === '/v1/balance_transactions')

@@ -167,6 +167,8 @@ export const CLEAN: string[] = [
   fitRow(43, 41),
   item(44, 'DuraStop Oil Filter for 2018 Ford F-150', 111, 2),
   fitRow(44, 42),
+  // Batteries ship as hazardous materials (issue 40 item 4).
+  "UPDATE item SET hazmat_class = 'LEAD_ACID_BATTERY' WHERE id IN (37, 38)",
 ];
 
 /** A freshly seeded local D1 holding the clean set, what the checks read through it, and its removal. */

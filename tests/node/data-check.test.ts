@@ -20,6 +20,7 @@ import {
   checkEmissionsTitles,
   claimedStatus,
 } from '../../scripts/data/checks/regulated.ts';
+import { checkHazmatClasses, checkSizeClasses } from '../../scripts/data/checks/shipping.ts';
 import { checkTitleFitment, titleVehicles } from '../../scripts/data/checks/title-fitment.ts';
 import { type FixtureDb, fitRow, item, node, openFixtureDb, spec } from './data-check-fixture.ts';
 
@@ -91,6 +92,8 @@ describe('the checks on hand-made data', () => {
       'emissions-status',
       'carb-eo',
       'emissions-title',
+      'hazmat-class',
+      'size-class',
       'core-charge',
     ]);
   });
@@ -313,6 +316,28 @@ describe('emissions parts and their legal status (issue 40)', () => {
           'description says FIFTY_STATE, the part is FORTY_NINE_STATE',
       ]);
     });
+  });
+});
+
+describe('shipping limits per part (issue 40 item 4)', () => {
+  it('reports a battery without its hazardous-materials class and a fender without its size class', async () => {
+    await withRows(
+      [
+        item(90, 'AutoHaven Pro Flooded Lead-Acid Battery', 141, 1),
+        item(91, 'AutoHaven Pro Front Fender', 152, 1),
+        item(92, 'DuraStop Front Fender', 152, 2),
+        "UPDATE item SET size_class = 'OVERSIZE' WHERE id = 92",
+      ],
+      ['DELETE FROM item WHERE id BETWEEN 90 AND 92'],
+      async () => {
+        expect((await checkHazmatClasses(query)).examples).toEqual([
+          '#90 "AutoHaven Pro Flooded Lead-Acid Battery": no class, LEAD_ACID_BATTERY expected',
+        ]);
+        expect((await checkSizeClasses(query)).examples).toEqual([
+          '#91 "AutoHaven Pro Front Fender": no class, OVERSIZE expected',
+        ]);
+      },
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { testAudit } from './audit-helpers.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CSV_MSG } from '../../shared/catalog-csv.ts';
+import { CSV_HEADER, CSV_MSG } from '../../shared/catalog-csv.ts';
 import { applyImport } from '../../worker/catalog/staff.ts';
 import { ADMIN, staffSession } from './admin-helpers.ts';
 import { loadCatalogFixture } from './catalog-fixture.ts';
@@ -209,8 +209,12 @@ describe('the export', () => {
     const csv = await response.text();
     const lines = csv.trimEnd().split('\r\n');
     const now = await skus();
-    expect(lines[0]).toBe(HEADER);
-    expect(lines.slice(1)).toEqual(now.map((s) => `${s.code},${dollars(s.usd)},${dollars(s.cad)},${s.stock}`));
+    // The import's columns first, then the optional ones (core charges, regulated columns: issue 40).
+    expect(lines[0]).toBe(CSV_HEADER.trimEnd());
+    expect(lines[0]!.startsWith(`${HEADER},`)).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual(
+      now.map((s) => `${s.code},${dollars(s.usd)},${dollars(s.cad)},${s.stock}`),
+    );
     const { html } = await checked(merchandiser, csv);
     expect(html).toMatch(new RegExp(`data-count="unchanged"><strong>${now.length}</strong>`));
     expect(html).toMatch(/data-count="changes"><strong>0<\/strong>/);

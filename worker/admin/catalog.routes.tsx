@@ -10,7 +10,10 @@ import {
   type ProductFields,
   productForEdit,
   type SkuFields,
+  editRegulated,
+  regulatedForEdit,
 } from '../catalog/staff.ts';
+import { REGULATED_FIELDS } from '../../shared/regulated-fields.ts';
 import { adminCatalogImport } from './catalog-import.routes.tsx';
 import { uploadProductPhoto } from './catalog-photos.ts';
 import { type AdminContext, type AdminEnv, requirePermission, staffSession } from './guard.ts';
@@ -26,7 +29,15 @@ const edit = [staffSession, requirePermission('catalog.edit')] as const;
 const editPrices = [staffSession, requirePermission('catalog.editPrices')] as const;
 const whole = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : -1);
 const PRODUCT_FIELDS = ['title', 'status', 'usStatus', 'caStatus'] as const satisfies ProductFields[];
-const SKU_FIELDS = ['priceUsd', 'originalUsd', 'priceCad', 'originalCad', 'stock'] as const satisfies SkuFields[];
+const SKU_FIELDS = [
+  'priceUsd',
+  'originalUsd',
+  'priceCad',
+  'originalCad',
+  'stock',
+  'coreUsd',
+  'coreCad',
+] as const satisfies SkuFields[];
 
 /** The catalog editor's forms; each carries the version of the product it was drawn from. */
 const versioned = staffFormBase.extend({ version: field(20) });
@@ -34,12 +45,14 @@ const productForm = versioned.extend({ ...textFields(PRODUCT_FIELDS), detailCont
 const imageForm = versioned.extend({ action: field(20), index: field(20), url: field(2000) });
 const photoForm = versioned.extend({ photo: file });
 const skuForm = versioned.extend({ ...textFields(SKU_FIELDS), shownStock: field(20) });
+const regulatedForm = versioned.extend(textFields(REGULATED_FIELDS));
 
 /** The notice a finished change leaves on the product's page (the redirect's `done`). */
 const DONE_NOTICE: Record<string, string> = {
   product: 'Product saved. The shop shows it now.',
   images: 'Images saved.',
   sku: 'SKU saved. The shop shows the new price and stock now.',
+  regulated: 'Regulated fields saved. Cart, checkout and shipping follow them now.',
 };
 
 const productId = (c: AdminContext) => Number(c.req.param('id'));
@@ -50,10 +63,18 @@ const audited = (c: AdminContext, action: string, recordType: string, id: number
 
 /** The product's page as stored now, with what the last request left to show. */
 async function productPage(c: AdminContext, id: number, state: ProductPageState, status = 200) {
-  const product = await productForEdit(c.env.DB, id);
-  if (!product) return renderNotice(c, 404, 'Not found', CATALOG_EDIT_MSG.notFound);
+  const [product, regulated] = await Promise.all([productForEdit(c.env.DB, id), regulatedForEdit(c.env.DB, id)]);
+  if (!product || !regulated) return renderNotice(c, 404, 'Not found', CATALOG_EDIT_MSG.notFound);
   const mayEditPrices = mayDo(c.var.staff, 'catalog.editPrices');
-  const body = <CatalogProductPage product={product} csrf={c.var.csrf} mayEditPrices={mayEditPrices} state={state} />;
+  const body = (
+    <CatalogProductPage
+      product={product}
+      regulated={regulated}
+      csrf={c.var.csrf}
+      mayEditPrices={mayEditPrices}
+      state={state}
+    />
+  );
   return renderAdmin(c, { title: product.item.title, status, body });
 }
 
@@ -117,6 +138,16 @@ const adminCatalogEditor = new Hono<AdminEnv>()
     if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);
     if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
     return productPage(c, id, { imageError: result.errors.image }, 400);
+  })
+  .post(`${PRODUCT}/regulated`, ...edit, ...staffForm(regulatedForm), async (c) => {
+    const id = productId(c);
+    const { version, ...form } = ownFields(c.req.valid('form'));
+    const audit = audited(c, 'catalog.editRegulated', 'item', id);
+    const result = await editRegulated(c.env.DB, id, { ...form, version: whole(version) }, audit);
+    if (result.ok) return done(c, id, 'regulated');
+    if (result.problem === 'not-found') return renderNotice(c, 404, 'Not found', result.message);
+    if (result.problem === 'conflict') return productPage(c, id, { problem: result.message }, 409);
+    return productPage(c, id, { regulated: { values: form, errors: result.errors } }, 400);
   })
   .post(`${PRODUCT}/skus/:sku{[0-9]{1,9}}`, ...editPrices, ...staffForm(skuForm), async (c) => {
     const id = productId(c);

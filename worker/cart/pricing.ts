@@ -12,6 +12,7 @@ import { availabilityProblem } from './changes.ts';
 import { type ContextAlong, loadPromotionContext, promotionContextAlong } from '../promotions/service.ts';
 import type { UnitOfWork } from '../platform/unit-of-work.ts';
 import { shippingQuote } from '../shipping/service.ts';
+import { limitedLines } from './shipping-limits.ts';
 
 /** Who is pricing and where the parts go: promotions depend on the member, shipping on the postal code. */
 export interface PricingRequest {
@@ -195,7 +196,7 @@ export async function priceCartView(
   const postCode = request.postCode && !postalCodeProblem(request.postCode, market.id) ? request.postCode : null;
   const priced = pricingLines(lines);
   const quantity = priced.reduce((sum, line) => sum + line.quantity, 0);
-  const quoted = quantity > 0 ? shippingQuote(market.id, postCode, quantity) : null;
+  const quoted = quantity > 0 ? shippingQuote(market.id, postCode, quantity, limitedLines(lines)) : null;
   const picked = quoted?.options.find((option) => option.name === request.shippingName);
   const quote = quoted && picked ? { ...quoted, chosen: picked } : quoted;
   const context = await (request.promotions ?? promotionsFor(db, cart, market, request));

@@ -53,6 +53,9 @@ export interface SkuFacts {
   carbEo: string | null;
   prop65Kind: string | null;
   prop65Chemicals: string | null;
+  /** How the carriers treat it (shared/shipping-limits.ts). */
+  hazmatClass: string | null;
+  sizeClass: string | null;
 }
 /** What a change reads before writing: the facts of the SKUs it names and the cart's lines. */
 export interface BeforeChange {

@@ -47,7 +47,8 @@ function factsStatement(db: D1Database, market: MarketId, source: string, param:
        o.url_handle AS urlHandle, o.id AS seoId, i.brand_id AS brandId, i.back_category_id AS backCategoryId,
        c1.parent_id AS parentCategoryId, c2.parent_id AS grandCategoryId, i.non_vehicle AS nonVehicle,
        i.emissions_kind AS emissionsKind, i.emissions_status AS emissionsStatus, i.carb_eo AS carbEo,
-       i.prop65_kind AS prop65Kind, i.prop65_chemicals AS prop65Chemicals
+       i.prop65_kind AS prop65Kind, i.prop65_chemicals AS prop65Chemicals,
+       i.hazmat_class AS hazmatClass, i.size_class AS sizeClass
      FROM sku s JOIN item i ON i.id = s.item_id
        LEFT JOIN category c1 ON c1.id = i.back_category_id LEFT JOIN category c2 ON c2.id = c1.parent_id
        LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ${currencyByMarketSql('?2')}

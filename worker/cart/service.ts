@@ -12,6 +12,7 @@ import { cartRepository } from './repository.ts';
 import type { BeforeChange, CartLineRecord, CartRecord, SkuFacts } from './records.ts';
 import { cartLines } from './view.ts';
 import { regulateLines } from './regulated.ts';
+import { limitLines } from './shipping-limits.ts';
 
 /**
  * The cart's door (§4 Cart): showing the shopper's cart priced, changing it, buy now, and what
@@ -69,10 +70,11 @@ export async function pricedCart(
   const promotions = shopper.promotions ?? promotionsFor(db, cart, market, request);
   promotions.catch(() => undefined);
   const vehicleId = shopper.attributeValueId ?? null;
+  const shipTo = { postCode: request.postCode, regionCode: shopper.regionCode };
   const [lines, points] = await Promise.all([
-    cartLines(db, cart, market, vehicleId, known).then((shown) =>
-      regulateLines(db, shown, market, { postCode: request.postCode, regionCode: shopper.regionCode }, vehicleId),
-    ),
+    cartLines(db, cart, market, vehicleId, known)
+      .then((shown) => regulateLines(db, shown, market, shipTo, vehicleId))
+      .then((shown) => limitLines(shown, market, shipTo)),
     shopper.points,
   ]);
   return { lines, pricing: await priceCartView(db, cart, market, lines, { ...request, promotions, points }) };

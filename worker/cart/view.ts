@@ -1,6 +1,7 @@
 import { cartItemKey, groupCartItems, isUnusable, type CartLineView, type CartLinesView } from '../../shared/cart.ts';
 import { fitmentSentence, type FitmentAnswer } from '../../shared/fitment.ts';
 import { emissionsOf, prop65Of } from '../../shared/regulated-parts.ts';
+import { hazmatOf, sizeClassOf } from '../../shared/shipping-limits.ts';
 import type { Market } from '../../shared/markets.ts';
 import { cartRepository } from './repository.ts';
 import type { CartLineRecord, CartRecord, SkuFacts } from './records.ts';
@@ -68,6 +69,9 @@ function lineView(
     shipRefusal: null,
     // The catalog's listing; pricedCart keeps it only for a shopper shipping to California (regulated.ts).
     prop65: facts ? prop65Of(facts) : null,
+    hazmat: hazmatOf(facts?.hazmatClass),
+    sizeClass: sizeClassOf(facts?.sizeClass),
+    shipLimit: null,
   };
 }
 

@@ -32,6 +32,7 @@ export const CATALOG_EDIT_MSG = {
   price: 'Enter a price above 0, like 129.99.',
   priceTooHigh: 'A price can be at most 1,000,000.00.',
   original: 'The original price cannot be below the price.',
+  core: 'Enter a core charge above 0, like 45.00, or leave it empty for a part without a core.',
   stock: `Stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString('en-US')}.`,
   productConflict:
     'Someone else changed this product while you were editing it. Your changes were not saved; ' +
@@ -45,7 +46,7 @@ export const CATALOG_EDIT_MSG = {
 export type { AuditedChange } from '../platform/audit.ts';
 
 export type ProductFields = 'title' | 'detailContent' | 'status' | 'usStatus' | 'caStatus';
-export type SkuFields = 'priceUsd' | 'originalUsd' | 'priceCad' | 'originalCad' | 'stock';
+export type SkuFields = 'priceUsd' | 'originalUsd' | 'priceCad' | 'originalCad' | 'stock' | 'coreUsd' | 'coreCad';
 export type EditResult<F extends string> =
   | { ok: true }
   | { ok: false; problem: 'not-found'; message: string }
@@ -177,7 +178,10 @@ export async function editImages(
 /** A SKU form's fields as sent, with the version and stock it was drawn from. */
 export type SkuForm = Record<SkuFields, string> & { version: number; shownStock: number };
 
-type SkuValues = Record<SkuFields, number>;
+type SkuValues = Record<Exclude<SkuFields, 'coreUsd' | 'coreCad'>, number> & {
+  coreUsd: number | null;
+  coreCad: number | null;
+};
 
 function readPrice(text: string): number | string {
   const cents = priceCents(text);
@@ -201,6 +205,12 @@ function readSkuForm(form: SkuForm): { values: SkuValues } | { errors: Partial<R
     else if (typeof cents === 'number' && was < cents) errors[original] = CATALOG_EDIT_MSG.original;
     else if (was !== undefined) values[original] = was;
   }
+  // A core charge (issue 40) may be empty: the part has no core in that currency.
+  for (const core of ['coreUsd', 'coreCad'] as const) {
+    const cents = form[core].trim() === '' ? null : readPrice(form[core]);
+    if (typeof cents === 'string') errors[core] = cents === CATALOG_EDIT_MSG.price ? CATALOG_EDIT_MSG.core : cents;
+    else values[core] = cents;
+  }
   const stock = form.stock.trim();
   if (!/^\d{1,7}$/.test(stock) || Number(stock) > STOCK_MAX) errors.stock = CATALOG_EDIT_MSG.stock;
   else values.stock = Number(stock);
@@ -213,6 +223,8 @@ const skuValues = (sku: AdminSkuRow) => ({
   priceCad: sku.priceCad,
   originalCad: sku.originalCad,
   stock: sku.stock,
+  coreUsd: sku.coreUsd,
+  coreCad: sku.coreCad,
 });
 
 /**
@@ -243,8 +255,8 @@ export async function editSku(
     .guard(VERSION, [repository.skuGuard(skuId, form.version)], unchangedSince)
     .add(
       ...(stockChanged ? [repository.skuStock(skuId, form.shownStock, values.stock)] : []),
-      repository.skuPrice(skuId, 'USD', values.priceUsd, values.originalUsd),
-      repository.skuPrice(skuId, 'CAD', values.priceCad, values.originalCad),
+      repository.skuPrice(skuId, 'USD', values.priceUsd, values.originalUsd, values.coreUsd),
+      repository.skuPrice(skuId, 'CAD', values.priceCad, values.originalCad, values.coreCad),
       repository.minPrices([itemId]),
     )
     .audit(audit({ before: { skuCode: sku.skuCode, ...skuValues(sku) }, after: { skuCode: sku.skuCode, ...after } }));
@@ -259,4 +271,6 @@ export const skuFormValues = (sku: AdminSkuRow): Record<SkuFields, string> => ({
   priceCad: sku.priceCad === null ? '' : centsText(sku.priceCad),
   originalCad: sku.originalCad === null ? '' : centsText(sku.originalCad),
   stock: `${sku.stock}`,
+  coreUsd: sku.coreUsd === null ? '' : centsText(sku.coreUsd),
+  coreCad: sku.coreCad === null ? '' : centsText(sku.coreCad),
 });

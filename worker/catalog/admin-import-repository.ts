@@ -3,6 +3,8 @@
  * of each batch, each row's change guarded by what the dry run saw, and the export's pages.
  */
 import { PRICE } from './admin-repository.ts';
+import type { RegulatedValues } from '../../shared/regulated-fields.ts';
+import type { ExportedOptional } from '../../shared/catalog-csv-regulated.ts';
 
 export interface CatalogImportRow {
   token: string;
@@ -30,6 +32,10 @@ export interface SkuChange {
   newUsd: number | null;
   oldCad: number | null;
   newCad: number | null;
+  /** The core charges per currency it sets (issue 40); absent: left as they are. */
+  cores?: { currency: 'USD' | 'CAD'; cents: number | null }[];
+  /** The product's regulated columns it sets (issue 40); absent: left as they are. */
+  regulated?: RegulatedValues;
 }
 
 /** The CSV import's job rows, its guarded row changes and the export's pages. */
@@ -91,6 +97,36 @@ export function catalogImportRepository(db: D1Database) {
         )
         .bind(change.skuId, currency, price, change.version + 1),
 
+    /** A row's core charge in a currency (null: none), written only when its first statement applied. */
+    importCore: (change: SkuChange, currency: 'USD' | 'CAD', cents: number | null) =>
+      db
+        .prepare(
+          `UPDATE sku_price SET core_charge = ?3
+           WHERE sku_id = ?1 AND currency = ?2 AND (SELECT version FROM sku WHERE id = ?1) = ?4`,
+        )
+        .bind(change.skuId, currency, cents, change.version + 1),
+
+    /** The row's product's regulated columns, written only when its first statement applied (its version moves on). */
+    importRegulated: (change: SkuChange, row: RegulatedValues) =>
+      db
+        .prepare(
+          `UPDATE item SET emissions_kind = ?3, emissions_status = ?4, carb_eo = ?5, prop65_kind = ?6,
+             prop65_chemicals = ?7, hazmat_class = ?8, size_class = ?9, version = version + 1, updated_at = unixepoch()
+           WHERE id = ?1 AND (SELECT version FROM sku WHERE id = ?2) = ?10`,
+        )
+        .bind(
+          change.itemId,
+          change.skuId,
+          row.emissionsKind,
+          row.emissionsStatus,
+          row.carbEo,
+          row.prop65Kind,
+          row.prop65Chemicals,
+          row.hazmatClass,
+          row.sizeClass,
+          change.version + 1,
+        ),
+
     /** Adds a batch's outcome to the import's counts. */
     countApplied: (token: string, applied: number, skipped: number) =>
       db
@@ -113,11 +149,23 @@ export function catalogImportRepository(db: D1Database) {
       const { results } = await db
         .prepare(
           `SELECT s.id, s.part_number AS skuCode, s.available_total AS stock,
-             ${PRICE('USD')} AS priceUsd, ${PRICE('CAD')} AS priceCad
-           FROM sku s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
+             ${PRICE('USD')} AS priceUsd, ${PRICE('CAD')} AS priceCad,
+             ${PRICE('USD', 'core_charge')} AS coreUsd, ${PRICE('CAD', 'core_charge')} AS coreCad,
+             i.emissions_kind AS emissionsKind, i.emissions_status AS emissionsStatus, i.carb_eo AS carbEo,
+             i.prop65_kind AS prop65Kind, i.prop65_chemicals AS prop65Chemicals, i.hazmat_class AS hazmatClass,
+             i.size_class AS sizeClass
+           FROM sku s JOIN item i ON i.id = s.item_id WHERE s.id > ? ORDER BY s.id LIMIT ?`,
         )
         .bind(after, size)
-        .all<{ id: number; skuCode: string; stock: number; priceUsd: number | null; priceCad: number | null }>();
+        .all<
+          {
+            id: number;
+            skuCode: string;
+            stock: number;
+            priceUsd: number | null;
+            priceCad: number | null;
+          } & ExportedOptional
+        >();
       return results;
     },
   };

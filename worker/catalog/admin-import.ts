@@ -18,6 +18,7 @@ import { catalogChanged } from '../platform/recent-reads.ts';
 import { catalogImportRepository, type SkuChange } from './admin-import-repository.ts';
 import { type AdminSkuRow, catalogAdminRepository } from './admin-repository.ts';
 import { toHex } from '../../shared/base64.ts';
+import { type RegulatedRow, regulatedAdminRepository } from './admin-regulated-repository.ts';
 
 /** The catalog's back-office statements with the import's own. */
 const repositories = (db: D1Database) => ({ ...catalogAdminRepository(db), ...catalogImportRepository(db) });
@@ -68,9 +69,29 @@ function fileText(bytes: Uint8Array<ArrayBuffer>): string | { message: string } 
   }
 }
 
+const sameRegulated = (a: RegulatedRow, b: RegulatedRow) =>
+  (Object.keys(a) as (keyof RegulatedRow)[]).every((key) => a[key] === b[key]);
+
+/** The core charges and regulated columns a row changes (issue 40); nothing for what it leaves or keeps. */
+function optionalChanges(row: CsvRow, sku: AdminSkuRow, regulated: RegulatedRow | undefined) {
+  const cores = (
+    [
+      ['USD', row.coreUsd, sku.coreUsd],
+      ['CAD', row.coreCad, sku.coreCad],
+    ] as const
+  ).flatMap(([currency, next, old]) => (next === undefined || next === old ? [] : [{ currency, cents: next }]));
+  const changesRegulated = row.regulated && (!regulated || !sameRegulated(row.regulated, regulated));
+  return { ...(cores.length > 0 && { cores }), ...(changesRegulated && { regulated: row.regulated }) };
+}
+
 /** A readable row against its SKU: the change, nothing to change, or unknown. */
-function compare(row: CsvRow, sku: AdminSkuRow | undefined): ReportChange | CsvRefusal | null {
+function compare(
+  row: CsvRow,
+  sku: AdminSkuRow | undefined,
+  regulated?: RegulatedRow,
+): ReportChange | CsvRefusal | null {
   if (!sku) return { line: row.line, skuCode: row.skuCode, reason: CSV_MSG.unknownSku };
+  const optional = optionalChanges(row, sku, regulated);
   const change: ReportChange = {
     line: row.line,
     skuCode: sku.skuCode,
@@ -83,9 +104,13 @@ function compare(row: CsvRow, sku: AdminSkuRow | undefined): ReportChange | CsvR
     newUsd: row.priceUsd ?? sku.priceUsd,
     oldCad: sku.priceCad,
     newCad: row.priceCad ?? sku.priceCad,
+    ...optional,
   };
   const same =
-    change.newStock === change.oldStock && change.newUsd === change.oldUsd && change.newCad === change.oldCad;
+    change.newStock === change.oldStock &&
+    change.newUsd === change.oldUsd &&
+    change.newCad === change.oldCad &&
+    Object.keys(optional).length === 0;
   return same ? null : change;
 }
 
@@ -107,9 +132,21 @@ export async function checkImport(
   const skus = new Map((await repository.skusByCodes(read.rows.map((row) => row.skuCode))).map((s) => [s.skuCode, s]));
   const changes: ReportChange[] = [];
   const refused = [...read.refused];
+  const regulated = read.rows.some((row) => row.regulated)
+    ? await regulatedAdminRepository(db).regulatedOf([...skus.values()].map((sku) => sku.itemId))
+    : new Map<number, RegulatedRow>();
+  // A product's SKUs on several rows must say the same of it (its regulated columns are the product's).
+  const productLine = new Map<number, CsvRow>();
   let unchanged = 0;
   for (const row of read.rows) {
-    const outcome = compare(row, skus.get(row.skuCode));
+    const sku = skus.get(row.skuCode);
+    const earlier = sku && row.regulated ? productLine.get(sku.itemId) : undefined;
+    if (earlier?.regulated && !sameRegulated(earlier.regulated, row.regulated!)) {
+      refused.push({ line: row.line, skuCode: row.skuCode, reason: CSV_IMPORT_MSG.productDiffers(earlier.line) });
+      continue;
+    }
+    if (sku && row.regulated && !earlier) productLine.set(sku.itemId, row);
+    const outcome = compare(row, sku, sku ? regulated.get(sku.itemId) : undefined);
     if (outcome === null) unchanged++;
     else if ('reason' in outcome) refused.push(outcome);
     else changes.push(outcome);
@@ -155,6 +192,12 @@ export type ApplyProgress =
   | { state: 'already' }
   | { state: 'not-found' };
 
+/** What the import tells of a row besides the CSV's own messages. */
+export const CSV_IMPORT_MSG = {
+  productDiffers: (line: number) =>
+    `This SKU's product is on line ${line} with other regulated values: a product's SKUs must say the same of it.`,
+} as const;
+
 /** The prices a row changes. */
 const pricesOf = (change: ReportChange) => [
   ...(change.newUsd !== change.oldUsd && change.newUsd !== null ? [['USD', change.newUsd] as const] : []),
@@ -168,18 +211,24 @@ const pricesOf = (change: ReportChange) => [
 function batchEnd(changes: ReportChange[], from: number): number {
   let size = 0;
   let to = from;
-  while (to < changes.length && size + 1 + pricesOf(changes[to]!).length <= BATCH_STATEMENTS - 2) {
-    size += 1 + pricesOf(changes[to]!).length;
+  while (to < changes.length && size + statementsOf(changes[to]!) <= BATCH_STATEMENTS - 2) {
+    size += statementsOf(changes[to]!);
     to++;
   }
   return to;
 }
+
+/** The statements of one row: its SKU, its prices, its core charges and its product's regulated columns. */
+const statementsOf = (change: ReportChange) =>
+  1 + pricesOf(change).length + (change.cores?.length ?? 0) + (change.regulated ? 1 : 0);
 
 /** Each row's writes (its stock and version first, then each price that changes); answers whether each applied. */
 function rowsInto(work: UnitOfWork, repository: Repositories, changes: ReportChange[]): Along<boolean>[] {
   return changes.map((change) => {
     const applied = work.along(repository.importSku(change), (result) => result.meta.changes === 1);
     for (const [currency, cents] of pricesOf(change)) work.add(repository.importPrice(change, currency, cents));
+    for (const core of change.cores ?? []) work.add(repository.importCore(change, core.currency, core.cents));
+    if (change.regulated) work.add(repository.importRegulated(change, change.regulated));
     return applied;
   });
 }

@@ -49,6 +49,9 @@ export interface AdminSkuRow {
   originalUsd: number | null;
   priceCad: number | null;
   originalCad: number | null;
+  /** The refundable core charge per currency (issue 40); null: the part has no core. */
+  coreUsd: number | null;
+  coreCad: number | null;
 }
 
 /** What the list is narrowed to; null for any. */
@@ -66,7 +69,8 @@ export const PRICE = (currency: 'USD' | 'CAD', column = 'discount_price', sku = 
 
 const SKU_COLUMNS = `s.id, s.item_id AS itemId, s.part_number AS skuCode, s.color, s.available_total AS stock,
   s.version, ${PRICE('USD')} AS priceUsd, ${PRICE('USD', 'original_price')} AS originalUsd,
-  ${PRICE('CAD')} AS priceCad, ${PRICE('CAD', 'original_price')} AS originalCad`;
+  ${PRICE('CAD')} AS priceCad, ${PRICE('CAD', 'original_price')} AS originalCad,
+  ${PRICE('USD', 'core_charge')} AS coreUsd, ${PRICE('CAD', 'core_charge')} AS coreCad`;
 
 const LIST_WHERE = `
   WHERE (?1 = '' OR i.title LIKE ?2 ESCAPE '\\' OR i.id = ?3 OR EXISTS (
@@ -215,13 +219,14 @@ export function catalogAdminRepository(db: D1Database) {
         .bind(id, shown, stock),
 
     /** Sets a SKU's price and original price in a currency. */
-    skuPrice: (id: number, currency: 'USD' | 'CAD', price: number, original: number) =>
+    skuPrice: (id: number, currency: 'USD' | 'CAD', price: number, original: number, core: number | null) =>
       db
         .prepare(
-          `INSERT INTO sku_price (sku_id, currency, discount_price, original_price) VALUES (?1, ?2, ?3, ?4)
-           ON CONFLICT (sku_id, currency) DO UPDATE SET discount_price = ?3, original_price = ?4`,
+          `INSERT INTO sku_price (sku_id, currency, discount_price, original_price, core_charge)
+           VALUES (?1, ?2, ?3, ?4, ?5)
+           ON CONFLICT (sku_id, currency) DO UPDATE SET discount_price = ?3, original_price = ?4, core_charge = ?5`,
         )
-        .bind(id, currency, price, original),
+        .bind(id, currency, price, original, core),
 
     /** Recomputes the products' lowest prices (the list's sort and price filters read them). */
     minPrices: (itemIds: readonly number[]) =>

@@ -68,6 +68,9 @@ export interface ItemRecord {
   /** The Prop 65 listing: what it warns of, and the chemicals as a JSON array. */
   prop65Kind: string | null;
   prop65Chemicals: string | null;
+  /** How the carriers treat it (shared/shipping-limits.ts). */
+  hazmatClass: string | null;
+  sizeClass: string | null;
 }
 export interface SkuRecord {
   skuId: number;

@@ -17,6 +17,18 @@ export function regulatedRepository(db: D1Database) {
       return rows.results;
     },
 
+    /** How the carriers treat items (issue 40 item 4), for the ones with a hazardous or size class. */
+    async shippingClassesOf(itemIds: readonly number[]) {
+      const rows = await db
+        .prepare(
+          `SELECT id AS itemId, hazmat_class AS hazmatClass, size_class AS sizeClass FROM item
+           WHERE (hazmat_class IS NOT NULL OR size_class IS NOT NULL) AND id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(itemIds))
+        .all<{ itemId: number; hazmatClass: string | null; sizeClass: string | null }>();
+      return rows.results;
+    },
+
     /**
      * Buyable 50-state parts of an emissions kind in a category that fit one of the vehicle's
      * nodes (or every vehicle), best sellers first, leaving out the part they replace.

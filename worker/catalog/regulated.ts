@@ -1,6 +1,7 @@
 import type { SearchRecord } from '../../shared/catalog-types.ts';
 import type { MarketId } from '../../shared/markets.ts';
 import { emissionsOf, type EmissionsFacts, type EmissionsKind } from '../../shared/regulated-parts.ts';
+import { hazmatOf, sizeClassOf, type HazmatClass, type SizeClass } from '../../shared/shipping-limits.ts';
 import { fittingNodeIds } from '../vehicles/service.ts';
 import { browseRepository } from './browse-repository.ts';
 import { toCard } from './browse.ts';
@@ -37,4 +38,16 @@ export async function emissionsOfItems(
   if (itemIds.length === 0) return new Map();
   const rows = await regulatedRepository(db).emissionsOf(itemIds);
   return new Map(rows.flatMap((row) => (emissionsOf(row) ? [[row.itemId, emissionsOf(row)!] as const] : [])));
+}
+
+/** The hazardous and size classes of items (issue 40 item 4), by item id (ordinary parcels are left out). */
+export async function shippingClassesOfItems(
+  db: D1Database,
+  itemIds: readonly number[],
+): Promise<Map<number, { hazmat: HazmatClass | null; sizeClass: SizeClass | null }>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await regulatedRepository(db).shippingClassesOf(itemIds);
+  return new Map(
+    rows.map((row) => [row.itemId, { hazmat: hazmatOf(row.hazmatClass), sizeClass: sizeClassOf(row.sizeClass) }]),
+  );
 }

@@ -88,7 +88,8 @@ const ITEM_COLUMNS = `i.id, i.title, i.sub_title AS subTitle, i.detail_content A
     i.back_category_id AS backCategoryId,
   i.brand_id AS brandId, b.name AS brandName, i.review_rating AS reviewRating, i.review_count AS reviewCount, i.sales,
   i.emissions_kind AS emissionsKind, i.emissions_status AS emissionsStatus, i.carb_eo AS carbEo,
-  i.prop65_kind AS prop65Kind, i.prop65_chemicals AS prop65Chemicals`;
+  i.prop65_kind AS prop65Kind, i.prop65_chemicals AS prop65Chemicals,
+  i.hazmat_class AS hazmatClass, i.size_class AS sizeClass`;
 
 const FITMENT_COLUMNS = `item_id AS itemId, node_id AS nodeId, node_level AS nodeLevel, model_node_id AS modelNodeId,
   sub_model AS subModel,

@@ -103,7 +103,7 @@ export function itemsWithSkus(db: D1Database, ids: readonly number[], market: Ma
 export { fitmentTable, itemIdOf, lookupFitment, MAX_LOOKUP_ITEMS } from './fitment-lookup.ts';
 
 /** The 50-state legal alternatives to a part a ship-to state refuses, items' emissions facts (issue 40). */
-export { emissionsOfItems, legalAlternatives } from './regulated.ts';
+export { emissionsOfItems, legalAlternatives, shippingClassesOfItems } from './regulated.ts';
 
 // The catalog in French (issue 37).
 export { localWords, titlesInFrench } from './french.ts';

@@ -5,3 +5,4 @@
 
 export * from './admin-edit.ts';
 export * from './admin-import.ts';
+export * from './admin-regulated.ts';

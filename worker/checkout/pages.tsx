@@ -5,6 +5,7 @@ import { deliverableRegions } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../platform/render/Island.tsx';
 import { offeredMethods } from '../payments/service.ts';
+import { browserCardKey } from '../payments/http.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */
@@ -31,12 +32,16 @@ export const checkoutPage = new Hono<AppEnv>()
   })
   .get('/checkout', (c) => {
     const market = c.var.market;
+    // The card form and the wallets' sheet run on Stripe.js where their provider is configured.
+    const cardKey = browserCardKey(c.env, market);
+    if (cardKey) c.set('stripeJs', true);
     const props = {
       market: market.id,
       labels: market.labels,
       regions: deliverableRegions(market.id),
       methods: offeredMethods(c.env, market),
       signedIn: c.var.member !== null,
+      cardKey,
     };
     return c.render(
       <section className="checkout-page">

@@ -98,8 +98,10 @@ export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Prom
     points: balance.then((held) => ({ toRedeem, balance: held })),
   });
   const held = await balance;
-  if (request.shippingName && pricing.shippingName !== request.shippingName)
+  if (request.shippingName && pricing.shippingName !== request.shippingName) {
+    assertRoutable(lines); // no option at all because of a part: say which and why
     throw ApiError.badRequest(CHECKOUT_MSG.shipping);
+  }
   const shares = new Map(pricing.lineDiscounts.map((line) => [line.key, line.total]));
   const checkoutTax = address
     ? await quoteTax(env, {
@@ -146,6 +148,13 @@ export async function quoteCheckout(env: TaxEnv, request: CheckoutRequest): Prom
 export function assertShippable(lines: CartLinesView): void {
   const refused = lines.items.find((item) => item.shipRefusal !== null);
   if (refused) throw new ApiError(409, 409, refused.shipRefusal!.message);
+  assertRoutable(lines);
+}
+
+/** Refuses a part no carrier route brings there (hazardous by ground only, freight only: shared/shipping-limits.ts). */
+function assertRoutable(lines: CartLinesView): void {
+  const unroutable = lines.items.find((item) => item.shipLimit?.kind === 'NO_ROUTE');
+  if (unroutable) throw new ApiError(409, 409, unroutable.shipLimit!.message);
 }
 
 /** Refuses a checkout that cannot become an order: an empty cart, or parts that can no longer be bought. */

@@ -68,6 +68,8 @@ export async function checkoutQuote(
       // Why the address cannot have it (with legal alternatives), and a Californian's Prop 65 warning (issue 40).
       shipRefusal: item.shipRefusal,
       prop65: item.prop65,
+      // How the part limits the shipping options there, and why (issue 40 item 4).
+      shipLimit: item.shipLimit,
       coreCharge: item.usable ? item.coreCharge : null,
     })),
     pricing: result.pricing,

@@ -9,7 +9,8 @@ import { ApiError } from '../platform/api-error.ts';
 import type { AuditEntry } from '../platform/audit.ts';
 import { unitOfWork } from '../platform/unit-of-work.ts';
 import { checkAddress } from '../checkout/service.ts';
-import { emissionsOfItems } from '../catalog/service.ts';
+import { emissionsOfItems, shippingClassesOfItems } from '../catalog/service.ts';
+import { routeRefusal } from '../../shared/shipping-limits.ts';
 import { vehiclePath } from '../vehicles/service.ts';
 import { emissionsRefusal, emissionsRefusalText } from '../../shared/regulated-parts.ts';
 import {
@@ -34,15 +35,25 @@ import { replaceOrderTaxInto } from '../tax/writers.ts';
 
 /**
  * Refuses to move an order where one of its parts may not be shipped (issue 40): a 49-state converter
- * placed to Texas does not go to California by a change of address, naming the part.
+ * placed to Texas does not go to California by a change of address, naming the part; nor a battery
+ * to Hawaii, nor a battery sent by air to Alaska (its option must still be offered there).
  */
 async function assertLegalAt(db: D1Database, order: OrderRecord, address: AddressFields): Promise<void> {
   const view = await orderView(db, order.id);
   const lines = view?.lines ?? [];
-  const facts = await emissionsOfItems(
-    db,
-    lines.map((line) => line.itemId),
-  );
+  const itemIds = lines.map((line) => line.itemId);
+  const [facts, classes] = await Promise.all([emissionsOfItems(db, itemIds), shippingClassesOfItems(db, itemIds)]);
+  if (classes.size > 0) {
+    const limited = lines.map((line) => ({
+      key: String(line.itemId),
+      title: line.title,
+      quantity: line.quantity,
+      hazmat: classes.get(line.itemId)?.hazmat ?? null,
+      sizeClass: classes.get(line.itemId)?.sizeClass ?? null,
+    }));
+    const refusal = routeRefusal(order.market, order.shippingName, limited, address);
+    if (refusal) throw new ApiError(409, 409, refusal);
+  }
   if (facts.size === 0) return;
   const to = { market: order.market, regionCode: address.regionCode };
   const vehicle = order.vehicleId ? await vehiclePath(db, order.vehicleId).catch(() => null) : null;

@@ -27,17 +27,33 @@ function randomNonce(): string {
 }
 
 /**
+ * What Stripe.js needs where a page pays in the browser (Stripe's documented CSP: its script, the
+ * card fields' and 3-D Secure frames, its API).
+ */
+const STRIPE_JS_ORIGINS = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
  * The Content-Security-Policy of a page: scripts only from the shop itself, inline ones only with
  * this response's nonce (React's streaming scripts, the invoice's print button), plus the origins
  * the shop settings name (marketing script, email-marketing list). Styles may be inline (the header's
  * colour).
  */
-export function contentSecurityPolicy(nonce: string, others: ReturnType<typeof thirdPartyOrigins>): string {
-  const scripts = ["'self'", `'nonce-${nonce}'`, ...(others.script ? [others.script] : [])];
-  const connect = ["'self'", ...(others.connect ? [others.connect] : [])];
+export function contentSecurityPolicy(
+  nonce: string,
+  others: ReturnType<typeof thirdPartyOrigins>,
+  stripeJs = false,
+): string {
+  const stripe = stripeJs ? STRIPE_JS_ORIGINS : { script: [], frame: [], connect: [] };
+  const scripts = ["'self'", `'nonce-${nonce}'`, ...(others.script ? [others.script] : []), ...stripe.script];
+  const connect = ["'self'", ...(others.connect ? [others.connect] : []), ...stripe.connect];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
+    ...(stripeJs ? [`frame-src 'self' ${stripe.frame.join(' ')}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
@@ -70,5 +86,5 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const others = await getShopSettings(c.env.SETTINGS, systemClock)
     .then(thirdPartyOrigins)
     .catch(() => ({ script: null, connect: null }));
-  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, others));
+  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, others, c.get('stripeJs') === true));
 });

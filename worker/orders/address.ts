@@ -2,6 +2,7 @@ import { postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { orderRepository } from './repository.ts';
 import { shippingQuote } from '../shipping/service.ts';
+import { shippingClassesOfItems } from '../catalog/service.ts';
 import type { Bindings } from '../env.ts';
 import { accessibleOrder, type OrderAccess } from './access.ts';
 
@@ -28,8 +29,21 @@ export async function expressShippingOptions(env: Env, access: OrderAccess, post
   const order = await accessibleOrder(env, access);
   const problem = postalCodeProblem(postCode, order.market);
   if (problem) throw ApiError.badRequest(`postCode ${problem}`);
-  const quantity = (await orderRepository(db).lines(order.id)).reduce((sum, line) => sum + line.quantity, 0);
-  const quote = shippingQuote(order.market, postCode, quantity);
+  const lines = await orderRepository(db).lines(order.id);
+  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  // The parts' shipping limits (issue 40 item 4): a battery's sheet offers no air option.
+  const classes = await shippingClassesOfItems(
+    db,
+    lines.map((line) => line.itemId),
+  );
+  const limited = lines.map((line) => ({
+    key: String(line.lineNo),
+    title: line.title,
+    quantity: line.quantity,
+    hazmat: classes.get(line.itemId)?.hazmat ?? null,
+    sizeClass: classes.get(line.itemId)?.sizeClass ?? null,
+  }));
+  const quote = shippingQuote(order.market, postCode, quantity, limited);
   return {
     options: quote.options.map((option) => ({ name: option.name, cost: option.cost.cent })),
     chosen: quote.chosen?.name ?? null,

@@ -3,6 +3,8 @@ import type { AppEnv } from '../env.ts';
 import type { ProviderRuntime } from './provider.ts';
 import { offeredMethods } from './registry.ts';
 
+export { browserCardKey } from './registry.ts';
+
 /**
  * The HTTP side of payments other calls share: the runtime a provider needs from the request it
  * serves (our origin, waitUntil for webhook delivery).

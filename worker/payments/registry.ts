@@ -29,6 +29,17 @@ export function sandboxEnabled(env: PaymentEnv): boolean {
 export const stripeReady = (env: PaymentEnv) => Boolean(env.CARD_PROVIDER_SECRET_KEY);
 /** Stripe.js in the browser too (the card form, the wallets' payment sheet): its publishable key. */
 export const stripeBrowserReady = (env: PaymentEnv) => stripeReady(env) && Boolean(env.CARD_PROVIDER_PUBLISHABLE_KEY);
+/**
+ * The publishable key Stripe.js runs with in the browser, where a method paid in the browser (the card
+ * form, Apple Pay, Google Pay) is offered on its production provider here; null otherwise (the sandbox).
+ */
+export function browserCardKey(env: PaymentEnv, market: Market): string | null {
+  if (!stripeBrowserReady(env)) return null;
+  const browserPaid = offeredMethods(env, market).some((method) => BROWSER_PAID.has(method.id) && !method.sandbox);
+  return browserPaid ? env.CARD_PROVIDER_PUBLISHABLE_KEY! : null;
+}
+const BROWSER_PAID: ReadonlySet<string> = new Set(['CARD', 'APPLE_PAY', 'GOOGLE_PAY']);
+
 /** PayPal's REST app and its webhook: without the webhook id no event could be verified. */
 export const paypalReady = (env: PaymentEnv) =>
   Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID);

@@ -21,6 +21,7 @@ import {
   type ShippingOption,
 } from '../../shared/shipping.ts';
 import { shippingOptionsFor } from '../../shared/shipping-options.ts';
+import { limitOptions, shipZoneOf, type LimitedLine } from '../../shared/shipping-limits.ts';
 import { normalizePostalCode, postalCodeProblem, trimInput } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { postalRepository } from './repository.ts';
@@ -187,16 +188,24 @@ export async function verifyAddress(
 /**
  * Every shipping option of the market with its cost for `quantity` units to `postalCode`
  * (remote areas pay the remote fee; no postal code is not remote), and the one the shop picks;
- * none to a postal code in an area the shop does not deliver to (regions.ts).
+ * none to a postal code in an area the shop does not deliver to (regions.ts). Given the cart's
+ * lines, the options follow their shipping limits (shared/shipping-limits.ts: hazardous parts by
+ * ground only and not where no ground route reaches, oversize surcharges, freight-only parts).
  */
-export function shippingQuote(market: MarketId, postalCode: string | null, quantity: number): ShippingQuote {
+export function shippingQuote(
+  market: MarketId,
+  postalCode: string | null,
+  quantity: number,
+  lines: readonly LimitedLine[] = [],
+): ShippingQuote {
   const refusal = postalCode === null ? null : deliveryRefusal(market, { postalCode });
   if (refusal) return { quantity, remote: false, refusal, options: [], chosen: null };
   const remote = postalCode !== null && isRemotePostalCode(market, postalCode);
   const { currency } = marketById(market);
-  const options = shippingOptionsFor(market).map((option) => ({
+  const offered = limitOptions(market, shippingOptionsFor(market), lines, shipZoneOf(market, postalCode));
+  const options = offered.map(({ surcharge, mode: _mode, ...option }) => ({
     ...option,
-    cost: { cent: shippingCost(option, quantity, remote), currency },
+    cost: { cent: shippingCost(option, quantity, remote) + surcharge, currency },
   }));
   return { quantity, remote, refusal: null, options, chosen: chooseShippingOption(options, quantity, remote) };
 }

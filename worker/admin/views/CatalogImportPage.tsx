@@ -1,4 +1,5 @@
 import { CSV_COLUMNS, centsText, IMPORT_MAX_ROWS } from '../../../shared/catalog-csv.ts';
+import { CSV_OPTIONAL_COLUMNS } from '../../../shared/catalog-csv-regulated.ts';
 import type { ApplyProgress, CheckedImport, ReportChange } from '../../catalog/staff.ts';
 import { CatalogStyles } from './CatalogStyles.tsx';
 import { CsrfField } from './CsrfField.tsx';
@@ -28,7 +29,9 @@ export function CatalogImportUpload(props: { csrf: string; problem?: string }) {
         <p>
           {`A CSV file in UTF-8 with the header ${CSV_COLUMNS.join(',')}, at most 5 MB and `}
           {`${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Prices are dollars and cents (129.99); an empty field `}
-          leaves that value as it is. Nothing changes until you have checked the report and pressed Apply.
+          leaves that value as it is. Optional columns: {CSV_OPTIONAL_COLUMNS.join(', ')} (core charges and what the law
+          and carriers say of the product; with these columns an empty field is none, and the regulated columns go
+          together). Nothing changes until you have checked the report and pressed Apply.
         </p>
         {props.problem && (
           <p className="error" role="alert">
@@ -101,7 +104,19 @@ function ChangesTable({ changes }: { changes: ReportChange[] }) {
           {changes.slice(0, CHANGES_SHOWN).map((change) => (
             <tr key={change.line} data-change={change.skuCode}>
               <td className="num">{change.line}</td>
-              <td>{change.skuCode}</td>
+              <td>
+                {change.skuCode}
+                {(change.cores || change.regulated) && (
+                  <small className="muted" data-also="">
+                    {` · also sets ${[
+                      ...(change.cores ?? []).map(
+                        (core) => `core charge ${core.currency} ${core.cents === null ? 'none' : money(core.cents)}`,
+                      ),
+                      ...(change.regulated ? ['regulations and shipping limits'] : []),
+                    ].join(', ')}`}
+                  </small>
+                )}
+              </td>
               <Values old={change.oldUsd} next={change.newUsd} format={money} />
               <Values old={change.oldCad} next={change.newCad} format={money} />
               <Values old={change.oldStock} next={change.newStock} format={(n) => `${n}`} />

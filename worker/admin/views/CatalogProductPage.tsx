@@ -2,6 +2,8 @@ import { ITEM_STATUSES } from '../../../shared/item-status.ts';
 import { ITEM_CONTENT_MAX, ITEM_TITLE_MAX, type ProductFields, type ProductForEdit } from '../../catalog/staff.ts';
 import { CatalogSkuForms, type SkuRetry } from './CatalogSkuForms.tsx';
 import { CatalogStyles } from './CatalogStyles.tsx';
+import { CatalogRegulatedForm, type RegulatedRetry } from './CatalogRegulatedForm.tsx';
+import type { RegulatedField } from '../../../shared/regulated-fields.ts';
 import { CsrfField } from './CsrfField.tsx';
 
 type ProductErrors = Partial<Record<ProductFields, string>>;
@@ -15,6 +17,7 @@ export interface ProductPageState {
   imageError?: string;
   imageUrl?: string;
   sku?: SkuRetry;
+  regulated?: RegulatedRetry;
 }
 
 const STATUS_FIELDS: { name: 'status' | 'usStatus' | 'caStatus'; label: string }[] = [
@@ -185,6 +188,7 @@ function Images(props: { product: ProductForEdit; csrf: string; error?: string; 
 /** One product to edit: title, description, statuses per market, images, and each SKU's prices and stock. */
 export function CatalogProductPage(props: {
   product: ProductForEdit;
+  regulated: Record<RegulatedField, string>;
   csrf: string;
   mayEditPrices: boolean;
   state: ProductPageState;
@@ -215,6 +219,13 @@ export function CatalogProductPage(props: {
         </p>
       )}
       <ProductForm product={product} csrf={props.csrf} values={state.productForm} errors={state.productErrors ?? {}} />
+      <CatalogRegulatedForm
+        itemId={item.id}
+        version={item.version}
+        csrf={props.csrf}
+        stored={props.regulated}
+        retry={state.regulated}
+      />
       <Images product={product} csrf={props.csrf} error={state.imageError} url={state.imageUrl} />
       <CatalogSkuForms product={product} csrf={props.csrf} editable={props.mayEditPrices} retry={state.sku} />
     </section>

@@ -14,6 +14,8 @@ const FIELDS: { name: SkuFields; label: string; hint?: string }[] = [
   { name: 'priceCad', label: 'Price (CAD)' },
   { name: 'originalCad', label: 'Original price (CAD)', hint: 'empty: same as the price' },
   { name: 'stock', label: 'Stock' },
+  { name: 'coreUsd', label: 'Core charge (USD)', hint: 'empty: no core' },
+  { name: 'coreCad', label: 'Core charge (CAD)', hint: 'empty: no core' },
 ];
 
 type Sku = ProductForEdit['skus'][number];

@@ -16,7 +16,7 @@ import type { FitmentTableRow, ItemMediaRow, ItemPageRow, ReviewRow } from '../r
 import type { SkuRecord } from '../records.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
-import { RegulatedNotes } from './product-regulated.tsx';
+import { RegulatedNotes, shippingClassesOf } from './product-regulated.tsx';
 import { staticAsset } from '../../platform/build-info.ts';
 import * as m from '../../../shared/i18n/generated/messages.js';
 
@@ -257,7 +257,11 @@ function ProductBody({ view }: { view: ProductView }) {
         )}
         <RegulatedNotes item={item} market={market.id} />
         {view.soldHere && (
-          <Island name="DeliveryEstimate" component={DeliveryEstimate} props={{ market: market.id, now: Date.now() }} />
+          <Island
+            name="DeliveryEstimate"
+            component={DeliveryEstimate}
+            props={{ market: market.id, now: Date.now(), ...shippingClassesOf(item) }}
+          />
         )}
         <Island
           name="FitmentBadge"

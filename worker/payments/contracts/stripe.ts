@@ -47,7 +47,15 @@ export const createIntentParams = z.strictObject({
   metadata,
 });
 /** POST /v1/payment_intents/:id/confirm, /capture, /cancel */
-export const confirmIntentParams = z.strictObject({ return_url: z.url().optional() });
+/**
+ * POST /v1/payment_intents/:id/confirm. The shop's server sends return_url alone; Stripe.js in the
+ * browser confirms with the intent's client secret and the payment method the card fields made.
+ */
+export const confirmIntentParams = z.strictObject({
+  return_url: z.url().optional(),
+  client_secret: z.string().optional(),
+  payment_method: z.string().optional(),
+});
 export const captureIntentParams = z.strictObject({ amount_to_capture: formInt.positive() });
 export const cancelIntentParams = z.strictObject({
   cancellation_reason: z.enum(['abandoned', 'duplicate']).optional(),
