@@ -9,6 +9,8 @@ import type { Currency } from '../markets.ts';
 import { formatMoney } from '../money.ts';
 import { endAfterStart, type ScheduleState, scheduleFields, scheduleState } from './schedule.ts';
 import * as m from '../i18n/generated/messages.js';
+import { currentLocale } from '../i18n/current.ts';
+import { formatTag } from '../i18n/format.ts';
 
 export const CAMPAIGN_RANGES = ['SITE', 'CATEGORY', 'ITEMS'] as const;
 export type CampaignRange = (typeof CAMPAIGN_RANGES)[number];
@@ -212,9 +214,9 @@ export function withBlackFriday(page: CampaignPageConfig, settings: BlackFridayS
   return result;
 }
 
-/** A campaign time as shoppers read it, in Eastern time: "Nov 27, 2026, 12:00 AM ET". */
+/** A campaign time as shoppers read it, in Eastern time: "Nov 27, 2026, 12:00 AM ET" ("27 nov. 2026, 0 h 00 HE"). */
 export function campaignTime(iso: string): string {
-  const text = new Date(iso).toLocaleString('en-US', {
+  const text = new Date(iso).toLocaleString(formatTag(), {
     timeZone: 'America/New_York',
     month: 'short',
     day: 'numeric',
@@ -222,7 +224,7 @@ export function campaignTime(iso: string): string {
     hour: 'numeric',
     minute: '2-digit',
   });
-  return `${text} ET`;
+  return `${text} ${currentLocale() === 'fr' ? 'HE' : 'ET'}`;
 }
 
 /** Amounts in campaign words are written {$75}: each market reads them in its own money ($75.00, CA$75.00). */

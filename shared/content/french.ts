@@ -1,10 +1,17 @@
 /**
  * Content in French (issue 37): a merchandiser writes each text field's French beside the English
- * one, as the same name with `Fr` ("title" and "titleFr"). A French page reads the French where it
- * is written and the English where it is not (the editors show which are missing).
+ * one, as the same name with `Fr` ("title" and "titleFr"; a list of texts, "paragraphs" and
+ * "paragraphsFr"). A French page reads the French where it is written and the English where it is
+ * not (the editors show which are missing).
  */
 
 const translated = new WeakMap<object, unknown>();
+
+/** A written French twin: a text, or a list of texts (a page's paragraphs). */
+const isWritten = (value: unknown): value is string | string[] =>
+  typeof value === 'string'
+    ? value.trim() !== ''
+    : Array.isArray(value) && value.length > 0 && value.every((text) => typeof text === 'string' && text.trim());
 
 /** The content with every written `<field>Fr` in place of `<field>`; the same object gives the same copy. */
 export function contentInFrench<T>(content: T): T {
@@ -15,7 +22,7 @@ export function contentInFrench<T>(content: T): T {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(content)) copy[key] = contentInFrench(value);
   for (const [key, value] of Object.entries(content)) {
-    if (key.endsWith('Fr') && typeof value === 'string' && value.trim() !== '') copy[key.slice(0, -2)] = value;
+    if (key.endsWith('Fr') && isWritten(value)) copy[key.slice(0, -2)] = value;
   }
   translated.set(content, copy);
   return copy as T;
@@ -36,7 +43,8 @@ export function withFrenchOf<T>(parsed: T, raw: unknown): T {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) copy[key] = withFrenchOf(value, raw[key]);
   for (const [key, value] of Object.entries(raw)) {
-    if (key.endsWith('Fr') && typeof value === 'string' && value.trim() !== '') copy[key] = value.trim();
+    if (key.endsWith('Fr') && isWritten(value))
+      copy[key] = typeof value === 'string' ? value.trim() : value.map((text) => text.trim());
   }
   return copy as T;
 }

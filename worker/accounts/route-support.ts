@@ -3,6 +3,7 @@ import { COOKIE, USER_ID_COOKIE_SECONDS } from '../../shared/constants.ts';
 import type { AppEnv } from '../env.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { readCookie, removeCookie, writeCookie } from '../platform/cookies.ts';
+import { rememberSignedInLanguage } from '../platform/language-cookie.ts';
 import { DEVICE_SECONDS, signDevice, verifyDevice } from '../platform/tokens.ts';
 import type { AccountDeps, Session } from './service.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -31,11 +32,16 @@ export async function accountDeps(c: Context<AppEnv>): Promise<AccountDeps> {
   };
 }
 
-/** Starts a session in the browser too: HttpOnly token cookie and the 30-day user id cookie. */
+/**
+ * Starts a session in the browser too: HttpOnly token cookie and the 30-day user id cookie; on the Canadian
+ * site, the language saved in the member's profile becomes the browser's unless the shopper chose one here.
+ */
 export function startSession(c: Context<AppEnv>, session: Session): Session {
-  writeCookie(c, SESSION_COOKIE, session.accountToken, session.expiresIn, true);
-  writeCookie(c, 'user_id', String(session.accountId), USER_ID_COOKIE_SECONDS);
-  return session;
+  const { locale, ...answer } = session;
+  writeCookie(c, SESSION_COOKIE, answer.accountToken, answer.expiresIn, true);
+  writeCookie(c, 'user_id', String(answer.accountId), USER_ID_COOKIE_SECONDS);
+  if (c.var.market.id === 'ca') rememberSignedInLanguage(c, locale ?? null);
+  return answer;
 }
 
 /** Ends the session: token and user id cookies go; the cart id too when asked (§4 Logout). */

@@ -53,6 +53,8 @@ export interface Session {
   expiresIn: number;
   accountId: number;
   email: string;
+  /** The language saved in the member's profile (issue 37): the browser's at sign-in; not part of the answer. */
+  locale?: Locale | null;
 }
 
 /** Every sign-in ends here: a blocked account gets no session (403), whichever way it signed in. */
@@ -68,7 +70,7 @@ export async function sessionFor(deps: AccountDeps, account: AccountRecord): Pro
     { accountId: account.id, tokenVersion: account.tokenVersion },
     deps.secret,
   );
-  return { accountToken: token, expiresIn, accountId: account.id, email: account.email };
+  return { accountToken: token, expiresIn, accountId: account.id, email: account.email, locale: account.locale };
 }
 
 /** An emailed link: a page of the market's own origin with the link's token. */

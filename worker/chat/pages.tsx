@@ -14,6 +14,7 @@ import { shopperTicket, shopperTicketReply } from './staff.ts';
 import { type FeedbackInput, FeedbackForm, type FeedbackProblems, TicketReplyPage } from './views/HelpDesk.tsx';
 import { imageTypeOf } from '../platform/file-type.ts';
 import { readableForm } from '../platform/form-body.ts';
+import { inFrench } from '../platform/translate-message.ts';
 
 type PageContext = Context<AppEnv>;
 const PRIVATE = { robots: 'noindex' } as const;
@@ -31,9 +32,12 @@ async function feedbackPage(c: PageContext, form: Parameters<typeof FeedbackForm
   });
   if (!page) return renderErrorPage(c, 404);
   c.status(status as 200);
+  // The answers the shop wrote in English, in the page's language where the message catalogue holds them.
+  const spoken = (text: string) => (c.var.locale === 'fr' ? inFrench(text) : text);
+  const problems = Object.fromEntries(Object.entries(form.problems).map(([field, text]) => [field, spoken(text)]));
   return c.render(
     <InfoPage page={page}>
-      <FeedbackForm {...form} />
+      <FeedbackForm {...form} problems={problems} sent={form.sent && spoken(form.sent)} />
     </InfoPage>,
     { pageType: 'other' },
   );

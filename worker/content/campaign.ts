@@ -11,21 +11,29 @@ import { caches } from '../platform/caches.ts';
 import type { Clock } from '../platform/clock.ts';
 import { log } from '../platform/log.ts';
 import { contentStore } from './kv-store.ts';
+import { contentInFrench, withFrenchOf } from '../../shared/content/french.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 
 /**
  * A campaign page's config from KV, validated; null for an unknown slug or a config that does not
  * validate (logged, so a bad edit shows as a missing page rather than a broken one). Cached 30 s
  * like the running campaign (§9 Campaign cache); forgetCampaign() forgets both.
  */
-export function campaignPageConfig(kv: KVNamespace, clock: Clock, slug: string): Promise<CampaignPageConfig | null> {
-  return caches.campaignPages.get(slug, clock, async () => {
+export async function campaignPageConfig(
+  kv: KVNamespace,
+  clock: Clock,
+  slug: string,
+): Promise<CampaignPageConfig | null> {
+  const config = await caches.campaignPages.get(slug, clock, async () => {
     const raw = await contentStore(kv).campaignPage(slug);
     if (raw === null) return null;
     const parsed = campaignPageSchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    // The merchandiser's French twins (titleFr, introFr, a banner's altFr, a code's valueFr) kept beside.
+    if (parsed.success) return withFrenchOf(parsed.data, raw);
     log.error('campaign page config is not valid; the page answers 404', undefined, { slug });
     return null;
   });
+  return config && currentLocale() === 'fr' ? contentInFrench(config) : config;
 }
 
 /**

@@ -92,8 +92,11 @@ export async function urlContentConfig(kv: KVNamespace, urlPattern: string): Pro
   };
 }
 
-/** Written content of an information or policy page, with the shop's name and contacts filled in. */
-export function infoPage(
+/**
+ * Written content of an information or policy page, with the shop's name and contacts filled in; on a
+ * French page, its French twins (`headingFr`, `paragraphsFr`, ...) where they are written.
+ */
+export async function infoPage(
   kv: KVNamespace,
   clock: Clock,
   route: string,
@@ -101,10 +104,11 @@ export function infoPage(
   values: Record<string, string>,
 ): Promise<InfoPageContent | null> {
   const key = `${market}:${route}:${Object.values(values).join('|')}`;
-  return caches.infoPages.get(key, clock, async () => {
+  const page = await caches.infoPages.get(key, clock, async () => {
     const page = await contentStore(kv).pageContent<InfoPageContent>(route);
     return page && personalise(page, values);
   });
+  return page && inLanguage(page);
 }
 
 /** Fills the placeholders in every string of a page; values are JSON-escaped to keep it valid. */

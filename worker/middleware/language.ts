@@ -1,16 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import {
-  isLocale,
-  type Locale,
-  LOCALE_COOKIE,
-  languageTag,
-  localizePath,
-  preferredLocale,
-} from '../../shared/i18n/locale.ts';
+import { isLocale, type Locale, languageTag, localizePath, preferredLocale, QUEBEC } from '../../shared/i18n/locale.ts';
 import type { AppEnv } from '../env.ts';
 import { isApiPath } from '../platform/api-error.ts';
-import { readCookie, writeCookie } from '../platform/cookies.ts';
+import { rememberChoice, rememberedLocale, rememberGuess } from '../platform/language-cookie.ts';
 import { arrivedInFrench, withLocale } from '../platform/i18n.ts';
 import { answerInFrench } from '../platform/translate-message.ts';
 import { titlesInFrench } from '../catalog/service.ts';
@@ -19,7 +12,6 @@ import { contentConfig } from '../content/service.ts';
 import { PROMOTION_NAMES_KEY, promotionNamesOf } from '../../shared/content/french.ts';
 import { systemClock } from '../platform/clock.ts';
 
-const ONE_YEAR = 31_536_000;
 /** Paths that are never a page in a language: files, tools and the back office. */
 const NOT_A_PAGE = /^\/(?:assets|static|media|admin|dev|__bare)(?:\/|$)|\.[a-z0-9]+$/i;
 /** The query parameter of the header's language switch: `?lang=fr` or `?lang=en`. */
@@ -38,6 +30,17 @@ function isPageOpening(c: Context<AppEnv>, pathname: string): boolean {
 /** The API speaks the language the page asked in (the shop's client sends it), else English. */
 function apiLocale(c: Context<AppEnv>): Locale {
   return preferredLocale(c.req.header('accept-language'));
+}
+
+/**
+ * The language a person's first visit (no language remembered) is guessed in: French from Quebec, where
+ * French is the default language of trade (Charter of the French Language), whatever the browser's
+ * language; elsewhere French when the browser prefers it, else English.
+ */
+function firstVisitLocale(c: Context<AppEnv>): Locale {
+  const cf = c.req.raw.cf as { country?: unknown; regionCode?: unknown } | undefined;
+  const fromQuebec = cf?.regionCode === QUEBEC && (cf.country === undefined || cf.country === 'CA');
+  return fromQuebec ? 'fr' : preferredLocale(c.req.header('accept-language'));
 }
 
 /**
@@ -61,9 +64,11 @@ function localizeLinks(response: Response): Response {
 /**
  * The page's language (issue 37). The US site is English. On the Canadian site each page has an
  * English URL and a French one under `/fr`; a shopper's choice is remembered in a cookie (set by
- * the header's switch, `?lang=fr|en`), and on a person's first visit `Accept-Language` decides. A
- * shopper who chose French and follows an English link is sent to its French twin; crawlers, which
- * carry no cookie, are never sent elsewhere. A signed-in member's language is kept in their profile.
+ * the header's switch, `?lang=fr|en`), and on a person's first visit the shop guesses (French from
+ * Quebec, else `Accept-Language` decides) and remembers the guess. A shopper who chose French and
+ * follows an English link is sent to its French twin; crawlers, which carry no cookie, are never sent
+ * elsewhere, so each URL is one page in one language. A signed-in member's language is kept in their
+ * profile, and becomes the browser's at sign-in (accounts/route-support.ts).
  */
 export const language = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
@@ -88,16 +93,16 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
   const firstVisit = opening && !c.var.isBot;
   const switched = url.searchParams.get(SWITCH_PARAM);
   if (opening && isLocale(switched)) {
-    writeCookie(c, LOCALE_COOKIE, switched, ONE_YEAR);
+    rememberChoice(c, switched);
     url.searchParams.delete(SWITCH_PARAM);
     return c.redirect(localizePath(`${url.pathname}${url.search}`, switched), 302);
   }
-  const chosen = readCookie(c, LOCALE_COOKIE);
-  if (opening && !french && isLocale(chosen)) {
+  const chosen = rememberedLocale(c);
+  if (opening && !french && chosen) {
     if (chosen === 'fr') return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
-  } else if (firstVisit && !isLocale(chosen)) {
-    const wanted = french ? 'fr' : preferredLocale(c.req.header('accept-language'));
-    writeCookie(c, LOCALE_COOKIE, wanted, ONE_YEAR);
+  } else if (firstVisit && !chosen) {
+    const wanted = french ? 'fr' : firstVisitLocale(c);
+    rememberGuess(c, wanted);
     if (wanted === 'fr' && !french) return c.redirect(localizePath(`${url.pathname}${url.search}`, 'fr'), 302);
   }
   const locale: Locale = french ? 'fr' : 'en';

@@ -1,5 +1,11 @@
 /** The shop-wide /reviews page: what it shows of the newest published reviews. */
 import { type RecentReviewRow, recentReviewRepository } from './recent-repository.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
+import { titlesInFrench } from '../catalog/service.ts';
+
+/** A product's title in the language being spoken (the catalog's French on a French page). */
+const localTitle = (title: string) =>
+  currentLocale() === 'fr' ? (titlesInFrench({ title }) as { title: string }).title : title;
 
 /** Reviews on one page of /reviews. */
 export const RECENT_REVIEWS_PAGE_SIZE = 20;
@@ -29,7 +35,7 @@ export async function recentReviewsPage(db: D1Database, page: number): Promise<R
     (page - 1) * RECENT_REVIEWS_PAGE_SIZE,
   );
   return {
-    reviews: rows,
+    reviews: rows.map((row) => ({ ...row, itemTitle: localTitle(row.itemTitle) })),
     total: rating.total,
     average: rating.average === null ? null : Math.round(rating.average * 10) / 10,
     page,

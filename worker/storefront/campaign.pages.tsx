@@ -6,6 +6,7 @@ import { campaignPage } from './campaign.ts';
 import { getCampaign, getShopSettings, infoPage } from '../content/service.ts';
 import { CampaignPage } from './views/CampaignPage.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 
@@ -13,10 +14,10 @@ const SLUG = /^[a-z0-9-]{1,80}$/;
 async function currentDeals(c: Context<AppEnv>, ownHref: string) {
   const running = dealsHref(await getCampaign(c.env.SETTINGS, systemClock), systemClock.now());
   const links = [
-    { label: 'Search all parts', href: '/search' },
-    { label: 'Browse categories', href: '/categories' },
+    { label: m.campaign_search_all(), href: '/search' },
+    { label: m.campaign_browse_categories(), href: '/categories' },
   ];
-  return running === ownHref ? links : [{ label: 'Current deals', href: running }, ...links];
+  return running === ownHref ? links : [{ label: m.campaign_current_deals(), href: running }, ...links];
 }
 
 /** The sale's written terms (the Easter sale keeps its info text below the campaign). */

@@ -7,7 +7,8 @@ import {
 } from '../../shared/content/campaign.ts';
 import { isForMarket, type ScheduleState } from '../../shared/content/schedule.ts';
 import type { MarketId } from '../../shared/markets.ts';
-import { backCategoriesByHandle, productCards } from '../catalog/service.ts';
+import { backCategoriesByHandle, localWords, productCards } from '../catalog/service.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 import { campaignPageConfig, getShopSettings } from '../content/service.ts';
 import type { Clock } from '../platform/clock.ts';
 import { searchItems } from '../search/service.ts';
@@ -51,11 +52,11 @@ export interface CampaignPage {
 async function rangeSections(db: D1Database, market: MarketId, config: CampaignPageConfig): Promise<CampaignSection[]> {
   if (config.range === 'ITEMS') {
     const ids = config.rangeDetails.filter((detail): detail is number => typeof detail === 'number');
-    return [{ heading: 'Featured parts', href: null, cards: await productCards(db, market, ids) }];
+    return [{ heading: m.campaign_featured_parts(), href: null, cards: await productCards(db, market, ids) }];
   }
   if (config.range === 'SITE') {
     const best = await searchItems(db, market, { sort: 'sales desc', size: BEST_SELLERS });
-    return [{ heading: 'Best sellers', href: '/search', cards: best.records }];
+    return [{ heading: m.campaign_best_sellers(), href: '/search', cards: best.records }];
   }
   const handles = config.rangeDetails.filter((detail): detail is string => typeof detail === 'string');
   const found = await backCategoriesByHandle(db, handles);
@@ -64,7 +65,7 @@ async function rangeSections(db: D1Database, market: MarketId, config: CampaignP
     ordered.map((category) => searchItems(db, market, { categoryId: category.id, size: CARDS_PER_CATEGORY })),
   );
   return ordered.map((category, index) => ({
-    heading: category.name,
+    heading: localWords(category.name),
     href: `/search?category=${category.id}`,
     cards: answers[index]!.records,
   }));

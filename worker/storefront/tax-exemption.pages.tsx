@@ -13,6 +13,8 @@ import {
   type UploadField,
 } from '../tax/service.ts';
 import { EMPTY_EXEMPTION_INPUT, ExemptionPanel, type ExemptionInput } from '../tax/views/ExemptionPage.tsx';
+import { inFrench } from '../platform/translate-message.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /**
  * The member's tax exemption page in the account area (issue 39 item 3): their certificates, and
@@ -32,20 +34,24 @@ interface PageState {
   status?: number;
 }
 
+/** The tax domain's messages (EXEMPTION_MSG, the spec's English) in the page's language. */
+const spoken = (c: Context<AppEnv>, text: string) => (c.var.locale === 'fr' ? inFrench(text) : text);
+
 async function exemptionPage(c: Context<AppEnv>, accountId: number, state: PageState) {
   const certificates = await memberCertificates(c.env.DB, accountId);
   if (state.status) c.status(state.status as 400);
+  const errors = Object.fromEntries(Object.entries(state.errors).map(([field, text]) => [field, spoken(c, text)]));
   return c.render(
     <section className="my-account exemption-page">
-      <h1>Tax exemption</h1>
+      <h1>{m.account_nav_tax_exemption()}</h1>
       <AccountNav current={PATH} />
       <ExemptionPanel
         market={c.var.market.id}
         certificates={certificates}
         now={Date.now()}
-        notice={state.notice}
+        notice={state.notice && spoken(c, state.notice)}
         input={state.input}
-        errors={state.errors}
+        errors={errors}
       />
     </section>,
     NOINDEX,

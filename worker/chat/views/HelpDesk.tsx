@@ -1,4 +1,15 @@
-import { TICKET_TOPICS } from '../../../shared/chat.ts';
+import { TICKET_TOPICS, type TicketTopic } from '../../../shared/chat.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
+
+/** A topic as the page's language names it (the form sends the topic itself). */
+const TOPIC_LABEL: Readonly<Record<TicketTopic, () => string>> = {
+  'Order status': m.feedback_topic_order_status,
+  'Fitment question': m.feedback_topic_fitment,
+  'Returns and refunds': m.feedback_topic_returns,
+  Payment: m.feedback_topic_payment,
+  'Website feedback': m.feedback_topic_website,
+  Other: m.feedback_topic_other,
+};
 
 /** What the shopper typed into the feedback form, shown again when something was wrong. */
 export interface FeedbackInput {
@@ -40,17 +51,17 @@ export function FeedbackForm(props: { input: FeedbackInput; problems: FeedbackPr
       data-form="feedback"
     >
       <label>
-        Topic{' '}
+        {m.feedback_topic()}{' '}
         <select name="topic" defaultValue={input.topic || 'Other'}>
           {TICKET_TOPICS.map((topic) => (
             <option key={topic} value={topic}>
-              {topic}
+              {TOPIC_LABEL[topic]()}
             </option>
           ))}
         </select>
       </label>
       <label>
-        Order number (optional){' '}
+        {m.feedback_order_number()}{' '}
         <input
           name="orderNumber"
           defaultValue={input.orderNumber}
@@ -61,7 +72,7 @@ export function FeedbackForm(props: { input: FeedbackInput; problems: FeedbackPr
       </label>
       <Problem id="feedback-orderNumber-error" message={problems.orderNumber} />
       <label>
-        Message{' '}
+        {m.feedback_message()}{' '}
         <textarea
           name="message"
           defaultValue={input.message}
@@ -73,7 +84,7 @@ export function FeedbackForm(props: { input: FeedbackInput; problems: FeedbackPr
       </label>
       <Problem id="feedback-message-error" message={problems.message} />
       <label>
-        Email address{' '}
+        {m.feedback_email()}{' '}
         <input
           name="email"
           type="email"
@@ -86,12 +97,12 @@ export function FeedbackForm(props: { input: FeedbackInput; problems: FeedbackPr
       </label>
       <Problem id="feedback-email-error" message={problems.email} />
       <label>
-        Images (up to 3, 5 MB each){' '}
+        {m.feedback_images()}{' '}
         <input name="attachments" type="file" accept="image/*" multiple aria-describedby={described('attachments')} />
       </label>
       <Problem id="feedback-attachments-error" message={problems.attachments} />
       <button className="button" type="submit">
-        Send feedback
+        {m.feedback_send()}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { InfoPageContent } from '../service.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** An information or policy page from its written content; `children` (videos) follow the intro. */
 export function InfoPage({ page, children }: { page: InfoPageContent; children?: ReactNode }) {
@@ -9,7 +10,7 @@ export function InfoPage({ page, children }: { page: InfoPageContent; children?:
       <p className="info-page__intro">{page.intro}</p>
       {children}
       {page.sections.length > 3 && (
-        <nav className="info-page__toc" aria-label="On this page">
+        <nav className="info-page__toc" aria-label={m.info_page_toc()}>
           <ul>
             {page.sections.map((section) => (
               <li key={section.id}>
@@ -53,7 +54,7 @@ export function InfoPage({ page, children }: { page: InfoPageContent; children?:
           )}
         </section>
       ))}
-      <p className="info-page__updated">Last updated {page.updated}</p>
+      <p className="info-page__updated">{m.info_page_updated({ date: page.updated })}</p>
     </article>
   );
 }

@@ -1,16 +1,14 @@
 import type { RecentReviews } from '../recent.ts';
 import type { RecentReviewRow } from '../recent-repository.ts';
 import { staticAsset } from '../../platform/build-info.ts';
+import { formatCount, formatDay, formatTag } from '../../../shared/i18n/format.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 const PLACEHOLDER = '/static/parts/placeholder.svg';
 const stars = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}`;
-const dateOf = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+const dateOf = (seconds: number) => formatDay(seconds * 1000);
+const oneDecimal = (value: number) =>
+  value.toLocaleString(formatTag(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function RecentReview({ review }: { review: RecentReviewRow }) {
   const href = review.itemHandle ? `/product/${review.itemHandle}` : null;
@@ -31,14 +29,15 @@ function RecentReview({ review }: { review: RecentReviewRow }) {
       )}
       <div>
         <strong>
-          <span role="img" aria-label={`${review.rating} out of 5 stars`} data-rating={review.rating}>
+          <span role="img" aria-label={m.recent_reviews_stars({ rating: review.rating })} data-rating={review.rating}>
             {stars(review.rating)}
           </span>{' '}
-          {review.title}
+          {/* A review is the shopper's own words, shown as they wrote them (data-shopper-words). */}
+          <span data-shopper-words="">{review.title}</span>
         </strong>
-        <p>{review.content}</p>
-        <small>
-          {[review.name, review.vehicle, review.verifiedPurchase ? 'Verified purchase' : null]
+        <p data-shopper-words="">{review.content}</p>
+        <small data-shopper-words="">
+          {[review.name, review.vehicle, review.verifiedPurchase ? m.reviews_verified() : null]
             .filter(Boolean)
             .join(' · ')}{' '}
           · <time dateTime={new Date(review.createdAt * 1000).toISOString()}>{dateOf(review.createdAt)}</time>
@@ -53,11 +52,11 @@ export function RecentReviewsPage({ view }: { view: RecentReviews }) {
   const { reviews, total, average, page, pages } = view;
   return (
     <section className="recent-reviews-page">
-      <h1>Customer Reviews</h1>
+      <h1>{m.recent_reviews_title()}</h1>
       <p className="recent-reviews-page__summary" data-rating={average ?? ''}>
         {average === null
-          ? 'No reviews yet.'
-          : `★ ${average.toFixed(1)} from ${total.toLocaleString('en-US')} review${total === 1 ? '' : 's'}`}
+          ? m.recent_reviews_none()
+          : m.recent_reviews_summary({ count: total, rating: oneDecimal(average), shown: formatCount(total) })}
       </p>
       {reviews.length > 0 ? (
         <ul className="review-list">
@@ -68,7 +67,7 @@ export function RecentReviewsPage({ view }: { view: RecentReviews }) {
       ) : (
         total > 0 && (
           <p>
-            No reviews on this page. <a href="/reviews">Back to the first page</a>
+            {m.recent_reviews_page_empty()} <a href="/reviews">{m.recent_reviews_first_page()}</a>
           </p>
         )
       )}
@@ -76,15 +75,13 @@ export function RecentReviewsPage({ view }: { view: RecentReviews }) {
         <nav className="pagination" aria-label="Pages">
           {page > 1 && (
             <a rel="prev" href={`/reviews?page=${Math.min(page, pages) - 1}`}>
-              Previous
+              {m.page_previous()}
             </a>
           )}
-          <span>
-            Page {Math.min(page, pages)} of {pages}
-          </span>
+          <span>{m.page_of({ page: Math.min(page, pages), pages })}</span>
           {page < pages && (
             <a rel="next" href={`/reviews?page=${page + 1}`}>
-              Next
+              {m.page_next()}
             </a>
           )}
         </nav>

@@ -6,6 +6,7 @@ import { Island } from '../../platform/render/Island.tsx';
 import type { CampaignPage as CampaignPageData, CampaignSection } from '../campaign.ts';
 import type { InfoPageContent } from '../../content/service.ts';
 import { staticAsset } from '../../platform/build-info.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** A hero banner: the mobile image at 768 px or less, the wide one above. */
 function Hero({ banner, currency }: { banner: HeroBanner; currency: Currency }) {
@@ -21,7 +22,7 @@ function Hero({ banner, currency }: { banner: HeroBanner; currency: Currency }) 
 function When({ page }: { page: CampaignPageData }) {
   const { config, state, now } = page;
   if (state === 'UPCOMING' && config.startTime)
-    return <p className="campaign-when">Starts {campaignTime(config.startTime)}</p>;
+    return <p className="campaign-when">{m.campaign_starts({ date: campaignTime(config.startTime) })}</p>;
   if (page.countdown && config.countdownEnd)
     return (
       <div className="campaign-when">
@@ -37,21 +38,27 @@ function When({ page }: { page: CampaignPageData }) {
         />
       </div>
     );
-  return config.endTime ? <p className="campaign-when">On now until {campaignTime(config.endTime)}</p> : null;
+  return config.endTime ? (
+    <p className="campaign-when">{m.campaign_until({ date: campaignTime(config.endTime) })}</p>
+  ) : null;
 }
 
 /** The codes the campaign advertises; before it starts, each says from when it works. */
 function Codes({ page, currency }: { page: CampaignPageData; currency: Currency }) {
   const { config, state } = page;
   if (config.promotionCodes.length === 0) return null;
-  const from = state === 'UPCOMING' && config.startTime ? ` from ${campaignTime(config.startTime)}` : '';
+  const from =
+    state === 'UPCOMING' && config.startTime
+      ? ` ${m.campaign_code_from({ date: campaignTime(config.startTime) })}`
+      : '';
   return (
-    <ul className="campaign-codes" aria-label="Promotion codes">
+    <ul className="campaign-codes" aria-label={m.campaign_codes_label()}>
       {config.promotionCodes.map((entry) => (
         <li key={entry.code} className="campaign-code" data-code={entry.code}>
           <span className="campaign-code__words">{marketWords(entry.value, currency)}</span>
           <span>
-            Use code <code>{entry.code}</code> in your cart{from}
+            {m.campaign_use_code()} <code>{entry.code}</code> {m.campaign_in_cart()}
+            {from}
           </span>
         </li>
       ))}
@@ -65,7 +72,7 @@ function Section({ section }: { section: CampaignSection }) {
     <section className="campaign-range">
       <div className="campaign-range__head">
         <h2>{section.heading}</h2>
-        {section.href && <a href={section.href}>See all</a>}
+        {section.href && <a href={section.href}>{m.campaign_see_all()}</a>}
       </div>
       <ul className="product-grid">
         {section.cards.map((product) => (
@@ -117,8 +124,8 @@ export function CampaignPage({ page, currency, currentDeals, info }: CampaignPag
       <h1>{config.title}</h1>
       {ended ? (
         <div className="campaign-ended" role="status">
-          <p className="campaign-ended__title">{CAMPAIGN_MSG.ended}</p>
-          <p>See our current deals:</p>
+          <p className="campaign-ended__title">{m.countdown_offer_ended()}</p>
+          <p>{m.campaign_see_deals()}</p>
           <ul className="campaign-ended__links">
             {currentDeals.map((link) => (
               <li key={link.href}>

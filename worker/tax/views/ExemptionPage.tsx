@@ -1,13 +1,15 @@
 import type { MarketId } from '../../../shared/markets.ts';
 import {
-  EXEMPTION_KIND_LABEL,
   EXEMPTION_KINDS,
   EXEMPTION_LIMITS,
-  EXEMPTION_STATUS_LABEL,
+  type ExemptionKind,
+  type ExemptionStatus,
   earliestExemptionDay,
   exemptionRegionName,
   exemptionRegions,
 } from '../../../shared/tax-exemptions.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
+import { regionName } from '../../../shared/regions.ts';
 import type { ExemptionCertificate } from '../exemption-records.ts';
 import type { UploadField } from '../exemptions.ts';
 
@@ -21,14 +23,32 @@ export interface ExemptionInput {
 export const EMPTY_EXEMPTION_INPUT: ExemptionInput = { kind: '', number: '', regions: [] };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The member's page in the language being spoken (the staff pages keep EXEMPTION_KIND_LABEL's English). */
+const KIND_LABEL: Readonly<Record<ExemptionKind, () => string>> = {
+  RESALE: m.exemption_kind_resale_label,
+  EXEMPTION: m.exemption_kind_exemption_label,
+};
+const STATUS_LABEL: Readonly<Record<ExemptionStatus, () => string>> = {
+  PENDING: m.exemption_status_pending,
+  APPROVED: m.exemption_status_approved,
+  REJECTED: m.exemption_status_rejected,
+};
+
+/** A region key's name in the language spoken ('CA-BC' reads "Colombie-Britannique" in French). */
+function placeName(key: string): string {
+  const [country, code = ''] = key.split('-');
+  return country === 'CA' ? regionName({ code, name: exemptionRegionName(key) }) : exemptionRegionName(key);
+}
 export const certificateFilePath = (id: number) => `/myAccount/taxExemption/${id}/file`;
 
 /** What a certificate means for the member's orders, in a line. */
 function standing(certificate: ExemptionCertificate, today: string): string {
-  if (certificate.status === 'PENDING') return 'We are reviewing it: it does not apply to orders yet.';
-  if (certificate.status === 'REJECTED') return `Not accepted: ${certificate.reason ?? ''}`;
-  if ((certificate.expiresOn ?? '') < today) return `Expired on ${certificate.expiresOn}: it no longer applies.`;
-  return `Applies to orders shipped there until ${certificate.expiresOn}.`;
+  if (certificate.status === 'PENDING') return m.exemption_standing_pending();
+  if (certificate.status === 'REJECTED') return m.exemption_standing_rejected({ reason: certificate.reason ?? '' });
+  const date = certificate.expiresOn ?? '';
+  if (date < today) return m.exemption_standing_expired({ date });
+  return m.exemption_standing_applies({ date });
 }
 
 function CertificateCard({ certificate, now }: { certificate: ExemptionCertificate; now: number }) {
@@ -40,18 +60,18 @@ function CertificateCard({ certificate, now }: { certificate: ExemptionCertifica
   return (
     <li className="card exemption-card" data-certificate={certificate.id} data-status={certificate.status}>
       <p className="exemption-card__title">
-        <strong>{`${EXEMPTION_KIND_LABEL[certificate.kind]} ${certificate.number}`}</strong>
+        <strong>{`${KIND_LABEL[certificate.kind]()} ${certificate.number}`}</strong>
         <span className={`badge exemption-badge--${tone}`}>
-          {expired ? 'Expired' : EXEMPTION_STATUS_LABEL[certificate.status]}
+          {expired ? m.exemption_status_expired() : STATUS_LABEL[certificate.status]()}
         </span>
       </p>
-      <p>{`Covers: ${regions.map(exemptionRegionName).join(', ')}`}</p>
+      <p>{m.exemption_covers({ places: regions.map(placeName).join(', ') })}</p>
       <p className={certificate.status === 'REJECTED' ? 'form-error' : 'exemption-card__standing'}>
         {standing(certificate, today)}
       </p>
       <p className="exemption-card__meta">
-        {`Sent ${day(certificate.createdAt)} · `}
-        <a href={certificateFilePath(certificate.id)}>{`View ${certificate.fileName}`}</a>
+        {`${m.exemption_sent({ date: day(certificate.createdAt) })} · `}
+        <a href={certificateFilePath(certificate.id)}>{m.exemption_view_file({ file: certificate.fileName })}</a>
       </p>
     </li>
   );
@@ -75,20 +95,20 @@ function UploadForm(props: { market: MarketId; input: ExemptionInput; errors: Pa
       action="/myAccount/taxExemption"
       encType="multipart/form-data"
       className="account-form exemption-form"
-      aria-label="Send a certificate"
+      aria-label={m.exemption_send()}
     >
       <fieldset className="exemption-kinds" aria-describedby={errors.kind ? 'kind-error' : undefined}>
-        <legend>Kind of certificate</legend>
+        <legend>{m.exemption_kind_legend()}</legend>
         {EXEMPTION_KINDS.map((kind) => (
           <label key={kind} className="checkbox">
             <input type="radio" name="kind" value={kind} required defaultChecked={input.kind === kind} />
-            {EXEMPTION_KIND_LABEL[kind]}
+            {KIND_LABEL[kind]()}
           </label>
         ))}
         <FieldError message={errors.kind} id="kind-error" />
       </fieldset>
       <label className="field">
-        Certificate or permit number
+        {m.exemption_number_label()}
         <input
           name="number"
           required
@@ -101,19 +121,19 @@ function UploadForm(props: { market: MarketId; input: ExemptionInput; errors: Pa
         <FieldError message={errors.number} id="number-error" />
       </label>
       <fieldset className="exemption-regions" aria-describedby={errors.regions ? 'regions-error' : undefined}>
-        <legend>{market === 'ca' ? 'Province it covers' : 'States it covers'}</legend>
+        <legend>{market === 'ca' ? m.exemption_regions_ca() : m.exemption_regions_us()}</legend>
         <div className="exemption-regions__grid">
           {exemptionRegions(market).map((region) => (
             <label key={region.key} className="checkbox">
               <input type="checkbox" name="regions" value={region.key} defaultChecked={chosen.has(region.key)} />
-              {region.name}
+              {regionName(region)}
             </label>
           ))}
         </div>
         <FieldError message={errors.regions} id="regions-error" />
       </fieldset>
       <label className="field">
-        The certificate (PDF, JPEG or PNG, up to 10 MB)
+        {m.exemption_file_label()}
         <input
           type="file"
           name="certificate"
@@ -125,7 +145,7 @@ function UploadForm(props: { market: MarketId; input: ExemptionInput; errors: Pa
         <FieldError message={errors.file} id="file-error" />
       </label>
       <button type="submit" className="button">
-        Send for review
+        {m.exemption_submit()}
       </button>
     </form>
   );
@@ -147,14 +167,7 @@ export function ExemptionPanel(props: {
   const refused = Object.keys(props.errors).length > 0;
   return (
     <div className="exemption-panel">
-      <p className="exemption-intro">
-        {market === 'ca'
-          ? 'Buying parts for resale? Send us your PST exemption certificate. Once we have approved it, ' +
-            'checkout charges no PST on orders shipped to the province it covers; GST is charged as usual.'
-          : 'Buying parts for resale, or for an organisation exempt from sales tax? Send us your resale or ' +
-            'exemption certificate. Once we have approved it, checkout charges no sales tax on orders shipped ' +
-            'to the states it covers.'}
-      </p>
+      <p className="exemption-intro">{market === 'ca' ? m.exemption_intro_ca() : m.exemption_intro_us()}</p>
       {props.notice && (
         <p className="callout callout--success" role="status">
           {props.notice}
@@ -162,12 +175,12 @@ export function ExemptionPanel(props: {
       )}
       {refused && (
         <p className="callout callout--error" role="alert">
-          The certificate was not sent. Please check the fields marked below.
+          {m.exemption_refused()}
         </p>
       )}
-      <h2>Your certificates</h2>
+      <h2>{m.exemption_yours()}</h2>
       {certificates.length === 0 ? (
-        <p className="exemption-none">You have not sent a certificate yet.</p>
+        <p className="exemption-none">{m.exemption_none()}</p>
       ) : (
         <ul className="exemption-list">
           {certificates.map((certificate) => (
@@ -175,7 +188,7 @@ export function ExemptionPanel(props: {
           ))}
         </ul>
       )}
-      <h2>Send a certificate</h2>
+      <h2>{m.exemption_send()}</h2>
       <UploadForm market={market} input={props.input} errors={props.errors} />
     </div>
   );
