@@ -125,7 +125,7 @@ async function routeStripe(context: BrowserContext) {
     const answer = await fetch(`${stripeOrigin}${target.pathname}${target.search}`, {
       method: request.method(),
       headers: { 'content-type': request.headers()['content-type'] ?? 'text/plain' },
-      body: request.method() === 'GET' ? undefined : (request.postDataBuffer() ?? undefined),
+      body: request.method() === 'GET' ? undefined : (request.postData() ?? undefined),
       redirect: 'manual',
     });
     const headers = { ...Object.fromEntries(answer.headers), 'access-control-allow-origin': '*' };
