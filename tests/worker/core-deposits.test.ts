@@ -144,6 +144,20 @@ describe('an order of a part with a core', () => {
     const { html } = detail;
     expect(html).toContain(`Core deposit: ${core.title}`);
     expect(html).toContain('Core charges (refundable)');
+    const invoice = await page(`${US_HOST}/printInvoice?orderId=${order.orderId}`, { headers: order.credentials });
+    expect(invoice.html).toContain('Core charges (refundable)');
+    // The confirmation email lists the deposit line and its row.
+    let mail: { text: string } | null = null;
+    for (let attempt = 0; attempt < 100 && !mail; attempt++) {
+      mail = await env.DB.prepare(
+        `SELECT text_body AS text FROM email_outbox WHERE to_address = ? AND kind = 'order-confirmation' LIMIT 1`,
+      )
+        .bind(order.email)
+        .first<{ text: string }>();
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(mail!.text).toContain(`Core deposit: ${core.title}`);
+    expect(mail!.text).toContain('Core charges (refundable)');
   });
 });
 
