@@ -6,6 +6,7 @@ import help from '../../kv-seed/pages/help.json';
 import feedback from '../../kv-seed/pages/help-feedback.json';
 import privacy from '../../kv-seed/pages/page-privacy-policy.json';
 import returns from '../../kv-seed/pages/page-return-policy.json';
+import shipping from '../../kv-seed/pages/page-shipping-policy.json';
 import terms from '../../kv-seed/pages/page-terms-of-use.json';
 import warranty from '../../kv-seed/pages/page-warranty-policy.json';
 import { loadCatalogFixture } from './catalog-fixture.ts';
@@ -62,6 +63,7 @@ const PAGES = [
   ['/page/privacy-policy', privacy, 'Politique de confidentialité'],
   ['/page/warranty-policy', warranty, 'Politique de garantie'],
   ['/page/terms-of-use', terms, "Conditions d'utilisation"],
+  ['/page/shipping-policy', shipping, 'Politique de livraison'],
 ] as const;
 
 describe('the written pages in French', () => {
@@ -79,7 +81,7 @@ describe('the written pages in French', () => {
       .filter((words) => words.length > 20 && text.includes(words));
     expect(english).toEqual([]);
     expect(await englishBesideNames(html)).toEqual([]);
-    expect(text).toContain('Dernière mise à jour : 2026-11-01');
+    expect(text).toContain(`Dernière mise à jour : ${content.updated}`);
   });
 
   it.each(PAGES)('keeps %s in English on the English site', async (path, content) => {
@@ -89,7 +91,7 @@ describe('the written pages in French', () => {
       .map(shown)
       .filter((english) => english && !text.includes(english));
     expect(missing).toEqual([]);
-    expect(text).toContain('Last updated 2026-11-01');
+    expect(text).toContain(`Last updated ${content.updated}`);
   });
 });
 
