@@ -1,14 +1,18 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import about from '../../kv-seed/pages/about.json';
+import affiliate from '../../kv-seed/pages/affiliate-program.json';
 import faq from '../../kv-seed/pages/help-faq.json';
 import help from '../../kv-seed/pages/help.json';
 import feedback from '../../kv-seed/pages/help-feedback.json';
+import california from '../../kv-seed/pages/page-california-supply-chain.json';
+import payment from '../../kv-seed/pages/page-payment-method.json';
 import privacy from '../../kv-seed/pages/page-privacy-policy.json';
 import returns from '../../kv-seed/pages/page-return-policy.json';
 import shipping from '../../kv-seed/pages/page-shipping-policy.json';
 import terms from '../../kv-seed/pages/page-terms-of-use.json';
 import warranty from '../../kv-seed/pages/page-warranty-policy.json';
+import partnership from '../../kv-seed/pages/partnership.json';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { englishIn, textOf } from './english-words.ts';
 import { CA_HOST, page } from './helpers.ts';
@@ -45,6 +49,9 @@ const PROPER_NAMES = [
   'Global Privacy Control',
   'California Consumer Privacy Act',
   'California Privacy Rights Act',
+  'California Transparency in Supply Chains Act',
+  'Executive Order',
+  'New York',
   'CAN-SPAM',
   'Honda Fit',
 ];
@@ -64,6 +71,10 @@ const PAGES = [
   ['/page/warranty-policy', warranty, 'Politique de garantie'],
   ['/page/terms-of-use', terms, "Conditions d'utilisation"],
   ['/page/shipping-policy', shipping, 'Politique de livraison'],
+  ['/page/payment-method', payment, 'Modes de paiement'],
+  ['/page/california-supply-chain', california, 'Déclaration en vertu de la California'],
+  ['/affiliate-program', affiliate, "Programme d'affiliation"],
+  ['/partnership', partnership, 'Devenez partenaire de'],
 ] as const;
 
 describe('the written pages in French', () => {
