@@ -1,13 +1,18 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import about from '../../kv-seed/pages/about.json';
+import affiliate from '../../kv-seed/pages/affiliate-program.json';
 import faq from '../../kv-seed/pages/help-faq.json';
 import help from '../../kv-seed/pages/help.json';
 import feedback from '../../kv-seed/pages/help-feedback.json';
+import california from '../../kv-seed/pages/page-california-supply-chain.json';
+import payment from '../../kv-seed/pages/page-payment-method.json';
 import privacy from '../../kv-seed/pages/page-privacy-policy.json';
 import returns from '../../kv-seed/pages/page-return-policy.json';
+import shipping from '../../kv-seed/pages/page-shipping-policy.json';
 import terms from '../../kv-seed/pages/page-terms-of-use.json';
 import warranty from '../../kv-seed/pages/page-warranty-policy.json';
+import partnership from '../../kv-seed/pages/partnership.json';
 import { loadCatalogFixture } from './catalog-fixture.ts';
 import { englishIn, textOf } from './english-words.ts';
 import { CA_HOST, page } from './helpers.ts';
@@ -44,6 +49,9 @@ const PROPER_NAMES = [
   'Global Privacy Control',
   'California Consumer Privacy Act',
   'California Privacy Rights Act',
+  'California Transparency in Supply Chains Act',
+  'Executive Order',
+  'New York',
   'CAN-SPAM',
   'Honda Fit',
 ];
@@ -62,6 +70,11 @@ const PAGES = [
   ['/page/privacy-policy', privacy, 'Politique de confidentialité'],
   ['/page/warranty-policy', warranty, 'Politique de garantie'],
   ['/page/terms-of-use', terms, "Conditions d'utilisation"],
+  ['/page/shipping-policy', shipping, 'Politique de livraison'],
+  ['/page/payment-method', payment, 'Modes de paiement'],
+  ['/page/california-supply-chain', california, 'Déclaration en vertu de la California'],
+  ['/affiliate-program', affiliate, "Programme d'affiliation"],
+  ['/partnership', partnership, 'Devenez partenaire de'],
 ] as const;
 
 describe('the written pages in French', () => {
@@ -79,7 +92,7 @@ describe('the written pages in French', () => {
       .filter((words) => words.length > 20 && text.includes(words));
     expect(english).toEqual([]);
     expect(await englishBesideNames(html)).toEqual([]);
-    expect(text).toContain('Dernière mise à jour : 2026-11-01');
+    expect(text).toContain(`Dernière mise à jour : ${content.updated}`);
   });
 
   it.each(PAGES)('keeps %s in English on the English site', async (path, content) => {
@@ -89,7 +102,7 @@ describe('the written pages in French', () => {
       .map(shown)
       .filter((english) => english && !text.includes(english));
     expect(missing).toEqual([]);
-    expect(text).toContain('Last updated 2026-11-01');
+    expect(text).toContain(`Last updated ${content.updated}`);
   });
 });
 

@@ -5,17 +5,18 @@
  * promotion in force. A section of the written page asks for them with `fill`.
  */
 import { federalHolidays, formatDeliveryDate } from '../../shared/delivery-dates.ts';
+import { currentLocale } from '../../shared/i18n/current.ts';
 import { marketById, type MarketId } from '../../shared/markets.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { DELIVERY_COVERAGE, deliverableRegions, noDeliveryAreas, type NoDeliveryKind } from '../../shared/regions.ts';
 import { WAREHOUSES, shippingOptionsFor } from '../../shared/shipping-options.ts';
+import { frenchFacts } from './shipping-policy-fr.ts';
 import type { FreeShippingPromise } from '../../shared/promotions/describe.ts';
-import type { InfoPageContent } from './text.ts';
+import type { InfoPageContent, PolicyFill } from './text.ts';
 
 type Section = InfoPageContent['sections'][number];
 
-/** What a section can ask to be filled with. */
-export type PolicyFill = 'delivers-to' | 'no-delivery' | 'shipping-options' | 'free-shipping' | 'delivery-estimates';
+export type { PolicyFill } from './text.ts';
 
 const KIND_NOTE: Readonly<Record<NoDeliveryKind, string>> = {
   territory: 'US territory',
@@ -25,8 +26,19 @@ const KIND_NOTE: Readonly<Record<NoDeliveryKind, string>> = {
 
 const hour12 = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'am' : 'pm'}`;
 
-/** The paragraphs and list one fill adds for a market. */
+/** The paragraphs and list one fill adds for a market, in the page's language. */
 function facts(
+  fill: PolicyFill,
+  market: MarketId,
+  freeShipping: FreeShippingPromise | null,
+  now: number,
+): Omit<Section, 'id' | 'heading'> {
+  return currentLocale() === 'fr'
+    ? frenchFacts(fill, market, freeShipping, now)
+    : englishFacts(fill, market, freeShipping, now);
+}
+
+function englishFacts(
   fill: PolicyFill,
   market: MarketId,
   freeShipping: FreeShippingPromise | null,

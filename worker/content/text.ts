@@ -1,5 +1,8 @@
 /** The shop's written pages as content configs hold them, and the placeholders seeded text carries. */
 
+/** What a section can ask to be filled with from the shop's tables (shipping-policy.ts). */
+export type PolicyFill = 'delivers-to' | 'no-delivery' | 'shipping-options' | 'free-shipping' | 'delivery-estimates';
+
 export interface InfoPageContent {
   route: string;
   heading: string;
