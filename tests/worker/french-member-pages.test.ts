@@ -70,7 +70,10 @@ describe('the member pages in French', () => {
       expect(text, words).toContain(words);
     expect(text).toMatch(/expire le \d{1,2} [a-zéû]+\.? \d{4}/);
     expect(text).toMatch(
-      /Dépensez [\d\u00a0\u202f]+,\d\d\u00a0\$ de plus d.ici le \d{1,2} [a-zéû]+\.? \d{4} pour atteindre le niveau Or/,
+      new RegExp(
+        String.raw`Dépensez [\d\u00a0\u202f]+,\d\d\u00a0\$ de plus d.ici le \d{1,2} [a-zéû]+\.? \d{4} ` +
+          'pour atteindre le niveau Or',
+      ),
     );
   });
 

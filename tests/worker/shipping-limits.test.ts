@@ -231,7 +231,8 @@ describe('a lead-acid battery', () => {
       'accept-language': 'fr-CA',
     });
     expect(french.detail.items[0]!.shipLimit!.message).toContain(
-      "ne peut pas être expédié vers cette communauté accessible uniquement par avion : c'est une matière dangereuse",
+      'ne peut pas être expédié vers cette communauté accessible uniquement par avion : ' +
+        "c'est une matière dangereuse",
     );
     // Toronto has a ground route: the battery goes by ground there.
     const toronto = await cartOf(TORONTO.postalCode, [{ skuId: battery.skuId, itemCount: 1 }], CA_HOST);

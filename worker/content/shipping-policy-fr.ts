@@ -44,7 +44,9 @@ export function frenchFacts(
       const areas = noDeliveryAreas(market);
       if (areas.length === 0) return {};
       return {
-        paragraphs: ["Nous ne livrons pas non plus dans ces régions; la caisse refuse les adresses qui s'y trouvent :"],
+        paragraphs: [
+          "Nous ne livrons pas non plus dans ces régions; la caisse refuse les adresses qui s'y " + 'trouvent :',
+        ],
         list: areas.map((area) => `${area.name} (${KIND_NOTE[area.kind]})`),
       };
     }
@@ -72,7 +74,8 @@ export function frenchFacts(
             'partent le jour ouvrable suivant.',
           "La plage de dates ajoute le délai de transport de l'option, plus un jour ouvrable par tranche de deux " +
             `zones entre l'entrepôt et votre adresse (${zoneBy} en donne la zone), et deux de plus pour les ` +
-            `régions éloignées. Les transporteurs ne livrent pas la fin de semaine ni lors de ces jours fériés cette ` +
+            `régions éloignées. Les transporteurs ne livrent pas la fin de semaine ` +
+            `ni lors de ces jours fériés cette ` +
             `année : ${holidays.join('; ').replace(/\.?$/, '.')}`,
         ],
       };
