@@ -43,7 +43,9 @@ export function englishOnPage(page: Page): Promise<string[]> {
         );
       const found: string[] = [];
       const check = (text: string | null, where: string) => {
-        for (const word of (text ?? '').match(/\p{L}+/gu) ?? [])
+        // An order number, an RMA or a part number is random letters and digits, not words (…-WE2P-… holds "WE").
+        const words = (text ?? '').replace(/\b(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, '');
+        for (const word of words.match(/\p{L}+/gu) ?? [])
           if (english.has(word.toLowerCase()))
             found.push(`${word} in "${(text ?? '').trim().slice(0, 80)}" (${where})`);
       };

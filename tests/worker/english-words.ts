@@ -21,8 +21,11 @@ const decoded = (text: string) =>
 
 /** The English words of a text, each with where it was read. */
 export function englishWordsOf(text: string, where = 'text'): string[] {
-  // Addresses are not words: a link's path (/order/track) is the same in both languages.
-  const plain = decoded(text).replace(/https?:\/\/\S+/g, '');
+  // Addresses are not words: a link's path (/order/track) is the same in both languages. Nor are codes: an
+  // order number, an RMA or a part number is random letters and digits (CA261128-60SJ-WE2P-… holds "WE").
+  const plain = decoded(text)
+    .replace(/https?:\/\/\S+/g, '')
+    .replace(/\b(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, '');
   return (plain.match(/\p{L}+/gu) ?? [])
     .filter((word) => ENGLISH_WORDS.has(word.toLowerCase()))
     .map((word) => `${word} in "${plain.trim().replace(/\s+/g, ' ').slice(0, 80)}" (${where})`);
