@@ -41,6 +41,10 @@ describe('the installation videos in French', () => {
     expect(text).toContain('0:34 · sous-titres');
     expect(text).toContain('Pièces :');
     expect(tracksOf(html)).toEqual(guide.videos.map((video) => [video.captionsFr, 'fr', 'Français']));
+    // The posters' words (title, length, the shop's badge) are drawn in French too.
+    expect([...html.matchAll(/<video[^>]* poster="([^"]+)"/g)].map((match) => match[1])).toEqual(
+      guide.videos.map((video) => video.posterFr),
+    );
     expect(await englishBesideNames(html)).toEqual([]);
   });
 
