@@ -13,7 +13,7 @@ import fr from '../../shared/i18n/messages/fr.json';
  */
 
 type Locale = 'en' | 'fr';
-const CATALOGUES = { en, fr } as Record<Locale, Record<string, string>>;
+const CATALOGUES = { en, fr } as unknown as Record<Locale, Record<string, string>>;
 const script = (path: string) => readFile(`dist/client${path}`, 'utf8');
 /** A message's text as esbuild writes it in a bundle: non-ASCII letters escaped. */
 const asBundled = (text: string) =>
