@@ -8,8 +8,8 @@ import { theShop } from './shop.ts';
 
 /**
  * The help centre, the FAQ (every answer opened), the about page, the return and privacy policies, the reviews
- * page, the running campaign's page and the installation video pages in French in Chromium (issue 37), scanned for English once the islands
- * have woken, and checked for running past a phone's screen.
+ * page, the running campaign's page and the installation video pages in French in Chromium (issue 37), scanned
+ * for English once the islands have woken, and checked for running past a phone's screen.
  */
 
 const ca = theShop().ca;
