@@ -4,6 +4,8 @@ import { clientIp } from '../platform/client-ip.ts';
 import { credentialCookie, exchangeOnArrival } from '../platform/link-exchange.ts';
 import { ORDER_NUMBER } from './schemas.ts';
 import { orderOwnerFor, type OrderAccess, type OrderOwner } from './service.ts';
+import type { Reviewer } from '../reviews/service.ts';
+import { orderRepository } from './repository.ts';
 
 /**
  * The HTTP side the order calls and pages share: who may act on the order a request names. A guest's order token
@@ -57,4 +59,14 @@ export function orderOwnerOf(
   request: { orderId: string; orderToken?: string | null },
 ): Promise<OrderOwner> {
   return orderOwnerFor(c.env, orderAccessOf(c, request));
+}
+
+/**
+ * The signed-in member as a buyer of an item, for their review of it (§7 Reviews: verifiedPurchase): whether
+ * they paid for it in an order; the reviewer is told at their account's email, in the page's language.
+ */
+export async function reviewBuyer(c: Context<AppEnv>, itemId: number): Promise<Reviewer | null> {
+  const member = c.var.member;
+  if (!member || !(await orderRepository(c.env.DB).paidItemOf(member.accountId, itemId))) return null;
+  return { email: member.email, market: c.var.market.id, locale: c.var.locale };
 }

@@ -1,3 +1,4 @@
+import { CORE_LINE_TYPE } from '../../shared/core-charges.ts';
 import {
   CANCELLABLE_STATUSES,
   HOLDING_STATUSES,
@@ -244,6 +245,19 @@ export function orderRepository(db: D1Database) {
           .bind(accountId)
           .all<OrderRecord>()
       ).results;
+    },
+
+    /** Whether the member paid for the item in an order not cancelled (a part, not its core deposit). */
+    async paidItemOf(accountId: number, itemId: number): Promise<boolean> {
+      const row = await db
+        .prepare(
+          `SELECT 1 AS bought FROM orders o JOIN order_line l ON l.order_id = o.id
+            WHERE o.account_id = ?1 AND l.item_id = ?2 AND o.paid_at IS NOT NULL AND o.status <> 'CANCELLED'
+              AND l.item_type <> '${CORE_LINE_TYPE}' LIMIT 1`,
+        )
+        .bind(accountId, itemId)
+        .first<{ bought: number }>();
+      return row !== null;
     },
   };
 }

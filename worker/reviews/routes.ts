@@ -21,6 +21,7 @@ import {
   REVIEW_RULE,
   reviewInfo,
   verifyInvitation,
+  type Reviewer,
 } from './service.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
@@ -178,12 +179,22 @@ const recent = endpoint({
 
 const limited = (c: Context<AppEnv>) =>
   enforce(c.env.RATE_LIMITER, [{ key: `review:ip:${clientIp(c)}`, rule: REVIEW_RULE }]);
-/** A review's invitation: the one in its body (an app's), else the one the invitation link left in its cookie. */
-const addHandler = async (c: Context<AppEnv>) => {
+/**
+ * The signed-in shopper as a buyer of the item, when the orders say they paid for it: their review is then a
+ * verified purchase. The orders sit above the reviews, so the app hands this in (worker/routes/index.ts).
+ */
+export type BuyerOf = (c: Context<AppEnv>, itemId: number) => Promise<Reviewer | null>;
+
+/**
+ * A review's proof of purchase: the invitation in its body (an app's), else the one the invitation link left in
+ * its cookie, else the signed-in member's own paid order of the item.
+ */
+const addHandler = (buyerOf: BuyerOf) => async (c: Context<AppEnv>) => {
   await limited(c);
   const body = await readBody(c, add);
   const kept = credentialCookie(c, `${COOKIE.reviewInvitation}_${body.itemId}`);
-  const review = await createReview(c.env.DB, c.env.AUTH_SECRET, { ...body, invitation: body.invitation ?? kept });
+  const draft = { ...body, invitation: body.invitation ?? kept };
+  const review = await createReview(c.env.DB, c.env.AUTH_SECRET, draft, Date.now(), await buyerOf(c, body.itemId));
   if (kept) forgetCredential(c, `${COOKIE.reviewInvitation}_${body.itemId}`);
   return c.json(ok(review));
 };
@@ -204,52 +215,53 @@ export const reviewsEndpoints: readonly Endpoint[] = [
   recent,
 ];
 
-/** The product reviews calls (§7 Reviews). */
-export const reviewsApi = new Hono<AppEnv>()
-  .get(list.path, async (c) => {
-    const query = readQuery(c, list);
-    return c.json(ok(await listReviews(c.env.DB, query.itemId, query.page, query.size, query.sort, query.rating)));
-  })
-  .get(info.path, async (c) => c.json(ok(await reviewInfo(c.env.DB, readQuery(c, info).itemId))))
-  .post(add.path, addHandler)
-  .post(addAlias.path, addHandler)
-  .put(edit.path, async (c) => {
-    await limited(c);
-    const { id: reviewId, editLink, ...draft } = await readBody(c, edit);
-    return c.json(ok(await editReview(c.env.DB, reviewId, editLink, draft)));
-  })
-  .delete(remove.path, async (c) => {
-    await limited(c);
-    const query = readQuery(c, remove);
-    await deleteReview(c.env.DB, query.id, query.editLink);
-    return c.json(ok(null));
-  })
-  .get(detail.path, async (c) => {
-    const parsed = id.safeParse(c.req.param('id'));
-    if (!parsed.success) throw ApiError.notFound(REVIEW_NOT_FOUND);
-    return c.json(ok(await publishedReview(c.env.DB, parsed.data)));
-  })
-  .post(check.path, async (c) => {
-    await checkDraft(c.env.DB, await readBody(c, check));
-    return c.json(ok({ ok: true as const }));
-  })
-  .post(invitation.path, async (c) => {
-    // An invitation marks a review as a verified purchase, so only the shop may issue one: until
-    // orders exist to check against, the call answers only with the developer tools on.
-    if (c.env.DEV_TOOLS !== 'true')
-      throw new ApiError(403, 403, 'Review invitations are sent by the shop after an order ships.');
-    await limited(c);
-    const { itemId } = await readBody(c, invitation);
-    return c.json(ok(await inviteToReview(c.env.DB, c.env.AUTH_SECRET, itemId)));
-  })
-  .post(invitationCheck.path, async (c) => {
-    const itemId = await verifyInvitation((await readBody(c, invitationCheck)).token, c.env.AUTH_SECRET);
-    return c.json(ok({ valid: itemId !== null, itemId }));
-  })
-  .get(top3.path, async (c) =>
-    c.json(ok((await listReviews(c.env.DB, readQuery(c, top3).itemId, 1, 3, 'helpful')).list)),
-  )
-  .get(recent.path, async (c) => {
-    const query = readQuery(c, recent);
-    return c.json(ok(await recentReviews(c.env.DB, query.page, query.size)));
-  });
+/** The product reviews calls (§7 Reviews), with the orders' word on who bought what. */
+export const reviewsApiWith = (buyerOf: BuyerOf) =>
+  new Hono<AppEnv>()
+    .get(list.path, async (c) => {
+      const query = readQuery(c, list);
+      return c.json(ok(await listReviews(c.env.DB, query.itemId, query.page, query.size, query.sort, query.rating)));
+    })
+    .get(info.path, async (c) => c.json(ok(await reviewInfo(c.env.DB, readQuery(c, info).itemId))))
+    .post(add.path, addHandler(buyerOf))
+    .post(addAlias.path, addHandler(buyerOf))
+    .put(edit.path, async (c) => {
+      await limited(c);
+      const { id: reviewId, editLink, ...draft } = await readBody(c, edit);
+      return c.json(ok(await editReview(c.env.DB, reviewId, editLink, draft)));
+    })
+    .delete(remove.path, async (c) => {
+      await limited(c);
+      const query = readQuery(c, remove);
+      await deleteReview(c.env.DB, query.id, query.editLink);
+      return c.json(ok(null));
+    })
+    .get(detail.path, async (c) => {
+      const parsed = id.safeParse(c.req.param('id'));
+      if (!parsed.success) throw ApiError.notFound(REVIEW_NOT_FOUND);
+      return c.json(ok(await publishedReview(c.env.DB, parsed.data)));
+    })
+    .post(check.path, async (c) => {
+      await checkDraft(c.env.DB, await readBody(c, check));
+      return c.json(ok({ ok: true as const }));
+    })
+    .post(invitation.path, async (c) => {
+      // An invitation marks a review as a verified purchase, so only the shop may issue one: until
+      // orders exist to check against, the call answers only with the developer tools on.
+      if (c.env.DEV_TOOLS !== 'true')
+        throw new ApiError(403, 403, 'Review invitations are sent by the shop after an order ships.');
+      await limited(c);
+      const { itemId } = await readBody(c, invitation);
+      return c.json(ok(await inviteToReview(c.env.DB, c.env.AUTH_SECRET, itemId)));
+    })
+    .post(invitationCheck.path, async (c) => {
+      const itemId = await verifyInvitation((await readBody(c, invitationCheck)).token, c.env.AUTH_SECRET);
+      return c.json(ok({ valid: itemId !== null, itemId }));
+    })
+    .get(top3.path, async (c) =>
+      c.json(ok((await listReviews(c.env.DB, readQuery(c, top3).itemId, 1, 3, 'helpful')).list)),
+    )
+    .get(recent.path, async (c) => {
+      const query = readQuery(c, recent);
+      return c.json(ok(await recentReviews(c.env.DB, query.page, query.size)));
+    });

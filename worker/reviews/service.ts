@@ -43,20 +43,28 @@ export async function checkDraft(db: D1Database, draft: ReviewWrite): Promise<vo
 }
 
 /**
- * Stores a new PENDING review; a verified purchase with a valid invitation for the same item, which
- * also says where the reviewer is told if the review is rejected.
+ * Stores a new PENDING review; a verified purchase with a valid invitation for the same item, or from the
+ * signed-in member who bought it (`buyer`); either also says where the reviewer is told if it is rejected.
  */
-export async function createReview(db: D1Database, secret: string, draft: ReviewDraft, now = Date.now()) {
+export async function createReview(
+  db: D1Database,
+  secret: string,
+  draft: ReviewDraft,
+  now = Date.now(),
+  buyer: Reviewer | null = null,
+) {
   await checkDraft(db, draft);
-  const invited = draft.invitation ? await readInvitation(draft.invitation, secret, now) : null;
-  const verified = invited?.itemId === draft.itemId;
+  const invitation = draft.invitation ? await readInvitation(draft.invitation, secret, now) : null;
+  const invited =
+    invitation?.itemId === draft.itemId ? invitation : buyer ? { itemId: draft.itemId, reviewer: buyer } : null;
+  const verified = invited !== null;
   const editLink = randomToken();
   const { itemId, rating, title, content, name, vehicle } = draft;
   const id = await reviewRepository(db).insert(
     { itemId, rating, title, content, name, vehicle },
     await sha256Hex(editLink),
     verified,
-    verified ? invited.reviewer : null,
+    invited?.reviewer ?? null,
   );
   return { id, status: 'PENDING' as const, editLink };
 }

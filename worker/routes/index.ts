@@ -39,7 +39,8 @@ import { promotionApi, promotionEndpoints } from '../promotions/promotion.routes
 import { returnPages } from '../returns/pages.tsx';
 import { returnsApi, returnsEndpoints } from '../returns/routes.ts';
 import { recentReviewsPages } from '../reviews/recent.pages.tsx';
-import { reviewsApi, reviewsEndpoints } from '../reviews/routes.ts';
+import { reviewsApiWith, reviewsEndpoints } from '../reviews/routes.ts';
+import { reviewBuyer } from '../orders/http.ts';
 import { searchPage } from '../search/pages.tsx';
 import { categoryApi, categoryEndpoints } from '../search/facets.routes.ts';
 import { searchApi, searchEndpoints } from '../search/search.routes.ts';
@@ -109,7 +110,7 @@ export const ROUTE_TABLE: Record<string, readonly Mount[]> = {
     api(suggestApi, suggestEndpoints),
     ...pages(searchPage),
   ],
-  reviews: [api(reviewsApi, reviewsEndpoints), ...pages(recentReviewsPages)],
+  reviews: [api(reviewsApiWith(reviewBuyer), reviewsEndpoints), ...pages(recentReviewsPages)],
   shipping: [api(areaApi, areaEndpoints)],
   cart: [api(cartApi, cartEndpoints), api(buyNowApi, buyNowEndpoints), ...pages(cartPage)],
   promotions: [api(promotionApi, promotionEndpoints)],
