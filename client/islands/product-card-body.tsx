@@ -36,9 +36,15 @@ export function ProductCardBody({ product, fitment }: { product: SearchRecord; f
       {product.discountPrice !== null && (
         <span className="product-card__price">
           {formatMoney({ cent: product.discountPrice, currency: product.currency })}
-          {product.originalPrice !== null && product.originalPrice > product.discountPrice && (
-            <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>
-          )}
+          {/* A part of several variants shows the range of their prices: "$24.99 – $31.99". */}
+          {product.maxPrice != null &&
+            product.maxPrice > product.discountPrice &&
+            ` – ${formatMoney({ cent: product.maxPrice, currency: product.currency })}`}
+          {product.maxPrice == null &&
+            product.originalPrice !== null &&
+            product.originalPrice > product.discountPrice && (
+              <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>
+            )}
           {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{m.percent_off({ percent: off })}</span>}
         </span>
       )}
