@@ -47,7 +47,7 @@ const jsonLd = (html: string) =>
 beforeAll(loadCatalogFixture);
 
 describe('a product of several SKUs', () => {
-  it('offers each SKU as a choice with its own name, price and availability; the first is shown by default', async () => {
+  it('offers each SKU as a choice with its own name, price and availability; the first is the default', async () => {
     const product = await twoSkuProduct();
     const { status, html } = await page(`${US_HOST}/product/${product.handle}`);
     expect(status).toBe(200);
@@ -67,7 +67,7 @@ describe('a product of several SKUs', () => {
     expect(html).toContain(`data-add-to-cart="${product.first}"`);
   });
 
-  it('shows the SKU ?sku= names: its price, part number, picture and add to cart; the canonical link stays the product', async () => {
+  it('shows the SKU ?sku= names: its price, part number, picture, add to cart; canonical is the product', async () => {
     const product = await twoSkuProduct();
     const { status, html } = await page(`${US_HOST}/product/${product.handle}?sku=${product.second}`);
     expect(status).toBe(200);

@@ -1,7 +1,8 @@
 import { isBuyable } from '../../../shared/item-status.ts';
 import type { SkuRecord } from '../records.ts';
 import type { VariantChoice } from '../variants.ts';
-import type { ProductView } from './ProductPage.tsx';
+import type { Market } from '../../../shared/markets.ts';
+import type { ItemPageRow } from '../repository.ts';
 
 /** One SKU's schema.org Offer in the market (out of stock where it cannot be bought), or nothing with no price. */
 function offerOf(sku: SkuRecord | undefined, state: string, url: string, currency: string) {
@@ -17,6 +18,15 @@ function offerOf(sku: SkuRecord | undefined, state: string, url: string, currenc
   };
 }
 
+/** What the structured data is drawn from (the product page's view). */
+interface StructuredView {
+  item: ItemPageRow;
+  skus: SkuRecord[];
+  sku: SkuRecord | undefined;
+  market: Market;
+  origin: string;
+}
+
 /**
  * schema.org Product / Offer / AggregateRating, for search engines; a product of several SKUs is a ProductGroup with
  * one Product and Offer per SKU (hasVariant), each at its own `?sku=` address.
@@ -26,7 +36,7 @@ export function StructuredData({
   choices,
   state,
 }: {
-  view: ProductView;
+  view: StructuredView;
   choices: VariantChoice[];
   state: string;
 }) {
