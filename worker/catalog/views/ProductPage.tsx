@@ -7,7 +7,7 @@ import Recommendations from '../../../client/islands/Recommendations.tsx';
 import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
 import ReviewForm from '../../../client/islands/ReviewForm.tsx';
 import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
-import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
+import { isBuyable, statusIn } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, percentOff } from '../../../shared/money.ts';
 import { CORE_RETURN_DAYS, coreChargeWords } from '../../../shared/core-charges.ts';
