@@ -37,7 +37,11 @@ async function twoSkuProduct(offset = 0): Promise<TwoSkus> {
 }
 
 const usd = (cent: number) => `$${(cent / 100).toFixed(2)}`;
-const partNumberShown = (html: string) => html.match(/<strong translate="no" data-part-number="">([^<]+)</)?.[1];
+/** The part number the page names (its line carries it as data-part-number, for scripts and tests). */
+const partNumberShown = (html: string) => {
+  const line = html.match(/<p data-part-number="([^"]+)">.*?<\/p>/);
+  return line?.[0].includes(`<strong translate="no">${line[1]}</strong>`) ? line[1] : undefined;
+};
 const priceShown = (html: string) => Number(html.match(/<p class="product-price" data-price="(\d+)"/)?.[1]);
 const choiceOf = (html: string, sku: number) =>
   html.match(new RegExp(`<a class="variant[^"]*"[^>]*data-sku="${sku}"[^>]*>.*?</a>`))?.[0] ?? '';

@@ -185,11 +185,7 @@ export function ProductPage({ view }: { view: ProductView }) {
 function ProductBody({ view }: { view: ProductView }) {
   const { item, skus, sku, market } = view;
   const main = item.images.find((image) => image.isMain) ?? item.images[0];
-  const partNumber = (
-    <strong translate="no" data-part-number="">
-      {sku?.partNumber}
-    </strong>
-  );
+  const partNumber = <strong translate="no">{sku?.partNumber}</strong>;
   const status = statusIn(item, market.id);
   const choices = variantChoices(skus, sku, status, view.soldHere);
   const chosen = choices.find((choice) => choice.chosen);
@@ -214,7 +210,7 @@ function ProductBody({ view }: { view: ProductView }) {
       <div className="product__summary">
         <h1>{item.title}</h1>
         {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
-        <p>
+        <p data-part-number={sku?.partNumber}>
           {m.product_brand()} <strong translate="no">{item.brandName ?? ''}</strong> · {m.product_part_number()}{' '}
           {partNumber} · {m.product_condition()} {conditionOf(item.itemCondition)}
         </p>
