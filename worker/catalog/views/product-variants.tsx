@@ -1,6 +1,8 @@
+import VariantPicker from '../../../client/islands/VariantPicker.tsx';
 import { stockLabel } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { Island } from '../../platform/render/Island.tsx';
 import type { VariantChoice } from '../variants.ts';
 import * as m from '../../../shared/i18n/generated/messages.js';
 
@@ -12,7 +14,8 @@ export function variantStateWords(state: string, market: Market): string {
 
 /**
  * The product's variants as links (`?sku=`, so the page works without JavaScript and a choice can be shared), each
- * with its price in the market's currency and its availability; one that cannot be bought is shown, marked so.
+ * with its price in the market's currency and its availability; one that cannot be bought is shown, marked so. The
+ * island swaps the chosen variant in without a reload.
  */
 export function VariantChoices({
   choices,
@@ -25,35 +28,16 @@ export function VariantChoices({
 }) {
   if (choices.length === 0) return null;
   const legend = labels.length ? m.variant_choose({ names: labels.join(' · ') }) : m.variant_options();
-  return (
-    <nav className="variants" aria-labelledby="variants-legend">
-      <p id="variants-legend" className="variants__legend">
-        {legend}
-      </p>
-      <ul className="variants__list">
-        {choices.map((choice) => {
-          const unavailable = choice.state === 'NOT_SOLD' || choice.state === 'SOLD_OUT';
-          return (
-            <li key={choice.skuId}>
-              <a
-                className={`variant${unavailable ? ' variant--unavailable' : ''}`}
-                href={`?sku=${choice.skuId}`}
-                data-sku={choice.skuId}
-                data-state={choice.state}
-                aria-current={choice.chosen ? 'true' : undefined}
-              >
-                <span className="variant__name">{choice.name}</span>
-                {choice.discountPrice !== null && choice.state !== 'NOT_SOLD' && (
-                  <span className="variant__price">
-                    {formatMoney({ cent: choice.discountPrice, currency: market.currency })}
-                  </span>
-                )}
-                <small className="variant__state">{variantStateWords(choice.state, market)}</small>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  const options = choices.map((choice) => ({
+    skuId: choice.skuId,
+    name: choice.name,
+    price:
+      choice.discountPrice !== null && choice.state !== 'NOT_SOLD'
+        ? formatMoney({ cent: choice.discountPrice, currency: market.currency })
+        : null,
+    state: choice.state,
+    words: variantStateWords(choice.state, market),
+  }));
+  const chosen = choices.find((choice) => choice.chosen)?.skuId ?? choices[0]!.skuId;
+  return <Island name="VariantPicker" component={VariantPicker} props={{ legend, options, chosen }} hydrate="idle" />;
 }
