@@ -84,6 +84,11 @@ describe('a product of several SKUs', () => {
     const gallery = html.slice(html.indexOf('product__gallery'));
     expect(gallery.match(/<img [^>]*src="([^"]+)"/)?.[1]).toContain(product.secondImage.replace('.svg', ''));
     expect(html).toContain(`<link rel="canonical" href="${US_HOST}/product/${product.handle}"/>`);
+    // Recently viewed keeps the variant viewed: its address and its picture.
+    const viewed = html.match(/data-island="RecentlyViewed" data-props="([^"]+)"/)![1]!.replaceAll('&quot;', '"');
+    const current = (JSON.parse(viewed) as { current: { urlHandle: string; imageUrl: string } }).current;
+    expect(current.urlHandle).toBe(`${product.handle}?sku=${product.second}`);
+    expect(current.imageUrl).toContain(product.secondImage.replace('.svg', '').replace('/static/', ''));
   });
 
   it('prices the chosen SKU in CA$ on the Canadian site, and names its colour in French on French pages', async () => {
