@@ -102,6 +102,7 @@ describe('a product of several SKUs', () => {
     expect(choiceOf(french.html, product.second)).toContain('<span class="variant__name">Noir</span>');
     expect(choiceOf(french.html, product.first)).toContain('Standard');
     expect(partNumberShown(french.html)).toBe(product.secondPart);
+    expect(french.html).toContain(`<link rel="canonical" href="${CA_HOST}/fr/product/${product.handle}"/>`);
   });
 
   it('falls back to the first SKU for a ?sku= that is not a number, too long, or another product’s', async () => {
