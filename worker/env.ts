@@ -37,7 +37,7 @@ export interface Bindings extends Configured {
   CARD_PROVIDER_SECRET_KEY?: string;
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
   CARD_PROVIDER_PUBLISHABLE_KEY?: string;
-  CARD_PROVIDER_JS_URL?: string;
+  CARD_PROVIDER_COUNTRY?: string;
   APPLE_PAY_DOMAIN_ASSOCIATION?: string;
   BNPL_PROVIDERS?: string;
   BNPL_LIMITS?: string;
@@ -46,7 +46,6 @@ export interface Bindings extends Configured {
   PAYPAL_CLIENT_SECRET?: string;
   PAYPAL_WEBHOOK_ID?: string;
   PAYPAL_API_BASE?: string;
-  PAYPAL_SDK_URL?: string;
   /** …and the methods the owner switched off. */
   PAYMENT_METHODS_OFF?: string;
   /**
@@ -141,6 +140,8 @@ export interface Variables {
   cspNonce: string;
   /** The page loads Stripe.js (checkout with a card form or a wallet on the card provider): its origins are allowed. */
   stripeJs?: boolean;
+  /** The page loads PayPal's JS SDK (its buttons pay PayPal and Pay Later): PayPal's origins are allowed. */
+  paypalJs?: boolean;
   signedIn: boolean;
   /** The signed-in member, when the request carries a valid token. */
   member: { accountId: number; email: string; tokenVersion: number; locale: Locale | null } | null;

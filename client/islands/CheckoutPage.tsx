@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AddressFields } from '../../shared/address.ts';
+import { type BrowserPayKeys, PAYPAL_FUNDING } from '../../shared/browser-pay.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import type { Region } from '../../shared/regions.ts';
 import { marketById, type MarketId } from '../../shared/markets.ts';
@@ -27,6 +28,9 @@ import { DisabledReason, failureText, fieldErrorsOf, useFieldErrors } from './fo
 import { ShippingOptionLabel } from './shipping-option-label.tsx';
 import { methodsFor, PaymentSection } from './checkout-payment.tsx';
 import { CardFields, confirmInBrowser, useBrowserPay } from './browser-pay.tsx';
+import { type Placed, usePaypalCheckout } from './checkout-paypal.ts';
+import { PaypalButton } from './paypal-button.tsx';
+import { resultPage } from '../state/paypal-pay.ts';
 import { trackCheckoutStarted } from '../tracking/api.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
@@ -36,8 +40,8 @@ export interface CheckoutPageProps {
   regions: readonly Region[];
   methods: OfferedPaymentMethod[];
   signedIn: boolean;
-  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider; null: none. */
-  cardKey?: string | null;
+  /** The keys of the payment providers' browser scripts (Stripe.js, PayPal's buttons); null: none. */
+  keys?: BrowserPayKeys | null;
 }
 
 type Calls = ReturnType<typeof checkoutCalls>;
@@ -62,8 +66,7 @@ export default function CheckoutPage(props: CheckoutPageProps) {
   const [saved, setSaved] = useState<(AddressFields & { id: number; isDefault: boolean })[]>([]);
   const [shippingName, setShippingName] = useState<string | null>(null);
   const pay = useBrowserPay({
-    cardKey: props.cardKey ?? null,
-    market,
+    keys: props.keys ?? null,
     currency: marketById(market).currency,
     total: quote?.total ?? null,
     methods: props.methods,
@@ -72,6 +75,9 @@ export default function CheckoutPage(props: CheckoutPageProps) {
   // A wallet on the card provider is offered only where this device can pay with it.
   const methods = props.methods.filter(pay.usable);
   const [method, setMethod] = useState<string>(methods[0]?.id ?? '');
+  const paypalKeys = props.keys?.paypal ?? null;
+  // PayPal's buttons where its SDK loads; otherwise Place order pays on PayPal's approval page.
+  const [paypalDown, setPaypalDown] = useState(false);
   const [bnplProvider, setBnplProvider] = useState('');
   // What the shopper can pay with at this total: a method outside its provider's limits falls back to the first.
   const shown = quote ? methodsFor(methods, quote.total) : methods;
@@ -148,16 +154,9 @@ export default function CheckoutPage(props: CheckoutPageProps) {
         .catch(() => undefined);
   }, [calls]);
 
-  async function placeOrder() {
-    if (!calls || !quote || !address) return;
-    const emailError = signedIn ? null : emailProblem(email);
-    if (emailError) return fields.show({ email: emailError });
-    // A wallet's sheet opens inside the click, before the order is placed; closing it places nothing.
-    const inBrowser = pay.inBrowser(payable);
-    const sheet = inBrowser && payable !== 'CARD' ? pay.openSheet() : null;
-    if (inBrowser && payable !== 'CARD' && !sheet) return setError(m.something_wrong());
-    const wallet = sheet ? await sheet : null;
-    if (sheet && !wallet) return;
+  /** Places the order once per checkout key; null when refused (the new total then shows). */
+  async function placeIt(wallet: { complete(status: 'fail'): void } | null): Promise<Placed | null> {
+    if (!calls || !quote || !address) return null;
     const placed = await run(() =>
       calls.place({
         idempotencyKey: checkoutKey(sessionStorage),
@@ -175,19 +174,32 @@ export default function CheckoutPage(props: CheckoutPageProps) {
         .quote({ address, shippingName, email: guestEmail() })
         .then(setQuote)
         .catch(() => undefined);
-      return;
+      return null;
     }
     forgetCheckoutKey(sessionStorage);
     const orderToken = placed.orderToken ?? undefined;
     if (orderToken) sessionStorage.setItem(CHECKOUT_TOKEN_KEY, orderToken);
+    return { orderId: placed.order.orderId, orderToken, pending: placed.order.status === 'PAYMENT_PENDING' };
+  }
+
+  async function placeOrder() {
+    const emailError = signedIn ? null : emailProblem(email);
+    if (emailError) return fields.show({ email: emailError });
+    // A wallet's sheet opens inside the click, before the order is placed; closing it places nothing.
+    const inBrowser = pay.inBrowser(payable);
+    const sheet = inBrowser && payable !== 'CARD' ? pay.openSheet() : null;
+    if (inBrowser && payable !== 'CARD' && !sheet) return setError(m.something_wrong());
+    const wallet = sheet ? await sheet : null;
+    if (sheet && !wallet) return;
+    const placed = await placeIt(wallet);
+    if (!placed) return;
     // The wallet's sheet closes as the payment went before the page moves on.
     const go = (url: string) => {
       wallet?.complete('success');
       location.assign(url);
     };
-    const orderId = placed.order.orderId;
-    if (placed.order.status !== 'PAYMENT_PENDING')
-      return go(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+    const { orderId, orderToken } = placed;
+    if (!placed.pending) return go(resultPage(orderId));
     const choice =
       payable === 'BNPL' ? { bnplProvider: provider } : wallet ? { paymentMethodToken: wallet.paymentMethod.id } : {};
     const browser = inBrowser
@@ -197,9 +209,20 @@ export default function CheckoutPage(props: CheckoutPageProps) {
     // The order is placed either way: a refused payment is retried from the result page.
     if (refused) {
       wallet?.complete('fail');
-      location.assign(`/checkout/orderResult?orderId=${encodeURIComponent(orderId)}`);
+      location.assign(resultPage(orderId));
     }
   }
+
+  // PayPal's buttons: the click places the order (once) and starts PayPal's; approval captures it on the server.
+  const paypal = usePaypalCheckout({
+    place: () => {
+      const emailError = signedIn ? null : emailProblem(email);
+      if (emailError) fields.show({ email: emailError });
+      return emailError ? Promise.resolve(null) : placeIt(null);
+    },
+    method: payable,
+    onRefused: setError,
+  });
 
   if (!quote)
     return (
@@ -216,7 +239,8 @@ export default function CheckoutPage(props: CheckoutPageProps) {
   // A part the address's state does not allow must leave the order first (issue 40).
   const blocker = quote.lines.some((line) => line.shipRefusal)
     ? m.emissions_remove_to_order()
-    : placeOrderBlocker({ address, shippingName, paymentMethod: payable });
+    : (placeOrderBlocker({ address, shippingName, paymentMethod: payable }) ??
+      (payable === 'CARD' && pay.inBrowser('CARD') && !pay.card ? m.card_form_loading() : null));
   return (
     <div className="checkout" data-checkout="" aria-busy={busy} ref={fields.scope}>
       <div className="checkout__steps">
@@ -317,16 +341,26 @@ export default function CheckoutPage(props: CheckoutPageProps) {
             {error}
           </p>
         )}
-        <button
-          type="button"
-          className="button button--primary"
-          data-place-order=""
-          disabled={busy || blocker !== null}
-          aria-describedby={blocker ? reasonId : undefined}
-          onClick={() => void placeOrder()}
-        >
-          {m.place_order()}
-        </button>
+        {paypalKeys && !paypalDown && payable in PAYPAL_FUNDING && blocker === null && !busy ? (
+          <PaypalButton
+            clientId={paypalKeys.clientId}
+            currency={marketById(market).currency}
+            method={payable}
+            {...paypal}
+            onUnavailable={() => setPaypalDown(true)}
+          />
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            data-place-order=""
+            disabled={busy || blocker !== null}
+            aria-describedby={blocker ? reasonId : undefined}
+            onClick={() => void placeOrder()}
+          >
+            {m.place_order()}
+          </button>
+        )}
         <DisabledReason id={reasonId} reason={blocker} />
       </aside>
     </div>

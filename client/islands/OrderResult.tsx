@@ -1,3 +1,4 @@
+import type { BrowserPayKeys } from '../../shared/browser-pay.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { PaidResult } from '../../shared/api/payments.ts';
 import { API } from '../../shared/api-routes.ts';
@@ -25,12 +26,12 @@ const MAX_POLLS = 80;
 export default function OrderResult({
   orderId,
   methods,
-  cardKey = null,
+  keys = null,
 }: {
   orderId: string;
   methods: PayAgainProps['methods'];
-  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider. */
-  cardKey?: string | null;
+  /** The keys of the payment providers' browser scripts (Stripe.js, PayPal's buttons). */
+  keys?: BrowserPayKeys | null;
 }) {
   const hydrated = useHydrated();
   const [result, setResult] = useState<PaidResult | null>(null);
@@ -106,7 +107,7 @@ export default function OrderResult({
               <PayAgain
                 orderId={result.orderId}
                 methods={methods}
-                cardKey={cardKey}
+                keys={keys}
                 amount={{ cent: result.total, currency: result.currency as Currency }}
                 holdExpiresAt={result.holdExpiresAt}
               />

@@ -5,13 +5,16 @@ import { formatTime } from '../../shared/i18n/format.ts';
 import type { Money } from '../../shared/money.ts';
 import type { OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import { CardFields, confirmInBrowser, useBrowserPay } from './browser-pay.tsx';
+import { PaypalButton } from './paypal-button.tsx';
+import { captureApproved, PaypalRefused, paypalOrderFor, resultPage } from '../state/paypal-pay.ts';
+import { type BrowserPayKeys, PAYPAL_FUNDING } from '../../shared/browser-pay.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 export interface PayAgainProps {
   orderId: string;
   methods: { id: string; label: string; provider?: string; sandbox?: boolean }[];
-  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider. */
-  cardKey?: string | null;
+  /** The keys of the payment providers' browser scripts (Stripe.js, PayPal's buttons). */
+  keys?: BrowserPayKeys | null;
   /** What the order costs, for a wallet's sheet (without it no wallet on the card provider is offered). */
   amount?: Money | null;
   /** A guest's order token (from the tracking link); the tab's own checkout token when absent. */
@@ -29,8 +32,7 @@ const untilTime = (at: number) => formatTime(at);
  */
 export default function PayAgain({ orderId, orderToken, holdExpiresAt, ...props }: PayAgainProps) {
   const browser = useBrowserPay({
-    cardKey: props.cardKey ?? null,
-    market: props.amount?.currency === 'CAD' ? 'ca' : 'us',
+    keys: props.keys ?? null,
     currency: props.amount?.currency ?? 'USD',
     total: props.amount?.cent ?? null,
     methods: props.methods as OfferedPaymentMethod[],
@@ -41,13 +43,30 @@ export default function PayAgain({ orderId, orderToken, holdExpiresAt, ...props 
   const method = methods.some((offered) => offered.id === chosen) ? chosen : (methods[0]?.id ?? '');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const paypalKeys = props.keys?.paypal ?? null;
+  // PayPal's buttons where its SDK loads; otherwise Pay now opens PayPal's approval page.
+  const [paypalDown, setPaypalDown] = useState(false);
+  const token = () => orderToken ?? sessionStorage.getItem(CHECKOUT_TOKEN_KEY) ?? undefined;
+  const paypalHandlers = {
+    createOrder: () =>
+      paypalOrderFor(api, orderId, method, token()).catch((failure: unknown) => {
+        setMessage(failure instanceof PaypalRefused ? failure.message : m.something_wrong());
+        throw failure;
+      }),
+    onApprove: async () => {
+      await captureApproved(api, orderId, token());
+      location.assign(resultPage(orderId));
+    },
+    onCancel: () => setMessage(m.paypal_closed()),
+    onError: () => undefined,
+    onUnavailable: () => setPaypalDown(true),
+  };
   const pay = async () => {
     // A wallet's sheet opens inside the click; closing it pays nothing.
     const inBrowser = browser.inBrowser(method);
     const sheet = inBrowser && method !== 'CARD' ? browser.openSheet() : null;
     setBusy(true);
     setMessage('');
-    const token = orderToken ?? sessionStorage.getItem(CHECKOUT_TOKEN_KEY) ?? undefined;
     try {
       const wallet = sheet ? await sheet : null;
       if (sheet && !wallet) return;
@@ -59,7 +78,7 @@ export default function PayAgain({ orderId, orderToken, holdExpiresAt, ...props 
       const confirm = inBrowser
         ? { confirm: (secret: string) => confirmInBrowser(browser, secret, wallet !== null) }
         : undefined;
-      const refused = await payForOrder(api, orderId, method, token, go, choice, confirm);
+      const refused = await payForOrder(api, orderId, method, token(), go, choice, confirm);
       if (refused) wallet?.complete('fail');
       if (refused) setMessage(refused);
     } catch (failure) {
@@ -89,9 +108,23 @@ export default function PayAgain({ orderId, orderToken, holdExpiresAt, ...props 
         ))}
       </fieldset>
       {method === 'CARD' && browser.inBrowser('CARD') && <CardFields pay={browser} />}
-      <button type="button" className="button button--primary" disabled={busy || !method} onClick={() => void pay()}>
-        {m.pay_now()}
-      </button>
+      {paypalKeys && !paypalDown && method in PAYPAL_FUNDING && props.amount ? (
+        <PaypalButton
+          clientId={paypalKeys.clientId}
+          currency={props.amount.currency}
+          method={method}
+          {...paypalHandlers}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || !method || (method === 'CARD' && browser.inBrowser('CARD') && !browser.card)}
+          onClick={() => void pay()}
+        >
+          {m.pay_now()}
+        </button>
+      )}
       {message && (
         <p className="form-error" role="alert">
           {message}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Currency, MarketId } from '../../shared/markets.ts';
+import type { BrowserPayKeys } from '../../shared/browser-pay.ts';
+import type { Currency } from '../../shared/markets.ts';
 import { declineMessage, type OfferedPaymentMethod } from '../../shared/payment-methods.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 import {
@@ -36,14 +37,16 @@ export interface BrowserPay {
 }
 
 export function useBrowserPay(props: {
-  cardKey: string | null;
-  market: MarketId;
+  keys: BrowserPayKeys | null;
   currency: Currency;
   total: number | null;
   methods: OfferedPaymentMethod[];
   payee: string;
 }): BrowserPay {
-  const { cardKey, market, currency, total } = props;
+  const { currency, total } = props;
+  const cardKey = props.keys?.card?.key ?? null;
+  // The wallets' sheet is opened with the Stripe account's country (Stripe's rule), not the shopper's.
+  const country = props.keys?.card?.country ?? 'US';
   const [stripe, setStripe] = useState<StripeClient | null>(null);
   const [wallets, setWallets] = useState<Set<string>>(new Set());
   const sheet = useRef<WalletSheet | null>(null);
@@ -62,7 +65,6 @@ export function useBrowserPay(props: {
   const { payee } = props;
   useEffect(() => {
     if (!stripe || total === null || !walletsOnProvider) return;
-    const country = market === 'us' ? 'US' : 'CA';
     const request = stripe.paymentRequest({
       country,
       currency: currency.toLowerCase(),
@@ -77,7 +79,7 @@ export function useBrowserPay(props: {
     return () => {
       current = false;
     };
-  }, [stripe, total, market, currency, walletsOnProvider, payee]);
+  }, [stripe, total, country, currency, walletsOnProvider, payee]);
 
   return {
     usable: (method) => method.sandbox === true || !WALLETS.has(method.id) || wallets.has(method.id),

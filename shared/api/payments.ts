@@ -27,6 +27,8 @@ export const paymentResult = z
     code: z.string().optional(),
     /** A payment the browser confirms (Stripe.js: the card form, a wallet's 3-D Secure). */
     clientSecret: z.string().optional(),
+    /** A payment the provider's own buttons continue (PayPal's order id, for its JS SDK). */
+    providerRef: z.string().optional(),
   })
   .passthrough();
 export const orderOwnerQuery = z.object(orderOwner);

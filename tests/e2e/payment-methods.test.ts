@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveShop, type RunningShop } from '../../scripts/lib/serve.ts';
 import { fakePaypal, type FakePaypal } from '../fakes/paypal.ts';
 import { fakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { fillAddress } from './checkout-steps.ts';
+import { routePaypal, routeStripe, serveFake } from './payment-fakes.ts';
 import { shopQuery } from './shop-db.ts';
 import { theShop } from './shop.ts';
 
@@ -22,37 +23,11 @@ const SHOTS = '/tmp/shots-pay';
 const WEBHOOK_SECRET = 'whsec_e2e_methods';
 const PAYPAL = { clientId: 'AfakeClientId', clientSecret: 'fake-secret', webhookId: '1JE4291016473214C' };
 
-/** Serves a `(Request) => Response` fake on a free local port. */
-async function serveFake(handle: (request: Request) => Promise<Response>): Promise<{ url: string; server: Server }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    try {
-      const answer = await handle(
-        new Request(`http://127.0.0.1${req.url}`, {
-          method: req.method,
-          headers,
-          body: hasBody ? Buffer.concat(chunks) : undefined,
-        }),
-      );
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    } catch {
-      res.destroy();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server };
-}
-
 let browser: Browser;
 let shop: RunningShop;
 let stripe: FakeStripe;
 let stripeOrigin = '';
+let paypalOrigin = '';
 let paypal: FakePaypal;
 const servers: Server[] = [];
 let handle = '';
@@ -78,6 +53,7 @@ beforeAll(async () => {
   let paypalFake: FakePaypal | null = null;
   const paypalServer = await serveFake((request) => paypalFake!.handle(request));
   paypal = await fakePaypal({ ...PAYPAL, origin: paypalServer.url });
+  paypalOrigin = paypalServer.url;
   paypalFake = paypal;
   servers.push(stripeServer.server, paypalServer.server);
   // A shop of its own (the providers' keys are its variables), from a copy of the run's seeded state.
@@ -114,29 +90,10 @@ afterAll(async () => {
   for (const server of servers) server.close();
 });
 
-/**
- * Stripe.js and Stripe's API as the browser reaches them (js.stripe.com, api.stripe.com), answered by
- * the fake's server, with the CORS header Stripe's API sends.
- */
-async function routeStripe(context: BrowserContext) {
-  await context.route(/^https:\/\/(js|api)\.stripe\.com\//, async (route) => {
-    const request = route.request();
-    const target = new URL(request.url());
-    const answer = await fetch(`${stripeOrigin}${target.pathname}${target.search}`, {
-      method: request.method(),
-      headers: { 'content-type': request.headers()['content-type'] ?? 'text/plain' },
-      body: request.method() === 'GET' ? undefined : (request.postData() ?? undefined),
-      redirect: 'manual',
-    });
-    const headers = { ...Object.fromEntries(answer.headers), 'access-control-allow-origin': '*' };
-    await route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
-  });
-}
-
 /** A browser page whose device holds these wallets (none: a desktop without Apple Pay or Google Pay). */
 async function payingPage(width: number, wallets: string[] = [], device: Record<string, unknown> = {}) {
   const opened = await openPage(browser, width);
-  await routeStripe(opened.context);
+  await routeStripe(opened.context, stripeOrigin);
   await opened.context.addInitScript(
     (fake) => {
       (window as unknown as { __stripeFake: unknown }).__stripeFake = fake;
@@ -241,8 +198,58 @@ describe('checkout with every payment method on its production provider', () => 
   });
 
   for (const label of ['PayPal', 'PayPal Pay Later']) {
-    it(`${label}: approves in PayPal's window and the shop captures on return`, async () => {
+    it(`${label}: PayPal's button places the order, PayPal approves it, the shop captures it once`, async () => {
+      const { context, page, errors } = await payingPage(label === 'PayPal' ? 390 : 1280);
+      await routePaypal(context, paypalOrigin);
+      await atCheckout(page, `button-${label.replaceAll(' ', '-').toLowerCase()}@example.com`);
+      await methodRadio(page, label).check();
+      const captures = paypal.captures.size;
+      const button = page.locator(`[data-paypal-button] .paypal-fake-button`);
+      await button.waitFor();
+      expect(await button.getAttribute('data-funding')).toBe(label === 'PayPal' ? 'paypal' : 'paylater');
+      expect(await page.locator('[data-place-order]').count()).toBe(0);
+      if (REVIEW_SHOTS)
+        await page.screenshot({ path: `${SHOTS}/checkout-paypal-button-${label === 'PayPal' ? 390 : 1280}.png` });
+      await button.click();
+      await paidResult(page);
+      expect(paypal.captures.size).toBe(captures + 1);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("PayPal closed in its window: the order stays payable, and PayPal's button on the result page pays", async () => {
+    const { context, page } = await openPage(browser, 390);
+    await routePaypal(context, paypalOrigin);
+    await context.addInitScript(() => {
+      (window as unknown as { __paypalFake: unknown }).__paypalFake = { cancel: true };
+    });
+    await atCheckout(page, 'paypal-closed@example.com');
+    await methodRadio(page, 'PayPal').check();
+    const captures = paypal.captures.size;
+    await page.locator('[data-paypal-button] .paypal-fake-button').click();
+    await page.waitForURL(/\/checkout\/orderResult\?orderId=/);
+    const again = page.locator('[data-pay-again]');
+    await again.waitFor({ timeout: 30_000 });
+    expect(paypal.captures.size).toBe(captures);
+    await again.getByRole('radio', { name: /^PayPal(?! Pay Later)/ }).check();
+    // The payer pays this time: PayPal's button continues the same PayPal order.
+    await page.evaluate(() => {
+      (window as unknown as { __paypalFake: unknown }).__paypalFake = {};
+    });
+    const orders = paypal.orders.size;
+    if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/result-paypal-closed-390.png`, fullPage: true });
+    await again.locator('[data-paypal-button] .paypal-fake-button').click();
+    await page.locator('[data-order-result="SUCCEEDED"]').waitFor({ timeout: 30_000 });
+    expect(paypal.orders.size).toBe(orders);
+    expect(paypal.captures.size).toBe(captures + 1);
+    await context.close();
+  });
+
+  for (const label of ['PayPal', 'PayPal Pay Later']) {
+    it(`${label}: where PayPal's script cannot load, Place order pays on PayPal's approval page`, async () => {
       const { context, page } = await openPage(browser, 390);
+      await routePaypal(context, paypalOrigin, true);
       await atCheckout(page, `${label.replaceAll(' ', '-').toLowerCase()}@example.com`);
       await methodRadio(page, label).check();
       const captures = paypal.captures.size;

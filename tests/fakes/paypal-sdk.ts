@@ -6,8 +6,9 @@
  * runs onApprove with `{ orderID }`. `window.__paypalFake = { cancel: true }` makes the payer cancel.
  */
 export function paypalSdk(url: URL, clientId: string): Response {
-  const api = url.origin;
+  // The approval goes where the browser loaded the script from (paypal.com, as the page's CSP allows).
   const script = `(() => {
+  const origin = new URL(document.currentScript.src).origin;
   const query = new URLSearchParams(${JSON.stringify(url.search)});
   if (query.get('client-id') !== ${JSON.stringify(clientId)}) {
     console.error('PayPal SDK: unknown client-id');
@@ -31,7 +32,7 @@ export function paypalSdk(url: URL, clientId: string): Response {
           try {
             const orderID = await options.createOrder({ paymentSource: fundingSource }, {});
             if ((window.__paypalFake || {}).cancel) return options.onCancel && options.onCancel({ orderID });
-            const approve = ${JSON.stringify(api)} + '/fake/approve/' + orderID + '/pay';
+            const approve = origin + '/fake/approve/' + orderID + '/pay';
             await fetch(approve, { method: 'POST', redirect: 'manual' });
             await options.onApprove({ orderID, payerID: 'FAKEPAYER' }, { restart: () => undefined });
           } catch (error) {

@@ -5,14 +5,14 @@ import { deliverableRegions } from '../../shared/regions.ts';
 import type { AppEnv } from '../env.ts';
 import { Island } from '../platform/render/Island.tsx';
 import { offeredMethods } from '../payments/service.ts';
-import { browserCardKey, payOptionsOf } from '../payments/http.ts';
+import { browserPayOf, payOptionsOf } from '../payments/http.ts';
 import * as m from '../../shared/i18n/generated/messages.js';
 
 /** /checkout (§2): the whole checkout on one page, for the cart or a buy-now part. */
 export const checkoutPage = new Hono<AppEnv>()
   .get('/checkout/orderResult', (c) => {
     const orderId = (c.req.query('orderId') ?? '').slice(0, 40);
-    const { methods, cardKey } = payOptionsOf(c);
+    const { methods, keys } = payOptionsOf(c);
     return c.render(
       <section className="order-result-page">
         <a className="logo logo--dark" href="/">
@@ -20,7 +20,7 @@ export const checkoutPage = new Hono<AppEnv>()
         </a>
         <h1>{m.order_result()}</h1>
         {orderId ? (
-          <Island name="OrderResult" component={OrderResult} props={{ orderId, methods, cardKey }} />
+          <Island name="OrderResult" component={OrderResult} props={{ orderId, methods, keys }} />
         ) : (
           <p>
             {m.order_none_named()} <a href="/order/track">{m.track_an_order()}</a>
@@ -32,16 +32,15 @@ export const checkoutPage = new Hono<AppEnv>()
   })
   .get('/checkout', (c) => {
     const market = c.var.market;
-    // The card form and the wallets' sheet run on Stripe.js where their provider is configured.
-    const cardKey = browserCardKey(c.env, market);
-    if (cardKey) c.set('stripeJs', true);
+    // The card form and the wallets' sheet run on Stripe.js, PayPal on its buttons, where their provider is configured.
+    const keys = browserPayOf(c);
     const props = {
       market: market.id,
       labels: market.labels,
       regions: deliverableRegions(market.id),
       methods: offeredMethods(c.env, market),
       signedIn: c.var.member !== null,
-      cardKey,
+      keys,
     };
     return c.render(
       <section className="checkout-page">

@@ -26,36 +26,61 @@ function randomNonce(): string {
   return toBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
+/** The origins a provider's browser script needs, per directive. */
+interface ScriptOrigins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+  img: string[];
+}
 /**
  * What Stripe.js needs where a page pays in the browser (Stripe's documented CSP: its script, the
  * card fields' and 3-D Secure frames, its API).
  */
-const STRIPE_JS_ORIGINS = {
+const STRIPE_JS_ORIGINS: ScriptOrigins = {
   script: ['https://js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
+  img: [],
 };
+/**
+ * What PayPal's JS SDK needs for its buttons (PayPal's documented CSP, without Venmo, which the shop does not
+ * offer): its script and the buttons' frames from paypal.com, their assets from paypalobjects.com.
+ */
+const PAYPAL_JS_ORIGINS: ScriptOrigins = {
+  script: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+  frame: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+  connect: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+  img: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+};
+
+/** Which providers' browser scripts a page loads. */
+export interface PaymentScripts {
+  stripeJs?: boolean;
+  paypalJs?: boolean;
+}
 
 /**
  * The Content-Security-Policy of a page: scripts only from the shop itself, inline ones only with
  * this response's nonce (React's streaming scripts, the invoice's print button), plus the origins
- * the shop settings name (marketing script, email-marketing list). Styles may be inline (the header's
- * colour).
+ * the shop settings name (marketing script, email-marketing list) and those of the payment providers'
+ * scripts the page loads. Styles may be inline (the header's colour).
  */
 export function contentSecurityPolicy(
   nonce: string,
   others: ReturnType<typeof thirdPartyOrigins>,
-  stripeJs = false,
+  payments: PaymentScripts = {},
 ): string {
-  const stripe = stripeJs ? STRIPE_JS_ORIGINS : { script: [], frame: [], connect: [] };
-  const scripts = ["'self'", `'nonce-${nonce}'`, ...(others.script ? [others.script] : []), ...stripe.script];
-  const connect = ["'self'", ...(others.connect ? [others.connect] : []), ...stripe.connect];
+  const loaded = [...(payments.stripeJs ? [STRIPE_JS_ORIGINS] : []), ...(payments.paypalJs ? [PAYPAL_JS_ORIGINS] : [])];
+  const of = (directive: keyof ScriptOrigins) => loaded.flatMap((origins) => origins[directive]);
+  const scripts = ["'self'", `'nonce-${nonce}'`, ...(others.script ? [others.script] : []), ...of('script')];
+  const connect = ["'self'", ...(others.connect ? [others.connect] : []), ...of('connect')];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
-    ...(stripeJs ? [`frame-src 'self' ${stripe.frame.join(' ')}`] : []),
+    ...(loaded.length ? [`frame-src 'self' ${of('frame').join(' ')}`] : []),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${["'self'", 'data:', 'blob:', ...of('img')].join(' ')}`,
     "media-src 'self' blob:",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
@@ -86,5 +111,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const others = await getShopSettings(c.env.SETTINGS, systemClock)
     .then(thirdPartyOrigins)
     .catch(() => ({ script: null, connect: null }));
-  c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, others, c.get('stripeJs') === true));
+  c.res.headers.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(nonce, others, { stripeJs: c.get('stripeJs'), paypalJs: c.get('paypalJs') }),
+  );
 });

@@ -58,10 +58,20 @@ function shipToOf(address: string): { name: string; line1: string; city: string;
  */
 export async function orderPaidResult(db: D1Database, orderId: string, owner: OrderOwner, now = Date.now()) {
   const order = await ownedOrder(db, orderId, owner);
-  const [payment, lines] = await Promise.all([latestResult(db, order.id), orderRepository(db).lines(order.id)]);
+  const [record, lines] = await Promise.all([latestPayment(db, order.id), orderRepository(db).lines(order.id)]);
+  const payment = record ? paymentResult(record) : null;
+  // PayPal is captured as the shopper comes back: a PayPal order still awaiting its payer was not completed there.
+  const unfinished = record?.provider === 'paypal' && payment?.kind === 'RequiresAction';
   const failed = payment && (payment.kind === 'Declined' || payment.kind === 'Failed') ? payment : null;
-  const result = order.paidAt !== null ? 'SUCCEEDED' : failed ? 'FAILED' : 'PENDING';
-  const message = result === 'SUCCEEDED' ? paidMessage() : failed ? failed.message : pendingMessage();
+  const result = order.paidAt !== null ? 'SUCCEEDED' : failed || unfinished ? 'FAILED' : 'PENDING';
+  const message =
+    result === 'SUCCEEDED'
+      ? paidMessage()
+      : failed
+        ? failed.message
+        : unfinished
+          ? m.paypal_not_completed()
+          : pendingMessage();
   const payable = HOLDING_STATUSES.includes(order.status) && order.holdExpiresAt !== null && order.holdExpiresAt > now;
   return {
     orderId: order.id,

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import type { ProviderRuntime } from './provider.ts';
-import { browserCardKey, offeredMethods } from './registry.ts';
-
-export { browserCardKey } from './registry.ts';
+import type { BrowserPayKeys } from '../../shared/browser-pay.ts';
+import { browserPayKeys, offeredMethods } from './registry.ts';
 
 /**
  * The HTTP side of payments other calls share: the runtime a provider needs from the request it
@@ -39,11 +38,17 @@ export function payMethodsOf(c: Context<AppEnv>): PayMethodOption[] {
 }
 
 /**
- * What a page that pays an order offers: the methods, and Stripe.js's publishable key where the card form
- * or a wallet pays on the card provider (the page's Content-Security-Policy then allows Stripe's origins).
+ * The providers' browser keys for a page that pays here (Stripe.js, PayPal's JS SDK): the page's
+ * Content-Security-Policy then allows the origins of the scripts it loads, and only those.
  */
-export function payOptionsOf(c: Context<AppEnv>): { methods: PayMethodOption[]; cardKey: string | null } {
-  const cardKey = browserCardKey(c.env, c.var.market);
-  if (cardKey) c.set('stripeJs', true);
-  return { methods: payMethodsOf(c), cardKey };
+export function browserPayOf(c: Context<AppEnv>): BrowserPayKeys {
+  const keys = browserPayKeys(c.env, c.var.market);
+  if (keys.card) c.set('stripeJs', true);
+  if (keys.paypal) c.set('paypalJs', true);
+  return keys;
+}
+
+/** What a page that pays an order offers: the methods, and the keys of the providers' browser scripts. */
+export function payOptionsOf(c: Context<AppEnv>): { methods: PayMethodOption[]; keys: BrowserPayKeys } {
+  return { methods: payMethodsOf(c), keys: browserPayOf(c) };
 }

@@ -19,7 +19,11 @@ const ABANDONABLE = ABANDONABLE_PAYMENT_STATUSES;
 
 /** What a stored payment means now, with the sandbox window its shopper may still have to act in. */
 export function paymentResult(payment: PaymentRecord): PaymentResult {
-  return resultOf(payment, payment.provider === 'sandbox' ? sandboxWindowPath(payment.id) : null);
+  const result = resultOf(payment, payment.provider === 'sandbox' ? sandboxWindowPath(payment.id) : null);
+  // A PayPal order still awaiting the payer: its buttons continue it (a second click, or pay again after a close).
+  if (result.kind === 'RequiresAction' && payment.provider === 'paypal' && payment.providerRef)
+    return { ...result, providerRef: payment.providerRef };
+  return result;
 }
 
 /** The order's payment still under way, if any: a second start answers it instead of charging twice. */

@@ -26,6 +26,8 @@ export interface PaymentEnv {
   CARD_PROVIDER_WEBHOOK_SECRET?: string;
   /** Stripe.js's publishable key (public): the card form and the wallets' payment sheet in the browser. */
   CARD_PROVIDER_PUBLISHABLE_KEY?: string;
+  /** The Stripe account's country (ISO 3166, default US): the wallets' payment sheet is opened with it. */
+  CARD_PROVIDER_COUNTRY?: string;
   /** Apple's domain-association file for Apple Pay (served at /.well-known/…); Apple Pay is offered with it. */
   APPLE_PAY_DOMAIN_ASSOCIATION?: string;
   /** The BNPL providers offered (comma separated; default all with limits) and the owner's own limits (JSON). */

@@ -1,3 +1,5 @@
+import type { BrowserPayKeys } from '../../shared/browser-pay.ts';
+import { PAYPAL_FUNDING } from '../../shared/browser-pay.ts';
 import type { Market } from '../../shared/markets.ts';
 import { PAY_LATER_LIMITS } from '../../shared/payment-offers.ts';
 import {
@@ -39,6 +41,21 @@ export function browserCardKey(env: PaymentEnv, market: Market): string | null {
   return browserPaid ? env.CARD_PROVIDER_PUBLISHABLE_KEY! : null;
 }
 const BROWSER_PAID: ReadonlySet<string> = new Set(['CARD', 'APPLE_PAY', 'GOOGLE_PAY']);
+
+/**
+ * The keys the providers' browser scripts run with on a page that pays here: Stripe.js's (with the Stripe
+ * account's country, which the wallets' sheet asks for) and the PayPal app's client id for its JS SDK buttons,
+ * each only where a method it pays is offered on that production provider.
+ */
+export function browserPayKeys(env: PaymentEnv, market: Market): BrowserPayKeys {
+  const cardKey = browserCardKey(env, market);
+  const country = (env.CARD_PROVIDER_COUNTRY ?? '').trim().toUpperCase();
+  const paypal = offeredMethods(env, market).some((method) => method.id in PAYPAL_FUNDING && !method.sandbox);
+  return {
+    card: cardKey ? { key: cardKey, country: /^[A-Z]{2}$/.test(country) ? country : 'US' } : null,
+    paypal: paypal && env.PAYPAL_CLIENT_ID ? { clientId: env.PAYPAL_CLIENT_ID } : null,
+  };
+}
 
 /** PayPal's REST app and its webhook: without the webhook id no event could be verified. */
 export const paypalReady = (env: PaymentEnv) =>

@@ -1,12 +1,14 @@
 import PayAgain from '../../../client/islands/PayAgain.tsx';
+import type { BrowserPayKeys } from '../../../shared/browser-pay.ts';
+import type { Currency } from '../../../shared/markets.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import * as m from '../../../shared/i18n/generated/messages.js';
 
 /** The methods an unpaid order may be paid with here, and the guest's order token when the page has one. */
 export interface PayOptions {
   methods: { id: string; label: string; provider?: string; sandbox?: boolean }[];
-  /** Stripe.js's publishable key where the card form or a wallet pays on the card provider. */
-  cardKey?: string | null;
+  /** The keys of the payment providers' browser scripts (Stripe.js, PayPal's buttons). */
+  keys?: BrowserPayKeys | null;
   token: string | null;
   /** Whether the viewer may pay (a member's own order, or a guest with the order's token). */
   allowed: boolean;
@@ -41,7 +43,8 @@ export function PayForOrder({
   order,
   pay,
 }: {
-  order: { orderId: string; status: string; holdExpiresAt: number | null };
+  /** Its total where the page shows it (order detail, the pay link's page): a wallet's sheet needs it. */
+  order: { orderId: string; status: string; holdExpiresAt: number | null; total?: number; currency?: string };
   pay: PayOptions;
 }) {
   if (order.status !== 'PAYMENT_PENDING') return null;
@@ -65,7 +68,11 @@ export function PayForOrder({
       props={{
         orderId: order.orderId,
         methods: pay.methods,
-        cardKey: pay.cardKey ?? null,
+        keys: pay.keys ?? null,
+        amount:
+          order.total !== undefined && order.currency
+            ? { cent: order.total, currency: order.currency as Currency }
+            : null,
         orderToken: pay.token,
         holdExpiresAt: order.holdExpiresAt,
       }}
