@@ -28,6 +28,9 @@ const FOLLOWING = [
   '[data-island="AddToCart"]',
 ];
 
+/** A variant that cannot be bought here: not sold in the market, or sold out. */
+const unavailable = (option: VariantOption) => option.state === 'NOT_SOLD' || option.state === 'SOLD_OUT';
+
 const skuInAddress = () => new URLSearchParams(location.search).get('sku');
 
 /**
@@ -92,7 +95,7 @@ export default function VariantPicker({ legend, options, chosen: first }: Varian
         {options.map((option) => (
           <li key={option.skuId}>
             <a
-              className={`variant${option.state === 'NOT_SOLD' || option.state === 'SOLD_OUT' ? ' variant--unavailable' : ''}`}
+              className={unavailable(option) ? 'variant variant--unavailable' : 'variant'}
               href={`?sku=${option.skuId}`}
               data-sku={option.skuId}
               data-state={option.state}
