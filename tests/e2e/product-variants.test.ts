@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
@@ -101,6 +102,24 @@ describe('choosing a variant in the browser', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     if (REVIEW_SHOTS) await page.screenshot({ path: '/tmp/shots/product-variant-390.png', fullPage: true });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious accessibility faults in the product summary with its choices (axe)', async () => {
+    // The shop's CSP allows no inline script: this context lets the test inject axe-core.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${us}/product/${product.handle}?sku=${product.second}`);
+    await hydrated(page);
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    const faults = await page.evaluate(async () => {
+      type Axe = { run(context: string, options: object): Promise<{ violations: { id: string; impact: string }[] }> };
+      const { violations } = await (window as unknown as { axe: Axe }).axe.run('.product__summary', {
+        resultTypes: ['violations'],
+      });
+      return violations.filter((found) => ['serious', 'critical'].includes(found.impact)).map((found) => found.id);
+    });
+    expect(faults).toEqual([]);
     await context.close();
   });
 });
