@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { assetHeadersFile } from './lib/asset-headers.ts';
 import { compileMessages } from './lib/i18n-compile.ts';
+import { languagePlugin } from './lib/language-plugin.ts';
 
 await compileMessages();
 
@@ -71,22 +72,6 @@ function kernelPlugin(sharedModules: string[]): Plugin {
         const added = sharedModules.map((module) => `import ${JSON.stringify(module)};`).join('\n');
         return { contents: `${await readFile(path, 'utf8')}\n${added}\n`, loader: 'ts' };
       });
-    },
-  };
-}
-
-/**
- * Builds the bundle for one language: the compiled messages' index (which picks a language at run
- * time and so holds every language) is replaced by that language's own module, so an English page
- * ships no French string and a French page no English one.
- */
-function languagePlugin(locale: string): Plugin {
-  return {
-    name: 'language',
-    setup(esbuild) {
-      esbuild.onResolve({ filter: /[\\/]generated[\\/]messages\.js$/ }, ({ path, resolveDir }) => ({
-        path: resolve(resolveDir, path.replace(/messages\.js$/, `messages/${locale}.js`)),
-      }));
     },
   };
 }

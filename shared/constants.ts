@@ -99,3 +99,6 @@ export type PageType = (typeof PAGE_TYPES)[number];
  */
 export const HYDRATE_MODES = ['load', 'visible', 'idle'] as const;
 export type HydrateMode = (typeof HYDRATE_MODES)[number];
+
+/** Where the shop's public stored files are served: a file's key follows it. */
+export const MEDIA_PATH = '/media/';

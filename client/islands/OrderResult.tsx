@@ -1,4 +1,5 @@
 import type { BrowserPayKeys } from '../../shared/browser-pay.ts';
+import CopyText from './CopyText.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { PaidResult } from '../../shared/api/payments.ts';
 import { API } from '../../shared/api-routes.ts';
@@ -92,7 +93,7 @@ export default function OrderResult({
         <strong data-order-id={result.orderId} translate="no">
           {result.orderId}
         </strong>{' '}
-        · {money(result.total)}
+        <CopyText text={result.orderId} label={m.order_number_label()} place="page" /> · {money(result.total)}
       </p>
       {result.result === 'SUCCEEDED' && (
         <p data-confirmation-sent>{m.order_confirmation_sent({ email: result.email })}</p>

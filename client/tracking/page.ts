@@ -20,7 +20,7 @@ function trackPageView(): void {
   track(TRACK_EVENT.pageView, data);
 }
 
-/** Click events with the element's name and value. */
+/** Click events with the element name and element value (§3: `elementName`, `elementValue`). */
 function trackClicks(): void {
   document.addEventListener(
     'click',
@@ -30,7 +30,11 @@ function trackClicks(): void {
       const name = target.dataset.track || target.getAttribute('aria-label') || target.textContent?.trim() || '';
       const href = target instanceof HTMLAnchorElement ? new URL(target.href).pathname : undefined;
       const value = target.dataset.trackValue ?? href ?? (target as HTMLButtonElement).value ?? '';
-      track(TRACK_EVENT.click, { name: name.slice(0, 80), value: String(value).slice(0, 200), pageType: pageType() });
+      track(TRACK_EVENT.click, {
+        elementName: name.slice(0, 80),
+        elementValue: String(value).slice(0, 200),
+        pageType: pageType(),
+      });
     },
     true,
   );

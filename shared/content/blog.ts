@@ -172,6 +172,11 @@ export const installVideoSchema = z.object({
   src: z.string({ error: VIDEO_MSG.src }).regex(/^\/static\/videos\/[\w-]+\.mp4$/, VIDEO_MSG.src),
   poster: imagePath(VIDEO_MSG.poster),
   captions: z.string({ error: VIDEO_MSG.captions }).regex(/^\/static\/videos\/[\w-]+\.vtt$/, VIDEO_MSG.captions),
+  /** French captions (issue 37): a French page shows them in place of `captions` and labels its track French. */
+  captionsFr: z
+    .string()
+    .regex(/^\/static\/videos\/[\w-]+\.vtt$/, VIDEO_MSG.captions)
+    .optional(),
   seconds: z.number().int().positive(),
   /** Parts the job needs, as shop searches. */
   parts: z.array(z.object({ label: z.string().min(1), href: localPath })).default([]),

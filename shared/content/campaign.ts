@@ -5,9 +5,9 @@
  * One schema for the storefront and, later, the back-office editor; the messages are the editor's.
  */
 import { z } from 'zod';
-import type { Currency } from '../markets.ts';
+import type { Currency, MarketId } from '../markets.ts';
 import { formatMoney } from '../money.ts';
-import { endAfterStart, type ScheduleState, scheduleFields, scheduleState } from './schedule.ts';
+import { endAfterStart, isForMarket, type ScheduleState, scheduleFields, scheduleState } from './schedule.ts';
 import * as m from '../i18n/generated/messages.js';
 import { currentLocale } from '../i18n/current.ts';
 import { formatTag } from '../i18n/format.ts';
@@ -23,6 +23,8 @@ export const EASTER_SALE_ROUTE = '/sale/easter-sale';
 
 /** The banner of the running campaign shown in the site-wide countdown strip. */
 export const STRIP_BANNER = 'HOME_TOP';
+/** The banner the cart page shows while the campaign runs (§3 banners: code CART). */
+export const CART_BANNER = 'CART';
 
 export const CAMPAIGN_MSG = {
   title: 'A campaign needs a title.',
@@ -174,6 +176,15 @@ export function countdownStripOf(raw: unknown, path: string, now: number): Count
   const banner = campaign.banners.find((entry) => entry.code === STRIP_BANNER);
   if (!banner || !campaign.countdownEnd) return null;
   return { text: banner.value, endsAt: campaign.countdownEnd, href: campaignHref(campaign.slug ?? null) };
+}
+
+/** The cart page's campaign banner: the running campaign's CART words, while it is live in this market. */
+export function cartBannerOf(raw: unknown, now: number, market: MarketId): { text: string; href: string } | null {
+  const campaign = parseCampaign(raw);
+  if (!campaign || campaignState(campaign, now) !== 'LIVE') return null;
+  if (!isForMarket(campaign, market)) return null;
+  const banner = campaign.banners.find((entry) => entry.code === CART_BANNER);
+  return banner ? { text: banner.value, href: campaignHref(campaign.slug ?? null) } : null;
 }
 
 /** Where a campaign page lives: the Easter sale at its §2 route, the others under /campaign. */

@@ -8,8 +8,8 @@ import { theShop } from './shop.ts';
 
 /**
  * The help centre, the FAQ (every answer opened), the about page, the return and privacy policies, the reviews
- * page and the running campaign's page in French in Chromium (issue 37), scanned for English once the islands
- * have woken, and checked for running past a phone's screen.
+ * page, the running campaign's page and the installation video pages in French in Chromium (issue 37), scanned
+ * for English once the islands have woken, and checked for running past a phone's screen.
  */
 
 const ca = theShop().ca;
@@ -46,6 +46,8 @@ const PAGES = [
   ['/fr/page/privacy-policy', 'privacy-policy'],
   ['/fr/reviews', 'reviews'],
   ['/fr/campaign/black-friday-cyber-monday-unbeatable-offer', 'campaign'],
+  ['/fr/guidevideo', 'videos'],
+  ['/fr/videos-shooting-offering', 'video-program'],
 ] as const;
 
 describe('the written pages in French', () => {
@@ -63,6 +65,26 @@ describe('the written pages in French', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describe('the blog in French', () => {
+  it.each([390, 1280])(
+    'answers its list and an article with the French "not found" page, the blog being US only, at %i px',
+    async (width) => {
+      const { context, page } = await openPage(browser, width);
+      for (const [path, name] of [
+        ['/fr/blogs', 'blog'],
+        ['/fr/blogs/check-brake-pads', 'blog-article'],
+      ] as const) {
+        const answer = await page.goto(`${ca}${path}`);
+        expect(answer?.status()).toBe(404);
+        await hydrated(page);
+        await expectFrenchAndInside(page, width);
+        if (REVIEW_SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+      }
+      await context.close();
+    },
+  );
 });
 
 describe("a member's tax exemption page in French", () => {

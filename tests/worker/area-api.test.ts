@@ -235,6 +235,59 @@ describe('verify call 2: the address', () => {
   });
 });
 
+describe("§7's verify paths, with the postal code in the path", () => {
+  const zipcodeAt = (host: string, code: string) =>
+    post<PostalCodeInfo>(`${host}/infra/public/buyer/area-dict/zipcode/${encodeURIComponent(code)}/verify`, {});
+  const addressAt = (host: string, code: string, body: unknown) =>
+    post<AddressVerification>(`${host}/infra/public/buyer/area-dict/address/${encodeURIComponent(code)}/verify`, body);
+
+  it('answers the postal code and the address as the first paths do', async () => {
+    expect((await zipcodeAt(US_HOST, '99501')).body.data).toEqual((await verifyCode(US_HOST, '99501')).body.data);
+    expect((await zipcodeAt(CA_HOST, 'M5V 3L9')).body.data).toEqual((await verifyCode(CA_HOST, 'M5V 3L9')).body.data);
+    const body = { state: 'AK', city: 'Anchorage' };
+    const atPath = (await addressAt(US_HOST, '99501', body)).body.data;
+    expect(atPath).toEqual((await verifyAddress(US_HOST, { ...body, postCode: '99501' })).body.data);
+    expect(atPath).toMatchObject({ valid: true, stateMatches: true });
+  });
+
+  it("refuses a malformed code in the path with the market's message, and a missing state", async () => {
+    const bad = await zipcodeAt(US_HOST, '9021');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe((await verifyCode(US_HOST, '9021')).body.msg);
+    const missing = await addressAt(US_HOST, '90210', {});
+    expect([missing.status, missing.body.msg]).toEqual([400, 'state is required']);
+  });
+});
+
+describe("the visitor's site", () => {
+  const site = (host: string, ip: string, cf?: Record<string, string>, headers: Record<string, string> = {}) =>
+    api<{ site: string | null; country: string | null; region: string | null; city: string | null }>(
+      `${host}/infra/public/ip/${ip}/site`,
+      { headers, cf } as RequestInit,
+    );
+
+  it('answers the site, country, region and city Cloudflare located the caller in', async () => {
+    const here = await site(US_HOST, 'current', { country: 'CA', regionCode: 'QC', city: 'Montreal' });
+    expect(here.body.data).toEqual({ site: 'ca', country: 'CA', region: 'QC', city: 'Montreal' });
+    expect(here.response.headers.get('cache-control')).toBe('private, no-store');
+    const own = await site(
+      CA_HOST,
+      '198.51.100.7',
+      { country: 'US', regionCode: 'NY' },
+      { 'cf-connecting-ip': '198.51.100.7' },
+    );
+    expect(own.body.data).toEqual({ site: 'us', country: 'US', region: 'NY', city: null });
+  });
+
+  it('answers no site outside the two countries, nothing for another address, and 400 for a bad ip', async () => {
+    expect((await site(US_HOST, 'current', { country: 'FR' })).body.data).toMatchObject({ site: null, country: 'FR' });
+    const other = await site(US_HOST, '198.51.100.8', { country: 'US' }, { 'cf-connecting-ip': '198.51.100.7' });
+    expect(other.body.data).toEqual({ site: null, country: null, region: null, city: null });
+    const bad = await site(US_HOST, 'somewhere');
+    expect([bad.status, bad.body.msg]).toEqual([400, "ip must be an IP address or 'current'"]);
+  });
+});
+
 describe("the visitor's postal code", () => {
   const visitorZip = (host: string, ip: string, cf?: Record<string, string>, headers: Record<string, string> = {}) =>
     api<PostalCodeInfo | null>(`${host}/infra/public/ip/${ip}/zipcode`, { headers, cf } as RequestInit);
@@ -316,7 +369,7 @@ describe('bad input to every area and shipping call', () => {
       .flatMap(([path, operations]) =>
         Object.entries(operations).map(([method, operation]) => ({ path, method, operation })),
       );
-    expect(targets.length).toBe(6);
+    expect(targets.length).toBe(9);
     const bodies: unknown[] = [
       null,
       42,

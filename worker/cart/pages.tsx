@@ -35,9 +35,14 @@ async function serverCart(c: import('hono').Context<AppEnv>): Promise<CartAnswer
  */
 export const cartPage = new Hono<AppEnv>().get('/shopCart', async (c) => {
   return c.render(
-    (_shell, initial) => (
+    (shell, initial) => (
       <section className="cart">
         <h1>{m.shopping_cart()}</h1>
+        {shell.cartBanner && (
+          <a className="cart-campaign" href={shell.cartBanner.href} data-campaign-banner="CART">
+            {shell.cartBanner.text}
+          </a>
+        )}
         <Island name="CartPage" component={CartPage} props={{ initial, instalments: c.var.instalments ?? [] }} />
       </section>
     ),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { EXEMPTION_KEY_PREFIX } from '../../shared/tax-exemptions.ts';
 import type { AppEnv } from '../env.ts';
+import { MEDIA_PATH } from '../../shared/constants.ts';
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 
@@ -11,8 +12,8 @@ const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 const PRIVATE_PREFIXES = ['returns/', EXEMPTION_KEY_PREFIX];
 
 /** The shop's public files kept in R2 (installation videos, review photos), served with caching. */
-export const media = new Hono<AppEnv>().get('/media/*', async (c) => {
-  const key = new URL(c.req.url).pathname.slice('/media/'.length);
+export const media = new Hono<AppEnv>().get(`${MEDIA_PATH}*`, async (c) => {
+  const key = new URL(c.req.url).pathname.slice(MEDIA_PATH.length);
   if (!KEY.test(key) || key.includes('..')) return c.notFound();
   if (PRIVATE_PREFIXES.some((prefix) => key.toLowerCase().startsWith(prefix))) return c.notFound();
   const ranged = c.req.raw.headers.has('range');

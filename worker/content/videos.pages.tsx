@@ -7,11 +7,18 @@ import { InfoPage } from './views/InfoPage.tsx';
 import { VideoList } from './views/VideoList.tsx';
 import { renderErrorPage } from '../platform/render/render-page.tsx';
 import { VIDEO_PAGES } from '../../shared/routes.ts';
+import * as m from '../../shared/i18n/generated/messages.js';
 
 /** /guidevideo and /videos-shooting-offering (§2): their written content with the videos it lists. */
 export const videoPages = new Hono<AppEnv>();
 
-for (const [route, heading] of Object.entries(VIDEO_PAGES)) {
+/** The heading over each page's videos, in the page's language. */
+const VIDEO_HEADINGS: Record<keyof typeof VIDEO_PAGES, () => string> = {
+  '/guidevideo': m.video_list_heading,
+  '/videos-shooting-offering': m.video_list_example,
+};
+
+for (const route of Object.keys(VIDEO_PAGES) as (keyof typeof VIDEO_PAGES)[]) {
   videoPages.get(route, async (c) => {
     const settings = await getShopSettings(c.env.SETTINGS, systemClock);
     const page = await infoPage(c.env.SETTINGS, systemClock, route, c.var.market.id, {
@@ -25,7 +32,7 @@ for (const [route, heading] of Object.entries(VIDEO_PAGES)) {
     const shown = c.var.market.showBlog ? page : withoutBlogLinks(page);
     return c.render(
       <InfoPage page={shown}>
-        <VideoList videos={pageVideos(page)} heading={heading} />
+        <VideoList videos={pageVideos(page)} heading={VIDEO_HEADINGS[route]()} />
       </InfoPage>,
       { pageType: 'other' },
     );

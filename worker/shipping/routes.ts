@@ -1,20 +1,14 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { postalCodeProblem } from '../../shared/validation.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { AppEnv } from '../env.ts';
-import {
-  areaAssociation,
-  areaChildren,
-  lookupPostalCode,
-  quoteShipping,
-  verifyPostalCode,
-  verifyShippingAddress,
-} from './service.ts';
-import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
+import { areaAssociation, areaChildren, lookupPostalCode, quoteShipping } from './service.ts';
+import { verifyApi, verifyEndpoints } from './verify.routes.ts';
+import { endpoint, type Endpoint, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
-import { postalCodeSchema, postCodeField, verifyPostCodeBody } from '../../shared/api/shipping.ts';
+import { postalCodeSchema, postCodeField } from '../../shared/api/shipping.ts';
 
 const MAX_QUANTITY = 999;
 const ID_PATTERN = /^\d{1,12}$/;
@@ -62,35 +56,30 @@ const association = endpoint({
     z.object({ postCode: z.string(), cityName: z.string(), stateCode: z.string(), stateName: z.string() }),
   ),
 });
-const verifyPostCode = endpoint({
-  ...API.postCodeVerify,
+/**
+ * Whether the `ip` of a visitor call is the caller's own ('current' or its address): Cloudflare locates only
+ * the caller, so another address has no answer. A malformed one is a 400.
+ */
+function ownAddress(c: Context<AppEnv>): boolean {
+  const ip = c.req.param('ip') ?? '';
+  if (ip !== 'current' && !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)))
+    throw ApiError.badRequest("ip must be an IP address or 'current'");
+  return ip === 'current' || ip === c.req.header('cf-connecting-ip');
+}
+
+const visitorSite = endpoint({
+  method: 'get',
+  path: '/infra/public/ip/:ip/site',
   tag: 'area',
   summary:
-    "Verify call 1 of 2: what the shop knows of a postal code of the site's market " +
-    '(§3 Postal code, plus stateCode); ' +
-    'deliverAble false for an unknown code or a state the address form lacks; 400 for a malformed code',
-  body: verifyPostCodeBody,
-  response: postalCodeSchema,
-});
-const verifyAddressCall = endpoint({
-  method: 'post',
-  path: '/infra/public/buyer/area-dict/verify/address',
-  tag: 'area',
-  summary:
-    'Verify call 2 of 2: whether the postal code is deliverable and belongs to the state ' +
-    '(a code or name of the market); ' +
-    'in the US the city is compared too, advisory only (cityMatches); message says what to fix',
-  body: z.object({
-    postCode: postCodeField,
-    state: z.string({ error: 'is required' }).max(64, 'can have up to 64 characters'),
-    city: z.string().max(100, 'can have up to 100 characters').optional(),
-  }),
+    "The visitor's location from Cloudflare's location of the request: the shop's site for the country " +
+    "('us', 'ca', or null elsewhere), country, region and city codes; ip is 'current' or the caller's own " +
+    'address (another address answers nulls)',
   response: z.object({
-    valid: z.boolean(),
-    stateMatches: z.boolean(),
-    cityMatches: z.boolean().nullable(),
-    message: z.string().nullable(),
-    postalCode: postalCodeSchema,
+    site: z.enum(['us', 'ca']).nullable(),
+    country: z.string().nullable(),
+    region: z.string().nullable(),
+    city: z.string().nullable(),
   }),
 });
 const visitorZip = endpoint({
@@ -132,9 +121,9 @@ const shippingOptions = endpoint({
 export const areaEndpoints: readonly Endpoint[] = [
   children,
   association,
-  verifyPostCode,
-  verifyAddressCall,
+  ...verifyEndpoints,
   visitorZip,
+  visitorSite,
   shippingOptions,
 ];
 
@@ -151,21 +140,19 @@ export const areaApi = new Hono<AppEnv>()
     const { keyword } = readQuery(c, association);
     return c.json(ok(await areaAssociation(c.env.DB, c.var.market.id, keyword)));
   })
-  .post(verifyPostCode.path, async (c) => {
-    const { postCode } = await readBody(c, verifyPostCode);
-    return c.json(ok(await verifyPostalCode(c.env.DB, c.var.market.id, postCode)));
-  })
-  .post(verifyAddressCall.path, async (c) => {
-    const body = await readBody(c, verifyAddressCall);
-    return c.json(ok(await verifyShippingAddress(c.env.DB, c.var.market, body)));
+  .route('/', verifyApi)
+  .get(visitorSite.path, (c) => {
+    const own = ownAddress(c);
+    c.header('Cache-Control', 'private, no-store');
+    const cf = c.req.raw.cf;
+    const text = (value: unknown) => (own && typeof value === 'string' && value ? value : null);
+    const country = text(cf?.country);
+    const site = country === 'US' ? 'us' : country === 'CA' ? 'ca' : null;
+    return c.json(ok({ site, country, region: text(cf?.regionCode), city: text(cf?.city) }));
   })
   .get(visitorZip.path, async (c) => {
-    const ip = c.req.param('ip') ?? '';
-    if (ip !== 'current' && !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)))
-      throw ApiError.badRequest("ip must be an IP address or 'current'");
+    const own = ownAddress(c);
     c.header('Cache-Control', 'private, no-store');
-    // Cloudflare locates only the caller, so another address has no answer.
-    const own = ip === 'current' || ip === c.req.header('cf-connecting-ip');
     const postalCode = c.req.raw.cf?.postalCode;
     if (c.var.market.id !== 'us' || !own || typeof postalCode !== 'string' || postalCodeProblem(postalCode, 'us'))
       return c.json(ok(null));

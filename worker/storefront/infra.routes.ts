@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { AB_TEST_COOKIE_SECONDS, COOKIE } from '../../shared/constants.ts';
+import { AB_TEST_COOKIE_SECONDS, COOKIE, MEDIA_PATH } from '../../shared/constants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { shopSettingsSchema } from '../../shared/settings.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -18,6 +18,7 @@ import {
 import { recordClientLogs, visitorAbTestGroup } from '../tracking/service.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '../../shared/routes.ts';
 import { buildInfo } from '../platform/build-info.ts';
+import { marketOrigin } from '../platform/origin.ts';
 import { bindingsHealth } from '../platform/health.ts';
 import { endpoint, type Endpoint, readBody, readQuery } from '../platform/contract.ts';
 import { API } from '../../shared/api-routes.ts';
@@ -86,6 +87,15 @@ const configList = endpoint({
     records: z.array(z.object({ key: z.string(), type: z.string() })),
   }),
 });
+const fileAddress = endpoint({
+  method: 'get',
+  path: '/infra/public/buyer/file/address',
+  tag: 'infra',
+  summary:
+    "Where the shop's public stored files (installation videos, review photos) are served from, on the site's " +
+    'configured origin: a file key appended to address is its URL',
+  response: z.object({ address: z.string() }),
+});
 const abTest = endpoint({
   method: 'get',
   path: '/api/public/env/abtest',
@@ -110,6 +120,7 @@ export const infraEndpoints: readonly Endpoint[] = [
   campaign,
   fixedContent,
   configList,
+  fileAddress,
   abTest,
   logs,
 ];
@@ -149,6 +160,10 @@ export const infra = new Hono<AppEnv>()
     const { page, size } = readQuery(c, configList);
     const { total, records } = await listContentConfigs(c.env.SETTINGS, page, size);
     return c.json(ok({ total, page, size, records }));
+  })
+  .get(fileAddress.path, (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json(ok({ address: `${marketOrigin(c.env, c.var.market.id)}${MEDIA_PATH}` }));
   })
   .get(abTest.path, (c) => {
     const stored = readCookie(c, COOKIE.abTestGroup);

@@ -14,7 +14,7 @@ import { readCookie } from '../platform/cookies.ts';
 import { visitorAbTestGroup } from '../tracking/service.ts';
 import { systemClock } from '../platform/clock.ts';
 import { contentConfig, fixedContent, getCampaign, getShopSettings, pageMetaFor } from '../content/service.ts';
-import { countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
+import { cartBannerOf, countdownStripOf, dealsHref } from '../../shared/content/campaign.ts';
 import { asksConsent, PRIVACY_COOKIE } from '../../shared/tracking.ts';
 import { frontPageBlock, isFrontPagePath } from '../../shared/content/front-page.ts';
 import type { FixedContent, Shell, ShellOptions } from '../platform/render/shell.ts';
@@ -96,6 +96,7 @@ export async function loadShell(c: Context<AppEnv>, options: ShellOptions = {}):
     nonce: c.var.cspNonce,
     campaignStrip: strip && { strip, now },
     dealsHref: dealsHref(campaign, now),
+    cartBanner: path === '/shopCart' ? cartBannerOf(campaign, now, market.id) : null,
     frontPageBlock: frontPage ? frontPageBlock(frontPage, path, now, market.id) : null,
     asksConsent: asksConsent({ market: market.id, consent: readCookie(c, PRIVACY_COOKIE.consent) }),
     debug: c.var.debug

@@ -1,4 +1,6 @@
 import type { InstallVideo } from '../../../shared/content/blog.ts';
+import { currentLocale } from '../../../shared/i18n/current.ts';
+import * as m from '../../../shared/i18n/generated/messages.js';
 
 const VIDEO_WIDTH = 480;
 const VIDEO_HEIGHT = 270;
@@ -12,6 +14,8 @@ const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seco
  */
 export function VideoList({ videos, heading }: { videos: readonly InstallVideo[]; heading: string }) {
   if (videos.length === 0) return null;
+  // A French page shows the French captions where the video has them (its content put them in `captions`).
+  const frenchCaptions = (video: InstallVideo) => currentLocale() === 'fr' && Boolean(video.captionsFr);
   return (
     <section className="install-videos" aria-labelledby="install-videos">
       <h2 id="install-videos">{heading}</h2>
@@ -28,14 +32,20 @@ export function VideoList({ videos, heading }: { videos: readonly InstallVideo[]
               aria-label={video.title}
             >
               <source src={video.src} type="video/mp4" />
-              <track kind="captions" src={video.captions} srcLang="en" label="English" default />
+              <track
+                kind="captions"
+                src={video.captions}
+                srcLang={frenchCaptions(video) ? 'fr' : 'en'}
+                label={frenchCaptions(video) ? 'Français' : 'English'}
+                default
+              />
             </video>
             <h3>{video.title}</h3>
-            <p className="install-video__meta">{`${duration(video.seconds)} · captions`}</p>
+            <p className="install-video__meta">{m.video_meta({ duration: duration(video.seconds) })}</p>
             {video.summary && <p>{video.summary}</p>}
             {video.parts.length > 0 && (
               <p className="install-video__parts">
-                Parts:{' '}
+                {m.video_parts()}{' '}
                 {video.parts.map((part, i) => (
                   <span key={part.href}>
                     {i > 0 && ', '}

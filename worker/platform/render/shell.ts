@@ -50,6 +50,8 @@ export interface Shell {
   campaignStrip?: { strip: CountdownStrip; now: number } | null;
   /** Where the header's Deals link leads: the live campaign, else the Easter sale. */
   dealsHref?: string;
+  /** The running campaign's cart banner (§3 banners: CART), on the cart page. */
+  cartBanner?: { text: string; href: string } | null;
   /** A Canadian shopper not asked about marketing cookies yet: the consent banner shows under the header. */
   asksConsent?: boolean;
   /** The merchandiser's block at the top of this front page (content type "front page"), if one is live. */
