@@ -14,7 +14,7 @@ function yieldToMain(): Promise<void> {
 }
 
 /** Loads an island's code and hydrates its element on a root of its own; marks it `data-hydrated` when done. */
-async function hydrateIsland(element: HTMLElement): Promise<void> {
+export async function hydrateIsland(element: HTMLElement): Promise<void> {
   const name = element.dataset.island ?? '';
   const load = islandLoaders[name];
   if (!load) return;

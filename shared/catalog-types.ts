@@ -15,6 +15,8 @@ export interface SearchRecord {
   partNumber: string | null;
   discountPrice: number | null;
   originalPrice: number | null;
+  /** The dearest of its SKUs in the market, where it has several: the card shows the range from discountPrice. */
+  maxPrice?: number | null;
   status: string;
   reviewRating: number | null;
   reviewCount: number;

@@ -14,6 +14,16 @@ import * as m from '../../shared/i18n/generated/messages.js';
 const ratingLabel = (product: { reviewRating?: number | null; reviewCount: number }) =>
   `★ ${product.reviewRating?.toFixed(1)} (${product.reviewCount})`;
 
+/** Whether a card shows a range of prices: its SKUs are priced apart. */
+const ranged = (product: SearchRecord) =>
+  product.maxPrice != null && product.discountPrice !== null && product.maxPrice > product.discountPrice;
+
+/** The card's price, or the range of its SKUs' prices ("$24.99 – $31.99") for a part of several variants. */
+function priceWords(cent: number, product: SearchRecord): string {
+  const low = formatMoney({ cent, currency: product.currency });
+  return ranged(product) ? `${low} – ${formatMoney({ cent: product.maxPrice!, currency: product.currency })}` : low;
+}
+
 export function ProductCardBody({ product, fitment }: { product: SearchRecord; fitment: ReactNode }) {
   const href = product.urlHandle ? `/product/${product.urlHandle}` : '#';
   const off = percentOff(product.originalPrice, product.discountPrice);
@@ -35,8 +45,8 @@ export function ProductCardBody({ product, fitment }: { product: SearchRecord; f
       </span>
       {product.discountPrice !== null && (
         <span className="product-card__price">
-          {formatMoney({ cent: product.discountPrice, currency: product.currency })}
-          {product.originalPrice !== null && product.originalPrice > product.discountPrice && (
+          {priceWords(product.discountPrice, product)}
+          {!ranged(product) && product.originalPrice !== null && product.originalPrice > product.discountPrice && (
             <s>{formatMoney({ cent: product.originalPrice, currency: product.currency })}</s>
           )}
           {off >= PERCENT_OFF_BADGE_MIN && <span className="percent-off">{m.percent_off({ percent: off })}</span>}

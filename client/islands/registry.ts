@@ -65,6 +65,7 @@ export const islandLoaders: Record<string, IslandLoader> = {
   RecentlyViewed: inGroup(product, 'RecentlyViewed'),
   Recommendations: inGroup(product, 'Recommendations'),
   ReviewForm: inGroup(product, 'ReviewForm'),
+  VariantPicker: inGroup(product, 'VariantPicker'),
   CartPage: inGroup(cart, 'CartPage'),
   CheckoutPage: inGroup(orders, 'CheckoutPage'),
   OrderActions: inGroup(orders, 'OrderActions'),

@@ -11,7 +11,7 @@ import { brands, categories, collectionsAndBundles, type Row, type Tables } from
 import { emissionsSentence, regulatedColumns } from './catalog-regulated.ts';
 import { shippingColumns } from './catalog-shipping.ts';
 import { faqFor, reviewFor } from './catalog-text.ts';
-import { itemImages } from './part-images.ts';
+import { finishImageUrl, itemImages } from './part-images.ts';
 import { WARRANTIES } from './part-types.ts';
 import { type Random, seededRandom } from './random.ts';
 import { slugify, type VehicleTree } from './vehicle-tree.ts';
@@ -190,6 +190,7 @@ function addItem(tables: Tables, ids: Ids, ctx: FitContext, random: Random, reco
       bar_code: String(600000000000 + itemId * 10 + s),
       color: s === 0 ? null : (['Black', 'Chrome'][s - 1] ?? null),
       available_total: stock,
+      image_url: s === 1 ? finishImageUrl(part.handle, 'Black') : null,
       aces: null,
       sort: s,
     });

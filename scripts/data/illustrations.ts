@@ -9,7 +9,7 @@ import type { PartDrawing } from './drawing-kit.ts';
 import { CABIN_DRAWINGS, FALLBACK_DRAWING } from './drawings-cabin.ts';
 import { CHASSIS_DRAWINGS } from './drawings-chassis.ts';
 import { ENGINE_DRAWINGS } from './drawings-engine.ts';
-import { PART_VIEWS } from './part-images.ts';
+import { FINISH_ACCENTS, PART_VIEWS, finishImageUrl } from './part-images.ts';
 import { BRANDS, CATALOG } from './part-types.ts';
 import { partViewSvg } from './part-views.ts';
 import { slugify } from './vehicle-tree.ts';
@@ -35,6 +35,12 @@ for (const top of CATALOG) {
       const file = `${part.handle}-${view}.svg`;
       written.add(file);
       await writeFile(`${PARTS_DIR}/${file}`, partViewSvg(drawing ?? FALLBACK_DRAWING, top.color, part.name, view));
+    }
+    // A variant SKU in another finish (a black grille) shows its own front view.
+    for (const [finish, accent] of Object.entries(FINISH_ACCENTS)) {
+      const file = finishImageUrl(part.handle, finish).split('/').pop()!;
+      written.add(file);
+      await writeFile(`${PARTS_DIR}/${file}`, partViewSvg(drawing ?? FALLBACK_DRAWING, accent, part.name, 'front'));
     }
   }
 }

@@ -25,3 +25,11 @@ export function itemImages(partTypeKey: string, title: string): { url: string; t
     isMain: index === 0,
   }));
 }
+
+/** The finishes a variant SKU is drawn in (its colour), with the accent its picture uses. */
+export const FINISH_ACCENTS: Record<string, string> = { Black: '#263238' };
+
+/** The front view of a part type in a variant's finish (client/static/parts/<key>-front-<finish>.svg). */
+export function finishImageUrl(partTypeKey: string, finish: string): string {
+  return `/static/parts/${partTypeKey}-front-${finish.toLowerCase()}.svg`;
+}

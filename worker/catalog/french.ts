@@ -136,9 +136,27 @@ interface ProductText {
     customs: { label: string; value: string }[];
     images: { title: string | null }[];
   };
+  skus: { color: string | null; skuCustoms: string | null }[];
   faqs: { question: string; answer: string }[];
   fitment: { rows: { location: string | null; note: string | null }[] };
   media: { additionalVideos: { title: string | null }[] };
+}
+
+/** A variant's label/value pairs (JSON) with their catalog words in French; malformed JSON stays as it is. */
+function frenchSkuCustoms(json: string): string {
+  try {
+    const pairs = JSON.parse(json) as { label?: unknown; value?: unknown }[];
+    if (!Array.isArray(pairs)) return json;
+    return JSON.stringify(
+      pairs.map((pair) => ({
+        ...pair,
+        ...(typeof pair?.label === 'string' && { label: frenchWords(pair.label) }),
+        ...(typeof pair?.value === 'string' && { value: frenchWords(pair.value) }),
+      })),
+    );
+  } catch {
+    return json;
+  }
 }
 
 /** A photo's title ("<base title>, front view") in French. */
@@ -171,6 +189,11 @@ export function productInFrench<T extends ProductText>(view: T): T {
       customs: item.customs.map(({ label, value }) => ({ label: frenchWords(label), value: frenchWords(value) })),
       images: item.images.map((image) => ({ ...image, title: or(image.title, frenchPhotoTitle) })),
     },
+    skus: view.skus.map((sku) => ({
+      ...sku,
+      color: or(sku.color, frenchWords),
+      skuCustoms: or(sku.skuCustoms, frenchSkuCustoms),
+    })),
     faqs: view.faqs.map(({ question, answer }) => ({ question: frenchWords(question), answer: frenchWords(answer) })),
     fitment: {
       ...view.fitment,

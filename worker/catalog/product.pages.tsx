@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { shownProductData, soldIn } from './product-data.ts';
+import { chosenSku } from './variants.ts';
 import { ProductPage } from './views/ProductPage.tsx';
 import { productInFrench } from './french.ts';
 import { currentLocale } from '../../shared/i18n/current.ts';
@@ -30,13 +31,16 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
   if ((!item.handleIsPrimary || !item.handleActive) && item.primaryHandle)
     return c.redirect(`/product/${item.primaryHandle}`, 301);
   const market = c.var.market;
-  const price = skus[0]?.discountPrice ?? null;
+  // The variant `?sku=` names, when it is one of this product's; any other value shows the first (never an error).
+  const sku = chosenSku(skus, c.req.query('sku'));
+  const price = sku?.discountPrice ?? null;
   const instalments = price === null ? null : instalmentWords(c.var.instalments ?? [], price, market.currency);
   return c.render(
     <ProductPage
       view={{
         item,
         skus,
+        sku,
         faqs,
         reviews,
         media,
@@ -47,6 +51,7 @@ export const productPage = new Hono<AppEnv>().get('/product/:handle', async (c) 
         origin: new URL(c.req.url).origin,
       }}
     />,
-    { pageType: 'product detail', title: item.seoTitle ?? item.title },
+    // Every variant's page is the product's: the canonical link leaves the choice out.
+    { pageType: 'product detail', title: item.seoTitle ?? item.title, path: `/product/${handle}` },
   );
 });

@@ -84,6 +84,10 @@ export interface SkuRecord {
   originalPrice: number | null;
   /** The refundable core charge of one unit (issue 40); null for a part with no core. */
   coreCharge: number | null;
+  /** What else tells this variant apart (side, finish, kit contents, pack size): JSON label/value pairs. */
+  skuCustoms: string | null;
+  /** The variant's own picture, shown first when it is chosen; null when the item's gallery shows it. */
+  imageUrl: string | null;
 }
 
 /** What the catalog says about a SKU in one market, for pricing and availability. */

@@ -121,7 +121,7 @@ export function catalogRepository(db: D1Database) {
     db
       .prepare(
         `SELECT s.id AS skuId, s.item_id AS itemId, s.part_number AS partNumber, s.bar_code AS barCode, s.color,
-          s.available_total AS availableTotal,
+          s.available_total AS availableTotal, s.sku_customs AS skuCustoms, s.image_url AS imageUrl,
        ?2 AS currency, p.discount_price AS discountPrice, p.original_price AS originalPrice,
        p.core_charge AS coreCharge
      FROM sku s LEFT JOIN sku_price p ON p.sku_id = s.id AND p.currency = ?2

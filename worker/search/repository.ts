@@ -85,7 +85,9 @@ function pageColumn(criteria: SearchCriteria, b: Binder): string {
         ORDER BY ${part ? `s.part_number IN (${part}, upper(${part}), lower(${part})) DESC, ` : ''}s.sort, s.id
           LIMIT 1),
       'originalPrice', (SELECT p.original_price FROM sku s JOIN sku_price p ON p.sku_id = s.id
-        AND p.currency = ${currency} WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1))
+        AND p.currency = ${currency} WHERE s.item_id = i.id ORDER BY p.discount_price, s.sort LIMIT 1),
+      'maxPrice', (SELECT max(p.discount_price) FROM sku s JOIN sku_price p ON p.sku_id = s.id
+        AND p.currency = ${currency} WHERE s.item_id = i.id))
       ORDER BY ${pageOrder(criteria, 'pg')})
     FROM (SELECT * FROM cand WHERE ${filterConditions(criteria, b)} ORDER BY ${pageOrder(criteria, '')}
       LIMIT ${b.ref('limit', criteria.limit)} OFFSET ${b.ref('offset', criteria.offset)}) pg

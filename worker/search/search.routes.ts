@@ -59,6 +59,7 @@ const response = z.object({
       partNumber: z.string().nullable(),
       discountPrice: z.number().int().nullable(),
       originalPrice: z.number().int().nullable(),
+      maxPrice: z.number().int().nullable().optional(),
       currency: z.enum(['USD', 'CAD']),
       status: z.string(),
       reviewRating: z.number().nullable(),

@@ -197,6 +197,9 @@ const toRecord =
     partNumber: row.partNumber,
     discountPrice: row.discountPrice,
     originalPrice: row.originalPrice ?? row.discountPrice,
+    ...(row.maxPrice != null &&
+      row.discountPrice !== null &&
+      row.maxPrice > row.discountPrice && { maxPrice: row.maxPrice }),
     currency,
     status: row.status,
     reviewRating: row.reviewRating,

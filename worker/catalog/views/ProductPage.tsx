@@ -7,7 +7,7 @@ import Recommendations from '../../../client/islands/Recommendations.tsx';
 import RecentlyViewed from '../../../client/islands/RecentlyViewed.tsx';
 import ReviewForm from '../../../client/islands/ReviewForm.tsx';
 import { DEFAULT_RATING, PERCENT_OFF_BADGE_MIN } from '../../../shared/constants.ts';
-import { isBuyable, statusIn, stockLabel } from '../../../shared/item-status.ts';
+import { isBuyable, statusIn } from '../../../shared/item-status.ts';
 import type { Market } from '../../../shared/markets.ts';
 import { formatMoney, percentOff } from '../../../shared/money.ts';
 import { CORE_RETURN_DAYS, coreChargeWords } from '../../../shared/core-charges.ts';
@@ -17,12 +17,17 @@ import type { SkuRecord } from '../records.ts';
 import { Island } from '../../platform/render/Island.tsx';
 import { MarkupCache } from '../../platform/render/markup-cache.ts';
 import { RegulatedNotes, shippingClassesOf } from './product-regulated.tsx';
+import { VariantChoices, variantStateWords } from './product-variants.tsx';
+import { StructuredData } from './product-structured-data.tsx';
+import { variantChoices, variantLabels, variantState } from '../variants.ts';
 import { staticAsset } from '../../platform/build-info.ts';
 import * as m from '../../../shared/i18n/generated/messages.js';
 
 export interface ProductView {
   item: ItemPageRow;
   skus: SkuRecord[];
+  /** The SKU shown and bought: the one `?sku=` chose, else the first. */
+  sku: SkuRecord | undefined;
   faqs: { question: string; answer: string }[];
   reviews: ReviewRow[];
   /** inKind, location and the installation videos. */
@@ -61,11 +66,18 @@ function Price({ sku, market }: { sku: SkuRecord; market: Market }) {
   );
 }
 
-/** The item's photos for the gallery, main first, each with its alt text (its title, else the product's). */
-function galleryImages(item: ItemPageRow): GalleryImage[] {
+/**
+ * The item's photos for the gallery, main first, each with its alt text (its title, else the product's); the chosen
+ * variant's own picture, when it has one, comes first.
+ */
+function galleryImages(item: ItemPageRow, sku: SkuRecord | undefined, variant: string | null): GalleryImage[] {
   const photos = [...item.images].sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.index - b.index);
-  if (photos.length === 0) return [{ url: PLACEHOLDER, alt: item.alt ?? item.title }];
-  return photos.map((photo) => ({ url: staticAsset(photo.url), alt: photo.title ?? item.alt ?? item.title }));
+  const own = sku?.imageUrl ? [{ url: staticAsset(sku.imageUrl), alt: `${item.alt ?? item.title}, ${variant}` }] : [];
+  if (photos.length === 0 && own.length === 0) return [{ url: PLACEHOLDER, alt: item.alt ?? item.title }];
+  return [
+    ...own,
+    ...photos.map((photo) => ({ url: staticAsset(photo.url), alt: photo.title ?? item.alt ?? item.title })),
+  ];
 }
 
 /**
@@ -158,64 +170,35 @@ function Reviews({ item, reviews }: { item: ItemPageRow; reviews: ReviewRow[] })
   );
 }
 
-/** schema.org Product / Offer / AggregateRating, for search engines. */
-function StructuredData({ view }: { view: ProductView }) {
-  const { item, skus, market, origin } = view;
-  const sku = skus[0];
-  const status = statusIn(item, market.id);
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: item.title,
-    sku: sku?.partNumber,
-    mpn: sku?.partNumber,
-    brand: { '@type': 'Brand', name: item.brandName },
-    image: item.images.map((image) => `${origin}${image.url}`),
-    itemCondition: `https://schema.org/${item.itemCondition === 'New' ? 'New' : 'Refurbished'}Condition`,
-    ...(sku?.discountPrice != null && {
-      offers: {
-        '@type': 'Offer',
-        price: (sku.discountPrice / 100).toFixed(2),
-        priceCurrency: market.currency,
-        url: `${origin}/product/${item.urlHandle}`,
-        availability: `https://schema.org/${view.soldHere && isBuyable(status) ? 'InStock' : 'OutOfStock'}`,
-      },
-    }),
-    ...(item.reviewCount > 0 &&
-      item.reviewRating !== null && {
-        aggregateRating: { '@type': 'AggregateRating', ratingValue: item.reviewRating, reviewCount: item.reviewCount },
-      }),
-  };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-    />
-  );
-}
-
 /** Rendered product pages, reused while the product's data is unchanged (one per product and market). */
 export const renderedProducts = new MarkupCache(200);
 
 /** The product page: photos, price, stock, whether it fits, where it fits, specs. */
 export function ProductPage({ view }: { view: ProductView }) {
   const { item, market } = view;
-  const markup = renderedProducts.markup(`${market.id}|${item.id}`, JSON.stringify(view), () => (
+  const markup = renderedProducts.markup(`${market.id}|${item.id}|${view.sku?.skuId}`, JSON.stringify(view), () => (
     <ProductBody view={view} />
   ));
   return <article className="product" data-item-id={item.id} dangerouslySetInnerHTML={markup} />;
 }
 
 function ProductBody({ view }: { view: ProductView }) {
-  const { item, skus, market } = view;
+  const { item, skus, sku, market } = view;
   const main = item.images.find((image) => image.isMain) ?? item.images[0];
-  const sku = skus[0];
   const partNumber = <strong translate="no">{sku?.partNumber}</strong>;
   const status = statusIn(item, market.id);
+  const choices = variantChoices(skus, sku, status, view.soldHere);
+  const chosen = choices.find((choice) => choice.chosen);
+  const state = sku ? variantState(sku, status, view.soldHere) : view.soldHere ? status : 'NOT_SOLD';
+  const image = sku?.imageUrl ?? main?.url;
   return (
     <>
       <div className="product__gallery">
-        <Island name="ProductGallery" component={ProductGallery} props={{ images: galleryImages(item) }} />
+        <Island
+          name="ProductGallery"
+          component={ProductGallery}
+          props={{ images: galleryImages(item, sku, chosen?.name ?? null) }}
+        />
         {view.media.additionalVideos.length > 0 && (
           <Island
             name="ProductVideos"
@@ -227,20 +210,19 @@ function ProductBody({ view }: { view: ProductView }) {
       <div className="product__summary">
         <h1>{item.title}</h1>
         {item.subTitle && <p className="product__subtitle">{item.subTitle}</p>}
-        <p>
+        <p data-part-number={sku?.partNumber}>
           {m.product_brand()} <strong translate="no">{item.brandName ?? ''}</strong> · {m.product_part_number()}{' '}
           {partNumber} · {m.product_condition()} {conditionOf(item.itemCondition)}
         </p>
         {sku && <Price sku={sku} market={market} />}
+        <VariantChoices choices={choices} labels={variantLabels(skus)} market={market} />
         {view.instalments && view.soldHere && (
           <p className="product__instalments" data-instalments="">
             {view.instalments}
           </p>
         )}
-        <p className="product__stock" data-stock={view.soldHere ? status : 'NOT_SOLD'}>
-          {view.soldHere
-            ? (stockLabel(status) ?? m.product_unavailable())
-            : m.product_not_sold_in({ country: market.country.inSentence })}
+        <p className="product__stock" data-stock={state}>
+          {variantStateWords(state, market)}
         </p>
         {sku && (
           <Island
@@ -250,7 +232,7 @@ function ProductBody({ view }: { view: ProductView }) {
               skuId: sku.skuId,
               itemId: item.id,
               applies: item.nonVehicle !== 1,
-              buyable: view.soldHere && isBuyable(status) && sku.availableTotal > 0 && sku.discountPrice !== null,
+              buyable: isBuyable(state),
               availableTotal: sku.availableTotal,
             }}
           />
@@ -309,13 +291,14 @@ function ProductBody({ view }: { view: ProductView }) {
           current: {
             itemId: item.id,
             title: item.title,
-            urlHandle: item.urlHandle,
-            imageUrl: main ? staticAsset(main.url) : null,
+            // The variant viewed is the one the list links back to.
+            urlHandle: chosen && sku !== skus[0] ? `${item.urlHandle}?sku=${chosen.skuId}` : item.urlHandle,
+            imageUrl: image ? staticAsset(image) : null,
             reviewRating: item.reviewRating,
           },
         }}
       />
-      <StructuredData view={view} />
+      <StructuredData view={view} choices={choices} state={state} />
     </>
   );
 }
