@@ -25,6 +25,9 @@ const SAME_IN_BOTH = new Set([
   'member_log_date',
   'email_units',
   'email_points_amount',
+  // A product's first variant and its choices' name: "Standard" and "Options" are French words too.
+  'variant_standard',
+  'variant_options',
 ]);
 
 function texts(message: Message): string[] {
