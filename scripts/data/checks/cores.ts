@@ -1,7 +1,7 @@
 // Core deposits (issue 40): a part that says it carries a core charge (its special note or its
 // description) has one on every SKU in both markets, and no other part has one. Read off the stored
 // rows only, like every check.
-import { type CheckResult, columnsOf, MAX_EXAMPLES, type Query, quote } from './d1.ts';
+import { type CheckResult, checkResult, columnsOf, type Query, quote } from './d1.ts';
 
 /** A part's words that promise a core charge. */
 const SAYS_CORE = `(i.special_note LIKE '%core charge%' OR i.detail_content LIKE '%core charge%')`;
@@ -19,14 +19,7 @@ interface Row {
 export async function checkCoreCharges(query: Query): Promise<CheckResult> {
   const started = Date.now();
   const label = 'core parts without a core charge in both markets, or charges on parts that say none';
-  const done = (found: string[], notes: string[]) => ({
-    name: 'core-charge',
-    label,
-    count: found.length,
-    examples: found.slice(0, MAX_EXAMPLES),
-    notes,
-    ms: Date.now() - started,
-  });
+  const done = (found: string[], notes: string[]) => checkResult('core-charge', label, started, found, notes);
   if (!(await columnsOf(query, 'sku_price')).has('core_charge')) return done([], ['no core charge column']);
   const rows = await query<Row>(
     `SELECT i.id, i.title, s.part_number AS partNumber, ${SAYS_CORE} AS saysCore,

@@ -20,6 +20,17 @@ export interface CheckResult {
 
 export const MAX_EXAMPLES = 5;
 
+/** A check's outcome from what it found (each a sentence naming the row), timed from `started`. */
+export function checkResult(
+  name: string,
+  label: string,
+  started: number,
+  found: string[],
+  notes: string[] = [],
+): CheckResult {
+  return { name, label, count: found.length, examples: found.slice(0, MAX_EXAMPLES), notes, ms: Date.now() - started };
+}
+
 /** The part of a D1 binding the checks use (the Worker binding, or the platform proxy's). */
 export interface D1Like {
   prepare(sql: string): { all<T>(): Promise<{ results: T[] }> };

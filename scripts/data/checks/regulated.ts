@@ -2,7 +2,7 @@
 // part its CARB Executive Order number (and no other part one), and what a title or an "Emissions"
 // specification or its description says of a part agrees with its status ("49-State (not legal in California)" is
 // FORTY_NINE_STATE). Read off the stored rows only, like every check.
-import { type CheckResult, columnsOf, MAX_EXAMPLES, type Query, quote } from './d1.ts';
+import { type CheckResult, checkResult, columnsOf, type Query, quote } from './d1.ts';
 
 type Status = 'FIFTY_STATE' | 'FORTY_NINE_STATE' | 'OFF_ROAD';
 
@@ -20,15 +20,6 @@ async function hasColumns(query: Query): Promise<boolean> {
   const columns = await columnsOf(query, 'item');
   return columns.has('emissions_status') && columns.has('carb_eo');
 }
-
-const result = (name: string, label: string, started: number, found: string[], notes: string[] = []) => ({
-  name,
-  label,
-  count: found.length,
-  examples: found.slice(0, MAX_EXAMPLES),
-  notes,
-  ms: Date.now() - started,
-});
 
 interface Row {
   id: number;
@@ -58,19 +49,19 @@ async function emissionsRows(query: Query): Promise<Row[]> {
 export async function checkEmissionsStatus(query: Query): Promise<CheckResult> {
   const started = Date.now();
   const label = 'emissions parts without a legal status (50-state, 49-state or off-road)';
-  if (!(await hasColumns(query))) return result('emissions-status', label, started, [], ['no emissions columns']);
+  if (!(await hasColumns(query))) return checkResult('emissions-status', label, started, [], ['no emissions columns']);
   const rows = await emissionsRows(query);
   const found = rows
     .filter((row) => row.status === null || row.kind === null)
     .map((row) => `#${row.id} ${quote(row.title)}: ${row.kind === null ? 'no emissions kind' : 'no legal status'}`);
-  return result('emissions-status', label, started, found, [`${rows.length} emissions parts`]);
+  return checkResult('emissions-status', label, started, found, [`${rows.length} emissions parts`]);
 }
 
 /** 50-state parts without a CARB Executive Order number, and EO numbers on parts that are not 50-state. */
 export async function checkCarbEo(query: Query): Promise<CheckResult> {
   const started = Date.now();
   const label = '50-state parts without a CARB EO number, or other parts with one';
-  if (!(await hasColumns(query))) return result('carb-eo', label, started, [], ['no emissions columns']);
+  if (!(await hasColumns(query))) return checkResult('carb-eo', label, started, [], ['no emissions columns']);
   const rows = await emissionsRows(query);
   const found = rows.flatMap((row) => {
     const eo = row.eo?.trim() ?? '';
@@ -79,14 +70,14 @@ export async function checkCarbEo(query: Query): Promise<CheckResult> {
       return [`#${row.id} ${quote(row.title)}: EO ${eo} on a ${row.status ?? 'statusless'} part`];
     return [];
   });
-  return result('carb-eo', label, started, found);
+  return checkResult('carb-eo', label, started, found);
 }
 
 /** Titles, "Emissions" specifications and descriptions that claim another legal status than the part's. */
 export async function checkEmissionsTitles(query: Query): Promise<CheckResult> {
   const started = Date.now();
   const label = 'titles, Emissions specifications or descriptions that claim another legal status than the part has';
-  if (!(await hasColumns(query))) return result('emissions-title', label, started, [], ['no emissions columns']);
+  if (!(await hasColumns(query))) return checkResult('emissions-title', label, started, [], ['no emissions columns']);
   const found: string[] = [];
   for (const row of await emissionsRows(query)) {
     for (const [where, text] of [
@@ -101,5 +92,5 @@ export async function checkEmissionsTitles(query: Query): Promise<CheckResult> {
         );
     }
   }
-  return result('emissions-title', label, started, found);
+  return checkResult('emissions-title', label, started, found);
 }

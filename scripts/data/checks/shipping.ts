@@ -3,16 +3,7 @@
 // oversize or carry by freight only its size class. The kinds are the shop's own table
 // (shared/shipping-limits.ts), matched against the stored categories' handles.
 import { HAZMAT_BY_CATEGORY, SIZE_BY_CATEGORY } from '../../../shared/shipping-limits.ts';
-import { type CheckResult, columnsOf, MAX_EXAMPLES, type Query, quote } from './d1.ts';
-
-const result = (name: string, label: string, started: number, found: string[], notes: string[] = []) => ({
-  name,
-  label,
-  count: found.length,
-  examples: found.slice(0, MAX_EXAMPLES),
-  notes,
-  ms: Date.now() - started,
-});
+import { type CheckResult, checkResult, columnsOf, type Query, quote } from './d1.ts';
 
 interface Row {
   id: number;
@@ -39,9 +30,9 @@ export async function checkHazmatClasses(query: Query): Promise<CheckResult> {
   const started = Date.now();
   const label = 'batteries and other hazardous parts without their hazardous-materials class';
   if (!(await columnsOf(query, 'item')).has('hazmat_class'))
-    return result('hazmat-class', label, started, [], ['no shipping-limit columns']);
+    return checkResult('hazmat-class', label, started, [], ['no shipping-limit columns']);
   const { rows, found } = await mismatches(query, 'hazmat_class', HAZMAT_BY_CATEGORY);
-  return result('hazmat-class', label, started, found, [`${rows.length} hazardous parts`]);
+  return checkResult('hazmat-class', label, started, found, [`${rows.length} hazardous parts`]);
 }
 
 /** Exhaust, body panels and the other oversize kinds without their size class. */
@@ -49,7 +40,7 @@ export async function checkSizeClasses(query: Query): Promise<CheckResult> {
   const started = Date.now();
   const label = 'oversize or freight-only kinds of parts without their size class';
   if (!(await columnsOf(query, 'item')).has('size_class'))
-    return result('size-class', label, started, [], ['no shipping-limit columns']);
+    return checkResult('size-class', label, started, [], ['no shipping-limit columns']);
   const { rows, found } = await mismatches(query, 'size_class', SIZE_BY_CATEGORY);
-  return result('size-class', label, started, found, [`${rows.length} oversize parts`]);
+  return checkResult('size-class', label, started, found, [`${rows.length} oversize parts`]);
 }
