@@ -182,9 +182,15 @@ export default function CheckoutPage(props: CheckoutPageProps) {
     return { orderId: placed.order.orderId, orderToken, pending: placed.order.status === 'PAYMENT_PENDING' };
   }
 
-  async function placeOrder() {
+  /** A guest's email checked before anything is placed: false, with the field's message, when it is not one. */
+  function emailReady(): boolean {
     const emailError = signedIn ? null : emailProblem(email);
-    if (emailError) return fields.show({ email: emailError });
+    if (emailError) fields.show({ email: emailError });
+    return emailError === null;
+  }
+
+  async function placeOrder() {
+    if (!emailReady()) return;
     // A wallet's sheet opens inside the click, before the order is placed; closing it places nothing.
     const inBrowser = pay.inBrowser(payable);
     const sheet = inBrowser && payable !== 'CARD' ? pay.openSheet() : null;
@@ -215,11 +221,7 @@ export default function CheckoutPage(props: CheckoutPageProps) {
 
   // PayPal's buttons: the click places the order (once) and starts PayPal's; approval captures it on the server.
   const paypal = usePaypalCheckout({
-    place: () => {
-      const emailError = signedIn ? null : emailProblem(email);
-      if (emailError) fields.show({ email: emailError });
-      return emailError ? Promise.resolve(null) : placeIt(null);
-    },
+    place: () => (emailReady() ? placeIt(null) : Promise.resolve(null)),
     method: payable,
     onRefused: setError,
   });
@@ -341,7 +343,8 @@ export default function CheckoutPage(props: CheckoutPageProps) {
             {error}
           </p>
         )}
-        {paypalKeys && !paypalDown && payable in PAYPAL_FUNDING && blocker === null && !busy ? (
+        {/* PayPal's button stays mounted while its window is open (its frames carry the payer's approval). */}
+        {paypalKeys && !paypalDown && payable in PAYPAL_FUNDING && blocker === null ? (
           <PaypalButton
             clientId={paypalKeys.clientId}
             currency={marketById(market).currency}
