@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACK_EVENT } from '../../shared/tracking.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { mkdir } from 'node:fs/promises';
+import { hydrated, launchBrowser, openPage, REVIEW_SHOTS } from './browser.ts';
 import { registerMember, signIn } from './members.ts';
 import { beacons, keepBeacons, placeOrder } from './shop-api.ts';
 import { theShop } from './shop.ts';
@@ -15,6 +16,7 @@ import { theShop } from './shop.ts';
 const us = theShop().us;
 let browser: Browser;
 beforeAll(async () => {
+  if (REVIEW_SHOTS) await mkdir('/tmp/shots', { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -57,6 +59,7 @@ describe("copying the order number on the order's result page", () => {
       await page.locator('[data-order-result]').waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Copy Order number' }).click();
       await page.locator('.notice', { hasText: message }).waitFor({ state: 'visible', timeout: 10_000 });
+      if (REVIEW_SHOTS) await page.screenshot({ path: `/tmp/shots/result-copied-${how.split(' ').at(-1)}-390.png` });
       if (how === 'the Clipboard API') expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderId);
       await context.close();
     });
